@@ -1,0 +1,87 @@
+import Foundation
+
+/// An item of lifting equipment: the 12 fields of SPEC §3 plus the internal UUID that drafts and
+/// records refer to (tags can be re-lettered; the UUID never changes).
+public struct Asset: Hashable, Sendable {
+    public var uuid: UUID
+    public var tag: String
+    public var name: String
+    public var type: EquipmentType
+    public var wllKg: Double
+    public var lengthM: Double?
+    public var location: String
+    public var manufacturer: String
+    public var serialNumber: String
+    public var manufactured: CalendarDate?
+    public var commissioned: CalendarDate?
+    public var intervalMonths: Int
+    public var liftsPersons: Bool
+
+    public init(uuid: UUID = UUID(), tag: String, name: String, type: EquipmentType, wllKg: Double,
+                lengthM: Double? = nil, location: String = "", manufacturer: String = "",
+                serialNumber: String = "", manufactured: CalendarDate? = nil,
+                commissioned: CalendarDate? = nil, intervalMonths: Int, liftsPersons: Bool = false) {
+        self.uuid = uuid
+        self.tag = tag
+        self.name = name
+        self.type = type
+        self.wllKg = wllKg
+        self.lengthM = lengthM
+        self.location = location
+        self.manufacturer = manufacturer
+        self.serialNumber = serialNumber
+        self.manufactured = manufactured
+        self.commissioned = commissioned
+        self.intervalMonths = intervalMonths
+        self.liftsPersons = liftsPersons
+    }
+
+    public static let intervalRange = 1...60
+    public static let maxTextLength = 200
+
+    /// Every reason this asset cannot enter the register, as sentences. Empty means valid.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        let trimmedTag = tag.trimmingCharacters(in: .whitespaces)
+        if trimmedTag.isEmpty { problems.append("The tag must not be empty.") }
+        if trimmedTag != tag { problems.append("The tag must not start or end with spaces.") }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("The name must not be empty.") }
+        if !(wllKg > 0) || !wllKg.isFinite { problems.append("The working load limit must be more than 0 kg.") }
+        if let length = lengthM, !(length > 0) || !length.isFinite { problems.append("The length must be more than 0 m.") }
+        if !Asset.intervalRange.contains(intervalMonths) {
+            problems.append("The inspection interval must be 1 to 60 months.")
+        }
+        for (label, text) in [("tag", tag), ("name", name), ("location", location),
+                              ("manufacturer", manufacturer), ("serial number", serialNumber)] {
+            if text.count > Asset.maxTextLength { problems.append("The \(label) is longer than \(Asset.maxTextLength) characters.") }
+            if TextRules.containsControlCharacters(text) { problems.append("The \(label) holds control characters.") }
+        }
+        if let made = manufactured, let commissioned, commissioned < made {
+            problems.append("The commission date is before the date of manufacture.")
+        }
+        return problems
+    }
+}
+
+/// Shared rules for text typed into the register (SPEC §4 rule 10).
+public enum TextRules {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        default: return false
+        }
+    }
+
+    public static func containsControlCharacters(_ text: String, allowingNewlines: Bool = false) -> Bool {
+        text.unicodeScalars.contains { isControl($0) && !(allowingNewlines && $0 == "\n") }
+    }
+
+    /// Drops control characters, as typing and pasting do; keeps newlines where a field allows them.
+    public static func removingControlCharacters(_ text: String, keepingNewlines: Bool = false) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isControl(scalar) || (keepingNewlines && scalar == "\n") {
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+}

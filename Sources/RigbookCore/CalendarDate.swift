@@ -1,0 +1,121 @@
+import Foundation
+
+/// A calendar date with no time and no zone: inspection, due and deadline dates are local calendar
+/// days, so all arithmetic happens on year/month/day, never on seconds.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Returns nil for a date that does not exist (2026-02-30): dates are refused, never clamped.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    public init?(iso text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public var iso: String {
+        let y = String(year), m = String(month), d = String(day)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
+            + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
+    }
+
+    public var description: String { iso }
+
+    public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Adds months to this anchor date, clamping to the end of the target month
+    /// (31 Aug + 6 months = 28/29 Feb). Always add to the original anchor: chaining drifts.
+    public func addingMonths(_ months: Int) -> CalendarDate {
+        let zeroBased = year * 12 + (month - 1) + months
+        let y = zeroBased / 12, m = zeroBased % 12 + 1
+        return CalendarDate(year: y, month: m, day: min(day, CalendarDate.daysIn(month: m, year: y)))!
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian), for day differences.
+    public var dayNumber: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    public init(dayNumber z0: Int) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    public func addingDays(_ days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
+
+    /// Calendar days from `self` to `other` (positive when `other` is later).
+    public func days(until other: CalendarDate) -> Int { other.dayNumber - dayNumber }
+
+    /// Today's date in the local time zone, unless `RIGBOOK_TODAY=YYYY-MM-DD` fixes it.
+    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment,
+                             now: Date = Date()) -> CalendarDate {
+        if let fixed = environment["RIGBOOK_TODAY"], let date = CalendarDate(iso: fixed) { return date }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = CalendarDate(iso: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD date: \(text)")
+        }
+        self = date
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What status and due dates need to know of one saved inspection. The register keeps more (all 17
+/// fields, who saved it and when); the status rules read only these.
+public struct RecordFacts: Hashable, Sendable {
+    public var id: Int64
+    public var type: InspectionType
+    public var result: InspectionResult
+    public var action: InspectionAction
+    public var remedyDeadline: CalendarDate?
+    public var inspectionDate: CalendarDate
+    /// The record this one corrects; the corrected record no longer counts for status.
+    public var amends: Int64?
+
+    public init(id: Int64, type: InspectionType, result: InspectionResult, action: InspectionAction,
+                remedyDeadline: CalendarDate?, inspectionDate: CalendarDate, amends: Int64? = nil) {
+        self.id = id
+        self.type = type
+        self.result = result
+        self.action = action
+        self.remedyDeadline = remedyDeadline
+        self.inspectionDate = inspectionDate
+        self.amends = amends
+    }
+}
