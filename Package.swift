@@ -23,13 +23,16 @@ let package = Package(
         .target(name: "RigbookCore"),
         .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite"]),
         .target(name: "RigbookUI", dependencies: ["RigbookCore"]),
+        // The running program without a terminal: effects, the event loop's logic. Tests and the
+        // benchmark drive it on an in-memory screen; the executable adds curses and the command line.
+        .target(name: "RigbookApp", dependencies: ["RigbookCore", "RigbookStore", "RigbookUI"]),
         .executableTarget(
             name: "rigbook",
-            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "CNcurses"]
+            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "CNcurses"]
         ),
         .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore"]),
         .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore"]),
-        .testTarget(name: "RigbookUITests", dependencies: ["RigbookUI", "RigbookCore"]),
+        .testTarget(name: "RigbookUITests", dependencies: ["RigbookUI", "RigbookApp", "RigbookStore", "RigbookCore"]),
         // Runs the built `rigbook` binary: command line and, in tmux, the full-screen program.
         .testTarget(name: "RigbookCLITests", dependencies: ["rigbook"]),
     ],

@@ -85,3 +85,14 @@ public enum TextRules {
         return String(scalars)
     }
 }
+
+extension Asset {
+    /// "500 kg", "1 t", "12.5 t": how WLL is marked on equipment.
+    public static func wllText(_ kg: Double) -> String {
+        if kg >= 1000 {
+            let tonnes = kg / 1000
+            return (tonnes == tonnes.rounded() ? String(Int(tonnes)) : String(format: "%.1f", tonnes)) + " t"
+        }
+        return (kg == kg.rounded() ? String(Int(kg)) : String(format: "%.1f", kg)) + " kg"
+    }
+}

@@ -61,6 +61,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public func addingMonths(_ months: Int) -> CalendarDate {
         let zeroBased = year * 12 + (month - 1) + months
         let y = zeroBased / 12, m = zeroBased % 12 + 1
+        // Saturate at the ends of the four-digit calendar rather than invent an unwritable date.
+        if y > 9999 { return CalendarDate(year: 9999, month: 12, day: 31)! }
+        if y < 1 { return CalendarDate(year: 1, month: 1, day: 1)! }
         return CalendarDate(year: y, month: m, day: min(day, CalendarDate.daysIn(month: m, year: y)))!
     }
 

@@ -8,17 +8,21 @@ public struct HistorySummary: Hashable, Sendable {
     public var latestAction: InspectionAction?
     /// A remedy deadline with no thorough examination after the record that set it.
     public var openRemedyDeadline: CalendarDate?
+    /// A *Fail – dangerous* with no thorough examination after it (from any kind of record: a pre-use
+    /// check that finds danger takes the item out of use just as an examination does).
+    public var unresolvedFail: Bool
     /// Records that count (amended records do not).
     public var recordCount: Int
 
     public init(lastThoroughDate: CalendarDate? = nil, lastThoroughResult: InspectionResult? = nil,
                 latestResult: InspectionResult? = nil, latestAction: InspectionAction? = nil,
-                openRemedyDeadline: CalendarDate? = nil, recordCount: Int = 0) {
+                openRemedyDeadline: CalendarDate? = nil, unresolvedFail: Bool = false, recordCount: Int = 0) {
         self.lastThoroughDate = lastThoroughDate
         self.lastThoroughResult = lastThoroughResult
         self.latestResult = latestResult
         self.latestAction = latestAction
         self.openRemedyDeadline = openRemedyDeadline
+        self.unresolvedFail = unresolvedFail
         self.recordCount = recordCount
     }
 
@@ -36,7 +40,9 @@ public struct HistorySummary: Hashable, Sendable {
                 lastThoroughDate = record.inspectionDate
                 lastThoroughResult = record.result
                 openRemedyDeadline = nil
+                unresolvedFail = false
             }
+            if record.result == .failDangerous { unresolvedFail = true }
             if let deadline = record.remedyDeadline { openRemedyDeadline = deadline }
             latestResult = record.result
             latestAction = record.action

@@ -21,7 +21,7 @@ public enum StatusRules {
             StatusReport(status: status, nextDue: due, remedyDeadline: deadline)
         }
         if summary.latestAction == .withdraw { return report(.withdrawn) }
-        if summary.lastThoroughResult == .failDangerous { return report(.doNotUse) }
+        if summary.lastThoroughResult == .failDangerous || summary.unresolvedFail { return report(.doNotUse) }
         if let deadline, today > deadline { return report(.doNotUse) }
         if summary.latestAction == .quarantine { return report(.quarantined) }
         if deadline != nil { return report(.remedyBy) }

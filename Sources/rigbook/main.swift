@@ -1,1 +1,57 @@
-print("rigbook")
+import Foundation
+import RigbookApp
+import RigbookCore
+import RigbookStore
+
+/// Entry point: global options, then a subcommand or the full-screen register.
+func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
+    var arguments = Arguments(rawArguments)
+    do {
+        if arguments.flag("--version") {
+            print("rigbook \(RigbookVersion.current)")
+            return ExitCode.success
+        }
+        let homeOption = try arguments.option("--home")
+        if arguments.flag("--help") || arguments.flag("-h") {
+            arguments = Arguments(["help"] + rawArguments.filter { $0 != "--help" && $0 != "-h" && $0 != "--home" && $0 != homeOption })
+        }
+        if let fixed = environment["RIGBOOK_TODAY"], CalendarDate(iso: fixed) == nil {
+            throw UsageError("RIGBOOK_TODAY must be a real date written YYYY-MM-DD, not \(fixed)")
+        }
+        let context = Context(home: DataHome.resolve(option: homeOption, environment: environment),
+                              today: CalendarDate.today(environment: environment), environment: environment)
+        var words: [String] = []
+        var probe = arguments
+        while words.count < 2, let word = probe.optionalPositional() { words.append(word) }
+        if words.isEmpty {
+            try arguments.finish()
+            return try openFullScreen(context)
+        }
+        guard let (spec, used) = Commands.find(words) else {
+            throw UsageError("unknown command '\(words[0])'; see `rigbook help`")
+        }
+        for _ in 0..<used { _ = arguments.optionalPositional() }
+        return try spec.run(&arguments, context)
+    } catch let error as UsageError {
+        printError("rigbook: \(error.message)")
+        return ExitCode.usage
+    } catch let error as CommandFailure {
+        printError(error.message)
+        return ExitCode.failure
+    } catch {
+        printError("rigbook: \(error)")
+        return ExitCode.failure
+    }
+}
+
+func openFullScreen(_ context: Context) throws -> Int32 {
+    if let refusal = CursesTerminal.refusal(environment: context.environment) {
+        printError(refusal)
+        return ExitCode.failure
+    }
+    let register = try context.openRegister()
+    let session = Session(home: context.home, register: register, today: context.today)
+    return FullScreen.run(session: session, environment: context.environment)
+}
+
+exit(runMain(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

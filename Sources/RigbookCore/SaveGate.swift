@@ -1,0 +1,168 @@
+import Foundation
+
+/// One unmet rule of the save gate, tied to the field a person should go to.
+public struct GateProblem: Hashable, Sendable {
+    public var field: FormField
+    public var message: String
+}
+
+/// A complete, confirmed inspection record. Only `SaveGate.validate` can make one (its initialiser is
+/// private to this file), and the register's insert accepts nothing else: no other code path can
+/// put evidence into the register.
+public struct ValidatedInspection: Sendable {
+    public let assetUUID: UUID
+    /// Unique per form session; the register refuses the same draft id twice.
+    public let draftID: String
+    public let amends: Int64?
+    /// Trimmed values, exactly as they will be stored.
+    public let values: InspectionValues
+    public let result: InspectionResult
+    public let inspectionDate: CalendarDate
+    public let remedyDeadline: CalendarDate?
+
+    fileprivate init(assetUUID: UUID, draftID: String, amends: Int64?, values: InspectionValues,
+                     result: InspectionResult, inspectionDate: CalendarDate, remedyDeadline: CalendarDate?) {
+        self.assetUUID = assetUUID
+        self.draftID = draftID
+        self.amends = amends
+        self.values = values
+        self.result = result
+        self.inspectionDate = inspectionDate
+        self.remedyDeadline = remedyDeadline
+    }
+
+    public func facts(id: Int64) -> RecordFacts {
+        RecordFacts(id: id, type: values.inspectionType, result: result, action: values.action,
+                    remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amends)
+    }
+}
+
+/// The save gate ("evidence complete", SPEC §4): every rule, every unmet one reported as a sentence.
+public enum SaveGate {
+    public struct Context: Sendable {
+        public var assetUUID: UUID
+        public var commissioned: CalendarDate?
+        public var today: CalendarDate
+        public var draftID: String
+        public var amends: Int64?
+
+        public init(assetUUID: UUID, commissioned: CalendarDate?, today: CalendarDate, draftID: String, amends: Int64? = nil) {
+            self.assetUUID = assetUUID
+            self.commissioned = commissioned
+            self.today = today
+            self.draftID = draftID
+            self.amends = amends
+        }
+    }
+
+    /// Every unmet rule, in form order.
+    public static func problems(_ values: InspectionValues, context: Context) -> [GateProblem] {
+        switch validate(values, context: context) {
+        case .success: []
+        case .failure(let failure): failure.problems
+        }
+    }
+
+    public struct Failure: Error, Sendable { public var problems: [GateProblem] }
+
+    public static func validate(_ raw: InspectionValues, context: Context) -> Result<ValidatedInspection, Failure> {
+        var problems: [GateProblem] = []
+        func fail(_ field: FormField, _ message: String) { problems.append(GateProblem(field: field, message: message)) }
+
+        // Rule 10 first, so the other rules judge the trimmed text that would be stored.
+        var v = raw
+        let textFields: [(FormField, WritableKeyPath<InspectionValues, String>)] = [
+            (.inspectorName, \.inspectorName), (.certificationNumber, \.certificationNumber),
+            (.notes, \.notes), (.schemeReference, \.schemeReference),
+            (.defectDescription, \.defectDescription),
+        ]
+        for (field, path) in textFields {
+            let trimmed = v[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
+            v[keyPath: path] = trimmed
+            if TextRules.containsControlCharacters(trimmed, allowingNewlines: field.isMultiline) {
+                fail(field, "\(field.label) holds control characters.")
+            }
+            if trimmed.count > field.maxLength {
+                fail(field, "\(field.label) is longer than \(field.maxLength) characters.")
+            }
+        }
+
+        // Rule 1.
+        if !v.confirmed { fail(.confirmed, "Tick the confirmation that this record is accurate.") }
+        // Rule 2.
+        if v.inspectorName.isEmpty { fail(.inspectorName, "Enter the inspector's name.") }
+        if v.inspectionType.isThorough && v.certificationNumber.isEmpty {
+            fail(.certificationNumber, "A thorough examination needs the inspector's certification number.")
+        }
+        // Rule 3.
+        let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces))
+        if let date {
+            if date > context.today { fail(.inspectionDate, "The inspection date is in the future.") }
+            if let commissioned = context.commissioned, date < commissioned {
+                fail(.inspectionDate, "The inspection date is before the asset was commissioned (\(commissioned.iso)).")
+            }
+        } else {
+            fail(.inspectionDate, "Enter the inspection date as YYYY-MM-DD (a real date).")
+        }
+        // Rule 4.
+        if v.result == nil { fail(.result, "Choose a result.") }
+        // Rule 5.
+        if v.result == .pass {
+            if !v.allChecksTicked {
+                let unticked = FormField.allCases.filter { isCheck($0) && !checkValue($0, in: v) }
+                fail(unticked.first ?? .checkMarking, "A pass needs all five checks ticked.")
+            }
+            if v.action != .none { fail(.action, "A pass needs action None.") }
+            if v.remedyDeadlineSet { fail(.remedyDeadlineSet, "A pass cannot have a remedy deadline.") }
+        }
+        // Rule 6.
+        if let result = v.result, result != .pass, v.defectDescription.isEmpty {
+            fail(.defectDescription, "Describe the defect (part and defect) for a result other than Pass.")
+        }
+        // Rule 7.
+        var deadline: CalendarDate?
+        if v.remedyDeadlineSet {
+            deadline = CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces))
+            if deadline == nil {
+                fail(.remedyDeadline, "Enter the remedy deadline as YYYY-MM-DD (a real date).")
+            } else if let deadline, let date, deadline <= date {
+                fail(.remedyDeadline, "The remedy deadline must be after the inspection date.")
+            }
+        }
+        if v.result == .defectToBeRemedied && !v.remedyDeadlineSet {
+            fail(.remedyDeadlineSet, "A defect to be remedied needs a remedy deadline.")
+        }
+        // Rule 8.
+        if v.result == .failDangerous && (v.action == .none || v.action == .monitor) {
+            fail(.action, "A dangerous fail needs an action other than None or Monitor.")
+        }
+        // Rule 9.
+        if v.inspectionType == .thoroughScheme && v.schemeReference.isEmpty {
+            fail(.schemeReference, "An examination per scheme needs the scheme reference.")
+        }
+
+        guard problems.isEmpty, let result = v.result, let date else {
+            return .failure(Failure(problems: problems.sorted { $0.field < $1.field }))
+        }
+        if !v.remedyDeadlineSet { v.remedyDeadline = "" }
+        v.inspectionDate = date.iso
+        return .success(ValidatedInspection(assetUUID: context.assetUUID, draftID: context.draftID,
+                                            amends: context.amends, values: v, result: result,
+                                            inspectionDate: date, remedyDeadline: deadline))
+    }
+
+    private static func isCheck(_ field: FormField) -> Bool {
+        (FormField.checkMarking...FormField.checkCorrosion).contains(field)
+    }
+
+    private static func checkValue(_ field: FormField, in v: InspectionValues) -> Bool {
+        switch field {
+        case .checkMarking: v.checkMarking
+        case .checkCuts: v.checkCuts
+        case .checkDeformation: v.checkDeformation
+        case .checkFittings: v.checkFittings
+        case .checkCorrosion: v.checkCorrosion
+        default: true
+        }
+    }
+}

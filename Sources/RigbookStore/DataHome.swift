@@ -1,0 +1,54 @@
+import Foundation
+
+/// The data home (SPEC §2): `--home DIR`, else `$RIGBOOK_HOME`, else `$XDG_DATA_HOME/rigbook`,
+/// else `~/.local/share/rigbook`.
+public struct DataHome: Sendable, Equatable {
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    public static func resolve(option: String?, environment: [String: String]) -> DataHome {
+        if let option, !option.isEmpty { return DataHome(root: option) }
+        if let home = environment["RIGBOOK_HOME"], !home.isEmpty { return DataHome(root: home) }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return DataHome(root: xdg + "/rigbook") }
+        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return DataHome(root: user + "/.local/share/rigbook")
+    }
+
+    public var documents: String { root + "/Documents" }
+    public var registerPath: String { documents + "/register.sqlite" }
+    public var draftsFolder: String { documents + "/Drafts" }
+    public var profilePath: String { root + "/profile.json" }
+
+    /// Creates the folder and its parents; folders Rigbook creates are private (0700).
+    public static func makePrivateDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+}
+
+/// Timestamps stored in the register and in drafts: ISO 8601, UTC, milliseconds.
+public enum Timestamp {
+    public static func string(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    public static func now() -> String { string(Date()) }
+
+    public static func parse(_ text: String) -> Date? {
+        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text))
+    }
+}
+
+/// Who and where: recorded with every save and every draft.
+public enum SystemIdentity {
+    public static var userName: String {
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return ProcessInfo.processInfo.environment["USER"] ?? "unknown"
+    }
+
+    public static var hostName: String { ProcessInfo.processInfo.hostName }
+}

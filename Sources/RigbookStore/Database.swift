@@ -1,0 +1,154 @@
+import CSQLite
+import Foundation
+
+/// A value bound to or read from a statement.
+public enum SQLValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// One SQLite connection. Used from one thread; each `rigbook` process opens its own.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+
+    public struct OpenMode: Sendable {
+        var flags: Int32
+        public static let readWrite = OpenMode(flags: SQLITE_OPEN_READWRITE)
+        public static let readWriteCreate = OpenMode(flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        public static let readOnly = OpenMode(flags: SQLITE_OPEN_READONLY)
+    }
+
+    public init(path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(db)
+            throw DatabaseError(code: rc, message: message, sql: nil)
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    func error(_ rc: Int32, sql: String?) -> DatabaseError {
+        DatabaseError(code: rc, extendedCode: sqlite3_extended_errcode(handle),
+                      message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard rc == SQLITE_OK else { throw error(rc, sql: sql) }
+    }
+
+    public func prepare(_ sql: String) throws -> Statement {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw error(rc, sql: sql) }
+        return Statement(database: self, handle: stmt, sql: sql)
+    }
+
+    /// Runs `sql` with `arguments`, discarding rows.
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        while try statement.step() {}
+    }
+
+    /// The first column of the first row, if any.
+    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLValue? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.step() ? statement.value(0) : nil
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction (the write lock is taken at BEGIN, so a busy register
+    /// is reported before any work, not at COMMIT); rolls back on any error.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+}
+
+/// A prepared statement, finalized when released.
+public final class Statement {
+    let database: Database
+    let handle: OpaquePointer
+    public let sql: String
+
+    init(database: Database, handle: OpaquePointer, sql: String) {
+        self.database = database
+        self.handle = handle
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to parameters 1…n.
+    public func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(handle, index)
+            case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+            case .real(let v): rc = sqlite3_bind_double(handle, index, v)
+            case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, rb_sqlite_transient())
+            }
+            guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }
+        }
+    }
+
+    /// Advances to the next row: true while there is one.
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = database.error(rc, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    public func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    public func value(_ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(int64(column))
+        case SQLITE_FLOAT: .real(double(column))
+        case SQLITE_NULL: .null
+        default: .text(text(column))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// One named, ordered schema change. Applied migrations are recorded in the database by name, so a
+/// register written by a newer Rigbook (with names this build does not know) is recognised and left alone.
+struct Migration {
+    let name: String
+    let sql: String
+}
+
+enum RegisterSchema {
+    /// 'RIGB': SQLite's application_id header field marks a file as a Rigbook register.
+    static let applicationID: Int32 = 0x5249_4742
+
+    static let migrations: [Migration] = [
+        Migration(name: "001-assets-and-inspections", sql: """
+            CREATE TABLE assets (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                tag TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                name TEXT NOT NULL,
+                type TEXT NOT NULL,
+                wll_kg REAL NOT NULL CHECK (wll_kg > 0),
+                length_m REAL CHECK (length_m IS NULL OR length_m > 0),
+                location TEXT NOT NULL DEFAULT '',
+                manufacturer TEXT NOT NULL DEFAULT '',
+                serial_number TEXT NOT NULL DEFAULT '',
+                manufactured TEXT,
+                commissioned TEXT,
+                interval_months INTEGER NOT NULL CHECK (interval_months BETWEEN 1 AND 60),
+                lifts_persons INTEGER NOT NULL CHECK (lifts_persons IN (0, 1)),
+                created_at TEXT NOT NULL,
+                -- Summary of the history, kept in the transaction that inserts a record.
+                last_thorough_date TEXT,
+                last_thorough_result TEXT,
+                latest_result TEXT,
+                latest_action TEXT,
+                open_remedy_deadline TEXT,
+                unresolved_fail INTEGER NOT NULL DEFAULT 0,
+                next_due TEXT,
+                record_count INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE TABLE inspections (
+                id INTEGER PRIMARY KEY,
+                asset_uuid TEXT NOT NULL REFERENCES assets(uuid),
+                draft_id TEXT NOT NULL UNIQUE,
+                amends INTEGER REFERENCES inspections(id),
+                inspection_type TEXT NOT NULL,
+                inspector_name TEXT NOT NULL,
+                certification_number TEXT NOT NULL,
+                check_marking INTEGER NOT NULL,
+                check_cuts INTEGER NOT NULL,
+                check_deformation INTEGER NOT NULL,
+                check_fittings INTEGER NOT NULL,
+                check_corrosion INTEGER NOT NULL,
+                result TEXT NOT NULL,
+                notes TEXT NOT NULL,
+                scheme_reference TEXT NOT NULL,
+                defect_description TEXT NOT NULL,
+                action TEXT NOT NULL,
+                remedy_deadline_set INTEGER NOT NULL,
+                remedy_deadline TEXT,
+                inspection_date TEXT NOT NULL,
+                confirmed INTEGER NOT NULL CHECK (confirmed = 1),
+                saved_at TEXT NOT NULL,
+                app_version TEXT NOT NULL,
+                operator TEXT NOT NULL,
+                asset_wll_kg REAL NOT NULL,
+                asset_location TEXT NOT NULL
+            );
+            CREATE INDEX inspections_by_asset ON inspections(asset_uuid, inspection_date);
+            -- Evidence is never edited: a correction is a new record that amends the old one.
+            CREATE TRIGGER inspections_are_never_updated BEFORE UPDATE ON inspections
+            BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be changed; save an amendment instead'); END;
+            CREATE TRIGGER inspections_are_never_deleted BEFORE DELETE ON inspections
+            BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be deleted'); END;
+            """),
+    ]
+
+    /// Applies the migrations this database lacks, each in its own transaction.
+    static func migrate(_ db: Database) throws {
+        try db.execute("CREATE TABLE IF NOT EXISTS rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+        let applied = try appliedNames(db)
+        for migration in migrations where !applied.contains(migration.name) {
+            try db.transaction {
+                try db.execute(migration.sql)
+                try db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES (?, datetime('now'))",
+                           [.text(migration.name)])
+            }
+        }
+    }
+
+    static func appliedNames(_ db: Database) throws -> Set<String> {
+        let statement = try db.prepare("SELECT name FROM rigbook_migrations")
+        var names = Set<String>()
+        while try statement.step() { names.insert(statement.text(0)) }
+        return names
+    }
+}

@@ -1,0 +1,243 @@
+import CSQLite
+import Foundation
+import RigbookCore
+
+/// The committed register: assets and their inspection records in SQLite. Inspections enter only
+/// through `insert(_:)`, which takes a gate-validated record.
+public final class Register {
+    public let path: String
+    let db: Database
+
+    private init(path: String, db: Database) {
+        self.path = path
+        self.db = db
+    }
+
+    /// Opens (or creates) the register at `path`. A file that is not a Rigbook register, is damaged,
+    /// comes from a newer version or stays locked is refused before anything is written to it.
+    public static func open(path: String) throws(RegisterError) -> Register {
+        let fileManager = FileManager.default
+        let exists = fileManager.fileExists(atPath: path)
+        if exists { try inspectHeader(path: path) }
+        else {
+            let folder = (path as NSString).deletingLastPathComponent
+            do { try DataHome.makePrivateDirectory(folder) }
+            catch { throw .cannotOpen(path: path, reason: "cannot create \(folder): \(error)") }
+        }
+        let db: Database
+        do { db = try Database(path: path, mode: exists ? .readWrite : .readWriteCreate) }
+        catch let error as DatabaseError { throw .cannotOpen(path: path, reason: error.message) }
+        catch { throw .cannotOpen(path: path, reason: "\(error)") }
+        if !exists { chmod(path, 0o600) }
+        do {
+            let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            let applicationID = try db.scalar("PRAGMA application_id")
+            if case .integer(let count) = tables, count > 0, applicationID != .integer(Int64(RegisterSchema.applicationID)) {
+                throw RegisterError.notARegister(path: path, reason: "an SQLite database of another application")
+            }
+            if case .integer(let count) = tables, count > 0 {
+                let known = Set(RegisterSchema.migrations.map(\.name))
+                let unknown = try RegisterSchema.appliedNames(db).subtracting(known)
+                if !unknown.isEmpty { throw RegisterError.newerVersion(path: path, unknownMigrations: unknown.sorted()) }
+            }
+            try db.execute("PRAGMA foreign_keys = ON")
+            // Only a new or fully recognised file gets here: these are the first writes.
+            if try db.scalar("PRAGMA journal_mode") != .text("wal") {
+                try db.execute("PRAGMA journal_mode = WAL")
+            }
+            try db.execute("PRAGMA synchronous = FULL")
+            if applicationID != .integer(Int64(RegisterSchema.applicationID)) {
+                try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
+            }
+            try RegisterSchema.migrate(db)
+        } catch let error as RegisterError {
+            throw error
+        } catch let error as DatabaseError {
+            throw RegisterError.from(error, path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        return Register(path: path, db: db)
+    }
+
+    /// Reads the 100-byte SQLite header without SQLite, so a foreign file is refused untouched.
+    private static func inspectHeader(path: String) throws(RegisterError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        if header.isEmpty { return } // an empty file is an empty database to SQLite too
+        let magic = Data("SQLite format 3\0".utf8)
+        guard header.count == 100, header.prefix(16) == magic else {
+            throw .notARegister(path: path, reason: "not an SQLite database")
+        }
+        let id = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
+        if id != 0 && id != RegisterSchema.applicationID {
+            throw .notARegister(path: path, reason: "an SQLite database of another application")
+        }
+    }
+
+    /// Wraps store work so every SQLite failure surfaces as a one-line `RegisterError`.
+    func perform<T>(_ body: () throws -> T) throws(RegisterError) -> T {
+        do { return try body() }
+        catch let error as RegisterError { throw error }
+        catch let error as DatabaseError { throw RegisterError.from(error, path: path) }
+        catch { throw .writeFailed("\(error)") }
+    }
+
+    // MARK: Assets
+
+    public func assetCount() throws(RegisterError) -> Int {
+        try perform {
+            guard case .integer(let count) = try db.scalar("SELECT count(*) FROM assets") else { return 0 }
+            return Int(count)
+        }
+    }
+
+    public func recordCount() throws(RegisterError) -> Int {
+        try perform {
+            guard case .integer(let count) = try db.scalar("SELECT count(*) FROM inspections") else { return 0 }
+            return Int(count)
+        }
+    }
+
+    public func addAsset(_ asset: Asset) throws(RegisterError) {
+        let problems = asset.problems()
+        guard problems.isEmpty else { throw .invalidAsset(problems) }
+        try perform {
+            if try self.asset(tag: asset.tag) != nil { throw RegisterError.duplicateTag(asset.tag) }
+            try db.transaction {
+                try insertAsset(try db.prepare(AssetColumns.insertSQL), asset, summary: .empty)
+            }
+        }
+    }
+
+    func insertAsset(_ statement: Statement, _ asset: Asset, summary: HistorySummary) throws {
+        try statement.bind(AssetColumns.values(asset, summary: summary, createdAt: Timestamp.now()))
+        while try statement.step() {}
+    }
+
+    /// Every asset with its summary, in tag order. The list sorts by status on top of this.
+    public func rows() throws(RegisterError) -> [RegisterRow] {
+        try perform {
+            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets ORDER BY tag")
+            var rows: [RegisterRow] = []
+            rows.reserveCapacity(try assetCount())
+            while try statement.step() { rows.append(AssetColumns.row(statement)) }
+            return rows
+        }
+    }
+
+    public func asset(tag: String) throws(RegisterError) -> RegisterRow? {
+        try perform { try firstRow("WHERE tag = ?", .text(tag)) }
+    }
+
+    public func asset(uuid: UUID) throws(RegisterError) -> RegisterRow? {
+        try perform { try firstRow("WHERE uuid = ?", .text(uuid.uuidString)) }
+    }
+
+    private func firstRow(_ condition: String, _ argument: SQLValue) throws -> RegisterRow? {
+        let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets \(condition)")
+        try statement.bind([argument])
+        return try statement.step() ? AssetColumns.row(statement) : nil
+    }
+
+    // MARK: Inspections
+
+    /// The asset's records, newest first (by inspection date, then save order).
+    public func history(assetUUID: UUID) throws(RegisterError) -> [StoredInspection] {
+        try perform {
+            let statement = try db.prepare("""
+                SELECT \(InspectionColumns.select) FROM inspections WHERE asset_uuid = ?
+                ORDER BY inspection_date DESC, id DESC
+                """)
+            try statement.bind([.text(assetUUID.uuidString)])
+            var records: [StoredInspection] = []
+            while try statement.step() { records.append(InspectionColumns.record(statement)) }
+            return records
+        }
+    }
+
+    public func inspection(id: Int64) throws(RegisterError) -> StoredInspection? {
+        try perform {
+            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM inspections WHERE id = ?")
+            try statement.bind([.integer(id)])
+            return try statement.step() ? InspectionColumns.record(statement) : nil
+        }
+    }
+
+    public func containsDraft(id draftID: String) throws(RegisterError) -> Bool {
+        try perform { try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(draftID)]) != nil }
+    }
+
+    /// The only write path for evidence: one transaction inserts the record and refreshes the asset's
+    /// summary columns. Returns the new record's id.
+    @discardableResult
+    public func insert(_ record: ValidatedInspection, saved: SaveStamp) throws(RegisterError) -> Int64 {
+        try perform {
+            try db.transaction {
+                guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
+                    throw RegisterError.unknownAsset(record.assetUUID.uuidString)
+                }
+                if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.draftID)]) != nil {
+                    throw RegisterError.duplicateDraft(record.draftID)
+                }
+                if let amends = record.amends {
+                    let owner = try db.scalar("SELECT asset_uuid FROM inspections WHERE id = ?", [.integer(amends)])
+                    guard owner == .text(record.assetUUID.uuidString) else {
+                        throw RegisterError.invalidAmendment("record \(amends) is not a record of this asset")
+                    }
+                }
+                try db.run(InspectionColumns.insertSQL, InspectionColumns.values(record, asset: row.asset, saved: saved))
+                let id = db.lastInsertRowID
+                try refreshSummary(asset: row.asset)
+                return id
+            }
+        }
+    }
+
+    /// Recomputes the asset's summary from its whole history with the same fold the status rules use.
+    private func refreshSummary(asset: Asset) throws {
+        let statement = try db.prepare("SELECT \(InspectionColumns.factsSelect) FROM inspections WHERE asset_uuid = ?")
+        try statement.bind([.text(asset.uuid.uuidString)])
+        var facts: [RecordFacts] = []
+        while try statement.step() { facts.append(InspectionColumns.facts(statement)) }
+        let summary = HistorySummary(history: facts)
+        try db.run("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
+                   AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)])
+    }
+
+    /// Bulk load for `sample`: assets with their records in one transaction, summaries folded in memory.
+    public func load(_ batch: [(asset: Asset, records: [ValidatedInspection])], saved: SaveStamp) throws(RegisterError) {
+        try perform {
+            try db.transaction {
+                let assetStatement = try db.prepare(AssetColumns.insertSQL)
+                let recordStatement = try db.prepare(InspectionColumns.insertSQL)
+                for (asset, records) in batch {
+                    // Ids grow in insertion order, so the offsets order the fold exactly as the ids will.
+                    let facts = records.enumerated().map { $1.facts(id: Int64($0)) }
+                    try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
+                    for record in records {
+                        try recordStatement.bind(InspectionColumns.values(record, asset: asset, saved: saved))
+                        while try recordStatement.step() {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Who saved a record, when, and with which version of Rigbook.
+public struct SaveStamp: Sendable {
+    public var savedAt: String
+    public var appVersion: String
+    public var operatorName: String
+
+    public init(savedAt: String = Timestamp.now(), appVersion: String = RigbookVersion.current,
+                operatorName: String = SystemIdentity.userName) {
+        self.savedAt = savedAt
+        self.appVersion = appVersion
+        self.operatorName = operatorName
+    }
+}

@@ -1,0 +1,50 @@
+/// Why the register could not be opened or written, as one line a person can act on.
+public enum RegisterError: Error, CustomStringConvertible, Equatable {
+    case notARegister(path: String, reason: String)
+    case corrupt(path: String, detail: String)
+    case newerVersion(path: String, unknownMigrations: [String])
+    case locked(path: String)
+    case cannotOpen(path: String, reason: String)
+    case duplicateTag(String)
+    case duplicateDraft(String)
+    case unknownAsset(String)
+    case invalidAmendment(String)
+    case writeFailed(String)
+    case invalidAsset([String])
+
+    public var description: String {
+        switch self {
+        case .notARegister(let path, let reason):
+            "\(path) is not a Rigbook register (\(reason)); it was left untouched."
+        case .corrupt(let path, let detail):
+            "\(path) is damaged (\(detail)); it was left untouched. Restore it from a backup."
+        case .newerVersion(let path, let names):
+            "\(path) was written by a newer Rigbook (unknown schema \(names.joined(separator: ", "))); it was left untouched. Upgrade Rigbook to open it."
+        case .locked(let path):
+            "\(path) stayed locked by another program; nothing was written. Try again in a moment."
+        case .cannotOpen(let path, let reason):
+            "cannot open \(path): \(reason)"
+        case .duplicateTag(let tag):
+            "an asset tagged \(tag) is already in the register"
+        case .duplicateDraft(let id):
+            "this form (draft \(id)) has already been saved; nothing was written twice"
+        case .unknownAsset(let what):
+            "no asset \(what) in the register"
+        case .invalidAmendment(let reason):
+            "cannot amend: \(reason)"
+        case .writeFailed(let reason):
+            "the register could not be written: \(reason)"
+        case .invalidAsset(let problems):
+            problems.joined(separator: " ")
+        }
+    }
+
+    /// Turns a SQLite failure into the reason a person reads.
+    static func from(_ error: DatabaseError, path: String) -> RegisterError {
+        if error.isBusy { return .locked(path: path) }
+        if error.isCorrupt { return .corrupt(path: path, detail: error.message) }
+        if error.isFull { return .writeFailed("the disk is full") }
+        if error.isReadOnly { return .writeFailed("the register file is read-only (\(error.message))") }
+        return .writeFailed(error.message)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import RigbookCore
+
+/// Column lists and row mapping for the assets table, kept in one place so reads and writes agree.
+enum AssetColumns {
+    static let select = """
+        uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number, manufactured, \
+        commissioned, interval_months, lifts_persons, last_thorough_date, last_thorough_result, \
+        latest_result, latest_action, open_remedy_deadline, unresolved_fail, record_count
+        """
+
+    static let insertSQL = """
+        INSERT INTO assets (uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number,
+            manufactured, commissioned, interval_months, lifts_persons, created_at,
+            last_thorough_date, last_thorough_result, latest_result, latest_action, open_remedy_deadline,
+            unresolved_fail, next_due, record_count)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static let summaryAssignments = """
+        last_thorough_date = ?, last_thorough_result = ?, latest_result = ?, latest_action = ?, \
+        open_remedy_deadline = ?, unresolved_fail = ?, next_due = ?, record_count = ?
+        """
+
+    static func values(_ a: Asset, summary: HistorySummary, createdAt: String) -> [SQLValue] {
+        [.text(a.uuid.uuidString), .text(a.tag), .text(a.name), .text(a.type.rawValue), .real(a.wllKg),
+         a.lengthM.map(SQLValue.real) ?? .null, .text(a.location), .text(a.manufacturer),
+         .text(a.serialNumber), .date(a.manufactured), .date(a.commissioned),
+         .integer(Int64(a.intervalMonths)), .integer(a.liftsPersons ? 1 : 0), .text(createdAt)]
+            + summaryValues(a, summary)
+    }
+
+    static func summaryValues(_ a: Asset, _ s: HistorySummary) -> [SQLValue] {
+        let due = StatusRules.nextDue(intervalMonths: a.intervalMonths, commissioned: a.commissioned, summary: s)
+        return [.date(s.lastThoroughDate), .word(s.lastThoroughResult), .word(s.latestResult),
+                .word(s.latestAction), .date(s.openRemedyDeadline), .bool(s.unresolvedFail), .date(due), .integer(Int64(s.recordCount))]
+    }
+
+    static func row(_ s: Statement) -> RegisterRow {
+        let asset = Asset(
+            uuid: UUID(uuidString: s.text(0)) ?? UUID(), tag: s.text(1), name: s.text(2),
+            type: EquipmentType(rawValue: s.text(3)) ?? .other, wllKg: s.double(4),
+            lengthM: s.isNull(5) ? nil : s.double(5), location: s.text(6), manufacturer: s.text(7),
+            serialNumber: s.text(8), manufactured: s.date(9), commissioned: s.date(10),
+            intervalMonths: s.int(11), liftsPersons: s.int(12) != 0)
+        let summary = HistorySummary(
+            lastThoroughDate: s.date(13), lastThoroughResult: s.word(14), latestResult: s.word(15),
+            latestAction: s.word(16), openRemedyDeadline: s.date(17), unresolvedFail: s.int(18) != 0,
+            recordCount: s.int(19))
+        return RegisterRow(asset: asset, summary: summary)
+    }
+}
+
+/// Column lists and row mapping for the inspections table.
+enum InspectionColumns {
+    static let fieldColumns = InspectionValues.CodingKeys.allCases.map(\.rawValue)
+
+    static let select = "id, asset_uuid, draft_id, amends, "
+        + fieldColumns.joined(separator: ", ")
+        + ", saved_at, app_version, operator, asset_wll_kg, asset_location"
+
+    static let factsSelect = "id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends"
+
+    static let insertSQL: String = {
+        let columns = ["asset_uuid", "draft_id", "amends"] + fieldColumns
+            + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location"]
+        return "INSERT INTO inspections (\(columns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    }()
+
+    static func values(_ r: ValidatedInspection, asset: Asset, saved: SaveStamp) -> [SQLValue] {
+        let v = r.values
+        return [.text(r.assetUUID.uuidString), .text(r.draftID), r.amends.map(SQLValue.integer) ?? .null,
+                .text(v.inspectionType.rawValue), .text(v.inspectorName), .text(v.certificationNumber),
+                .bool(v.checkMarking), .bool(v.checkCuts), .bool(v.checkDeformation), .bool(v.checkFittings),
+                .bool(v.checkCorrosion), .text(r.result.rawValue), .text(v.notes), .text(v.schemeReference),
+                .text(v.defectDescription), .text(v.action.rawValue), .bool(v.remedyDeadlineSet),
+                .date(r.remedyDeadline), .text(r.inspectionDate.iso), .bool(true),
+                .text(saved.savedAt), .text(saved.appVersion), .text(saved.operatorName),
+                .real(asset.wllKg), .text(asset.location)]
+    }
+
+    static func record(_ s: Statement) -> StoredInspection {
+        let values = InspectionValues(
+            inspectionType: s.word(4) ?? .thoroughPeriodic, inspectorName: s.text(5),
+            certificationNumber: s.text(6), checkMarking: s.int(7) != 0, checkCuts: s.int(8) != 0,
+            checkDeformation: s.int(9) != 0, checkFittings: s.int(10) != 0, checkCorrosion: s.int(11) != 0,
+            result: s.word(12), notes: s.text(13), schemeReference: s.text(14), defectDescription: s.text(15),
+            action: s.word(16) ?? .none, remedyDeadlineSet: s.int(17) != 0, remedyDeadline: s.text(18),
+            inspectionDate: s.text(19), confirmed: s.int(20) != 0)
+        return StoredInspection(
+            id: s.int64(0), assetUUID: UUID(uuidString: s.text(1)) ?? UUID(), draftID: s.text(2),
+            amends: s.isNull(3) ? nil : s.int64(3), values: values, savedAt: s.text(21),
+            appVersion: s.text(22), operatorName: s.text(23), assetWLLKg: s.double(24), assetLocation: s.text(25))
+    }
+
+    static func facts(_ s: Statement) -> RecordFacts {
+        RecordFacts(id: s.int64(0), type: s.word(1) ?? .thoroughPeriodic, result: s.word(2) ?? .pass,
+                    action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
+                    inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0),
+                    amends: s.isNull(7) ? nil : s.int64(7))
+    }
+}
+
+extension SQLValue {
+    static func date(_ date: CalendarDate?) -> SQLValue { date.map { .text($0.iso) } ?? .null }
+    static func word<W: RawRepresentable>(_ word: W?) -> SQLValue where W.RawValue == String {
+        word.map { .text($0.rawValue) } ?? .null
+    }
+    static func bool(_ flag: Bool) -> SQLValue { .integer(flag ? 1 : 0) }
+}
+
+extension Statement {
+    func date(_ column: Int32) -> CalendarDate? { optionalText(column).flatMap(CalendarDate.init(iso:)) }
+    func word<W: RawRepresentable>(_ column: Int32) -> W? where W.RawValue == String {
+        optionalText(column).flatMap(W.init(rawValue:))
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import RigbookCore
+
+/// A realistic, deterministic register: the same seed, count and day always give the same assets
+/// and histories. Every record goes through the save gate, exactly like a typed one.
+public struct SampleData {
+    public let count: Int
+    public let seed: UInt64
+    public let today: CalendarDate
+
+    public init(count: Int, seed: UInt64, today: CalendarDate) {
+        self.count = count
+        self.seed = seed
+        self.today = today
+    }
+
+    /// Builds the batch and loads it in chunks (each chunk one transaction) so memory stays flat.
+    public func load(into register: Register, progress: (Int) -> Void = { _ in }) throws(RegisterError) {
+        var random = SplitMix64(seed: seed)
+        let chunk = 5_000
+        var start = 0
+        let saved = SaveStamp(operatorName: "sample")
+        while start < count {
+            let end = min(count, start + chunk)
+            let batch = (start..<end).map { makeAsset(number: $0 + 1, random: &random) }
+            try register.load(batch, saved: saved)
+            start = end
+            progress(start)
+        }
+    }
+
+    private static let locations = ["Quay 1", "Quay 2", "Quay 3", "Bay A", "Bay B", "Workshop", "Rigging store",
+                                    "Yard", "Platform North", "Platform South", "Van 12", "Van 17", "仓库 2"]
+    private static let manufacturers = ["Crosby", "Gunnebo", "SpanSet", "Yale", "Tractel", "William Hackett",
+                                        "Pewag", "Columbus McKinnon", "Lifting Gear Direct", "杭州起重"]
+    private static let inspectors: [(String, String)] = [
+        ("Alan Hughes", "LEEA-104233"), ("Priya Natarajan", "LEEA-118870"), ("Tom Okafor", "IMechE-5521"),
+        ("王建国", "CSEI-2019-0447"), ("Maria Costa", "LEEA-120915"),
+    ]
+    private static let prefixes: [EquipmentType: String] = [
+        .webSling: "WS", .roundSling: "RS", .chainSling: "CS", .wireRopeSling: "WR", .shackle: "SH",
+        .eyebolt: "EB", .hook: "HK", .chainBlock: "CB", .leverHoist: "LH", .beamClamp: "BC",
+        .spreaderBeam: "SB", .other: "OT",
+    ]
+    private static let defects = ["Sleeve abraded over 40 mm near the eye", "Latch spring weak on the top hook",
+                                  "Two broken wires in one lay length", "Surface rust on the pin thread",
+                                  "Stitching cut at the label", "Link elongated beyond 5 %"]
+
+    private func makeAsset(number: Int, random: inout SplitMix64) -> (asset: Asset, records: [ValidatedInspection]) {
+        let type = EquipmentType.allCases[random.below(EquipmentType.allCases.count)]
+        let liftsPersons = random.chance(0.04)
+        let interval = type.defaultIntervalMonths(liftsPersons: liftsPersons)
+        let wll = [500.0, 1000, 1500, 2000, 3000, 5000, 8000, 10000, 12500][random.below(9)]
+        let periods = random.below(6) // thorough examinations so far
+        // Commissioned `periods` intervals ago plus part of one more, so the next due date spreads over
+        // the coming interval; a few run late to make overdue items.
+        var commissioned = today.addingMonths(-interval * periods).addingDays(-random.below(interval * 30))
+        if random.chance(0.06) { commissioned = commissioned.addingDays(-(interval * 30 + random.below(60))) }
+        let manufactured = random.chance(0.8) ? commissioned.addingDays(-random.below(400) - 20) : nil
+        let length: Double? = type.isAccessory && type != .shackle && type != .eyebolt && type != .hook
+            ? Double(1 + random.below(12)) / 2 : nil
+        let asset = Asset(
+            uuid: random.uuid(),
+            tag: "\(Self.prefixes[type]!)-\(String(number).leftPadded(to: count >= 10_000 ? 6 : 4))",
+            name: "\(wll >= 1000 ? "\(Int(wll / 1000)) t" : "\(Int(wll)) kg") \(type.label.lowercased())"
+                + (length.map { " \($0.formatted()) m" } ?? ""),
+            type: type, wllKg: wll, lengthM: length,
+            location: Self.locations[random.below(Self.locations.count)],
+            manufacturer: Self.manufacturers[random.below(Self.manufacturers.count)],
+            serialNumber: "SN\(100_000 + random.below(900_000))",
+            manufactured: manufactured,
+            commissioned: random.chance(0.02) ? nil : commissioned,
+            intervalMonths: interval, liftsPersons: liftsPersons)
+
+        var records: [ValidatedInspection] = []
+        for period in 1...max(1, periods) where periods > 0 {
+            let due = commissioned.addingMonths(interval * period)
+            let date = min(today, due.addingDays(-random.below(25)))
+            let isLast = period == periods
+            if random.chance(0.5) {
+                // A pre-use check between examinations: never moves the due date.
+                let checkDate = date.addingDays(-random.below(60) - 5)
+                if checkDate > commissioned, let record = makeRecord(asset, .preUse, on: checkDate, final: false, &random) {
+                    records.append(record)
+                }
+            }
+            if let record = makeRecord(asset, period == 1 ? .thoroughInitial : .thoroughPeriodic, on: date,
+                                       final: isLast, &random) {
+                records.append(record)
+            }
+        }
+        return (asset, records)
+    }
+
+    private func makeRecord(_ asset: Asset, _ type: InspectionType, on date: CalendarDate, final: Bool,
+                            _ random: inout SplitMix64) -> ValidatedInspection? {
+        let (name, certificate) = Self.inspectors[random.below(Self.inspectors.count)]
+        var values = InspectionValues(inspectionType: type, inspectorName: name, certificationNumber: certificate,
+                                      checkMarking: true, checkCuts: true, checkDeformation: true,
+                                      checkFittings: true, checkCorrosion: true, result: .pass,
+                                      inspectionDate: date.iso, confirmed: true)
+        let roll = random.below(1000)
+        if final && roll < 15 {
+            values.result = .failDangerous
+            values.checkDeformation = false
+            values.action = random.chance(0.5) ? .quarantine : .withdraw
+            values.defectDescription = Self.defects[random.below(Self.defects.count)]
+        } else if final && roll < 60 {
+            values.result = .defectToBeRemedied
+            values.checkCuts = false
+            values.action = .repair
+            values.defectDescription = Self.defects[random.below(Self.defects.count)]
+            values.remedyDeadlineSet = true
+            values.remedyDeadline = date.addingDays(7 + random.below(45)).iso
+        } else if roll < 160 {
+            values.result = .passWithObservations
+            values.action = .monitor
+            values.defectDescription = Self.defects[random.below(Self.defects.count)]
+            values.notes = "Re-check at next examination."
+        }
+        let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
+                                       draftID: "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-\(type.rawValue)-\(date.iso)")
+        return try? SaveGate.validate(values, context: context).get()
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64), so sample registers are reproducible everywhere.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
+    mutating func chance(_ p: Double) -> Bool { Double(next() % 1_000_000) < p * 1_000_000 }
+
+    mutating func uuid() -> UUID {
+        let a = next(), b = next()
+        let bytes = withUnsafeBytes(of: (a.bigEndian, b.bigEndian)) { Array($0) }
+        var t = (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], (bytes[7] & 0x0F) | 0x40,
+                 (bytes[8] & 0x3F) | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])
+        t.6 = bytes[6]
+        return UUID(uuid: t)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

@@ -1,0 +1,95 @@
+/// Terminal column widths, computed here rather than with the C library's `wcwidth` so that screens
+/// lay out identically in tests, in any locale: East Asian wide and fullwidth characters and emoji
+/// take 2 columns, combining marks and other zero-width characters 0, the rest 1.
+public enum DisplayWidth {
+    public static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let base = of(first)
+        if base == 0 {
+            // A cluster that starts with a zero-width scalar takes the width of its first visible one.
+            return character.unicodeScalars.dropFirst().lazy.map(of).first { $0 > 0 } ?? 0
+        }
+        return base
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x300 { return v < 0x20 || (0x7F..<0xA0).contains(v) ? 0 : 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if v == 0x200B || (0x1160...0x11FF).contains(v) { return 0 }
+        if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
+        return 1
+    }
+
+    // East Asian Wide (W) and Fullwidth (F) blocks, after Unicode's EastAsianWidth.txt.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        if v < 0x1100 { return false }
+        for range in wideRanges where range.contains(v) { return true }
+        return false
+    }
+}
+
+/// Text from data or files made safe to draw: every control character becomes visible caret
+/// notation (ESC → `^[`), so no stored string can send an escape sequence to the terminal.
+public enum VisibleText {
+    public static func make(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out.append("^")
+                out.append(Unicode.Scalar(scalar.value == 0x7F ? 0x3F : scalar.value + 0x40)!)
+            } else if (0x80..<0xA0).contains(scalar.value) {
+                out.append(contentsOf: "<\(String(scalar.value, radix: 16))>".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F..<0xA0).contains(s.value) }
+}
+
+extension String {
+    /// Columns this text takes on a terminal.
+    public var displayWidth: Int { DisplayWidth.of(self) }
+
+    /// The longest prefix that fits in `width` columns, with `…` when something was cut.
+    public func truncated(toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if displayWidth <= width { return self }
+        var used = 0
+        var out = ""
+        for character in self {
+            let w = DisplayWidth.of(character)
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// Pads with spaces (or truncates) to exactly `width` columns.
+    public func padded(toWidth width: Int, alignRight: Bool = false) -> String {
+        let cut = truncated(toWidth: width)
+        let pad = String(repeating: " ", count: max(0, width - cut.displayWidth))
+        return alignRight ? pad + cut : cut + pad
+    }
+}

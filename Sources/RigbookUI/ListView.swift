@@ -1,0 +1,208 @@
+import RigbookCore
+
+/// How each status looks: colour for those who have it, words for everyone.
+public enum StatusStyle {
+    public static func of(_ status: AssetStatus) -> Style {
+        switch status {
+        case .doNotUse: Style(colour: .red, bold: true, reverse: true)
+        case .overdue: Style(colour: .red, bold: true)
+        case .remedyBy: Style(colour: .yellow, bold: true)
+        case .quarantined: Style(colour: .magenta, bold: true)
+        case .dueSoon: Style(colour: .yellow)
+        case .untested: Style(colour: .cyan)
+        case .ok: Style(colour: .green)
+        case .withdrawn: Style(dim: true)
+        }
+    }
+}
+
+/// One column of the register list.
+struct ListColumn {
+    enum ID { case tag, draft, name, type, wll, location, lastExam, nextDue, status }
+    var id: ID
+    var title: String
+    var width: Int
+    var alignRight = false
+}
+
+/// Draws the register list. Only the rows on screen are formatted, so the cost of a frame does not
+/// grow with the register.
+enum ListView {
+    /// Title, counts, column headings and footer.
+    static let chromeHeight = 4
+
+    /// Columns that fit in `width`, least important dropped first; the name takes what is left.
+    static func columns(width: Int) -> [ListColumn] {
+        var columns: [ListColumn] = [
+            ListColumn(id: .tag, title: "TAG", width: 9),
+            ListColumn(id: .draft, title: "", width: 1),
+            ListColumn(id: .name, title: "NAME", width: 10),
+            ListColumn(id: .type, title: "TYPE", width: 8),
+            ListColumn(id: .wll, title: "WLL", width: 6, alignRight: true),
+            ListColumn(id: .location, title: "LOCATION", width: 8),
+            ListColumn(id: .lastExam, title: "LAST EXAM", width: 10),
+            ListColumn(id: .nextDue, title: "NEXT DUE", width: 10),
+            ListColumn(id: .status, title: "STATUS", width: 11),
+        ]
+        let dropOrder: [ListColumn.ID] = [.lastExam, .type, .location, .wll, .nextDue]
+        func total(_ cs: [ListColumn]) -> Int {
+            // The draft mark sits in the gap after the tag: no separator of its own.
+            cs.reduce(0) { $0 + $1.width } + cs.count - 2
+        }
+        for id in dropOrder where total(columns) > width {
+            columns.removeAll { $0.id == id }
+        }
+        let spare = width - total(columns)
+        if let name = columns.firstIndex(where: { $0.id == .name }) {
+            // Give the spare room to the name, then to type and location once the name is generous.
+            let nameGrowth = min(spare, max(0, 24 - columns[name].width) + max(0, (spare - 30) / 2))
+            columns[name].width += max(0, nameGrowth)
+            var rest = spare - max(0, nameGrowth)
+            for id in [ListColumn.ID.type, .location] {
+                if rest <= 0 { break }
+                if let index = columns.firstIndex(where: { $0.id == id }) {
+                    let grow = min(rest, 16 - columns[index].width)
+                    if grow > 0 { columns[index].width += grow; rest -= grow }
+                }
+            }
+            columns[name].width += max(0, rest)
+            if columns[name].width < 4 { columns[name].width = max(0, columns[name].width) }
+        }
+        return columns
+    }
+
+    static func draw(_ state: AppState, into frame: inout Frame) {
+        let list = state.list
+        let width = frame.width
+        drawTitle(state, into: &frame)
+        if list.loaded && list.rows.isEmpty {
+            drawWelcome(state, into: &frame)
+            drawFooter(state, into: &frame)
+            return
+        }
+        drawCounts(list, into: &frame)
+        let columns = columns(width: width)
+        var x = 0
+        for column in columns {
+            if column.id != .draft {
+                frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight), x: x, y: 2, style: .bold)
+            }
+            x += column.width + (column.id == .tag ? 0 : 1)
+        }
+        let page = state.listPageSize
+        let first = list.top
+        let last = min(list.visibleCount, first + page)
+        if list.visibleCount == 0 && !list.query.isEmpty {
+            frame.put("  No asset matches “\(list.query)”. Esc clears the filter.", x: 0, y: 3, style: .dim)
+        }
+        for position in first..<max(first, last) {
+            let index = list.rowIndex(visible: position)
+            let y = 3 + position - first
+            drawRow(list.rows[index], report: list.reports[index], columns: columns, y: y, into: &frame)
+            if position == list.selection {
+                frame.restyle(y: y) { $0.reverse.toggle() }
+            }
+        }
+        drawFooter(state, into: &frame)
+    }
+
+    static func drawRow(_ row: RegisterRow, report: StatusReport, columns: [ListColumn], y: Int, into frame: inout Frame) {
+        var x = 0
+        for column in columns {
+            let text: String
+            var style = Style.plain
+            switch column.id {
+            case .tag: text = row.asset.tag
+            case .draft:
+                text = row.hasDraft ? "✎" : ""
+                style = Style(colour: .yellow, bold: true)
+            case .name: text = row.asset.name
+            case .type: text = row.asset.type.label
+            case .wll: text = Asset.wllText(row.asset.wllKg)
+            case .location: text = row.asset.location
+            case .lastExam: text = row.summary.lastThoroughDate?.iso ?? "—"
+            case .nextDue:
+                text = report.status == .remedyBy ? (report.remedyDeadline?.iso ?? "") : (report.nextDue?.iso ?? "—")
+            case .status:
+                text = report.status.label
+                style = StatusStyle.of(report.status)
+            }
+            frame.fill(x: x, y: y, count: column.width, style: .plain)
+            let shown = column.id == .status ? text.truncated(toWidth: column.width)
+                : text.padded(toWidth: column.width, alignRight: column.alignRight)
+            frame.put(shown, x: x, y: y, style: style, maxWidth: column.width)
+            x += column.width + (column.id == .tag ? 0 : 1)
+        }
+    }
+
+    static func drawTitle(_ state: AppState, into frame: inout Frame) {
+        frame.fill(y: 0, style: .reverse)
+        let list = state.list
+        var title = " Rigbook  \(list.rows.count) asset\(list.rows.count == 1 ? "" : "s")"
+        if list.draftCount > 0 { title += "  ✎ \(list.draftCount) draft\(list.draftCount == 1 ? "" : "s")" }
+        if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }
+        let date = state.today.iso + " "
+        frame.put(title, x: 0, y: 0, style: .reverse, maxWidth: frame.width - date.count - 1)
+        if frame.width >= title.displayWidth + date.count + 1 {
+            frame.put(date, x: frame.width - date.count, y: 0, style: .reverse)
+        }
+    }
+
+    static func drawCounts(_ list: ListState, into frame: inout Frame) {
+        var x = 1
+        for status in AssetStatus.allCases {
+            let count = list.counts[status] ?? 0
+            guard count > 0 else { continue }
+            let number = "\(count) "
+            let needed = number.count + status.label.count + 2
+            if x + needed > frame.width { frame.put("…", x: x, y: 1); break }
+            x += frame.put(number, x: x, y: 1)
+            x += frame.put(status.label, x: x, y: 1, style: StatusStyle.of(status))
+            x += 2
+        }
+    }
+
+    static func drawWelcome(_ state: AppState, into frame: inout Frame) {
+        let lines: [(String, Style)] = [
+            ("The register is empty.", .bold),
+            ("", .plain),
+            ("Press S to load sample data (\(state.sampleSize) assets with years", .plain),
+            ("of inspection history) and look around.", .plain),
+            ("", .plain),
+            ("To add an asset, from a shell:", .plain),
+            ("  rigbook asset add --tag SL-0042 \\", .plain),
+            ("    --name \"2 t web sling 3 m\" --type web-sling \\", .plain),
+            ("    --wll 2000 --interval 6", .plain),
+            ("", .plain),
+            ("? shows the keys, q quits.", .dim),
+        ]
+        let top = max(2, (frame.height - lines.count) / 2)
+        let widest = lines.map { $0.0.displayWidth }.max() ?? 0
+        let left = max(1, (frame.width - widest) / 2)
+        for (offset, line) in lines.enumerated() where top + offset < frame.height - 1 {
+            frame.put(line.0, x: left, y: top + offset, style: line.1)
+        }
+    }
+
+    static func drawFooter(_ state: AppState, into frame: inout Frame) {
+        let y = frame.height - 1
+        guard y > 0 else { return }
+        let list = state.list
+        if list.editingFilter {
+            let prompt = "/" + list.query
+            let used = frame.put(prompt, x: 0, y: y, style: .bold)
+            frame.cursor = (min(used, frame.width - 1), y)
+            let hint = "  Enter keeps · Esc clears"
+            if used + hint.displayWidth < frame.width { frame.put(hint, x: used, y: y, style: .dim) }
+            return
+        }
+        if let notice = state.notice {
+            frame.put(notice.text, x: 0, y: y, style: notice.isError ? Style(colour: .red, bold: true) : .bold)
+            return
+        }
+        var prefix = ""
+        if !list.query.isEmpty { prefix = "/\(list.query)  " }
+        frame.put(prefix, x: 0, y: y, style: .bold)
+        frame.put(ListState.keymap.footer(width: frame.width - prefix.displayWidth), x: prefix.displayWidth, y: y, style: .dim)
+    }
+}

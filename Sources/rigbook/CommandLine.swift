@@ -1,0 +1,109 @@
+import Foundation
+import RigbookCore
+
+enum ExitCode {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    /// Something needs attention (`due`); documented in the user guide.
+    static let attention: Int32 = 3
+    static let usage: Int32 = 64
+}
+
+/// Bad usage: printed as one line, exit 64, nothing written.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// A failure while running a valid command: one line, exit 1.
+struct CommandFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// The arguments after the subcommand, consumed as options are read; whatever remains is an error.
+struct Arguments {
+    private var items: [String]
+
+    init(_ items: [String]) { self.items = items }
+
+    var isEmpty: Bool { items.isEmpty }
+
+    /// `--name VALUE` or `--name=VALUE`.
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        for (index, item) in items.enumerated() {
+            if item == name {
+                guard index + 1 < items.count, !items[index + 1].hasPrefix("--") || items[index + 1] == "--" else {
+                    throw UsageError("\(name) needs a value")
+                }
+                let value = items[index + 1]
+                items.removeSubrange(index...index + 1)
+                return value
+            }
+            if item.hasPrefix(name + "=") {
+                items.remove(at: index)
+                return String(item.dropFirst(name.count + 1))
+            }
+        }
+        return nil
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = items.firstIndex(of: name) else { return false }
+        items.remove(at: index)
+        return true
+    }
+
+    mutating func positional(_ what: String) throws(UsageError) -> String {
+        guard let index = items.firstIndex(where: { !$0.hasPrefix("--") }) else { throw UsageError("missing \(what)") }
+        return items.remove(at: index)
+    }
+
+    mutating func optionalPositional() -> String? {
+        guard let index = items.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }
+        return items.remove(at: index)
+    }
+
+    /// Fails on anything not consumed.
+    func finish() throws(UsageError) {
+        if let first = items.first {
+            throw UsageError(first.hasPrefix("-") ? "unknown option \(first)" : "unexpected argument \(first)")
+        }
+    }
+}
+
+/// Parsers for option values, each with the one-line reason a person needs.
+enum Parse {
+    static func int(_ text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
+        }
+        return value
+    }
+
+    static func positiveNumber(_ text: String, option: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError("\(option) must be a number greater than 0, not \(text)")
+        }
+        return value
+    }
+
+    static func date(_ text: String, option: String) throws(UsageError) -> CalendarDate {
+        guard let date = CalendarDate(iso: text) else {
+            throw UsageError("\(option) must be a real date written YYYY-MM-DD, not \(text)")
+        }
+        return date
+    }
+
+    static func format(_ text: String?, allowed: [String], default defaultValue: String) throws(UsageError) -> String {
+        let value = text ?? defaultValue
+        guard allowed.contains(value) else {
+            throw UsageError("--format must be one of \(allowed.joined(separator: ", ")), not \(value)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import RigbookApp
+import RigbookCore
+import RigbookStore
+import RigbookUI
+
+/// What every command needs: where the data lives, what day it is, the environment.
+struct Context: Sendable {
+    let home: DataHome
+    let today: CalendarDate
+    let environment: [String: String]
+
+    func openRegister() throws(CommandFailure) -> Register {
+        do { return try Register.open(path: home.registerPath) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+}
+
+/// A subcommand in swift-argument-parser's shape: a name, an abstract, usage, a discussion, and
+/// `run`, which parses its own arguments (usage errors before any work) and does the work.
+struct CommandSpec: Sendable {
+    let name: String
+    let abstract: String
+    let usage: String
+    let discussion: String
+    let run: @Sendable (inout Arguments, Context) throws -> Int32
+
+    var helpText: String {
+        "\(abstract)\n\nUSAGE: \(usage)\n" + (discussion.isEmpty ? "" : "\n\(discussion)\n")
+    }
+}
+
+enum Commands {
+    static let all: [CommandSpec] = [assetAdd, assetList, sample, help]
+
+    static func find(_ words: [String]) -> (CommandSpec, Int)? {
+        if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
+        if let first = words.first, let spec = all.first(where: { $0.name == first }) { return (spec, 1) }
+        return nil
+    }
+
+    static let overview = """
+        Rigbook \(RigbookVersion.current) — an offline register of lifting equipment and its inspections.
+
+        USAGE: rigbook [--home DIR] [COMMAND]
+
+        With no command, rigbook opens the register full-screen.
+
+        COMMANDS:
+        \(all.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+
+        OPTIONS:
+          --home DIR    The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook,
+                        else ~/.local/share/rigbook).
+          --version     Print the version.
+          -h, --help    Show help; `rigbook help COMMAND` for one command.
+
+        ENVIRONMENT:
+          RIGBOOK_HOME   The data home.
+          RIGBOOK_TODAY  Fix today's date (YYYY-MM-DD) for reproducible runs.
+          NO_COLOR       Draw without colour.
+
+        EXIT CODES: 0 ok, 1 failure, 64 bad usage.
+        """
+
+    static let help = CommandSpec(
+        name: "help", abstract: "Show help for rigbook or for one command.",
+        usage: "rigbook help [COMMAND]", discussion: ""
+    ) { arguments, _ in
+        var words: [String] = []
+        while let word = arguments.optionalPositional() { words.append(word) }
+        try arguments.finish()
+        if words.isEmpty { print(overview); return ExitCode.success }
+        guard let (spec, used) = find(words), used == words.count else {
+            throw UsageError("no command named '\(words.joined(separator: " "))'; see `rigbook help`")
+        }
+        print(spec.helpText, terminator: "")
+        return ExitCode.success
+    }
+
+    static let assetAdd = CommandSpec(
+        name: "asset add", abstract: "Add an asset to the register.",
+        usage: """
+            rigbook asset add --tag TAG --name TEXT --type TYPE --wll KG [--interval MONTHS]
+                   [--length M] [--location TEXT] [--manufacturer TEXT] [--serial TEXT]
+                   [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD] [--lifts-persons]
+            """,
+        discussion: """
+            TYPE is one of: \(EquipmentType.allCases.map(\.rawValue).joined(separator: " ")).
+            --interval is the thorough examination interval in months (1–60); without it, 6 for
+            accessories and equipment that lifts persons, 12 otherwise.
+            """
+    ) { arguments, context in
+        let tag = try require(arguments.option("--tag"), "--tag")
+        let name = try require(arguments.option("--name"), "--name")
+        let typeWord = try require(arguments.option("--type"), "--type")
+        guard let type = EquipmentType(rawValue: typeWord) else {
+            throw UsageError("unknown --type \(typeWord); one of: \(EquipmentType.allCases.map(\.rawValue).joined(separator: " "))")
+        }
+        let wll = try Parse.positiveNumber(try require(arguments.option("--wll"), "--wll"), option: "--wll")
+        let liftsPersons = arguments.flag("--lifts-persons")
+        let interval = try arguments.option("--interval").map { (text: String) throws(UsageError) in
+            try Parse.int(text, option: "--interval", range: Asset.intervalRange)
+        } ?? type.defaultIntervalMonths(liftsPersons: liftsPersons)
+        let length = try arguments.option("--length").map { (text: String) throws(UsageError) in
+            try Parse.positiveNumber(text, option: "--length")
+        }
+        let location = try arguments.option("--location") ?? ""
+        let manufacturer = try arguments.option("--manufacturer") ?? ""
+        let serial = try arguments.option("--serial") ?? ""
+        let manufactured = try arguments.option("--manufactured").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--manufactured")
+        }
+        let commissioned = try arguments.option("--commissioned").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--commissioned")
+        }
+        try arguments.finish()
+        let asset = Asset(tag: tag, name: name, type: type, wllKg: wll, lengthM: length, location: location,
+                          manufacturer: manufacturer, serialNumber: serial, manufactured: manufactured,
+                          commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons)
+        let problems = asset.problems()
+        if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
+        let register = try context.openRegister()
+        do throws(RegisterError) { try register.addAsset(asset) }
+        catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        print("Added \(tag) (\(type.label), WLL \(Asset.wllText(wll)), examined every \(interval) months).")
+        return ExitCode.success
+    }
+
+    static let assetList = CommandSpec(
+        name: "asset list", abstract: "List the assets with their status.",
+        usage: "rigbook asset list [--format table|csv|json]",
+        discussion: """
+            Assets in tag order. json is an array of objects (tag, name, type, wll_kg, length_m,
+            location, manufacturer, serial_number, manufactured, commissioned, interval_months,
+            lifts_persons, last_thorough_examination, latest_result, next_due, remedy_deadline,
+            status, uuid); csv has the same columns. See docs/FORMATS.md.
+            """
+    ) { arguments, context in
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"], default: "table")
+        try arguments.finish()
+        let register = try context.openRegister()
+        let rows: [RegisterRow]
+        do throws(RegisterError) { rows = try register.rows() } catch { throw CommandFailure("rigbook: \(error.description)") }
+        let listings = rows.map { AssetListing(row: $0, today: context.today) }
+        var out = Output()
+        switch format {
+        case "json":
+            out.write(try JSONOutput.encode(listings))
+            out.write("\n")
+        case "csv":
+            out.write(CSV.row(AssetListing.csvHeader))
+            for listing in listings { out.write(CSV.row(listing.csvFields)) }
+        default:
+            let table = listings.map { l -> [String] in
+                [l.tag, l.name, EquipmentType(rawValue: l.type)?.label ?? l.type, Asset.wllText(l.wllKg), l.location,
+                 l.lastThoroughExamination ?? "—", l.nextDue ?? "—", AssetStatus(rawValue: l.status)?.label ?? l.status]
+            }
+            out.write(TextTable.render(header: ["TAG", "NAME", "TYPE", "WLL", "LOCATION", "LAST EXAM", "NEXT DUE", "STATUS"],
+                                       rows: table, rightAligned: [3]))
+        }
+        out.flush()
+        return ExitCode.success
+    }
+
+    static let sample = CommandSpec(
+        name: "sample", abstract: "Fill an empty register with realistic sample data.",
+        usage: "rigbook sample [--assets N] [--seed S]",
+        discussion: """
+            Makes N assets (default 200, at most 1,000,000) with years of inspection history. The same
+            seed (default 42) and day give the same register. Only an empty register is filled.
+            """
+    ) { arguments, context in
+        let count = try arguments.option("--assets").map { (text: String) throws(UsageError) in
+            try Parse.int(text, option: "--assets", range: 1...1_000_000)
+        } ?? 200
+        let seed = try arguments.option("--seed").map { (text: String) throws(UsageError) -> UInt64 in
+            guard let value = UInt64(text) else { throw UsageError("--seed must be a whole number ≥ 0, not \(text)") }
+            return value
+        } ?? 42
+        try arguments.finish()
+        let register = try context.openRegister()
+        do {
+            let existing = try register.assetCount()
+            if existing > 0 {
+                throw CommandFailure("rigbook: the register at \(register.path) already holds \(existing) assets; sample fills only an empty register (try --home with a new folder)")
+            }
+            let started = Date()
+            let showProgress = isatty(STDERR_FILENO) != 0 && count >= 20_000
+            try SampleData(count: count, seed: seed, today: context.today).load(into: register) { done in
+                if showProgress { FileHandle.standardError.write(Data("\rsample: \(done)/\(count) assets".utf8)) }
+            }
+            if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+            let records = try register.recordCount()
+            print("Made \(count) assets with \(records) inspection records in \(String(format: "%.1f", Date().timeIntervalSince(started))) s at \(register.path).")
+        } catch let error as RegisterError {
+            throw CommandFailure("rigbook: \(error.description)")
+        }
+        return ExitCode.success
+    }
+
+    private static func require(_ value: String?, _ option: String) throws(UsageError) -> String {
+        guard let value else { throw UsageError("missing \(option)") }
+        return value
+    }
+}
+
+/// Buffered standard output: one write per 64 KB instead of one per line.
+struct Output {
+    private var buffer = Data()
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count > 65_536 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+enum JSONOutput {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// A plain text table for humans, aligned by display width, control characters made visible.
+enum TextTable {
+    static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let cells = rows.map { $0.map(VisibleText.make) }
+        var widths = header.map(\.displayWidth)
+        for row in cells { for (i, cell) in row.enumerated() { widths[i] = min(40, max(widths[i], cell.displayWidth)) } }
+        func line(_ row: [String]) -> String {
+            row.enumerated().map { i, cell in cell.padded(toWidth: widths[i], alignRight: rightAligned.contains(i)) }
+                .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+        }
+        return line(header) + cells.map(line).joined()
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

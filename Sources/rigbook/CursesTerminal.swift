@@ -1,0 +1,176 @@
+import CNcurses
+import Glibc
+import RigbookUI
+
+/// The curses backend: the only code that talks to ncurses. It turns `get_wch` into `Key`s and
+/// writes the frame diff's runs.
+final class CursesTerminal {
+    private(set) var width: Int32 = 80
+    private(set) var height: Int32 = 24
+    private let useColour: Bool
+    private var active = false
+
+    enum Input {
+        case key(Key)
+        case resize
+        case timeout
+        /// The terminal is gone (the pty closed: reads fail with EIO or hang up).
+        case hangup
+        case interrupted
+    }
+
+    /// Why the full-screen mode cannot start here, if it cannot.
+    static func refusal(environment: [String: String]) -> String? {
+        if isatty(STDOUT_FILENO) == 0 || isatty(STDIN_FILENO) == 0 {
+            return "rigbook: the full-screen register needs a terminal (stdin and stdout are not both a tty). Use a subcommand such as `rigbook asset list` in scripts."
+        }
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" {
+            return "rigbook: this terminal (TERM=\(term.isEmpty ? "unset" : term)) cannot show the full-screen register. Set TERM (e.g. xterm-256color) or use a subcommand such as `rigbook asset list`."
+        }
+        return nil
+    }
+
+    init(useColour: Bool) {
+        self.useColour = useColour
+    }
+
+    /// Enters curses mode: UTF-8 locale, raw keys (so Ctrl-S and Ctrl-C arrive as keys), no echo.
+    func start() throws {
+        setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
+            // Without a UTF-8 locale, wide characters cannot be shown at all.
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        set_escdelay(25)
+        guard initscr() != nil else { throw TerminalError.cannotStart }
+        active = true
+        raw()
+        noecho()
+        nonl()
+        keypad(rb_stdscr(), true)
+        intrflush(rb_stdscr(), false)
+        if useColour && has_colors() {
+            start_color()
+            use_default_colors()
+            let colours: [(Colour, Int16)] = [(.red, Int16(COLOR_RED)), (.green, Int16(COLOR_GREEN)),
+                                              (.yellow, Int16(COLOR_YELLOW)), (.blue, Int16(COLOR_BLUE)),
+                                              (.magenta, Int16(COLOR_MAGENTA)), (.cyan, Int16(COLOR_CYAN))]
+            for (colour, curses) in colours { init_pair(Int16(colour.rawValue), curses, -1) }
+        }
+        updateSize()
+    }
+
+    /// Leaves curses mode and gives the terminal back as it was. Safe to call twice.
+    func stop() {
+        guard active else { return }
+        active = false
+        curs_set(1)
+        endwin()
+    }
+
+    /// Back into curses mode after a suspend.
+    func resume() {
+        guard !active else { return }
+        active = true
+        refresh()
+        updateSize()
+    }
+
+    func updateSize() {
+        height = getmaxy(rb_stdscr())
+        width = getmaxx(rb_stdscr())
+    }
+
+    func draw(_ runs: [DrawRun], cursor: (x: Int, y: Int)?) {
+        for run in runs {
+            attrset(Int32(bitPattern: attributes(run.style)))
+            var wide = run.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            wide.append(0)
+            // The bottom-right cell makes addwstr report an error after drawing; nothing is lost.
+            _ = mvaddwstr(Int32(run.y), Int32(run.x), wide)
+        }
+        attrset(Int32(bitPattern: rb_a_normal()))
+        if let cursor {
+            curs_set(1)
+            move(Int32(cursor.y), Int32(cursor.x))
+        } else {
+            curs_set(0)
+        }
+        refresh()
+    }
+
+    /// Clears the physical screen so the next draw starts from nothing.
+    func clearScreen() {
+        clearok(rb_stdscr(), true)
+    }
+
+    private func attributes(_ style: Style) -> UInt32 {
+        var bits = rb_a_normal()
+        if style.bold { bits |= rb_a_bold() }
+        if style.reverse { bits |= rb_a_reverse() }
+        if style.dim { bits |= rb_a_dim() }
+        if style.underline { bits |= rb_a_underline() }
+        if useColour && style.colour != .normal { bits |= UInt32(bitPattern: rb_color_pair(Int32(style.colour.rawValue))) }
+        return bits
+    }
+
+    /// Waits up to `timeoutMilliseconds` (negative: forever) for a key.
+    func read(timeoutMilliseconds: Int32) -> Input {
+        timeout(timeoutMilliseconds)
+        var character: wint_t = 0
+        let result = get_wch(&character)
+        if result == ERR {
+            if pendingSignal.load(ordering: .relaxed) != 0 { return .interrupted }
+            if terminalIsGone() { return .hangup }
+            return .timeout
+        }
+        if result == KEY_CODE_YES {
+            return translate(keyCode: Int32(character))
+        }
+        return translate(character: UInt32(character))
+    }
+
+    private func terminalIsGone() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, 0)
+        return ready < 0 || descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    private func translate(keyCode: Int32) -> Input {
+        switch keyCode {
+        case KEY_RESIZE: updateSize(); return .resize
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_ENTER: return .key(.enter)
+        default:
+            for n in 1...12 where keyCode == rb_key_f(Int32(n)) { return .key(.function(n)) }
+            return .timeout
+        }
+    }
+
+    private func translate(character: UInt32) -> Input {
+        switch character {
+        case 13, 10: return .key(.enter)
+        case 9: return .key(.tab)
+        case 27: return .key(.escape)
+        case 127, 8: return .key(.backspace)
+        case 1...26: return .key(.ctrl(Character(Unicode.Scalar(character + 96)!)))
+        case 0, 28...31: return .timeout
+        default:
+            guard let scalar = Unicode.Scalar(character) else { return .timeout }
+            return .key(.char(Character(scalar)))
+        }
+    }
+}
+
+enum TerminalError: Error { case cannotStart }

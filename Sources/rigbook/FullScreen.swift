@@ -1,0 +1,62 @@
+import Glibc
+import RigbookApp
+import RigbookUI
+
+/// The full-screen program: the curses terminal driving a `Session`, with signals handled in the loop.
+enum FullScreen {
+    static func run(session: Session, environment: [String: String]) -> Int32 {
+        if let refusal = CursesTerminal.refusal(environment: environment) {
+            printError(refusal)
+            return ExitCode.failure
+        }
+        Signals.install()
+        let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty)
+        do { try terminal.start() } catch {
+            printError("rigbook: cannot start the terminal (TERM=\(environment["TERM"] ?? "")).")
+            return ExitCode.failure
+        }
+        session.start()
+        session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
+        var exitCode = ExitCode.success
+        loop: while !session.isFinished {
+            let (frame, runs) = session.nextDraw()
+            terminal.draw(runs, cursor: frame.cursor)
+            // Handle every key already waiting before drawing again, so a paste costs one frame.
+            var input = terminal.read(timeoutMilliseconds: 1000)
+            while true {
+                if let signal = Signals.take() {
+                    switch signal {
+                    case SIGTSTP:
+                        terminal.stop()
+                        Signals.suspendSelf()
+                        terminal.resume()
+                        terminal.clearScreen()
+                        session.invalidateScreen()
+                        continue loop
+                    default:
+                        exitCode = 128 + signal
+                        break loop
+                    }
+                }
+                switch input {
+                case .key(let key):
+                    session.send(.key(key))
+                case .resize:
+                    terminal.clearScreen()
+                    session.invalidateScreen()
+                    session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
+                case .hangup:
+                    exitCode = 128 + SIGHUP
+                    break loop
+                case .timeout, .interrupted:
+                    continue loop
+                }
+                if session.isFinished { break loop }
+                input = terminal.read(timeoutMilliseconds: 0)
+                if case .timeout = input { continue loop }
+            }
+        }
+        terminal.stop()
+        return exitCode
+    }
+}

@@ -1,0 +1,512 @@
+import Testing
+@testable import RigbookCore
+
+/// One row of a status table: an asset's commission date and interval, its history, a day, and
+/// what `StatusRules.evaluate` must say on that day.
+struct StatusCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var commissioned: String? = nil
+    var interval: Int = 12
+    var history: [RecordFacts] = []
+    var today: String
+    var expected: AssetStatus
+    var expectedDue: String?? = .none          // .none: not checked; .some(nil): must be nil
+    var expectedDeadline: String?? = .none
+
+    var testDescription: String { name }
+}
+
+private func check(_ c: StatusCase, sourceLocation: SourceLocation = #_sourceLocation) {
+    let asset = sampleAsset(commissioned: c.commissioned, intervalMonths: c.interval)
+    let report = StatusRules.evaluate(asset: asset, history: c.history, today: day(c.today))
+    #expect(report.status == c.expected, "\(c.name)", sourceLocation: sourceLocation)
+    if case .some(let due) = c.expectedDue {
+        #expect(report.nextDue == optionalDay(due), "nextDue for \(c.name)", sourceLocation: sourceLocation)
+    }
+    if case .some(let deadline) = c.expectedDeadline {
+        #expect(report.remedyDeadline == optionalDay(deadline), "remedyDeadline for \(c.name)",
+                sourceLocation: sourceLocation)
+    }
+}
+
+// MARK: - Each status on its own
+
+@Suite("StatusRules: each status")
+struct EachStatusTests {
+    static let cases: [StatusCase] = [
+        StatusCase(name: "withdrawn: latest action is withdraw",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .withdraw)],
+                   today: "2026-03-01", expected: .withdrawn, expectedDue: "2027-01-10"),
+        StatusCase(name: "do_not_use: last thorough result is Fail",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair)],
+                   today: "2026-02-01", expected: .doNotUse, expectedDue: "2027-01-10", expectedDeadline: .some(nil)),
+        StatusCase(name: "do_not_use: remedy deadline passed without a later thorough examination",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-10")],
+                   today: "2026-02-11", expected: .doNotUse, expectedDue: "2027-01-10", expectedDeadline: "2026-02-10"),
+        StatusCase(name: "quarantined: latest action is quarantine",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .quarantine)],
+                   today: "2026-02-01", expected: .quarantined, expectedDue: "2027-01-10"),
+        StatusCase(name: "remedy_by: open remedy deadline not yet passed",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-10")],
+                   today: "2026-02-01", expected: .remedyBy, expectedDue: "2027-01-10", expectedDeadline: "2026-02-10"),
+        StatusCase(name: "untested: no thorough examination and no commission date",
+                   commissioned: nil, history: [],
+                   today: "2026-02-01", expected: .untested, expectedDue: .some(nil), expectedDeadline: .some(nil)),
+        StatusCase(name: "overdue: today after the due date",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10")],
+                   today: "2026-01-11", expected: .overdue, expectedDue: "2026-01-10", expectedDeadline: .some(nil)),
+        StatusCase(name: "due_soon: due within 30 days",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10")],
+                   today: "2026-01-01", expected: .dueSoon, expectedDue: "2026-01-10"),
+        StatusCase(name: "ok: passed, due far ahead",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10")],
+                   today: "2025-06-01", expected: .ok, expectedDue: "2026-01-10", expectedDeadline: .some(nil)),
+        StatusCase(name: "ok: pass with observations and monitor",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10", .passWithObservations, action: .monitor)],
+                   today: "2025-06-01", expected: .ok, expectedDue: "2026-01-10"),
+        StatusCase(name: "ok: new asset, commission date anchors",
+                   commissioned: "2026-01-05", interval: 6, history: [],
+                   today: "2026-01-05", expected: .ok, expectedDue: "2026-07-05"),
+    ]
+
+    @Test(arguments: cases)
+    func status(_ c: StatusCase) { check(c) }
+
+    @Test("every status is reachable through the table")
+    func everyStatusCovered() {
+        let reached = Set(Self.cases.map(\.expected))
+        #expect(reached == Set(AssetStatus.allCases))
+    }
+}
+
+// MARK: - Precedence: where two conditions hold, the higher one wins
+
+@Suite("StatusRules: precedence WITHDRAWN › DO NOT USE › QUARANTINED › REMEDY BY › UNTESTED › OVERDUE › DUE SOON › OK")
+struct PrecedenceTests {
+    static let adjacentPairs: [StatusCase] = [
+        StatusCase(name: "WITHDRAWN › DO NOT USE (Fail and withdraw)",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .withdraw)],
+                   today: "2026-02-01", expected: .withdrawn),
+        StatusCase(name: "WITHDRAWN › DO NOT USE (missed deadline and withdraw)",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
+                                    action: .withdraw, deadline: "2026-02-10")],
+                   today: "2026-03-01", expected: .withdrawn),
+        StatusCase(name: "DO NOT USE › QUARANTINED (Fail and quarantine)",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .quarantine)],
+                   today: "2026-02-01", expected: .doNotUse),
+        StatusCase(name: "DO NOT USE › QUARANTINED (missed deadline and quarantine)",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
+                                    action: .quarantine, deadline: "2026-02-10")],
+                   today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "QUARANTINED › REMEDY BY (open deadline and quarantine)",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
+                                    action: .quarantine, deadline: "2026-02-10")],
+                   today: "2026-02-01", expected: .quarantined),
+        StatusCase(name: "REMEDY BY › UNTESTED (deadline from an interim inspection, no anchor)",
+                   commissioned: nil,
+                   history: [record(1, .interim, on: "2026-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-10")],
+                   today: "2026-02-01", expected: .remedyBy, expectedDue: .some(nil), expectedDeadline: "2026-02-10"),
+        // UNTESTED has no due date, so OVERDUE cannot strictly hold with it; the nearest case is an asset
+        // whose only records are old non-thorough ones: they must not anchor a due date.
+        StatusCase(name: "UNTESTED › OVERDUE (only old pre-use and interim records, no commission date)",
+                   commissioned: nil,
+                   history: [record(1, .preUse, on: "2019-03-01"), record(2, .interim, on: "2020-03-01")],
+                   today: "2026-02-01", expected: .untested, expectedDue: .some(nil)),
+        StatusCase(name: "OVERDUE › DUE SOON (one day past due is within 30 days of it, but overdue)",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-03-15")],
+                   today: "2026-03-16", expected: .overdue, expectedDue: "2026-03-15"),
+        StatusCase(name: "DUE SOON › OK (30 days before due, nothing else wrong)",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-03-15")],
+                   today: "2026-02-13", expected: .dueSoon, expectedDue: "2026-03-15"),
+    ]
+
+    @Test(arguments: adjacentPairs)
+    func adjacentPair(_ c: StatusCase) { check(c) }
+
+    /// Non-adjacent pairs that also occur in practice.
+    static let widerPairs: [StatusCase] = [
+        StatusCase(name: "WITHDRAWN › OVERDUE",
+                   commissioned: "2020-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations, action: .withdraw)],
+                   today: "2026-02-01", expected: .withdrawn),
+        StatusCase(name: "DO NOT USE › OVERDUE",
+                   commissioned: "2020-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .failDangerous, action: .repair)],
+                   today: "2026-02-01", expected: .doNotUse),
+        StatusCase(name: "QUARANTINED › OVERDUE",
+                   commissioned: "2020-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations, action: .quarantine)],
+                   today: "2026-02-01", expected: .quarantined),
+        StatusCase(name: "REMEDY BY › OVERDUE",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-01")],
+                   today: "2026-01-20", expected: .remedyBy, expectedDue: "2026-01-10"),
+        StatusCase(name: "REMEDY BY › DUE SOON",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-01")],
+                   today: "2026-01-05", expected: .remedyBy),
+        StatusCase(name: "QUARANTINED › UNTESTED (interim quarantine, no anchor)",
+                   commissioned: nil,
+                   history: [record(1, .interim, on: "2026-01-10", .failDangerous, action: .quarantine)],
+                   today: "2026-02-01", expected: .quarantined),
+        StatusCase(name: "WITHDRAWN › UNTESTED (pre-use check withdraws, no anchor)",
+                   commissioned: nil,
+                   history: [record(1, .preUse, on: "2026-01-10", .failDangerous, action: .withdraw)],
+                   today: "2026-02-01", expected: .withdrawn),
+    ]
+
+    @Test(arguments: widerPairs)
+    func widerPair(_ c: StatusCase) { check(c) }
+
+    /// The same answer whether `evaluate` gets the asset, the summary or the raw arguments.
+    @Test(arguments: adjacentPairs + widerPairs)
+    func overloadsAgree(_ c: StatusCase) {
+        let asset = sampleAsset(commissioned: c.commissioned, intervalMonths: c.interval)
+        let summary = HistorySummary(history: c.history)
+        let today = day(c.today)
+        let a = StatusRules.evaluate(asset: asset, history: c.history, today: today)
+        let b = StatusRules.evaluate(asset: asset, summary: summary, today: today)
+        let d = StatusRules.evaluate(intervalMonths: c.interval, commissioned: optionalDay(c.commissioned),
+                                     summary: summary, today: today)
+        #expect(a == b)
+        #expect(b == d)
+    }
+}
+
+// MARK: - Due date anchors
+
+@Suite("StatusRules: what anchors the due date")
+struct DueAnchorTests {
+    static let nonThorough: [InspectionType] = InspectionType.allCases.filter { !$0.isThorough }
+    static let thorough: [InspectionType] = InspectionType.allCases.filter(\.isThorough)
+
+    @Test("pre-use and interim are the only non-thorough types")
+    func typeSplit() {
+        #expect(Set(Self.nonThorough) == [.preUse, .interim])
+        #expect(Set(Self.thorough) == [.thoroughInitial, .thoroughAfterInstallation, .thoroughPeriodic,
+                                       .thoroughScheme, .thoroughExceptional])
+    }
+
+    @Test("a later pre-use check or interim inspection does not move the due date", arguments: nonThorough)
+    func nonThoroughDoesNotMoveDue(_ type: InspectionType) {
+        let history = [record(1, .thoroughPeriodic, on: "2025-07-15"),
+                       record(2, type, on: "2025-12-01"),
+                       record(3, type, on: "2026-01-14")]
+        let asset = sampleAsset(commissioned: "2025-01-15", intervalMonths: 6)
+        let report = StatusRules.evaluate(asset: asset, history: history, today: day("2026-01-16"))
+        #expect(report.nextDue == day("2026-01-15"))
+        #expect(report.status == .overdue)
+        #expect(HistorySummary(history: history).lastThoroughDate == day("2025-07-15"))
+    }
+
+    @Test("a later thorough examination of any kind moves the due date", arguments: thorough)
+    func thoroughMovesDue(_ type: InspectionType) {
+        let history = [record(1, .thoroughPeriodic, on: "2025-07-15"),
+                       record(2, type, on: "2025-12-01")]
+        let asset = sampleAsset(commissioned: "2025-01-15", intervalMonths: 6)
+        let report = StatusRules.evaluate(asset: asset, history: history, today: day("2026-01-16"))
+        #expect(report.nextDue == day("2026-06-01"))
+        #expect(report.status == .ok)
+    }
+
+    @Test("with no thorough examination the commission date anchors (pre-use checks do not)",
+          arguments: [[], [record(1, .preUse, on: "2025-12-01")], [record(1, .interim, on: "2026-02-20")]])
+    func commissionAnchors(_ history: [RecordFacts]) {
+        let asset = sampleAsset(commissioned: "2025-08-31", intervalMonths: 6)
+        let report = StatusRules.evaluate(asset: asset, history: history, today: day("2026-03-01"))
+        #expect(report.nextDue == day("2026-02-28"))
+        #expect(report.status == .overdue)
+    }
+
+    @Test("a thorough examination replaces the commission date as anchor")
+    func thoroughBeatsCommission() {
+        let asset = sampleAsset(commissioned: "2020-01-01", intervalMonths: 12)
+        let history = [record(1, .thoroughInitial, on: "2025-03-03")]
+        let report = StatusRules.evaluate(asset: asset, history: history, today: day("2025-12-01"))
+        #expect(report.nextDue == day("2026-03-03"))
+        #expect(report.status == .ok)
+    }
+
+    @Test("no anchor: untested, whatever the non-thorough history and the day",
+          arguments: [[], [record(1, .preUse, on: "2026-01-02")], [record(1, .interim, on: "2010-01-02")]],
+          ["2026-01-03", "2040-01-01"])
+    func noAnchorIsUntested(_ history: [RecordFacts], _ today: String) {
+        let asset = sampleAsset(commissioned: nil, intervalMonths: 6)
+        let report = StatusRules.evaluate(asset: asset, history: history, today: day(today))
+        #expect(report.status == .untested)
+        #expect(report.nextDue == nil)
+        #expect(StatusRules.nextDue(intervalMonths: 6, commissioned: nil,
+                                    summary: HistorySummary(history: history)) == nil)
+    }
+
+    @Test("a thorough examination without a commission date gives a due date")
+    func thoroughWithoutCommission() {
+        let asset = sampleAsset(commissioned: nil, intervalMonths: 6)
+        let report = StatusRules.evaluate(asset: asset, history: [record(1, .thoroughInitial, on: "2026-01-31")],
+                                          today: day("2026-02-01"))
+        #expect(report.nextDue == day("2026-07-31"))
+        #expect(report.status == .ok)
+    }
+
+    @Test("the asset's interval is used", arguments: [(1, "2026-02-28"), (6, "2026-07-31"), (12, "2027-01-31"),
+                                                      (13, "2027-02-28"), (60, "2031-01-31")])
+    func intervalUsed(_ months: Int, _ due: String) {
+        let summary = HistorySummary(history: [record(1, .thoroughPeriodic, on: "2026-01-31")])
+        #expect(StatusRules.nextDue(intervalMonths: months, commissioned: day("2020-01-01"), summary: summary) == day(due))
+    }
+}
+
+// MARK: - Boundary days
+
+@Suite("StatusRules: boundary days around the due date")
+struct BoundaryDayTests {
+    /// (last thorough date, interval, due date, today, expected status)
+    static let cases: [(String, Int, String, String, AssetStatus)] = [
+        // due 2026-03-15
+        ("2025-03-15", 12, "2026-03-15", "2026-02-12", .ok),        // due − 31
+        ("2025-03-15", 12, "2026-03-15", "2026-02-13", .dueSoon),   // due − 30
+        ("2025-03-15", 12, "2026-03-15", "2026-03-01", .dueSoon),
+        ("2025-03-15", 12, "2026-03-15", "2026-03-14", .dueSoon),   // due − 1
+        ("2025-03-15", 12, "2026-03-15", "2026-03-15", .dueSoon),   // due
+        ("2025-03-15", 12, "2026-03-15", "2026-03-16", .overdue),   // due + 1
+        ("2025-03-15", 12, "2026-03-15", "2027-03-16", .overdue),
+        // clamped leap-day due date: 31 Aug 2027 + 6 months = 29 Feb 2028
+        ("2027-08-31", 6, "2028-02-29", "2028-01-29", .ok),         // due − 31
+        ("2027-08-31", 6, "2028-02-29", "2028-01-30", .dueSoon),    // due − 30
+        ("2027-08-31", 6, "2028-02-29", "2028-02-29", .dueSoon),    // due
+        ("2027-08-31", 6, "2028-02-29", "2028-03-01", .overdue),    // due + 1
+        // across a year end: due 2026-01-05
+        ("2025-01-05", 12, "2026-01-05", "2025-12-05", .ok),        // due − 31
+        ("2025-01-05", 12, "2026-01-05", "2025-12-06", .dueSoon),   // due − 30
+        ("2025-01-05", 12, "2026-01-05", "2026-01-06", .overdue),   // due + 1
+    ]
+
+    @Test(arguments: cases)
+    func boundary(_ last: String, _ interval: Int, _ due: String, _ today: String, _ expected: AssetStatus) {
+        let asset = sampleAsset(commissioned: "2020-01-01", intervalMonths: interval)
+        let report = StatusRules.evaluate(asset: asset, history: [record(1, .thoroughPeriodic, on: last)],
+                                          today: day(today))
+        #expect(report.nextDue == day(due))
+        #expect(report.status == expected)
+    }
+
+    @Test func dueSoonWindowIs30Days() {
+        #expect(StatusRules.dueSoonDays == 30)
+    }
+}
+
+// MARK: - Remedy deadline
+
+@Suite("StatusRules: remedy deadline")
+struct RemedyDeadlineTests {
+    static let defect = record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
+                               action: .repair, deadline: "2026-02-10")
+
+    static let cases: [StatusCase] = [
+        StatusCase(name: "the day before the deadline: remedy_by",
+                   commissioned: "2025-01-01", history: [defect],
+                   today: "2026-02-09", expected: .remedyBy, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "today == deadline: remedy_by",
+                   commissioned: "2025-01-01", history: [defect],
+                   today: "2026-02-10", expected: .remedyBy, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "deadline + 1: do_not_use",
+                   commissioned: "2025-01-01", history: [defect],
+                   today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "a later interim inspection does not close it",
+                   commissioned: "2025-01-01",
+                   history: [defect, record(2, .interim, on: "2026-02-01")],
+                   today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "a later pre-use check does not close it",
+                   commissioned: "2025-01-01",
+                   history: [defect, record(2, .preUse, on: "2026-02-05")],
+                   today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "a later thorough examination before the deadline closes it",
+                   commissioned: "2025-01-01",
+                   history: [defect, record(2, .thoroughPeriodic, on: "2026-02-05")],
+                   today: "2026-02-11", expected: .ok, expectedDue: "2027-02-05", expectedDeadline: .some(nil)),
+        StatusCase(name: "a later thorough examination after the deadline closes it",
+                   commissioned: "2025-01-01",
+                   history: [defect, record(2, .thoroughExceptional, on: "2026-02-20")],
+                   today: "2026-02-21", expected: .ok, expectedDue: "2027-02-20", expectedDeadline: .some(nil)),
+        StatusCase(name: "a deadline set by an interim inspection is closed by a later thorough examination",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
+                             record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair, deadline: "2025-10-01"),
+                             record(3, .thoroughPeriodic, on: "2025-09-20")],
+                   today: "2025-12-01", expected: .ok, expectedDue: "2026-09-20", expectedDeadline: .some(nil)),
+        StatusCase(name: "a deadline set by an interim inspection stays open after a later interim",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
+                             record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair, deadline: "2025-10-01"),
+                             record(3, .interim, on: "2025-09-20")],
+                   today: "2025-10-02", expected: .doNotUse, expectedDue: "2026-06-01", expectedDeadline: "2025-10-01"),
+        StatusCase(name: "a later thorough examination that sets a new deadline replaces the old one",
+                   commissioned: "2025-01-01",
+                   history: [defect, record(2, .thoroughPeriodic, on: "2026-02-05", .defectToBeRemedied,
+                                            action: .repair, deadline: "2026-03-05")],
+                   today: "2026-02-20", expected: .remedyBy, expectedDeadline: "2026-03-05"),
+        StatusCase(name: "same-day thorough examination saved after the defect closes it",
+                   commissioned: "2025-01-01",
+                   history: [defect, record(2, .thoroughPeriodic, on: "2026-01-10")],
+                   today: "2026-02-11", expected: .ok, expectedDeadline: .some(nil)),
+        StatusCase(name: "same-day thorough examination saved before the defect does not close it",
+                   commissioned: "2025-01-01",
+                   history: [record(2, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-10"),
+                             record(1, .thoroughPeriodic, on: "2026-01-10")],
+                   today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "history order in the array does not matter (inspection-date order counts)",
+                   commissioned: "2025-01-01",
+                   history: [record(3, .thoroughPeriodic, on: "2026-02-05"), defect],
+                   today: "2026-02-11", expected: .ok, expectedDeadline: .some(nil)),
+        StatusCase(name: "an earlier thorough examination saved later does not close it",
+                   commissioned: "2025-01-01",
+                   history: [defect, record(5, .thoroughPeriodic, on: "2026-01-05")],
+                   today: "2026-02-11", expected: .doNotUse, expectedDue: "2027-01-10", expectedDeadline: "2026-02-10"),
+    ]
+
+    @Test(arguments: cases)
+    func deadline(_ c: StatusCase) { check(c) }
+
+    @Test("summary: the deadline is open until a later thorough examination",
+          arguments: [
+            ([defect], "2026-02-10"),
+            ([defect, record(2, .interim, on: "2026-01-20")], "2026-02-10"),
+            ([defect, record(2, .preUse, on: "2026-01-20")], "2026-02-10"),
+            ([defect, record(2, .thoroughPeriodic, on: "2026-01-20")], nil),
+          ] as [([RecordFacts], String?)])
+    func summaryDeadline(_ history: [RecordFacts], _ open: String?) {
+        #expect(HistorySummary(history: history).openRemedyDeadline == optionalDay(open))
+    }
+}
+
+// MARK: - Amendments and the history fold
+
+@Suite("HistorySummary: the fold and amendments")
+struct HistoryFoldTests {
+    @Test("an empty history folds to the empty summary")
+    func emptyHistory() {
+        #expect(HistorySummary(history: []) == HistorySummary.empty)
+        #expect(HistorySummary.empty.recordCount == 0)
+    }
+
+    @Test("the fold keeps the last thorough examination and the latest record")
+    func foldFacts() {
+        let s = HistorySummary(history: [
+            record(3, .preUse, on: "2026-01-20", .passWithObservations, action: .monitor),
+            record(1, .thoroughPeriodic, on: "2025-06-01", .passWithObservations, action: .monitor),
+            record(2, .thoroughExceptional, on: "2025-12-01", .defectToBeRemedied, action: .repair, deadline: "2026-01-31"),
+        ])
+        #expect(s.lastThoroughDate == day("2025-12-01"))
+        #expect(s.lastThoroughResult == .defectToBeRemedied)
+        #expect(s.latestResult == .passWithObservations)
+        #expect(s.latestAction == .monitor)
+        #expect(s.openRemedyDeadline == day("2026-01-31"))
+        #expect(s.recordCount == 3)
+    }
+
+    static let cases: [StatusCase] = [
+        StatusCase(name: "a Fail corrected to a Pass: the Fail no longer counts",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair),
+                             record(2, .thoroughPeriodic, on: "2026-01-10", amends: 1)],
+                   today: "2026-02-01", expected: .ok, expectedDue: "2027-01-10"),
+        StatusCase(name: "a Pass corrected to a Fail: the correction counts",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10"),
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair, amends: 1)],
+                   today: "2026-02-01", expected: .doNotUse),
+        StatusCase(name: "an amended record's remedy deadline no longer counts",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair, deadline: "2026-02-10"),
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .monitor, amends: 1)],
+                   today: "2026-03-01", expected: .ok, expectedDeadline: .some(nil)),
+        StatusCase(name: "an amended withdrawal no longer counts",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .withdraw),
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .monitor, amends: 1)],
+                   today: "2026-02-01", expected: .ok),
+        StatusCase(name: "an amended quarantine no longer counts",
+                   commissioned: "2025-06-01",
+                   history: [record(1, .interim, on: "2026-01-10", .passWithObservations, action: .quarantine),
+                             record(2, .interim, on: "2026-01-10", .passWithObservations, action: .monitor, amends: 1)],
+                   today: "2026-02-01", expected: .ok, expectedDue: "2026-06-01"),
+        StatusCase(name: "a corrected examination date moves the due date",
+                   commissioned: "2020-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
+                             record(2, .thoroughPeriodic, on: "2025-07-01", amends: 1)],
+                   today: "2026-06-15", expected: .dueSoon, expectedDue: "2026-07-01"),
+        StatusCase(name: "an examination corrected to a pre-use check no longer anchors",
+                   commissioned: nil,
+                   history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
+                             record(2, .preUse, on: "2025-06-01", amends: 1)],
+                   today: "2025-07-01", expected: .untested, expectedDue: .some(nil)),
+        StatusCase(name: "an amendment listed before the record it amends",
+                   commissioned: "2025-01-01",
+                   history: [record(2, .thoroughPeriodic, on: "2026-01-10", amends: 1),
+                             record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair)],
+                   today: "2026-02-01", expected: .ok),
+        StatusCase(name: "a chain of amendments: only the last one counts",
+                   commissioned: "2025-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair),
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .quarantine, amends: 1),
+                             record(3, .thoroughPeriodic, on: "2026-01-10", amends: 2)],
+                   today: "2026-02-01", expected: .ok),
+    ]
+
+    @Test(arguments: cases)
+    func amendment(_ c: StatusCase) { check(c) }
+
+    @Test("amended records are not counted",
+          arguments: [
+            ([record(1, .thoroughPeriodic, on: "2026-01-10")], 1),
+            ([record(1, .thoroughPeriodic, on: "2026-01-10"), record(2, .thoroughPeriodic, on: "2026-01-10", amends: 1)], 1),
+            ([record(1, .thoroughPeriodic, on: "2026-01-10"), record(2, .thoroughPeriodic, on: "2026-01-10", amends: 1),
+              record(3, .thoroughPeriodic, on: "2026-01-10", amends: 2)], 1),
+            ([record(1, .thoroughPeriodic, on: "2026-01-10"), record(2, .preUse, on: "2026-01-11"),
+              record(3, .preUse, on: "2026-01-11", amends: 2)], 2),
+          ] as [([RecordFacts], Int)])
+    func recordCount(_ history: [RecordFacts], _ count: Int) {
+        #expect(HistorySummary(history: history).recordCount == count)
+    }
+
+    @Test("the fold does not depend on the order of the input")
+    func orderIndependent() {
+        let history = [
+            record(1, .thoroughPeriodic, on: "2025-06-01", .passWithObservations, action: .monitor),
+            record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair, deadline: "2025-10-01"),
+            record(3, .preUse, on: "2025-09-01"),
+            record(4, .thoroughPeriodic, on: "2025-12-01", .failDangerous, action: .quarantine),
+            record(5, .thoroughPeriodic, on: "2025-12-01", .defectToBeRemedied, action: .repair, deadline: "2026-01-15", amends: 4),
+        ]
+        let expected = HistorySummary(history: history)
+        #expect(expected.lastThoroughResult == .defectToBeRemedied)
+        #expect(expected.openRemedyDeadline == day("2026-01-15"))
+        #expect(expected.recordCount == 4)
+        for permutation in [history.reversed(), [history[2], history[4], history[0], history[3], history[1]],
+                            [history[4], history[3], history[2], history[1], history[0]]] {
+            #expect(HistorySummary(history: Array(permutation)) == expected)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import RigbookCore
+
+/// Parses a `YYYY-MM-DD` literal used by a test table. A bad literal is reported as a test issue
+/// rather than crashing the whole test process.
+func day(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> CalendarDate {
+    guard let date = CalendarDate(iso: text) else {
+        Issue.record("test table holds a date that does not parse: \(text)", sourceLocation: sourceLocation)
+        return CalendarDate(dayNumber: 0)
+    }
+    return date
+}
+
+func optionalDay(_ text: String?, sourceLocation: SourceLocation = #_sourceLocation) -> CalendarDate? {
+    text.map { day($0, sourceLocation: sourceLocation) }
+}
+
+/// One saved inspection, as the status rules see it.
+func record(_ id: Int64, _ type: InspectionType, on date: String,
+            _ result: InspectionResult = .pass, action: InspectionAction = .none,
+            deadline: String? = nil, amends: Int64? = nil,
+            sourceLocation: SourceLocation = #_sourceLocation) -> RecordFacts {
+    RecordFacts(id: id, type: type, result: result, action: action,
+                remedyDeadline: optionalDay(deadline, sourceLocation: sourceLocation),
+                inspectionDate: day(date, sourceLocation: sourceLocation), amends: amends)
+}
+
+/// A valid asset; tests change one field at a time.
+func sampleAsset(commissioned: String? = nil, intervalMonths: Int = 12,
+                 sourceLocation: SourceLocation = #_sourceLocation) -> Asset {
+    Asset(uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000042")!,
+          tag: "SL-0042", name: "2 t web sling, 3 m", type: .webSling, wllKg: 2000, lengthM: 3,
+          location: "Bay 4", manufacturer: "Acme", serialNumber: "WS-123",
+          manufactured: nil,
+          commissioned: optionalDay(commissioned, sourceLocation: sourceLocation),
+          intervalMonths: intervalMonths, liftsPersons: false)
+}
+
+/// A string test argument that names itself with escapes, so control characters in a table never
+/// reach the terminal that shows the test log.
+struct Text: Sendable, Hashable, ExpressibleByStringLiteral, CustomTestStringConvertible {
+    var value: String
+    init(stringLiteral value: String) { self.value = value }
+    init(_ value: String) { self.value = value }
+    var testDescription: String { value.debugDescription }
+}
