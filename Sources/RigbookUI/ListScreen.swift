@@ -13,6 +13,8 @@ public struct ListState: Sendable {
     public private(set) var reports: [StatusReport] = []
     public private(set) var counts: [AssetStatus: Int] = [:]
     public private(set) var draftCount = 0
+    /// Columns the widest tag needs (tags are short codes; the name gets what is left).
+    public private(set) var tagWidth = 7
     public var loaded = false
 
     public private(set) var query = ""
@@ -45,6 +47,7 @@ public struct ListState: Sendable {
         reports.reserveCapacity(register.count)
         counts = [:]
         draftCount = 0
+        tagWidth = min(12, max(3, register.lazy.map { $0.asset.tag.utf8.count }.max() ?? 0))
         for (rank, bucket) in buckets.enumerated() {
             counts[AssetStatus.allCases[rank]] = bucket.count
             for index in bucket {

@@ -32,9 +32,9 @@ enum ListView {
     static let chromeHeight = 4
 
     /// Columns that fit in `width`, least important dropped first; the name takes what is left.
-    static func columns(width: Int) -> [ListColumn] {
+    static func columns(width: Int, tagWidth: Int = 9) -> [ListColumn] {
         var columns: [ListColumn] = [
-            ListColumn(id: .tag, title: "TAG", width: 9),
+            ListColumn(id: .tag, title: "TAG", width: tagWidth),
             ListColumn(id: .draft, title: "", width: 1),
             ListColumn(id: .name, title: "NAME", width: 10),
             ListColumn(id: .type, title: "TYPE", width: 8),
@@ -81,7 +81,7 @@ enum ListView {
             return
         }
         drawCounts(list, into: &frame)
-        let columns = columns(width: width)
+        let columns = columns(width: width, tagWidth: list.tagWidth)
         var x = 0
         for column in columns {
             if column.id != .draft {
