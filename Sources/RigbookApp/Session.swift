@@ -12,55 +12,100 @@ public final class Session {
     public let register: Register
     public private(set) var isFinished = false
     private var shownFrame: Frame?
+    /// Seconds on a monotonic clock; tests pass a virtual one.
+    private let clock: () -> Double
 
-    public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24) {
+    public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
+                clock: @escaping () -> Double = Session.monotonicSeconds) {
         self.home = home
         self.register = register
+        self.clock = clock
         state = AppState(today: today, registerPath: register.path)
         state.width = width
         state.height = height
     }
 
+    public static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// Loads the register into the list. Call once before the first frame.
     public func start() {
         send(.resize(width: state.width, height: state.height))
-        perform(.reloadRegister)
+        run([.reloadRegister])
     }
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
-        var pending = App.update(&state, event)
-        while !pending.isEmpty {
-            let effect = pending.removeFirst()
-            if let result = perform(effect) { pending += App.update(&state, result) }
-        }
+        run(App.update(&state, event, now: clock()))
     }
 
     public func send(_ keys: [Key]) { for key in keys { send(.key(key)) } }
 
-    @discardableResult
+    private func run(_ effects: [Effect]) {
+        var pending = effects
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            if let result = perform(effect) { pending += App.update(&state, result, now: clock()) }
+        }
+    }
+
+    /// How long the loop may wait for a key before something comes due (nil: no deadline).
+    public func timeoutMilliseconds() -> Int32? {
+        guard let deadline = state.nextDeadline else { return nil }
+        return Int32(max(0, min(60_000, ((deadline - clock()) * 1000).rounded(.up))))
+    }
+
     private func perform(_ effect: Effect) -> Event? {
-        switch effect {
-        case .quit:
-            isFinished = true
-            return nil
-        case .reloadRegister:
-            do {
-                let rows = try register.rows()
-                let event = Event.registerLoaded(rows)
-                _ = App.update(&state, event)
+        do {
+            switch effect {
+            case .quit:
+                isFinished = true
                 return nil
-            } catch {
-                return .failure(error.description)
-            }
-        case .loadSample:
-            do {
+            case .reloadRegister:
+                return .registerLoaded(try register.rows())
+            case .loadSample:
                 try SampleData(count: state.sampleSize, seed: 42, today: state.today).load(into: register)
                 return .sampleLoaded(count: state.sampleSize)
-            } catch {
-                return .failure(error.description)
+            case .openHistory(let uuid):
+                guard let row = try register.asset(uuid: uuid) else { return .failure("That asset is no longer in the register.") }
+                return .historyLoaded(row, try register.history(assetUUID: uuid))
+            case .openForm(let uuid, let amending):
+                guard let row = try register.asset(uuid: uuid) else { return .failure("That asset is no longer in the register.") }
+                return .formReady(try formSeed(row: row, amending: amending))
+            case .save(let record, let name, let certificate):
+                do {
+                    try register.insert(record, saved: SaveStamp())
+                } catch {
+                    return .saveFailed(error.description)
+                }
+                // The record is committed; the profile only prefills the next form.
+                try? Profile(inspectorName: name, certificationNumber: certificate).save(to: home.profilePath)
+                let tag = (try? register.asset(uuid: record.assetUUID))??.asset.tag ?? "the asset"
+                return .saved(assetUUID: record.assetUUID, tag: tag)
             }
+        } catch let error as RegisterError {
+            return .failure(error.description)
+        } catch {
+            return .failure("\(error)")
         }
+    }
+
+    /// The prefilled form: the profile's name and number, today, a periodic thorough examination.
+    /// An amendment starts from the amended record's values, with the confirmation to give again.
+    private func formSeed(row: RegisterRow, amending: StoredInspection?) throws -> FormSeed {
+        let history = try register.history(assetUUID: row.asset.uuid).map(\.facts)
+        let profile = Profile.load(from: home.profilePath)
+        var baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
+                                              certificationNumber: profile.certificationNumber, today: state.today)
+        if let amending {
+            baseline = amending.values
+            baseline.confirmed = false
+        }
+        return FormSeed(row: row, history: history, baseline: baseline,
+                        draftID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amends: amending?.id)
     }
 
     /// The current screen.

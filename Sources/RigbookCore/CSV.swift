@@ -1,3 +1,5 @@
+import Foundation
+
 /// CSV per RFC 4180 (CRLF, quotes doubled, fields quoted when needed), safe to open in a
 /// spreadsheet: a cell that starts like a formula is neutralised with a leading apostrophe.
 public enum CSV {
@@ -14,11 +16,5 @@ public enum CSV {
 
     public static func row(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\r\n"
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

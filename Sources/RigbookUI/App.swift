@@ -1,19 +1,30 @@
 import Foundation
 import RigbookCore
 
-/// Everything that happens to the program: keys, resizes and the answers to effects.
+/// Everything that happens to the program: keys, resizes, the clock, and the answers to effects.
 public enum Event: Sendable {
     case key(Key)
     case resize(width: Int, height: Int)
+    /// Time passed with no key (the loop's timeout): lets pending work come due.
+    case tick
     case registerLoaded([RegisterRow])
     case sampleLoaded(count: Int)
+    case historyLoaded(RegisterRow, [StoredInspection])
+    case formReady(FormSeed)
+    case saved(assetUUID: UUID, tag: String)
+    case saveFailed(String)
     case failure(String)
 }
 
 /// Work `update` asks the runtime to do: anything that touches files, the register or the process.
-public enum Effect: Sendable, Equatable {
+public enum Effect: Sendable {
     case reloadRegister
     case loadSample
+    case openHistory(assetUUID: UUID)
+    /// Open the inspection form for an asset; `amending` prefills from that record.
+    case openForm(assetUUID: UUID, amending: StoredInspection?)
+    /// The only way a record reaches the register: a gate-validated record.
+    case save(ValidatedInspection, inspectorName: String, certificationNumber: String)
     case quit
 }
 
@@ -26,9 +37,12 @@ public struct Notice: Sendable, Equatable {
     public static func error(_ text: String) -> Notice { Notice(text: text, isError: true) }
 }
 
-/// Screens shown over the register list, top of the stack last.
-public enum Overlay: Sendable {
+/// Screens above the register list; the last one has the keys.
+public enum Screen: Sendable {
     case help(HelpState)
+    case history(HistoryState)
+    case record(RecordState)
+    case form(FormState)
 }
 
 public struct AppState: Sendable {
@@ -36,11 +50,13 @@ public struct AppState: Sendable {
     public var width = 80
     public var height = 24
     public var list = ListState()
-    public var overlays: [Overlay] = []
+    public var screens: [Screen] = []
     public var notice: Notice?
-    /// Where the register lives, for the welcome screen and errors.
+    /// Where the register lives, for messages.
     public var registerPath: String
     public var sampleSize = 200
+    /// After a save: the asset whose new status the list reports once reloaded.
+    var savedAsset: (uuid: UUID, tag: String)?
 
     public init(today: CalendarDate, registerPath: String) {
         self.today = today
@@ -49,39 +65,171 @@ public struct AppState: Sendable {
 
     /// Rows the list can show at once.
     var listPageSize: Int { max(1, height - ListView.chromeHeight) }
+
+    /// The open form, if the top screen is one.
+    public var form: FormState? {
+        if case .form(let form)? = screens.last { return form }
+        return nil
+    }
+
+    /// When the loop must wake up even without a key (seconds on the loop's clock), if ever.
+    public var nextDeadline: Double? {
+        for screen in screens {
+            if case .form(let form) = screen, case .pending(let due) = form.preview { return due }
+        }
+        return nil
+    }
 }
 
 public enum App {
-    /// The one place state changes. Pure: no clock, no files, no terminal.
-    public static func update(_ state: inout AppState, _ event: Event) -> [Effect] {
+    /// The one place state changes. Pure: time comes in as `now`, work goes out as effects.
+    public static func update(_ state: inout AppState, _ event: Event, now: Double) -> [Effect] {
+        advanceTimers(&state, now: now)
         switch event {
+        case .tick:
+            return []
         case .resize(let width, let height):
             state.width = width
             state.height = height
             state.list.scrollToSelection(pageSize: state.listPageSize)
+            updateForm(&state) { $0.keepFocusVisible(width: width, height: height) }
             return []
         case .registerLoaded(let rows):
-            state.list.load(rows, today: state.today)
+            state.list.load(rows, today: state.today, keepSelectionOn: state.savedAsset?.uuid)
             state.list.scrollToSelection(pageSize: state.listPageSize)
+            if let saved = state.savedAsset {
+                state.savedAsset = nil
+                let status = state.list.selectedRow.map { $0.status(on: state.today).status.label } ?? "unknown"
+                state.notice = .info("Saved inspection for \(saved.tag) · status now \(status)")
+            }
             return []
         case .sampleLoaded(let count):
             state.notice = .info("Loaded \(count) sample assets with their inspection history.")
             return [.reloadRegister]
+        case .historyLoaded(let row, let records):
+            state.screens.append(.history(HistoryState(row: row, records: records, today: state.today)))
+            return []
+        case .formReady(let seed):
+            var form = FormState(seed: seed, today: state.today, now: now)
+            form.keepFocusVisible(width: state.width, height: state.height)
+            state.screens.append(.form(form))
+            return []
+        case .saved(let uuid, let tag):
+            // The form closes and the list says what was saved, with the asset's new status.
+            state.screens.removeAll()
+            state.savedAsset = (uuid, tag)
+            return [.reloadRegister]
+        case .saveFailed(let reason):
+            updateForm(&state) { $0.saveFailed(reason) }
+            return []
         case .failure(let message):
             state.notice = .error(message)
             return []
         case .key(let key):
             state.notice = nil
-            if let top = state.overlays.last {
-                switch top {
-                case .help(var help):
-                    if help.handle(key, pageSize: state.height - 2) { state.overlays.removeLast() }
-                    else { state.overlays[state.overlays.count - 1] = .help(help) }
-                }
+            guard let top = state.screens.last else { return updateList(&state, key) }
+            switch top {
+            case .help(var help):
+                if help.handle(key, pageSize: state.height - 2) { state.screens.removeLast() }
+                else { replaceTop(&state, .help(help)) }
+                return []
+            case .history(var history):
+                return updateHistory(&state, &history, key)
+            case .record(var record):
+                return updateRecord(&state, &record, key)
+            case .form(var form):
+                return updateForm(&state, &form, key, now: now)
+            }
+        }
+    }
+
+    static func advanceTimers(_ state: inout AppState, now: Double) {
+        for index in state.screens.indices {
+            if case .form(var form) = state.screens[index], form.advance(to: now) {
+                state.screens[index] = .form(form)
+            }
+        }
+    }
+
+    static func replaceTop(_ state: inout AppState, _ screen: Screen) {
+        state.screens[state.screens.count - 1] = screen
+    }
+
+    static func updateForm(_ state: inout AppState, _ change: (inout FormState) -> Void) {
+        guard case .form(var form)? = state.screens.last else { return }
+        change(&form)
+        replaceTop(&state, .form(form))
+    }
+
+    static func showHelp<A>(_ state: inout AppState, _ keymap: Keymap<A>, extra: [(keys: String, help: String)] = []) {
+        state.screens.append(.help(HelpState(keymap: keymap.helpLines() + extra, title: keymap.title)))
+    }
+
+    static func updateForm(_ state: inout AppState, _ form: inout FormState, _ key: Key, now: Double) -> [Effect] {
+        let outcome = form.handle(key, now: now, width: state.width, keepDraftOffered: false)
+        form.keepFocusVisible(width: state.width, height: state.height)
+        replaceTop(&state, .form(form))
+        switch outcome {
+        case .stay:
+            return []
+        case .close, .discard, .keepDraft:
+            state.screens.removeLast()
+            if case .discard = outcome { state.notice = .info("Discarded the inspection of \(form.row.asset.tag).") }
+            return []
+        case .help:
+            showHelp(&state, FormState.keymap, extra: FormState.editingHelp)
+            return []
+        case .save(let record):
+            return [.save(record, inspectorName: record.values.inspectorName,
+                          certificationNumber: record.values.certificationNumber)]
+        }
+    }
+
+    static func updateHistory(_ state: inout AppState, _ history: inout HistoryState, _ key: Key) -> [Effect] {
+        if key == .ctrl("c") { state.screens.removeLast(); return [] }
+        guard let action = HistoryState.keymap.action(for: key) else { return [] }
+        switch action {
+        case .up: history.move(by: -1, height: state.height)
+        case .down: history.move(by: 1, height: state.height)
+        case .open:
+            if let record = history.selectedRecord {
+                state.screens.append(.record(RecordState(row: history.row, record: record)))
                 return []
             }
-            return updateList(&state, key)
+        case .inspect:
+            return [.openForm(assetUUID: history.row.asset.uuid, amending: nil)]
+        case .amend:
+            if let record = history.selectedRecord {
+                return [.openForm(assetUUID: history.row.asset.uuid, amending: record)]
+            }
+            state.notice = .error("There is no record to amend.")
+        case .back:
+            state.screens.removeLast()
+            return []
+        case .help:
+            showHelp(&state, HistoryState.keymap)
+            return []
         }
+        replaceTop(&state, .history(history))
+        return []
+    }
+
+    static func updateRecord(_ state: inout AppState, _ record: inout RecordState, _ key: Key) -> [Effect] {
+        if key == .ctrl("c") { state.screens.removeLast(); return [] }
+        guard let action = RecordState.keymap.action(for: key) else { return [] }
+        switch action {
+        case .up: record.top = max(0, record.top - 1)
+        case .down: record.top = min(max(0, record.rows(width: state.width).count - (state.height - 2)), record.top + 1)
+        case .amend: return [.openForm(assetUUID: record.row.asset.uuid, amending: record.record)]
+        case .back:
+            state.screens.removeLast()
+            return []
+        case .help:
+            showHelp(&state, RecordState.keymap)
+            return []
+        }
+        replaceTop(&state, .record(record))
+        return []
     }
 
     static func updateList(_ state: inout AppState, _ key: Key) -> [Effect] {
@@ -124,30 +272,40 @@ public enum App {
         case .bottom: state.list.move(by: state.list.visibleCount, pageSize: page)
         case .filter: state.list.editingFilter = true
         case .clearFilter: state.list.setQuery("")
-        case .help: state.overlays.append(.help(HelpState(keymap: ListState.keymap.helpLines(), title: ListState.keymap.title)))
+        case .help: showHelp(&state, ListState.keymap)
         case .quit: return [.quit]
         case .loadSample:
             if state.list.rows.isEmpty { return [.loadSample] }
             state.notice = .error("Sample data only goes into an empty register; this one holds \(state.list.rows.count) assets.")
-        case .openHistory, .inspect, .drafts:
-            if state.list.selectedRow == nil && action != .drafts {
+        case .openHistory, .inspect:
+            guard let row = state.list.selectedRow else {
                 state.notice = .error("There is no asset selected.")
-            } else {
-                state.notice = .info("Not available yet.")
+                return []
             }
+            return action == .inspect ? [.openForm(assetUUID: row.asset.uuid, amending: nil)]
+                : [.openHistory(assetUUID: row.asset.uuid)]
+        case .drafts:
+            state.notice = .info("Not available yet.")
         }
         return []
     }
 
     public static func view(_ state: AppState) -> Frame {
         var frame = Frame(width: state.width, height: state.height)
-        if let top = state.overlays.last {
-            switch top {
-            case .help(let help): help.draw(into: &frame)
-            }
+        guard let top = state.screens.last else {
+            ListView.draw(state, into: &frame)
             return frame
         }
-        ListView.draw(state, into: &frame)
+        switch top {
+        case .help(let help): help.draw(into: &frame)
+        case .history(let history): history.draw(into: &frame)
+        case .record(let record): record.draw(into: &frame)
+        case .form(let form): FormView.draw(form, into: &frame)
+        }
+        if let notice = state.notice, frame.height > 1 {
+            frame.fill(y: frame.height - 1, style: .plain)
+            frame.put(notice.text, x: 0, y: frame.height - 1, style: notice.isError ? Style(colour: .red, bold: true) : .bold)
+        }
         return frame
     }
 }

@@ -31,7 +31,7 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, history, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -159,6 +159,43 @@ enum Commands {
             }
             out.write(TextTable.render(header: ["TAG", "NAME", "TYPE", "WLL", "LOCATION", "LAST EXAM", "NEXT DUE", "STATUS"],
                                        rows: table, rightAligned: [3]))
+        }
+        out.flush()
+        return ExitCode.success
+    }
+
+    static let history = CommandSpec(
+        name: "history", abstract: "Print an asset's inspection records, newest first.",
+        usage: "rigbook history TAG [--format table|json]",
+        discussion: """
+            json is an array of records, newest first, each with id, asset_tag, saved_at, draft_id,
+            amends, operator, app_version and the 17 form fields under their stable names
+            (inspection_type, inspector_name, … confirmed). See docs/FORMATS.md.
+            """
+    ) { arguments, context in
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
+        let tag = try arguments.positional("the asset TAG")
+        try arguments.finish()
+        let register = try context.openRegister()
+        let row: RegisterRow
+        let records: [StoredInspection]
+        do throws(RegisterError) {
+            guard let found = try register.asset(tag: tag) else { throw RegisterError.unknownAsset("tagged \(tag)") }
+            row = found
+            records = try register.history(assetUUID: found.asset.uuid)
+        } catch {
+            throw CommandFailure("rigbook: \(error.description)")
+        }
+        var out = Output()
+        if format == "json" {
+            out.write(try JSONOutput.encode(records.map { RecordListing(record: $0, tag: row.asset.tag) }) + "\n")
+        } else {
+            let table = records.map { r -> [String] in
+                ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
+                 r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? ""]
+            }
+            out.write("\(row.asset.tag) · \(row.asset.name) · \(row.status(on: context.today).status.label)\n")
+            out.write(TextTable.render(header: ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS"], rows: table))
         }
         out.flush()
         return ExitCode.success

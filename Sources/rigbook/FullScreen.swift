@@ -22,7 +22,8 @@ enum FullScreen {
             let (frame, runs) = session.nextDraw()
             terminal.draw(runs, cursor: frame.cursor)
             // Handle every key already waiting before drawing again, so a paste costs one frame.
-            var input = terminal.read(timeoutMilliseconds: 1000)
+            // Wake for the next deadline (preview, draft write), else at least once a second.
+            var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
             while true {
                 if let signal = Signals.take() {
                     switch signal {
@@ -49,6 +50,7 @@ enum FullScreen {
                     exitCode = 128 + SIGHUP
                     break loop
                 case .timeout, .interrupted:
+                    session.send(.tick)
                     continue loop
                 }
                 if session.isFinished { break loop }

@@ -1,0 +1,176 @@
+import RigbookCore
+
+/// Text being edited and where the cursor is (a Character offset).
+public struct EditableText: Sendable, Equatable {
+    public var characters: [Character]
+    public var cursor: Int
+
+    public init(_ text: String, cursor: Int? = nil) {
+        characters = Array(text)
+        self.cursor = min(cursor ?? characters.count, characters.count)
+    }
+
+    public var text: String { String(characters) }
+
+    public enum Outcome: Equatable {
+        case changed, moved, ignored
+        /// The key would make the text longer than the field allows.
+        case full
+        /// ↑/↓ past the first or last line: the form moves focus.
+        case leaveUp, leaveDown
+    }
+
+    /// Applies an editing key. `width` is the columns a multi-line field wraps at.
+    public mutating func apply(_ key: Key, multiline: Bool, maxLength: Int, width: Int = 60) -> Outcome {
+        switch key {
+        case .char(let c):
+            if c == "\n" || c == "\r\n" { return multiline ? insert("\n", maxLength: maxLength) : .ignored }
+            if c.unicodeScalars.contains(where: TextRules.isControl) { return .ignored } // pasted controls are dropped
+            return insert(c, maxLength: maxLength)
+        case .enter:
+            return multiline ? insert("\n", maxLength: maxLength) : .ignored
+        case .left:
+            guard cursor > 0 else { return .ignored }
+            cursor -= 1
+            return .moved
+        case .right:
+            guard cursor < characters.count else { return .ignored }
+            cursor += 1
+            return .moved
+        case .home, .ctrl("a"):
+            cursor = multiline ? lineStart(cursor) : 0
+            return .moved
+        case .end, .ctrl("e"):
+            cursor = multiline ? lineEnd(cursor) : characters.count
+            return .moved
+        case .backspace, .ctrl("h"):
+            guard cursor > 0 else { return .ignored }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+            return .changed
+        case .delete, .ctrl("d"):
+            guard cursor < characters.count else { return .ignored }
+            characters.remove(at: cursor)
+            return .changed
+        case .ctrl("k"):
+            let end = multiline ? lineEnd(cursor) : characters.count
+            // At the end of a line Ctrl-K joins the next line, as in Emacs and readline.
+            let upTo = end == cursor && end < characters.count ? end + 1 : end
+            guard upTo > cursor else { return .ignored }
+            characters.removeSubrange(cursor..<upTo)
+            return .changed
+        case .ctrl("u"):
+            let start = multiline ? lineStart(cursor) : 0
+            guard start < cursor else { return .ignored }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+            return .changed
+        case .ctrl("w"):
+            var start = cursor
+            while start > 0, characters[start - 1].isWhitespace, characters[start - 1] != "\n" { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            guard start < cursor else { return .ignored }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+            return .changed
+        case .up, .down:
+            guard multiline else { return key == .up ? .leaveUp : .leaveDown }
+            let lines = WrappedText.layout(characters, width: width)
+            let row = WrappedText.row(of: cursor, in: lines)
+            let target = key == .up ? row - 1 : row + 1
+            guard target >= 0, target < lines.count else { return key == .up ? .leaveUp : .leaveDown }
+            let column = DisplayWidth.of(String(characters[lines[row].start..<cursor]))
+            cursor = WrappedText.index(atColumn: column, of: lines[target], in: characters)
+            return .moved
+        default:
+            return .ignored
+        }
+    }
+
+    private mutating func insert(_ c: Character, maxLength: Int) -> Outcome {
+        guard characters.count < maxLength else { return .full }
+        characters.insert(c, at: cursor)
+        cursor += 1
+        return .changed
+    }
+
+    private func lineStart(_ index: Int) -> Int {
+        var i = index
+        while i > 0, characters[i - 1] != "\n" { i -= 1 }
+        return i
+    }
+
+    private func lineEnd(_ index: Int) -> Int {
+        var i = index
+        while i < characters.count, characters[i] != "\n" { i += 1 }
+        return i
+    }
+}
+
+/// Soft-wrapping of multi-line text into rows of at most `width` columns.
+public enum WrappedText {
+    /// A visual row: characters `start..<end`; a newline ending the row is not part of it.
+    public struct Row: Equatable, Sendable {
+        public var start: Int
+        public var end: Int
+    }
+
+    public static func layout(_ characters: [Character], width: Int) -> [Row] {
+        let width = max(1, width)
+        var rows: [Row] = []
+        var start = 0
+        var used = 0
+        var lastSpace: Int?
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            if c == "\n" {
+                rows.append(Row(start: start, end: i))
+                start = i + 1
+                used = 0
+                lastSpace = nil
+                i += 1
+                continue
+            }
+            let w = DisplayWidth.of(c)
+            if used + w > width && i > start {
+                // Break after the last space on the row when there is one, else mid-word.
+                let breakAt = lastSpace.map { $0 + 1 } ?? i
+                rows.append(Row(start: start, end: breakAt))
+                start = breakAt
+                used = DisplayWidth.of(String(characters[start..<i]))
+                lastSpace = nil
+                continue
+            }
+            if c == " " { lastSpace = i }
+            used += w
+            i += 1
+        }
+        rows.append(Row(start: start, end: characters.count))
+        return rows
+    }
+
+    /// The row that shows the cursor at `index`.
+    public static func row(of index: Int, in rows: [Row]) -> Int {
+        for (n, row) in rows.enumerated() {
+            let isLast = n == rows.count - 1
+            if index >= row.start && (index < row.end || (index == row.end && (isLast || rows[n + 1].start > row.end))) {
+                return n
+            }
+        }
+        return max(0, rows.count - 1)
+    }
+
+    /// The index in `row` closest to display column `column`.
+    public static func index(atColumn column: Int, of row: Row, in characters: [Character]) -> Int {
+        var used = 0
+        var i = row.start
+        while i < row.end {
+            let w = DisplayWidth.of(characters[i])
+            if used + w > column { break }
+            used += w
+            i += 1
+        }
+        return i
+    }
+}
