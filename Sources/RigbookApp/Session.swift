@@ -11,15 +11,25 @@ public final class Session {
     public let home: DataHome
     public let register: Register
     public private(set) var isFinished = false
+    /// Set by Ctrl-Z once the draft is flushed; the terminal loop suspends and clears it.
+    public var suspendRequested = false
+    public let drafts: DraftStore
+    public let draftRetentionDays: Int
+    /// Locks of the forms open in this session, by draft file id.
+    private var locks: [String: DraftLock] = [:]
+    /// Created-at time and last revision of each draft this session writes.
+    private var draftMeta: [String: (createdAt: String, revision: Int)] = [:]
     private var shownFrame: Frame?
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
 
     public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
-                clock: @escaping () -> Double = Session.monotonicSeconds) {
+                draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds) {
         self.home = home
         self.register = register
         self.clock = clock
+        self.drafts = DraftStore(home: home)
+        self.draftRetentionDays = draftRetentionDays
         state = AppState(today: today, registerPath: register.path)
         state.width = width
         state.height = height
@@ -32,10 +42,16 @@ public final class Session {
     }
 
     /// Loads the register into the list. Call once before the first frame.
+    /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
     public func start() {
+        let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
         send(.resize(width: state.width, height: state.height))
         run([.reloadRegister])
+        if let summary = report.summary { send(.info(summary)) }
     }
+
+    /// Writes any unwritten draft at once: a signal arrived or the terminal went away.
+    public func flushDrafts() { send(.flush) }
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
@@ -48,7 +64,7 @@ public final class Session {
         var pending = effects
         while !pending.isEmpty {
             let effect = pending.removeFirst()
-            if let result = perform(effect) { pending += App.update(&state, result, now: clock()) }
+            for result in perform(effect) { pending += App.update(&state, result, now: clock()) }
         }
     }
 
@@ -58,39 +74,162 @@ public final class Session {
         return Int32(max(0, min(60_000, ((deadline - clock()) * 1000).rounded(.up))))
     }
 
-    private func perform(_ effect: Effect) -> Event? {
+    private func perform(_ effect: Effect) -> [Event] {
         do {
             switch effect {
             case .quit:
                 isFinished = true
-                return nil
+                return []
+            case .suspend:
+                suspendRequested = true
+                return []
             case .reloadRegister:
-                return .registerLoaded(try register.rows())
+                var rows = try register.rows()
+                // Draft marks come from file names alone: the list never reads a draft.
+                let withDrafts = Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:)))
+                if !withDrafts.isEmpty {
+                    for index in rows.indices where withDrafts.contains(rows[index].asset.uuid) { rows[index].hasDraft = true }
+                }
+                return [.registerLoaded(rows)]
             case .loadSample:
                 try SampleData(count: state.sampleSize, seed: 42, today: state.today).load(into: register)
-                return .sampleLoaded(count: state.sampleSize)
+                return [.sampleLoaded(count: state.sampleSize)]
             case .openHistory(let uuid):
-                guard let row = try register.asset(uuid: uuid) else { return .failure("That asset is no longer in the register.") }
-                return .historyLoaded(row, try register.history(assetUUID: uuid))
-            case .openForm(let uuid, let amending):
-                guard let row = try register.asset(uuid: uuid) else { return .failure("That asset is no longer in the register.") }
-                return .formReady(try formSeed(row: row, amending: amending))
+                guard let row = try register.asset(uuid: uuid) else { return [.failure("That asset is no longer in the register.")] }
+                return [.historyLoaded(row, try register.history(assetUUID: uuid))]
+            case .openForm(let uuid, let amending, let recover):
+                guard let row = try register.asset(uuid: uuid) else { return [.failure("That asset is no longer in the register.")] }
+                return try openForm(row: row, amending: amending, recover: recover)
             case .save(let record, let name, let certificate):
                 do {
                     try register.insert(record, saved: SaveStamp())
                 } catch {
-                    return .saveFailed(error.description)
+                    return [.saveFailed(error.description)]
                 }
-                // The record is committed; the profile only prefills the next form.
+                // Committed. Now the draft goes; a crash before this line leaves a draft whose session is
+                // in the register, which the next start recognises and removes.
+                let fileID = DraftIdentity.fileID(ofSession: record.draftID)
+                try? drafts.delete(id: fileID)
+                release(fileID)
+                // The profile only prefills the next form.
                 try? Profile(inspectorName: name, certificationNumber: certificate).save(to: home.profilePath)
                 let tag = (try? register.asset(uuid: record.assetUUID))??.asset.tag ?? "the asset"
-                return .saved(assetUUID: record.assetUUID, tag: tag)
+                return [.saved(assetUUID: record.assetUUID, tag: tag)]
+            case .writeDraft(let snapshot):
+                return [writeDraft(snapshot)]
+            case .deleteDraft(let fileID):
+                draftMeta[fileID] = nil
+                do { try drafts.delete(id: fileID) } catch { return [.failure("The draft could not be deleted: \(error.description)")] }
+                return [.draftDeleted(fileID: fileID)]
+            case .releaseDraft(let fileID):
+                release(fileID)
+                return []
+            case .openDrafts:
+                let (entries, setAside) = drafts.entries()
+                var events: [Event] = [.draftsLoaded(entries.map(summary))]
+                if !setAside.isEmpty {
+                    events.append(.info("Moved \(setAside.count) unreadable draft(s) to Drafts/Corrupt/ (\(setAside[0].file): \(setAside[0].reason))."))
+                }
+                return events
             }
         } catch let error as RegisterError {
-            return .failure(error.description)
+            return [.failure(error.description)]
         } catch {
-            return .failure("\(error)")
+            return [.failure("\(error)")]
         }
+    }
+
+    private func release(_ fileID: String) {
+        locks[fileID]?.release()
+        locks[fileID] = nil
+    }
+
+    /// Takes the draft's lock, then opens the form, or asks about the draft it finds.
+    private func openForm(row: RegisterRow, amending: StoredInspection?, recover: Bool) throws -> [Event] {
+        let fileID = DraftIdentity.fileID(assetUUID: row.asset.uuid)
+        if locks[fileID] == nil {
+            switch drafts.lock(id: fileID) {
+            case .acquired(let lock): locks[fileID] = lock
+            case .heldBy(let holder):
+                return [.failure("\(row.asset.tag) is open in another session\(holder.map { " (\($0.description))" } ?? ""); it cannot be edited here until that form is closed.")]
+            case .failed(let reason):
+                return [.failure("Cannot open the form: \(reason)")]
+            }
+        }
+        let seed = try formSeed(row: row, amending: amending)
+        let draft: DraftFile?
+        do {
+            draft = try drafts.read(id: fileID)
+        } catch {
+            let moved = (try? drafts.setAside(fileName: fileID + ".json")) != nil
+            return [.formReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)\(moved ? "; it was moved to Drafts/Corrupt/" : "").")]
+        }
+        guard let draft else {
+            draftMeta[fileID] = nil
+            return [.formReady(seed)]
+        }
+        draftMeta[fileID] = (draft.createdAt, draft.revision)
+        var recovered = seed
+        recovered.initial = draft.values
+        recovered.draftID = draft.sessionID
+        recovered.amends = draft.amends
+        recovered.draftOnDisk = true
+        if recover { return [.formReady(recovered)] }
+        return [.draftFound(RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)), recovered: recovered))]
+    }
+
+    private func writeDraft(_ snapshot: DraftSnapshot) -> Event {
+        let now = Timestamp.now()
+        let meta = draftMeta[snapshot.fileID] ?? (now, 0)
+        let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
+        let draft = DraftFile(draftID: snapshot.fileID, sessionID: snapshot.sessionID, assetUUID: snapshot.assetUUID.uuidString.lowercased(),
+                              assetTag: snapshot.assetTag, amends: snapshot.amends, values: snapshot.values,
+                              createdAt: meta.createdAt, updatedAt: now,
+                              operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision + 1)
+        do {
+            try drafts.write(draft)
+            draftMeta[snapshot.fileID] = (meta.createdAt, meta.revision + 1)
+            return .draftWritten(fileID: snapshot.fileID)
+        } catch {
+            return .draftWriteFailed(fileID: snapshot.fileID, reason: "\(error)")
+        }
+    }
+
+    /// A draft as the recovery question and the Drafts screen describe it.
+    private func summary(_ entry: DraftEntry) -> DraftSummary {
+        let draft = entry.draft
+        let profile = Profile.load(from: home.profilePath)
+        // Another operator: another OS account, or (on a shared account) another inspector than the profile's.
+        let another = draft.osUser != SystemIdentity.userName
+            || (!profile.inspectorName.isEmpty && draft.operatorName != profile.inspectorName
+                && draft.operatorName != SystemIdentity.userName)
+        let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
+                                           certificationNumber: profile.certificationNumber, today: state.today)
+        let updated = Timestamp.parse(draft.updatedAt)
+        return DraftSummary(fileID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
+                            assetTag: draft.assetTag, kind: draft.amends == nil ? "inspection" : "amendment",
+                            lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
+                            age: updated.map { Session.age(Date().timeIntervalSince($0)) } ?? "?",
+                            operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
+                            differences: DraftSummary.differences(draft.values, from: blank),
+                            lockedBy: entry.lockedBy?.description)
+    }
+
+    static func localTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// "40 s", "3 min", "2 h", "5 days".
+    public static func age(_ seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds))
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\(s / 60) min" }
+        if s < 86_400 { return "\(s / 3600) h" }
+        return "\(s / 86_400) day\(s / 86_400 == 1 ? "" : "s")"
     }
 
     /// The prefilled form: the profile's name and number, today, a periodic thorough examination.

@@ -13,6 +13,15 @@ public enum Event: Sendable {
     case formReady(FormSeed)
     case saved(assetUUID: UUID, tag: String)
     case saveFailed(String)
+    /// Opening a form found a draft for it: ask Recover · Discard · Back.
+    case draftFound(RecoveryState)
+    case draftWritten(fileID: String)
+    case draftWriteFailed(fileID: String, reason: String)
+    case draftDeleted(fileID: String)
+    case draftsLoaded([DraftSummary])
+    /// Write any unwritten draft now (a signal arrived, the terminal went away).
+    case flush
+    case info(String)
     case failure(String)
 }
 
@@ -21,8 +30,16 @@ public enum Effect: Sendable {
     case reloadRegister
     case loadSample
     case openHistory(assetUUID: UUID)
-    /// Open the inspection form for an asset; `amending` prefills from that record.
-    case openForm(assetUUID: UUID, amending: StoredInspection?)
+    /// Open the inspection form for an asset; `amending` prefills from that record; `recover` takes an
+    /// existing draft without asking (the person chose it on the Drafts screen).
+    case openForm(assetUUID: UUID, amending: StoredInspection?, recover: Bool)
+    case writeDraft(DraftSnapshot)
+    case deleteDraft(fileID: String)
+    /// The form is closed: give its draft lock back.
+    case releaseDraft(fileID: String)
+    case openDrafts
+    /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
+    case suspend
     /// The only way a record reaches the register: a gate-validated record.
     case save(ValidatedInspection, inspectorName: String, certificationNumber: String)
     case quit
@@ -43,6 +60,8 @@ public enum Screen: Sendable {
     case history(HistoryState)
     case record(RecordState)
     case form(FormState)
+    case recovery(RecoveryState)
+    case drafts(DraftsState)
 }
 
 public struct AppState: Sendable {
@@ -74,17 +93,24 @@ public struct AppState: Sendable {
 
     /// When the loop must wake up even without a key (seconds on the loop's clock), if ever.
     public var nextDeadline: Double? {
+        var deadlines: [Double] = []
         for screen in screens {
-            if case .form(let form) = screen, case .pending(let due) = form.preview { return due }
+            guard case .form(let form) = screen else { continue }
+            if case .pending(let due) = form.preview { deadlines.append(due) }
+            if let due = form.draftWrites.deadline { deadlines.append(due) }
         }
-        return nil
+        return deadlines.min()
     }
 }
 
 public enum App {
     /// The one place state changes. Pure: time comes in as `now`, work goes out as effects.
     public static func update(_ state: inout AppState, _ event: Event, now: Double) -> [Effect] {
-        advanceTimers(&state, now: now)
+        let due = advanceTimers(&state, now: now)
+        return due + handle(&state, event, now: now)
+    }
+
+    static func handle(_ state: inout AppState, _ event: Event, now: Double) -> [Effect] {
         switch event {
         case .tick:
             return []
@@ -120,11 +146,41 @@ public enum App {
             state.savedAsset = (uuid, tag)
             return [.reloadRegister]
         case .saveFailed(let reason):
-            updateForm(&state) { $0.saveFailed(reason) }
+            updateForm(&state) { $0.saveFailed(reason, now: now) }
+            return []
+        case .draftFound(let recovery):
+            state.screens.append(.recovery(recovery))
+            return []
+        case .draftWritten(let id):
+            updateForm(&state, fileID: id) { $0.draftWritten() }
+            return []
+        case .draftWriteFailed(let id, let reason):
+            updateForm(&state, fileID: id) { $0.draftWriteFailed(reason) }
+            return []
+        case .draftDeleted(let id):
+            updateForm(&state, fileID: id) { $0.draftDeleted() }
+            return []
+        case .draftsLoaded(let drafts):
+            var screen = DraftsState(drafts: drafts)
+            if case .drafts(let old)? = state.screens.last {
+                screen.selection = min(old.selection, max(0, drafts.count - 1))
+                state.screens.removeLast()
+            }
+            state.screens.append(.drafts(screen))
+            return []
+        case .flush:
+            var effects: [Effect] = []
+            updateForm(&state) { form in if let effect = form.flushDraftEffect() { effects.append(effect) } }
+            return effects
+        case .info(let message):
+            state.notice = .info(message)
             return []
         case .failure(let message):
             state.notice = .error(message)
             return []
+        case .key(.ctrl("z")):
+            // Suspend like any terminal program, but only after the draft is on disk.
+            return handle(&state, .flush, now: now) + [.suspend]
         case .key(let key):
             state.notice = nil
             guard let top = state.screens.last else { return updateList(&state, key) }
@@ -139,16 +195,93 @@ public enum App {
                 return updateRecord(&state, &record, key)
             case .form(var form):
                 return updateForm(&state, &form, key, now: now)
+            case .recovery(var recovery):
+                return updateRecovery(&state, &recovery, key, now: now)
+            case .drafts(var drafts):
+                return updateDrafts(&state, &drafts, key)
             }
         }
     }
 
-    static func advanceTimers(_ state: inout AppState, now: Double) {
+    /// Lets pending work come due: the preview's quiet period, the draft's debounce.
+    static func advanceTimers(_ state: inout AppState, now: Double) -> [Effect] {
+        var effects: [Effect] = []
         for index in state.screens.indices {
-            if case .form(var form) = state.screens[index], form.advance(to: now) {
+            guard case .form(var form) = state.screens[index] else { continue }
+            _ = form.advance(to: now)
+            if let effect = form.dueDraftEffect(now: now) { effects.append(effect) }
+            state.screens[index] = .form(form)
+        }
+        return effects
+    }
+
+    static func updateForm(_ state: inout AppState, fileID: String, _ change: (inout FormState) -> Void) {
+        for index in state.screens.indices {
+            if case .form(var form) = state.screens[index], form.draftFileID == fileID {
+                change(&form)
                 state.screens[index] = .form(form)
             }
         }
+    }
+
+    static func updateRecovery(_ state: inout AppState, _ recovery: inout RecoveryState, _ key: Key, now: Double) -> [Effect] {
+        var choice: Int?
+        switch key {
+        case .left, .backTab, .up: recovery.selection = (recovery.selection + 2) % 3
+        case .right, .tab, .down: recovery.selection = (recovery.selection + 1) % 3
+        case .enter: choice = recovery.selection
+        case .char("r"): choice = 0
+        case .char("d"): choice = 1
+        case .escape, .ctrl("c"), .char("b"): choice = 2
+        default: break
+        }
+        guard let choice else {
+            replaceTop(&state, .recovery(recovery))
+            return []
+        }
+        state.screens.removeLast()
+        switch choice {
+        case 0:
+            return handle(&state, .formReady(recovery.recovered), now: now)
+        case 1:
+            state.notice = .info("Discarded the draft for \(recovery.draft.assetTag).")
+            return [.deleteDraft(fileID: recovery.draft.fileID)] + handle(&state, .formReady(recovery.seed), now: now)
+        default:
+            return [.releaseDraft(fileID: recovery.draft.fileID)]
+        }
+    }
+
+    static func updateDrafts(_ state: inout AppState, _ drafts: inout DraftsState, _ key: Key) -> [Effect] {
+        if drafts.confirmingDiscard {
+            drafts.confirmingDiscard = false
+            replaceTop(&state, .drafts(drafts))
+            guard key == .char("d") || key == .enter, let draft = drafts.selected else { return [] }
+            if let holder = draft.lockedBy {
+                state.notice = .error("The draft for \(draft.assetTag) is open in another session (\(holder)); it was not discarded.")
+                return []
+            }
+            state.notice = .info("Discarded the draft for \(draft.assetTag).")
+            return [.deleteDraft(fileID: draft.fileID), .openDrafts, .reloadRegister]
+        }
+        if key == .ctrl("c") { state.screens.removeLast(); return [] }
+        guard let action = DraftsState.keymap.action(for: key) else { return [] }
+        switch action {
+        case .up: drafts.selection = max(0, drafts.selection - 1)
+        case .down: drafts.selection = min(max(0, drafts.drafts.count - 1), drafts.selection + 1)
+        case .recover:
+            guard let draft = drafts.selected else { return [] }
+            return [.openForm(assetUUID: draft.assetUUID, amending: nil, recover: true)]
+        case .discard:
+            drafts.confirmingDiscard = drafts.selected != nil
+        case .back:
+            state.screens.removeLast()
+            return []
+        case .help:
+            showHelp(&state, DraftsState.keymap)
+            return []
+        }
+        replaceTop(&state, .drafts(drafts))
+        return []
     }
 
     static func replaceTop(_ state: inout AppState, _ screen: Screen) {
@@ -166,16 +299,27 @@ public enum App {
     }
 
     static func updateForm(_ state: inout AppState, _ form: inout FormState, _ key: Key, now: Double) -> [Effect] {
-        let outcome = form.handle(key, now: now, width: state.width, keepDraftOffered: false)
+        let outcome = form.handle(key, now: now, width: state.width, keepDraftOffered: true)
         form.keepFocusVisible(width: state.width, height: state.height)
         replaceTop(&state, .form(form))
+        let id = form.draftFileID
         switch outcome {
         case .stay:
             return []
-        case .close, .discard, .keepDraft:
+        case .close:
+            // Nothing typed (or typed and undone): no draft may remain.
             state.screens.removeLast()
-            if case .discard = outcome { state.notice = .info("Discarded the inspection of \(form.row.asset.tag).") }
-            return []
+            form.draftWrites.cancel()
+            return (form.draftOnDisk ? [.deleteDraft(fileID: id)] : []) + [.releaseDraft(fileID: id), .reloadRegister]
+        case .discard:
+            state.screens.removeLast()
+            form.draftWrites.cancel()
+            state.notice = .info("Discarded the inspection of \(form.row.asset.tag).")
+            return [.deleteDraft(fileID: id), .releaseDraft(fileID: id), .reloadRegister]
+        case .keepDraft:
+            state.screens.removeLast()
+            state.notice = .info("Kept the draft for \(form.row.asset.tag); open the asset again or press D to recover it.")
+            return [form.flushDraftEffect() ?? .writeDraft(form.draftSnapshot), .releaseDraft(fileID: id), .reloadRegister]
         case .help:
             showHelp(&state, FormState.keymap, extra: FormState.editingHelp)
             return []
@@ -197,10 +341,10 @@ public enum App {
                 return []
             }
         case .inspect:
-            return [.openForm(assetUUID: history.row.asset.uuid, amending: nil)]
+            return [.openForm(assetUUID: history.row.asset.uuid, amending: nil, recover: false)]
         case .amend:
             if let record = history.selectedRecord {
-                return [.openForm(assetUUID: history.row.asset.uuid, amending: record)]
+                return [.openForm(assetUUID: history.row.asset.uuid, amending: record, recover: false)]
             }
             state.notice = .error("There is no record to amend.")
         case .back:
@@ -220,7 +364,7 @@ public enum App {
         switch action {
         case .up: record.top = max(0, record.top - 1)
         case .down: record.top = min(max(0, record.rows(width: state.width).count - (state.height - 2)), record.top + 1)
-        case .amend: return [.openForm(assetUUID: record.row.asset.uuid, amending: record.record)]
+        case .amend: return [.openForm(assetUUID: record.row.asset.uuid, amending: record.record, recover: false)]
         case .back:
             state.screens.removeLast()
             return []
@@ -282,10 +426,10 @@ public enum App {
                 state.notice = .error("There is no asset selected.")
                 return []
             }
-            return action == .inspect ? [.openForm(assetUUID: row.asset.uuid, amending: nil)]
+            return action == .inspect ? [.openForm(assetUUID: row.asset.uuid, amending: nil, recover: false)]
                 : [.openHistory(assetUUID: row.asset.uuid)]
         case .drafts:
-            state.notice = .info("Not available yet.")
+            return [.openDrafts]
         }
         return []
     }
@@ -301,6 +445,11 @@ public enum App {
         case .history(let history): history.draw(into: &frame)
         case .record(let record): record.draw(into: &frame)
         case .form(let form): FormView.draw(form, into: &frame)
+        case .recovery(let recovery):
+            ListView.draw(state, into: &frame)
+            frame.cursor = nil
+            recovery.draw(into: &frame)
+        case .drafts(let drafts): drafts.draw(into: &frame)
         }
         if let notice = state.notice, frame.height > 1 {
             frame.fill(y: frame.height - 1, style: .plain)

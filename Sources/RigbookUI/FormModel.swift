@@ -130,14 +130,20 @@ public struct FormSeed: Sendable {
     /// Unique per form session; the register refuses it twice.
     public var draftID: String
     public var amends: Int64?
+    /// A draft file for this form is on disk already (recovered).
+    public var draftOnDisk: Bool
 
     public init(row: RegisterRow, history: [RecordFacts], baseline: InspectionValues, initial: InspectionValues? = nil,
-                draftID: String, amends: Int64? = nil) {
+                draftID: String, amends: Int64? = nil, draftOnDisk: Bool = false) {
         self.row = row
         self.history = history
         self.baseline = baseline
         self.initial = initial ?? baseline
         self.draftID = draftID
         self.amends = amends
+        self.draftOnDisk = draftOnDisk
     }
+
+    /// The draft file's id: form kind and asset, never typed text.
+    public var draftFileID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
 }

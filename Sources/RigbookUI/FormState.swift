@@ -29,6 +29,12 @@ public struct FormState: Sendable {
     public internal(set) var saveError: String?
     /// A one-off message on the form's status line.
     public internal(set) var notice: String?
+    /// When to write the draft file (500 ms after the last edit, at most 1 s behind).
+    public internal(set) var draftWrites = Debouncer()
+    /// Whether a draft file for this form is on disk.
+    public internal(set) var draftOnDisk: Bool
+    /// Why the last draft write failed; shown until a write succeeds.
+    public internal(set) var draftWarning: String?
 
     public enum Preview: Sendable, Equatable {
         case none
@@ -45,6 +51,7 @@ public struct FormState: Sendable {
         amends = seed.amends
         self.today = today
         values = seed.initial
+        draftOnDisk = seed.draftOnDisk
         preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history, amends: seed.amends, today: today))
         focusField(.inspectionType)
     }
@@ -81,6 +88,44 @@ public struct FormState: Sendable {
     mutating func changed(now: Double) {
         preview = .pending(due: now + FormState.previewDelay)
         saveError = nil
+        draftWrites.poke(now: now)
+    }
+
+    public var draftFileID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
+
+    /// What a draft write of the current values needs.
+    public var draftSnapshot: DraftSnapshot {
+        DraftSnapshot(fileID: draftFileID, sessionID: draftID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
+                      amends: amends, values: values)
+    }
+
+    /// The draft effect for now: a write while the values differ from the baseline, a removal once
+    /// they are back to it (typing then undoing leaves no draft).
+    var draftEffect: Effect? {
+        if hasUnsavedInput { return .writeDraft(draftSnapshot) }
+        return draftOnDisk ? .deleteDraft(fileID: draftFileID) : nil
+    }
+
+    /// The draft effect if the debounce fell due at `now`.
+    mutating func dueDraftEffect(now: Double) -> Effect? {
+        draftWrites.fireIfDue(now: now) ? draftEffect : nil
+    }
+
+    /// The draft effect to run at once (signal, suspend, close and keep draft), if anything is unwritten.
+    mutating func flushDraftEffect() -> Effect? {
+        let pending = draftWrites.flush()
+        return pending || (hasUnsavedInput && !draftOnDisk) ? draftEffect : nil
+    }
+
+    mutating func draftWritten() {
+        draftOnDisk = true
+        draftWarning = nil
+    }
+
+    mutating func draftDeleted() { draftOnDisk = false }
+
+    mutating func draftWriteFailed(_ reason: String) {
+        draftWarning = reason
     }
 
     mutating func setText(_ field: FormField, _ text: String, now: Double) {

@@ -125,6 +125,8 @@ extension FormState {
         case .success(let record):
             saving = true
             saveError = nil
+            // A write still waiting must not bring the draft back after the save removes it.
+            draftWrites.cancel()
             return .save(record)
         case .failure(let failure):
             attemptedSave = true
@@ -135,9 +137,11 @@ extension FormState {
         }
     }
 
-    mutating func saveFailed(_ reason: String) {
+    mutating func saveFailed(_ reason: String, now: Double) {
         saving = false
         saveError = reason
+        // Nothing was saved: the draft must catch up with what is on screen.
+        draftWrites.poke(now: now)
     }
 
     private mutating func handleDialog(_ key: Key) -> FormOutcome {

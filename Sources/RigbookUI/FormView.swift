@@ -83,7 +83,14 @@ enum FormView {
         frame.fill(y: 0, style: .reverse)
         var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
         title += "\(asset.tag) · \(asset.name) · \(asset.type.label) · WLL \(Asset.wllText(asset.wllKg))"
-        frame.put(title, x: 0, y: 0, style: .reverse)
+        // Where the typing stands: written to the draft file, waiting for the debounce, or failing.
+        let draftState = form.draftWarning != nil ? " ⚠ DRAFT NOT ON DISK " : form.draftWrites.isPending ? " draft … "
+            : form.draftOnDisk ? " ✎ draft saved " : ""
+        frame.put(title, x: 0, y: 0, style: .reverse, maxWidth: width - draftState.displayWidth)
+        if !draftState.isEmpty {
+            frame.put(draftState, x: width - draftState.displayWidth, y: 0,
+                      style: form.draftWarning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
+        }
 
         let lines = FormLayout.lines(form, width: width)
         let body = FormState.bodyHeight(screenHeight: height)
@@ -127,6 +134,9 @@ enum FormView {
         let footerY = height - 1
         if let error = form.saveError {
             frame.put("Not saved: \(error)", x: 0, y: footerY, style: Style(colour: .red, bold: true))
+        } else if let warning = form.draftWarning, form.notice == nil {
+            frame.put("⚠ Draft not written (\(warning)). What you typed is kept here; the register is untouched.",
+                      x: 0, y: footerY, style: Style(colour: .red, bold: true))
         } else if let notice = form.notice {
             frame.put(notice, x: 0, y: footerY, style: Style(colour: form.attemptedSave ? .red : .normal, bold: true))
         } else if form.saving {

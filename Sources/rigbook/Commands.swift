@@ -10,6 +10,11 @@ struct Context: Sendable {
     let today: CalendarDate
     let environment: [String: String]
 
+    /// Days a draft is kept after its last edit: RIGBOOK_DRAFT_RETENTION_DAYS, default 30.
+    var draftRetentionDays: Int {
+        environment["RIGBOOK_DRAFT_RETENTION_DAYS"].flatMap(Int.init).map { max(1, $0) } ?? 30
+    }
+
     func openRegister() throws(CommandFailure) -> Register {
         do { return try Register.open(path: home.registerPath) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
@@ -31,7 +36,7 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, history, draftsList, draftsDiscard, draftsPurge, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -201,6 +206,77 @@ enum Commands {
         return ExitCode.success
     }
 
+    static let draftsList = CommandSpec(
+        name: "drafts list", abstract: "List unsubmitted drafts (never part of the register).",
+        usage: "rigbook drafts list [--format table|json]",
+        discussion: """
+            Drafts are what was typed into a form and not saved. json is an array of draft files as they
+            are on disk (see docs/FORMATS.md), each with `locked_by` when a session has it open.
+            Unreadable drafts found on the way are moved to Drafts/Corrupt/ and reported on stderr.
+            """
+    ) { arguments, context in
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
+        try arguments.finish()
+        let store = DraftStore(home: context.home)
+        let (entries, setAside) = store.entries()
+        for file in setAside { printError("rigbook: moved unreadable draft \(file.file) to \(store.corruptFolder) (\(file.reason))") }
+        var out = Output()
+        if format == "json" {
+            out.write(try JSONOutput.encode(entries.map(DraftListing.init)) + "\n")
+        } else {
+            let now = Date()
+            let rows = entries.map { e -> [String] in
+                let age = Timestamp.parse(e.draft.updatedAt).map { Session.age(now.timeIntervalSince($0)) } ?? "?"
+                return [e.draft.draftID, e.draft.assetTag, e.draft.amends == nil ? "inspection" : "amendment", age,
+                        e.draft.operatorName, e.draft.host, e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""]
+            }
+            out.write(TextTable.render(header: ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"], rows: rows))
+        }
+        out.flush()
+        return ExitCode.success
+    }
+
+    static let draftsDiscard = CommandSpec(
+        name: "drafts discard", abstract: "Delete one draft for good.",
+        usage: "rigbook drafts discard ID",
+        discussion: "ID is a draft id as `drafts list` prints it (inspection-<uuid>). A draft open in a session is refused."
+    ) { arguments, context in
+        let id = try arguments.positional("the draft ID")
+        try arguments.finish()
+        guard DraftStore.isDraftID(id) else { throw UsageError("\(id) is not a draft id (they look like inspection-<uuid>; see `rigbook drafts list`)") }
+        let store = DraftStore(home: context.home)
+        guard FileManager.default.fileExists(atPath: store.path(for: id)) else {
+            throw CommandFailure("rigbook: there is no draft \(id)")
+        }
+        // Holding the lock while deleting: nobody can be typing into it meanwhile.
+        guard case .acquired(let lock) = store.lock(id: id) else {
+            throw CommandFailure("rigbook: draft \(id) is open in a session\(store.holder(id: id).map { " (\($0.description))" } ?? ""); not discarded")
+        }
+        defer { lock.release() }
+        do throws(DraftStoreError) { try store.delete(id: id) } catch { throw CommandFailure("rigbook: \(error.description)") }
+        print("Discarded draft \(id).")
+        return ExitCode.success
+    }
+
+    static let draftsPurge = CommandSpec(
+        name: "drafts purge", abstract: "Remove stale drafts: already saved, or older than the retention.",
+        usage: "rigbook drafts purge [--older-than DAYS]",
+        discussion: """
+            Removes drafts whose form was already saved and drafts last edited more than DAYS ago (default:
+            RIGBOOK_DRAFT_RETENTION_DAYS, else 30); moves unreadable ones to Drafts/Corrupt/. The same
+            pass runs each time the full-screen register starts.
+            """
+    ) { arguments, context in
+        let days = try arguments.option("--older-than").map { (text: String) throws(UsageError) in
+            try Parse.int(text, option: "--older-than", range: 0...36_500)
+        } ?? context.draftRetentionDays
+        try arguments.finish()
+        let register = try context.openRegister()
+        let report = DraftStore(home: context.home).housekeeping(register: register, retentionDays: days)
+        print(report.summary ?? "Nothing to purge.")
+        return ExitCode.success
+    }
+
     static let sample = CommandSpec(
         name: "sample", abstract: "Fill an empty register with realistic sample data.",
         usage: "rigbook sample [--assets N] [--seed S]",
@@ -285,5 +361,24 @@ extension String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s
+    }
+}
+
+/// A draft file as `drafts list --format json` prints it: the file's fields plus who has it open.
+struct DraftListing: Encodable {
+    let draft: DraftFile
+    let lockedBy: LockHolder?
+
+    init(_ entry: DraftEntry) {
+        draft = entry.draft
+        lockedBy = entry.lockedBy
+    }
+
+    enum CodingKeys: String, CodingKey { case lockedBy = "locked_by" }
+
+    func encode(to encoder: Encoder) throws {
+        try draft.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(lockedBy, forKey: .lockedBy)
     }
 }

@@ -26,18 +26,14 @@ enum FullScreen {
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
             while true {
                 if let signal = Signals.take() {
-                    switch signal {
-                    case SIGTSTP:
-                        terminal.stop()
-                        Signals.suspendSelf()
-                        terminal.resume()
-                        terminal.clearScreen()
-                        session.invalidateScreen()
+                    // The draft goes to disk before anything else happens to the terminal.
+                    session.flushDrafts()
+                    if signal == SIGTSTP {
+                        suspend(terminal, session)
                         continue loop
-                    default:
-                        exitCode = 128 + signal
-                        break loop
                     }
+                    exitCode = 128 + signal
+                    break loop
                 }
                 switch input {
                 case .key(let key):
@@ -47,6 +43,7 @@ enum FullScreen {
                     session.invalidateScreen()
                     session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
                 case .hangup:
+                    session.flushDrafts()
                     exitCode = 128 + SIGHUP
                     break loop
                 case .timeout, .interrupted:
@@ -54,11 +51,26 @@ enum FullScreen {
                     continue loop
                 }
                 if session.isFinished { break loop }
+                if session.suspendRequested {
+                    session.suspendRequested = false
+                    suspend(terminal, session)
+                    continue loop
+                }
                 input = terminal.read(timeoutMilliseconds: 0)
                 if case .timeout = input { continue loop }
             }
         }
         terminal.stop()
         return exitCode
+    }
+
+    /// Gives the terminal back, stops like any job (Ctrl-Z), and redraws everything on `fg`.
+    static func suspend(_ terminal: CursesTerminal, _ session: Session) {
+        terminal.stop()
+        Signals.suspendSelf()
+        terminal.resume()
+        terminal.clearScreen()
+        session.invalidateScreen()
+        session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
     }
 }

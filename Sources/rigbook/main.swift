@@ -50,7 +50,8 @@ func openFullScreen(_ context: Context) throws -> Int32 {
         return ExitCode.failure
     }
     let register = try context.openRegister()
-    let session = Session(home: context.home, register: register, today: context.today)
+    let session = Session(home: context.home, register: register, today: context.today,
+                          draftRetentionDays: context.draftRetentionDays)
     return FullScreen.run(session: session, environment: context.environment)
 }
 

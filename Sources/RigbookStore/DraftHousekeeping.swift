@@ -1,0 +1,125 @@
+import Foundation
+import RigbookCore
+
+/// What the start-up pass over `Drafts/` did, for the one message the screen shows.
+public struct DraftHousekeepingReport: Equatable, Sendable {
+    /// Drafts whose session is already in the register (saved, then a crash before the file went).
+    public var alreadySaved: [String] = []
+    /// Drafts whose last edit is older than the retention.
+    public var expired: [String] = []
+    /// Files moved to `Corrupt/`, with why.
+    public var setAside: [(file: String, reason: String)] = []
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.alreadySaved == b.alreadySaved && a.expired == b.expired
+            && a.setAside.map(\.file) == b.setAside.map(\.file) && a.setAside.map(\.reason) == b.setAside.map(\.reason)
+    }
+
+    public var isEmpty: Bool { alreadySaved.isEmpty && expired.isEmpty && setAside.isEmpty }
+
+    /// One line for the screen, nil when there is nothing to say.
+    public var summary: String? {
+        var parts: [String] = []
+        if !setAside.isEmpty {
+            let first = setAside[0]
+            parts.append("Moved \(setAside.count) unreadable draft\(setAside.count == 1 ? "" : "s") to Drafts/Corrupt/ (\(first.file): \(first.reason)\(setAside.count > 1 ? ", …" : ""))")
+        }
+        if !alreadySaved.isEmpty { parts.append("removed \(alreadySaved.count) draft\(alreadySaved.count == 1 ? "" : "s") already saved") }
+        if !expired.isEmpty { parts.append("purged \(expired.count) draft\(expired.count == 1 ? "" : "s") past retention") }
+        guard !parts.isEmpty else { return nil }
+        let text = parts.joined(separator: "; ")
+        return text.prefix(1).uppercased() + text.dropFirst() + "."
+    }
+}
+
+/// A readable draft with what the Drafts screen and `drafts list` show.
+public struct DraftEntry: Sendable, Equatable {
+    public var draft: DraftFile
+    public var lockedBy: LockHolder?
+
+    public init(draft: DraftFile, lockedBy: LockHolder?) {
+        self.draft = draft
+        self.lockedBy = lockedBy
+    }
+}
+
+extension DraftStore {
+    /// The start-up pass: removes drafts already saved, purges drafts past retention, and sets aside
+    /// anything unreadable or for an asset that is gone. A draft someone has open is left alone.
+    public func housekeeping(register: Register, retentionDays: Int, now: Date = Date()) -> DraftHousekeepingReport {
+        var report = DraftHousekeepingReport()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400)
+        for name in names.sorted() {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory),
+                  !isDirectory.boolValue, !name.hasSuffix(".lock") else { continue }
+            if name.hasPrefix(".") {
+                removeStaleTemp(name, now: now)
+                continue
+            }
+            let id = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+            func setAsideNoting(_ reason: String) {
+                if (try? setAside(fileName: name)) != nil { report.setAside.append((name, reason)) }
+            }
+            guard name.hasSuffix(".json"), DraftStore.isDraftID(id) else {
+                setAsideNoting("not a Rigbook draft")
+                continue
+            }
+            if isLockedElsewhere(id: id) { continue }
+            let draft: DraftFile
+            do {
+                guard let read = try read(id: id) else { continue }
+                draft = read
+            } catch {
+                setAsideNoting(error.description)
+                continue
+            }
+            guard draft.draftID == id, let uuid = UUID(uuidString: draft.assetUUID),
+                  DraftStore.assetUUID(ofDraftID: id) == uuid else {
+                setAsideNoting("its contents do not match its name")
+                continue
+            }
+            if (try? register.asset(uuid: uuid)) == .some(nil) {
+                setAsideNoting("asset \(draft.assetTag) is no longer in the register")
+                continue
+            }
+            if (try? register.containsDraft(id: draft.sessionID)) == true {
+                if (try? delete(id: id)) != nil { report.alreadySaved.append(id) }
+                continue
+            }
+            if let updated = Timestamp.parse(draft.updatedAt), updated < cutoff {
+                if (try? delete(id: id)) != nil { report.expired.append(id) }
+            }
+        }
+        return report
+    }
+
+    /// Temp files from a write cut short by a crash; a minute's grace for a write in progress.
+    private func removeStaleTemp(_ name: String, now: Date) {
+        guard name.contains(".tmp-") else { return }
+        let path = folder + "/" + name
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) > 60 {
+            unlink(path)
+        }
+    }
+
+    /// Every readable draft (for the Drafts screen and `drafts list`), newest first. Unreadable ones
+    /// are set aside and reported.
+    public func entries() -> (drafts: [DraftEntry], setAside: [(file: String, reason: String)]) {
+        var drafts: [DraftEntry] = []
+        var setAsideFiles: [(String, String)] = []
+        for id in ids() {
+            do {
+                guard let draft = try read(id: id) else { continue }
+                drafts.append(DraftEntry(draft: draft, lockedBy: isLockedElsewhere(id: id) ? holder(id: id) : nil))
+            } catch {
+                if !isLockedElsewhere(id: id), (try? setAside(fileName: id + ".json")) != nil {
+                    setAsideFiles.append((id + ".json", error.description))
+                }
+            }
+        }
+        return (drafts.sorted { $0.draft.updatedAt > $1.draft.updatedAt }, setAsideFiles)
+    }
+}
