@@ -91,6 +91,10 @@ public final class Session {
                     for index in rows.indices where withDrafts.contains(rows[index].asset.uuid) { rows[index].hasDraft = true }
                 }
                 return [.registerLoaded(rows)]
+            case .refreshAsset(let uuid):
+                guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
+                row.hasDraft = FileManager.default.fileExists(atPath: drafts.path(for: DraftIdentity.fileID(assetUUID: uuid)))
+                return [.assetRefreshed(row)]
             case .loadSample:
                 try SampleData(count: state.sampleSize, seed: 42, today: state.today).load(into: register)
                 return [.sampleLoaded(count: state.sampleSize)]

@@ -51,7 +51,7 @@ public struct SampleData {
         let liftsPersons = random.chance(0.04)
         let interval = type.defaultIntervalMonths(liftsPersons: liftsPersons)
         let wll = [500.0, 1000, 1500, 2000, 3000, 5000, 8000, 10000, 12500][random.below(9)]
-        let periods = random.below(6) // thorough examinations so far
+        let periods = random.below(8) // thorough examinations so far (about five records an asset in all)
         // Commissioned `periods` intervals ago plus part of one more, so the next due date spreads over
         // the coming interval; a few run late to make overdue items.
         var commissioned = today.addingMonths(-interval * periods).addingDays(-random.below(interval * 30))

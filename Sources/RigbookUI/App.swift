@@ -8,6 +8,8 @@ public enum Event: Sendable {
     /// Time passed with no key (the loop's timeout): lets pending work come due.
     case tick
     case registerLoaded([RegisterRow])
+    /// One asset re-read after a change (a save, a draft kept or discarded).
+    case assetRefreshed(RegisterRow)
     case sampleLoaded(count: Int)
     case historyLoaded(RegisterRow, [StoredInspection])
     case formReady(FormSeed)
@@ -28,6 +30,8 @@ public enum Event: Sendable {
 /// Work `update` asks the runtime to do: anything that touches files, the register or the process.
 public enum Effect: Sendable {
     case reloadRegister
+    /// Re-read one asset (and whether it has a draft): cheap at any register size.
+    case refreshAsset(assetUUID: UUID)
     case loadSample
     case openHistory(assetUUID: UUID)
     /// Open the inspection form for an asset; `amending` prefills from that record; `recover` takes an
@@ -123,11 +127,12 @@ public enum App {
         case .registerLoaded(let rows):
             state.list.load(rows, today: state.today, keepSelectionOn: state.savedAsset?.uuid)
             state.list.scrollToSelection(pageSize: state.listPageSize)
-            if let saved = state.savedAsset {
-                state.savedAsset = nil
-                let status = state.list.selectedRow.map { $0.status(on: state.today).status.label } ?? "unknown"
-                state.notice = .info("Saved inspection for \(saved.tag) · status now \(status)")
-            }
+            reportSave(&state)
+            return []
+        case .assetRefreshed(let row):
+            if !state.list.update(row, today: state.today) { return [.reloadRegister] }
+            state.list.scrollToSelection(pageSize: state.listPageSize)
+            reportSave(&state)
             return []
         case .sampleLoaded(let count):
             state.notice = .info("Loaded \(count) sample assets with their inspection history.")
@@ -144,7 +149,7 @@ public enum App {
             // The form closes and the list says what was saved, with the asset's new status.
             state.screens.removeAll()
             state.savedAsset = (uuid, tag)
-            return [.reloadRegister]
+            return [.refreshAsset(assetUUID: uuid)]
         case .saveFailed(let reason):
             updateForm(&state) { $0.saveFailed(reason, now: now) }
             return []
@@ -204,6 +209,14 @@ public enum App {
     }
 
     /// Lets pending work come due: the preview's quiet period, the draft's debounce.
+    /// After a save: the list says what was saved and the asset's new status.
+    static func reportSave(_ state: inout AppState) {
+        guard let saved = state.savedAsset else { return }
+        state.savedAsset = nil
+        let status = state.list.rows.first { $0.asset.uuid == saved.uuid }?.status(on: state.today).status.label ?? "unknown"
+        state.notice = .info("Saved inspection for \(saved.tag) · status now \(status)")
+    }
+
     static func advanceTimers(_ state: inout AppState, now: Double) -> [Effect] {
         var effects: [Effect] = []
         for index in state.screens.indices {
@@ -247,7 +260,7 @@ public enum App {
             state.notice = .info("Discarded the draft for \(recovery.draft.assetTag).")
             return [.deleteDraft(fileID: recovery.draft.fileID)] + handle(&state, .formReady(recovery.seed), now: now)
         default:
-            return [.releaseDraft(fileID: recovery.draft.fileID)]
+            return [.releaseDraft(fileID: recovery.draft.fileID), .refreshAsset(assetUUID: recovery.draft.assetUUID)]
         }
     }
 
@@ -261,7 +274,7 @@ public enum App {
                 return []
             }
             state.notice = .info("Discarded the draft for \(draft.assetTag).")
-            return [.deleteDraft(fileID: draft.fileID), .openDrafts, .reloadRegister]
+            return [.deleteDraft(fileID: draft.fileID), .openDrafts, .refreshAsset(assetUUID: draft.assetUUID)]
         }
         if key == .ctrl("c") { state.screens.removeLast(); return [] }
         guard let action = DraftsState.keymap.action(for: key) else { return [] }
@@ -303,6 +316,7 @@ public enum App {
         form.keepFocusVisible(width: state.width, height: state.height)
         replaceTop(&state, .form(form))
         let id = form.draftFileID
+        let uuid = form.row.asset.uuid
         switch outcome {
         case .stay:
             return []
@@ -310,16 +324,16 @@ public enum App {
             // Nothing typed (or typed and undone): no draft may remain.
             state.screens.removeLast()
             form.draftWrites.cancel()
-            return (form.draftOnDisk ? [.deleteDraft(fileID: id)] : []) + [.releaseDraft(fileID: id), .reloadRegister]
+            return (form.draftOnDisk ? [.deleteDraft(fileID: id)] : []) + [.releaseDraft(fileID: id), .refreshAsset(assetUUID: uuid)]
         case .discard:
             state.screens.removeLast()
             form.draftWrites.cancel()
             state.notice = .info("Discarded the inspection of \(form.row.asset.tag).")
-            return [.deleteDraft(fileID: id), .releaseDraft(fileID: id), .reloadRegister]
+            return [.deleteDraft(fileID: id), .releaseDraft(fileID: id), .refreshAsset(assetUUID: uuid)]
         case .keepDraft:
             state.screens.removeLast()
             state.notice = .info("Kept the draft for \(form.row.asset.tag); open the asset again or press D to recover it.")
-            return [form.flushDraftEffect() ?? .writeDraft(form.draftSnapshot), .releaseDraft(fileID: id), .reloadRegister]
+            return [form.flushDraftEffect() ?? .writeDraft(form.draftSnapshot), .releaseDraft(fileID: id), .refreshAsset(assetUUID: uuid)]
         case .help:
             showHelp(&state, FormState.keymap, extra: FormState.editingHelp)
             return []

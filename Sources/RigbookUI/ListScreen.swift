@@ -8,9 +8,16 @@ public enum ListAction: Sendable {
 }
 
 /// The register list (SPEC §7): every asset, most urgent first, filtered as you type.
+///
+/// Rows stay in the register's tag order; `order` is the attention order over them. The search index
+/// and a row's position never depend on statuses, so a saved inspection re-files one row without
+/// rebuilding anything that grows with the register.
 public struct ListState: Sendable {
+    /// Every asset, in tag order, with its status on `today`.
     public private(set) var rows: [RegisterRow] = []
     public private(set) var reports: [StatusReport] = []
+    /// Row indexes in attention order (status rank, then tag).
+    private(set) var order: [Int32] = []
     public private(set) var counts: [AssetStatus: Int] = [:]
     public private(set) var draftCount = 0
     /// Columns the widest tag needs (tags are short codes; the name gets what is left).
@@ -18,7 +25,7 @@ public struct ListState: Sendable {
     public var loaded = false
 
     public private(set) var query = ""
-    /// Row indexes matching the query; nil when there is no filter.
+    /// Row indexes matching the query, in attention order; nil when there is no filter.
     private(set) var matches: [Int32]?
     private var searchIndex: SearchIndex?
     public var editingFilter = false
@@ -29,46 +36,67 @@ public struct ListState: Sendable {
 
     public init() {}
 
-    /// Takes a fresh load of the register: sorts into attention order in one pass per status,
-    /// keeping the register's tag order inside each status.
+    /// Takes a fresh load of the register (in tag order) and files it into attention order, one
+    /// bucket per status, keeping tag order inside each.
     public mutating func load(_ register: [RegisterRow], today: CalendarDate, keepSelectionOn uuid: UUID? = nil) {
         let previous = uuid ?? selectedRow?.asset.uuid
-        var buckets = Array(repeating: [Int](), count: AssetStatus.allCases.count)
-        var computed: [StatusReport] = []
-        computed.reserveCapacity(register.count)
-        for (index, row) in register.enumerated() {
-            let report = row.status(on: today)
-            computed.append(report)
-            buckets[report.status.attentionRank].append(index)
-        }
-        rows.removeAll(keepingCapacity: true)
-        reports.removeAll(keepingCapacity: true)
-        rows.reserveCapacity(register.count)
-        reports.reserveCapacity(register.count)
-        counts = [:]
-        draftCount = 0
+        rows = register
+        reports = register.map { $0.status(on: today) }
+        draftCount = register.reduce(0) { $0 + ($1.hasDraft ? 1 : 0) }
         tagWidth = min(12, max(3, register.lazy.map { $0.asset.tag.utf8.count }.max() ?? 0))
-        for (rank, bucket) in buckets.enumerated() {
-            counts[AssetStatus.allCases[rank]] = bucket.count
-            for index in bucket {
-                rows.append(register[index])
-                reports.append(computed[index])
-                if register[index].hasDraft { draftCount += 1 }
-            }
-        }
+        rebuildOrder()
         loaded = true
         searchIndex = nil
         matches = nil
-        if !query.isEmpty { applyQuery(query, narrowing: false) }
+        if !query.isEmpty { applyQuery(query.lowercased(), narrowing: false) }
         if let previous, let position = visibleIndex(of: previous) { selection = position }
         clampSelection()
     }
 
-    public var visibleCount: Int { matches?.count ?? rows.count }
+    private mutating func rebuildOrder() {
+        var buckets = Array(repeating: [Int32](), count: AssetStatus.allCases.count)
+        for (index, report) in reports.enumerated() { buckets[report.status.attentionRank].append(Int32(index)) }
+        order = buckets.flatMap { $0 }
+        counts = [:]
+        for (rank, bucket) in buckets.enumerated() { counts[AssetStatus.allCases[rank]] = bucket.count }
+    }
+
+    /// Replaces one asset's row (after a save, a draft kept or discarded) and re-files it; the
+    /// selection stays on the same asset. Returns false when the asset is not in the list.
+    @discardableResult
+    public mutating func update(_ row: RegisterRow, today: CalendarDate) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.asset.uuid == row.asset.uuid }) else { return false }
+        let selected = selectedRow?.asset.uuid
+        let old = reports[index].status
+        let report = row.status(on: today)
+        if rows[index].hasDraft != row.hasDraft { draftCount += row.hasDraft ? 1 : -1 }
+        rows[index] = row
+        reports[index] = report
+        if old != report.status {
+            counts[old, default: 0] -= 1
+            counts[report.status, default: 0] += 1
+            if let position = order.firstIndex(of: Int32(index)) { order.remove(at: position) }
+            // Its bucket starts after every row of a more urgent status; inside, tag order is row order.
+            let start = AssetStatus.allCases.prefix(report.status.attentionRank).reduce(0) { $0 + (counts[$1] ?? 0) }
+            let end = start + (counts[report.status] ?? 1) - 1
+            var low = start, high = end
+            while low < high {
+                let middle = (low + high) / 2
+                if order[middle] < Int32(index) { low = middle + 1 } else { high = middle }
+            }
+            order.insert(Int32(index), at: low)
+            if !query.isEmpty { applyQuery(query.lowercased(), narrowing: false) }
+        }
+        if let selected, let position = visibleIndex(of: selected) { selection = position }
+        clampSelection()
+        return true
+    }
+
+    public var visibleCount: Int { matches?.count ?? order.count }
 
     /// The row index behind a visible position.
     public func rowIndex(visible position: Int) -> Int {
-        matches.map { Int($0[position]) } ?? position
+        Int(matches?[position] ?? order[position])
     }
 
     public var selectedRow: RegisterRow? {
@@ -77,8 +105,7 @@ public struct ListState: Sendable {
 
     func visibleIndex(of uuid: UUID) -> Int? {
         guard let row = rows.firstIndex(where: { $0.asset.uuid == uuid }) else { return nil }
-        if let matches { return matches.firstIndex(of: Int32(row)) }
-        return row
+        return (matches ?? order).firstIndex(of: Int32(row))
     }
 
     public mutating func setQuery(_ newQuery: String) {
@@ -96,7 +123,7 @@ public struct ListState: Sendable {
         if searchIndex == nil {
             searchIndex = SearchIndex(rows.map { [$0.asset.tag, $0.asset.name, $0.asset.type.label, $0.asset.location].joined(separator: "\u{1F}") })
         }
-        matches = searchIndex!.matches(lower.lowercased(), among: narrowing ? matches : nil)
+        matches = searchIndex!.matches(lower, among: narrowing ? matches! : order)
     }
 
     mutating func move(by delta: Int, pageSize: Int) {

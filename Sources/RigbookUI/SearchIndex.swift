@@ -34,9 +34,9 @@ struct SearchIndex: Sendable {
     var count: Int { starts.count - 1 }
 
     /// Rows among `candidates` whose text contains `query` (already lower-cased).
-    func matches(_ query: String, among candidates: [Int32]?) -> [Int32] {
+    func matches(_ query: String, among candidates: [Int32]) -> [Int32] {
         let needle = Array(query.utf8)
-        if needle.isEmpty { return candidates ?? (0..<Int32(count)).map { $0 } }
+        if needle.isEmpty { return candidates }
         var out: [Int32] = []
         bytes.withUnsafeBufferPointer { buffer in
             needle.withUnsafeBufferPointer { n in
@@ -45,8 +45,7 @@ struct SearchIndex: Sendable {
                     guard end - start >= n.count else { return }
                     if contains(buffer.baseAddress! + start, end - start, n) { out.append(row) }
                 }
-                if let candidates { for row in candidates { test(row) } }
-                else { for row in 0..<Int32(count) { test(row) } }
+                for row in candidates { test(row) }
             }
         }
         return out

@@ -1,0 +1,532 @@
+import Foundation
+import Testing
+@testable import RigbookCore
+
+// MARK: - Fixtures
+
+/// A complete, valid, confirmed record: thorough periodic, passed, every check ticked, action None,
+/// inspected today. Each case of the table changes one thing.
+private func validValues() -> InspectionValues {
+    InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Ada Lovelace",
+                     certificationNumber: "LEEA-12345", checkMarking: true, checkCuts: true,
+                     checkDeformation: true, checkFittings: true, checkCorrosion: true,
+                     result: .pass, action: .none, inspectionDate: "2026-11-30", confirmed: true)
+}
+
+private let gateAsset = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
+
+/// Today 2026-11-30, asset commissioned 2024-01-01.
+private func gateContext(draftID: String = "draft-1", amends: Int64? = nil) -> SaveGate.Context {
+    SaveGate.Context(assetUUID: gateAsset, commissioned: day("2024-01-01"), today: day("2026-11-30"),
+                     draftID: draftID, amends: amends)
+}
+
+/// A non-Pass result that satisfies every other rule (defect described, deadline after the date,
+/// action not None), so a case can vary one thing on top of it.
+private func withResult(_ result: InspectionResult, _ v: inout InspectionValues) {
+    v.result = result
+    v.defectDescription = "Eye of the sling: abrasion on the outer cover"
+    switch result {
+    case .pass: v.action = .none
+    case .passWithObservations: v.action = .monitor
+    case .defectToBeRemedied:
+        v.action = .repair
+        v.remedyDeadlineSet = true
+        v.remedyDeadline = "2026-12-15"
+    case .failDangerous: v.action = .withdraw
+    }
+}
+
+/// One row of the save-gate table: which rule, what changes, and the exact fields whose problems
+/// the gate must report (empty: the record must be accepted).
+struct GateCase: Sendable, CustomTestStringConvertible {
+    var rule: Int
+    var name: String
+    var expected: [FormField]
+    var change: @Sendable (inout InspectionValues) -> Void
+
+    init(_ rule: Int, _ name: String, fails expected: [FormField] = [],
+         _ change: @escaping @Sendable (inout InspectionValues) -> Void) {
+        self.rule = rule
+        self.name = name
+        self.expected = expected
+        self.change = change
+    }
+
+    var values: InspectionValues {
+        var v = validValues()
+        change(&v)
+        return v
+    }
+
+    var passes: Bool { expected.isEmpty }
+    var testDescription: String { "rule \(rule): \(name) → " + (passes ? "accepted" : "\(expected)") }
+}
+
+private let checkFields: [(FormField, WritableKeyPath<InspectionValues, Bool>)] = [
+    (.checkMarking, \.checkMarking), (.checkCuts, \.checkCuts), (.checkDeformation, \.checkDeformation),
+    (.checkFittings, \.checkFittings), (.checkCorrosion, \.checkCorrosion),
+]
+
+private let gateCases: [GateCase] = {
+    var cases: [GateCase] = [
+        GateCase(0, "the complete valid record") { _ in },
+
+        // Rule 1: confirmation.
+        GateCase(1, "confirmation ticked") { $0.confirmed = true },
+        GateCase(1, "confirmation not ticked", fails: [.confirmed]) { $0.confirmed = false },
+
+        // Rule 2: inspector name; certification for thorough examinations only.
+        GateCase(2, "name with surrounding spaces") { $0.inspectorName = "  Ada Lovelace \n" },
+        GateCase(2, "one-letter name") { $0.inspectorName = "A" },
+        GateCase(2, "empty name", fails: [.inspectorName]) { $0.inspectorName = "" },
+        GateCase(2, "whitespace-only name", fails: [.inspectorName]) { $0.inspectorName = "   " },
+        GateCase(2, "name of tabs and newlines only", fails: [.inspectorName]) { $0.inspectorName = " \t\n " },
+        GateCase(2, "empty certification, periodic", fails: [.certificationNumber]) { $0.certificationNumber = "" },
+        GateCase(2, "whitespace-only certification, periodic", fails: [.certificationNumber]) {
+            $0.certificationNumber = "  \t "
+        },
+        GateCase(2, "empty certification, pre-use check") {
+            $0.inspectionType = .preUse; $0.certificationNumber = ""
+        },
+        GateCase(2, "empty certification, interim inspection") {
+            $0.inspectionType = .interim; $0.certificationNumber = "   "
+        },
+        GateCase(2, "pre-use check with a certification") { $0.inspectionType = .preUse },
+        GateCase(2, "empty certification, per scheme", fails: [.certificationNumber]) {
+            $0.inspectionType = .thoroughScheme; $0.schemeReference = "SCH-7"; $0.certificationNumber = ""
+        },
+    ]
+    for type in [InspectionType.thoroughInitial, .thoroughAfterInstallation, .thoroughPeriodic, .thoroughExceptional] {
+        cases.append(GateCase(2, "empty certification, \(type.rawValue)", fails: [.certificationNumber]) {
+            $0.inspectionType = type; $0.certificationNumber = ""
+        })
+        cases.append(GateCase(2, "certification given, \(type.rawValue)") { $0.inspectionType = type })
+    }
+
+    cases += [
+        // Rule 3: inspection date valid, not in the future, not before commissioning.
+        GateCase(3, "date is today") { $0.inspectionDate = "2026-11-30" },
+        GateCase(3, "date in the past") { $0.inspectionDate = "2025-06-15" },
+        GateCase(3, "date is the commission day") { $0.inspectionDate = "2024-01-01" },
+        GateCase(3, "leap day 2024-02-29") { $0.inspectionDate = "2024-02-29" },
+        GateCase(3, "2026-02-30 does not exist", fails: [.inspectionDate]) { $0.inspectionDate = "2026-02-30" },
+        GateCase(3, "month 13", fails: [.inspectionDate]) { $0.inspectionDate = "2026-13-01" },
+        GateCase(3, "empty date", fails: [.inspectionDate]) { $0.inspectionDate = "" },
+        GateCase(3, "2025-02-29 (not a leap year)", fails: [.inspectionDate]) { $0.inspectionDate = "2025-02-29" },
+        GateCase(3, "unpadded date", fails: [.inspectionDate]) { $0.inspectionDate = "2026-1-5" },
+        GateCase(3, "day-first date", fails: [.inspectionDate]) { $0.inspectionDate = "30-11-2026" },
+        GateCase(3, "tomorrow is in the future", fails: [.inspectionDate]) { $0.inspectionDate = "2026-12-01" },
+        GateCase(3, "next year is in the future", fails: [.inspectionDate]) { $0.inspectionDate = "2027-11-30" },
+        GateCase(3, "the day before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2023-12-31" },
+        GateCase(3, "long before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2000-01-01" },
+
+        // Rule 4: a result is chosen.
+        GateCase(4, "result Pass chosen") { $0.result = .pass },
+        GateCase(4, "no result chosen", fails: [.result]) { $0.result = nil },
+    ]
+    for result in InspectionResult.allCases {
+        cases.append(GateCase(4, "result \(result.rawValue) chosen (complete)") { withResult(result, &$0) })
+    }
+
+    // Rule 5: Pass needs all five checks, action None and no deadline.
+    for (field, path) in checkFields {
+        cases.append(GateCase(5, "Pass with \(field.key) unticked", fails: [field]) { $0[keyPath: path] = false })
+    }
+    cases += [
+        GateCase(5, "Pass with every check ticked, action None, no deadline") { _ in },
+        GateCase(5, "Pass with action Monitor", fails: [.action]) { $0.action = .monitor },
+        GateCase(5, "Pass with action Repair", fails: [.action]) { $0.action = .repair },
+        GateCase(5, "Pass with action Withdraw", fails: [.action]) { $0.action = .withdraw },
+        GateCase(5, "Pass with a remedy deadline", fails: [.remedyDeadlineSet]) {
+            $0.remedyDeadlineSet = true; $0.remedyDeadline = "2026-12-15"
+        },
+        GateCase(5, "Pass with a deadline typed but the toggle off") { $0.remedyDeadline = "2026-12-15" },
+        GateCase(5, "Pass with observations needs no ticked checks") {
+            withResult(.passWithObservations, &$0); $0.checkCuts = false; $0.checkCorrosion = false
+        },
+
+        // Rule 6: every result other than Pass needs a defect description.
+        GateCase(6, "Pass needs no defect description") { $0.defectDescription = "" },
+        GateCase(6, "Pass with observations, defect described") { withResult(.passWithObservations, &$0) },
+        GateCase(6, "Pass with observations, no defect", fails: [.defectDescription]) {
+            withResult(.passWithObservations, &$0); $0.defectDescription = ""
+        },
+        GateCase(6, "Pass with observations, whitespace-only defect", fails: [.defectDescription]) {
+            withResult(.passWithObservations, &$0); $0.defectDescription = " \n\t \n"
+        },
+        GateCase(6, "Defect to be remedied, no defect", fails: [.defectDescription]) {
+            withResult(.defectToBeRemedied, &$0); $0.defectDescription = ""
+        },
+        GateCase(6, "Fail – dangerous, no defect", fails: [.defectDescription]) {
+            withResult(.failDangerous, &$0); $0.defectDescription = "   "
+        },
+        GateCase(6, "Fail – dangerous, defect described") { withResult(.failDangerous, &$0) },
+
+        // Rule 7: Defect to be remedied needs a deadline after the inspection date.
+        GateCase(7, "deadline the day after the inspection") {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = "2026-12-01"
+        },
+        GateCase(7, "deadline months later") {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = "2027-03-01"
+        },
+        GateCase(7, "deadline after a past inspection date") {
+            withResult(.defectToBeRemedied, &$0); $0.inspectionDate = "2026-10-01"; $0.remedyDeadline = "2026-10-02"
+        },
+        GateCase(7, "deadline toggle off", fails: [.remedyDeadlineSet]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadlineSet = false
+        },
+        GateCase(7, "deadline typed but toggle off", fails: [.remedyDeadlineSet]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadlineSet = false; $0.remedyDeadline = "2026-12-15"
+        },
+        GateCase(7, "deadline the same day as the inspection", fails: [.remedyDeadline]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = "2026-11-30"
+        },
+        GateCase(7, "deadline before the inspection", fails: [.remedyDeadline]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = "2026-11-29"
+        },
+        GateCase(7, "deadline 2026-02-30 does not exist", fails: [.remedyDeadline]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = "2026-02-30"
+        },
+        GateCase(7, "deadline month 13", fails: [.remedyDeadline]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = "2026-13-01"
+        },
+        GateCase(7, "deadline set but empty", fails: [.remedyDeadline]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = ""
+        },
+        GateCase(7, "deadline set but gibberish", fails: [.remedyDeadline]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyDeadline = "next week"
+        },
+    ]
+
+    // Rule 8: Fail – dangerous forbids None and Monitor.
+    for action in InspectionAction.allCases {
+        let refused = action == .none || action == .monitor
+        cases.append(GateCase(8, "Fail – dangerous with action \(action.rawValue)", fails: refused ? [.action] : []) {
+            withResult(.failDangerous, &$0); $0.action = action
+        })
+    }
+    cases += [
+        // Rule 8 concerns Fail only: other non-Pass results may monitor.
+        GateCase(8, "Defect to be remedied with action Monitor") {
+            withResult(.defectToBeRemedied, &$0); $0.action = .monitor
+        },
+
+        // Rule 9: per-scheme type needs a scheme reference.
+        GateCase(9, "per scheme with a reference") {
+            $0.inspectionType = .thoroughScheme; $0.schemeReference = "SCH-2026/07 rev B"
+        },
+        GateCase(9, "per scheme without a reference", fails: [.schemeReference]) {
+            $0.inspectionType = .thoroughScheme; $0.schemeReference = ""
+        },
+        GateCase(9, "per scheme with a whitespace-only reference", fails: [.schemeReference]) {
+            $0.inspectionType = .thoroughScheme; $0.schemeReference = " \t "
+        },
+        GateCase(9, "periodic needs no reference") { $0.schemeReference = "" },
+        GateCase(9, "pre-use needs no reference") { $0.inspectionType = .preUse; $0.schemeReference = "" },
+
+        // Rule 10: trimming, control characters, bounds.
+        GateCase(10, "padded text everywhere") {
+            $0.inspectorName = "\t Ada Lovelace  "; $0.certificationNumber = " LEEA-12345\n"
+            $0.notes = "\n  Stored dry.  \n"; $0.schemeReference = "  SCH-7 "
+        },
+        GateCase(10, "ESC in the name", fails: [.inspectorName]) { $0.inspectorName = "Ada\u{1B}[31m Lovelace" },
+        GateCase(10, "BEL at the end of the name", fails: [.inspectorName]) { $0.inspectorName = "Ada\u{07}" },
+        GateCase(10, "NUL in the name", fails: [.inspectorName]) { $0.inspectorName = "Ada\u{00}Lovelace" },
+        GateCase(10, "DEL in the certification", fails: [.certificationNumber]) { $0.certificationNumber = "LEEA\u{7F}1" },
+        GateCase(10, "C1 CSI in the scheme reference", fails: [.schemeReference]) {
+            $0.inspectionType = .thoroughScheme; $0.schemeReference = "SCH\u{9B}31m"
+        },
+        GateCase(10, "newline inside the name", fails: [.inspectorName]) { $0.inspectorName = "Ada\nLovelace" },
+        GateCase(10, "newline inside the certification", fails: [.certificationNumber]) {
+            $0.certificationNumber = "LEEA\n12345"
+        },
+        GateCase(10, "newline inside the notes") { $0.notes = "line one\nline two\n\nline four" },
+        GateCase(10, "tab inside the notes", fails: [.notes]) { $0.notes = "torque\t45 Nm" },
+        GateCase(10, "ESC inside the notes", fails: [.notes]) { $0.notes = "ok\u{1B}[2J" },
+        GateCase(10, "carriage return inside the notes", fails: [.notes]) { $0.notes = "one\rtwo" },
+        GateCase(10, "newline inside the defect description") {
+            withResult(.passWithObservations, &$0); $0.defectDescription = "Eye: abrasion\nBody: fine"
+        },
+        GateCase(10, "tab inside the defect description", fails: [.defectDescription]) {
+            withResult(.passWithObservations, &$0); $0.defectDescription = "Eye:\tabrasion"
+        },
+        GateCase(10, "name of 200 characters") { $0.inspectorName = String(repeating: "a", count: 200) },
+        GateCase(10, "name of 201 characters", fails: [.inspectorName]) {
+            $0.inspectorName = String(repeating: "a", count: 201)
+        },
+        GateCase(10, "name of 200 CJK characters (600 UTF-8 bytes)") {
+            $0.inspectorName = String(repeating: "検", count: 200)
+        },
+        GateCase(10, "name of 201 CJK characters", fails: [.inspectorName]) {
+            $0.inspectorName = String(repeating: "検", count: 201)
+        },
+        GateCase(10, "name of 200 accented characters (400 scalars)") {
+            $0.inspectorName = String(repeating: "e\u{301}", count: 200)
+        },
+        GateCase(10, "name of 200 characters plus padding") {
+            $0.inspectorName = "   " + String(repeating: "a", count: 200) + "\n "
+        },
+        GateCase(10, "certification of 201 characters", fails: [.certificationNumber]) {
+            $0.certificationNumber = String(repeating: "9", count: 201)
+        },
+        GateCase(10, "scheme reference of 200 characters") {
+            $0.inspectionType = .thoroughScheme; $0.schemeReference = String(repeating: "S", count: 200)
+        },
+        GateCase(10, "scheme reference of 201 characters", fails: [.schemeReference]) {
+            $0.inspectionType = .thoroughScheme; $0.schemeReference = String(repeating: "S", count: 201)
+        },
+        GateCase(10, "notes of 4000 characters") { $0.notes = String(repeating: "n", count: 4000) },
+        GateCase(10, "notes of 4001 characters", fails: [.notes]) { $0.notes = String(repeating: "n", count: 4001) },
+        GateCase(10, "notes of 4000 CJK characters") { $0.notes = String(repeating: "語", count: 4000) },
+        GateCase(10, "notes of 4001 CJK characters", fails: [.notes]) { $0.notes = String(repeating: "語", count: 4001) },
+        GateCase(10, "notes of 4000 characters with newlines") {
+            $0.notes = String(repeating: "abcdefghi\n", count: 399) + "abcdefghij"
+        },
+        GateCase(10, "defect description of 4000 characters") {
+            withResult(.failDangerous, &$0); $0.defectDescription = String(repeating: "d", count: 4000)
+        },
+        GateCase(10, "defect description of 4001 characters", fails: [.defectDescription]) {
+            withResult(.failDangerous, &$0); $0.defectDescription = String(repeating: "d", count: 4001)
+        },
+    ]
+    return cases
+}()
+
+// MARK: - Tests
+
+@Suite("SaveGate")
+struct SaveGateTests {
+    @Test("each rule: the record is accepted, or refused with exactly the expected fields", arguments: gateCases)
+    func table(_ c: GateCase) {
+        let problems = SaveGate.problems(c.values, context: gateContext())
+        #expect(problems.map(\.field) == c.expected, "\(problems)")
+        for problem in problems {
+            #expect(problem.message.hasSuffix("."), "not a sentence: \(problem.message)")
+            #expect(problem.message.first?.isUppercase == true, "not a sentence: \(problem.message)")
+            #expect(!problem.message.contains("\n"), "\(problem.message)")
+            #expect(problem.message.count > 10, "\(problem.message)")
+        }
+    }
+
+    @Test("problems is empty exactly when validate succeeds", arguments: gateCases)
+    func problemsMatchValidate(_ c: GateCase) {
+        let problems = SaveGate.problems(c.values, context: gateContext())
+        switch SaveGate.validate(c.values, context: gateContext()) {
+        case .success:
+            #expect(problems.isEmpty)
+            #expect(c.passes)
+        case .failure(let failure):
+            #expect(!failure.problems.isEmpty)
+            #expect(failure.problems == problems)
+            #expect(!c.passes)
+        }
+    }
+
+    @Test("every rule of the table has a case that passes and a case that fails", arguments: 1...10)
+    func tableCoversRule(_ rule: Int) {
+        let cases = gateCases.filter { $0.rule == rule }
+        #expect(cases.contains { $0.passes })
+        #expect(cases.contains { !$0.passes })
+    }
+
+    @Test("a control character is refused in every text field",
+          arguments: [FormField.inspectorName, .certificationNumber, .notes, .schemeReference, .defectDescription],
+          ["\u{1B}", "\u{00}", "\u{07}", "\u{08}", "\t", "\u{7F}", "\u{85}", "\u{9B}", "\u{9F}"] as [Text])
+    func controlInEveryTextField(_ field: FormField, _ control: Text) {
+        var v = validValues()
+        withResult(.passWithObservations, &v)
+        v.inspectionType = .thoroughScheme
+        v.schemeReference = "SCH-7"
+        let text = "ab" + control.value + "cd"
+        switch field {
+        case .inspectorName: v.inspectorName = text
+        case .certificationNumber: v.certificationNumber = text
+        case .notes: v.notes = text
+        case .schemeReference: v.schemeReference = text
+        case .defectDescription: v.defectDescription = text
+        default: Issue.record("not a text field: \(field)")
+        }
+        let problems = SaveGate.problems(v, context: gateContext())
+        #expect(problems.map(\.field) == [field], "\(problems)")
+        #expect(problems.first?.message.hasSuffix(".") == true)
+    }
+
+    @Test("several unmet rules are all reported, sorted in form order")
+    func severalProblemsSorted() {
+        var v = validValues()
+        v.confirmed = false                 // rule 1
+        v.inspectorName = "  "              // rule 2
+        v.certificationNumber = ""          // rule 2
+        v.inspectionType = .thoroughScheme  // rule 9
+        v.schemeReference = ""
+        v.result = .failDangerous           // rule 8 (Monitor)
+        v.action = .monitor
+        v.defectDescription = ""            // rule 6
+        v.inspectionDate = "2027-01-01"     // rule 3
+        v.notes = "a\u{1B}b"                // rule 10
+        let problems = SaveGate.problems(v, context: gateContext())
+        let expected: [FormField] = [.inspectorName, .certificationNumber, .notes, .schemeReference,
+                                     .defectDescription, .action, .inspectionDate, .confirmed]
+        #expect(problems.map(\.field) == expected, "\(problems)")
+        #expect(problems.map(\.field) == problems.map(\.field).sorted())
+        #expect(Set(problems.map(\.message)).count == problems.count, "each problem is its own sentence")
+        #expect(problems.allSatisfy { $0.message.hasSuffix(".") })
+        guard case .failure(let failure) = SaveGate.validate(v, context: gateContext()) else {
+            Issue.record("validate accepted a record with eight unmet rules")
+            return
+        }
+        #expect(failure.problems == problems)
+    }
+
+    @Test("the untouched blank form reports every rule it leaves unmet, in form order")
+    func blankForm() {
+        let blank = InspectionValues.blank(inspectorName: "", certificationNumber: "", today: day("2026-11-30"))
+        let problems = SaveGate.problems(blank, context: gateContext())
+        #expect(problems.map(\.field) == [.inspectorName, .certificationNumber, .result, .confirmed], "\(problems)")
+        var all = InspectionValues()
+        all.inspectionType = .thoroughScheme
+        #expect(SaveGate.problems(all, context: gateContext()).map(\.field)
+                == [.inspectorName, .certificationNumber, .result, .schemeReference, .inspectionDate, .confirmed])
+    }
+
+    @Test("a Pass with several unticked checks points at the first of them")
+    func firstUntickedCheck() {
+        var v = validValues()
+        v.checkFittings = false
+        v.checkDeformation = false
+        let problems = SaveGate.problems(v, context: gateContext())
+        #expect(problems.map(\.field) == [.checkDeformation], "\(problems)")
+        v.checkMarking = false
+        v.checkCuts = false
+        v.checkCorrosion = false
+        #expect(SaveGate.problems(v, context: gateContext()).map(\.field) == [.checkMarking])
+    }
+
+    @Test("an invalid inspection date with a deadline set is reported once, on the date")
+    func invalidDateWithDeadline() {
+        var v = validValues()
+        withResult(.defectToBeRemedied, &v)
+        v.inspectionDate = "2026-02-30"
+        #expect(SaveGate.problems(v, context: gateContext()).map(\.field) == [.inspectionDate])
+    }
+
+    @Test("with no commission date, any past date is accepted")
+    func noCommissionDate() {
+        var v = validValues()
+        v.inspectionDate = "1990-05-05"
+        let context = SaveGate.Context(assetUUID: gateAsset, commissioned: nil, today: day("2026-11-30"), draftID: "d")
+        #expect(SaveGate.problems(v, context: context).isEmpty)
+        v.inspectionDate = "2026-12-01"
+        #expect(SaveGate.problems(v, context: context).map(\.field) == [.inspectionDate])
+    }
+
+    @Test("the commission message names the commission date")
+    func commissionMessage() {
+        var v = validValues()
+        v.inspectionDate = "2023-12-31"
+        let problems = SaveGate.problems(v, context: gateContext())
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.contains("2024-01-01") == true, "\(problems)")
+    }
+
+    // MARK: The validated record
+
+    private func validated(_ v: InspectionValues, context: SaveGate.Context = gateContext(),
+                           sourceLocation: SourceLocation = #_sourceLocation) -> ValidatedInspection? {
+        switch SaveGate.validate(v, context: context) {
+        case .success(let record): return record
+        case .failure(let failure):
+            Issue.record("refused: \(failure.problems)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    @Test("the validated record carries the context's draft id, asset and amends")
+    func carriesContext() throws {
+        let uuid = UUID(uuidString: "11111111-2222-3333-4444-555555555555")!
+        let context = SaveGate.Context(assetUUID: uuid, commissioned: day("2024-01-01"), today: day("2026-11-30"),
+                                       draftID: "7f3c-draft", amends: 17)
+        let record = try #require(validated(validValues(), context: context))
+        #expect(record.assetUUID == uuid)
+        #expect(record.draftID == "7f3c-draft")
+        #expect(record.amends == 17)
+        #expect(record.result == .pass)
+
+        let plain = try #require(validated(validValues(), context: gateContext(draftID: "other")))
+        #expect(plain.draftID == "other")
+        #expect(plain.amends == nil)
+        #expect(plain.assetUUID == gateAsset)
+    }
+
+    @Test("the validated record holds the parsed inspection date")
+    func parsedDate() throws {
+        var v = validValues()
+        v.inspectionDate = "2025-02-28"
+        let record = try #require(validated(v))
+        #expect(record.inspectionDate == day("2025-02-28"))
+        #expect(record.values.inspectionDate == "2025-02-28")
+    }
+
+    @Test("the validated record holds trimmed text")
+    func trimmedText() throws {
+        var v = validValues()
+        withResult(.passWithObservations, &v)
+        v.inspectionType = .thoroughScheme
+        v.inspectorName = "  Ada Lovelace\t"
+        v.certificationNumber = "\nLEEA-12345  "
+        v.notes = "\n  first line\nsecond line \n\n"
+        v.schemeReference = " SCH-7 "
+        v.defectDescription = "\t Eye: abrasion\n"
+        let record = try #require(validated(v))
+        #expect(record.values.inspectorName == "Ada Lovelace")
+        #expect(record.values.certificationNumber == "LEEA-12345")
+        #expect(record.values.notes == "first line\nsecond line")
+        #expect(record.values.schemeReference == "SCH-7")
+        #expect(record.values.defectDescription == "Eye: abrasion")
+        #expect(record.values.inspectionType == .thoroughScheme)
+        #expect(record.values.action == .monitor)
+        #expect(record.result == .passWithObservations)
+    }
+
+    @Test("remedy deadline is nil and its text cleared when the toggle is off")
+    func deadlineOff() throws {
+        var v = validValues()
+        withResult(.passWithObservations, &v)
+        v.remedyDeadlineSet = false
+        v.remedyDeadline = "2026-12-15"
+        let record = try #require(validated(v))
+        #expect(record.remedyDeadline == nil)
+        #expect(record.values.remedyDeadline == "")
+        #expect(record.values.remedyDeadlineSet == false)
+
+        let pass = try #require(validated(validValues()))
+        #expect(pass.remedyDeadline == nil)
+        #expect(pass.values.remedyDeadline == "")
+    }
+
+    @Test("remedy deadline is parsed when the toggle is on")
+    func deadlineOn() throws {
+        var v = validValues()
+        withResult(.defectToBeRemedied, &v)
+        v.remedyDeadline = "2027-01-31"
+        let record = try #require(validated(v))
+        #expect(record.remedyDeadline == day("2027-01-31"))
+        #expect(record.values.remedyDeadlineSet)
+        let facts = record.facts(id: 9)
+        #expect(facts.id == 9)
+        #expect(facts.remedyDeadline == day("2027-01-31"))
+        #expect(facts.inspectionDate == day("2026-11-30"))
+        #expect(facts.result == .defectToBeRemedied)
+        #expect(facts.action == .repair)
+        #expect(facts.type == .thoroughPeriodic)
+    }
+
+    @Test("validation does not depend on anything but the values and the context")
+    func deterministic() {
+        for c in gateCases {
+            #expect(SaveGate.problems(c.values, context: gateContext())
+                    == SaveGate.problems(c.values, context: gateContext()), "\(c.name)")
+        }
+    }
+}
