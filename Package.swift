@@ -5,6 +5,7 @@ let package = Package(
     name: "Rigbook",
     products: [
         .executable(name: "rigbook", targets: ["rigbook"]),
+        .executable(name: "rigbook-bench", targets: ["rigbook-bench"]),
     ],
     targets: [
         // C libraries come in as system library targets: no Swift package dependencies.
@@ -29,6 +30,11 @@ let package = Package(
         .executableTarget(
             name: "rigbook",
             dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "CNcurses"]
+        ),
+        // Speed and memory figures (`swift run -c release rigbook-bench`); tests never time anything.
+        .executableTarget(
+            name: "rigbook-bench",
+            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp"]
         ),
         .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore"]),
         .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore"]),

@@ -144,7 +144,7 @@ public enum SaveGate {
         guard problems.isEmpty, let result = v.result, let date else {
             return .failure(Failure(problems: problems.sorted { $0.field < $1.field }))
         }
-        if !v.remedyDeadlineSet { v.remedyDeadline = "" }
+        v.remedyDeadline = deadline?.iso ?? ""  // stored exactly as the register will hold it
         v.inspectionDate = date.iso
         return .success(ValidatedInspection(assetUUID: context.assetUUID, draftID: context.draftID,
                                             amends: context.amends, values: v, result: result,

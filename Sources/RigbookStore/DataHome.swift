@@ -20,6 +20,16 @@ public struct DataHome: Sendable, Equatable {
     public var draftsFolder: String { documents + "/Drafts" }
     public var profilePath: String { root + "/profile.json" }
 
+    /// A filesystem error as a short reason ("Not a directory"), not Foundation's dump.
+    public static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
+    }
+
     /// Creates the folder and its parents; folders Rigbook creates are private (0700).
     public static func makePrivateDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false

@@ -80,11 +80,20 @@ extension DraftStore {
                 setAsideNoting("its contents do not match its name")
                 continue
             }
-            if (try? register.asset(uuid: uuid)) == .some(nil) {
+            // A register that cannot be read says nothing about the draft: leave it for next time.
+            let assetRow: RegisterRow?
+            let saved: Bool
+            do {
+                assetRow = try register.asset(uuid: uuid)
+                saved = try register.containsDraft(id: draft.sessionID)
+            } catch {
+                continue
+            }
+            if assetRow == nil {
                 setAsideNoting("asset \(draft.assetTag) is no longer in the register")
                 continue
             }
-            if (try? register.containsDraft(id: draft.sessionID)) == true {
+            if saved {
                 if (try? delete(id: id)) != nil { report.alreadySaved.append(id) }
                 continue
             }

@@ -153,8 +153,10 @@ public struct DraftStore: Sendable {
 
     /// Writes the draft atomically and durably (temp file, fsync, rename, fsync of the folder).
     public func write(_ draft: DraftFile, beforeRename: ((String) throws -> Void)? = nil) throws {
+        guard DraftStore.isDraftID(draft.draftID) else { throw DraftStoreError.io("\(draft.draftID) is not a draft id") }
         do {
-            try DataHome.makePrivateDirectory(folder)
+            do { try DataHome.makePrivateDirectory(folder) }
+            catch { throw DraftStoreError.io("cannot create \(folder): \(DataHome.reason(error))") }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try AtomicFile.write(try encoder.encode(draft) + Data("\n".utf8), to: path(for: draft.draftID),
@@ -164,7 +166,7 @@ public struct DraftStore: Sendable {
         } catch let error as DraftStoreError {
             throw error
         } catch {
-            throw DraftStoreError.io("\(error)")
+            throw DraftStoreError.io(DataHome.reason(error))
         }
     }
 
@@ -198,23 +200,26 @@ public struct DraftStore: Sendable {
     /// without reading a single draft.
     public func ids() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(DraftStore.isDraftID).sorted()
     }
 
     /// Moves an unreadable draft to `Corrupt/`, never deleting it. Returns the new path.
     @discardableResult
     public func setAside(fileName: String) throws(DraftStoreError) -> String {
         do { try DataHome.makePrivateDirectory(corruptFolder) }
-        catch { throw .io("cannot create \(corruptFolder): \(error)") }
-        var target = corruptFolder + "/" + fileName
-        if FileManager.default.fileExists(atPath: target) {
-            target = corruptFolder + "/" + Timestamp.now().replacingOccurrences(of: ":", with: "") + "-" + fileName
+        catch { throw .io("cannot create \(corruptFolder): \(DataHome.reason(error))") }
+        // link() refuses an existing name, so a file already set aside is never replaced.
+        let source = folder + "/" + fileName
+        for attempt in 0..<1000 {
+            let target = corruptFolder + "/" + (attempt == 0 ? fileName : "\(fileName).\(attempt)")
+            if link(source, target) == 0 {
+                unlink(source)
+                syncFolder()
+                return target
+            }
+            guard errno == EEXIST else { break }
         }
-        guard rename(folder + "/" + fileName, target) == 0 else {
-            throw .io("cannot move \(fileName) to \(corruptFolder): \(String(cString: strerror(errno)))")
-        }
-        syncFolder()
-        return target
+        throw .io("cannot move \(fileName) to \(corruptFolder): \(String(cString: strerror(errno)))")
     }
 
     private func syncFolder() {
@@ -233,7 +238,8 @@ public struct DraftStore: Sendable {
 
     /// Takes the draft's lock without waiting, and writes who holds it into the lock file.
     public func lock(id: String) -> LockResult {
-        do { try DataHome.makePrivateDirectory(folder) } catch { return .failed("cannot create \(folder): \(error)") }
+        guard DraftStore.isDraftID(id) else { return .failed("\(id) is not a draft id") }
+        do { try DataHome.makePrivateDirectory(folder) } catch { return .failed("cannot create \(folder): \(DataHome.reason(error))") }
         let file = lockPath(for: id)
         let fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .failed("cannot open \(file): \(String(cString: strerror(errno)))") }

@@ -71,15 +71,20 @@ enum RegisterSchema {
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be changed; save an amendment instead'); END;
             CREATE TRIGGER inspections_are_never_deleted BEFORE DELETE ON inspections
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be deleted'); END;
+            -- INSERT OR REPLACE deletes without firing DELETE triggers: refuse any insert that collides.
+            CREATE TRIGGER inspections_are_never_replaced BEFORE INSERT ON inspections
+            WHEN EXISTS (SELECT 1 FROM inspections WHERE id = NEW.id OR draft_id = NEW.draft_id)
+            BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
             """),
     ]
 
     /// Applies the migrations this database lacks, each in its own transaction.
     static func migrate(_ db: Database) throws {
         try db.execute("CREATE TABLE IF NOT EXISTS rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
-        let applied = try appliedNames(db)
-        for migration in migrations where !applied.contains(migration.name) {
+        for migration in migrations where !(try appliedNames(db).contains(migration.name)) {
             try db.transaction {
+                // Read again under the write lock: another process may have applied it meanwhile.
+                guard !(try appliedNames(db).contains(migration.name)) else { return }
                 try db.execute(migration.sql)
                 try db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES (?, datetime('now'))",
                            [.text(migration.name)])

@@ -28,7 +28,9 @@ public final class Register {
         do { db = try Database(path: path, mode: exists ? .readWrite : .readWriteCreate) }
         catch let error as DatabaseError { throw .cannotOpen(path: path, reason: error.message) }
         catch { throw .cannotOpen(path: path, reason: "\(error)") }
-        if !exists { chmod(path, 0o600) }
+        // A new file, or an empty one about to become a register: drafts and records are private.
+        let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if !exists || size == 0 { chmod(path, 0o600) }
         do {
             let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             let applicationID = try db.scalar("PRAGMA application_id")
@@ -106,8 +108,9 @@ public final class Register {
         let problems = asset.problems()
         guard problems.isEmpty else { throw .invalidAsset(problems) }
         try perform {
-            if try self.asset(tag: asset.tag) != nil { throw RegisterError.duplicateTag(asset.tag) }
             try db.transaction {
+                // Checked under the write lock, so two writers adding one tag both get a clear answer.
+                if try firstRow("WHERE tag = ?", .text(asset.tag)) != nil { throw RegisterError.duplicateTag(asset.tag) }
                 try insertAsset(try db.prepare(AssetColumns.insertSQL), asset, summary: .empty)
             }
         }
@@ -156,6 +159,14 @@ public final class Register {
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
             return records
+        }
+    }
+
+    /// Every record, in id (save) order, streamed so a large register is never held twice in memory.
+    public func forEachRecord(_ body: (StoredInspection) throws -> Void) throws(RegisterError) {
+        try perform {
+            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM inspections ORDER BY id")
+            while try statement.step() { try body(InspectionColumns.record(statement)) }
         }
     }
 

@@ -3,6 +3,8 @@
 /// take 2 columns, combining marks and other zero-width characters 0, the rest 1.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
+        // Most text is ASCII: one byte, one column (controls never reach here, they are made visible).
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         let base = of(first)
         if base == 0 {
@@ -13,6 +15,8 @@ public enum DisplayWidth {
     }
 
     public static func of(_ text: some StringProtocol) -> Int {
+        // Printable ASCII is one column a byte: no need to split into graphemes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -56,6 +56,9 @@ public struct DraftSummary: Sendable, Equatable {
     public static func differences(_ values: InspectionValues, from blank: InspectionValues) -> [String] {
         var out: [String] = []
         func add(_ field: FormField, _ text: String) { out.append("\(field.briefLabel): \(text)") }
+        // The facts that matter most first, so a short preview still shows them.
+        if values.result != blank.result { add(.result, values.result?.label ?? "none") }
+        if values.action != blank.action { add(.action, values.action.label) }
         if values.inspectionType != blank.inspectionType { add(.inspectionType, values.inspectionType.label) }
         for field in FormField.allCases {
             if let path = field.textPath, values[keyPath: path] != blank[keyPath: path] {
@@ -65,8 +68,6 @@ public struct DraftSummary: Sendable, Equatable {
                 add(field, values[keyPath: path] ? "ticked" : "not ticked")
             }
         }
-        if values.result != blank.result { add(.result, values.result?.label ?? "none") }
-        if values.action != blank.action { add(.action, values.action.label) }
         return out
     }
 }

@@ -52,6 +52,7 @@ public struct FormState: Sendable {
         self.today = today
         values = seed.initial
         draftOnDisk = seed.draftOnDisk
+        problems = SaveGate.problems(values, context: gateContext)
         preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history, amends: seed.amends, today: today))
         focusField(.inspectionType)
     }
@@ -63,7 +64,9 @@ public struct FormState: Sendable {
                          draftID: draftID, amends: amends)
     }
 
-    public var problems: [GateProblem] { SaveGate.problems(values, context: gateContext) }
+    /// Every unmet rule for the current values; kept up to date on each change (the view reads it
+    /// several times a frame).
+    public private(set) var problems: [GateProblem] = []
 
     /// The quiet period before the "If saved" preview is computed (the seed's 300 ms).
     public static let previewDelay = 0.3
@@ -86,6 +89,7 @@ public struct FormState: Sendable {
 
     /// Records a change of values: restarts the preview's quiet period and clears its old answer.
     mutating func changed(now: Double) {
+        problems = SaveGate.problems(values, context: gateContext)
         preview = .pending(due: now + FormState.previewDelay)
         saveError = nil
         draftWrites.poke(now: now)

@@ -8,6 +8,14 @@ enum FormLayout {
         case field(FormField, row: Int)
         /// A rule or date message under a field; `continued` for its wrapped rows after the first.
         case message(FormField, String, isProblem: Bool, continued: Bool)
+
+        /// The field a line belongs to (nil for a heading).
+        var field: FormField? {
+            switch self {
+            case .heading: nil
+            case .field(let field, _), .message(let field, _, _, _): field
+            }
+        }
     }
 
     static func labelWidth(screenWidth: Int) -> Int { min(22, max(8, screenWidth / 3)) }
@@ -17,17 +25,27 @@ enum FormLayout {
         max(4, screenWidth - labelWidth(screenWidth: screenWidth) - 3)
     }
 
-    static func lines(_ form: FormState, width: Int) -> [Line] {
+    /// Multi-line fields wrapped at the widget's width, computed once per frame.
+    typealias Wraps = [FormField: (characters: [Character], rows: [WrappedText.Row])]
+
+    static func wraps(_ form: FormState, width: Int) -> Wraps {
+        var wraps: Wraps = [:]
+        for field in [FormField.notes, .defectDescription] {
+            let characters = field == form.focus ? form.editor?.characters ?? [] : Array(form.values[keyPath: field.textPath!])
+            wraps[field] = (characters, WrappedText.layout(characters, width: textWidth(screenWidth: width)))
+        }
+        return wraps
+    }
+
+    static func lines(_ form: FormState, width: Int, wraps: Wraps? = nil) -> [Line] {
+        let wraps = wraps ?? self.wraps(form, width: width)
         var lines: [Line] = []
         let problems = Dictionary(grouping: form.problems, by: \.field)
-        let wrapWidth = textWidth(screenWidth: width)
         for group in FormField.groups {
             lines.append(.heading(group.title))
             for field in group.fields {
                 var rows = 1
-                if field.kind == .multiline, let path = field.textPath {
-                    rows = max(2, WrappedText.layout(Array(form.values[keyPath: path]), width: wrapWidth).count)
-                }
+                if let wrapped = wraps[field] { rows = max(2, wrapped.rows.count) }
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
                 // Messages wrap under the widget, so every rule reads in full at 80 columns.
                 let messageWidth = max(8, width - labelWidth(screenWidth: width) - 4)
@@ -46,11 +64,10 @@ enum FormLayout {
     }
 
     /// The body line that must be visible for the focus (the cursor's row in multi-line text).
-    static func focusLine(_ form: FormState, in lines: [Line], width: Int) -> Int {
+    static func focusLine(_ form: FormState, in lines: [Line], wraps: Wraps) -> Int {
         var row = 0
-        if form.focus.kind == .multiline, let editor = form.editor {
-            let wrapped = WrappedText.layout(editor.characters, width: textWidth(screenWidth: width))
-            row = WrappedText.row(of: editor.cursor, in: wrapped)
+        if let editor = form.editor, let wrapped = wraps[form.focus] {
+            row = WrappedText.row(of: editor.cursor, in: wrapped.rows)
         }
         return lines.firstIndex(of: .field(form.focus, row: row)) ?? 0
     }
@@ -62,11 +79,14 @@ extension FormState {
 
     /// Scrolls as little as possible to keep the focused field (and its messages) on screen.
     mutating func keepFocusVisible(width: Int, height: Int) {
-        let lines = FormLayout.lines(self, width: width)
+        let wraps = FormLayout.wraps(self, width: width)
+        let lines = FormLayout.lines(self, width: width, wraps: wraps)
         let body = FormState.bodyHeight(screenHeight: height)
-        let line = FormLayout.focusLine(self, in: lines, width: width)
+        let line = FormLayout.focusLine(self, in: lines, wraps: wraps)
+        // Everything that belongs to the focused field: its rows and the messages under it.
         var last = line
-        while last + 1 < lines.count, case .message(let f, _, _, _) = lines[last + 1], f == focus { last += 1 }
+        while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
+        last = min(last, line + FormState.bodyHeight(screenHeight: height) - 1)
         if last >= scroll + body { scroll = last - body + 1 }
         if line < scroll { scroll = line }
         // Show a group's heading with its first field.
@@ -92,7 +112,8 @@ enum FormView {
                       style: form.draftWarning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
         }
 
-        let lines = FormLayout.lines(form, width: width)
+        let wraps = FormLayout.wraps(form, width: width)
+        let lines = FormLayout.lines(form, width: width, wraps: wraps)
         let body = FormState.bodyHeight(screenHeight: height)
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
         let valueX = labelWidth + 2
@@ -114,7 +135,7 @@ enum FormView {
                     }
                 }
                 drawWidget(form, field: field, row: row, focused: focused, x: valueX, y: y,
-                           textWidth: textWidth, into: &frame)
+                           textWidth: textWidth, wraps: wraps, into: &frame)
             }
         }
         if lines.count - form.scroll > body {
@@ -155,7 +176,7 @@ enum FormView {
     }
 
     static func drawWidget(_ form: FormState, field: FormField, row: Int, focused: Bool, x: Int, y: Int,
-                           textWidth: Int, into frame: inout Frame) {
+                           textWidth: Int, wraps: FormLayout.Wraps, into frame: inout Frame) {
         let v = form.values
         let focusStyle = Style(reverse: true)
         switch field.kind {
@@ -186,8 +207,7 @@ enum FormView {
                 frame.cursor = (x + DisplayWidth.of(String(text[start..<cursor])), y)
             }
         case .multiline:
-            let characters = focused ? form.editor?.characters ?? [] : Array(v[keyPath: field.textPath!])
-            let rows = WrappedText.layout(characters, width: textWidth)
+            guard let (characters, rows) = wraps[field] else { return }
             frame.fill(x: x, y: y, count: textWidth + 1, style: Style(underline: true))
             if row < rows.count {
                 frame.put(String(characters[rows[row].start..<rows[row].end]), x: x, y: y,

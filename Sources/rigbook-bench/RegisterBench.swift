@@ -1,0 +1,182 @@
+import Foundation
+import RigbookApp
+import RigbookCore
+import RigbookStore
+import RigbookUI
+
+/// The figures of issue 5 at one register size.
+struct RegisterBench {
+    let size: Int
+    let today: CalendarDate
+
+    struct Result {
+        var size: Int
+        var records = 0
+        var sampleSeconds = 0.0
+        var firstFrame = Samples()
+        var listKey = Samples()
+        var filterKey = Samples()
+        var formKey = Samples()
+        var save = Samples()
+        var draftWrite = Samples()
+        var baseline = Samples()
+        var memoryMB = Double.nan
+    }
+
+    func run() throws -> Result {
+        var result = Result(size: size)
+        let home = DataHome(root: temporaryHome("\(size)"))
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        do {
+            let register = try Register.open(path: home.registerPath)
+            let start = now()
+            try SampleData(count: size, seed: 42, today: today).load(into: register)
+            result.sampleSeconds = now() - start
+            result.records = try register.recordCount()
+        }
+
+        // First frame: open the register, build the list model, render the first 80×24 frame.
+        for _ in 0..<(size >= 100_000 ? 11 : 31) {
+            var screen = InMemoryScreen(width: 80, height: 24)
+            try result.firstFrame.time {
+                let register = try Register.open(path: home.registerPath)
+                let session = Session(home: home, register: register, today: today)
+                session.start()
+                screen.apply(session.nextDraw().runs, size: (80, 24))
+            }
+        }
+
+        let register = try Register.open(path: home.registerPath)
+        let session = Session(home: home, register: register, today: today)
+        session.start()
+        var screen = InMemoryScreen(width: 80, height: 24)
+        screen.apply(session.nextDraw().runs, size: (80, 24))
+        func press(_ key: Key, into samples: inout Samples) {
+            samples.time {
+                session.send(.key(key))
+                screen.apply(session.nextDraw().runs, size: (80, 24))
+            }
+        }
+        func press(_ key: Key) {
+            session.send(.key(key))
+            screen.apply(session.nextDraw().runs, size: (80, 24))
+        }
+
+        // List keystrokes: ↓, PgDn, End, Home.
+        for round in 0..<200 {
+            press(.down, into: &result.listKey)
+            press(.pageDown, into: &result.listKey)
+            if round % 10 == 0 {
+                press(.end, into: &result.listKey)
+                press(.home, into: &result.listKey)
+            }
+        }
+
+        // Filter keystrokes: one more character typed into `/`.
+        for round in 0..<40 {
+            press(.char("/"))
+            for character in (round % 2 == 0 ? "quay 2" : "sling") { press(.char(character), into: &result.filterKey) }
+            press(.escape)
+        }
+
+        // Form keystrokes: one character into notes.
+        press(.home)
+        press(.char("i"))
+        for _ in 0..<9 { press(.tab) }
+        let text = Array("Sleeve abraded near the eye, 王 checked with gauge. ")
+        for index in 0..<1_500 { press(.char(text[index % text.count]), into: &result.formKey) }
+        press(.escape)
+        press(.char("d")) // discard: leaves no draft behind
+
+        // Save: gate, insert, summary update, draft removal (the draft file is written untimed first).
+        let drafts = DraftStore(home: home)
+        let rows = try register.rows()
+        for round in 0..<(size >= 100_000 ? 201 : 101) {
+            let row = rows[(round * 7919) % rows.count]
+            let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
+                                          certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
+                                          checkDeformation: true, checkFittings: true, checkCorrosion: true,
+                                          result: .pass, inspectionDate: today.iso, confirmed: true)
+            let session = DraftIdentity.sessionID(assetUUID: row.asset.uuid)
+            let draft = DraftFile(draftID: DraftIdentity.fileID(assetUUID: row.asset.uuid), sessionID: session,
+                                  assetUUID: row.asset.uuid.uuidString.lowercased(), assetTag: row.asset.tag, amends: nil,
+                                  values: values, createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
+                                  operatorName: "bench", revision: 1)
+            try drafts.write(draft)
+            try result.save.time {
+                let context = SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned,
+                                               today: today, draftID: session)
+                let record = try SaveGate.validate(values, context: context).get()
+                try register.insert(record, saved: SaveStamp())
+                try drafts.delete(id: draft.draftID)
+            }
+
+            // Draft write: encode + durable atomic write.
+            try result.draftWrite.time { try drafts.write(draft) }
+            try drafts.delete(id: draft.draftID)
+        }
+
+        // Baseline: the seed apps' way, the whole register rewritten as one JSON file per save.
+        let baselinePath = home.root + "/baseline-register.json"
+        for _ in 0..<(size >= 100_000 ? 3 : 7) {
+            try result.baseline.time {
+                let assets = try register.rows()
+                let tags = Dictionary(uniqueKeysWithValues: assets.map { ($0.asset.uuid, $0.asset.tag) })
+                var records: [RecordListing] = []
+                try register.forEachRecord { records.append(RecordListing(record: $0, tag: tags[$0.assetUUID] ?? "")) }
+                struct Whole: Encodable { let assets: [AssetListing]; let records: [RecordListing] }
+                let whole = Whole(assets: assets.map { AssetListing(row: $0, today: today) }, records: records)
+                try AtomicFile.write(try JSONEncoder().encode(whole), to: baselinePath)
+            }
+        }
+
+        result.memoryMB = MemoryProbe.measure(home: home.root)
+        return result
+    }
+
+    static func printTable(_ results: [Result]) {
+        func row(_ name: String, _ target: String, _ cell: (Result) -> String) {
+            print("| \(name) | " + results.map(cell).joined(separator: " | ") + " | \(target) |")
+        }
+        print("| figure (median / p99) | " + results.map { "\($0.size.formatted()) assets" }.joined(separator: " | ") + " | target at 100,000 |")
+        print("|---|" + results.map { _ in "---|" }.joined() + "---|")
+        row("records in the register", "about 500,000") { "\($0.records.formatted())" }
+        row("`sample` build time", "seconds") { String(format: "%.1f s", $0.sampleSeconds) }
+        row("first frame", "< 150 ms") { "\(format($0.firstFrame.median)) / \(format($0.firstFrame.p99))" }
+        row("list keystroke (↓ PgDn End Home)", "p99 < 1 ms") { "\(format($0.listKey.median)) / \(format($0.listKey.p99))" }
+        row("filter keystroke", "p99 < 16 ms") { "\(format($0.filterKey.median)) / \(format($0.filterKey.p99))" }
+        row("form keystroke (notes)", "p99 < 0.5 ms") { "\(format($0.formKey.median)) / \(format($0.formKey.p99))" }
+        row("save (gate, insert, summary, draft removal)", "median < 5 ms") { "\(format($0.save.median)) / \(format($0.save.p99))" }
+        row("draft write (encode + durable write)", "median < 2 ms") { "\(format($0.draftWrite.median)) / \(format($0.draftWrite.p99))" }
+        row("peak resident memory, list open", "< 100 MB") { String(format: "%.0f MB", $0.memoryMB) }
+        row("baseline: whole register rewritten as JSON", "—") { "\(format($0.baseline.median)) / \(format($0.baseline.p99))" }
+        row("save ÷ baseline (medians)", "—") { String(format: "1 : %.0f", $0.baseline.median / $0.save.median) }
+        print("")
+        print("Samples: first frame 11–31 opens, list 440 keys, filter 220 keys, form 1,500 keys, save and draft write 101–201, baseline 3–7.")
+        print("")
+    }
+}
+
+/// Peak memory of a fresh process that opens the register and shows the list.
+enum MemoryProbe {
+    static func run(home: String) {
+        let register = try! Register.open(path: DataHome(root: home).registerPath)
+        let session = Session(home: DataHome(root: home), register: register, today: CalendarDate(iso: "2026-11-30")!)
+        session.start()
+        var screen = InMemoryScreen(width: 80, height: 24)
+        screen.apply(session.nextDraw().runs, size: (80, 24))
+        print(peakResidentMB())
+    }
+
+    static func measure(home: String) -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = ["--memory-probe", home]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return .nan }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import RigbookApp
+import RigbookCore
+import RigbookStore
+import RigbookUI
+
+// rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
+// 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
+// [--skip-terminal] [--loss]`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--memory-probe"), index + 1 < arguments.count {
+    MemoryProbe.run(home: arguments[index + 1])
+    exit(0)
+}
+var sizes = [1_000, 10_000, 100_000]
+if let index = arguments.firstIndex(of: "--sizes"), index + 1 < arguments.count {
+    sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
+}
+let today = CalendarDate(iso: "2026-11-30")!
+
+print("# rigbook-bench")
+print("")
+print("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Int(Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)")
+print("Build: \(isDebugBuild() ? "DEBUG (figures meaningless; use -c release)" : "release")")
+print("")
+
+var results: [RegisterBench.Result] = []
+for size in sizes {
+    FileHandle.standardError.write(Data("bench: \(size) assets…\n".utf8))
+    results.append(try RegisterBench(size: size, today: today).run())
+}
+RegisterBench.printTable(results)
+
+if !arguments.contains("--skip-terminal") {
+    FileHandle.standardError.write(Data("bench: key to screen in tmux…\n".utf8))
+    TerminalBench.run(executable: siblingExecutable("rigbook"), today: today)
+}
+if arguments.contains("--loss") {
+    FileHandle.standardError.write(Data("bench: loss window under kill -9…\n".utf8))
+    LossBench.run(executable: siblingExecutable("rigbook"), today: today)
+}
+
+func isDebugBuild() -> Bool {
+    #if DEBUG
+    return true
+    #else
+    return false
+    #endif
+}
+
+/// The `rigbook` binary built next to this one.
+func siblingExecutable(_ name: String) -> String {
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    return me.deletingLastPathComponent().appendingPathComponent(name).path
+}
