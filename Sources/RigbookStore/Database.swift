@@ -143,6 +143,13 @@ public final class Statement {
 
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+    /// The column's text bytes without making a String (empty for NULL).
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let pointer = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+
     public func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: .integer(int64(column))

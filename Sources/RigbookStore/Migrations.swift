@@ -11,10 +11,10 @@ enum RegisterSchema {
 
     static let migrations: [Migration] = [
         Migration(name: "001-assets-and-inspections", sql: """
+            -- Stored in tag order (WITHOUT ROWID, keyed by tag): the list reads it front to back.
             CREATE TABLE assets (
-                id INTEGER PRIMARY KEY,
+                tag TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,
                 uuid TEXT NOT NULL UNIQUE,
-                tag TEXT NOT NULL UNIQUE COLLATE NOCASE,
                 name TEXT NOT NULL,
                 type TEXT NOT NULL,
                 wll_kg REAL NOT NULL CHECK (wll_kg > 0),
@@ -36,7 +36,7 @@ enum RegisterSchema {
                 unresolved_fail INTEGER NOT NULL DEFAULT 0,
                 next_due TEXT,
                 record_count INTEGER NOT NULL DEFAULT 0
-            );
+            ) WITHOUT ROWID;
             CREATE TABLE inspections (
                 id INTEGER PRIMARY KEY,
                 asset_uuid TEXT NOT NULL REFERENCES assets(uuid),

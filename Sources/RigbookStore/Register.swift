@@ -122,14 +122,41 @@ public final class Register {
     }
 
     /// Every asset with its summary, in tag order. The list sorts by status on top of this.
+    /// A large register is read in two halves on two connections at once (this is the start-up cost).
     public func rows() throws(RegisterError) -> [RegisterRow] {
         try perform {
-            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets ORDER BY tag")
-            var rows: [RegisterRow] = []
-            rows.reserveCapacity(try assetCount())
-            while try statement.step() { rows.append(AssetColumns.row(statement)) }
+            let count = try assetCount()
+            guard count >= 20_000,
+                  case .text(let middle)? = try db.scalar("SELECT tag FROM assets ORDER BY tag LIMIT 1 OFFSET ?", [.integer(Int64(count / 2))])
+            else { return try Register.readRows(db, condition: "", arguments: [], capacity: count) }
+            let upper = UpperHalf()
+            let path = self.path
+            let group = DispatchGroup()
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                upper.result = Result {
+                    let connection = try Database(path: path, mode: .readOnly)
+                    return try Register.readRows(connection, condition: "WHERE tag >= ?", arguments: [.text(middle)], capacity: count / 2 + 1)
+                }
+            }
+            var rows = try Register.readRows(db, condition: "WHERE tag < ?", arguments: [.text(middle)], capacity: count)
+            group.wait()
+            rows += try upper.result!.get()
             return rows
         }
+    }
+
+    /// Carries the second half back from its thread.
+    private final class UpperHalf: @unchecked Sendable {
+        var result: Result<[RegisterRow], Error>?
+    }
+
+    private static func readRows(_ db: Database, condition: String, arguments: [SQLValue], capacity: Int) throws -> [RegisterRow] {
+        let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets \(condition) ORDER BY tag")
+        try statement.bind(arguments)
+        var rows: [RegisterRow] = []
+        rows.reserveCapacity(capacity)
+        while try statement.step() { rows.append(AssetColumns.row(statement)) }
+        return rows
     }
 
     public func asset(tag: String) throws(RegisterError) -> RegisterRow? {

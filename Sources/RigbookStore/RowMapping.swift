@@ -38,7 +38,7 @@ enum AssetColumns {
 
     static func row(_ s: Statement) -> RegisterRow {
         let asset = Asset(
-            uuid: UUID(uuidString: s.text(0)) ?? UUID(), tag: s.text(1), name: s.text(2),
+            uuid: s.uuid(0) ?? UUID(), tag: s.text(1), name: s.text(2),
             type: EquipmentType(rawValue: s.text(3)) ?? .other, wllKg: s.double(4),
             lengthM: s.isNull(5) ? nil : s.double(5), location: s.text(6), manufacturer: s.text(7),
             serialNumber: s.text(8), manufactured: s.date(9), commissioned: s.date(10),
@@ -89,7 +89,7 @@ enum InspectionColumns {
             action: s.word(16) ?? .none, remedyDeadlineSet: s.int(17) != 0, remedyDeadline: s.text(18),
             inspectionDate: s.text(19), confirmed: s.int(20) != 0)
         return StoredInspection(
-            id: s.int64(0), assetUUID: UUID(uuidString: s.text(1)) ?? UUID(), draftID: s.text(2),
+            id: s.int64(0), assetUUID: s.uuid(1) ?? UUID(), draftID: s.text(2),
             amends: s.isNull(3) ? nil : s.int64(3), values: values, savedAt: s.text(21),
             appVersion: s.text(22), operatorName: s.text(23), assetWLLKg: s.double(24), assetLocation: s.text(25))
     }
@@ -111,7 +111,56 @@ extension SQLValue {
 }
 
 extension Statement {
-    func date(_ column: Int32) -> CalendarDate? { optionalText(column).flatMap(CalendarDate.init(iso:)) }
+    /// Parsed straight from SQLite's bytes: opening 100,000 assets parses 300,000 dates and UUIDs,
+    /// and going through String (or Foundation's sscanf-based UUID parser) was most of the cost.
+    func date(_ column: Int32) -> CalendarDate? {
+        withBytes(column) { bytes -> CalendarDate? in
+            guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
+            func digits(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for i in range {
+                    let d = Int(bytes[i]) - 0x30
+                    guard (0...9).contains(d) else { return nil }
+                    value = value * 10 + d
+                }
+                return value
+            }
+            guard let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
+            return CalendarDate(year: y, month: m, day: d)
+        }
+    }
+
+    func uuid(_ column: Int32) -> UUID? {
+        withBytes(column) { bytes -> UUID? in
+            guard bytes.count == 36 else { return nil }
+            var out = [UInt8](repeating: 0, count: 16)
+            var n = 0
+            var i = 0
+            while i < 36 {
+                if i == 8 || i == 13 || i == 18 || i == 23 {
+                    guard bytes[i] == 0x2D else { return nil }
+                    i += 1
+                    continue
+                }
+                guard let high = hex(bytes[i]), let low = hex(bytes[i + 1]) else { return nil }
+                out[n] = high << 4 | low
+                n += 1
+                i += 2
+            }
+            return UUID(uuid: (out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7],
+                               out[8], out[9], out[10], out[11], out[12], out[13], out[14], out[15]))
+        }
+    }
+
+    private func hex(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: c - 0x30
+        case 0x41...0x46: c - 0x41 + 10
+        case 0x61...0x66: c - 0x61 + 10
+        default: nil
+        }
+    }
+
     func word<W: RawRepresentable>(_ column: Int32) -> W? where W.RawValue == String {
         optionalText(column).flatMap(W.init(rawValue:))
     }

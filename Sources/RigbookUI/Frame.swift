@@ -24,8 +24,8 @@ public struct Style: Hashable, Sendable {
     public static let dim = Style(dim: true)
 }
 
-/// One terminal cell: a grapheme and its width. The cell right of a wide grapheme is a continuation
-/// (`width == 0`), so a row always holds exactly `width` columns.
+/// One terminal cell as tests and backends read it: a grapheme and its width. The cell right of a
+/// wide grapheme is a continuation (`width == 0`, empty text), so a row always holds `width` columns.
 public struct Cell: Hashable, Sendable {
     public var text: String
     public var width: UInt8
@@ -34,11 +34,26 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell(text: " ", width: 1, style: .plain)
 }
 
+/// How a frame stores a cell: plain data, so building, copying and comparing 80×24 of them costs no
+/// reference counting. A grapheme of one scalar (nearly all) is stored inline; a longer cluster lives
+/// in the frame's side table.
+struct PackedCell: Equatable, Sendable {
+    var scalar: UInt32
+    /// Index into `Frame.clusters`, or -1.
+    var cluster: Int32
+    var width: UInt8
+    var style: Style
+
+    static let blank = PackedCell(scalar: 0x20, cluster: -1, width: 1, style: .plain)
+    static func space(_ style: Style) -> PackedCell { PackedCell(scalar: 0x20, cluster: -1, width: 1, style: style) }
+}
+
 /// A terminal-independent screen image: what `view` draws and the backend shows.
 public struct Frame: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public private(set) var cells: [Cell]
+    var storage: [PackedCell]
+    var clusters: [String] = []
     /// Where the terminal cursor should be; nil hides it.
     public var cursor: (x: Int, y: Int)? {
         get { cursorX.map { ($0, cursorY) } }
@@ -50,10 +65,26 @@ public struct Frame: Sendable, Equatable {
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: .blank, count: self.width * self.height)
+        storage = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
+    public subscript(x: Int, y: Int) -> Cell {
+        let packed = storage[y * width + x]
+        return Cell(text: text(of: packed), width: packed.width, style: packed.style)
+    }
+
+    func text(of cell: PackedCell) -> String {
+        if cell.cluster >= 0 { return clusters[Int(cell.cluster)] }
+        if cell.width == 0 { return "" }
+        return String(Character(Unicode.Scalar(cell.scalar) ?? " "))
+    }
+
+    /// Whether the cell at `index` looks the same here and in `other`.
+    func sameCell(_ index: Int, as other: Frame) -> Bool {
+        let a = storage[index], b = other.storage[index]
+        if a.cluster < 0 && b.cluster < 0 { return a == b }
+        return a.width == b.width && a.style == b.style && text(of: a) == other.text(of: b)
+    }
 
     /// Draws `text` at (x, y) in at most `maxWidth` columns (to the right edge by default); control
     /// characters are made visible, a wide character that does not fit is replaced by a space.
@@ -63,60 +94,89 @@ public struct Frame: Sendable, Equatable {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
         var column = x
+        // Printable ASCII needs no grapheme breaking: one byte, one cell.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if column >= limit { break }
+                if column >= 0 { setCell(x: column, y: y, PackedCell(scalar: UInt32(byte), cluster: -1, width: 1, style: style)) }
+                column += 1
+            }
+            return column - x
+        }
         for character in VisibleText.make(text) {
             let w = DisplayWidth.of(character)
             if w == 0 {
                 // A stray zero-width character joins the cell before it.
-                if column > 0, column <= limit, column - 1 >= x { cells[y * width + column - 1].text.append(character) }
+                if column > 0, column <= limit, column - 1 >= x { joinCluster(character, at: y * width + column - 1) }
                 continue
             }
             if column + w > limit {
-                if column < limit { setCell(x: column, y: y, Cell(text: " ", width: 1, style: style)); column += 1 }
+                if column < limit { setCell(x: column, y: y, .space(style)); column += 1 }
                 break
             }
             if column >= 0 {
-                setCell(x: column, y: y, Cell(text: String(character), width: UInt8(w), style: style))
-                if w == 2 { setCell(x: column + 1, y: y, Cell(text: "", width: 0, style: style)) }
+                setCell(x: column, y: y, packed(character, width: w, style: style))
+                if w == 2 { setCell(x: column + 1, y: y, PackedCell(scalar: 0, cluster: -1, width: 0, style: style)) }
             }
             column += w
         }
         return column - x
     }
 
+    private mutating func packed(_ character: Character, width: Int, style: Style) -> PackedCell {
+        let scalars = character.unicodeScalars
+        if scalars.count == 1, let scalar = scalars.first {
+            return PackedCell(scalar: scalar.value, cluster: -1, width: UInt8(width), style: style)
+        }
+        clusters.append(String(character))
+        return PackedCell(scalar: 0, cluster: Int32(clusters.count - 1), width: UInt8(width), style: style)
+    }
+
+    private mutating func joinCluster(_ character: Character, at index: Int) {
+        let joined = text(of: storage[index]) + String(character)
+        clusters.append(joined)
+        storage[index].cluster = Int32(clusters.count - 1)
+    }
+
     /// Fills `count` columns from (x, y) with spaces in `style`.
     public mutating func fill(x: Int = 0, y: Int, count: Int? = nil, style: Style) {
         guard y >= 0, y < height else { return }
         let end = min(width, x + (count ?? width))
-        for column in max(0, x)..<max(max(0, x), end) { setCell(x: column, y: y, Cell(text: " ", width: 1, style: style)) }
+        for column in max(0, x)..<max(max(0, x), end) { setCell(x: column, y: y, .space(style)) }
     }
 
     /// Changes the style of cells already drawn (e.g. the selection bar).
     public mutating func restyle(y: Int, x: Int = 0, count: Int? = nil, _ change: (inout Style) -> Void) {
         guard y >= 0, y < height else { return }
         let end = min(width, x + (count ?? width))
-        for column in max(0, x)..<max(max(0, x), end) { change(&cells[y * width + column].style) }
+        for column in max(0, x)..<max(max(0, x), end) { change(&storage[y * width + column].style) }
     }
 
-    private mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+    private mutating func setCell(x: Int, y: Int, _ cell: PackedCell) {
         let index = y * width + x
         // Overwriting half of a wide character blanks its other half.
-        if cells[index].width == 2, x + 1 < width { cells[index + 1] = Cell(text: " ", width: 1, style: cells[index].style) }
-        if cells[index].width == 0, x > 0, cells[index - 1].width == 2 {
-            cells[index - 1] = Cell(text: " ", width: 1, style: cells[index - 1].style)
+        if storage[index].width == 2, x + 1 < width { storage[index + 1] = .space(storage[index].style) }
+        if storage[index].width == 0, x > 0, storage[index - 1].width == 2 {
+            storage[index - 1] = .space(storage[index - 1].style)
         }
-        cells[index] = cell
+        storage[index] = cell
     }
 
-    /// The screen's text, one string per row, trailing spaces kept (wide characters appear once).
-    public var lines: [String] {
-        (0..<height).map { y in
-            var line = ""
-            for x in 0..<width { line += self[x, y].text }
-            return line
-        }
+    /// One row's text, trailing spaces kept (wide characters appear once).
+    public func line(_ y: Int) -> String {
+        var line = ""
+        for x in 0..<width { line += text(of: storage[y * width + x]) }
+        return line
     }
+
+    /// Every cell, row by row (for tests; the backend uses the diff).
+    public var cells: [Cell] { storage.indices.map { self[$0 % width, $0 / width] } }
+
+    /// The screen's text, one string per row.
+    public var lines: [String] { (0..<height).map(line) }
 
     public static func == (a: Frame, b: Frame) -> Bool {
-        a.width == b.width && a.height == b.height && a.cells == b.cells && a.cursorX == b.cursorX && a.cursorY == b.cursorY
+        guard a.width == b.width, a.height == b.height, a.cursorX == b.cursorX, a.cursorY == b.cursorY else { return false }
+        return a.storage.indices.allSatisfy { a.sameCell($0, as: b) }
     }
 }

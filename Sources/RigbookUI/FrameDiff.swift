@@ -17,24 +17,26 @@ public enum FrameDiff {
         for y in 0..<new.height {
             var x = 0
             var current: DrawRun?
+            let rowStart = y * new.width
             while x < new.width {
-                let cell = new[x, y]
+                let index = rowStart + x
+                let cell = new.storage[index]
                 if cell.width == 0 { x += 1; continue } // continuation: drawn with its wide character
                 let span = Int(cell.width)
                 var changed = full
                 if !changed, let old {
-                    for c in x..<min(new.width, x + span) where old[c, y] != new[c, y] { changed = true }
+                    for c in x..<min(new.width, x + span) where !new.sameCell(rowStart + c, as: old) { changed = true }
                     // A wide character in the old frame that this cell cuts in half must be redrawn.
-                    if !changed, old[x, y].width == 0 { changed = true }
+                    if !changed, old.storage[index].width == 0 { changed = true }
                 }
                 if changed {
                     if var run = current, run.style == cell.style, run.x + run.width == x {
-                        run.text += cell.text
+                        run.text += new.text(of: cell)
                         run.width += span
                         current = run
                     } else {
                         if let run = current { runs.append(run) }
-                        current = DrawRun(x: x, y: y, text: cell.text, style: cell.style, width: span)
+                        current = DrawRun(x: x, y: y, text: new.text(of: cell), style: cell.style, width: span)
                     }
                 } else if let run = current {
                     runs.append(run)

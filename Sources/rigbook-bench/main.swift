@@ -13,6 +13,17 @@ if let index = arguments.firstIndex(of: "--memory-probe"), index + 1 < arguments
     MemoryProbe.run(home: arguments[index + 1])
     exit(0)
 }
+if let index = arguments.firstIndex(of: "--first-frame"), index + 1 < arguments.count {
+    // One first frame on an existing home: for profilers.
+    let home = DataHome(root: arguments[index + 1])
+    let start = now()
+    let session = Session(home: home, register: try Register.open(path: home.registerPath), today: CalendarDate(iso: "2026-11-30")!)
+    session.start()
+    var screen = InMemoryScreen(width: 80, height: 24)
+    screen.apply(session.nextDraw().runs, size: (80, 24))
+    print(format((now() - start) * 1000))
+    exit(0)
+}
 var sizes = [1_000, 10_000, 100_000]
 if let index = arguments.firstIndex(of: "--sizes"), index + 1 < arguments.count {
     sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }

@@ -152,11 +152,17 @@ struct DebouncerTests {
         var firstPending: Double?
         var now = 0.0
         var nextEdit = 0
+        var wakes = 0
         while now <= 8 {
+            wakes += 1
+            if wakes > 1000 { Issue.record("the loop never settles"); break }
             let editTime = nextEdit <= 50 ? Double(nextEdit) / 10 : .infinity
             if let timeout = d.nextTimeout(now: now), now + timeout < editTime {
                 now += timeout
-                #expect(fires(&d, at: now))
+                guard d.fireIfDue(now: now) else {
+                    Issue.record("woke at the deadline \(now) but nothing fired")
+                    break
+                }
                 if let first = firstPending { #expect(now - first <= 1.0 + eps) }
                 writes.append(now)
                 firstPending = nil
@@ -169,7 +175,7 @@ struct DebouncerTests {
             nextEdit += 1
         }
         #expect(writes.count >= 5, "\(writes)")
-        #expect(abs(writes[0] - 1.0) < eps, "\(writes)")
+        #expect(abs((writes.first ?? .nan) - 1.0) < eps, "\(writes)")
         #expect(!d.isPending)
     }
 
@@ -181,6 +187,7 @@ struct DebouncerTests {
         d.cancel()
         #expect(!d.isPending)
         #expect(d.deadline == nil)
+        #expect(d.firstPending == nil && d.lastEdit == nil)
         #expect(d.nextTimeout(now: 0.3) == nil)
         for t in [0.5, 0.7, 1.0, 2.0, 100.0] {
             #expect(!fires(&d, at: t), "fired at \(t)")
