@@ -1,0 +1,387 @@
+import Foundation
+import Testing
+
+/// Every test in this target runs the built binary and most share nothing, but tmux servers,
+/// temp folders and the 60 s budget are easier to reason about one at a time.
+@Suite(.serialized) struct RigbookCLITests {}
+
+/// The fixed "today" every run uses, so statuses are reproducible.
+let fixedToday = "2026-11-30"
+
+// MARK: - Locating the binary
+
+enum Binary {
+    /// The `rigbook` executable built next to the test bundle, or why it could not be found.
+    static let located: Result<String, LocateError> = locate()
+
+    struct LocateError: Error, CustomStringConvertible {
+        let searched: [String]
+        var description: String {
+            "cannot find the built `rigbook` executable next to the test bundle; looked in:\n  "
+                + searched.joined(separator: "\n  ")
+                + "\nBuild it first (`swift build --build-tests`)."
+        }
+    }
+
+    private static func locate() -> Result<String, LocateError> {
+        var folders: [URL] = []
+        // The folder holding the test bundle (`.build/debug` or `.build/<triple>/debug`) comes first.
+        let bundle = Bundle.main.bundleURL
+        folders.append(bundle)
+        folders.append(bundle.deletingLastPathComponent())
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        for other in Bundle.allBundles where other.bundleURL.pathExtension == "xctest" {
+            folders.append(other.bundleURL.deletingLastPathComponent())
+        }
+        if let first = CommandLine.arguments.first {
+            folders.append(URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent())
+        }
+        // Last resort: the package's own build folder, relative to this source file.
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        folders.append(packageRoot.appendingPathComponent(".build/debug"))
+
+        var searched: [String] = []
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("rigbook").path
+            if searched.contains(candidate) { continue }
+            searched.append(candidate)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return .success(candidate)
+            }
+        }
+        return .failure(LocateError(searched: searched))
+    }
+
+    /// The path, or a thrown error that fails the test with the list of folders searched.
+    static func path() throws -> String { try located.get() }
+}
+
+// MARK: - Temporary folders
+
+/// A private temporary folder for one test, removed by `remove()` (call it in a `defer`).
+final class TempDir {
+    let path: String
+
+    init(_ label: String = "rigbook-cli") {
+        let base = NSTemporaryDirectory().isEmpty ? "/tmp" : NSTemporaryDirectory()
+        path = (base as NSString).appendingPathComponent("\(label)-\(UUID().uuidString.lowercased())")
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder (not created).
+    func sub(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+// MARK: - Running the binary
+
+struct RunResult: CustomStringConvertible {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    /// True when the process died of a signal (status is then 128 + the signal number).
+    let signalled: Bool
+
+    var description: String {
+        "status \(status)\(signalled ? " (signal)" : "")\n--- stdout ---\n\(stdout.prefix(2000))\n--- stderr ---\n\(stderr.prefix(2000))"
+    }
+
+    /// stderr is exactly one non-empty line.
+    var stderrIsOneLine: Bool {
+        let trimmed = stderr.hasSuffix("\n") ? String(stderr.dropLast()) : stderr
+        return !trimmed.isEmpty && !trimmed.contains("\n") && stderr.hasSuffix("\n")
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
+
+/// The environment every run starts from: the test process's own, minus anything that could point
+/// rigbook at a real data home or change its behaviour.
+func baseEnvironment(userHome: String) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["RIGBOOK_HOME", "RIGBOOK_TODAY", "XDG_DATA_HOME", "NO_COLOR", "TMUX", "TMUX_PANE"] {
+        environment.removeValue(forKey: key)
+    }
+    environment["HOME"] = userHome
+    environment["RIGBOOK_TODAY"] = fixedToday
+    return environment
+}
+
+/// Runs an executable with stdin, stdout and stderr all pipes (stdin closed at once), and a
+/// watchdog that kills it after `timeout` seconds.
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String],
+                timeout: TimeInterval = 30) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+    func finish(_ out: Data, _ err: Data) -> RunResult {
+        let signalled = process.terminationReason == .uncaughtSignal
+        return RunResult(status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
+                         stdout: String(decoding: out, as: UTF8.self),
+                         stderr: String(decoding: err, as: UTF8.self),
+                         signalled: signalled)
+    }
+
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    try? input.fileHandleForWriting.close()
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    let errorBox = DataBox()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+        errorBox.data = errors.fileHandleForReading.readDataToEndOfFile()
+    }
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    watchdog.cancel()
+    return finish(outData, errorBox.data)
+}
+
+/// Runs an executable with posix_spawn and waitpid, stdin /dev/null, stdout and stderr to temporary
+/// files, every other descriptor closed and signals at their defaults.
+///
+/// Used for tmux: Foundation's `Process` learns that a child exited when a socket inherited by the
+/// child closes, but `tmux new-session` forks a server daemon that keeps every inherited descriptor,
+/// so `waitUntilExit()` would never return (and pipes would never reach end-of-file).
+func spawnAndWait(_ executable: String, _ arguments: [String], environment: [String: String],
+                  timeout: TimeInterval = 10) throws -> RunResult {
+    let base = (NSTemporaryDirectory().isEmpty ? "/tmp" : NSTemporaryDirectory()) + "/rigbook-spawn-\(UUID().uuidString)"
+    let outPath = base + ".out", errPath = base + ".err"
+    defer { unlink(outPath); unlink(errPath) }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // No closefrom action in Swift's Glibc: close every other descriptor open right now.
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for fd in open.compactMap(Int32.init) where fd > 2 {
+        posix_spawn_file_actions_addclose(&actions, fd)
+    }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var emptyMask = sigset_t(), allSignals = sigset_t()
+    sigemptyset(&emptyMask)
+    sigfillset(&allSignals)
+    sigdelset(&allSignals, SIGKILL)
+    sigdelset(&allSignals, SIGSTOP)
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard spawned == 0 else {
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable): \(String(cString: strerror(spawned)))"])
+    }
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+        let done = waitpid(pid, &status, WNOHANG)
+        if done == pid { break }
+        if done < 0 && errno != EINTR { break }
+        if Date() >= deadline {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            break
+        }
+        usleep(2_000)
+    }
+    // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
+    let signalNumber = status & 0x7f
+    let signalled = signalNumber != 0 && signalNumber != 0x7f
+    let exitStatus = signalled ? 128 + signalNumber : (status >> 8) & 0xff
+    return RunResult(status: exitStatus,
+                     stdout: readFile(outPath) ?? "",
+                     stderr: readFile(errPath) ?? "",
+                     signalled: signalled)
+}
+
+/// Runs `rigbook` with RIGBOOK_TODAY fixed, `--home home` first (unless `homeOption` is false),
+/// HOME pointed at a sandbox next to `home`, and `env` laid over the environment.
+func runRigbook(_ args: [String], home: String, env: [String: String] = [:],
+                homeOption: Bool = true) -> (status: Int32, stdout: String, stderr: String) {
+    let result = runRigbookResult(args, home: home, env: env, homeOption: homeOption)
+    return (result.status, result.stdout, result.stderr)
+}
+
+/// Same as `runRigbook`, returning the full result (printable in failure messages).
+func runRigbookResult(_ args: [String], home: String, env: [String: String] = [:],
+                      homeOption: Bool = true) -> RunResult {
+    let binary: String
+    do { binary = try Binary.path() } catch {
+        Issue.record("\(error)")
+        return RunResult(status: -1, stdout: "", stderr: "\(error)", signalled: false)
+    }
+    let userHome = ((home as NSString).deletingLastPathComponent as NSString).appendingPathComponent("user-home")
+    var environment = baseEnvironment(userHome: userHome)
+    for (key, value) in env { environment[key] = value }
+    do {
+        return try runProcess(binary, (homeOption ? ["--home", home] : []) + args, environment: environment)
+    } catch {
+        Issue.record("could not run \(binary): \(error)")
+        return RunResult(status: -1, stdout: "", stderr: "\(error)", signalled: false)
+    }
+}
+
+// MARK: - Output helpers
+
+/// Parses `asset list --format json` output into an array of objects.
+func parseAssetJSON(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
+    guard let data = text.data(using: .utf8),
+          let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+        Issue.record("not JSON: \(text.prefix(500))", sourceLocation: sourceLocation)
+        return []
+    }
+    guard let array = value as? [Any] else {
+        Issue.record("JSON is not an array: \(text.prefix(500))", sourceLocation: sourceLocation)
+        return []
+    }
+    return array.enumerated().compactMap { index, element in
+        guard let object = element as? [String: Any] else {
+            Issue.record("JSON element \(index) is not an object", sourceLocation: sourceLocation)
+            return nil
+        }
+        return object
+    }
+}
+
+/// Lists the register's assets as JSON objects (fails the test if the command fails).
+func listAssets(home: String, env: [String: String] = [:], homeOption: Bool = true,
+                sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
+    let result = runRigbookResult(["asset", "list", "--format", "json"], home: home, env: env, homeOption: homeOption)
+    guard result.status == 0 else {
+        Issue.record("asset list failed: \(result)", sourceLocation: sourceLocation)
+        return []
+    }
+    return parseAssetJSON(result.stdout, sourceLocation: sourceLocation)
+}
+
+/// A string value of a JSON object, nil for null or absent.
+func string(_ object: [String: Any], _ key: String) -> String? { object[key] as? String }
+
+func isNull(_ value: Any?) -> Bool { value is NSNull }
+
+/// A date as JSON shows it: `YYYY-MM-DD` or null.
+func isDateOrNull(_ value: Any?) -> Bool {
+    if value is NSNull { return true }
+    guard let text = value as? String else { return false }
+    return text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
+}
+
+let statusValues: Set<String> = ["do_not_use", "overdue", "remedy_by", "quarantined", "due_soon", "untested", "ok", "withdrawn"]
+
+/// The columns `asset list` documents for json and csv (the help text, SPEC §8).
+let documentedColumns = ["tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
+                         "manufactured", "commissioned", "interval_months", "lifts_persons",
+                         "last_thorough_examination", "latest_result", "next_due", "remedy_deadline", "status", "uuid"]
+
+/// RFC 4180 CSV: records end with CRLF, fields may be quoted with doubled quotes inside.
+/// Returns nil (with the reason) when the text is not well-formed.
+func parseCSV(_ text: String) -> (records: [[String]], problem: String?) {
+    var records: [[String]] = []
+    var record: [String] = []
+    var field = ""
+    var inQuotes = false
+    var fieldStarted = false
+    let scalars = Array(text.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+        let c = scalars[i]
+        if inQuotes {
+            if c == "\"" {
+                if i + 1 < scalars.count, scalars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 2; continue }
+                inQuotes = false
+            } else {
+                field.unicodeScalars.append(c)
+            }
+            i += 1
+            continue
+        }
+        switch c {
+        case "\"":
+            if fieldStarted || !field.isEmpty { return (records, "a quote inside an unquoted field in record \(records.count + 1)") }
+            inQuotes = true
+            fieldStarted = true
+        case ",":
+            record.append(field); field = ""; fieldStarted = false
+        case "\r":
+            guard i + 1 < scalars.count, scalars[i + 1] == "\n" else {
+                return (records, "a CR not followed by LF in record \(records.count + 1)")
+            }
+            record.append(field); field = ""; fieldStarted = false
+            records.append(record); record = []
+            i += 1
+        case "\n":
+            return (records, "a bare LF line end in record \(records.count + 1)")
+        default:
+            field.unicodeScalars.append(c)
+        }
+        i += 1
+    }
+    if inQuotes { return (records, "an unterminated quoted field") }
+    if !field.isEmpty || !record.isEmpty { return (records, "the last record does not end with CRLF") }
+    return (records, nil)
+}
+
+// MARK: - Polling
+
+/// Polls `condition` every 50 ms until it holds or `timeout` passes. Returns whether it held.
+@discardableResult
+func poll(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+        if condition() { return true }
+        if Date() >= deadline { return false }
+        usleep(50_000)
+    }
+}
+
+func readFile(_ path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+}
+
+func fileExists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+/// Whether `pid` is a running process: gone or a zombie (exited, not yet reaped) count as not alive.
+/// (A daemon's zombie may never be reaped when PID 1 does not reap, so `kill(pid, 0)` is not enough.)
+func processIsAlive(_ pid: pid_t) -> Bool {
+    guard let stat = readFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return false }
+    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    return state != nil && state != "Z" && state != "X"
+}
+
+/// Terminal columns a string takes: East Asian wide characters 2, combining marks 0, others 1.
+func displayWidth(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { width, scalar in
+        let v = scalar.value
+        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return width }
+        let wide = (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+            || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+        return width + (wide ? 2 : 1)
+    }
+}

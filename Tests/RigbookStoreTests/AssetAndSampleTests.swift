@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import RigbookCore
+@testable import RigbookStore
+
+@Suite("Register.addAsset")
+struct AddAssetTests {
+    @Test("an asset reads back exactly, with an empty summary", arguments: [
+        makeAsset(),
+        Asset(tag: "仓库-7", name: "Shackle 3.25 t", type: .shackle, wllKg: 3250, lengthM: nil, location: "仓库 2",
+              manufacturer: "", serialNumber: "", manufactured: day("2019-05-01"), commissioned: day("2019-06-01"),
+              intervalMonths: 6, liftsPersons: true),
+    ])
+    func roundTrip(asset: Asset) throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            try register.addAsset(asset)
+            let row = try #require(try register.asset(tag: asset.tag))
+            #expect(row.asset == asset)
+            #expect(row.summary == .empty)
+            #expect(try register.asset(uuid: asset.uuid) == row)
+            #expect(try register.rows() == [row])
+            try expectSummaryFollowsHistory(register, asset.uuid)
+        }
+    }
+
+    @Test("a duplicate tag is refused, whatever its letter case", arguments: ["SL-0042", "sl-0042", "Sl-0042"])
+    func duplicateTag(tag: String) throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            try register.addAsset(makeAsset(tag: "SL-0042"))
+            #expect(throws: RegisterError.duplicateTag(tag)) { try register.addAsset(makeAsset(tag: tag)) }
+            #expect(try register.assetCount() == 1)
+            #expect(try register.asset(tag: tag)?.asset.tag == "SL-0042")
+            #expect(try register.rows().map(\.asset.tag) == ["SL-0042"])
+        }
+    }
+
+    @Test("an invalid asset is refused with the reasons, and nothing is written")
+    func invalidAsset() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            var zeroLoad = makeAsset(tag: "SL-0001"); zeroLoad.wllKg = 0
+            var badInterval = makeAsset(tag: "SL-0002"); badInterval.intervalMonths = 61
+            var emptyTag = makeAsset(tag: ""); emptyTag.name = " "
+            var escape = makeAsset(tag: "SL-\u{1B}[2J")
+            escape.location = "Bay\u{7}"
+            for asset in [zeroLoad, badInterval, emptyTag, escape] {
+                let error = #expect(throws: RegisterError.self) { try register.addAsset(asset) }
+                guard case .invalidAsset(let problems) = error else {
+                    Issue.record("expected .invalidAsset for \(asset.tag.debugDescription), got \(String(describing: error))")
+                    continue
+                }
+                #expect(problems == asset.problems())
+                #expect(!problems.isEmpty)
+                #expect(error?.description.contains("\n") == false)
+            }
+            #expect(try register.assetCount() == 0)
+        }
+    }
+}
+
+@Suite("Sample data")
+struct SampleDataTests {
+    private struct Snapshot: Equatable {
+        var rows: [RegisterRow]
+        var recordsPerAsset: [Int]
+        var recordCount: Int
+    }
+
+    private func snapshot(count: Int, seed: UInt64, today: CalendarDate = testToday) throws -> Snapshot {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            var progress: [Int] = []
+            try SampleData(count: count, seed: seed, today: today).load(into: register) { progress.append($0) }
+            #expect(progress.last == count)
+            let rows = try register.rows()
+            return Snapshot(rows: rows,
+                            recordsPerAsset: try rows.map { try register.history(assetUUID: $0.asset.uuid).count },
+                            recordCount: try register.recordCount())
+        }
+    }
+
+    @Test("the same seed, count and day give the same register; another seed gives another")
+    func deterministic() throws {
+        let first = try snapshot(count: 200, seed: 7)
+        let second = try snapshot(count: 200, seed: 7)
+        #expect(first.rows.count == 200)
+        #expect(first.rows.map(\.asset.tag) == second.rows.map(\.asset.tag))
+        #expect(first.rows.map(\.summary) == second.rows.map(\.summary))
+        #expect(first.recordsPerAsset == second.recordsPerAsset)
+        #expect(first == second)
+
+        let other = try snapshot(count: 200, seed: 8)
+        #expect(other.rows.count == 200)
+        #expect(other != first)
+        #expect(other.rows.map(\.summary) != first.rows.map(\.summary) || other.recordsPerAsset != first.recordsPerAsset
+                || other.rows.map(\.asset.tag) != first.rows.map(\.asset.tag))
+    }
+
+    @Test("every asset's stored summary is the fold of its history; 2 to 8 records per asset on average")
+    func summariesAndVolume() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            try SampleData(count: 300, seed: 1, today: testToday).load(into: register)
+            let rows = try register.rows()
+            #expect(rows.count == 300)
+            #expect(Set(rows.map { $0.asset.tag.lowercased() }).count == 300)
+            var records = 0
+            var statuses = Set<AssetStatus>()
+            for row in rows {
+                #expect(row.asset.problems().isEmpty, "\(row.asset.tag)")
+                let history = try register.history(assetUUID: row.asset.uuid)
+                records += history.count
+                let folded = HistorySummary(history: history.map(\.facts))
+                #expect(row.summary == folded, "\(row.asset.tag)")
+                #expect(row.summary.recordCount == history.count)
+                for record in history {
+                    #expect(record.values.confirmed)
+                    #expect(CalendarDate(iso: record.values.inspectionDate).map { $0 <= testToday } == true)
+                }
+                statuses.insert(row.status(on: testToday).status)
+            }
+            #expect(records == (try register.recordCount()))
+            let average = Double(records) / Double(rows.count)
+            #expect(average >= 2 && average <= 8, "average \(average) records per asset")
+            #expect(statuses.contains(.ok) && statuses.contains(.overdue) && statuses.count >= 4, "\(statuses)")
+            // next_due columns agree with the status rules too.
+            for row in rows.prefix(50) { try expectSummaryFollowsHistory(register, row.asset.uuid) }
+        }
+    }
+}

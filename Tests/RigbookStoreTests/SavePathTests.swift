@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+@testable import RigbookCore
+@testable import RigbookStore
+
+@Suite("The save path: Register.insert")
+struct SavePathTests {
+    @Test("a validated record is stored once, exactly as validated, with its stamp and the asset snapshot")
+    func insertOnce() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let asset = makeAsset(wllKg: 1500, location: "Quay 2")
+            try register.addAsset(asset)
+            var values = passingValues(on: "2026-03-01")
+            values.notes = "  Label faded but legible.\nRe-check next time.  "
+            let record = try validated(values, for: asset)
+
+            #expect(try register.containsDraft(id: record.draftID) == false)
+            let id = try register.insert(record, saved: testStamp)
+            #expect(try register.recordCount() == 1)
+            #expect(try register.containsDraft(id: record.draftID))
+            #expect(try register.containsDraft(id: record.draftID + "-other") == false)
+
+            let stored = try #require(try register.inspection(id: id))
+            #expect(stored.values == record.values)
+            #expect(stored.values.notes == "Label faded but legible.\nRe-check next time.")
+            #expect(stored.assetUUID == asset.uuid)
+            #expect(stored.draftID == record.draftID)
+            #expect(stored.amends == nil)
+            #expect(stored.savedAt == testStamp.savedAt)
+            #expect(stored.appVersion == testStamp.appVersion)
+            #expect(stored.operatorName == testStamp.operatorName)
+            #expect(stored.assetWLLKg == 1500)
+            #expect(stored.assetLocation == "Quay 2")
+            #expect(try register.history(assetUUID: asset.uuid) == [stored])
+        }
+    }
+
+    @Test("what the gate validated is what the register returns", arguments: [
+        "2026-04-30", " 2026-04-30 ",
+    ])
+    func storedEqualsValidated(deadline: String) throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let asset = makeAsset()
+            try register.addAsset(asset)
+            let record = try validated(remedyValues(on: "2026-03-10", deadline: deadline), for: asset)
+            let id = try register.insert(record, saved: testStamp)
+            let stored = try #require(try register.inspection(id: id))
+            #expect(stored.values == record.values)
+            #expect(stored.facts == record.facts(id: id))
+        }
+    }
+
+    @Test("the same validated record twice: refused with .duplicateDraft, nothing written twice")
+    func duplicateDraftRefused() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let asset = makeAsset()
+            try register.addAsset(asset)
+            let record = try validated(passingValues(on: "2026-03-01"), for: asset)
+            try register.insert(record, saved: testStamp)
+            let summary = try register.asset(uuid: asset.uuid)?.summary
+
+            #expect(throws: RegisterError.duplicateDraft(record.draftID)) {
+                try register.insert(record, saved: testStamp)
+            }
+            // Another record that reuses the draft id (a second save of the same form) is refused too.
+            let sameForm = try validated(failingValues(on: "2026-03-02"), for: asset, draftID: record.draftID)
+            #expect(throws: RegisterError.duplicateDraft(record.draftID)) {
+                try register.insert(sameForm, saved: testStamp)
+            }
+            #expect(try register.recordCount() == 1)
+            #expect(try register.asset(uuid: asset.uuid)?.summary == summary)
+            #expect(RegisterError.duplicateDraft(record.draftID).description.contains("nothing was written twice"))
+        }
+    }
+
+    @Test("summary columns follow every insert: overdue → ok → do not use")
+    func statusFollowsInserts() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let asset = makeAsset(commissioned: "2024-01-10", intervalMonths: 12)
+            try register.addAsset(asset)
+            func status() throws -> AssetStatus? { try register.asset(uuid: asset.uuid)?.status(on: testToday).status }
+
+            #expect(try status() == .overdue)
+            try expectSummaryFollowsHistory(register, asset.uuid)
+
+            // A pre-use check does not move the due date.
+            try register.insert(try validated(passingValues(.preUse, on: "2026-03-01"), for: asset), saved: testStamp)
+            #expect(try status() == .overdue)
+            try expectSummaryFollowsHistory(register, asset.uuid)
+
+            try register.insert(try validated(passingValues(on: "2026-03-02"), for: asset), saved: testStamp)
+            #expect(try status() == .ok)
+            let afterPass = try #require(try register.asset(uuid: asset.uuid))
+            #expect(afterPass.summary.lastThoroughDate == day("2026-03-02"))
+            #expect(afterPass.summary.lastThoroughResult == .pass)
+            #expect(afterPass.summary.recordCount == 2)
+            #expect(afterPass.status(on: testToday).nextDue == day("2027-03-02"))
+            try expectSummaryFollowsHistory(register, asset.uuid)
+
+            try register.insert(try validated(failingValues(on: "2026-03-10"), for: asset), saved: testStamp)
+            #expect(try status() == .doNotUse)
+            let afterFail = try #require(try register.asset(uuid: asset.uuid))
+            #expect(afterFail.summary.lastThoroughResult == .failDangerous)
+            #expect(afterFail.summary.latestAction == .quarantine)
+            #expect(afterFail.summary.recordCount == 3)
+            try expectSummaryFollowsHistory(register, asset.uuid)
+        }
+    }
+
+    @Test("an asset with no commission date goes from untested to ok, and a remedy deadline shows")
+    func untestedThenOk() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let asset = makeAsset(commissioned: nil)
+            try register.addAsset(asset)
+            #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .untested)
+            try expectSummaryFollowsHistory(register, asset.uuid)
+
+            try register.insert(try validated(passingValues(.thoroughInitial, on: "2026-01-05"), for: asset), saved: testStamp)
+            #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .ok)
+            try expectSummaryFollowsHistory(register, asset.uuid)
+
+            try register.insert(try validated(remedyValues(on: "2026-03-10", deadline: "2026-04-30"), for: asset), saved: testStamp)
+            let report = try #require(try register.asset(uuid: asset.uuid)?.status(on: testToday))
+            #expect(report.status == .remedyBy)
+            #expect(report.remedyDeadline == day("2026-04-30"))
+            try expectSummaryFollowsHistory(register, asset.uuid)
+            // After the deadline passes without a later examination: do not use.
+            #expect(try register.asset(uuid: asset.uuid)?.status(on: day("2026-05-01")).status == .doNotUse)
+        }
+    }
+
+    @Test("an amendment leaves the original byte-identical; the summary follows the amendment")
+    func amendment() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let asset = makeAsset()
+            try register.addAsset(asset)
+            let originalID = try register.insert(try validated(failingValues(on: "2026-03-05"), for: asset), saved: testStamp)
+            #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .doNotUse)
+            let rawBefore = try rawInspectionRow(register.db, id: originalID)
+            let storedBefore = try register.inspection(id: originalID)
+
+            let correction = try validated(passingValues(on: "2026-03-05"), for: asset, amends: originalID)
+            let amendmentID = try register.insert(correction, saved: SaveStamp(savedAt: "2026-03-15T11:00:00.000Z",
+                                                                               appVersion: "0.1.0-test", operatorName: "keeper"))
+            #expect(amendmentID != originalID)
+            #expect(try rawInspectionRow(register.db, id: originalID) == rawBefore)
+            #expect(try register.inspection(id: originalID) == storedBefore)
+            #expect(try register.inspection(id: amendmentID)?.amends == originalID)
+
+            let history = try register.history(assetUUID: asset.uuid)
+            #expect(history.map(\.id).sorted() == [originalID, amendmentID].sorted())
+            let row = try #require(try register.asset(uuid: asset.uuid))
+            #expect(row.summary.recordCount == 1)
+            #expect(row.summary.lastThoroughResult == .pass)
+            #expect(row.summary.unresolvedFail == false)
+            #expect(row.status(on: testToday).status == .ok)
+            try expectSummaryFollowsHistory(register, asset.uuid)
+        }
+    }
+
+    @Test("amending a record of another asset, or one that does not exist, is refused")
+    func invalidAmendment() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let first = makeAsset(tag: "SL-0001"), second = makeAsset(tag: "SL-0002")
+            try register.addAsset(first)
+            try register.addAsset(second)
+            let firstRecord = try register.insert(try validated(failingValues(on: "2026-03-05"), for: first), saved: testStamp)
+            let secondSummary = try register.asset(uuid: second.uuid)?.summary
+
+            let crossed = try validated(passingValues(on: "2026-03-06"), for: second, amends: firstRecord)
+            let error = #expect(throws: RegisterError.self) { try register.insert(crossed, saved: testStamp) }
+            guard case .invalidAmendment = error else {
+                Issue.record("expected .invalidAmendment, got \(String(describing: error))")
+                return
+            }
+            let missing = try validated(passingValues(on: "2026-03-06"), for: second, amends: firstRecord + 1000)
+            let missingError = #expect(throws: RegisterError.self) { try register.insert(missing, saved: testStamp) }
+            guard case .invalidAmendment = missingError else {
+                Issue.record("expected .invalidAmendment, got \(String(describing: missingError))")
+                return
+            }
+            #expect(try register.recordCount() == 1)
+            #expect(try register.containsDraft(id: crossed.draftID) == false)
+            #expect(try register.asset(uuid: second.uuid)?.summary == secondSummary)
+            #expect(try register.asset(uuid: first.uuid)?.status(on: testToday).status == .doNotUse)
+        }
+    }
+
+    @Test("a record for an asset that is not in the register is refused")
+    func unknownAsset() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            try register.addAsset(makeAsset())
+            let stranger = makeAsset(tag: "XX-9999")
+            let record = try validated(passingValues(on: "2026-03-01"), for: stranger)
+            #expect(throws: RegisterError.unknownAsset(stranger.uuid.uuidString)) {
+                try register.insert(record, saved: testStamp)
+            }
+            #expect(try register.recordCount() == 0)
+            #expect(try register.containsDraft(id: record.draftID) == false)
+        }
+    }
+
+    @Test("records dated on the same day fold in save order")
+    func sameDayOrder() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            let asset = makeAsset()
+            try register.addAsset(asset)
+            try register.insert(try validated(failingValues(on: "2026-03-05", action: .withdraw), for: asset), saved: testStamp)
+            // Inspected again the same day after the fault was found to be a misreading: pass, saved later.
+            try register.insert(try validated(passingValues(on: "2026-03-05"), for: asset), saved: testStamp)
+            // An earlier-dated record saved last does not become the latest.
+            try register.insert(try validated(passingValues(.preUse, on: "2026-02-01"), for: asset), saved: testStamp)
+            let row = try #require(try register.asset(uuid: asset.uuid))
+            #expect(row.summary.latestResult == .pass)
+            #expect(row.summary.latestAction == InspectionAction.none)
+            #expect(row.summary.lastThoroughDate == day("2026-03-05"))
+            #expect(row.status(on: testToday).status == .ok)
+            let history = try register.history(assetUUID: asset.uuid)
+            #expect(history.map(\.values.inspectionDate) == ["2026-03-05", "2026-03-05", "2026-02-01"])
+            #expect(history[0].values.result == .pass, "newest first: same date, later save first")
+            try expectSummaryFollowsHistory(register, asset.uuid)
+        }
+    }
+}

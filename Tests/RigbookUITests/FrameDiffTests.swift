@@ -1,0 +1,166 @@
+import Testing
+@testable import RigbookUI
+
+/// A small deterministic generator so "random" frames are the same on every run.
+struct TestRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
+
+/// Applies `runs(from: old, to: new)` to a terminal that shows `old` and returns what it then shows.
+private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
+    var screen = InMemoryScreen(width: old.width, height: old.height)
+    screen.apply(FrameDiff.runs(from: nil, to: old), size: (old.width, old.height))
+    screen.apply(FrameDiff.runs(from: old, to: new), size: (new.width, new.height))
+    return screen
+}
+
+@Suite struct FrameDiffTests {
+    private func sampleFrame() -> Frame {
+        var frame = Frame(width: 30, height: 6)
+        frame.put(" Rigbook  3 assets", x: 0, y: 0, style: .reverse)
+        frame.put("SL-0001 王建国的吊带 OK", x: 0, y: 2)
+        frame.put("SL-0002 sling é OVERDUE", x: 0, y: 3, style: Style(colour: .red, bold: true))
+        return frame
+    }
+
+    @Test func identicalFramesGiveNoRuns() {
+        let frame = sampleFrame()
+        #expect(FrameDiff.runs(from: frame, to: frame).isEmpty)
+        #expect(FrameDiff.runs(from: Frame(width: 80, height: 24), to: Frame(width: 80, height: 24)).isEmpty)
+    }
+
+    @Test func oneChangedCellGivesOneRunThere() {
+        let old = sampleFrame()
+        var new = old
+        new.put("Z", x: 25, y: 4)
+        let runs = FrameDiff.runs(from: old, to: new)
+        #expect(runs.count == 1)
+        #expect(runs.first.map { ($0.x, $0.y, $0.text, $0.width) } ?? (-1, -1, "", 0) == (25, 4, "Z", 1))
+        #expect(runs.first?.style == .plain)
+        #expect(firstDifference(applyDiff(from: old, to: new).frame, new) == nil)
+    }
+
+    @Test func aChangedWideCharacterIsOneRunOfTwoColumns() {
+        var old = Frame(width: 10, height: 2)
+        old.put("ab王cd", x: 0, y: 1)
+        var new = old
+        new.put("张", x: 2, y: 1)
+        let runs = FrameDiff.runs(from: old, to: new)
+        #expect(runs.count == 1)
+        #expect(runs.first?.x == 2)
+        #expect(runs.first?.y == 1)
+        #expect(runs.first?.text == "张")
+        #expect(runs.first?.width == 2)
+        #expect(applyDiff(from: old, to: new).lines == new.lines)
+    }
+
+    @Test func aStyleOnlyChangeIsARun() {
+        let old = sampleFrame()
+        var new = old
+        new.restyle(y: 2) { $0.reverse.toggle() }
+        #expect(new.lines == old.lines)
+        let runs = FrameDiff.runs(from: old, to: new)
+        #expect(!runs.isEmpty)
+        #expect(runs.allSatisfy { $0.y == 2 && $0.style.reverse })
+        #expect(runs.reduce(0) { $0 + $1.width } == 30, "the whole restyled row is redrawn")
+        let screen = applyDiff(from: old, to: new)
+        #expect(firstDifference(screen.frame, new) == nil)
+
+        var bold = old
+        bold.restyle(y: 3, x: 8, count: 1) { $0.underline = true }
+        let one = FrameDiff.runs(from: old, to: bold)
+        #expect(one.count == 1)
+        #expect(one.first?.x == 8 && one.first?.y == 3 && one.first?.style.underline == true)
+    }
+
+    @Test func aSizeChangeOrNoPreviousFrameRedrawsEverything() {
+        var big = Frame(width: 80, height: 24)
+        big.put("hello", x: 0, y: 0)
+        var small = Frame(width: 40, height: 12)
+        small.put("hello", x: 0, y: 0)
+        for runs in [FrameDiff.runs(from: big, to: small), FrameDiff.runs(from: nil, to: small)] {
+            for y in 0..<12 {
+                #expect(runs.filter { $0.y == y }.reduce(0) { $0 + $1.width } == 40, "row \(y) fully redrawn")
+            }
+            #expect(!runs.contains { $0.y >= 12 })
+        }
+        var screen = InMemoryScreen(width: 80, height: 24)
+        screen.apply(FrameDiff.runs(from: nil, to: big), size: (80, 24))
+        screen.apply(FrameDiff.runs(from: big, to: small), size: (40, 12))
+        #expect(screen.frame.width == 40 && screen.frame.height == 12)
+        #expect(screen.lines == small.lines)
+    }
+
+    @Test func wideReplacedByNarrowAndNarrowByWide() {
+        var wide = Frame(width: 12, height: 3)
+        wide.put("张张张张张张", x: 0, y: 0)
+        wide.put("王建国的吊带", x: 0, y: 1)
+        wide.put("abcdefghijkl", x: 0, y: 2)
+        var mixed = wide
+        mixed.put("abcdef", x: 0, y: 0)      // narrow over wide, aligned
+        mixed.put("x", x: 3, y: 1)           // narrow over the second half of a wide character
+        mixed.put("李", x: 5, y: 1)           // wide straddling two wide characters
+        mixed.put("张", x: 1, y: 2)           // wide over narrow
+        mixed.put("王", x: 11, y: 2)          // wide at the right edge: a space
+        #expect(firstDifference(applyDiff(from: wide, to: mixed).frame, mixed) == nil)
+        #expect(firstDifference(applyDiff(from: mixed, to: wide).frame, wide) == nil)
+        #expect(applyDiff(from: mixed, to: wide).lines == wide.lines)
+    }
+
+    /// Many frames built from random puts, fills and restyles; the diff between any two consecutive
+    /// frames, applied to a screen showing the first, must give exactly the second.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func randomFramesRoundTrip(seed: UInt64) {
+        var random = TestRandom(seed: seed)
+        let pieces = ["a", "b", "Z", " ", "-", "0", "张", "王", "吊带", "😀", "é", "e\u{301}", "…", "✎", "仓库 2", "OK", "^"]
+        let styles: [Style] = [.plain, .bold, .reverse, .dim, Style(colour: .red, bold: true), Style(colour: .yellow, reverse: true)]
+        let width = 9 + random.below(30), height = 2 + random.below(8)
+        var previous = Frame(width: width, height: height)
+        var screen = InMemoryScreen(width: width, height: height)
+        for step in 0..<60 {
+            var next = previous
+            for _ in 0..<(1 + random.below(6)) {
+                let y = random.below(height)
+                switch random.below(10) {
+                case 0:
+                    next.fill(x: random.below(width), y: y, count: random.below(width), style: random.pick(styles))
+                case 1:
+                    next.restyle(y: y) { $0.reverse.toggle() }
+                default:
+                    let text = (0..<(1 + random.below(6))).map { _ in random.pick(pieces) }.joined()
+                    let maxWidth: Int? = random.below(3) == 0 ? random.below(width) : nil
+                    next.put(text, x: random.below(width), y: y, style: random.pick(styles), maxWidth: maxWidth)
+                }
+            }
+            screen.apply(FrameDiff.runs(from: previous, to: next), size: (width, height))
+            #expect(screen.lines == next.lines, "seed \(seed) step \(step): lines")
+            let difference = firstDifference(screen.frame, next)
+            #expect(difference == nil, "seed \(seed) step \(step): cells")
+            if difference != nil { return }
+            previous = next
+        }
+    }
+
+    /// A zero-width format character (ZWSP, BOM, LRM: common in text pasted from the web) right
+    /// after a wide character ends up in the continuation cell, which the diff never sends.
+    @Test(arguments: ["\u{200B}", "\u{FEFF}", "\u{200E}"])
+    func zeroWidthFormatCharacterAfterAWideCharacterSurvivesTheDiff(_ format: String) {
+        let old = Frame(width: 10, height: 1)
+        var new = old
+        new.put("王" + format + "a", x: 0, y: 0)
+        #expect(new[1, 0].width == 0)
+        let screen = applyDiff(from: old, to: new)
+        #expect(screen.lines == new.lines)
+        #expect(firstDifference(screen.frame, new) == nil)
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+@testable import RigbookUI
+import RigbookApp
+import RigbookStore
+import RigbookCore
+
+/// The fixed "today" every UI test runs on.
+let harnessToday = CalendarDate(iso: "2026-11-30")!
+
+/// Drives a real `Session` (real register in a temporary data home) with keys, and after every step
+/// checks that the diff the terminal would receive reproduces the frame exactly.
+final class Harness {
+    let root: URL
+    let home: DataHome
+    let register: Register
+    private(set) var session: Session
+    /// A terminal in memory that only ever receives diffs.
+    private(set) var terminal: InMemoryScreen
+    /// Every mismatch between the diffed terminal and the frame, for the test to assert on.
+    private(set) var diffFailures: [String] = []
+    private var steps = 0
+    /// The runs the last step sent to the terminal.
+    private(set) var lastRuns: [DrawRun] = []
+
+    enum Content {
+        case empty
+        case sample(count: Int)
+        case assets([Asset])
+    }
+
+    /// - Parameter prepare: runs on the register (and its path) before the session loads it.
+    init(_ content: Content = .empty, width: Int = 80, height: Int = 24,
+         prepare: (Register) throws -> Void = { _ in }) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("rigbook-ui-\(UUID().uuidString)")
+        home = DataHome(root: root.path)
+        register = try Register.open(path: home.registerPath)
+        switch content {
+        case .empty: break
+        case .sample(let count): try SampleData(count: count, seed: 42, today: harnessToday).load(into: register)
+        case .assets(let assets): for asset in assets { try register.addAsset(asset) }
+        }
+        try prepare(register)
+        session = Session(home: home, register: register, today: harnessToday, width: width, height: height)
+        terminal = InMemoryScreen(width: width, height: height)
+        session.start()
+        checkDiff()
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    // MARK: Driving
+
+    func press(_ keys: Key...) { press(keys) }
+
+    func press(_ keys: [Key]) {
+        for key in keys {
+            session.send(.key(key))
+            checkDiff()
+        }
+    }
+
+    func type(_ text: String) { press(Key.typing(text)) }
+
+    func resize(width: Int, height: Int) {
+        session.send(.resize(width: width, height: height))
+        checkDiff()
+    }
+
+    /// Applies the session's next diff to the in-memory terminal and records any difference.
+    private func checkDiff() {
+        steps += 1
+        let (frame, runs) = session.nextDraw()
+        lastRuns = runs
+        terminal.apply(runs, size: (frame.width, frame.height))
+        if terminal.lines != frame.lines {
+            diffFailures.append("step \(steps): lines differ\nterminal:\n\(terminal.lines.joined(separator: "\n"))\nframe:\n\(frame.lines.joined(separator: "\n"))")
+        } else if let difference = firstDifference(terminal.frame, frame) {
+            diffFailures.append("step \(steps): cell \(difference)")
+        }
+    }
+
+    // MARK: Looking
+
+    var frame: Frame { session.frame() }
+    var screen: [String] { frame.lines }
+    var state: AppState { session.state }
+    var width: Int { session.state.width }
+    var height: Int { session.state.height }
+
+    /// The first line that contains `text`, with its row number.
+    func line(containing text: String) -> (y: Int, text: String)? {
+        screen.enumerated().first { $0.element.contains(text) }.map { ($0.offset, $0.element) }
+    }
+
+    func lines(containing text: String) -> [Int] {
+        screen.enumerated().filter { $0.element.contains(text) }.map(\.offset)
+    }
+
+    /// The screen as one string, for failure messages.
+    var dump: String { screen.enumerated().map { String(format: "%2d|", $0.offset) + $0.element + "|" }.joined(separator: "\n") }
+
+    /// Rows of the list that are drawn reversed (the selection bar), judged by the first cell.
+    var reversedListRows: [Int] {
+        let f = frame
+        return (3..<max(3, f.height - 1)).filter { f[0, $0].style.reverse }
+    }
+
+    /// Checks that no diff so far failed to reproduce its frame.
+    func expectDiffsReproduceFrames(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(diffFailures.isEmpty, "\(diffFailures.first ?? "")", sourceLocation: sourceLocation)
+    }
+}
+
+// MARK: Frame helpers
+
+extension Frame {
+    /// The display column where `text` starts on row `y`, counting wide characters as two columns.
+    func column(of text: String, y: Int) -> Int? {
+        let target = Array(text)
+        var starts: [(x: Int, character: Character)] = []
+        for x in 0..<width {
+            let cell = self[x, y]
+            if cell.width == 0 { continue }
+            for c in cell.text { starts.append((x, c)) }
+        }
+        guard target.count <= starts.count else { return nil }
+        for i in 0...(starts.count - target.count) where starts[i..<(i + target.count)].map(\.character) == target {
+            return starts[i].x
+        }
+        return nil
+    }
+
+    /// True when some cell holds a C0/C1 control character or DEL.
+    var containsControlCharacter: Bool {
+        cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) } }
+    }
+}
+
+/// A hand-made asset; tests change what they need.
+func makeAsset(tag: String, name: String, type: EquipmentType = .webSling, wllKg: Double = 2000,
+               location: String = "Bay A", commissioned: String? = "2026-06-01", intervalMonths: Int = 12) -> Asset {
+    Asset(tag: tag, name: name, type: type, wllKg: wllKg, location: location,
+          commissioned: commissioned.flatMap { CalendarDate(iso: $0) }, intervalMonths: intervalMonths)
+}
+
+/// The first cell where two frames differ, described briefly; nil when the cells are the same.
+func firstDifference(_ a: Frame, _ b: Frame) -> String? {
+    guard a.width == b.width, a.height == b.height else { return "size \(a.width)×\(a.height) vs \(b.width)×\(b.height)" }
+    for y in 0..<a.height {
+        for x in 0..<a.width where a[x, y] != b[x, y] {
+            let describe = { (c: Cell) in
+                "\"\(c.text.unicodeScalars.map { $0.value < 0x7F && $0.value >= 0x20 ? String($0) : "U+\(String($0.value, radix: 16))" }.joined())\" w\(c.width) \(c.style)"
+            }
+            return "(\(x),\(y)): \(describe(a[x, y])) vs \(describe(b[x, y]))"
+        }
+    }
+    return nil
+}
+
+// MARK: Expectations computed independently of ListState
+
+/// One asset as the list should show it.
+struct ExpectedRow {
+    let tag: String
+    let name: String
+    let typeLabel: String
+    let location: String
+    let status: AssetStatus
+}
+
+/// A list row read back from the screen.
+struct ShownRow {
+    let y: Int
+    let tag: String
+    let status: AssetStatus?
+}
+
+extension Harness {
+    /// The register's assets in attention order (status rank, then the register's tag order), keeping
+    /// those whose tag, name, type or location contain `query` ignoring case. Computed from the
+    /// register and the status rules, not from `ListState`.
+    func expectedRows(matching query: String = "") throws -> [ExpectedRow] {
+        let needle = query.lowercased()
+        return try register.rows().enumerated()
+            .map { (index: $0.offset, row: $0.element, status: $0.element.status(on: harnessToday).status) }
+            .filter { item in
+                needle.isEmpty || [item.row.asset.tag, item.row.asset.name, item.row.asset.type.label, item.row.asset.location]
+                    .contains { $0.lowercased().contains(needle) }
+            }
+            .sorted { ($0.status.attentionRank, $0.index) < ($1.status.attentionRank, $1.index) }
+            .map { ExpectedRow(tag: $0.row.asset.tag, name: $0.row.asset.name, typeLabel: $0.row.asset.type.label,
+                               location: $0.row.asset.location, status: $0.status) }
+    }
+
+    /// The list rows on screen: tag (first word) and the status word the row ends with.
+    var shownRows: [ShownRow] {
+        let lines = screen
+        guard lines.count > 4 else { return [] }
+        return (3..<(lines.count - 1)).compactMap { y in
+            let line = lines[y]
+            let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
+            guard !trimmed.isEmpty, !line.contains("No asset matches") else { return nil }
+            let tag = String(line.prefix { $0 != " " })
+            let status = AssetStatus.allCases.filter { trimmed.hasSuffix($0.label) }.max { $0.label.count < $1.label.count }
+            return ShownRow(y: y, tag: tag, status: status)
+        }
+    }
+
+    /// The text of row `y` in the columns [x, x + width), wide characters once.
+    func field(y: Int, x: Int, width: Int) -> String {
+        let f = frame
+        return (x..<min(f.width, x + width)).map { f[$0, y].text }.joined()
+    }
+
+    /// Pages through the whole list with PgDn from where it is, collecting each row once, and
+    /// reporting any row whose status word does not start under the STATUS heading.
+    func walkWholeList(maxPages: Int = 1_000) -> (rows: [ShownRow], misaligned: [String]) {
+        var seen = Set<String>()
+        var rows: [ShownRow] = []
+        var misaligned: [String] = []
+        for _ in 0..<maxPages {
+            let f = frame
+            let statusColumn = f.column(of: "STATUS", y: 2)
+            var added = false
+            for row in shownRows where !seen.contains(row.tag) {
+                seen.insert(row.tag)
+                rows.append(row)
+                added = true
+                if let status = row.status, f.column(of: status.label, y: row.y) != statusColumn {
+                    misaligned.append("\(row.tag): \(status.label) at \(f.column(of: status.label, y: row.y) ?? -1), heading at \(statusColumn ?? -1)")
+                }
+            }
+            if !added && !rows.isEmpty { break }
+            press(.pageDown)
+        }
+        return (rows, misaligned)
+    }
+
+    /// Forgets what the terminal shows and returns the runs of a full repaint (what a real terminal
+    /// receives after a resize or a resume), keeping the in-memory terminal in step.
+    func fullRedrawRuns() -> [DrawRun] {
+        session.invalidateScreen()
+        let (frame, runs) = session.nextDraw()
+        terminal.apply(runs, size: (frame.width, frame.height))
+        return runs
+    }
+}
