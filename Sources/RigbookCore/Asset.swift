@@ -87,12 +87,20 @@ public enum TextRules {
 }
 
 extension Asset {
-    /// "500 kg", "1 t", "12.5 t": how WLL is marked on equipment.
+    /// "500 kg", "1 t", "12.5 t", "1.96 t", "1999 kg": how WLL is marked on equipment. Never
+    /// rounded: showing a higher limit than the real one is a safety problem. Tonnes only when the
+    /// value is a whole number of 10 kg (two decimals of a tonne), else kilograms as entered.
     public static func wllText(_ kg: Double) -> String {
-        if kg >= 1000 {
-            let tonnes = kg / 1000
-            return (tonnes == tonnes.rounded() ? String(Int(tonnes)) : String(format: "%.1f", tonnes)) + " t"
+        let tensOfKg = kg / 10
+        if kg >= 1000, tensOfKg == tensOfKg.rounded() {
+            let hundredths = Int(tensOfKg)
+            let whole = hundredths / 100, fraction = hundredths % 100
+            if fraction == 0 { return "\(whole) t" }
+            return fraction % 10 == 0 ? "\(whole).\(fraction / 10) t" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction) t"
         }
-        return (kg == kg.rounded() ? String(Int(kg)) : String(format: "%.1f", kg)) + " kg"
+        if kg == kg.rounded() { return "\(Int(kg)) kg" }
+        var text = String(kg)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text + " kg"
     }
 }

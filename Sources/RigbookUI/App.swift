@@ -191,7 +191,7 @@ public enum App {
             guard let top = state.screens.last else { return updateList(&state, key) }
             switch top {
             case .help(var help):
-                if help.handle(key, pageSize: state.height - 2) { state.screens.removeLast() }
+                if help.handle(key, pageSize: state.height - 2, width: state.width) { state.screens.removeLast() }
                 else { replaceTop(&state, .help(help)) }
                 return []
             case .history(var history):

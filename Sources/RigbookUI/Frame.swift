@@ -93,6 +93,7 @@ public struct Frame: Sendable, Equatable {
     public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        if x < 0 { return put(String(text.dropFirst(-x)), x: 0, y: y, style: style, maxWidth: max(0, limit)) }
         var column = x
         // Printable ASCII needs no grapheme breaking: one byte, one cell.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
@@ -106,8 +107,12 @@ public struct Frame: Sendable, Equatable {
         for character in VisibleText.make(text) {
             let w = DisplayWidth.of(character)
             if w == 0 {
-                // A stray zero-width character joins the cell before it.
-                if column > 0, column <= limit, column - 1 >= x { joinCluster(character, at: y * width + column - 1) }
+                // A stray zero-width character joins the character before it (the lead cell of a wide one).
+                if column > 0, column <= limit, column - 1 >= x {
+                    var index = y * width + column - 1
+                    if storage[index].width == 0, column - 2 >= 0 { index -= 1 }
+                    joinCluster(character, at: index)
+                }
                 continue
             }
             if column + w > limit {

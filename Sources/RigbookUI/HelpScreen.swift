@@ -10,27 +10,45 @@ public struct HelpState: Sendable {
     }
 
     /// Handles a key; returns true when the page should close.
-    mutating func handle(_ key: Key, pageSize: Int) -> Bool {
+    mutating func handle(_ key: Key, pageSize: Int, width: Int = 80) -> Bool {
+        let total = rows(width: width).count
         switch key {
         case .escape, .char("q"), .char("?"), .function(1), .enter, .ctrl("c"): return true
-        case .down, .char("j"): top = min(top + 1, max(0, lines.count - pageSize))
+        case .down, .char("j"): top = min(top + 1, max(0, total - pageSize))
         case .up, .char("k"): top = max(0, top - 1)
         default: break
         }
         return false
     }
 
+    /// The help as screen rows: descriptions wrap under themselves, so nothing is cut off.
+    func rows(width: Int) -> [(keys: String, help: String)] {
+        let keyWidth = HelpState.keyWidth(width)
+        var rows: [(String, String)] = []
+        for line in lines {
+            let characters = Array(line.help)
+            let wrapped = WrappedText.layout(characters, width: max(8, width - keyWidth - 2))
+            for (index, row) in wrapped.enumerated() {
+                rows.append((index == 0 ? line.keys : "", String(characters[row.start..<row.end])))
+            }
+        }
+        return rows
+    }
+
+    static func keyWidth(_ width: Int) -> Int { min(14, max(6, width / 4)) }
+
     func draw(into frame: inout Frame) {
         frame.fill(y: 0, style: .reverse)
         frame.put(" Help — \(title)", x: 0, y: 0, style: .reverse)
-        let keyWidth = min(14, max(6, frame.width / 4))
+        let keyWidth = HelpState.keyWidth(frame.width)
         let visible = max(0, frame.height - 2)
-        for (offset, line) in lines.dropFirst(top).prefix(visible).enumerated() {
+        let rows = rows(width: frame.width)
+        for (offset, line) in rows.dropFirst(top).prefix(visible).enumerated() {
             let y = offset + 1
             frame.put(" " + line.keys, x: 0, y: y, style: .bold, maxWidth: keyWidth)
             frame.put(line.help, x: keyWidth + 1, y: y)
         }
-        let more = top + visible < lines.count ? "↓ more  " : ""
+        let more = top + visible < rows.count ? "↓ more  " : ""
         frame.put(" \(more)Esc, q or ? closes help", x: 0, y: frame.height - 1, style: .dim)
     }
 }

@@ -69,15 +69,19 @@ public struct Keymap<Action: Sendable>: Sendable {
     }
 
     /// "label footer" pairs that fit in `width` columns, most important first.
+    /// The footer: as many items as fit, in order, but the last one (help) is always kept so a
+    /// narrow terminal still says where the keys are explained.
     public func footer(width: Int) -> String {
+        let items = bindings.compactMap { binding in binding.footer.map { binding.label + " " + $0 } }
+        guard let last = items.last else { return "" }
         var text = ""
-        for binding in bindings {
-            guard let footer = binding.footer else { continue }
-            let item = (text.isEmpty ? "" : "  ") + binding.label + " " + footer
-            if (text + item).displayWidth > width { break }
-            text += item
+        for item in items.dropLast() {
+            let candidate = (text.isEmpty ? "" : text + "  ") + item
+            if (candidate + "  " + last).displayWidth > width { break }
+            text = candidate
         }
-        return text
+        let whole = text.isEmpty ? last : text + "  " + last
+        return whole.displayWidth <= width ? whole : last
     }
 
     /// Lines for the help screen: key labels in one column, descriptions in the next.

@@ -43,7 +43,7 @@ public struct ListState: Sendable {
         rows = register
         reports = register.map { $0.status(on: today) }
         draftCount = register.reduce(0) { $0 + ($1.hasDraft ? 1 : 0) }
-        tagWidth = min(12, max(3, register.lazy.map { $0.asset.tag.utf8.count }.max() ?? 0))
+        tagWidth = min(12, max(3, register.lazy.map { VisibleText.make($0.asset.tag).displayWidth }.max() ?? 0))
         rebuildOrder()
         loaded = true
         searchIndex = nil
@@ -157,8 +157,8 @@ public struct ListState: Sendable {
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
         KeyBinding([.escape], help: "Clear the filter", action: .clearFilter),
         KeyBinding([.char("S")], help: "Load sample data (only into an empty register)", action: .loadSample),
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
         KeyBinding([.char("q")], help: "Quit", footer: "quit", action: .quit),
+        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
     ])
 }
 

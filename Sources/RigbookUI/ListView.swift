@@ -36,7 +36,7 @@ enum ListView {
         var columns: [ListColumn] = [
             ListColumn(id: .tag, title: "TAG", width: tagWidth),
             ListColumn(id: .draft, title: "", width: 1),
-            ListColumn(id: .name, title: "NAME", width: 10),
+            ListColumn(id: .name, title: "NAME", width: min(10, max(4, width - tagWidth - 14))),
             ListColumn(id: .type, title: "TYPE", width: 8),
             ListColumn(id: .wll, title: "WLL", width: 6, alignRight: true),
             ListColumn(id: .location, title: "LOCATION", width: 8),
@@ -128,8 +128,10 @@ enum ListView {
                 style = StatusStyle.of(report.status)
             }
             frame.fill(x: x, y: y, count: column.width, style: .plain)
-            let shown = column.id == .status ? text.truncated(toWidth: column.width)
-                : text.padded(toWidth: column.width, alignRight: column.alignRight)
+            // Cut what will be drawn (control characters made visible), so "…" marks every cut.
+            let visible = VisibleText.make(text)
+            let shown = column.id == .status ? visible.truncated(toWidth: column.width)
+                : visible.padded(toWidth: column.width, alignRight: column.alignRight)
             frame.put(shown, x: x, y: y, style: style, maxWidth: column.width)
             x += column.width + (column.id == .tag ? 0 : 1)
         }
@@ -142,10 +144,10 @@ enum ListView {
         if list.draftCount > 0 { title += "  ✎ \(list.draftCount) draft\(list.draftCount == 1 ? "" : "s")" }
         if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }
         let date = state.today.iso + " "
-        frame.put(title, x: 0, y: 0, style: .reverse, maxWidth: frame.width - date.count - 1)
-        if frame.width >= title.displayWidth + date.count + 1 {
-            frame.put(date, x: frame.width - date.count, y: 0, style: .reverse)
-        }
+        // The date only when the counts fit beside it: the counts matter more.
+        let withDate = frame.width >= title.displayWidth + date.count + 1
+        frame.put(title, x: 0, y: 0, style: .reverse, maxWidth: withDate ? frame.width - date.count - 1 : frame.width)
+        if withDate { frame.put(date, x: frame.width - date.count, y: 0, style: .reverse) }
     }
 
     static func drawCounts(_ list: ListState, into frame: inout Frame) {
@@ -154,8 +156,11 @@ enum ListView {
             let count = list.counts[status] ?? 0
             guard count > 0 else { continue }
             let number = "\(count) "
-            let needed = number.count + status.label.count + 2
-            if x + needed > frame.width { frame.put("…", x: x, y: 1); break }
+            if x + number.count + status.label.count > frame.width - 2 {
+                // Say that more statuses are counted than fit.
+                frame.put("…", x: min(x, frame.width - 1), y: 1)
+                break
+            }
             x += frame.put(number, x: x, y: 1)
             x += frame.put(status.label, x: x, y: 1, style: StatusStyle.of(status))
             x += 2

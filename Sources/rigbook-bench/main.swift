@@ -49,7 +49,9 @@ if !arguments.contains("--skip-terminal") {
 }
 if arguments.contains("--loss") {
     FileHandle.standardError.write(Data("bench: loss window under kill -9…\n".utf8))
-    LossBench.run(executable: siblingExecutable("rigbook"), today: today)
+    var kills = 20
+    if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count { kills = Int(arguments[index + 1]) ?? 20 }
+    LossBench.run(executable: siblingExecutable("rigbook"), today: today, kills: kills)
 }
 
 func isDebugBuild() -> Bool {

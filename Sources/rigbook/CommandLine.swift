@@ -33,6 +33,9 @@ struct Arguments {
 
     var isEmpty: Bool { items.isEmpty }
 
+    /// The first word is `help` (help needs no valid environment).
+    var peekIsHelp: Bool { items.first == "help" }
+
     /// `--name VALUE` or `--name=VALUE`.
     mutating func option(_ name: String) throws(UsageError) -> String? {
         for (index, item) in items.enumerated() {

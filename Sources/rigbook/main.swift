@@ -12,14 +12,22 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
             return ExitCode.success
         }
         let homeOption = try arguments.option("--home")
-        if arguments.flag("--help") || arguments.flag("-h") {
-            arguments = Arguments(["help"] + rawArguments.filter { $0 != "--help" && $0 != "-h" && $0 != "--home" && $0 != homeOption })
+        if homeOption?.isEmpty == true {
+            // An unset variable in a script must not quietly mean the default (real) register.
+            throw UsageError("--home needs a folder, not an empty value")
         }
-        if let fixed = environment["RIGBOOK_TODAY"], CalendarDate(iso: fixed) == nil {
+        if arguments.flag("--help") || arguments.flag("-h") {
+            // `rigbook asset add --help` is `rigbook help asset add`.
+            var words: [String] = []
+            while let word = arguments.optionalPositional() { words.append(word) }
+            arguments = Arguments(["help"] + words)
+        }
+        if let fixed = environment["RIGBOOK_TODAY"], CalendarDate(iso: fixed) == nil, !arguments.peekIsHelp {
             throw UsageError("RIGBOOK_TODAY must be a real date written YYYY-MM-DD, not \(fixed)")
         }
         let context = Context(home: DataHome.resolve(option: homeOption, environment: environment),
-                              today: CalendarDate.today(environment: environment), environment: environment)
+                              today: CalendarDate(iso: environment["RIGBOOK_TODAY"] ?? "") ?? CalendarDate.today(environment: [:]),
+                              environment: environment)
         var words: [String] = []
         var probe = arguments
         while words.count < 2, let word = probe.optionalPositional() { words.append(word) }

@@ -521,6 +521,12 @@ struct SaveGateTests {
         let record = try #require(validated(v))
         #expect(record.remedyDeadline == day("2027-01-31"))
         #expect(record.values.remedyDeadlineSet)
+        #expect(record.values.remedyDeadline == "2027-01-31")
+
+        v.remedyDeadline = " 2027-02-01 "
+        let padded = try #require(validated(v))
+        #expect(padded.remedyDeadline == day("2027-02-01"))
+        #expect(padded.values.remedyDeadline == "2027-02-01", "stored exactly as the register holds it")
         let facts = record.facts(id: 9)
         #expect(facts.id == 9)
         #expect(facts.remedyDeadline == day("2027-01-31"))

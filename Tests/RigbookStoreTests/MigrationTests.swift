@@ -20,7 +20,7 @@ struct MigrationTests {
             let triggers = try register.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
             var triggerNames: [String] = []
             while try triggers.step() { triggerNames.append(triggers.text(0)) }
-            #expect(triggerNames == ["inspections_are_never_deleted", "inspections_are_never_updated"])
+            #expect(triggerNames == ["inspections_are_never_deleted", "inspections_are_never_replaced", "inspections_are_never_updated"])
 
             let recorded = try RegisterSchema.appliedNames(register.db)
             #expect(!RegisterSchema.migrations.isEmpty)

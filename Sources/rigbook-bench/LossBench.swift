@@ -1,0 +1,132 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+
+/// The loss window under `kill -9`: type at 10 characters a second in tmux, kill at a random moment
+/// (while typing, or after a pause), and count what the next start can get back — from rigbook's
+/// draft file, and from vim's swap file (`vim -r`).
+enum LossBench {
+    struct Outcome {
+        var lost: [Int] = []
+        var writesPerSecond: [Double] = []
+    }
+
+    static func run(executable: String, today: CalendarDate, kills: Int = 20) {
+        guard TmuxDriver.isInstalled else {
+            print("Loss window: skipped — tmux is not installed.\n")
+            return
+        }
+        var random = SystemRandomNumberGenerator()
+        let home = temporaryHome("loss")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let register = try! Register.open(path: DataHome(root: home).registerPath)
+        try! SampleData(count: 50, seed: 42, today: today).load(into: register)
+
+        var results: [(String, Outcome, Outcome)] = []
+        for pause in [false, true] {
+            var rigbook = Outcome(), vim = Outcome()
+            for _ in 0..<kills {
+                let count = Int.random(in: 12...40, using: &random)
+                if let (lost, rate) = rigbookRun(executable: executable, home: home, today: today, characters: count, pause: pause) {
+                    rigbook.lost.append(lost)
+                    if !pause { rigbook.writesPerSecond.append(rate) }
+                }
+                if let lost = vimRun(home: home, characters: count, pause: pause) { vim.lost.append(lost) }
+            }
+            results.append((pause ? "after a 0.6 s pause" : "while typing (kill at a random moment)", rigbook, vim))
+        }
+        print("## Loss window under kill -9 (typing 10 characters a second, \(kills) kills each)")
+        print("")
+        print("| when killed | rigbook lost: median / max | vim lost: median / max |")
+        print("|---|---|---|")
+        for (name, a, b) in results {
+            print("| \(name) | \(median(a.lost)) / \(a.lost.max() ?? -1) characters | \(median(b.lost)) / \(b.lost.max() ?? -1) characters |")
+        }
+        let rates = results[0].1.writesPerSecond
+        if !rates.isEmpty {
+            print("")
+            print(String(format: "rigbook draft writes per second while typing continuously: %.2f (median of %d runs)",
+                         rates.sorted()[rates.count / 2], rates.count))
+        }
+        print("")
+    }
+
+    static func median(_ values: [Int]) -> Int { values.isEmpty ? -1 : values.sorted()[values.count / 2] }
+
+    /// Types into the notes of an inspection form and kills rigbook; returns characters lost and draft writes a second.
+    static func rigbookRun(executable: String, home: String, today: CalendarDate, characters: Int, pause: Bool) -> (Int, Double)? {
+        let drafts = DataHome(root: home).draftsFolder
+        try? FileManager.default.removeItem(atPath: drafts)
+        guard let driver = try? TmuxDriver(command: shellQuote(executable),
+                                           environment: ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"])
+        else { return nil }
+        defer { driver.close() }
+        guard driver.waitFor({ $0.contains("50 assets") }) else { return nil }
+        driver.send("send-keys -t bench i")
+        guard driver.waitFor({ $0.contains("Inspection ·") }) else { return nil }
+        for _ in 0..<9 { driver.send("send-keys -t bench Tab") }
+        guard driver.waitFor({ $0.contains("▸ Notes") }) else { return nil }
+        let started = now()
+        for _ in 0..<characters {
+            driver.send("send-keys -t bench -l x")
+            driver.drain(quiet: 0.1, limit: 0.1)
+        }
+        let typing = now() - started
+        if pause { driver.drain(quiet: 0.6, limit: 0.6) }
+        else { driver.drain(quiet: Double.random(in: 0...0.1), limit: 0.1) }
+        killPane(driver)
+        // What the next start would offer back: the draft file.
+        guard let id = (try? FileManager.default.contentsOfDirectory(atPath: drafts))?.first(where: { $0.hasSuffix(".json") }),
+              let data = FileManager.default.contents(atPath: drafts + "/" + id),
+              let draft = try? JSONDecoder().decode(DraftFile.self, from: data)
+        else { return (characters, 0) }
+        return (characters - draft.values.notes.count, Double(draft.revision) / max(typing, 0.001))
+    }
+
+    /// The same typing into vim's insert mode, then `vim -r` on the swap file.
+    static func vimRun(home: String, characters: Int, pause: Bool) -> Int? {
+        let file = home + "/vim-loss.txt"
+        try? FileManager.default.removeItem(atPath: home + "/.vim-loss.txt.swp")
+        try? "\n".write(toFile: file, atomically: true, encoding: .utf8)
+        guard let driver = try? TmuxDriver(command: "vim -u NONE -N \(shellQuote(file))", environment: ["TERM": "xterm-256color"])
+        else { return nil }
+        defer { driver.close() }
+        guard driver.waitFor({ $0.contains("vim-loss.txt") || $0.contains("~") }) else { return nil }
+        driver.send("send-keys -t bench i")
+        driver.drain()
+        for _ in 0..<characters {
+            driver.send("send-keys -t bench -l x")
+            driver.drain(quiet: 0.1, limit: 0.1)
+        }
+        if pause { driver.drain(quiet: 0.6, limit: 0.6) }
+        else { driver.drain(quiet: Double.random(in: 0...0.1), limit: 0.1) }
+        killPane(driver)
+        let out = home + "/vim-recovered.txt"
+        try? FileManager.default.removeItem(atPath: out)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["vim", "-u", "NONE", "-N", "-n", "-es", "-r", file, "-c", "w! \(out)", "-c", "qa!"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+        let recovered = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: home + "/.vim-loss.txt.swp")
+        return characters - recovered.filter { $0 == "x" }.count
+    }
+
+    static func killPane(_ driver: TmuxDriver) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", driver.socket, "display", "-p", "-t", "bench", "#{pane_pid}"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try? process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if let pid = Int32(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGKILL)
+        }
+    }
+}
