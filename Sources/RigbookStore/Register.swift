@@ -197,6 +197,25 @@ public final class Register {
         }
     }
 
+    /// Each asset's latest thorough examination that still counts (not amended), for reports.
+    public func latestThoroughExaminations() throws(RegisterError) -> [UUID: StoredInspection] {
+        try perform {
+            let thorough = InspectionType.allCases.filter(\.isThorough).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            let statement = try db.prepare("""
+                SELECT \(InspectionColumns.select) FROM inspections i
+                WHERE inspection_type IN (\(thorough))
+                  AND NOT EXISTS (SELECT 1 FROM inspections a WHERE a.amends = i.id)
+                ORDER BY asset_uuid, inspection_date, id
+                """)
+            var latest: [UUID: StoredInspection] = [:]
+            while try statement.step() {
+                let record = InspectionColumns.record(statement)
+                latest[record.assetUUID] = record
+            }
+            return latest
+        }
+    }
+
     public func inspection(id: Int64) throws(RegisterError) -> StoredInspection? {
         try perform {
             let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM inspections WHERE id = ?")

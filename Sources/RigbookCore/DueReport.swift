@@ -1,0 +1,77 @@
+/// What needs attention on a day, most urgent first: the `due` command, the report and the dashboard
+/// all read this, and all of it comes from the one status function.
+public struct DueItem: Sendable, Equatable {
+    public var row: RegisterRow
+    public var report: StatusReport
+    /// The date that matters: the remedy deadline for REMEDY BY (and a missed one), else the due date.
+    public var date: CalendarDate?
+    /// Calendar days from today to `date` (negative: past).
+    public var days: Int?
+
+    public var status: AssetStatus { report.status }
+}
+
+public enum DueReport {
+    /// Statuses `due` lists.
+    public static let listed: [AssetStatus] = [.doNotUse, .overdue, .remedyBy, .dueSoon]
+
+    /// Items in a listed status, plus (with `within`) OK items due within that many days; ordered by
+    /// attention rank, then date (earliest first), then tag.
+    public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int? = nil) -> [DueItem] {
+        var items: [DueItem] = []
+        for row in rows {
+            let report = row.status(on: today)
+            let date = (report.status == .remedyBy || (report.status == .doNotUse && report.remedyDeadline != nil))
+                ? report.remedyDeadline : report.nextDue
+            let days = date.map { today.days(until: $0) }
+            var include = listed.contains(report.status)
+            if let within, report.status == .ok, let days, days <= within { include = true }
+            if include { items.append(DueItem(row: row, report: report, date: date, days: days)) }
+        }
+        return items.sorted {
+            ($0.status.attentionRank, $0.date?.dayNumber ?? Int.min, $0.row.asset.tag)
+                < ($1.status.attentionRank, $1.date?.dayNumber ?? Int.min, $1.row.asset.tag)
+        }
+    }
+
+    /// "3 DO NOT USE, 12 OVERDUE, … as of 2026-11-30" or "Nothing needs attention as of …".
+    public static func summary(_ items: [DueItem], today: CalendarDate) -> String {
+        if items.isEmpty { return "Nothing needs attention as of \(today.iso)." }
+        var parts: [String] = []
+        for status in AssetStatus.allCases {
+            let count = items.filter { $0.status == status }.count
+            if count > 0 { parts.append("\(count) \(status.label)") }
+        }
+        return parts.joined(separator: ", ") + " as of \(today.iso)."
+    }
+
+    /// "due in 12 days", "due today", "3 days overdue", "remedy by in 4 days".
+    public static func when(_ item: DueItem) -> String {
+        guard let days = item.days else { return item.status == .untested ? "never examined" : "—" }
+        let what = item.status == .remedyBy || (item.status == .doNotUse && item.report.remedyDeadline != nil)
+            ? "remedy deadline" : "due"
+        if days == 0 { return "\(what) today" }
+        if days > 0 { return "\(what) in \(days) day\(days == 1 ? "" : "s")" }
+        return "\(what) \(-days) day\(days == -1 ? "" : "s") ago"
+    }
+}
+
+/// How many assets fall due in each of the coming weeks (week 0 starts today), counting only assets
+/// that are in service: not withdrawn, not already overdue.
+public enum DueForecast {
+    public static func weeks(_ rows: [RegisterRow], today: CalendarDate, count: Int = 12) -> [Int] {
+        var buckets = Array(repeating: 0, count: count)
+        for row in rows {
+            let report = row.status(on: today)
+            guard report.status != .withdrawn, let due = report.nextDue else { continue }
+            let days = today.days(until: due)
+            guard days >= 0 else { continue }
+            let week = days / 7
+            if week < count { buckets[week] += 1 }
+        }
+        return buckets
+    }
+
+    /// The first day of week `index`.
+    public static func weekStart(_ index: Int, today: CalendarDate) -> CalendarDate { today.addingDays(index * 7) }
+}
