@@ -66,6 +66,7 @@ enum RegisterSchema {
                 asset_location TEXT NOT NULL
             );
             CREATE INDEX inspections_by_asset ON inspections(asset_uuid, inspection_date);
+            CREATE INDEX inspections_by_amends ON inspections(amends) WHERE amends IS NOT NULL;
             -- Evidence is never edited: a correction is a new record that amends the old one.
             CREATE TRIGGER inspections_are_never_updated BEFORE UPDATE ON inspections
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be changed; save an amendment instead'); END;
