@@ -12,20 +12,20 @@ public struct DueItem: Sendable, Equatable {
 }
 
 public enum DueReport {
-    /// Statuses `due` lists.
-    public static let listed: [AssetStatus] = [.doNotUse, .overdue, .remedyBy, .dueSoon]
+    /// Statuses that always need attention, whatever the horizon.
+    public static let urgent: [AssetStatus] = [.doNotUse, .overdue, .remedyBy]
 
-    /// Items in a listed status, plus (with `within`) OK items due within that many days; ordered by
-    /// attention rank, then date (earliest first), then tag.
-    public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int? = nil) -> [DueItem] {
+    /// DO NOT USE, OVERDUE and REMEDY BY items, plus items falling due within `within` days (30 by
+    /// default: exactly the DUE SOON ones); ordered by attention rank, then date, then tag.
+    public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int = StatusRules.dueSoonDays) -> [DueItem] {
         var items: [DueItem] = []
         for row in rows {
             let report = row.status(on: today)
             let date = (report.status == .remedyBy || (report.status == .doNotUse && report.remedyDeadline != nil))
                 ? report.remedyDeadline : report.nextDue
             let days = date.map { today.days(until: $0) }
-            var include = listed.contains(report.status)
-            if let within, report.status == .ok, let days, days <= within { include = true }
+            var include = urgent.contains(report.status)
+            if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within { include = true }
             if include { items.append(DueItem(row: row, report: report, date: date, days: days)) }
         }
         return items.sorted {

@@ -14,7 +14,14 @@ public enum AtomicFile {
     /// throw there simulates a crash between the write and the rename.
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600,
                              beforeRename: ((String) throws -> Void)? = nil) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        try stream(to: path, mode: mode, beforeRename: beforeRename) { try $0.write(data) }
+    }
+
+    /// Writes a large file piece by piece with the same guarantees: readers see the old file until
+    /// the new one is whole.
+    public static func stream(to path: String, mode: mode_t = 0o600, beforeRename: ((String) throws -> Void)? = nil,
+                              _ body: (inout Writer) throws -> Void) throws {
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         try DataHome.makePrivateDirectory(folder)
         var template = Array((folder + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -25,7 +32,44 @@ public enum AtomicFile {
         do {
             defer { close(fd) }
             guard fchmod(fd, mode) == 0 else { throw WriteError(path: path, step: "chmod", code: errno) }
-            try data.withUnsafeBytes { raw in
+            var writer = Writer(fd: fd, path: path)
+            try body(&writer)
+            try writer.flush()
+            guard fsync(fd) == 0 else { throw WriteError(path: path, step: "fsync", code: errno) }
+        }
+        try beforeRename?(tempPath)
+        guard rename(tempPath, path) == 0 else { throw WriteError(path: path, step: "rename", code: errno) }
+        renamed = true
+        let dirFD = open(folder, O_RDONLY | O_DIRECTORY)
+        if dirFD >= 0 {
+            defer { close(dirFD) }
+            guard fsync(dirFD) == 0 else { throw WriteError(path: path, step: "fsync folder", code: errno) }
+        }
+    }
+
+    /// Buffered writes to the temp file (loops on EINTR and short writes).
+    public struct Writer {
+        let fd: Int32
+        let path: String
+        private var buffer = Data()
+
+        init(fd: Int32, path: String) {
+            self.fd = fd
+            self.path = path
+        }
+
+        public mutating func write(_ text: String) throws {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= 1 << 16 { try flush() }
+        }
+
+        public mutating func write(_ data: Data) throws {
+            buffer.append(data)
+            if buffer.count >= 1 << 16 { try flush() }
+        }
+
+        mutating func flush() throws {
+            try buffer.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
                     let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -36,15 +80,7 @@ public enum AtomicFile {
                     offset += written
                 }
             }
-            guard fsync(fd) == 0 else { throw WriteError(path: path, step: "fsync", code: errno) }
-        }
-        try beforeRename?(tempPath)
-        guard rename(tempPath, path) == 0 else { throw WriteError(path: path, step: "rename", code: errno) }
-        renamed = true
-        let dirFD = open(folder, O_RDONLY | O_DIRECTORY)
-        if dirFD >= 0 {
-            defer { close(dirFD) }
-            guard fsync(dirFD) == 0 else { throw WriteError(path: path, step: "fsync folder", code: errno) }
+            buffer.removeAll(keepingCapacity: true)
         }
     }
 }

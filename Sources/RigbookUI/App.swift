@@ -66,6 +66,7 @@ public enum Screen: Sendable {
     case form(FormState)
     case recovery(RecoveryState)
     case drafts(DraftsState)
+    case dashboard(DashboardState)
 }
 
 public struct AppState: Sendable {
@@ -204,6 +205,11 @@ public enum App {
                 return updateRecovery(&state, &recovery, key, now: now)
             case .drafts(var drafts):
                 return updateDrafts(&state, &drafts, key)
+            case .dashboard:
+                let action = key == .ctrl("c") ? .back : DashboardState.keymap.action(for: key)
+                if action == .back { state.screens.removeLast() }
+                if action == .help { showHelp(&state, DashboardState.keymap) }
+                return []
             }
         }
     }
@@ -444,6 +450,8 @@ public enum App {
                 : [.openHistory(assetUUID: row.asset.uuid)]
         case .drafts:
             return [.openDrafts]
+        case .dashboard:
+            state.screens.append(.dashboard(DashboardState(list: state.list, today: state.today)))
         }
         return []
     }
@@ -464,6 +472,7 @@ public enum App {
             frame.cursor = nil
             recovery.draw(into: &frame)
         case .drafts(let drafts): drafts.draw(into: &frame)
+        case .dashboard(let dashboard): dashboard.draw(into: &frame)
         }
         if let notice = state.notice, frame.height > 1 {
             frame.fill(y: frame.height - 1, style: .plain)

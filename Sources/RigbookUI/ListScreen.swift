@@ -4,7 +4,7 @@ import RigbookCore
 /// What the register list's keys do.
 public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
-    case openHistory, inspect, drafts
+    case openHistory, inspect, drafts, dashboard
 }
 
 /// The register list (SPEC §7): every asset, most urgent first, filtered as you type.
@@ -155,6 +155,7 @@ public struct ListState: Sendable {
         KeyBinding([.enter], help: "Asset details and inspection history", footer: "history", action: .openHistory),
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect", action: .inspect),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
+        KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", action: .dashboard),
         KeyBinding([.escape], help: "Clear the filter", action: .clearFilter),
         KeyBinding([.char("S")], help: "Load sample data (only into an empty register)", action: .loadSample),
         KeyBinding([.char("q")], help: "Quit", footer: "quit", action: .quit),

@@ -36,7 +36,7 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, draftsList, draftsDiscard, draftsPurge, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, history, due, export, draftsList, draftsDiscard, draftsPurge, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -65,7 +65,7 @@ enum Commands {
           RIGBOOK_TODAY  Fix today's date (YYYY-MM-DD) for reproducible runs.
           NO_COLOR       Draw without colour.
 
-        EXIT CODES: 0 ok, 1 failure, 64 bad usage.
+        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage.
         """
 
     static let help = CommandSpec(

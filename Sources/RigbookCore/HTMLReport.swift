@@ -1,0 +1,332 @@
+import Foundation
+
+/// A printable register report: one self-contained HTML page (inline CSS and SVG, no scripts, no
+/// fonts, no images by URL) for A4. Every status and date comes from the one status function
+/// (`RegisterRow.status(on:)`, `DueReport`, `DueForecast`); every string from data is escaped.
+/// The output depends only on the inputs, so the same register gives the same bytes.
+public enum HTMLReport {
+    /// Weeks in the forecast chart.
+    static let forecastWeeks = 12
+    /// Heading for assets whose location is empty.
+    static let noLocation = "(no location)"
+
+    /// A self-contained HTML page (no external assets: inline CSS, inline SVG; no scripts, no web
+    /// fonts, no images by URL).
+    public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
+                              generatedAt: String, title: String = "Lifting equipment register") -> String {
+        // One status per row, computed once and reused by every section.
+        let reports = rows.map { $0.status(on: today) }
+        var out = ""
+        out.reserveCapacity(4096 + rows.count * 700 + latestThorough.count * 1400)
+
+        out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<meta name=\"generator\" content=\"Rigbook \(escape(RigbookVersion.current))\">\n"
+        out += "<title>\(escape(title)) — \(today.iso)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
+
+        header(&out, title: title, today: today, generatedAt: generatedAt)
+        summary(&out, reports: reports)
+        forecast(&out, rows: rows, today: today)
+        attention(&out, rows: rows, today: today)
+        locations(&out, rows: rows, reports: reports)
+        particulars(&out, rows: rows, reports: reports, latestThorough: latestThorough)
+
+        out += "</body>\n</html>\n"
+        return out
+    }
+
+    // MARK: - Sections
+
+    private static func header(_ out: inout String, title: String, today: CalendarDate, generatedAt: String) {
+        out += "<header>\n<h1>\(escape(title))</h1>\n"
+        out += "<p class=\"asof\">Status as of <time datetime=\"\(today.iso)\">\(today.iso)</time></p>\n"
+        out += "<p class=\"generated\">Generated \(escape(generatedAt)) by Rigbook \(escape(RigbookVersion.current)). "
+        out += "Statuses follow LOLER 1998 thorough examination intervals as recorded in the register.</p>\n"
+        out += "</header>\n"
+    }
+
+    private static func summary(_ out: inout String, reports: [StatusReport]) {
+        var counts = [Int](repeating: 0, count: AssetStatus.allCases.count)
+        for report in reports { counts[report.status.attentionRank] += 1 }
+        out += "<section id=\"summary\">\n<h2>Summary</h2>\n"
+        out += "<table class=\"counts\">\n<thead><tr><th>Status</th><th class=\"num\">Assets</th></tr></thead>\n<tbody>\n"
+        for status in AssetStatus.allCases {
+            let count = counts[status.attentionRank]
+            out += "<tr data-status=\"\(status.rawValue)\" data-count=\"\(count)\">"
+            out += "<td>\(statusBadge(status))</td><td class=\"num\">\(count)</td></tr>\n"
+        }
+        out += "</tbody>\n<tfoot><tr data-status=\"total\" data-count=\"\(reports.count)\">"
+        out += "<th>Total assets</th><td class=\"num\">\(reports.count)</td></tr></tfoot>\n</table>\n</section>\n"
+    }
+
+    /// Horizontal bars in one inline SVG: black outline, grey fill, the count written beside each bar,
+    /// so the chart reads the same in black and white and when backgrounds are not printed.
+    private static func forecast(_ out: inout String, rows: [RegisterRow], today: CalendarDate) {
+        let weeks = DueForecast.weeks(rows, today: today, count: forecastWeeks)
+        let maxCount = weeks.max() ?? 0
+        let labelWidth = 150, barMax = 440, rowHeight = 22, top = 4
+        let width = labelWidth + barMax + 70
+        let height = top * 2 + rowHeight * weeks.count
+        let total = weeks.reduce(0, +)
+        out += "<section id=\"forecast\">\n<h2>Falling due in the next \(forecastWeeks) weeks</h2>\n"
+        out += "<p class=\"note\">Thorough examinations falling due per week, from \(today.iso) "
+        out += "(assets in service, not already overdue): \(total) in all.</p>\n"
+        out += "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" "
+        out += "width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-labelledby=\"forecast-title\">\n"
+        out += "<title id=\"forecast-title\">Items falling due per week for the next \(forecastWeeks) weeks</title>\n"
+        for (index, count) in weeks.enumerated() {
+            let start = DueForecast.weekStart(index, today: today).iso
+            let y = top + index * rowHeight
+            // Integer widths keep the output identical on every platform.
+            let barWidth = maxCount == 0 ? 0 : (count * barMax + maxCount / 2) / maxCount
+            let visibleWidth = count > 0 ? max(barWidth, 2) : 0
+            out += "<g class=\"bar\" data-week=\"\(index)\" data-start=\"\(start)\" data-count=\"\(count)\">"
+            out += "<text x=\"0\" y=\"\(y + 15)\">Week of \(start)</text>"
+            if visibleWidth > 0 {
+                out += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(visibleWidth)\" height=\"\(rowHeight - 6)\"/>"
+            }
+            out += "<text x=\"\(labelWidth + visibleWidth + 6)\" y=\"\(y + 15)\">\(count)</text></g>\n"
+        }
+        out += "</svg>\n</section>\n"
+    }
+
+    private static func attention(_ out: inout String, rows: [RegisterRow], today: CalendarDate) {
+        let items = DueReport.items(rows, today: today)
+        out += "<section id=\"attention\">\n<h2>Needs attention</h2>\n"
+        out += "<p class=\"note\">\(escape(DueReport.summary(items, today: today)))</p>\n"
+        guard !items.isEmpty else {
+            out += "</section>\n"
+            return
+        }
+        out += "<table class=\"attention\">\n<thead><tr><th>Status</th><th>Tag</th><th>Name</th><th>Location</th>"
+        out += "<th>Date</th><th>When</th></tr></thead>\n<tbody>\n"
+        for item in items {
+            let asset = item.row.asset
+            out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(item.status.rawValue)\">"
+            out += "<td>\(statusBadge(item.status))</td><td class=\"tag\">\(escape(asset.tag))</td>"
+            out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
+            out += "<td class=\"date\">\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n</section>\n"
+    }
+
+    private static func locations(_ out: inout String, rows: [RegisterRow], reports: [StatusReport]) {
+        let groups = locationGroups(rows)
+        out += "<section id=\"locations\">\n<h2>Register by location</h2>\n"
+        if groups.isEmpty { out += "<p class=\"note\">The register holds no assets.</p>\n" }
+        for group in groups {
+            let count = group.indices.count
+            out += "<section class=\"location\" data-location=\"\(escape(group.name))\">\n"
+            out += "<h3>\(escape(group.name)) <span class=\"sub\">(\(count) asset\(count == 1 ? "" : "s"))</span></h3>\n"
+            out += "<table class=\"register\">\n<thead><tr><th>Tag</th><th>Name</th><th>Type</th><th class=\"num\">WLL</th>"
+            out += "<th>Last thorough examination</th><th>Next due</th><th>Status</th></tr></thead>\n<tbody>\n"
+            for index in group.indices {
+                let asset = rows[index].asset, report = reports[index]
+                out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(report.status.rawValue)\">"
+                out += "<td class=\"tag\">\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
+                out += "<td>\(escape(asset.type.label))</td><td class=\"num\">\(escape(Asset.wllText(asset.wllKg)))</td>"
+                out += "<td class=\"date\">\(rows[index].summary.lastThoroughDate?.iso ?? "—")</td>"
+                out += "<td class=\"date\">\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n</section>\n"
+        }
+        out += "</section>\n"
+    }
+
+    /// LOLER 1998 Schedule 1: the particulars of a report of thorough examination the register holds.
+    private static func particulars(_ out: inout String, rows: [RegisterRow], reports: [StatusReport],
+                                    latestThorough: [UUID: StoredInspection]) {
+        let order = rows.indices.filter { latestThorough[rows[$0].asset.uuid] != nil }.sorted {
+            let a = rows[$0].asset, b = rows[$1].asset
+            return (a.tag, a.uuid.uuidString, $0) < (b.tag, b.uuid.uuidString, $1)
+        }
+        out += "<section id=\"particulars\">\n<h2>Reports of thorough examination</h2>\n"
+        out += "<p class=\"note\">The particulars of LOLER 1998 Schedule 1 held in the register, from each asset's "
+        out += "latest thorough examination (\(order.count) asset\(order.count == 1 ? "" : "s")).</p>\n"
+        var seen = Set<UUID>()
+        for index in order {
+            let asset = rows[index].asset
+            guard let record = latestThorough[asset.uuid], seen.insert(asset.uuid).inserted else { continue }
+            let v = record.values
+            out += "<article class=\"exam\" data-asset=\"\(asset.uuid.uuidString)\">\n"
+            out += "<h3><span class=\"tag\">\(escape(asset.tag))</span> — \(escape(asset.name))</h3>\n<table class=\"pt\">\n"
+            func row(_ field: String, _ label: String, _ html: String) {
+                out += "<tr data-field=\"\(field)\"><th>\(label)</th><td>\(html)</td></tr>\n"
+            }
+            // Identification of the equipment.
+            row("equipment", "Equipment",
+                "\(escape(asset.tag)) · \(escape(asset.name)) · \(escape(asset.type.label))")
+            row("serial", "Serial number", orDash(asset.serialNumber))
+            row("manufacturer", "Manufacturer", orDash(asset.manufacturer))
+            row("manufactured", "Date of manufacture", asset.manufactured?.iso ?? "unknown")
+            var wll = escape(Asset.wllText(record.assetWLLKg))
+            if record.assetWLLKg != asset.wllKg {
+                wll += " <span class=\"sub\">(register now: \(escape(Asset.wllText(asset.wllKg))))</span>"
+            }
+            row("wll", "Safe working load (WLL)", wll)
+            row("length", "Length", asset.lengthM.map { escape(lengthText($0)) } ?? "—")
+            if !record.assetLocation.isEmpty { row("location", "Location at examination", escape(record.assetLocation)) }
+            // The examination.
+            row("date", "Date of thorough examination", orDash(v.inspectionDate))
+            row("next-due", "Date of next thorough examination", reports[index].nextDue?.iso ?? "—")
+            row("type", "Type of examination", escape(v.inspectionType.label))
+            if !v.schemeReference.isEmpty { row("scheme", "Examination scheme reference", escape(v.schemeReference)) }
+            row("result", "Safe to operate (result)", escape(v.result?.label ?? "—"))
+            // Defects.
+            row("defect", "Defect", v.defectDescription.isEmpty ? "None reported"
+                : "<span class=\"pre\">\(escape(v.defectDescription))</span>")
+            if !v.defectDescription.isEmpty || v.action != .none { row("action", "Action", escape(v.action.label)) }
+            if v.remedyDeadlineSet { row("remedy-by", "Remedy by", orDash(v.remedyDeadline)) }
+            if !v.notes.isEmpty { row("notes", "Notes", "<span class=\"pre\">\(escape(v.notes))</span>") }
+            // Who made the report, and the record.
+            row("inspector", "Person making the report", orDash(v.inspectorName))
+            row("certification", "Certification / qualification no.", orDash(v.certificationNumber))
+            var recordText = "#\(record.id), saved \(escape(record.savedAt))"
+            if let amends = record.amends { recordText += ", amends #\(amends)" }
+            row("record", "Record", recordText)
+            out += "</table>\n</article>\n"
+        }
+        out += "</section>\n"
+    }
+
+    // MARK: - Pieces
+
+    struct LocationGroup: Equatable {
+        var name: String
+        var indices: [Int]
+    }
+
+    /// Rows grouped by location (trimmed; empty is "(no location)", listed last), locations in
+    /// case-insensitive order, rows within a location by tag.
+    static func locationGroups(_ rows: [RegisterRow]) -> [LocationGroup] {
+        var byName: [String: [Int]] = [:]
+        for (index, row) in rows.enumerated() {
+            byName[row.asset.location.trimmingCharacters(in: .whitespacesAndNewlines), default: []].append(index)
+        }
+        let names = byName.keys.sorted {
+            ($0.isEmpty ? 1 : 0, $0.lowercased(), $0) < ($1.isEmpty ? 1 : 0, $1.lowercased(), $1)
+        }
+        return names.map { name in
+            let indices = byName[name]!.sorted {
+                let a = rows[$0].asset, b = rows[$1].asset
+                return (a.tag, a.uuid.uuidString, $0) < (b.tag, b.uuid.uuidString, $1)
+            }
+            return LocationGroup(name: name.isEmpty ? noLocation : name, indices: indices)
+        }
+    }
+
+    private static func locationName(_ location: String) -> String {
+        let trimmed = location.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? noLocation : trimmed
+    }
+
+    private static func statusBadge(_ status: AssetStatus) -> String {
+        "<span class=\"st st-\(status.rawValue)\">\(status.label)</span>"
+    }
+
+    /// The status in words, with the remedy deadline for REMEDY BY (and for a missed deadline).
+    private static func statusText(_ report: StatusReport) -> String {
+        var text = statusBadge(report.status)
+        if let deadline = report.remedyDeadline, report.status == .remedyBy || report.status == .doNotUse {
+            text += " <span class=\"sub\">\(report.status == .remedyBy ? "" : "missed ")\(deadline.iso)</span>"
+        }
+        return text
+    }
+
+    private static func orDash(_ text: String) -> String { text.isEmpty ? "—" : escape(text) }
+
+    /// "3 m", "2.5 m": as entered, never rounded.
+    static func lengthText(_ metres: Double) -> String {
+        if metres == metres.rounded(), abs(metres) < 1e15 { return "\(Int(metres)) m" }
+        return "\(metres) m"
+    }
+
+    /// Makes text safe in HTML element content and in quoted attribute values: `&`, `<`, `>`, `"`
+    /// and `'` become character references; control characters (C0, DEL, C1) become visible
+    /// symbols, except newline and tab, which HTML treats as plain white space. Works on Unicode
+    /// scalars, so a `<` carrying a combining mark is still escaped.
+    static func escape(_ text: String) -> String {
+        // Fast path: most register text needs nothing. C1 controls are U+0080…U+009F, i.e. 0xC2 0x80…0x9F.
+        var needs = false
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x7F:
+                needs = true
+            case 0x00...0x1F where byte != 0x0A && byte != 0x09:
+                needs = true
+            case 0x80...0x9F where previous == 0xC2:
+                needs = true
+            default:
+                break
+            }
+            if needs { break }
+            previous = byte
+        }
+        guard needs else { return text }
+
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x26: result += "&amp;"
+            case 0x3C: result += "&lt;"
+            case 0x3E: result += "&gt;"
+            case 0x22: result += "&quot;"
+            case 0x27: result += "&#39;"
+            case 0x0A, 0x09: result.unicodeScalars.append(scalar)
+            case 0x00...0x1F: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!) // ␀…␟
+            case 0x7F: result += "\u{2421}" // ␡
+            case 0x80...0x9F: result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Style
+
+    /// Print first: A4, 15 mm margins, table headers repeated on each page, an examination block never
+    /// split across pages. Status is always written in words; colour only adds to it.
+    static let css = """
+    @page { size: A4; margin: 15mm; }
+    html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+    body { font-family: "Helvetica Neue", Helvetica, Arial, "Noto Sans", "Noto Sans CJK SC", sans-serif;
+      font-size: 10pt; line-height: 1.35; color: #000; background: #fff; margin: 0 auto; max-width: 190mm; }
+    h1 { font-size: 18pt; margin: 0 0 2mm; }
+    h2 { font-size: 13pt; margin: 7mm 0 2mm; border-bottom: 0.5pt solid #000; page-break-after: avoid; break-after: avoid; }
+    h3 { font-size: 11pt; margin: 4mm 0 1.5mm; page-break-after: avoid; break-after: avoid; }
+    p { margin: 1mm 0; }
+    .asof { font-size: 12pt; font-weight: bold; }
+    .generated, .note, .sub { color: #333; font-size: 9pt; }
+    table { border-collapse: collapse; width: 100%; font-size: 9pt; margin: 1mm 0 3mm; }
+    th, td { border: 0.5pt solid #000; padding: 1mm 1.5mm; text-align: left; vertical-align: top; }
+    thead th { background: #e6e6e6; }
+    thead { display: table-header-group; }
+    tr { page-break-inside: avoid; break-inside: avoid; }
+    table.counts { width: auto; min-width: 70mm; }
+    tfoot th, tfoot td { font-weight: bold; }
+    .num { text-align: right; white-space: nowrap; }
+    .date, .tag { white-space: nowrap; }
+    .pre { white-space: pre-line; }
+    .st { font-weight: bold; white-space: nowrap; }
+    .st-do_not_use { color: #b00000; }
+    .st-overdue { color: #b00000; }
+    .st-remedy_by { color: #9a4a00; }
+    .st-quarantined { color: #6a1b9a; }
+    .st-due_soon { color: #7a5d00; }
+    .st-untested { color: #444; font-style: italic; }
+    .st-ok { color: #1b5e20; font-weight: normal; }
+    .st-withdrawn { color: #555; font-weight: normal; text-decoration: line-through; }
+    svg.chart { display: block; max-width: 100%; height: auto; font-size: 12px; page-break-inside: avoid; break-inside: avoid; }
+    svg.chart text { fill: #000; font-family: inherit; }
+    svg.chart rect { fill: #9e9e9e; stroke: #000; stroke-width: 1; }
+    section.location { page-break-inside: auto; }
+    article.exam { page-break-inside: avoid; break-inside: avoid; margin: 0 0 3mm; }
+    article.exam h3 { margin: 3mm 0 1mm; }
+    table.pt { margin: 0; }
+    table.pt th { width: 38%; font-weight: normal; background: #f2f2f2; }
+    @media screen { body { padding: 10mm; } }
+
+    """
+}

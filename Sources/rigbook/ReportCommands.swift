@@ -1,0 +1,182 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+
+/// Where a command's output goes: standard output, or a file written atomically (`--out FILE`).
+protocol TextSink {
+    mutating func write(_ text: String) throws
+}
+
+extension Output: TextSink {}
+extension AtomicFile.Writer: TextSink {}
+
+func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (inout any TextSink) throws -> Void) throws {
+    if let path {
+        do {
+            try AtomicFile.stream(to: path, mode: mode) { writer in
+                var sink: any TextSink = writer
+                try body(&sink)
+                writer = sink as! AtomicFile.Writer
+            }
+        } catch let error as AtomicFile.WriteError {
+            throw CommandFailure("rigbook: \(error.description); nothing was written")
+        }
+    } else {
+        var sink: any TextSink = Output()
+        try body(&sink)
+        var out = sink as! Output
+        out.flush()
+    }
+}
+
+/// A progress line on stderr, only when stderr is a terminal and the job is large.
+struct Progress {
+    let total: Int
+    let label: String
+    let enabled: Bool
+    private var last = 0
+
+    init(total: Int, label: String) {
+        self.total = total
+        self.label = label
+        enabled = isatty(STDERR_FILENO) != 0 && total >= 10_000
+    }
+
+    mutating func update(_ done: Int) {
+        guard enabled, done - last >= 5_000 || done == total else { return }
+        last = done
+        FileHandle.standardError.write(Data("\r\(label): \(done.formatted())/\(total.formatted())".utf8))
+        if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
+
+extension Commands {
+    static let due = CommandSpec(
+        name: "due", abstract: "List what needs attention; exit 3 when something does (for cron).",
+        usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
+        discussion: """
+            Lists DO NOT USE, OVERDUE and REMEDY BY items and those falling due within DAYS (default 30:
+            the DUE SOON ones), most urgent first, then a one-line summary. Exit codes: 0 nothing needs
+            attention, 3 something does, 1 failure, 64 bad usage. --format ics prints the calendar feed
+            (as `rigbook calendar`). Drafts are never read.
+            """
+    ) { arguments, context in
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "ics"], default: "text")
+        let within = try arguments.option("--within").map { (text: String) throws(UsageError) in
+            try Parse.int(text, option: "--within", range: 0...3650)
+        } ?? StatusRules.dueSoonDays
+        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in try Parse.date(text, option: "--as-of") }
+        try arguments.finish()
+        let today = asOf ?? context.today
+        let rows = try context.rows()
+        let items = DueReport.items(rows, today: today, within: within)
+        try withSink(nil) { out in
+            switch format {
+            case "json":
+                var counts = JSONObject()
+                for status in AssetStatus.allCases where DueReport.urgent.contains(status) || status == .dueSoon || status == .ok {
+                    counts.add(status.rawValue, items.filter { $0.status == status }.count)
+                }
+                var document = JSONObject()
+                document.add("schema_version", 1)
+                document.add("as_of", today.iso)
+                document.add("within_days", within)
+                document.add("needs_attention", !items.isEmpty)
+                document.add("summary", DueReport.summary(items, today: today))
+                document.add("counts", raw: counts.string)
+                let list = items.map { item -> String in
+                    var o = JSONObject()
+                    o.add("tag", item.row.asset.tag); o.add("name", item.row.asset.name)
+                    o.add("location", item.row.asset.location); o.add("status", item.status.rawValue)
+                    o.add("date", item.date?.iso); o.add("days", item.days.map(Int64.init))
+                    o.add("uuid", item.row.asset.uuid.uuidString.lowercased())
+                    return o.string
+                }
+                document.add("items", raw: "[" + list.joined(separator: ",") + "]")
+                try out.write(document.string + "\n")
+            case "ics":
+                try out.write(calendarFeed(rows, today: today))
+            default:
+                let table = items.map { item in
+                    [item.status.label, item.row.asset.tag, item.row.asset.name, item.row.asset.location,
+                     item.date?.iso ?? "—", DueReport.when(item)]
+                }
+                if !table.isEmpty {
+                    try out.write(TextTable.render(header: ["STATUS", "TAG", "NAME", "LOCATION", "DATE", "WHEN"], rows: table))
+                }
+                try out.write(DueReport.summary(items, today: today) + "\n")
+            }
+        }
+        return items.isEmpty ? ExitCode.success : ExitCode.attention
+    }
+
+    static let export = CommandSpec(
+        name: "export", abstract: "Export the register: assets with their status, or records (CSV or JSON).",
+        usage: "rigbook export --format csv|json [--table assets|records] [--out FILE]",
+        discussion: """
+            json holds both tables: {"schema_version": 1, "as_of", "generated_at", "assets": […],
+            "records": […]}. csv holds one table (--table, default assets) per RFC 4180, with cells that
+            a spreadsheet would run as a formula neutralised. --out writes the file atomically. Columns are
+            fixed and documented in docs/FORMATS.md. Drafts are never exported.
+            """
+    ) { arguments, context in
+        guard let formatText = try arguments.option("--format") else { throw UsageError("missing --format (csv or json)") }
+        let format = try Parse.format(formatText, allowed: ["csv", "json"], default: "csv")
+        let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"], default: "assets")
+        if format == "json", table != "assets" { throw UsageError("--table is for csv; json holds assets and records together") }
+        let out = try arguments.option("--out")
+        try arguments.finish()
+        let register = try context.openRegister()
+        let rows = try context.rows(register)
+        let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
+        let recordTotal: Int
+        do throws(RegisterError) { recordTotal = try register.recordCount() } catch { throw CommandFailure("rigbook: \(error.description)") }
+        try withSink(out) { sink in
+            var progress = Progress(total: recordTotal, label: "export")
+            func records(_ each: (StoredInspection) throws -> Void) throws {
+                var done = 0
+                do {
+                    try register.forEachRecord { record in
+                        try each(record)
+                        done += 1
+                        progress.update(done)
+                    }
+                } catch { throw CommandFailure("rigbook: \(error.description)") }
+            }
+            if format == "json" {
+                try sink.write("{\"schema_version\":1,\"as_of\":\(JSONObject.quote(context.today.iso)),\"generated_at\":\(JSONObject.quote(Timestamp.now())),\"assets\":[\n")
+                for (index, row) in rows.enumerated() {
+                    try sink.write((index == 0 ? "" : ",\n") + AssetListing(row: row, today: context.today).json)
+                }
+                try sink.write("\n],\"records\":[\n")
+                var first = true
+                try records { record in
+                    try sink.write((first ? "" : ",\n") + RecordExport.json(record, tag: tags[record.assetUUID] ?? ""))
+                    first = false
+                }
+                try sink.write("\n]}\n")
+            } else if table == "records" {
+                try sink.write(CSV.row(RecordExport.columns))
+                try records { try sink.write(CSV.row(RecordExport.fields($0, tag: tags[$0.assetUUID] ?? ""))) }
+            } else {
+                try sink.write(CSV.row(AssetListing.csvHeader))
+                for row in rows { try sink.write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
+            }
+        }
+        if let out { printError("rigbook: wrote \(out)") }
+        return ExitCode.success
+    }
+}
+
+extension Context {
+    func rows(_ given: Register? = nil) throws(CommandFailure) -> [RegisterRow] {
+        let register: Register
+        if let given { register = given } else { register = try openRegister() }
+        do throws(RegisterError) { return try register.rows() } catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+}
+
+/// The iCalendar feed of every due date (placeholder until the calendar writer lands).
+func calendarFeed(_ rows: [RegisterRow], today: CalendarDate) throws -> String {
+    throw CommandFailure("rigbook: the calendar feed is not available in this build")
+}
