@@ -265,6 +265,14 @@ public final class Register {
                    AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)])
     }
 
+    /// Runs `body` with relaxed durability and a larger page cache: for loading invented sample data,
+    /// never for evidence (a crash mid-load loses only the sample, and `sample` refills an empty register).
+    public func bulkLoading<T>(_ body: () throws -> T) throws -> T {
+        try db.execute("PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
+        defer { try? db.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -2000") }
+        return try body()
+    }
+
     /// Bulk load for `sample`: assets with their records in one transaction, summaries folded in memory.
     public func load(_ batch: [(asset: Asset, records: [ValidatedInspection])], saved: SaveStamp) throws(RegisterError) {
         try perform {

@@ -16,8 +16,14 @@ public struct SampleData {
 
     /// Builds the batch and loads it in chunks (each chunk one transaction) so memory stays flat.
     public func load(into register: Register, progress: (Int) -> Void = { _ in }) throws(RegisterError) {
+        do { try register.bulkLoading { try loadChunks(into: register, progress: progress) } }
+        catch let error as RegisterError { throw error }
+        catch { throw RegisterError.writeFailed("\(error)") }
+    }
+
+    private func loadChunks(into register: Register, progress: (Int) -> Void) throws(RegisterError) {
         var random = SplitMix64(seed: seed)
-        let chunk = 5_000
+        let chunk = 20_000
         var start = 0
         let saved = SaveStamp(operatorName: "sample")
         while start < count {
