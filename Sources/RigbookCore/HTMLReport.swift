@@ -103,9 +103,9 @@ public enum HTMLReport {
         for item in items {
             let asset = item.row.asset
             out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(item.status.rawValue)\">"
-            out += "<td>\(statusBadge(item.status))</td><td class=\"tag\">\(escape(asset.tag))</td>"
+            out += "<td>\(statusBadge(item.status))</td><td>\(escape(asset.tag))</td>"
             out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
-            out += "<td class=\"date\">\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+            out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }
@@ -123,10 +123,10 @@ public enum HTMLReport {
             for index in group.indices {
                 let asset = rows[index].asset, report = reports[index]
                 out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(report.status.rawValue)\">"
-                out += "<td class=\"tag\">\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
-                out += "<td>\(escape(asset.type.label))</td><td class=\"num\">\(escape(Asset.wllText(asset.wllKg)))</td>"
-                out += "<td class=\"date\">\(rows[index].summary.lastThoroughDate?.iso ?? "—")</td>"
-                out += "<td class=\"date\">\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
+                out += "<td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
+                out += "<td>\(escape(asset.type.label))</td><td>\(escape(Asset.wllText(asset.wllKg)))</td>"
+                out += "<td>\(rows[index].summary.lastThoroughDate?.iso ?? "—")</td>"
+                out += "<td>\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
             }
             out += "</tbody>\n</table>\n</section>\n"
         }
@@ -149,41 +149,45 @@ public enum HTMLReport {
             guard let record = latestThorough[asset.uuid], seen.insert(asset.uuid).inserted else { continue }
             let v = record.values
             out += "<article class=\"exam\" data-asset=\"\(asset.uuid.uuidString)\">\n"
-            out += "<h3><span class=\"tag\">\(escape(asset.tag))</span> — \(escape(asset.name))</h3>\n<table class=\"pt\">\n"
-            func row(_ field: String, _ label: String, _ html: String) {
-                out += "<tr data-field=\"\(field)\"><th>\(label)</th><td>\(html)</td></tr>\n"
+            out += "<h3>\(escape(asset.tag)) — \(escape(asset.name))</h3>\n<table class=\"pt\">\n"
+            // Two label/value pairs a line keeps a block short; `nil` as the second pair spans the line.
+            func line(_ label: String, _ html: String, _ label2: String? = nil, _ html2: String = "") {
+                out += "<tr><th>\(label)</th>"
+                if let label2 {
+                    out += "<td>\(html)</td><th>\(label2)</th><td>\(html2)</td></tr>\n"
+                } else {
+                    out += "<td colspan=\"3\">\(html)</td></tr>\n"
+                }
             }
             // Identification of the equipment.
-            row("equipment", "Equipment",
-                "\(escape(asset.tag)) · \(escape(asset.name)) · \(escape(asset.type.label))")
-            row("serial", "Serial number", orDash(asset.serialNumber))
-            row("manufacturer", "Manufacturer", orDash(asset.manufacturer))
-            row("manufactured", "Date of manufacture", asset.manufactured?.iso ?? "unknown")
+            line("Type of equipment", escape(asset.type.label), "Serial number", orDash(asset.serialNumber))
+            line("Manufacturer", orDash(asset.manufacturer), "Date of manufacture", asset.manufactured?.iso ?? "unknown")
             var wll = escape(Asset.wllText(record.assetWLLKg))
             if record.assetWLLKg != asset.wllKg {
                 wll += " <span class=\"sub\">(register now: \(escape(Asset.wllText(asset.wllKg))))</span>"
             }
-            row("wll", "Safe working load (WLL)", wll)
-            row("length", "Length", asset.lengthM.map { escape(lengthText($0)) } ?? "—")
-            if !record.assetLocation.isEmpty { row("location", "Location at examination", escape(record.assetLocation)) }
+            line("Safe working load (WLL)", wll, "Length", asset.lengthM.map { escape(lengthText($0)) } ?? "—")
             // The examination.
-            row("date", "Date of thorough examination", orDash(v.inspectionDate))
-            row("next-due", "Date of next thorough examination", reports[index].nextDue?.iso ?? "—")
-            row("type", "Type of examination", escape(v.inspectionType.label))
-            if !v.schemeReference.isEmpty { row("scheme", "Examination scheme reference", escape(v.schemeReference)) }
-            row("result", "Safe to operate (result)", escape(v.result?.label ?? "—"))
+            line("Date of examination", orDash(v.inspectionDate),
+                 "Next examination due", reports[index].nextDue?.iso ?? "—")
+            line("Type of examination", escape(v.inspectionType.label)
+                 + (v.schemeReference.isEmpty ? "" : " — scheme \(escape(v.schemeReference))"))
+            line("Safe to operate (result)", escape(v.result?.label ?? "—"),
+                 "Location when examined", orDash(record.assetLocation))
             // Defects.
-            row("defect", "Defect", v.defectDescription.isEmpty ? "None reported"
-                : "<span class=\"pre\">\(escape(v.defectDescription))</span>")
-            if !v.defectDescription.isEmpty || v.action != .none { row("action", "Action", escape(v.action.label)) }
-            if v.remedyDeadlineSet { row("remedy-by", "Remedy by", orDash(v.remedyDeadline)) }
-            if !v.notes.isEmpty { row("notes", "Notes", "<span class=\"pre\">\(escape(v.notes))</span>") }
+            if v.defectDescription.isEmpty && v.action == .none && !v.remedyDeadlineSet {
+                line("Defect", "None reported")
+            } else {
+                line("Defect", v.defectDescription.isEmpty ? "—" : "<span class=\"pre\">\(escape(v.defectDescription))</span>")
+                line("Action", escape(v.action.label), "Remedy by", v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")
+            }
+            if !v.notes.isEmpty { line("Notes", "<span class=\"pre\">\(escape(v.notes))</span>") }
             // Who made the report, and the record.
-            row("inspector", "Person making the report", orDash(v.inspectorName))
-            row("certification", "Certification / qualification no.", orDash(v.certificationNumber))
+            line("Person making the report", orDash(v.inspectorName),
+                 "Certification no.", orDash(v.certificationNumber))
             var recordText = "#\(record.id), saved \(escape(record.savedAt))"
             if let amends = record.amends { recordText += ", amends #\(amends)" }
-            row("record", "Record", recordText)
+            line("Record", recordText)
             out += "</table>\n</article>\n"
         }
         out += "</section>\n"
@@ -307,7 +311,9 @@ public enum HTMLReport {
     table.counts { width: auto; min-width: 70mm; }
     tfoot th, tfoot td { font-weight: bold; }
     .num { text-align: right; white-space: nowrap; }
-    .date, .tag { white-space: nowrap; }
+    table.attention td:nth-child(-n+2), table.attention td:nth-child(5),
+      table.register td:nth-child(1), table.register td:nth-child(n+4) { white-space: nowrap; }
+    table.register td:nth-child(4) { text-align: right; }
     .pre { white-space: pre-line; }
     .st { font-weight: bold; white-space: nowrap; }
     .st-do_not_use { color: #b00000; }
@@ -325,7 +331,8 @@ public enum HTMLReport {
     article.exam { page-break-inside: avoid; break-inside: avoid; margin: 0 0 3mm; }
     article.exam h3 { margin: 3mm 0 1mm; }
     table.pt { margin: 0; }
-    table.pt th { width: 38%; font-weight: normal; background: #f2f2f2; }
+    table.pt th { width: 20%; font-weight: normal; background: #f2f2f2; }
+    table.pt td { width: 30%; }
     @media screen { body { padding: 10mm; } }
 
     """

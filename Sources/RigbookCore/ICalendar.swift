@@ -5,7 +5,8 @@ public struct ICalendarOptions: Sendable, Hashable {
     /// One display alarm per entry, this many days before the date (0 = at the start of the day).
     /// Negative values are ignored, duplicates collapse, and alarms are written furthest first.
     public var alarmDaysBefore: [Int] = [30, 1]
-    /// Leave tags and names out of every summary, description and alarm (what a lock screen shows).
+    /// Leave tags, names (and the equipment type, which is often the name) out of every summary,
+    /// description and alarm: what a lock screen or a shared calendar shows.
     public var redact = false
     /// One event per day with a count, instead of one event per asset.
     public var digest = false
@@ -39,14 +40,12 @@ public enum ICalendar {
                                 options: ICalendarOptions) -> String {
         let entries = self.entries(rows, today: today)
         let stamp = timestamp(generated)
-        var lines = [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//Rigbook//Rigbook 0.1//EN",
-            "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
-            "X-WR-CALNAME:" + escapeText(options.calendarName),
-        ]
+        var out = ""
+        out.reserveCapacity(1_024 + entries.count * (options.digest ? 400 : 900))
+        for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Rigbook//Rigbook 0.1//EN", "CALSCALE:GREGORIAN",
+                     "METHOD:PUBLISH", "X-WR-CALNAME:" + escapeText(options.calendarName)] {
+            write(line, to: &out)
+        }
         let alarms = alarmDays(options.alarmDaysBefore)
         if options.digest {
             var start = 0
@@ -54,23 +53,23 @@ public enum ICalendar {
                 var end = start + 1
                 while end < entries.count, entries[end].date == entries[start].date { end += 1 }
                 let group = Array(entries[start..<end])
-                lines += event(uid: digestUID(date: group[0].date), stamp: stamp, date: group[0].date,
-                               summary: digestSummary(group),
-                               description: digestDescription(group, today: today, redact: options.redact),
-                               alarms: alarms)
+                writeEvent(uid: digestUID(date: group[0].date), stamp: stamp, date: group[0].date,
+                           summary: digestSummary(group),
+                           description: digestDescription(group, today: today, redact: options.redact),
+                           alarms: alarms, to: &out)
                 start = end
             }
         } else {
             for entry in entries {
-                lines += event(uid: uid(assetUUID: entry.row.asset.uuid, date: entry.date, kind: entry.kind),
-                               stamp: stamp, date: entry.date,
-                               summary: summary(entry, redact: options.redact),
-                               description: description(entry, today: today, redact: options.redact),
-                               alarms: alarms)
+                writeEvent(uid: uid(assetUUID: entry.row.asset.uuid, date: entry.date, kind: entry.kind),
+                           stamp: stamp, date: entry.date,
+                           summary: summary(entry, redact: options.redact),
+                           description: description(entry, today: today, redact: options.redact),
+                           alarms: alarms, to: &out)
             }
         }
-        lines.append("END:VCALENDAR")
-        return lines.map { fold($0) + "\r\n" }.joined()
+        write("END:VCALENDAR", to: &out)
+        return out
     }
 
     /// "<16 hex digits>@rigbook": FNV-1a 64 of "uuid|YYYY-MM-DD|kind". Stable across exports and
@@ -108,9 +107,11 @@ public enum ICalendar {
                 entries.append(Entry(row: row, report: report, date: due, kind: thoroughKind))
             }
         }
-        return entries.sorted {
-            ($0.date.dayNumber, $0.row.asset.tag, $0.kind, $0.row.asset.uuid.uuidString)
-                < ($1.date.dayNumber, $1.row.asset.tag, $1.kind, $1.row.asset.uuid.uuidString)
+        return entries.sorted { a, b in
+            if a.date != b.date { return a.date < b.date }
+            if a.row.asset.tag != b.row.asset.tag { return a.row.asset.tag < b.row.asset.tag }
+            if a.kind != b.kind { return a.kind < b.kind }
+            return a.row.asset.uuid.uuidString < b.row.asset.uuid.uuidString
         }
     }
 
@@ -136,7 +137,8 @@ public enum ICalendar {
         } else if let commissioned = asset.commissioned {
             lines.append("Commissioned: \(commissioned.iso)")
         }
-        lines.append("Type: \(asset.type.label)")
+        // The type often is the name ("Hook"), so a redacted feed leaves it out with the name.
+        if !redact { lines.append("Type: \(asset.type.label)") }
         if !asset.location.isEmpty { lines.append("Location: \(asset.location)") }
         lines.append("WLL: \(Asset.wllText(asset.wllKg))")
         lines.append("Interval: \(asset.intervalMonths) month\(asset.intervalMonths == 1 ? "" : "s")")
@@ -171,37 +173,37 @@ public enum ICalendar {
 
     // MARK: - Writing
 
-    static func event(uid: String, stamp: String, date: CalendarDate, summary: String, description: String,
-                      alarms: [Int]) -> [String] {
-        var lines = [
-            "BEGIN:VEVENT",
-            "UID:" + uid,
-            "DTSTAMP:" + stamp,
-            "DTSTART;VALUE=DATE:" + basicDate(date),
-        ]
+    /// One content line, folded, with its CRLF.
+    static func write(_ line: String, to out: inout String) {
+        out += fold(line)
+        out += "\r\n"
+    }
+
+    static func writeEvent(uid: String, stamp: String, date: CalendarDate, summary: String, description: String,
+                           alarms: [Int], to out: inout String) {
+        write("BEGIN:VEVENT", to: &out)
+        write("UID:" + uid, to: &out)
+        write("DTSTAMP:" + stamp, to: &out)
+        write("DTSTART;VALUE=DATE:" + basicDate(date), to: &out)
         // An all-day event ends (exclusively) the next day; past 9999-12-31 there is no date to write.
         if date.year == 9999, date.month == 12, date.day == 31 {
-            lines.append("DURATION:P1D")
+            write("DURATION:P1D", to: &out)
         } else {
-            lines.append("DTEND;VALUE=DATE:" + basicDate(date.addingDays(1)))
+            write("DTEND;VALUE=DATE:" + basicDate(date.addingDays(1)), to: &out)
         }
-        lines += [
-            "SUMMARY:" + escapeText(summary),
-            "DESCRIPTION:" + escapeText(description),
-            "CATEGORIES:Rigbook",
-            "TRANSP:TRANSPARENT",
-        ]
+        let summary = escapeText(summary)
+        write("SUMMARY:" + summary, to: &out)
+        write("DESCRIPTION:" + escapeText(description), to: &out)
+        write("CATEGORIES:Rigbook", to: &out)
+        write("TRANSP:TRANSPARENT", to: &out)
         for days in alarms {
-            lines += [
-                "BEGIN:VALARM",
-                "ACTION:DISPLAY",
-                "TRIGGER:" + (days == 0 ? "PT0S" : "-P\(days)D"),
-                "DESCRIPTION:" + escapeText(summary),
-                "END:VALARM",
-            ]
+            write("BEGIN:VALARM", to: &out)
+            write("ACTION:DISPLAY", to: &out)
+            write("TRIGGER:" + (days == 0 ? "PT0S" : "-P\(days)D"), to: &out)
+            write("DESCRIPTION:" + summary, to: &out)
+            write("END:VALARM", to: &out)
         }
-        lines.append("END:VEVENT")
-        return lines
+        write("END:VEVENT", to: &out)
     }
 
     static func alarmDays(_ days: [Int]) -> [Int] {
@@ -210,7 +212,9 @@ public enum ICalendar {
 
     /// YYYYMMDD.
     static func basicDate(_ date: CalendarDate) -> String {
-        date.iso.replacingOccurrences(of: "-", with: "")
+        var text = date.iso
+        text.removeAll { $0 == "-" }
+        return text
     }
 
     /// yyyyMMdd'T'HHmmss'Z' in UTC, computed from the seconds since 1970 (no locale, no zone).
@@ -235,52 +239,78 @@ public enum ICalendar {
     }
 
     /// Folds a content line at 75 octets (RFC 5545 §3.1): CRLF plus one space before each
-    /// continuation, the space counting toward the 75. Breaks fall between characters where a
-    /// character fits on a line, else between Unicode scalars, so a UTF-8 sequence is never split.
-    /// The result has no trailing CRLF.
+    /// continuation, the space counting toward the 75. Works on the UTF-8 octets and breaks only
+    /// where a Unicode scalar starts, so a multi-byte sequence is never split, and never inside a
+    /// TEXT escape such as `\n` (legal, but some readers trip on it). The result has no trailing CRLF.
     static func fold(_ line: String) -> String {
         let limit = 75
-        var out = ""
+        if line.utf8.count <= limit { return line }
+        let bytes = Array(line.utf8)
+        func scalarLength(_ lead: UInt8) -> Int {
+            switch lead {
+            case ..<0xC0: 1
+            case ..<0xE0: 2
+            case ..<0xF0: 3
+            default: 4
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / (limit - 1) * 3 + 3)
         var used = 0                       // octets on the current physical line
-        func append(_ piece: String, octets: Int) {
-            if used + octets > limit {
-                out += "\r\n "
+        var i = 0
+        while i < bytes.count {
+            var length = scalarLength(bytes[i])
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count { length += scalarLength(bytes[i + 1]) }
+            length = min(length, bytes.count - i)
+            if used + length > limit {
+                out += [13, 10, 32]
                 used = 1
             }
-            out += piece
-            used += octets
+            out += bytes[i..<(i + length)]
+            used += length
+            i += length
         }
-        for character in line {
-            let octets = character.utf8.count
-            if octets <= limit - 1 {
-                append(String(character), octets: octets)
-            } else {
-                // A cluster too long for any line (long combining sequence): break between scalars.
-                for scalar in character.unicodeScalars {
-                    append(String(scalar), octets: String(scalar).utf8.count)
-                }
-            }
-        }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, and newline (LF, CR LF or a
-    /// lone CR) as `\n`. Other control characters, which TEXT cannot carry, are dropped; tab stays.
+    /// lone CR) as `\n`. Other control characters (C0, DEL, C1), which TEXT cannot carry, are
+    /// dropped; tab stays. Works on the UTF-8 octets: every byte it looks at is ASCII or the lead
+    /// byte 0xC2 of a C1 control, so no multi-byte sequence is cut.
     static func escapeText(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar {
-            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-            case ";": out.append(contentsOf: "\\;".unicodeScalars)
-            case ",": out.append(contentsOf: "\\,".unicodeScalars)
-            case "\r": out.append(contentsOf: "\\n".unicodeScalars)
-            case "\n": if !previousWasCR { out.append(contentsOf: "\\n".unicodeScalars) }
-            case "\t": out.append(scalar)
-            default: if !TextRules.isControl(scalar) { out.append(scalar) }
+        let bytes = Array(text.utf8)
+        func special(_ i: Int) -> Bool {
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","), 0x7F: return true
+            case 0x09: return false
+            case ..<0x20: return true
+            case 0xC2: return i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1])
+            default: return false
             }
         }
-        return String(out)
+        guard bytes.indices.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            defer { i += 1 }
+            guard special(i) else { out.append(byte); continue }
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"):
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"):
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
+            case 0xC2:
+                i += 1                     // a C1 control: drop both of its octets
+            default:
+                break                      // another control character: dropped
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -36,7 +36,7 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, due, export, draftsList, draftsDiscard, draftsPurge, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, draftsList, draftsDiscard, draftsPurge, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }

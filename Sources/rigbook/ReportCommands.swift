@@ -95,7 +95,7 @@ extension Commands {
                 document.add("items", raw: "[" + list.joined(separator: ",") + "]")
                 try out.write(document.string + "\n")
             case "ics":
-                try out.write(calendarFeed(rows, today: today))
+                try out.write(ICalendar.document(rows, today: today, generated: Date(), options: ICalendarOptions()))
             default:
                 let table = items.map { item in
                     [item.status.label, item.row.asset.tag, item.row.asset.name, item.row.asset.location,
@@ -168,6 +168,64 @@ extension Commands {
     }
 }
 
+extension Commands {
+    static let calendar = CommandSpec(
+        name: "calendar", abstract: "Write an iCalendar feed of every due date, for any calendar app.",
+        usage: "rigbook calendar [--out FILE.ics] [--alarms DAYS,DAYS] [--redact] [--digest] [--as-of YYYY-MM-DD]",
+        discussion: """
+            One all-day event per asset due date (the next thorough examination, or the remedy deadline),
+            with alarms 30 and 1 days before unless --alarms says otherwise. UIDs come from the asset and
+            the date, so re-exporting never duplicates an event and a new due date replaces the old one;
+            withdrawn assets drop out. --redact leaves tags, names and types out (a locked phone shows
+            event titles); --digest makes one event per day with the number of items due. The feed is
+            rebuilt from the register each time and never written into it.
+            """
+    ) { arguments, context in
+        var options = ICalendarOptions()
+        if let alarms = try arguments.option("--alarms") {
+            let days = alarms.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !days.isEmpty, days.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 365 }) else {
+                throw UsageError("--alarms takes days before the date, e.g. 30,1 (each 0 to 365), not \(alarms)")
+            }
+            options.alarmDaysBefore = days.compactMap { $0 }
+        }
+        options.redact = arguments.flag("--redact")
+        options.digest = arguments.flag("--digest")
+        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in try Parse.date(text, option: "--as-of") }
+        let out = try arguments.option("--out")
+        try arguments.finish()
+        let rows = try context.rows()
+        let feed = ICalendar.document(rows, today: asOf ?? context.today, generated: Date(), options: options)
+        try withSink(out) { try $0.write(feed) }
+        if let out { printError("rigbook: wrote \(out)") }
+        return ExitCode.success
+    }
+
+    static let report = CommandSpec(
+        name: "report", abstract: "Write a printable HTML report (A4): counts, the 12-week chart, attention list, particulars.",
+        usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD]",
+        discussion: """
+            A self-contained page (no external files, no scripts): counts per status, items falling due per
+            week for the next 12 weeks, the attention list, a table per location, and for each latest
+            thorough examination the LOLER Schedule 1 particulars the register holds. Without --out it goes
+            to standard output.
+            """
+    ) { arguments, context in
+        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in try Parse.date(text, option: "--as-of") }
+        let out = try arguments.option("--out")
+        try arguments.finish()
+        let register = try context.openRegister()
+        let rows = try context.rows(register)
+        let latest: [UUID: StoredInspection]
+        do throws(RegisterError) { latest = try register.latestThoroughExaminations() }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let page = HTMLReport.render(rows: rows, latestThorough: latest, today: asOf ?? context.today, generatedAt: Timestamp.now())
+        try withSink(out) { try $0.write(page) }
+        if let out { printError("rigbook: wrote \(out)") }
+        return ExitCode.success
+    }
+}
+
 extension Context {
     func rows(_ given: Register? = nil) throws(CommandFailure) -> [RegisterRow] {
         let register: Register
@@ -176,7 +234,3 @@ extension Context {
     }
 }
 
-/// The iCalendar feed of every due date (placeholder until the calendar writer lands).
-func calendarFeed(_ rows: [RegisterRow], today: CalendarDate) throws -> String {
-    throw CommandFailure("rigbook: the calendar feed is not available in this build")
-}
