@@ -274,7 +274,10 @@ public final class Register {
     }
 
     /// Bulk load for `sample`: assets with their records in one transaction, summaries folded in memory.
-    public func load(_ batch: [(asset: Asset, records: [ValidatedInspection])], saved: SaveStamp) throws(RegisterError) {
+    /// `saved` gives each record its stamp (sample data stamps records with their own date, so the same
+    /// seed always gives the same register).
+    public func load(_ batch: [(asset: Asset, records: [ValidatedInspection])],
+                     saved: (ValidatedInspection) -> SaveStamp) throws(RegisterError) {
         try perform {
             try db.transaction {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
@@ -284,7 +287,7 @@ public final class Register {
                     let facts = records.enumerated().map { $1.facts(id: Int64($0)) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
                     for record in records {
-                        try recordStatement.bind(InspectionColumns.values(record, asset: asset, saved: saved))
+                        try recordStatement.bind(InspectionColumns.values(record, asset: asset, saved: saved(record)))
                         while try recordStatement.step() {}
                     }
                 }

@@ -25,7 +25,10 @@ public struct SampleData {
         var random = SplitMix64(seed: seed)
         let chunk = 20_000
         var start = 0
-        let saved = SaveStamp(operatorName: "sample")
+        // Stamped with the record's own date, not the clock: the same seed gives the same register.
+        let saved = { (record: ValidatedInspection) in
+            SaveStamp(savedAt: record.inspectionDate.iso + "T16:00:00.000Z", operatorName: "sample")
+        }
         while start < count {
             let end = min(count, start + chunk)
             let batch = (start..<end).map { makeAsset(number: $0 + 1, random: &random) }
