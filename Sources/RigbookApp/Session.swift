@@ -125,6 +125,9 @@ public final class Session {
                 draftMeta[fileID] = nil
                 do { try drafts.delete(id: fileID) } catch { return [.failure("The draft could not be deleted: \(error.description)")] }
                 return [.draftDeleted(fileID: fileID)]
+            case .addAsset(let asset):
+                do { try register.addAsset(asset) } catch { return [.assetNotAdded(error.description)] }
+                return [.assetAdded(tag: asset.tag)]
             case .releaseDraft(let fileID):
                 release(fileID)
                 return []

@@ -21,6 +21,8 @@ public enum Event: Sendable {
     case draftWriteFailed(fileID: String, reason: String)
     case draftDeleted(fileID: String)
     case draftsLoaded([DraftSummary])
+    case assetAdded(tag: String)
+    case assetNotAdded(String)
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
     case flush
     case info(String)
@@ -42,6 +44,7 @@ public enum Effect: Sendable {
     /// The form is closed: give its draft lock back.
     case releaseDraft(fileID: String)
     case openDrafts
+    case addAsset(Asset)
     /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
     case suspend
     /// The only way a record reaches the register: a gate-validated record.
@@ -67,6 +70,7 @@ public enum Screen: Sendable {
     case recovery(RecoveryState)
     case drafts(DraftsState)
     case dashboard(DashboardState)
+    case newAsset(AssetFormState)
 }
 
 public struct AppState: Sendable {
@@ -181,6 +185,16 @@ public enum App {
         case .info(let message):
             state.notice = .info(message)
             return []
+        case .assetAdded(let tag):
+            if case .newAsset? = state.screens.last { state.screens.removeLast() }
+            state.notice = .info("Added \(tag) to the register.")
+            return [.reloadRegister]
+        case .assetNotAdded(let reason):
+            if case .newAsset(var form)? = state.screens.last {
+                form.error = "Not added: \(reason)"
+                replaceTop(&state, .newAsset(form))
+            }
+            return []
         case .failure(let message):
             state.notice = .error(message)
             return []
@@ -205,6 +219,18 @@ public enum App {
                 return updateRecovery(&state, &recovery, key, now: now)
             case .drafts(var drafts):
                 return updateDrafts(&state, &drafts, key)
+            case .newAsset(var form):
+                switch form.handle(key) {
+                case .stay: replaceTop(&state, .newAsset(form))
+                case .close: state.screens.removeLast()
+                case .help:
+                    replaceTop(&state, .newAsset(form))
+                    showHelp(&state, AssetFormState.keymap)
+                case .add(let asset):
+                    replaceTop(&state, .newAsset(form))
+                    return [.addAsset(asset)]
+                }
+                return []
             case .dashboard:
                 let action = key == .ctrl("c") ? .back : DashboardState.keymap.action(for: key)
                 if action == .back { state.screens.removeLast() }
@@ -452,6 +478,8 @@ public enum App {
             return [.openDrafts]
         case .dashboard:
             state.screens.append(.dashboard(DashboardState(list: state.list, today: state.today)))
+        case .addAsset:
+            state.screens.append(.newAsset(AssetFormState()))
         }
         return []
     }
@@ -473,6 +501,7 @@ public enum App {
             recovery.draw(into: &frame)
         case .drafts(let drafts): drafts.draw(into: &frame)
         case .dashboard(let dashboard): dashboard.draw(into: &frame)
+        case .newAsset(let form): form.draw(into: &frame)
         }
         if let notice = state.notice, frame.height > 1 {
             frame.fill(y: frame.height - 1, style: .plain)

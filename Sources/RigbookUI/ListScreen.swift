@@ -4,7 +4,7 @@ import RigbookCore
 /// What the register list's keys do.
 public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
-    case openHistory, inspect, drafts, dashboard
+    case openHistory, inspect, drafts, dashboard, addAsset
 }
 
 /// The register list (SPEC §7): every asset, most urgent first, filtered as you type.
@@ -154,6 +154,7 @@ public struct ListState: Sendable {
                    footer: "filter", action: .filter),
         KeyBinding([.enter], help: "Asset details and inspection history", footer: "history", action: .openHistory),
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect", action: .inspect),
+        KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
         KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", action: .dashboard),
         KeyBinding([.escape], help: "Clear the filter", action: .clearFilter),

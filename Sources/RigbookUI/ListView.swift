@@ -174,7 +174,7 @@ enum ListView {
             ("Press S to load sample data (\(state.sampleSize) assets with years", .plain),
             ("of inspection history) and look around.", .plain),
             ("", .plain),
-            ("To add an asset, from a shell:", .plain),
+            ("Press a to add an asset, or from a shell:", .plain),
             ("  rigbook asset add --tag SL-0042 \\", .plain),
             ("    --name \"2 t web sling 3 m\" --type web-sling \\", .plain),
             ("    --wll 2000 --interval 6", .plain),
