@@ -8,10 +8,17 @@ public enum CSV {
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
             value = "'" + value
         }
-        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Scalars, not Characters: a comma or quote followed by a combining mark is one Character but
+        // still a separator to every CSV reader.
+        guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in value.unicodeScalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
         }
-        return value
+        quoted.append("\"")
+        return String(quoted)
     }
 
     public static func row(_ fields: [String]) -> String {

@@ -19,10 +19,13 @@ public enum AtomicFile {
 
     /// Writes a large file piece by piece with the same guarantees: readers see the old file until
     /// the new one is whole.
-    public static func stream(to path: String, mode: mode_t = 0o600, beforeRename: ((String) throws -> Void)? = nil,
+    /// `createFolder` makes a missing folder (0700), as the data home needs; files a person names
+    /// (`--out`) must go into a folder that exists.
+    public static func stream(to path: String, mode: mode_t = 0o600, createFolder: Bool = true,
+                              beforeRename: ((String) throws -> Void)? = nil,
                               _ body: (inout Writer) throws -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
-        try DataHome.makePrivateDirectory(folder)
+        if createFolder { try DataHome.makePrivateDirectory(folder) }
         var template = Array((folder + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(path: path, step: "create temp file", code: errno) }

@@ -102,10 +102,11 @@ enum Parse {
         return date
     }
 
-    static func format(_ text: String?, allowed: [String], default defaultValue: String) throws(UsageError) -> String {
+    static func format(_ text: String?, allowed: [String], default defaultValue: String,
+                       option: String = "--format") throws(UsageError) -> String {
         let value = text ?? defaultValue
         guard allowed.contains(value) else {
-            throw UsageError("--format must be one of \(allowed.joined(separator: ", ")), not \(value)")
+            throw UsageError("\(option) must be one of \(allowed.joined(separator: ", ")), not \(value)")
         }
         return value
     }

@@ -12,14 +12,23 @@ extension AtomicFile.Writer: TextSink {}
 
 func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (inout any TextSink) throws -> Void) throws {
     if let path {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
+        }
         do {
-            try AtomicFile.stream(to: path, mode: mode) { writer in
+            try AtomicFile.stream(to: path, mode: mode, createFolder: false) { writer in
                 var sink: any TextSink = writer
                 try body(&sink)
                 writer = sink as! AtomicFile.Writer
             }
         } catch let error as AtomicFile.WriteError {
             throw CommandFailure("rigbook: \(error.description); nothing was written")
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("rigbook: cannot write \(path): \(DataHome.reason(error)); nothing was written")
         }
     } else {
         var sink: any TextSink = Output()
@@ -122,7 +131,7 @@ extension Commands {
     ) { arguments, context in
         guard let formatText = try arguments.option("--format") else { throw UsageError("missing --format (csv or json)") }
         let format = try Parse.format(formatText, allowed: ["csv", "json"], default: "csv")
-        let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"], default: "assets")
+        let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"], default: "assets", option: "--table")
         if format == "json", table != "assets" { throw UsageError("--table is for csv; json holds assets and records together") }
         let out = try arguments.option("--out")
         try arguments.finish()

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import RigbookCore
+
+// MARK: - Fixture
+
+private enum Due {
+    static let today = day("2026-11-30")
+
+    static func uuid(_ n: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", n))!
+    }
+
+    static func row(_ n: Int, _ tag: String, commissioned: String? = "2026-01-01", interval: Int = 12,
+                    _ history: [RecordFacts] = []) -> RegisterRow {
+        let asset = Asset(uuid: uuid(n), tag: tag, name: "Asset \(tag)", type: .other, wllKg: 1000, lengthM: nil,
+                          location: "Yard", manufacturer: "", serialNumber: "", manufactured: nil,
+                          commissioned: optionalDay(commissioned), intervalMonths: interval, liftsPersons: false)
+        return RegisterRow(asset: asset, summary: HistorySummary(history: history))
+    }
+
+    /// Every status on 2026-11-30; in each listed pair the later tag falls due first.
+    static let rows: [RegisterRow] = [
+        row(1, "OK-1", commissioned: "2026-06-01"),                                   // OK, due 2027-06-01
+        row(2, "UT-1", commissioned: nil),                                            // UNTESTED
+        row(3, "DS-1", commissioned: "2025-12-15"),                                   // DUE SOON 2026-12-15
+        row(4, "DS-2", commissioned: "2025-12-05"),                                   // DUE SOON 2026-12-05
+        row(5, "OV-1", commissioned: "2025-11-01"),                                   // OVERDUE 2026-11-01
+        row(6, "OV-2", commissioned: "2025-10-15"),                                   // OVERDUE 2026-10-15
+        row(7, "RB-1", [record(71, .thoroughPeriodic, on: "2026-11-25", .defectToBeRemedied, action: .repair,
+                               deadline: "2026-12-20")]),                             // REMEDY BY 2026-12-20
+        row(8, "RB-2", [record(81, .thoroughPeriodic, on: "2026-11-26", .defectToBeRemedied, action: .repair,
+                               deadline: "2026-12-10")]),                             // REMEDY BY 2026-12-10
+        row(9, "DN-1", [record(91, .thoroughPeriodic, on: "2026-11-20", .failDangerous, action: .quarantine)]),
+        row(10, "DN-2", [record(101, .thoroughPeriodic, on: "2026-10-01", .defectToBeRemedied, action: .repair,
+                                deadline: "2026-11-15")]),                            // DO NOT USE: deadline missed
+        row(11, "QU-1", [record(111, .thoroughPeriodic, on: "2026-11-20", .passWithObservations, action: .quarantine)]),
+        row(12, "WD-1", [record(121, .thoroughPeriodic, on: "2026-11-20", .passWithObservations, action: .withdraw)]),
+    ]
+}
+
+struct DueBoundaryCase: Sendable, CustomTestStringConvertible {
+    let label: String
+    let commissioned: String
+    let interval: Int
+    let today: String
+    let status: AssetStatus?
+    let days: Int?
+    let when: String?
+    var testDescription: String { label }
+}
+
+private let boundaryCases: [DueBoundaryCase] = [
+    DueBoundaryCase(label: "due − 31", commissioned: "2025-12-15", interval: 12, today: "2026-11-14", status: nil, days: nil, when: nil),
+    DueBoundaryCase(label: "due − 30", commissioned: "2025-12-15", interval: 12, today: "2026-11-15", status: .dueSoon, days: 30, when: "due in 30 days"),
+    DueBoundaryCase(label: "due − 1", commissioned: "2025-12-15", interval: 12, today: "2026-12-14", status: .dueSoon, days: 1, when: "due in 1 day"),
+    DueBoundaryCase(label: "due day", commissioned: "2025-12-15", interval: 12, today: "2026-12-15", status: .dueSoon, days: 0, when: "due today"),
+    DueBoundaryCase(label: "due + 1", commissioned: "2025-12-15", interval: 12, today: "2026-12-16", status: .overdue, days: -1, when: "due 1 day ago"),
+    DueBoundaryCase(label: "due + 2", commissioned: "2025-12-15", interval: 12, today: "2026-12-17", status: .overdue, days: -2, when: "due 2 days ago"),
+    // 31 Aug + 6 months = 28 Feb 2027.
+    DueBoundaryCase(label: "clamped: due − 31", commissioned: "2026-08-31", interval: 6, today: "2027-01-28", status: nil, days: nil, when: nil),
+    DueBoundaryCase(label: "clamped: due − 30", commissioned: "2026-08-31", interval: 6, today: "2027-01-29", status: .dueSoon, days: 30, when: "due in 30 days"),
+    DueBoundaryCase(label: "clamped: 28 Feb", commissioned: "2026-08-31", interval: 6, today: "2027-02-28", status: .dueSoon, days: 0, when: "due today"),
+    DueBoundaryCase(label: "clamped: 1 Mar", commissioned: "2026-08-31", interval: 6, today: "2027-03-01", status: .overdue, days: -1, when: "due 1 day ago"),
+]
+
+// MARK: - Tests
+
+@Suite("DueReport")
+struct DueReportTests {
+    @Test("most urgent first, earliest date first within a status, not-for-attention statuses left out")
+    func ordering() {
+        let items = DueReport.items(Due.rows, today: Due.today)
+        #expect(items.map(\.row.asset.tag) == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
+        #expect(items.map(\.status) == [.doNotUse, .doNotUse, .overdue, .overdue, .remedyBy, .remedyBy, .dueSoon, .dueSoon])
+        #expect(items.map { $0.date?.iso ?? "-" } == ["2026-11-15", "2027-11-20", "2026-10-15", "2026-11-01",
+                                                       "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
+        #expect(items.map { $0.days ?? 999 } == [-15, 355, -46, -29, 10, 20, 5, 15])
+        // The input order does not matter.
+        #expect(DueReport.items(Due.rows.reversed(), today: Due.today) == items)
+    }
+
+    @Test("each item carries the one status function's verdict")
+    func oneStatusFunction() {
+        for offset in stride(from: -400, through: 400, by: 7) {
+            let today = Due.today.addingDays(offset)
+            for item in DueReport.items(Due.rows, today: today, within: 45) {
+                #expect(item.report == item.row.status(on: today), "\(item.row.asset.tag) on \(today.iso)")
+                #expect(item.days == item.date.map { today.days(until: $0) })
+            }
+            // Exactly the rows that need attention, plus DUE SOON / OK within the horizon, are listed.
+            let listed = Set(DueReport.items(Due.rows, today: today, within: 45).map(\.row.asset.tag))
+            for row in Due.rows {
+                let report = row.status(on: today)
+                let days = report.nextDue.map { today.days(until: $0) }
+                let expected = DueReport.urgent.contains(report.status)
+                    || ((report.status == .dueSoon || report.status == .ok) && days.map { $0 >= 0 && $0 <= 45 } == true)
+                #expect(listed.contains(row.asset.tag) == expected, "\(row.asset.tag) on \(today.iso): \(report.status)")
+            }
+        }
+    }
+
+    @Test("QUARANTINED, WITHDRAWN, UNTESTED and OK are not listed by default")
+    func leftOut() {
+        let tags = Set(DueReport.items(Due.rows, today: Due.today).map(\.row.asset.tag))
+        for tag in ["QU-1", "WD-1", "UT-1", "OK-1"] { #expect(!tags.contains(tag), "\(tag)") }
+        let statuses = Dictionary(uniqueKeysWithValues: Due.rows.map { ($0.asset.tag, $0.status(on: Due.today).status) })
+        #expect(statuses["QU-1"] == .quarantined && statuses["WD-1"] == .withdrawn && statuses["UT-1"] == .untested
+                && statuses["OK-1"] == .ok)
+    }
+
+    @Test("the date is the remedy deadline for REMEDY BY and a missed deadline, else the due date")
+    func itemDate() throws {
+        let items = Dictionary(uniqueKeysWithValues: DueReport.items(Due.rows, today: Due.today).map { ($0.row.asset.tag, $0) })
+        #expect(items["RB-1"]?.date == day("2026-12-20"))
+        #expect(items["DN-2"]?.date == day("2026-11-15"))
+        #expect(items["DN-2"]?.report.nextDue == day("2027-10-01"))
+        #expect(items["DN-1"]?.date == day("2027-11-20"))
+        #expect(items["OV-1"]?.date == day("2026-11-01"))
+        #expect(DueReport.when(try #require(items["DN-2"])) == "remedy deadline 15 days ago")
+        #expect(DueReport.when(try #require(items["RB-2"])) == "remedy deadline in 10 days")
+        #expect(DueReport.when(try #require(items["DN-1"])) == "due in 355 days")
+        #expect(DueReport.when(try #require(items["OV-2"])) == "due 46 days ago")
+    }
+
+    @Test("equal dates fall back to tag order")
+    func tagTieBreak() {
+        let rows = [Due.row(1, "B-1", commissioned: "2025-11-01"), Due.row(2, "A-1", commissioned: "2025-11-01"),
+                    Due.row(3, "C-1", commissioned: "2025-11-01")]
+        #expect(DueReport.items(rows, today: Due.today).map(\.row.asset.tag) == ["A-1", "B-1", "C-1"])
+    }
+
+    @Test("boundary days", arguments: boundaryCases)
+    func boundary(_ c: DueBoundaryCase) {
+        let rows = [Due.row(1, "BD-1", commissioned: c.commissioned, interval: c.interval)]
+        let items = DueReport.items(rows, today: day(c.today))
+        if let status = c.status {
+            #expect(items.count == 1)
+            #expect(items.first?.status == status)
+            #expect(items.first?.days == c.days)
+            #expect(items.first.map(DueReport.when) == c.when)
+        } else {
+            #expect(items.isEmpty)
+            #expect(rows[0].status(on: day(c.today)).status == .ok)
+        }
+    }
+
+    @Test("within: the horizon for DUE SOON and OK items, never for urgent ones")
+    func within() {
+        let five = DueReport.items(Due.rows, today: Due.today, within: 5).map(\.row.asset.tag)
+        #expect(five == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2"])
+        let zero = DueReport.items(Due.rows, today: Due.today, within: 0).map(\.row.asset.tag)
+        #expect(zero == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1"])
+        #expect(DueReport.items(Due.rows, today: day("2026-12-05"), within: 0).contains { $0.row.asset.tag == "DS-2" })
+        // 45 days ahead: an OK asset due 2027-01-14 joins, with its status still OK.
+        let okSoon = Due.row(20, "OK-2", commissioned: "2026-01-14")
+        let sixty = DueReport.items(Due.rows + [okSoon], today: Due.today, within: 60)
+        #expect(sixty.last?.row.asset.tag == "OK-2")
+        #expect(sixty.last?.status == .ok)
+        #expect(sixty.last?.days == 45)
+        #expect(!DueReport.items(Due.rows + [okSoon], today: Due.today, within: 44).contains { $0.row.asset.tag == "OK-2" })
+    }
+
+    @Test("summary: counts in attention order, or nothing")
+    func summary() {
+        #expect(DueReport.summary([], today: Due.today) == "Nothing needs attention as of 2026-11-30.")
+        #expect(DueReport.summary(DueReport.items(Due.rows, today: Due.today), today: Due.today)
+                == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
+        let one = DueReport.items([Due.row(1, "OV-1", commissioned: "2025-11-01")], today: Due.today)
+        #expect(DueReport.summary(one, today: Due.today) == "1 OVERDUE as of 2026-11-30.")
+        #expect(DueReport.items([], today: Due.today).isEmpty)
+    }
+}
