@@ -1,6 +1,6 @@
 /// One asset as scripts see it (`asset list --format json|csv`, exports). Field names are stable
 /// snake_case; dates are `YYYY-MM-DD`; absent values are null.
-public struct AssetListing: Encodable, Sendable, Equatable {
+public struct AssetListing: Sendable, Equatable {
     public var uuid: String
     public var tag: String
     public var name: String
@@ -43,7 +43,8 @@ public struct AssetListing: Encodable, Sendable, Equatable {
         status = report.status.rawValue
     }
 
-    public enum CodingKeys: String, CodingKey, CaseIterable {
+    /// The documented names, in order: JSON keys and CSV columns alike.
+    public enum CodingKeys: String, CaseIterable {
         case tag, name, type
         case wllKg = "wll_kg"
         case lengthM = "length_m"
@@ -57,28 +58,6 @@ public struct AssetListing: Encodable, Sendable, Equatable {
         case nextDue = "next_due"
         case remedyDeadline = "remedy_deadline"
         case status, uuid
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(tag, forKey: .tag)
-        try c.encode(name, forKey: .name)
-        try c.encode(type, forKey: .type)
-        try c.encode(wllKg, forKey: .wllKg)
-        try c.encode(lengthM, forKey: .lengthM)
-        try c.encode(location, forKey: .location)
-        try c.encode(manufacturer, forKey: .manufacturer)
-        try c.encode(serialNumber, forKey: .serialNumber)
-        try c.encode(manufactured, forKey: .manufactured)
-        try c.encode(commissioned, forKey: .commissioned)
-        try c.encode(intervalMonths, forKey: .intervalMonths)
-        try c.encode(liftsPersons, forKey: .liftsPersons)
-        try c.encode(lastThoroughExamination, forKey: .lastThoroughExamination)
-        try c.encode(latestResult, forKey: .latestResult)
-        try c.encode(nextDue, forKey: .nextDue)
-        try c.encode(remedyDeadline, forKey: .remedyDeadline)
-        try c.encode(status, forKey: .status)
-        try c.encode(uuid, forKey: .uuid)
     }
 
     /// The CSV columns, in the same order and with the same names as the JSON.

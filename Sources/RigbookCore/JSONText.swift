@@ -81,7 +81,12 @@ extension AssetListing {
     }
 }
 
-/// One saved record for exports: the fixed, documented columns.
+/// A JSON array of already-encoded objects, one per line.
+public func jsonArray(_ objects: [String]) -> String {
+    objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
+}
+
+/// One saved record for exports and `history`: the fixed, documented columns.
 public enum RecordExport {
     public static let columns = ["id", "asset_tag", "asset_uuid", "saved_at", "draft_id", "amends", "operator",
                                  "app_version", "asset_wll_kg", "asset_location"]

@@ -122,11 +122,11 @@ struct RegisterBench {
             try result.baseline.time {
                 let assets = try register.rows()
                 let tags = Dictionary(uniqueKeysWithValues: assets.map { ($0.asset.uuid, $0.asset.tag) })
-                var records: [RecordListing] = []
-                try register.forEachRecord { records.append(RecordListing(record: $0, tag: tags[$0.assetUUID] ?? "")) }
-                struct Whole: Encodable { let assets: [AssetListing]; let records: [RecordListing] }
-                let whole = Whole(assets: assets.map { AssetListing(row: $0, today: today) }, records: records)
-                try AtomicFile.write(try JSONEncoder().encode(whole), to: baselinePath)
+                var records: [String] = []
+                try register.forEachRecord { records.append(RecordExport.json($0, tag: tags[$0.assetUUID] ?? "")) }
+                let whole = "{\"assets\":" + jsonArray(assets.map { AssetListing(row: $0, today: today).json })
+                    + ",\"records\":" + jsonArray(records) + "}"
+                try AtomicFile.write(Data(whole.utf8), to: baselinePath)
             }
         }
 

@@ -152,8 +152,7 @@ enum Commands {
         var out = Output()
         switch format {
         case "json":
-            out.write(try JSONOutput.encode(listings))
-            out.write("\n")
+            out.write(jsonArray(listings.map(\.json)) + "\n")
         case "csv":
             out.write(CSV.row(AssetListing.csvHeader))
             for listing in listings { out.write(CSV.row(listing.csvFields)) }
@@ -173,9 +172,9 @@ enum Commands {
         name: "history", abstract: "Print an asset's inspection records, newest first.",
         usage: "rigbook history TAG [--format table|json]",
         discussion: """
-            json is an array of records, newest first, each with id, asset_tag, saved_at, draft_id,
-            amends, operator, app_version and the 17 form fields under their stable names
-            (inspection_type, inspector_name, … confirmed). See docs/FORMATS.md.
+            json is an array of records, newest first, each with id, asset_tag, asset_uuid, saved_at,
+            draft_id, amends, operator, app_version, asset_wll_kg, asset_location and the 17 form
+            fields under their stable names (inspection_type, … confirmed). See docs/FORMATS.md.
             """
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
@@ -193,7 +192,7 @@ enum Commands {
         }
         var out = Output()
         if format == "json" {
-            out.write(try JSONOutput.encode(records.map { RecordListing(record: $0, tag: row.asset.tag) }) + "\n")
+            out.write(jsonArray(records.map { RecordExport.json($0, tag: row.asset.tag) }) + "\n")
         } else {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
