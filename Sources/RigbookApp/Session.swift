@@ -158,7 +158,13 @@ public final class Session {
             switch drafts.lock(id: fileID) {
             case .acquired(let lock): locks[fileID] = lock
             case .heldBy(let holder):
-                return [.failure("\(row.asset.tag) is open in another session\(holder.map { " (\($0.description))" } ?? ""); it cannot be edited here until that form is closed.")]
+                var lines = ["Its form is open in another session."]
+                if let holder {
+                    let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
+                    lines = ["Open in another session: \(holder.user) on \(holder.host),", "pid \(holder.pid), since \(since)."]
+                }
+                lines.append("It cannot be edited here until that form is closed.")
+                return [.explain(title: "\(row.asset.tag) is open in another session", lines: lines)]
             case .failed(let reason):
                 return [.failure("Cannot open the form: \(reason)")]
             }

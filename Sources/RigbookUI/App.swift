@@ -21,6 +21,8 @@ public enum Event: Sendable {
     case draftWriteFailed(fileID: String, reason: String)
     case draftDeleted(fileID: String)
     case draftsLoaded([DraftSummary])
+    /// Something could not be done and needs explaining in full (e.g. a form open elsewhere).
+    case explain(title: String, lines: [String])
     case assetAdded(tag: String)
     case assetNotAdded(String)
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
@@ -71,6 +73,8 @@ public enum Screen: Sendable {
     case drafts(DraftsState)
     case dashboard(DashboardState)
     case newAsset(AssetFormState)
+    /// A message that needs more than the footer line; any key closes it.
+    case message(title: String, lines: [String])
 }
 
 public struct AppState: Sendable {
@@ -185,6 +189,9 @@ public enum App {
         case .info(let message):
             state.notice = .info(message)
             return []
+        case .explain(let title, let lines):
+            state.screens.append(.message(title: title, lines: lines))
+            return []
         case .assetAdded(let tag):
             if case .newAsset? = state.screens.last { state.screens.removeLast() }
             state.notice = .info("Added \(tag) to the register.")
@@ -219,6 +226,9 @@ public enum App {
                 return updateRecovery(&state, &recovery, key, now: now)
             case .drafts(var drafts):
                 return updateDrafts(&state, &drafts, key)
+            case .message:
+                state.screens.removeLast()
+                return []
             case .newAsset(var form):
                 switch form.handle(key) {
                 case .stay: replaceTop(&state, .newAsset(form))
@@ -502,6 +512,14 @@ public enum App {
         case .drafts(let drafts): drafts.draw(into: &frame)
         case .dashboard(let dashboard): dashboard.draw(into: &frame)
         case .newAsset(let form): form.draw(into: &frame)
+        case .message(let title, let lines):
+            var below = state
+            below.screens.removeLast()
+            frame = view(below)
+            frame.cursor = nil
+            Box.draw(title: title, lines: lines.map { ($0, Style.plain) } + [("", .plain), ("Any key closes this.", .dim)],
+                     width: min(frame.width - 4, max(40, lines.map(\.displayWidth).max() ?? 0)), highlight: nil,
+                     footer: nil, into: &frame)
         }
         if let notice = state.notice, frame.height > 1 {
             frame.fill(y: frame.height - 1, style: .plain)

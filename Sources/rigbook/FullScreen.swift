@@ -21,20 +21,10 @@ enum FullScreen {
         loop: while !session.isFinished {
             let (frame, runs) = session.nextDraw()
             terminal.draw(runs, cursor: frame.cursor)
-            // Handle every key already waiting before drawing again, so a paste costs one frame.
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
+            // Handle every key already waiting before drawing again, so a paste costs one frame.
             while true {
-                if let signal = Signals.take() {
-                    // The draft goes to disk before anything else happens to the terminal.
-                    session.flushDrafts()
-                    if signal == SIGTSTP {
-                        suspend(terminal, session)
-                        continue loop
-                    }
-                    exitCode = 128 + signal
-                    break loop
-                }
                 switch input {
                 case .key(let key):
                     session.send(.key(key))
@@ -43,12 +33,21 @@ enum FullScreen {
                     session.invalidateScreen()
                     session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
                 case .hangup:
-                    session.flushDrafts()
                     exitCode = 128 + SIGHUP
                     break loop
                 case .timeout, .interrupted:
                     session.send(.tick)
-                    continue loop
+                }
+                if let signal = Signals.take() {
+                    // Keys that reached the terminal before the signal are part of what was typed.
+                    takeWaitingKeys(terminal, session)
+                    if signal == SIGTSTP {
+                        session.flushDrafts()
+                        suspend(terminal, session)
+                        continue loop
+                    }
+                    exitCode = 128 + signal
+                    break loop
                 }
                 if session.isFinished { break loop }
                 if session.suspendRequested {
@@ -56,12 +55,23 @@ enum FullScreen {
                     suspend(terminal, session)
                     continue loop
                 }
+                guard case .key = input else { continue loop }
                 input = terminal.read(timeoutMilliseconds: 0)
                 if case .timeout = input { continue loop }
             }
         }
+        // Leaving for any reason: the draft goes to disk before the terminal is given back.
+        session.flushDrafts()
         terminal.stop()
         return exitCode
+    }
+
+    /// Feeds the keys already waiting in the terminal to the session (bounded, never blocking).
+    static func takeWaitingKeys(_ terminal: CursesTerminal, _ session: Session) {
+        for _ in 0..<100_000 {
+            guard case .key(let key) = terminal.read(timeoutMilliseconds: 0) else { return }
+            session.send(.key(key))
+        }
     }
 
     /// Gives the terminal back, stops like any job (Ctrl-Z), and redraws everything on `fg`.
