@@ -31,35 +31,49 @@ public final class Register {
         // A new file, or an empty one about to become a register: drafts and records are private.
         let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if !exists || size == 0 { chmod(path, 0o600) }
-        do {
-            let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            let applicationID = try db.scalar("PRAGMA application_id")
-            if case .integer(let count) = tables, count > 0, applicationID != .integer(Int64(RegisterSchema.applicationID)) {
-                throw RegisterError.notARegister(path: path, reason: "an SQLite database of another application")
+        // Two processes creating the same register at once can meet SQLITE_BUSY where SQLite does not
+        // wait (switching to WAL needs the file to itself): every step below is idempotent, so retry
+        // for as long as the busy timeout would have waited.
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do {
+                try configure(db, path: path)
+                break
+            } catch let error as DatabaseError where error.isBusy && Date() < deadline {
+                usleep(20_000)
+            } catch let error as RegisterError {
+                throw error
+            } catch let error as DatabaseError {
+                throw RegisterError.from(error, path: path)
+            } catch {
+                throw .cannotOpen(path: path, reason: "\(error)")
             }
-            if case .integer(let count) = tables, count > 0 {
-                let known = Set(RegisterSchema.migrations.map(\.name))
-                let unknown = try RegisterSchema.appliedNames(db).subtracting(known)
-                if !unknown.isEmpty { throw RegisterError.newerVersion(path: path, unknownMigrations: unknown.sorted()) }
-            }
-            try db.execute("PRAGMA foreign_keys = ON")
-            // Only a new or fully recognised file gets here: these are the first writes.
-            if try db.scalar("PRAGMA journal_mode") != .text("wal") {
-                try db.execute("PRAGMA journal_mode = WAL")
-            }
-            try db.execute("PRAGMA synchronous = FULL")
-            if applicationID != .integer(Int64(RegisterSchema.applicationID)) {
-                try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
-            }
-            try RegisterSchema.migrate(db)
-        } catch let error as RegisterError {
-            throw error
-        } catch let error as DatabaseError {
-            throw RegisterError.from(error, path: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
         }
         return Register(path: path, db: db)
+    }
+
+    /// Checks the file is a Rigbook register this build understands, then sets it up and migrates it.
+    private static func configure(_ db: Database, path: String) throws {
+        let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        let applicationID = try db.scalar("PRAGMA application_id")
+        if case .integer(let count) = tables, count > 0, applicationID != .integer(Int64(RegisterSchema.applicationID)) {
+            throw RegisterError.notARegister(path: path, reason: "an SQLite database of another application")
+        }
+        if case .integer(let count) = tables, count > 0 {
+            let known = Set(RegisterSchema.migrations.map(\.name))
+            let unknown = try RegisterSchema.appliedNames(db).subtracting(known)
+            if !unknown.isEmpty { throw RegisterError.newerVersion(path: path, unknownMigrations: unknown.sorted()) }
+        }
+        try db.execute("PRAGMA foreign_keys = ON")
+        // Only a new or fully recognised file gets here: these are the first writes.
+        if try db.scalar("PRAGMA journal_mode") != .text("wal") {
+            try db.execute("PRAGMA journal_mode = WAL")
+        }
+        try db.execute("PRAGMA synchronous = FULL")
+        if applicationID != .integer(Int64(RegisterSchema.applicationID)) {
+            try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
+        }
+        try RegisterSchema.migrate(db)
     }
 
     /// Reads the 100-byte SQLite header without SQLite, so a foreign file is refused untouched.
