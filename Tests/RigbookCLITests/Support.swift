@@ -205,7 +205,7 @@ func spawnAndWait(_ executable: String, _ arguments: [String], environment: [Str
             _ = waitpid(pid, &status, 0)
             break
         }
-        usleep(2_000)
+        usleep(2_000) // poll interval; the deadline above bounds the wait
     }
     // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
     let signalNumber = status & 0x7f
@@ -353,7 +353,7 @@ func poll(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
     while true {
         if condition() { return true }
         if Date() >= deadline { return false }
-        usleep(50_000)
+        usleep(50_000) // poll interval; the deadline above bounds the wait
     }
 }
 

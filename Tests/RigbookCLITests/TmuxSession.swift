@@ -95,7 +95,7 @@ final class TmuxSession {
             screen = (try? capture(escapes: escapes)) ?? screen
             if predicate(screen) { return screen }
             if Date() >= deadline { break }
-            usleep(50_000)
+            usleep(50_000) // poll interval; the deadline above bounds the wait
         }
         let shown = escapes ? screen.replacingOccurrences(of: "\u{1B}", with: "^[") : screen
         Issue.record("timed out after \(timeout) s waiting for \(what); last screen:\n\(shown)", sourceLocation: sourceLocation)
