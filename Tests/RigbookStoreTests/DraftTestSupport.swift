@@ -140,7 +140,7 @@ extension DraftStoreTests {
         while true {
             if condition() { return true }
             if clock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(20))
+            try? await Task.sleep(for: .milliseconds(20)) // poll interval; the deadline above bounds the wait
         }
     }
 

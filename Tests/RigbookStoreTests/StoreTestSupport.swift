@@ -161,7 +161,7 @@ func poll(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
-        usleep(2_000)
+        usleep(2_000) // poll interval; the deadline above bounds the wait
     }
     return condition()
 }
