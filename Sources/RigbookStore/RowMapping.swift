@@ -39,7 +39,7 @@ enum AssetColumns {
     static func row(_ s: Statement) -> RegisterRow {
         let asset = Asset(
             uuid: s.uuid(0) ?? UUID(), tag: s.text(1), name: s.text(2),
-            type: EquipmentType(rawValue: s.text(3)) ?? .other, wllKg: s.double(4),
+            type: s.word(3) ?? .other, wllKg: s.double(4),
             lengthM: s.isNull(5) ? nil : s.double(5), location: s.text(6), manufacturer: s.text(7),
             serialNumber: s.text(8), manufactured: s.date(9), commissioned: s.date(10),
             intervalMonths: s.int(11), liftsPersons: s.int(12) != 0)
@@ -133,22 +133,24 @@ extension Statement {
     func uuid(_ column: Int32) -> UUID? {
         withBytes(column) { bytes -> UUID? in
             guard bytes.count == 36 else { return nil }
-            var out = [UInt8](repeating: 0, count: 16)
-            var n = 0
-            var i = 0
-            while i < 36 {
-                if i == 8 || i == 13 || i == 18 || i == 23 {
-                    guard bytes[i] == 0x2D else { return nil }
-                    i += 1
-                    continue
+            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let ok = withUnsafeMutableBytes(of: &value) { out -> Bool in
+                var n = 0
+                var i = 0
+                while i < 36 {
+                    if i == 8 || i == 13 || i == 18 || i == 23 {
+                        guard bytes[i] == 0x2D else { return false }
+                        i += 1
+                        continue
+                    }
+                    guard let high = hex(bytes[i]), let low = hex(bytes[i + 1]) else { return false }
+                    out[n] = high << 4 | low
+                    n += 1
+                    i += 2
                 }
-                guard let high = hex(bytes[i]), let low = hex(bytes[i + 1]) else { return nil }
-                out[n] = high << 4 | low
-                n += 1
-                i += 2
+                return true
             }
-            return UUID(uuid: (out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7],
-                               out[8], out[9], out[10], out[11], out[12], out[13], out[14], out[15]))
+            return ok ? UUID(uuid: value) : nil
         }
     }
 
@@ -161,7 +163,14 @@ extension Statement {
         }
     }
 
-    func word<W: RawRepresentable>(_ column: Int32) -> W? where W.RawValue == String {
-        optionalText(column).flatMap(W.init(rawValue:))
+    /// A stored word (type, result, action) matched on its bytes, without making a String.
+    func word<W: RawRepresentable & CaseIterable>(_ column: Int32) -> W? where W.RawValue == String {
+        withBytes(column) { bytes in
+            guard !bytes.isEmpty else { return nil }
+            return W.allCases.first { word in
+                var raw = word.rawValue
+                return raw.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+            }
+        }
     }
 }

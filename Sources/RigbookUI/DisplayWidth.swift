@@ -53,7 +53,7 @@ public enum DisplayWidth {
 /// notation (ESC → `^[`), so no stored string can send an escape sequence to the terminal.
 public enum VisibleText {
     public static func make(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard hasControl(text) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F {
@@ -66,6 +66,16 @@ public enum VisibleText {
             }
         }
         return String(out)
+    }
+
+    /// Scans the UTF-8 bytes: C0 and DEL are single bytes, C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F.
+    static func hasControl(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
     }
 
     static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F..<0xA0).contains(s.value) }
