@@ -8,17 +8,25 @@ enum FormLayout {
         case field(FormField, row: Int)
         /// A rule or date message under a field; `continued` for its wrapped rows after the first.
         case message(FormField, String, isProblem: Bool, continued: Bool)
+        /// A field's label on its own row (narrow screens).
+        case label(FormField)
 
         /// The field a line belongs to (nil for a heading).
         var field: FormField? {
             switch self {
             case .heading: nil
-            case .field(let field, _), .message(let field, _, _, _): field
+            case .field(let field, _), .message(let field, _, _, _), .label(let field): field
             }
         }
     }
 
-    static func labelWidth(screenWidth: Int) -> Int { min(22, max(8, screenWidth / 3)) }
+    /// Below this width a label gets a row of its own above its widget, so neither is cut short.
+    static let narrowWidth = 60
+
+    static func isNarrow(_ width: Int) -> Bool { width < narrowWidth }
+
+    /// Columns before a widget: the label column, or a small indent when labels sit above widgets.
+    static func labelWidth(screenWidth: Int) -> Int { isNarrow(screenWidth) ? 2 : min(22, max(8, screenWidth / 3)) }
 
     /// Columns of a text widget (the value column, less one for the cursor at the end).
     static func textWidth(screenWidth: Int) -> Int {
@@ -46,6 +54,7 @@ enum FormLayout {
             for field in group.fields {
                 var rows = 1
                 if let wrapped = wraps[field] { rows = max(2, wrapped.rows.count) }
+                if isNarrow(width) && field.kind != .check { lines.append(.label(field)) }
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
                 // Messages wrap under the widget, so every rule reads in full at 80 columns.
                 let messageWidth = max(8, width - labelWidth(screenWidth: width) - 4)
@@ -82,7 +91,9 @@ extension FormState {
         let wraps = FormLayout.wraps(self, width: width)
         let lines = FormLayout.lines(self, width: width, wraps: wraps)
         let body = FormState.bodyHeight(screenHeight: height)
-        let line = FormLayout.focusLine(self, in: lines, wraps: wraps)
+        var line = FormLayout.focusLine(self, in: lines, wraps: wraps)
+        // On a narrow screen the label above the first row belongs in view too.
+        if line > 0, case .label(let f) = lines[line - 1], f == focus, line == lines.firstIndex(of: .field(focus, row: 0)) { line -= 1 }
         // Everything that belongs to the focused field: its rows and the messages under it.
         var last = line
         while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
@@ -123,12 +134,16 @@ enum FormView {
             switch line {
             case .heading(let text):
                 frame.put(text.uppercased(), x: 1, y: y, style: Style(bold: true, underline: true))
+            case .label(let field):
+                let focused = field == form.focus
+                frame.put(focused ? "▸" : " ", x: 0, y: y, style: .bold)
+                frame.put(field.shortLabel, x: 2, y: y, style: focused ? .bold : .plain)
             case .message(_, let text, let isProblem, let continued):
                 let style = isProblem || form.attemptedSave ? Style(colour: .red, bold: form.attemptedSave) : Style(colour: .yellow)
                 frame.put((continued ? "  " : "⚠ ") + text, x: valueX, y: y, style: style)
             case .field(let field, let row):
                 let focused = field == form.focus
-                if row == 0 {
+                if row == 0 && (!FormLayout.isNarrow(width) || field.kind == .check) {
                     frame.put(focused ? "▸" : " ", x: 0, y: y, style: .bold)
                     if field.kind != .check {
                         frame.put(field.shortLabel, x: 2, y: y, style: focused ? .bold : .plain, maxWidth: labelWidth - 1)
