@@ -183,8 +183,13 @@ public enum App {
             state.screens.append(.drafts(screen))
             return []
         case .flush:
+            // Every open form, not only the top screen: help may be open over the form.
             var effects: [Effect] = []
-            updateForm(&state) { form in if let effect = form.flushDraftEffect() { effects.append(effect) } }
+            for index in state.screens.indices {
+                guard case .form(var form) = state.screens[index] else { continue }
+                if let effect = form.flushDraftEffect() { effects.append(effect) }
+                state.screens[index] = .form(form)
+            }
             return effects
         case .info(let message):
             state.notice = .info(message)

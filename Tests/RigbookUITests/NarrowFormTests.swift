@@ -1,4 +1,5 @@
 import Foundation
+import RigbookStore
 import RigbookCore
 import RigbookUI
 import Testing
@@ -23,5 +24,19 @@ import Testing
         h.press(.char("i"))
         let line = try #require(h.line(containing: "Inspection type"))
         #expect(line.text.contains("‹ Thorough examination (periodic) ›"), "label and value on one row at 80 columns")
+    }
+}
+
+/// A signal while the help page is open over a form still writes the draft.
+@Suite struct FlushUnderHelpTests {
+    @Test func flushReachesAFormUnderTheHelpPage() throws {
+        let h = try FormHarness(profile: Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA-1"))
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.type("typed just before F1")
+        h.press(.function(1))
+        #expect(h.form == nil, "help is on top of the form")
+        h.session.flushDrafts()
+        #expect(try h.readDraft()?.values.notes == "typed just before F1")
     }
 }
