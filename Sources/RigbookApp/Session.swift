@@ -154,6 +154,9 @@ public final class Session {
     /// Takes the draft's lock, then opens the form, or asks about the draft it finds.
     private func openForm(row: RegisterRow, amending: StoredInspection?, recover: Bool) throws -> [Event] {
         let fileID = DraftIdentity.fileID(assetUUID: row.asset.uuid)
+        // A drafts folder that cannot be used must not keep anyone from typing: the form opens with a
+        // lasting warning and keeps the values in memory.
+        var lockProblem: String?
         if locks[fileID] == nil {
             switch drafts.lock(id: fileID) {
             case .acquired(let lock): locks[fileID] = lock
@@ -166,10 +169,13 @@ public final class Session {
                 lines.append("It cannot be edited here until that form is closed.")
                 return [.explain(title: "\(row.asset.tag) is open in another session", lines: lines)]
             case .failed(let reason):
-                return [.failure("Cannot open the form: \(reason)")]
+                lockProblem = reason
             }
         }
         let seed = try formSeed(row: row, amending: amending)
+        if let lockProblem {
+            return [.formReady(seed), .draftWriteFailed(fileID: fileID, reason: "drafts cannot be kept: \(lockProblem)")]
+        }
         let draft: DraftFile?
         do {
             draft = try drafts.read(id: fileID)

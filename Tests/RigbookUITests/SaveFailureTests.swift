@@ -37,3 +37,34 @@ import Testing
         #expect(!h.draftExists)
     }
 }
+
+/// A draft that cannot be written shows a lasting warning; the typing stays in the form and the
+/// register is untouched.
+@Suite struct DraftWriteFailureTests {
+    @Test func aDraftFolderThatCannotBeWrittenWarnsAndKeepsTheTyping() throws {
+        let h = try FormHarness(profile: Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA-1"))
+        // A file where the Drafts folder should be: every draft write fails (root ignores permissions).
+        try? FileManager.default.removeItem(atPath: h.home.draftsFolder)
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: h.home.draftsFolder))
+        let registerBefore = try Data(contentsOf: URL(fileURLWithPath: h.home.registerPath))
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.type("must not be lost")
+        h.advance(0.6)
+        let form = try #require(h.form)
+        #expect(form.draftWarning != nil)
+        #expect(form.values.notes == "must not be lost")
+        #expect(h.shows("DRAFT NOT ON DISK"), "\(h.screenText)")
+        #expect(h.shows("Draft not written"), "\(h.screenText)")
+        h.press(.char("!"))
+        h.advance(0.6)
+        #expect(h.form?.draftWarning != nil, "the warning lasts while writes keep failing")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: h.home.registerPath)) == registerBefore, "the register is untouched")
+        // Once the folder can be written again, the next write clears the warning.
+        try FileManager.default.removeItem(atPath: h.home.draftsFolder)
+        h.type("?")
+        h.advance(0.6)
+        #expect(h.form?.draftWarning == nil)
+        #expect(try h.readDraft()?.values.notes == "must not be lost!?")
+    }
+}
