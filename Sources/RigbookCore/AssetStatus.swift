@@ -44,4 +44,11 @@ public struct StatusReport: Hashable, Sendable {
     public var nextDue: CalendarDate?
     /// The open remedy deadline, for REMEDY BY and for a DO NOT USE caused by a missed deadline.
     public var remedyDeadline: CalendarDate?
+
+    /// The remedy deadline is what a person acts on: REMEDY BY, or DO NOT USE with a deadline open.
+    public var deadlineMatters: Bool { remedyDeadline != nil && (status == .remedyBy || status == .doNotUse) }
+
+    /// The date that matters: the remedy deadline when it does, else the next thorough examination.
+    /// The list, `due`, the calendar and the report all show this one date.
+    public var keyDate: CalendarDate? { deadlineMatters ? remedyDeadline : nextDue }
 }

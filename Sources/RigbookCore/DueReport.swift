@@ -21,8 +21,7 @@ public enum DueReport {
         var items: [DueItem] = []
         for row in rows {
             let report = row.status(on: today)
-            let date = (report.status == .remedyBy || (report.status == .doNotUse && report.remedyDeadline != nil))
-                ? report.remedyDeadline : report.nextDue
+            let date = report.keyDate
             let days = date.map { today.days(until: $0) }
             var include = urgent.contains(report.status)
             if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within { include = true }
@@ -48,8 +47,7 @@ public enum DueReport {
     /// "due in 12 days", "due today", "3 days overdue", "remedy by in 4 days".
     public static func when(_ item: DueItem) -> String {
         guard let days = item.days else { return item.status == .untested ? "never examined" : "—" }
-        let what = item.status == .remedyBy || (item.status == .doNotUse && item.report.remedyDeadline != nil)
-            ? "remedy deadline" : "due"
+        let what = item.report.deadlineMatters ? "remedy deadline" : "due"
         if days == 0 { return "\(what) today" }
         if days > 0 { return "\(what) in \(days) day\(days == 1 ? "" : "s")" }
         return "\(what) \(-days) day\(days == -1 ? "" : "s") ago"

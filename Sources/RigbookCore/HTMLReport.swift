@@ -231,7 +231,7 @@ public enum HTMLReport {
     /// The status in words, with the remedy deadline for REMEDY BY (and for a missed deadline).
     private static func statusText(_ report: StatusReport) -> String {
         var text = statusBadge(report.status)
-        if let deadline = report.remedyDeadline, report.status == .remedyBy || report.status == .doNotUse {
+        if report.deadlineMatters, let deadline = report.remedyDeadline {
             text += " <span class=\"sub\">\(report.status == .remedyBy ? "" : "missed ")\(deadline.iso)</span>"
         }
         return text

@@ -94,18 +94,14 @@ public enum ICalendar {
     }
 
     /// Every asset with a date that matters, sorted by date, then tag (then kind and UUID, so that
-    /// equal tags still give one order). The date rule is the one `DueReport` uses.
+    /// equal tags still give one order). The date is the status report's `keyDate`.
     static func entries(_ rows: [RegisterRow], today: CalendarDate) -> [Entry] {
         var entries: [Entry] = []
         for row in rows {
             let report = row.status(on: today)
             if report.status == .withdrawn { continue }
-            let remedy = report.status == .remedyBy || (report.status == .doNotUse && report.remedyDeadline != nil)
-            if remedy, let deadline = report.remedyDeadline {
-                entries.append(Entry(row: row, report: report, date: deadline, kind: remedyKind))
-            } else if let due = report.nextDue {
-                entries.append(Entry(row: row, report: report, date: due, kind: thoroughKind))
-            }
+            guard let date = report.keyDate else { continue }
+            entries.append(Entry(row: row, report: report, date: date, kind: report.deadlineMatters ? remedyKind : thoroughKind))
         }
         return entries.sorted { a, b in
             if a.date != b.date { return a.date < b.date }

@@ -122,7 +122,7 @@ enum ListView {
             case .location: text = row.asset.location
             case .lastExam: text = row.summary.lastThoroughDate?.iso ?? "—"
             case .nextDue:
-                text = report.status == .remedyBy ? (report.remedyDeadline?.iso ?? "") : (report.nextDue?.iso ?? "—")
+                text = report.keyDate?.iso ?? "—"
             case .status:
                 text = report.status.label
                 style = StatusStyle.of(report.status)
