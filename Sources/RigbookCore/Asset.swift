@@ -39,25 +39,52 @@ public struct Asset: Hashable, Sendable {
     public static let intervalRange = 1...60
     public static let maxTextLength = 200
 
-    /// Every reason this asset cannot enter the register, as sentences. Empty means valid.
-    public func problems() -> [String] {
-        var problems: [String] = []
-        let trimmedTag = tag.trimmingCharacters(in: .whitespaces)
-        if trimmedTag.isEmpty { problems.append("The tag must not be empty.") }
-        if trimmedTag != tag { problems.append("The tag must not start or end with spaces.") }
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("The name must not be empty.") }
-        if !(wllKg > 0) || !wllKg.isFinite { problems.append("The working load limit must be more than 0 kg.") }
-        if let length = lengthM, !(length > 0) || !length.isFinite { problems.append("The length must be more than 0 m.") }
-        if !Asset.intervalRange.contains(intervalMonths) {
-            problems.append("The inspection interval must be 1 to 60 months.")
+    /// The 12 fields, in the order the add-asset screen shows them.
+    public enum Field: Int, CaseIterable, Sendable {
+        case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval, liftsPersons
+
+        public var label: String {
+            switch self {
+            case .tag: "Tag"
+            case .name: "Name / description"
+            case .type: "Equipment type"
+            case .wll: "WLL (kg)"
+            case .length: "Length (m, optional)"
+            case .location: "Location"
+            case .manufacturer: "Manufacturer"
+            case .serial: "Serial number"
+            case .manufactured: "Made (optional)"
+            case .commissioned: "Commissioned"
+            case .interval: "Interval (months)"
+            case .liftsPersons: "Lifts persons"
+            }
         }
-        for (label, text) in [("tag", tag), ("name", name), ("location", location),
-                              ("manufacturer", manufacturer), ("serial number", serialNumber)] {
-            if text.count > Asset.maxTextLength { problems.append("The \(label) is longer than \(Asset.maxTextLength) characters.") }
-            if TextRules.containsControlCharacters(text) { problems.append("The \(label) holds control characters.") }
+    }
+
+    /// Every reason this asset cannot enter the register, as sentences. Empty means valid.
+    public func problems() -> [String] { fieldProblems().map(\.message) }
+
+    /// The same reasons, each tied to the field a person should go to.
+    public func fieldProblems() -> [(field: Field, message: String)] {
+        var problems: [(field: Field, message: String)] = []
+        func add(_ field: Field, _ message: String) { problems.append((field, message)) }
+        let trimmedTag = tag.trimmingCharacters(in: .whitespaces)
+        if trimmedTag.isEmpty { add(.tag, "The tag must not be empty.") }
+        if trimmedTag != tag { add(.tag, "The tag must not start or end with spaces.") }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { add(.name, "The name must not be empty.") }
+        if !(wllKg > 0) || !wllKg.isFinite { add(.wll, "The working load limit must be more than 0 kg.") }
+        if let length = lengthM, !(length > 0) || !length.isFinite { add(.length, "The length must be more than 0 m.") }
+        if !Asset.intervalRange.contains(intervalMonths) {
+            add(.interval, "The inspection interval must be 1 to 60 months.")
+        }
+        let texts: [(Field, String, String)] = [(.tag, "tag", tag), (.name, "name", name), (.location, "location", location),
+                                                (.manufacturer, "manufacturer", manufacturer), (.serial, "serial number", serialNumber)]
+        for (field, label, text) in texts {
+            if text.count > Asset.maxTextLength { add(field, "The \(label) is longer than \(Asset.maxTextLength) characters.") }
+            if TextRules.containsControlCharacters(text) { add(field, "The \(label) holds control characters.") }
         }
         if let made = manufactured, let commissioned, commissioned < made {
-            problems.append("The commission date is before the date of manufacture.")
+            add(.commissioned, "The commission date is before the date of manufacture.")
         }
         return problems
     }

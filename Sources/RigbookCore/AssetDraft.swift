@@ -1,3 +1,5 @@
+import Foundation
+
 /// The 12 asset fields as typed (text), turned into an `Asset` with every problem named. Used by the
 /// add-asset screen; numbers and dates stay text until then so nothing typed is lost.
 public struct AssetDraft: Sendable, Equatable {
@@ -19,26 +21,7 @@ public struct AssetDraft: Sendable, Equatable {
 
     public var defaultInterval: Int { type.defaultIntervalMonths(liftsPersons: liftsPersons) }
 
-    public enum Field: Int, CaseIterable, Sendable {
-        case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval, liftsPersons
-
-        public var label: String {
-            switch self {
-            case .tag: "Tag"
-            case .name: "Name / description"
-            case .type: "Equipment type"
-            case .wll: "WLL (kg)"
-            case .length: "Length (m, optional)"
-            case .location: "Location"
-            case .manufacturer: "Manufacturer"
-            case .serial: "Serial number"
-            case .manufactured: "Made (optional)"
-            case .commissioned: "Commissioned"
-            case .interval: "Interval (months)"
-            case .liftsPersons: "Lifts persons"
-            }
-        }
-    }
+    public typealias Field = Asset.Field
 
     /// The asset, or every reason it cannot be one, tied to fields.
     public func validated() -> Result<Asset, Problems> {
@@ -70,12 +53,8 @@ public struct AssetDraft: Sendable, Equatable {
         let asset = Asset(tag: trimmed(tag), name: trimmed(name), type: type, wllKg: wll ?? 1, lengthM: length,
                           location: trimmed(location), manufacturer: trimmed(manufacturer), serialNumber: trimmed(serialNumber),
                           manufactured: made, commissioned: commission, intervalMonths: interval, liftsPersons: liftsPersons)
-        for problem in asset.problems() {
-            let field: Field = problem.contains("tag") ? .tag : problem.contains("name") ? .name
-                : problem.contains("commission") ? .commissioned : problem.contains("location") ? .location
-                : problem.contains("manufacturer") ? .manufacturer : problem.contains("serial") ? .serial : .name
-            problems.append((field, problem))
-        }
+        // The WLL's own message is already there when it did not parse.
+        problems += asset.fieldProblems().filter { wll != nil || $0.field != .wll }.map { ($0.field, $0.message) }
         guard problems.isEmpty, wll != nil else { return .failure(Problems(items: problems)) }
         return .success(asset)
     }
@@ -87,5 +66,3 @@ public struct AssetDraft: Sendable, Equatable {
         }
     }
 }
-
-import Foundation
