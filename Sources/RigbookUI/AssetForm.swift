@@ -141,15 +141,9 @@ public struct AssetFormState: Sendable {
             case .liftsPersons:
                 frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, style: focused ? .reverse : .plain)
             default:
-                let width = max(4, frame.width - x - 1)
-                frame.fill(x: x, y: y, count: width, style: Style(underline: true))
-                let characters = focused ? editor.characters : Array(text(field))
-                let start = focused ? FormView.scrollStart(characters, cursor: editor.cursor, width: width - 1) : 0
-                frame.put(String(characters[start...]), x: x, y: y, style: Style(underline: true), maxWidth: width)
-                if field == .interval && draft.intervalMonths.isEmpty && !focused {
-                    frame.put("\(draft.defaultInterval) (default for the type)", x: x, y: y, style: Style(dim: true, underline: true))
-                }
-                if focused { frame.cursor = (x + DisplayWidth.of(String(characters[start..<editor.cursor])), y) }
+                let placeholder = field == .interval ? "\(draft.defaultInterval) (default for the type)" : nil
+                TextFieldView.draw(focused ? editor.characters : Array(text(field)), cursor: focused ? editor.cursor : nil,
+                                   placeholder: placeholder, x: x, y: y, width: max(4, frame.width - x - 1), into: &frame)
             }
             y += 1
             for (problemField, message) in problems where problemField == field && y < frame.height - 2 {

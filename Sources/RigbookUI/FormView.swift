@@ -207,20 +207,10 @@ enum FormView {
             let on = v[keyPath: field.flagPath!]
             frame.put(on ? "[x] yes" : "[ ] no", x: x, y: y, style: focused ? focusStyle : .plain)
         case .text, .date:
-            let text = focused ? form.editor?.characters ?? [] : Array(v[keyPath: field.textPath!])
-            let areaWidth = field.kind == .date ? 11 : textWidth + 1
-            frame.fill(x: x, y: y, count: areaWidth, style: Style(underline: true))
-            let cursor = focused ? form.editor?.cursor ?? text.count : 0
-            let start = focused ? scrollStart(text, cursor: cursor, width: areaWidth - 1) : 0
-            var shown = String(text[start...])
-            if !focused && DisplayWidth.of(shown) > areaWidth { shown = shown.truncated(toWidth: areaWidth) }
-            frame.put(shown, x: x, y: y, style: Style(underline: true), maxWidth: areaWidth)
-            if field.kind == .date && text.isEmpty && !focused {
-                frame.put("YYYY-MM-DD", x: x, y: y, style: Style(dim: true, underline: true))
-            }
-            if focused {
-                frame.cursor = (x + DisplayWidth.of(String(text[start..<cursor])), y)
-            }
+            let characters = focused ? form.editor?.characters ?? [] : Array(v[keyPath: field.textPath!])
+            TextFieldView.draw(characters, cursor: focused ? form.editor?.cursor ?? characters.count : nil,
+                               placeholder: field.kind == .date ? "YYYY-MM-DD" : nil,
+                               x: x, y: y, width: field.kind == .date ? 11 : textWidth + 1, into: &frame)
         case .multiline:
             guard let (characters, rows) = wraps[field] else { return }
             frame.fill(x: x, y: y, count: textWidth + 1, style: Style(underline: true))
@@ -233,19 +223,6 @@ enum FormView {
                 frame.cursor = (x + DisplayWidth.of(String(characters[r.start..<min(editor.cursor, r.end)])), y)
             }
         }
-    }
-
-    /// First character shown of a single-line field so the cursor stays inside `width` columns.
-    static func scrollStart(_ text: [Character], cursor: Int, width: Int) -> Int {
-        var start = cursor
-        var used = 0
-        while start > 0 {
-            let w = DisplayWidth.of(text[start - 1])
-            if used + w > width { break }
-            used += w
-            start -= 1
-        }
-        return start
     }
 
     static func drawPopup(_ popup: ChoicePopup, into frame: inout Frame) {

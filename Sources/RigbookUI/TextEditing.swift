@@ -174,3 +174,34 @@ public enum WrappedText {
         return i
     }
 }
+
+/// A single-line text widget on screen: an underlined area that scrolls sideways to keep the cursor
+/// in view while focused, shows a dim placeholder when empty, and places the terminal cursor.
+enum TextFieldView {
+    static func draw(_ characters: [Character], cursor: Int?, placeholder: String? = nil,
+                     x: Int, y: Int, width: Int, into frame: inout Frame) {
+        let area = Style(underline: true)
+        frame.fill(x: x, y: y, count: width, style: area)
+        let start = cursor.map { scrollStart(characters, cursor: $0, width: width - 1) } ?? 0
+        var shown = String(characters[start...])
+        if cursor == nil && DisplayWidth.of(shown) > width { shown = shown.truncated(toWidth: width) }
+        frame.put(shown, x: x, y: y, style: area, maxWidth: width)
+        if let placeholder, characters.isEmpty, cursor == nil {
+            frame.put(placeholder, x: x, y: y, style: Style(dim: true, underline: true), maxWidth: width)
+        }
+        if let cursor { frame.cursor = (x + DisplayWidth.of(String(characters[start..<cursor])), y) }
+    }
+
+    /// First character shown so the cursor stays inside `width` columns.
+    static func scrollStart(_ text: [Character], cursor: Int, width: Int) -> Int {
+        var start = cursor
+        var used = 0
+        while start > 0 {
+            let w = DisplayWidth.of(text[start - 1])
+            if used + w > width { break }
+            used += w
+            start -= 1
+        }
+        return start
+    }
+}
