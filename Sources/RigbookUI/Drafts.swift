@@ -100,19 +100,9 @@ public struct RecoveryState: Sendable {
         let room = max(1, frame.height - 10)
         for difference in draft.differences.prefix(room) { lines.append(("  " + difference, .plain)) }
         if draft.differences.count > room { lines.append(("  … and \(draft.differences.count - room) more", .dim)) }
-        lines.append(("", .plain))
-        var buttons = ""
-        var highlight = 0..<0
-        for (index, option) in RecoveryState.options.enumerated() {
-            let text = "[ \(option) ]"
-            if index == selection { highlight = buttons.count..<(buttons.count + text.count) }
-            buttons += text + "  "
-        }
-        lines.append((buttons, .plain))
-        let width = min(frame.width - 4, max(56, lines.map { $0.0.displayWidth }.max() ?? 0))
-        let origin = Box.draw(title: "Unsubmitted draft for \(draft.assetTag)", lines: lines, width: width, highlight: nil,
-                              footer: "←→ choose · Enter · r recover · d discard · Esc back", into: &frame)
-        frame.restyle(y: origin.y + lines.count, x: origin.x + 2 + highlight.lowerBound, count: highlight.count) { $0.reverse = true }
+        Box.drawQuestion(title: "Unsubmitted draft for \(draft.assetTag)", lines: lines, options: RecoveryState.options,
+                         selection: selection, minWidth: 56,
+                         footer: "←→ choose · Enter · r recover · d discard · Esc back", into: &frame)
     }
 }
 

@@ -234,24 +234,10 @@ enum FormView {
     }
 
     static func drawDialog(_ dialog: LeaveDialog, into frame: inout Frame) {
-        var buttons = ""
-        var highlight: Range<Int>?
-        for (index, option) in dialog.options.enumerated() {
-            let text = "[ \(LeaveDialog.label(option)) ]"
-            if index == dialog.selection { highlight = buttons.count..<(buttons.count + text.count) }
-            buttons += text + "  "
-        }
-        let lines: [(String, Style)] = [
-            ("You have typed into this form and not saved it.", .plain),
-            ("", .plain),
-            (buttons, .plain),
-        ]
-        let width = min(frame.width - 2, max(50, buttons.count + 4))
-        let origin = Box.draw(title: "Leave this inspection?", lines: lines, width: width, highlight: nil,
-                              footer: "←→ choose · Enter · Esc keeps editing", into: &frame)
-        if let highlight {
-            frame.restyle(y: origin.y + 3, x: origin.x + 2 + highlight.lowerBound, count: highlight.count) { $0.reverse = true }
-        }
+        Box.drawQuestion(title: "Leave this inspection?",
+                         lines: [("You have typed into this form and not saved it.", .plain)],
+                         options: dialog.options.map(LeaveDialog.label), selection: dialog.selection, minWidth: 50,
+                         footer: "←→ choose · Enter · Esc keeps editing", into: &frame)
     }
 }
 
@@ -283,5 +269,21 @@ enum Box {
         }
         frame.put("└" + horizontal + "┘", x: x, y: y + boxHeight - 1, style: .bold)
         return (x, y)
+    }
+
+    /// A box that asks: its lines, a blank line, then the options as buttons, the selected one reversed.
+    static func drawQuestion(title: String, lines: [(String, Style)], options: [String], selection: Int,
+                             minWidth: Int, footer: String, into frame: inout Frame) {
+        var buttons = ""
+        var highlight = 0..<0
+        for (index, option) in options.enumerated() {
+            let text = "[ \(option) ]"
+            if index == selection { highlight = buttons.count..<(buttons.count + text.count) }
+            buttons += text + "  "
+        }
+        let all = lines + [("", .plain), (buttons, .plain)]
+        let width = min(frame.width - 4, max(minWidth, all.map { $0.0.displayWidth }.max() ?? 0))
+        let origin = draw(title: title, lines: all, width: width, highlight: nil, footer: footer, into: &frame)
+        frame.restyle(y: origin.y + all.count, x: origin.x + 2 + highlight.lowerBound, count: highlight.count) { $0.reverse = true }
     }
 }
