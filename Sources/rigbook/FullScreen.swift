@@ -4,11 +4,8 @@ import RigbookUI
 
 /// The full-screen program: the curses terminal driving a `Session`, with signals handled in the loop.
 enum FullScreen {
+    /// The caller has checked `CursesTerminal.refusal` before opening anything.
     static func run(session: Session, environment: [String: String]) -> Int32 {
-        if let refusal = CursesTerminal.refusal(environment: environment) {
-            printError(refusal)
-            return ExitCode.failure
-        }
         Signals.install()
         let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty)
         do { try terminal.start() } catch {

@@ -26,7 +26,7 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
             throw UsageError("RIGBOOK_TODAY must be a real date written YYYY-MM-DD, not \(fixed)")
         }
         let context = Context(home: DataHome.resolve(option: homeOption, environment: environment),
-                              today: CalendarDate(iso: environment["RIGBOOK_TODAY"] ?? "") ?? CalendarDate.today(environment: [:]),
+                              today: CalendarDate.today(environment: environment),
                               environment: environment)
         var words: [String] = []
         var probe = arguments
