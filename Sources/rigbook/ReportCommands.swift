@@ -2,39 +2,30 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// Where a command's output goes: standard output, or a file written atomically (`--out FILE`).
-protocol TextSink {
-    mutating func write(_ text: String) throws
-}
-
-extension Output: TextSink {}
-extension AtomicFile.Writer: TextSink {}
-
-func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (inout any TextSink) throws -> Void) throws {
-    if let path {
-        let folder = (path as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
-        }
-        do {
-            try AtomicFile.stream(to: path, mode: mode, createFolder: false) { writer in
-                var sink: any TextSink = writer
-                try body(&sink)
-                writer = sink as! AtomicFile.Writer
-            }
-        } catch let error as AtomicFile.WriteError {
-            throw CommandFailure("rigbook: \(error.description); nothing was written")
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure("rigbook: cannot write \(path): \(DataHome.reason(error)); nothing was written")
-        }
-    } else {
-        var sink: any TextSink = Output()
-        try body(&sink)
-        var out = sink as! Output
+/// Runs `body` with a `write` that goes to standard output, or (`--out FILE`) to a file written
+/// atomically into a folder that must already exist.
+func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+    guard let path else {
+        var out = Output()
+        try body { out.write($0) }
         out.flush()
+        return
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
+    }
+    do {
+        try AtomicFile.stream(to: path, mode: mode, createFolder: false) { writer in
+            try body { try writer.write($0) }
+        }
+    } catch let error as AtomicFile.WriteError {
+        throw CommandFailure("rigbook: \(error.description); nothing was written")
+    } catch let error as CommandFailure {
+        throw error
+    } catch {
+        throw CommandFailure("rigbook: cannot write \(path): \(DataHome.reason(error)); nothing was written")
     }
 }
 
@@ -79,7 +70,7 @@ extension Commands {
         let today = asOf ?? context.today
         let rows = try context.rows()
         let items = DueReport.items(rows, today: today, within: within)
-        try withSink(nil) { out in
+        try withSink(nil) { write in
             switch format {
             case "json":
                 var counts = JSONObject()
@@ -102,18 +93,18 @@ extension Commands {
                     return o.string
                 }
                 document.add("items", raw: "[" + list.joined(separator: ",") + "]")
-                try out.write(document.string + "\n")
+                try write(document.string + "\n")
             case "ics":
-                try out.write(ICalendar.document(rows, today: today, generated: Date(), options: ICalendarOptions()))
+                try write(ICalendar.document(rows, today: today, generated: Date(), options: ICalendarOptions()))
             default:
                 let table = items.map { item in
                     [item.status.label, item.row.asset.tag, item.row.asset.name, item.row.asset.location,
                      item.date?.iso ?? "—", DueReport.when(item)]
                 }
                 if !table.isEmpty {
-                    try out.write(TextTable.render(header: ["STATUS", "TAG", "NAME", "LOCATION", "DATE", "WHEN"], rows: table))
+                    try write(TextTable.render(header: ["STATUS", "TAG", "NAME", "LOCATION", "DATE", "WHEN"], rows: table))
                 }
-                try out.write(DueReport.summary(items, today: today) + "\n")
+                try write(DueReport.summary(items, today: today) + "\n")
             }
         }
         return items.isEmpty ? ExitCode.success : ExitCode.attention
@@ -140,7 +131,7 @@ extension Commands {
         let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
         let recordTotal: Int
         do throws(RegisterError) { recordTotal = try register.recordCount() } catch { throw CommandFailure("rigbook: \(error.description)") }
-        try withSink(out) { sink in
+        try withSink(out) { write in
             var progress = Progress(total: recordTotal, label: "export")
             func records(_ each: (StoredInspection) throws -> Void) throws {
                 var done = 0
@@ -153,23 +144,23 @@ extension Commands {
                 } catch { throw CommandFailure("rigbook: \(error.description)") }
             }
             if format == "json" {
-                try sink.write("{\"schema_version\":1,\"as_of\":\(JSONObject.quote(context.today.iso)),\"generated_at\":\(JSONObject.quote(Timestamp.now())),\"assets\":[\n")
+                try write("{\"schema_version\":1,\"as_of\":\(JSONObject.quote(context.today.iso)),\"generated_at\":\(JSONObject.quote(Timestamp.now())),\"assets\":[\n")
                 for (index, row) in rows.enumerated() {
-                    try sink.write((index == 0 ? "" : ",\n") + AssetListing(row: row, today: context.today).json)
+                    try write((index == 0 ? "" : ",\n") + AssetListing(row: row, today: context.today).json)
                 }
-                try sink.write("\n],\"records\":[\n")
+                try write("\n],\"records\":[\n")
                 var first = true
                 try records { record in
-                    try sink.write((first ? "" : ",\n") + RecordExport.json(record, tag: tags[record.assetUUID] ?? ""))
+                    try write((first ? "" : ",\n") + RecordExport.json(record, tag: tags[record.assetUUID] ?? ""))
                     first = false
                 }
-                try sink.write("\n]}\n")
+                try write("\n]}\n")
             } else if table == "records" {
-                try sink.write(CSV.row(RecordExport.columns))
-                try records { try sink.write(CSV.row(RecordExport.fields($0, tag: tags[$0.assetUUID] ?? ""))) }
+                try write(CSV.row(RecordExport.columns))
+                try records { try write(CSV.row(RecordExport.fields($0, tag: tags[$0.assetUUID] ?? ""))) }
             } else {
-                try sink.write(CSV.row(AssetListing.csvHeader))
-                for row in rows { try sink.write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
+                try write(CSV.row(AssetListing.csvHeader))
+                for row in rows { try write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
             }
         }
         if let out { printError("rigbook: wrote \(out)") }
@@ -205,7 +196,7 @@ extension Commands {
         try arguments.finish()
         let rows = try context.rows()
         let feed = ICalendar.document(rows, today: asOf ?? context.today, generated: Date(), options: options)
-        try withSink(out) { try $0.write(feed) }
+        try withSink(out) { try $0(feed) }
         if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
@@ -229,7 +220,7 @@ extension Commands {
         do throws(RegisterError) { latest = try register.latestThoroughExaminations() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
         let page = HTMLReport.render(rows: rows, latestThorough: latest, today: asOf ?? context.today, generatedAt: Timestamp.now())
-        try withSink(out) { try $0.write(page) }
+        try withSink(out) { try $0(page) }
         if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
