@@ -270,11 +270,7 @@ public final class Register {
 
     /// Recomputes the asset's summary from its whole history with the same fold the status rules use.
     private func refreshSummary(asset: Asset) throws {
-        let statement = try db.prepare("SELECT \(InspectionColumns.factsSelect) FROM inspections WHERE asset_uuid = ?")
-        try statement.bind([.text(asset.uuid.uuidString)])
-        var facts: [RecordFacts] = []
-        while try statement.step() { facts.append(InspectionColumns.facts(statement)) }
-        let summary = HistorySummary(history: facts)
+        let summary = HistorySummary(history: try history(assetUUID: asset.uuid).map(\.facts))
         try db.run("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
                    AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)])
     }

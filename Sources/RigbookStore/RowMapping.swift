@@ -59,7 +59,6 @@ enum InspectionColumns {
         + fieldColumns.joined(separator: ", ")
         + ", saved_at, app_version, operator, asset_wll_kg, asset_location"
 
-    static let factsSelect = "id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends"
 
     static let insertSQL: String = {
         let columns = ["asset_uuid", "draft_id", "amends"] + fieldColumns
@@ -92,13 +91,6 @@ enum InspectionColumns {
             id: s.int64(0), assetUUID: s.uuid(1) ?? UUID(), draftID: s.text(2),
             amends: s.isNull(3) ? nil : s.int64(3), values: values, savedAt: s.text(21),
             appVersion: s.text(22), operatorName: s.text(23), assetWLLKg: s.double(24), assetLocation: s.text(25))
-    }
-
-    static func facts(_ s: Statement) -> RecordFacts {
-        RecordFacts(id: s.int64(0), type: s.word(1) ?? .thoroughPeriodic, result: s.word(2) ?? .pass,
-                    action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
-                    inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0),
-                    amends: s.isNull(7) ? nil : s.int64(7))
     }
 }
 
