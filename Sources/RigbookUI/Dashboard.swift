@@ -1,5 +1,7 @@
 import RigbookCore
 
+public enum DashboardAction: Sendable { case back, help }
+
 /// Counts per status and the next 12 weeks of due dates, drawn with block characters (Tab from the
 /// list). Worked out once when opened, from the same status function as everything else.
 public struct DashboardState: Sendable {
@@ -15,7 +17,7 @@ public struct DashboardState: Sendable {
         self.today = today
     }
 
-    static let keymap = Keymap<HistoryAction>(title: "Dashboard", [
+    static let keymap = Keymap<DashboardAction>(title: "Dashboard", [
         KeyBinding([.tab, .escape, .char("q")], label: "Tab Esc q", help: "Back to the register", footer: "back", action: .back),
         KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
     ])
