@@ -43,33 +43,30 @@ public struct AssetListing: Sendable, Equatable {
         status = report.status.rawValue
     }
 
-    /// The documented names, in order: JSON keys and CSV columns alike.
-    public enum CodingKeys: String, CaseIterable {
-        case tag, name, type
-        case wllKg = "wll_kg"
-        case lengthM = "length_m"
-        case location, manufacturer
-        case serialNumber = "serial_number"
-        case manufactured, commissioned
-        case intervalMonths = "interval_months"
-        case liftsPersons = "lifts_persons"
-        case lastThoroughExamination = "last_thorough_examination"
-        case latestResult = "latest_result"
-        case nextDue = "next_due"
-        case remedyDeadline = "remedy_deadline"
-        case status, uuid
-    }
+    /// The documented columns, in order: JSON keys and CSV columns alike.
+    public static let table = ExportTable<AssetListing>([
+        ("tag", { .text($0.tag) }),
+        ("name", { .text($0.name) }),
+        ("type", { .text($0.type) }),
+        ("wll_kg", { .number($0.wllKg) }),
+        ("length_m", { .number($0.lengthM) }),
+        ("location", { .text($0.location) }),
+        ("manufacturer", { .text($0.manufacturer) }),
+        ("serial_number", { .text($0.serialNumber) }),
+        ("manufactured", { .text($0.manufactured) }),
+        ("commissioned", { .text($0.commissioned) }),
+        ("interval_months", { .integer(Int64($0.intervalMonths)) }),
+        ("lifts_persons", { .flag($0.liftsPersons) }),
+        ("last_thorough_examination", { .text($0.lastThoroughExamination) }),
+        ("latest_result", { .text($0.latestResult) }),
+        ("next_due", { .text($0.nextDue) }),
+        ("remedy_deadline", { .text($0.remedyDeadline) }),
+        ("status", { .text($0.status) }),
+        ("uuid", { .text($0.uuid) }),
+    ])
 
-    /// The CSV columns, in the same order and with the same names as the JSON.
-    public static var csvHeader: [String] { CodingKeys.allCases.map(\.rawValue) }
-
-    public var csvFields: [String] {
-        func number(_ value: Double?) -> String {
-            guard let value else { return "" }
-            return value == value.rounded() ? String(Int(value)) : String(value)
-        }
-        return [tag, name, type, number(wllKg), number(lengthM), location, manufacturer, serialNumber,
-                manufactured ?? "", commissioned ?? "", String(intervalMonths), liftsPersons ? "true" : "false",
-                lastThoroughExamination ?? "", latestResult ?? "", nextDue ?? "", remedyDeadline ?? "", status, uuid]
-    }
+    public static var csvHeader: [String] { table.header }
+    public var csvFields: [String] { AssetListing.table.csvFields(self) }
+    /// The asset as one JSON object (same names as the CSV header).
+    public var json: String { AssetListing.table.json(self) }
 }

@@ -33,7 +33,7 @@ public struct JSONObject {
     public mutating func add(_ name: String, number value: Double?) {
         key(name)
         guard let value, value.isFinite else { text += "null"; return }
-        text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        text += ExportValue.numberText(value)
     }
 
     /// Adds an already-encoded JSON value.
@@ -67,17 +67,51 @@ public struct JSONObject {
     }
 }
 
-extension AssetListing {
-    /// The asset as one JSON object (same names as `asset list --format json`).
-    public var json: String {
-        var o = JSONObject()
-        o.add("tag", tag); o.add("name", name); o.add("type", type); o.add("wll_kg", number: wllKg)
-        o.add("length_m", number: lengthM); o.add("location", location); o.add("manufacturer", manufacturer)
-        o.add("serial_number", serialNumber); o.add("manufactured", manufactured); o.add("commissioned", commissioned)
-        o.add("interval_months", intervalMonths); o.add("lifts_persons", liftsPersons)
-        o.add("last_thorough_examination", lastThoroughExamination); o.add("latest_result", latestResult)
-        o.add("next_due", nextDue); o.add("remedy_deadline", remedyDeadline); o.add("status", status); o.add("uuid", uuid)
-        return o.string
+/// One exported cell: the same column gives the CSV text and the JSON value, so the two formats
+/// cannot drift apart.
+public enum ExportValue: Sendable {
+    case text(String?)
+    case number(Double?)
+    case integer(Int64?)
+    case flag(Bool)
+
+    public var csv: String {
+        switch self {
+        case .text(let value): value ?? ""
+        case .number(let value): value.map(ExportValue.numberText) ?? ""
+        case .integer(let value): value.map(String.init) ?? ""
+        case .flag(let value): value ? "true" : "false"
+        }
+    }
+
+    static func numberText(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+extension JSONObject {
+    public mutating func add(_ name: String, _ value: ExportValue) {
+        switch value {
+        case .text(let text): add(name, text)
+        case .number(let number): add(name, number: number)
+        case .integer(let integer): add(name, integer)
+        case .flag(let flag): add(name, flag)
+        }
+    }
+}
+
+/// A table for export: named columns in the documented order, each reading its value from a row.
+public struct ExportTable<Row>: Sendable {
+    public let columns: [(name: String, value: @Sendable (Row) -> ExportValue)]
+
+    public init(_ columns: [(name: String, value: @Sendable (Row) -> ExportValue)]) { self.columns = columns }
+
+    public var header: [String] { columns.map(\.name) }
+    public func csvFields(_ row: Row) -> [String] { columns.map { $0.value(row).csv } }
+    public func json(_ row: Row) -> String {
+        var object = JSONObject()
+        for column in columns { object.add(column.name, column.value(row)) }
+        return object.string
     }
 }
 
@@ -88,37 +122,39 @@ public func jsonArray(_ objects: [String]) -> String {
 
 /// One saved record for exports and `history`: the fixed, documented columns.
 public enum RecordExport {
-    public static let columns = ["id", "asset_tag", "asset_uuid", "saved_at", "draft_id", "amends", "operator",
-                                 "app_version", "asset_wll_kg", "asset_location"]
-        + InspectionValues.CodingKeys.allCases.map(\.rawValue)
+    public typealias Row = (record: StoredInspection, tag: String)
 
-    public static func fields(_ r: StoredInspection, tag: String) -> [String] {
-        let v = r.values
-        func flag(_ b: Bool) -> String { b ? "true" : "false" }
-        func number(_ d: Double) -> String { d == d.rounded() ? String(Int64(d)) : String(d) }
-        return [String(r.id), tag, r.assetUUID.uuidString.lowercased(), r.savedAt, r.draftID, r.amends.map(String.init) ?? "",
-                r.operatorName, r.appVersion, number(r.assetWLLKg), r.assetLocation,
-                v.inspectionType.rawValue, v.inspectorName, v.certificationNumber, flag(v.checkMarking), flag(v.checkCuts),
-                flag(v.checkDeformation), flag(v.checkFittings), flag(v.checkCorrosion), v.result?.rawValue ?? "",
-                v.notes, v.schemeReference, v.defectDescription, v.action.rawValue, flag(v.remedyDeadlineSet),
-                v.remedyDeadline, v.inspectionDate, flag(v.confirmed)]
-    }
+    public static let table = ExportTable<Row>([
+        ("id", { .integer($0.record.id) }),
+        ("asset_tag", { .text($0.tag) }),
+        ("asset_uuid", { .text($0.record.assetUUID.uuidString.lowercased()) }),
+        ("saved_at", { .text($0.record.savedAt) }),
+        ("draft_id", { .text($0.record.draftID) }),
+        ("amends", { .integer($0.record.amends) }),
+        ("operator", { .text($0.record.operatorName) }),
+        ("app_version", { .text($0.record.appVersion) }),
+        ("asset_wll_kg", { .number($0.record.assetWLLKg) }),
+        ("asset_location", { .text($0.record.assetLocation) }),
+        ("inspection_type", { .text($0.record.values.inspectionType.rawValue) }),
+        ("inspector_name", { .text($0.record.values.inspectorName) }),
+        ("certification_number", { .text($0.record.values.certificationNumber) }),
+        ("check_marking", { .flag($0.record.values.checkMarking) }),
+        ("check_cuts", { .flag($0.record.values.checkCuts) }),
+        ("check_deformation", { .flag($0.record.values.checkDeformation) }),
+        ("check_fittings", { .flag($0.record.values.checkFittings) }),
+        ("check_corrosion", { .flag($0.record.values.checkCorrosion) }),
+        ("result", { .text($0.record.values.result?.rawValue) }),
+        ("notes", { .text($0.record.values.notes) }),
+        ("scheme_reference", { .text($0.record.values.schemeReference) }),
+        ("defect_description", { .text($0.record.values.defectDescription) }),
+        ("action", { .text($0.record.values.action.rawValue) }),
+        ("remedy_deadline_set", { .flag($0.record.values.remedyDeadlineSet) }),
+        ("remedy_deadline", { .text($0.record.values.remedyDeadline) }),
+        ("inspection_date", { .text($0.record.values.inspectionDate) }),
+        ("confirmed", { .flag($0.record.values.confirmed) }),
+    ])
 
-    public static func json(_ r: StoredInspection, tag: String) -> String {
-        let v = r.values
-        var o = JSONObject()
-        o.add("id", r.id); o.add("asset_tag", tag); o.add("asset_uuid", r.assetUUID.uuidString.lowercased())
-        o.add("saved_at", r.savedAt); o.add("draft_id", r.draftID); o.add("amends", r.amends)
-        o.add("operator", r.operatorName); o.add("app_version", r.appVersion)
-        o.add("asset_wll_kg", number: r.assetWLLKg); o.add("asset_location", r.assetLocation)
-        o.add("inspection_type", v.inspectionType.rawValue); o.add("inspector_name", v.inspectorName)
-        o.add("certification_number", v.certificationNumber); o.add("check_marking", v.checkMarking)
-        o.add("check_cuts", v.checkCuts); o.add("check_deformation", v.checkDeformation)
-        o.add("check_fittings", v.checkFittings); o.add("check_corrosion", v.checkCorrosion)
-        o.add("result", v.result?.rawValue); o.add("notes", v.notes); o.add("scheme_reference", v.schemeReference)
-        o.add("defect_description", v.defectDescription); o.add("action", v.action.rawValue)
-        o.add("remedy_deadline_set", v.remedyDeadlineSet); o.add("remedy_deadline", v.remedyDeadline)
-        o.add("inspection_date", v.inspectionDate); o.add("confirmed", v.confirmed)
-        return o.string
-    }
+    public static var columns: [String] { table.header }
+    public static func fields(_ record: StoredInspection, tag: String) -> [String] { table.csvFields((record, tag)) }
+    public static func json(_ record: StoredInspection, tag: String) -> String { table.json((record, tag)) }
 }
