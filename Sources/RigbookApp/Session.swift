@@ -15,10 +15,8 @@ public final class Session {
     public var suspendRequested = false
     public let drafts: DraftStore
     public let draftRetentionDays: Int
-    /// Locks of the forms open in this session, by draft file id.
+    /// Locks of the forms open in this session, by draft id.
     private var locks: [String: DraftLock] = [:]
-    /// Created-at time and last revision of each draft this session writes.
-    private var draftMeta: [String: (createdAt: String, revision: Int)] = [:]
     private var shownFrame: Frame?
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
@@ -41,7 +39,6 @@ public final class Session {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Loads the register into the list. Call once before the first frame.
     /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
     public func start() {
         let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
@@ -104,32 +101,32 @@ public final class Session {
             case .openForm(let uuid, let amending, let recover):
                 guard let row = try register.asset(uuid: uuid) else { return [.failure("That asset is no longer in the register.")] }
                 return try openForm(row: row, amending: amending, recover: recover)
-            case .save(let record, let name, let certificate):
+            case .save(let record):
                 do {
                     try register.insert(record, saved: SaveStamp())
                 } catch {
                     return [.saveFailed(error.description)]
                 }
-                // Committed. Now the draft goes; a crash before this line leaves a draft whose session is
-                // in the register, which the next start recognises and removes.
-                let fileID = DraftIdentity.fileID(ofSession: record.draftID)
-                try? drafts.delete(id: fileID)
-                release(fileID)
-                // The profile only prefills the next form.
+                // Committed. What follows (the draft goes, the lock is released) is decided in `update`; a
+                // crash before the draft goes leaves a draft whose session is in the register, which the
+                // next start recognises and removes.
+                return [.saved(assetUUID: record.assetUUID, sessionID: record.draftID)]
+            case .rememberInspector(let name, let certificate):
+                // The profile only prefills the next form: failing to write it loses nothing typed.
                 try? Profile(inspectorName: name, certificationNumber: certificate).save(to: home.profilePath)
-                let tag = (try? register.asset(uuid: record.assetUUID))??.asset.tag ?? "the asset"
-                return [.saved(assetUUID: record.assetUUID, tag: tag)]
+                return []
             case .writeDraft(let snapshot):
                 return [writeDraft(snapshot)]
-            case .deleteDraft(let fileID):
-                draftMeta[fileID] = nil
-                do { try drafts.delete(id: fileID) } catch { return [.failure("The draft could not be deleted: \(error.description)")] }
-                return [.draftDeleted(fileID: fileID)]
+            case .deleteDraft(let draftID):
+                do { try drafts.delete(id: draftID) } catch {
+                    return [.failure("The draft could not be deleted: \(error.description)")]
+                }
+                return [.draftDeleted(draftID: draftID)]
             case .addAsset(let asset):
                 do { try register.addAsset(asset) } catch { return [.assetNotAdded(error.description)] }
                 return [.assetAdded(tag: asset.tag)]
-            case .releaseDraft(let fileID):
-                release(fileID)
+            case .releaseDraft(let draftID):
+                release(draftID)
                 return []
             case .openDrafts:
                 let (entries, setAside) = drafts.entries()
@@ -146,20 +143,20 @@ public final class Session {
         }
     }
 
-    private func release(_ fileID: String) {
-        locks[fileID]?.release()
-        locks[fileID] = nil
+    private func release(_ draftID: String) {
+        locks[draftID]?.release()
+        locks[draftID] = nil
     }
 
     /// Takes the draft's lock, then opens the form, or asks about the draft it finds.
     private func openForm(row: RegisterRow, amending: StoredInspection?, recover: Bool) throws -> [Event] {
-        let fileID = DraftIdentity.fileID(assetUUID: row.asset.uuid)
+        let draftID = DraftIdentity.fileID(assetUUID: row.asset.uuid)
         // A drafts folder that cannot be used must not keep anyone from typing: the form opens with a
         // lasting warning and keeps the values in memory.
         var lockProblem: String?
-        if locks[fileID] == nil {
-            switch drafts.lock(id: fileID) {
-            case .acquired(let lock): locks[fileID] = lock
+        if locks[draftID] == nil {
+            switch drafts.lock(id: draftID) {
+            case .acquired(let lock): locks[draftID] = lock
             case .heldBy(let holder):
                 var lines = ["Its form is open in another session."]
                 if let holder {
@@ -174,43 +171,38 @@ public final class Session {
         }
         let seed = try formSeed(row: row, amending: amending)
         if let lockProblem {
-            return [.formReady(seed), .draftWriteFailed(fileID: fileID, reason: "drafts cannot be kept: \(lockProblem)")]
+            return [.formReady(seed), .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
         }
         let draft: DraftFile?
         do {
-            draft = try drafts.read(id: fileID)
+            draft = try drafts.read(id: draftID)
         } catch {
-            let moved = (try? drafts.setAside(fileName: fileID + ".json")) != nil
+            let moved = (try? drafts.setAside(fileName: draftID + ".json")) != nil
             return [.formReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)\(moved ? "; it was moved to Drafts/Corrupt/" : "").")]
         }
-        guard let draft else {
-            draftMeta[fileID] = nil
-            return [.formReady(seed)]
-        }
-        draftMeta[fileID] = (draft.createdAt, draft.revision)
+        guard let draft else { return [.formReady(seed)] }
         var recovered = seed
         recovered.initial = draft.values
-        recovered.draftID = draft.sessionID
+        recovered.sessionID = draft.sessionID
         recovered.amends = draft.amends
-        recovered.draftOnDisk = true
+        recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
         if recover { return [.formReady(recovered)] }
         return [.draftFound(RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)), recovered: recovered))]
     }
 
     private func writeDraft(_ snapshot: DraftSnapshot) -> Event {
         let now = Timestamp.now()
-        let meta = draftMeta[snapshot.fileID] ?? (now, 0)
+        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now, revision: (snapshot.written?.revision ?? 0) + 1)
         let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
-        let draft = DraftFile(draftID: snapshot.fileID, sessionID: snapshot.sessionID, assetUUID: snapshot.assetUUID.uuidString.lowercased(),
-                              assetTag: snapshot.assetTag, amends: snapshot.amends, values: snapshot.values,
-                              createdAt: meta.createdAt, updatedAt: now,
-                              operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision + 1)
+        let draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
+                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                              amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt, updatedAt: now,
+                              operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision)
         do {
             try drafts.write(draft)
-            draftMeta[snapshot.fileID] = (meta.createdAt, meta.revision + 1)
-            return .draftWritten(fileID: snapshot.fileID)
+            return .draftWritten(draftID: snapshot.draftID, meta)
         } catch {
-            return .draftWriteFailed(fileID: snapshot.fileID, reason: "\(error)")
+            return .draftWriteFailed(draftID: snapshot.draftID, reason: "\(error)")
         }
     }
 
@@ -225,7 +217,7 @@ public final class Session {
         let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
                                            certificationNumber: profile.certificationNumber, today: state.today)
         let updated = Timestamp.parse(draft.updatedAt)
-        return DraftSummary(fileID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
+        return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
                             assetTag: draft.assetTag, kind: draft.amends == nil ? "inspection" : "amendment",
                             lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
                             age: updated.map { Session.age(Date().timeIntervalSince($0)) } ?? "?",
@@ -263,7 +255,7 @@ public final class Session {
             baseline.confirmed = false
         }
         return FormSeed(row: row, history: history, baseline: baseline,
-                        draftID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amends: amending?.id)
+                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amends: amending?.id)
     }
 
     /// The current screen.

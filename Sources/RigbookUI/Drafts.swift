@@ -1,28 +1,47 @@
 import Foundation
 import RigbookCore
 
-/// What a draft write needs from the form; the runtime adds times, operator, host and revision.
+/// A draft file's own facts, which travel with the form: the runtime keeps no draft state.
+public struct DraftFileMeta: Sendable, Equatable {
+    /// When the file was first written (ISO 8601, UTC).
+    public var createdAt: String
+    /// How many times it has been written.
+    public var revision: Int
+
+    public init(createdAt: String, revision: Int) {
+        self.createdAt = createdAt
+        self.revision = revision
+    }
+}
+
+/// What a draft write needs from the form; the runtime adds the time, operator and host.
 public struct DraftSnapshot: Sendable, Equatable {
-    public var fileID: String
+    /// The file: `Documents/Drafts/<draftID>.json`.
+    public var draftID: String
+    /// The form session the record will carry.
     public var sessionID: String
     public var assetUUID: UUID
     public var assetTag: String
     public var amends: Int64?
     public var values: InspectionValues
+    /// The file as last written by this form; nil for a file not yet written.
+    public var written: DraftFileMeta?
 
-    public init(fileID: String, sessionID: String, assetUUID: UUID, assetTag: String, amends: Int64?, values: InspectionValues) {
-        self.fileID = fileID
+    public init(draftID: String, sessionID: String, assetUUID: UUID, assetTag: String, amends: Int64?,
+                values: InspectionValues, written: DraftFileMeta? = nil) {
+        self.draftID = draftID
         self.sessionID = sessionID
         self.assetUUID = assetUUID
         self.assetTag = assetTag
         self.amends = amends
         self.values = values
+        self.written = written
     }
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.
 public struct DraftSummary: Sendable, Equatable {
-    public var fileID: String
+    public var draftID: String
     public var assetUUID: UUID
     public var assetTag: String
     public var kind: String
@@ -37,9 +56,10 @@ public struct DraftSummary: Sendable, Equatable {
     /// Who has it open right now, if anyone.
     public var lockedBy: String?
 
-    public init(fileID: String, assetUUID: UUID, assetTag: String, kind: String, lastEdited: String, age: String,
-                operatorName: String, host: String, byAnotherOperator: Bool, differences: [String], lockedBy: String? = nil) {
-        self.fileID = fileID
+    public init(draftID: String, assetUUID: UUID, assetTag: String, kind: String, lastEdited: String, age: String,
+                operatorName: String, host: String, byAnotherOperator: Bool, differences: [String],
+                lockedBy: String? = nil) {
+        self.draftID = draftID
         self.assetUUID = assetUUID
         self.assetTag = assetTag
         self.kind = kind
@@ -69,86 +89,5 @@ public struct DraftSummary: Sendable, Equatable {
             }
         }
         return out
-    }
-}
-
-/// Asked when a form is opened and a draft for it exists: never applied silently.
-public struct RecoveryState: Sendable {
-    public var seed: FormSeed
-    public var draft: DraftSummary
-    /// The draft's values and session, used if the person chooses Recover.
-    public var recovered: FormSeed
-    public var selection = 0
-
-    public static let options = ["Recover", "Discard", "Back"]
-
-    public init(seed: FormSeed, draft: DraftSummary, recovered: FormSeed) {
-        self.seed = seed
-        self.draft = draft
-        self.recovered = recovered
-    }
-
-    func draw(into frame: inout Frame) {
-        var lines: [(String, Style)] = [
-            ("Last edited \(draft.lastEdited) (\(draft.age) ago) by \(draft.operatorName) on \(draft.host).", .plain),
-        ]
-        if draft.byAnotherOperator {
-            lines.append(("This draft was started by another operator (\(draft.operatorName)).", Style(colour: .yellow, bold: true)))
-        }
-        lines.append(("", .plain))
-        lines.append(("It holds:", .bold))
-        let room = max(1, frame.height - 10)
-        for difference in draft.differences.prefix(room) { lines.append(("  " + difference, .plain)) }
-        if draft.differences.count > room { lines.append(("  … and \(draft.differences.count - room) more", .dim)) }
-        Box.drawQuestion(title: "Unsubmitted draft for \(draft.assetTag)", lines: lines, options: RecoveryState.options,
-                         selection: selection, minWidth: 56,
-                         footer: "←→ choose · Enter · r recover · d discard · Esc back", into: &frame)
-    }
-}
-
-public enum DraftsAction: Sendable { case up, down, recover, discard, back, help }
-
-/// All drafts on disk, to recover or discard (`D` from the list).
-public struct DraftsState: Sendable {
-    public var drafts: [DraftSummary]
-    public var selection = 0
-    /// Asking "discard this draft?" for the selected one.
-    public var confirmingDiscard = false
-
-    public init(drafts: [DraftSummary]) { self.drafts = drafts }
-
-    public var selected: DraftSummary? { drafts.isEmpty ? nil : drafts[min(selection, drafts.count - 1)] }
-
-    static let keymap = Keymap<DraftsAction>(title: "Drafts", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Previous draft", action: .up),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Next draft", footer: "move", action: .down),
-        KeyBinding([.enter], help: "Recover: open the form with the draft's values", footer: "recover", action: .recover),
-        KeyBinding([.char("x")], help: "Discard the draft (asks first)", footer: "discard", action: .discard),
-        KeyBinding([.escape, .char("q")], label: "Esc q", help: "Back to the register", footer: "back", action: .back),
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
-    ])
-
-    func draw(into frame: inout Frame) {
-        frame.fill(y: 0, style: .reverse)
-        frame.put(" Drafts · \(drafts.count) unsubmitted", x: 0, y: 0, style: .reverse)
-        frame.put("  ASSET      KIND        AGE       OPERATOR          HOST", x: 0, y: 1, style: .bold)
-        if drafts.isEmpty { frame.put("  No drafts. Everything typed has been saved or discarded.", x: 0, y: 2, style: .dim) }
-        for (index, draft) in drafts.prefix(max(0, frame.height - 3)).enumerated() {
-            let y = 2 + index
-            var line = "  " + draft.assetTag.padded(toWidth: 9) + "  " + draft.kind.padded(toWidth: 10) + "  "
-                + draft.age.padded(toWidth: 8) + "  " + draft.operatorName.padded(toWidth: 16) + "  " + draft.host
-            if let holder = draft.lockedBy { line += "  (open: \(holder))" }
-            frame.put(line, x: 0, y: y)
-            if index == selection { frame.restyle(y: y) { $0.reverse.toggle() } }
-        }
-        frame.put(DraftsState.keymap.footer(width: frame.width), x: 0, y: frame.height - 1, style: .dim)
-        if confirmingDiscard, let draft = selected {
-            var lines: [(String, Style)] = [("It holds:", .bold)]
-            for difference in draft.differences.prefix(max(1, frame.height - 9)) { lines.append(("  " + difference, .plain)) }
-            lines.append(("", .plain))
-            lines.append(("d or Enter discards it for good · Esc keeps it", .bold))
-            Box.draw(title: "Discard the draft for \(draft.assetTag)?", lines: lines,
-                     width: min(frame.width - 4, 60), highlight: nil, footer: nil, into: &frame)
-        }
     }
 }

@@ -81,42 +81,57 @@ extension FormField {
     ]
 }
 
+/// One option of a choice field, as the value it sets (never an index into a list of labels).
+public enum ChoiceValue: Sendable, Equatable {
+    case inspectionType(InspectionType)
+    case result(InspectionResult)
+    case action(InspectionAction)
+
+    public var label: String {
+        switch self {
+        case .inspectionType(let type): type.label
+        case .result(let result): result.label
+        case .action(let action): action.label
+        }
+    }
+}
+
 /// Options of the three choice fields, with "none chosen" only where SPEC §4 allows it.
 enum Choices {
-    static func labels(_ field: FormField) -> [String] {
+    static func options(_ field: FormField) -> [ChoiceValue] {
         switch field {
-        case .inspectionType: InspectionType.allCases.map(\.label)
-        case .result: InspectionResult.allCases.map(\.label)
-        case .action: InspectionAction.allCases.map(\.label)
+        case .inspectionType: InspectionType.allCases.map(ChoiceValue.inspectionType)
+        case .result: InspectionResult.allCases.map(ChoiceValue.result)
+        case .action: InspectionAction.allCases.map(ChoiceValue.action)
         default: []
         }
     }
 
-    /// The chosen option's index, nil when nothing is chosen.
-    static func index(_ field: FormField, in v: InspectionValues) -> Int? {
+    /// The chosen option, nil when nothing is chosen.
+    static func current(_ field: FormField, in v: InspectionValues) -> ChoiceValue? {
         switch field {
-        case .inspectionType: InspectionType.allCases.firstIndex(of: v.inspectionType)
-        case .result: v.result.flatMap { InspectionResult.allCases.firstIndex(of: $0) }
-        case .action: InspectionAction.allCases.firstIndex(of: v.action)
+        case .inspectionType: .inspectionType(v.inspectionType)
+        case .result: v.result.map(ChoiceValue.result)
+        case .action: .action(v.action)
         default: nil
         }
     }
 
-    static func set(_ field: FormField, to index: Int, in v: inout InspectionValues) {
-        switch field {
-        case .inspectionType: v.inspectionType = InspectionType.allCases[index]
-        case .result: v.result = InspectionResult.allCases[index]
-        case .action: v.action = InspectionAction.allCases[index]
-        default: break
+    static func set(_ value: ChoiceValue, in v: inout InspectionValues) {
+        switch value {
+        case .inspectionType(let type): v.inspectionType = type
+        case .result(let result): v.result = result
+        case .action(let action): v.action = action
         }
     }
 
     /// ←/→ cycle; with nothing chosen, → takes the first option and ← the last.
     static func cycle(_ field: FormField, by step: Int, in v: inout InspectionValues) {
-        let count = labels(field).count
-        guard count > 0 else { return }
-        let next = index(field, in: v).map { ($0 + step + count) % count } ?? (step > 0 ? 0 : count - 1)
-        set(field, to: next, in: &v)
+        let options = options(field)
+        guard !options.isEmpty else { return }
+        let index = current(field, in: v).flatMap { options.firstIndex(of: $0) }
+        let next = index.map { ($0 + step + options.count) % options.count } ?? (step > 0 ? 0 : options.count - 1)
+        set(options[next], in: &v)
     }
 }
 
@@ -127,23 +142,23 @@ public struct FormSeed: Sendable {
     public var history: [RecordFacts]
     public var baseline: InspectionValues
     public var initial: InspectionValues
-    /// Unique per form session; the register refuses it twice.
-    public var draftID: String
+    /// The form session, unique per opening; the record carries it and the register refuses it twice.
+    public var sessionID: String
     public var amends: Int64?
-    /// A draft file for this form is on disk already (recovered).
-    public var draftOnDisk: Bool
+    /// The draft file already on disk for this form (recovered): when it was created, its revision.
+    public var draft: DraftFileMeta?
 
     public init(row: RegisterRow, history: [RecordFacts], baseline: InspectionValues, initial: InspectionValues? = nil,
-                draftID: String, amends: Int64? = nil, draftOnDisk: Bool = false) {
+                sessionID: String, amends: Int64? = nil, draft: DraftFileMeta? = nil) {
         self.row = row
         self.history = history
         self.baseline = baseline
         self.initial = initial ?? baseline
-        self.draftID = draftID
+        self.sessionID = sessionID
         self.amends = amends
-        self.draftOnDisk = draftOnDisk
+        self.draft = draft
     }
 
     /// The draft file's id: form kind and asset, never typed text.
-    public var draftFileID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
+    public var draftID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
 }

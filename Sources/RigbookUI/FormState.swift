@@ -3,11 +3,12 @@ import RigbookCore
 
 /// The inspection form: the 17 values (the draft model), the baseline it was opened with, the focus
 /// and the widgets' transient state. `hasUnsavedInput` is simply `values != baseline`.
-public struct FormState: Sendable {
+public struct FormState: Screen {
     public let row: RegisterRow
     public let history: [RecordFacts]
     public let baseline: InspectionValues
-    public let draftID: String
+    /// The form session: the saved record carries it, and the register refuses it twice.
+    public let sessionID: String
     public let amends: Int64?
     public let today: CalendarDate
 
@@ -22,19 +23,29 @@ public struct FormState: Sendable {
     public internal(set) var preview: Preview = .none
     /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
     public internal(set) var attemptedSave = false
-    public internal(set) var popup: ChoicePopup?
-    public internal(set) var dialog: LeaveDialog?
-    public internal(set) var saving = false
-    /// Why the last save failed; stays until the next attempt.
-    public internal(set) var saveError: String?
-    /// A one-off message on the form's status line.
-    public internal(set) var notice: String?
-    /// When to write the draft file (500 ms after the last edit, at most 1 s behind).
-    public internal(set) var draftWrites = Debouncer()
-    /// Whether a draft file for this form is on disk.
-    public internal(set) var draftOnDisk: Bool
-    /// Why the last draft write failed; shown until a write succeeds.
-    public internal(set) var draftWarning: String?
+    public internal(set) var mode: Mode = .editing
+    /// What the footer says instead of the keys, if anything.
+    public internal(set) var message: Message?
+    /// The draft file: when to write it, whether it is on disk, why a write failed.
+    public internal(set) var draft: DraftTracker
+
+    /// What the form is doing; the modes exclude each other.
+    public enum Mode: Sendable {
+        case editing
+        /// A choice field's pop-up list is open.
+        case choosing(ChoicePopup)
+        /// "Leave this inspection?" is asked.
+        case leaving(Question<LeaveChoice>)
+        /// The record went to the register; waiting for the answer.
+        case saving(ValidatedInspection)
+    }
+
+    public enum Message: Sendable, Equatable {
+        /// A one-off line, gone at the next key.
+        case note(String)
+        /// Why the last save failed; stays until the values change or the next attempt.
+        case saveFailed(String)
+    }
 
     public enum Preview: Sendable, Equatable {
         case none
@@ -43,25 +54,74 @@ public struct FormState: Sendable {
         case ready(String)
     }
 
-    public init(seed: FormSeed, today: CalendarDate, now: Double) {
+    public init(seed: FormSeed, context: ScreenContext) {
         row = seed.row
         history = seed.history
         baseline = seed.baseline
-        draftID = seed.draftID
+        sessionID = seed.sessionID
         amends = seed.amends
-        self.today = today
+        today = context.today
         values = seed.initial
-        draftOnDisk = seed.draftOnDisk
+        draft = DraftTracker(written: seed.draft)
         problems = SaveGate.problems(values, context: gateContext)
-        preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history, amends: seed.amends, today: today))
+        preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history, amends: seed.amends,
+                                               today: today))
         focusField(.inspectionType)
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+    }
+
+    // MARK: Views of the mode and message (for tests and the view)
+
+    public var popup: ChoicePopup? {
+        if case .choosing(let popup) = mode { return popup }
+        return nil
+    }
+
+    public var dialog: Question<LeaveChoice>? {
+        if case .leaving(let question) = mode { return question }
+        return nil
+    }
+
+    public var saving: Bool {
+        if case .saving = mode { return true }
+        return false
+    }
+
+    public var saveError: String? {
+        if case .saveFailed(let reason)? = message { return reason }
+        return nil
+    }
+
+    public var notice: String? {
+        if case .note(let text)? = message { return text }
+        return nil
+    }
+
+    public var draftOnDisk: Bool { draft.onDisk }
+    public var draftWarning: String? { draft.warning }
+    public var draftWrites: Debouncer { draft.writes }
+
+    /// Shows a one-off line, unless a failed save is being reported (it matters more).
+    mutating func note(_ text: String) {
+        if saveError == nil { message = .note(text) }
+    }
+
+    /// The footer line, most important first: a failed save, a failing draft, a note, "Saving…".
+    var footerMessage: (text: String, style: Style)? {
+        let alarm = Style(colour: .red, bold: true)
+        if let reason = saveError { return ("Not saved: \(reason)", alarm) }
+        if let warning = draft.warning, message == nil {
+            return ("⚠ Draft not written (\(warning)). What you typed is kept here; the register is untouched.", alarm)
+        }
+        if let text = notice { return (text, Style(colour: attemptedSave ? .red : .normal, bold: true)) }
+        return saving ? ("Saving…", .bold) : nil
     }
 
     public var hasUnsavedInput: Bool { values != baseline }
 
     public var gateContext: SaveGate.Context {
         SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned, today: today,
-                         draftID: draftID, amends: amends)
+                         draftID: sessionID, amends: amends)
     }
 
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
@@ -91,45 +151,30 @@ public struct FormState: Sendable {
     mutating func changed(now: Double) {
         problems = SaveGate.problems(values, context: gateContext)
         preview = .pending(due: now + FormState.previewDelay)
-        saveError = nil
-        draftWrites.poke(now: now)
+        if saveError != nil { message = nil }
+        draft.writes.poke(now: now)
     }
 
-    public var draftFileID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
+    /// The draft file's id: one per form kind and asset.
+    public var draftID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
-        DraftSnapshot(fileID: draftFileID, sessionID: draftID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
-                      amends: amends, values: values)
+        DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
+                      amends: amends, values: values, written: draft.written)
     }
 
     /// The draft effect for now: a write while the values differ from the baseline, a removal once
     /// they are back to it (typing then undoing leaves no draft).
     var draftEffect: Effect? {
         if hasUnsavedInput { return .writeDraft(draftSnapshot) }
-        return draftOnDisk ? .deleteDraft(fileID: draftFileID) : nil
-    }
-
-    /// The draft effect if the debounce fell due at `now`.
-    mutating func dueDraftEffect(now: Double) -> Effect? {
-        draftWrites.fireIfDue(now: now) ? draftEffect : nil
+        return draft.onDisk ? .deleteDraft(draftID: draftID) : nil
     }
 
     /// The draft effect to run at once (signal, suspend, close and keep draft), if anything is unwritten.
     mutating func flushDraftEffect() -> Effect? {
-        let pending = draftWrites.flush()
-        return pending || (hasUnsavedInput && !draftOnDisk) ? draftEffect : nil
-    }
-
-    mutating func draftWritten() {
-        draftOnDisk = true
-        draftWarning = nil
-    }
-
-    mutating func draftDeleted() { draftOnDisk = false }
-
-    mutating func draftWriteFailed(_ reason: String) {
-        draftWarning = reason
+        let pending = draft.writes.flush()
+        return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
     }
 
     mutating func setText(_ field: FormField, _ text: String, now: Double) {
@@ -178,23 +223,14 @@ public struct FormState: Sendable {
     }
 }
 
-/// The pop-up list of a choice field.
-public struct ChoicePopup: Sendable, Equatable {
-    public var field: FormField
-    public var selection: Int
-}
+/// The answer to "Leave this inspection?".
+public enum LeaveChoice: Sendable, Equatable { case keepEditing, keepDraft, discard }
 
-/// *Keep editing · Discard* (and, with drafts, *Close and keep draft*) when leaving with unsaved input.
-public struct LeaveDialog: Sendable, Equatable {
-    public enum Choice: Sendable, Equatable { case keepEditing, keepDraft, discard }
-    public var options: [Choice]
-    public var selection = 0
-
-    public static func label(_ choice: Choice) -> String {
-        switch choice {
-        case .keepEditing: "Keep editing"
-        case .keepDraft: "Close and keep draft"
-        case .discard: "Discard"
-        }
-    }
+extension LeaveChoice {
+    static let question = Question<LeaveChoice>(
+        title: "Leave this inspection?", lines: [("You have typed into this form and not saved it.", .plain)],
+        options: [.init("Keep editing", answer: .keepEditing, keys: [.char("k")]),
+                  .init("Close and keep draft", answer: .keepDraft, keys: [.char("c")]),
+                  .init("Discard", answer: .discard, keys: [.char("d")])],
+        cancel: (.keepEditing, "keeps editing"), minWidth: 50)
 }

@@ -1,24 +1,40 @@
-/// The help page, generated from a screen's keymap.
-public struct HelpState: Sendable {
+public enum HelpAction: Sendable { case close, down, up }
+
+/// The help page, generated from a screen's keymaps.
+public struct HelpState: Screen {
     public var lines: [(keys: String, help: String)]
     public var title: String
     public var top = 0
+    /// Rows of help on screen, from the last area the page was given.
+    var pageSize = 22
+    var width = 80
 
     public init(keymap lines: [(keys: String, help: String)], title: String) {
         self.lines = lines
         self.title = title
     }
 
-    /// Handles a key; returns true when the page should close.
-    mutating func handle(_ key: Key, pageSize: Int, width: Int = 80) -> Bool {
-        let total = rows(width: width).count
-        switch key {
-        case .escape, .char("q"), .char("?"), .function(1), .enter, .ctrl("c"): return true
-        case .down, .char("j"): top = min(top + 1, max(0, total - pageSize))
-        case .up, .char("k"): top = max(0, top - 1)
-        default: break
+    static let keymap = Keymap<HelpAction>(title: "Help", [
+        KeyBinding([.escape, .char("q"), .char("?"), .function(1), .enter, .ctrl("c")], label: "Esc q ?",
+                   help: "Close help (F1, Enter and Ctrl-C too)", footer: "closes help", action: .close),
+        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", action: .down),
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", action: .up),
+    ])
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        resized(context: context)
+        switch HelpState.keymap.action(for: key) {
+        case .close: return .pop
+        case .down: top = min(top + 1, max(0, rows(width: width).count - pageSize))
+        case .up: top = max(0, top - 1)
+        case nil: break
         }
-        return false
+        return .stay
+    }
+
+    public mutating func resized(context: ScreenContext) {
+        pageSize = max(0, context.area.height - 2)
+        width = context.area.width
     }
 
     /// The help as screen rows: descriptions wrap under themselves, so nothing is cut off.
@@ -37,18 +53,17 @@ public struct HelpState: Sendable {
 
     static func keyWidth(_ width: Int) -> Int { min(14, max(6, width / 4)) }
 
-    func draw(into frame: inout Frame) {
-        frame.fill(y: 0, style: .reverse)
-        frame.put(" Help — \(title)", x: 0, y: 0, style: .reverse)
-        let keyWidth = HelpState.keyWidth(frame.width)
-        let visible = max(0, frame.height - 2)
-        let rows = rows(width: frame.width)
+    public func draw(into frame: inout Frame, area: Rect) {
+        frame.fill(y: 0, in: area, style: .reverse)
+        frame.put(" Help — \(title)", x: 0, y: 0, in: area, style: .reverse)
+        let keyWidth = HelpState.keyWidth(area.width)
+        let visible = max(0, area.height - 2)
+        let rows = rows(width: area.width)
         for (offset, line) in rows.dropFirst(top).prefix(visible).enumerated() {
-            let y = offset + 1
-            frame.put(" " + line.keys, x: 0, y: y, style: .bold, maxWidth: keyWidth)
-            frame.put(line.help, x: keyWidth + 1, y: y)
+            frame.put(" " + line.keys, x: 0, y: offset + 1, in: area, style: .bold, maxWidth: keyWidth)
+            frame.put(line.help, x: keyWidth + 1, y: offset + 1, in: area)
         }
         let more = top + visible < rows.count ? "↓ more  " : ""
-        frame.put(" \(more)Esc, q or ? closes help", x: 0, y: frame.height - 1, style: .dim)
+        frame.put(" " + more + HelpState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 }

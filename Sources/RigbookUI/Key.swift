@@ -1,3 +1,5 @@
+import RigbookCore
+
 /// A key press, independent of the terminal library.
 public enum Key: Hashable, Sendable {
     case char(Character)
@@ -33,59 +35,14 @@ public enum Key: Hashable, Sendable {
 
     /// The keys a string types, one per character (handy in tests and for pastes).
     public static func typing(_ text: String) -> [Key] { text.map { .char($0) } }
-}
 
-/// One entry of a keymap: the keys, how they are shown, what they do. The footer and the help
-/// screen are both generated from these, so they cannot disagree with what the keys do.
-public struct KeyBinding<Action: Sendable>: Sendable {
-    public var keys: [Key]
-    /// Shown for the keys, e.g. "↑↓ j k"; defaults to the keys' names.
-    public var label: String
-    public var help: String
-    /// Short text for the footer; nil keeps the binding out of the footer.
-    public var footer: String?
-    public var action: Action
-
-    public init(_ keys: [Key], label: String? = nil, help: String, footer: String? = nil, action: Action) {
-        self.keys = keys
-        self.label = label ?? keys.map(\.name).joined(separator: " ")
-        self.help = help
-        self.footer = footer
-        self.action = action
+    /// A key that types a character (Space included): in a focused text field it is text, never an action.
+    public var isPrintable: Bool {
+        if case .char(let c) = self { return !c.isControlCharacter }
+        return false
     }
 }
 
-public struct Keymap<Action: Sendable>: Sendable {
-    public var title: String
-    public var bindings: [KeyBinding<Action>]
-
-    public init(title: String, _ bindings: [KeyBinding<Action>]) {
-        self.title = title
-        self.bindings = bindings
-    }
-
-    public func action(for key: Key) -> Action? {
-        bindings.first { $0.keys.contains(key) }?.action
-    }
-
-    /// "label footer" pairs that fit in `width` columns, most important first.
-    /// The footer: as many items as fit, in order, but the last one (help) is always kept so a
-    /// narrow terminal still says where the keys are explained.
-    public func footer(width: Int) -> String {
-        let items = bindings.compactMap { binding in binding.footer.map { binding.label + " " + $0 } }
-        guard let last = items.last else { return "" }
-        var text = ""
-        for item in items.dropLast() {
-            let candidate = (text.isEmpty ? "" : text + "  ") + item
-            if (candidate + "  " + last).displayWidth > width { break }
-            text = candidate
-        }
-        let whole = text.isEmpty ? last : text + "  " + last
-        return whole.displayWidth <= width ? whole : last
-    }
-
-    /// Lines for the help screen: key labels in one column, descriptions in the next.
-    public func helpLines() -> [(keys: String, help: String)] {
-        bindings.map { ($0.label, $0.help) }
-    }
+extension Character {
+    var isControlCharacter: Bool { unicodeScalars.contains { TextRules.isControl($0) } }
 }

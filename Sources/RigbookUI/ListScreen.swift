@@ -7,142 +7,11 @@ public enum ListAction: Sendable {
     case openHistory, inspect, drafts, dashboard, addAsset
 }
 
-/// The register list (SPEC §7): every asset, most urgent first, filtered as you type.
-///
-/// Rows stay in the register's tag order; `order` is the attention order over them. The search index
-/// and a row's position never depend on statuses, so a saved inspection re-files one row without
-/// rebuilding anything that grows with the register.
-public struct ListState: Sendable {
-    /// Every asset, in tag order, with its status on `today`.
-    public private(set) var rows: [RegisterRow] = []
-    public private(set) var reports: [StatusReport] = []
-    /// Row indexes in attention order (status rank, then tag).
-    private(set) var order: [Int32] = []
-    public private(set) var counts: [AssetStatus: Int] = [:]
-    public private(set) var draftCount = 0
-    /// Columns the widest tag needs (tags are short codes; the name gets what is left).
-    public private(set) var tagWidth = 7
-    public var loaded = false
+/// What the keys do while a filter is typed after `/`.
+public enum FilterAction: Sendable { case keep, keepAndMove, clear, deleteBack, deleteAll, quit }
 
-    public private(set) var query = ""
-    /// Row indexes matching the query, in attention order; nil when there is no filter.
-    private(set) var matches: [Int32]?
-    private var searchIndex: SearchIndex?
-    public var editingFilter = false
-
-    /// Index into the visible rows, and the first visible row on screen.
-    public var selection = 0
-    public var top = 0
-
-    public init() {}
-
-    /// Takes a fresh load of the register (in tag order) and files it into attention order, one
-    /// bucket per status, keeping tag order inside each.
-    public mutating func load(_ register: [RegisterRow], today: CalendarDate, keepSelectionOn uuid: UUID? = nil) {
-        let previous = uuid ?? selectedRow?.asset.uuid
-        rows = register
-        reports = register.map { $0.status(on: today) }
-        draftCount = register.reduce(0) { $0 + ($1.hasDraft ? 1 : 0) }
-        tagWidth = min(12, max(3, register.lazy.map { VisibleText.make($0.asset.tag).displayWidth }.max() ?? 0))
-        rebuildOrder()
-        loaded = true
-        searchIndex = nil
-        matches = nil
-        if !query.isEmpty { applyQuery(query.lowercased(), narrowing: false) }
-        if let previous, let position = visibleIndex(of: previous) { selection = position }
-        clampSelection()
-    }
-
-    private mutating func rebuildOrder() {
-        var buckets = Array(repeating: [Int32](), count: AssetStatus.allCases.count)
-        for (index, report) in reports.enumerated() { buckets[report.status.attentionRank].append(Int32(index)) }
-        order = buckets.flatMap { $0 }
-        counts = [:]
-        for (rank, bucket) in buckets.enumerated() { counts[AssetStatus.allCases[rank]] = bucket.count }
-    }
-
-    /// Replaces one asset's row (after a save, a draft kept or discarded) and re-files it; the
-    /// selection stays on the same asset. Returns false when the asset is not in the list.
-    @discardableResult
-    public mutating func update(_ row: RegisterRow, today: CalendarDate) -> Bool {
-        guard let index = rows.firstIndex(where: { $0.asset.uuid == row.asset.uuid }) else { return false }
-        let selected = selectedRow?.asset.uuid
-        let old = reports[index].status
-        let report = row.status(on: today)
-        if rows[index].hasDraft != row.hasDraft { draftCount += row.hasDraft ? 1 : -1 }
-        rows[index] = row
-        reports[index] = report
-        if old != report.status {
-            counts[old, default: 0] -= 1
-            counts[report.status, default: 0] += 1
-            if let position = order.firstIndex(of: Int32(index)) { order.remove(at: position) }
-            // Its bucket starts after every row of a more urgent status; inside, tag order is row order.
-            let start = AssetStatus.allCases.prefix(report.status.attentionRank).reduce(0) { $0 + (counts[$1] ?? 0) }
-            let end = start + (counts[report.status] ?? 1) - 1
-            var low = start, high = end
-            while low < high {
-                let middle = (low + high) / 2
-                if order[middle] < Int32(index) { low = middle + 1 } else { high = middle }
-            }
-            order.insert(Int32(index), at: low)
-            if !query.isEmpty { applyQuery(query.lowercased(), narrowing: false) }
-        }
-        if let selected, let position = visibleIndex(of: selected) { selection = position }
-        clampSelection()
-        return true
-    }
-
-    public var visibleCount: Int { matches?.count ?? order.count }
-
-    /// The row index behind a visible position.
-    public func rowIndex(visible position: Int) -> Int {
-        Int(matches?[position] ?? order[position])
-    }
-
-    public var selectedRow: RegisterRow? {
-        visibleCount == 0 ? nil : rows[rowIndex(visible: min(selection, visibleCount - 1))]
-    }
-
-    func visibleIndex(of uuid: UUID) -> Int? {
-        guard let row = rows.firstIndex(where: { $0.asset.uuid == uuid }) else { return nil }
-        return (matches ?? order).firstIndex(of: Int32(row))
-    }
-
-    public mutating func setQuery(_ newQuery: String) {
-        let lower = newQuery.lowercased()
-        // Typing one more character can only narrow the result: filter the previous matches.
-        let narrowing = !query.isEmpty && lower.hasPrefix(query.lowercased()) && matches != nil
-        query = newQuery
-        applyQuery(lower, narrowing: narrowing)
-        selection = 0
-        top = 0
-    }
-
-    private mutating func applyQuery(_ lower: String, narrowing: Bool) {
-        if lower.isEmpty { matches = nil; return }
-        if searchIndex == nil {
-            searchIndex = SearchIndex(rows.map { [$0.asset.tag, $0.asset.name, $0.asset.type.label, $0.asset.location].joined(separator: "\u{1F}") })
-        }
-        matches = searchIndex!.matches(lower, among: narrowing ? matches! : order)
-    }
-
-    mutating func move(by delta: Int, pageSize: Int) {
-        selection += delta
-        clampSelection()
-        scrollToSelection(pageSize: pageSize)
-    }
-
-    mutating func clampSelection() {
-        selection = max(0, min(selection, visibleCount - 1))
-        top = max(0, min(top, max(0, visibleCount - 1)))
-    }
-
-    mutating func scrollToSelection(pageSize: Int) {
-        let page = max(1, pageSize)
-        if selection < top { top = selection }
-        if selection >= top + page { top = selection - page + 1 }
-    }
-
+/// The register list as a screen: the root under every other screen.
+extension ListState: Screen {
     public static let keymap = Keymap<ListAction>(title: "Register list", [
         KeyBinding([.up, .char("k")], label: "↑ k", help: "Move up", action: .up),
         KeyBinding([.down, .char("j")], label: "↓ j", help: "Move down", footer: "move", action: .down),
@@ -156,11 +25,118 @@ public struct ListState: Sendable {
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect", action: .inspect),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
-        KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", action: .dashboard),
-        KeyBinding([.escape], help: "Clear the filter", action: .clearFilter),
-        KeyBinding([.char("S")], help: "Load sample data (only into an empty register)", action: .loadSample),
+        KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", brief: "dashboard",
+                   action: .dashboard),
+        KeyBinding([.escape], help: "Clear the filter", brief: "clear the filter", action: .clearFilter),
+        KeyBinding([.char("S")], help: "Load sample data (only into an empty register)", brief: "sample data",
+                   action: .loadSample),
         KeyBinding([.char("q")], help: "Quit", footer: "quit", action: .quit),
         KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+        KeyBinding([.ctrl("c")], help: "Quit", brief: "quit", action: .quit),
     ])
-}
 
+    public static let filterKeymap = Keymap<FilterAction>(title: "Filter", whileTyping: true, [
+        KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", action: .keep),
+        KeyBinding([.escape], help: "Filter: clear it", footer: "clears", action: .clear),
+        KeyBinding([.up, .down], label: "↑ ↓", help: "Filter: keep it and move in the list", brief: "keep it and move",
+                   action: .keepAndMove),
+        KeyBinding([.backspace], help: "Filter: delete the last character", brief: "delete", action: .deleteBack),
+        KeyBinding([.ctrl("u")], help: "Filter: delete all of it", brief: "delete all", action: .deleteAll),
+        KeyBinding([.ctrl("c")], help: "Quit", brief: "quit", action: .quit),
+    ])
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        if editingFilter { return handleFilter(key, context: context) }
+        guard let action = ListState.keymap.action(for: key) else { return .stay }
+        let page = pageSize
+        switch action {
+        case .up: move(by: -1, pageSize: page)
+        case .down: move(by: 1, pageSize: page)
+        case .pageUp:
+            top = max(0, top - page)
+            move(by: -page, pageSize: page)
+        case .pageDown:
+            top = min(max(0, visibleCount - page), top + page)
+            move(by: page, pageSize: page)
+        case .top: move(by: -visibleCount, pageSize: page)
+        case .bottom: move(by: visibleCount, pageSize: page)
+        case .filter: editingFilter = true
+        case .clearFilter: setQuery("")
+        case .help:
+            return .help(title: ListState.keymap.title, ListState.keymap.helpLines() + ListState.filterKeymap.helpLines()
+                         + App.keymap.helpLines())
+        case .quit: return .effects([.quit])
+        case .loadSample:
+            if rows.isEmpty { return .effects([.loadSample]) }
+            return .notify(.error("Sample data only goes into an empty register; this one holds \(rows.count) assets."))
+        case .openHistory, .inspect:
+            guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
+            return .effects([action == .inspect ? .openForm(assetUUID: row.asset.uuid, amending: nil, recover: false)
+                             : .openHistory(assetUUID: row.asset.uuid)])
+        case .drafts: return .effects([.openDrafts])
+        case .dashboard: return .push(DashboardState(list: self, today: today))
+        case .addAsset: return .push(AssetFormState())
+        }
+        return .stay
+    }
+
+    private mutating func handleFilter(_ key: Key, context: ScreenContext) -> Outcome {
+        if key.isPrintable, case .char(let c) = key {
+            setQuery(query + String(c))
+            return .stay
+        }
+        switch ListState.filterKeymap.action(for: key) {
+        case .keep: editingFilter = false
+        case .keepAndMove:
+            editingFilter = false
+            return handle(key, context: context)
+        case .clear:
+            editingFilter = false
+            setQuery("")
+        case .deleteBack:
+            var shorter = query
+            if !shorter.isEmpty { shorter.removeLast() }
+            setQuery(shorter)
+        case .deleteAll: setQuery("")
+        case .quit: return .effects([.quit])
+        case nil: break
+        }
+        return .stay
+    }
+
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        switch event {
+        case .registerLoaded(let rows):
+            load(rows, today: context.today, keepSelectionOn: savedAsset)
+            scrollToSelection(pageSize: pageSize)
+            return reportSave()
+        case .assetRefreshed(let row):
+            if !update(row, today: context.today) { return .effects([.reloadRegister]) }
+            scrollToSelection(pageSize: pageSize)
+            return reportSave()
+        case .sampleLoaded(let count):
+            return .notify(.info("Loaded \(count) sample assets with their inspection history.")) + .effects([.reloadRegister])
+        case .saved(let uuid, _):
+            // Once the asset is re-read, the list says what was saved and its new status.
+            savedAsset = uuid
+            return .stay
+        default:
+            return nil
+        }
+    }
+
+    public mutating func resized(context: ScreenContext) {
+        pageSize = max(1, context.area.height - ListView.chromeHeight)
+        scrollToSelection(pageSize: pageSize)
+    }
+
+    private mutating func reportSave() -> Outcome {
+        guard let uuid = savedAsset else { return .stay }
+        savedAsset = nil
+        let row = rows.first { $0.asset.uuid == uuid }
+        let status = row?.status(on: today).status.label ?? "unknown"
+        return .notify(.info("Saved inspection for \(row?.asset.tag ?? "the asset") · status now \(status)"))
+    }
+
+    public func draw(into frame: inout Frame, area: Rect) { ListView.draw(self, into: &frame, area: area) }
+}

@@ -71,42 +71,42 @@ enum ListView {
         return columns
     }
 
-    static func draw(_ state: AppState, into frame: inout Frame) {
-        let list = state.list
-        let width = frame.width
-        drawTitle(state, into: &frame)
+    static func draw(_ list: ListState, into frame: inout Frame, area: Rect) {
+        drawTitle(list, into: &frame, area: area)
         if list.loaded && list.rows.isEmpty {
-            drawWelcome(state, into: &frame)
-            drawFooter(state, into: &frame)
+            drawWelcome(list, into: &frame, area: area)
+            drawFooter(list, into: &frame, area: area)
             return
         }
-        drawCounts(list, into: &frame)
-        let columns = columns(width: width, tagWidth: list.tagWidth)
+        drawCounts(list, into: &frame, area: area)
+        let columns = columns(width: area.width, tagWidth: list.tagWidth)
         var x = 0
         for column in columns {
             if column.id != .draft {
-                frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight), x: x, y: 2, style: .bold)
+                frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight), x: x, y: 2, in: area,
+                          style: .bold)
             }
             x += column.width + (column.id == .tag ? 0 : 1)
         }
-        let page = state.listPageSize
+        let page = max(1, area.height - chromeHeight)
         let first = list.top
         let last = min(list.visibleCount, first + page)
         if list.visibleCount == 0 && !list.query.isEmpty {
-            frame.put("  No asset matches “\(list.query)”. Esc clears the filter.", x: 0, y: 3, style: .dim)
+            frame.put("  No asset matches “\(list.query)”. Esc clears the filter.", x: 0, y: 3, in: area, style: .dim)
         }
         for position in first..<max(first, last) {
             let index = list.rowIndex(visible: position)
             let y = 3 + position - first
-            drawRow(list.rows[index], report: list.reports[index], columns: columns, y: y, into: &frame)
+            drawRow(list.rows[index], report: list.reports[index], columns: columns, y: y, in: area, into: &frame)
             if position == list.selection {
-                frame.restyle(y: y) { $0.reverse.toggle() }
+                frame.restyle(y: y, in: area) { $0.reverse.toggle() }
             }
         }
-        drawFooter(state, into: &frame)
+        drawFooter(list, into: &frame, area: area)
     }
 
-    static func drawRow(_ row: RegisterRow, report: StatusReport, columns: [ListColumn], y: Int, into frame: inout Frame) {
+    static func drawRow(_ row: RegisterRow, report: StatusReport, columns: [ListColumn], y: Int, in area: Rect,
+                        into frame: inout Frame) {
         var x = 0
         for column in columns {
             let text: String
@@ -127,51 +127,51 @@ enum ListView {
                 text = report.status.label
                 style = StatusStyle.of(report.status)
             }
-            frame.fill(x: x, y: y, count: column.width, style: .plain)
+            frame.fill(y: y, in: area, x: x, count: column.width, style: .plain)
             // Cut what will be drawn (control characters made visible), so "…" marks every cut.
             let visible = VisibleText.make(text)
             let shown = column.id == .status ? visible.truncated(toWidth: column.width)
                 : visible.padded(toWidth: column.width, alignRight: column.alignRight)
-            frame.put(shown, x: x, y: y, style: style, maxWidth: column.width)
+            frame.put(shown, x: x, y: y, in: area, style: style, maxWidth: column.width)
             x += column.width + (column.id == .tag ? 0 : 1)
         }
     }
 
-    static func drawTitle(_ state: AppState, into frame: inout Frame) {
-        frame.fill(y: 0, style: .reverse)
-        let list = state.list
+    static func drawTitle(_ list: ListState, into frame: inout Frame, area: Rect) {
+        frame.fill(y: 0, in: area, style: .reverse)
         var title = " Rigbook  \(list.rows.count) asset\(list.rows.count == 1 ? "" : "s")"
         if list.draftCount > 0 { title += "  ✎ \(list.draftCount) draft\(list.draftCount == 1 ? "" : "s")" }
         if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }
-        let date = state.today.iso + " "
+        let date = list.today.iso + " "
         // The date only when the counts fit beside it: the counts matter more.
-        let withDate = frame.width >= title.displayWidth + date.count + 1
-        frame.put(title, x: 0, y: 0, style: .reverse, maxWidth: withDate ? frame.width - date.count - 1 : frame.width)
-        if withDate { frame.put(date, x: frame.width - date.count, y: 0, style: .reverse) }
+        let withDate = area.width >= title.displayWidth + date.count + 1
+        frame.put(title, x: 0, y: 0, in: area, style: .reverse,
+                  maxWidth: withDate ? area.width - date.count - 1 : area.width)
+        if withDate { frame.put(date, x: area.width - date.count, y: 0, in: area, style: .reverse) }
     }
 
-    static func drawCounts(_ list: ListState, into frame: inout Frame) {
+    static func drawCounts(_ list: ListState, into frame: inout Frame, area: Rect) {
         var x = 1
         for status in AssetStatus.allCases {
             let count = list.counts[status] ?? 0
             guard count > 0 else { continue }
             let number = "\(count) "
-            if x + number.count + status.label.count > frame.width - 2 {
+            if x + number.count + status.label.count > area.width - 2 {
                 // Say that more statuses are counted than fit.
-                frame.put("…", x: min(x, frame.width - 1), y: 1)
+                frame.put("…", x: min(x, area.width - 1), y: 1, in: area)
                 break
             }
-            x += frame.put(number, x: x, y: 1)
-            x += frame.put(status.label, x: x, y: 1, style: StatusStyle.of(status))
+            x += frame.put(number, x: x, y: 1, in: area)
+            x += frame.put(status.label, x: x, y: 1, in: area, style: StatusStyle.of(status))
             x += 2
         }
     }
 
-    static func drawWelcome(_ state: AppState, into frame: inout Frame) {
+    static func drawWelcome(_ list: ListState, into frame: inout Frame, area: Rect) {
         let lines: [(String, Style)] = [
             ("The register is empty.", .bold),
             ("", .plain),
-            ("Press S to load sample data (\(state.sampleSize) assets with years", .plain),
+            ("Press S to load sample data (\(list.sampleSize) assets with years", .plain),
             ("of inspection history) and look around.", .plain),
             ("", .plain),
             ("Press a to add an asset, or from a shell:", .plain),
@@ -181,33 +181,29 @@ enum ListView {
             ("", .plain),
             ("? shows the keys, q quits.", .dim),
         ]
-        let top = max(2, (frame.height - lines.count) / 2)
+        let top = max(2, (area.height - lines.count) / 2)
         let widest = lines.map { $0.0.displayWidth }.max() ?? 0
-        let left = max(1, (frame.width - widest) / 2)
-        for (offset, line) in lines.enumerated() where top + offset < frame.height - 1 {
-            frame.put(line.0, x: left, y: top + offset, style: line.1)
+        let left = max(1, (area.width - widest) / 2)
+        for (offset, line) in lines.enumerated() where top + offset < area.height - 1 {
+            frame.put(line.0, x: left, y: top + offset, in: area, style: line.1)
         }
     }
 
-    static func drawFooter(_ state: AppState, into frame: inout Frame) {
-        let y = frame.height - 1
+    static func drawFooter(_ list: ListState, into frame: inout Frame, area: Rect) {
+        let y = area.height - 1
         guard y > 0 else { return }
-        let list = state.list
         if list.editingFilter {
             let prompt = "/" + list.query
-            let used = frame.put(prompt, x: 0, y: y, style: .bold)
-            frame.cursor = (min(used, frame.width - 1), y)
-            let hint = "  Enter keeps · Esc clears"
-            if used + hint.displayWidth < frame.width { frame.put(hint, x: used, y: y, style: .dim) }
-            return
-        }
-        if let notice = state.notice {
-            frame.put(notice.text, x: 0, y: y, style: notice.isError ? Style(colour: .red, bold: true) : .bold)
+            let used = frame.put(prompt, x: 0, y: y, in: area, style: .bold)
+            frame.cursor = (area.x + min(used, area.width - 1), area.y + y)
+            let hint = "  " + ListState.filterKeymap.hint
+            if used + hint.displayWidth < area.width { frame.put(hint, x: used, y: y, in: area, style: .dim) }
             return
         }
         var prefix = ""
         if !list.query.isEmpty { prefix = "/\(list.query)  " }
-        frame.put(prefix, x: 0, y: y, style: .bold)
-        frame.put(ListState.keymap.footer(width: frame.width - prefix.displayWidth), x: prefix.displayWidth, y: y, style: .dim)
+        frame.put(prefix, x: 0, y: y, in: area, style: .bold)
+        frame.put(ListState.keymap.footer(width: area.width - prefix.displayWidth), x: prefix.displayWidth, y: y, in: area,
+                  style: .dim)
     }
 }

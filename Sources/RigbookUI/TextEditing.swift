@@ -1,5 +1,11 @@
 import RigbookCore
 
+/// What the editing keys of a text field do.
+public enum TextEdit: Sendable {
+    case left, right, lineStart, lineEnd, deleteBack, deleteForward, deleteToEnd, deleteToStart, deleteWord
+    case lineUp, lineDown, newline
+}
+
 /// Text being edited and where the cursor is (a Character offset).
 public struct EditableText: Sendable, Equatable {
     public var characters: [Character]
@@ -20,15 +26,37 @@ public struct EditableText: Sendable, Equatable {
         case leaveUp, leaveDown
     }
 
+    /// The editing keys of every text field; printable keys are text and bound to nothing.
+    public static let keymap = Keymap<TextEdit>(title: "Editing text", whileTyping: true, [
+        KeyBinding([.left], help: "Move left in the text", action: .left),
+        KeyBinding([.right], help: "Move right in the text", action: .right),
+        KeyBinding([.home, .ctrl("a")], label: "Home Ctrl-A", help: "Start of the line", action: .lineStart),
+        KeyBinding([.end, .ctrl("e")], label: "End Ctrl-E", help: "End of the line", action: .lineEnd),
+        KeyBinding([.backspace, .ctrl("h")], label: "Backspace", help: "Delete before the cursor (Ctrl-H too)",
+                   action: .deleteBack),
+        KeyBinding([.delete, .ctrl("d")], label: "Del Ctrl-D", help: "Delete at the cursor", action: .deleteForward),
+        KeyBinding([.ctrl("k")], help: "Delete to the end of the line (at its end: join the next line)",
+                   action: .deleteToEnd),
+        KeyBinding([.ctrl("u")], help: "Delete to the start of the line", action: .deleteToStart),
+        KeyBinding([.ctrl("w")], help: "Delete the word before the cursor", action: .deleteWord),
+        KeyBinding([.up], help: "Multi-line text: the line above (from the first line: the previous field)",
+                   action: .lineUp),
+        KeyBinding([.down], help: "Multi-line text: the line below (from the last line: the next field)",
+                   action: .lineDown),
+        KeyBinding([.enter], help: "Multi-line text: a new line · one-line text: the next field", action: .newline),
+    ])
+
     /// Applies an editing key. `width` is the columns a multi-line field wraps at.
     public mutating func apply(_ key: Key, multiline: Bool, maxLength: Int, width: Int = 60) -> Outcome {
-        switch key {
-        case .char(let c):
+        if case .char(let c) = key {
             if c == "\n" || c == "\r\n" { return multiline ? insert("\n", maxLength: maxLength) : .ignored }
             if c.unicodeScalars.contains(where: TextRules.isControl) { return .ignored } // pasted controls are dropped
             return insert(c, maxLength: maxLength)
-        case .enter:
-            return multiline ? insert("\n", maxLength: maxLength) : .ignored
+        }
+        guard let action = EditableText.keymap.action(for: key) else { return .ignored }
+        switch action {
+        case .newline:
+            return multiline ? insert("\n", maxLength: maxLength) : .leaveDown
         case .left:
             guard cursor > 0 else { return .ignored }
             cursor -= 1
@@ -37,35 +65,35 @@ public struct EditableText: Sendable, Equatable {
             guard cursor < characters.count else { return .ignored }
             cursor += 1
             return .moved
-        case .home, .ctrl("a"):
+        case .lineStart:
             cursor = multiline ? lineStart(cursor) : 0
             return .moved
-        case .end, .ctrl("e"):
+        case .lineEnd:
             cursor = multiline ? lineEnd(cursor) : characters.count
             return .moved
-        case .backspace, .ctrl("h"):
+        case .deleteBack:
             guard cursor > 0 else { return .ignored }
             characters.remove(at: cursor - 1)
             cursor -= 1
             return .changed
-        case .delete, .ctrl("d"):
+        case .deleteForward:
             guard cursor < characters.count else { return .ignored }
             characters.remove(at: cursor)
             return .changed
-        case .ctrl("k"):
+        case .deleteToEnd:
             let end = multiline ? lineEnd(cursor) : characters.count
             // At the end of a line Ctrl-K joins the next line, as in Emacs and readline.
             let upTo = end == cursor && end < characters.count ? end + 1 : end
             guard upTo > cursor else { return .ignored }
             characters.removeSubrange(cursor..<upTo)
             return .changed
-        case .ctrl("u"):
+        case .deleteToStart:
             let start = multiline ? lineStart(cursor) : 0
             guard start < cursor else { return .ignored }
             characters.removeSubrange(start..<cursor)
             cursor = start
             return .changed
-        case .ctrl("w"):
+        case .deleteWord:
             var start = cursor
             while start > 0, characters[start - 1].isWhitespace, characters[start - 1] != "\n" { start -= 1 }
             while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
@@ -73,17 +101,16 @@ public struct EditableText: Sendable, Equatable {
             characters.removeSubrange(start..<cursor)
             cursor = start
             return .changed
-        case .up, .down:
-            guard multiline else { return key == .up ? .leaveUp : .leaveDown }
+        case .lineUp, .lineDown:
+            let up = action == .lineUp
+            guard multiline else { return up ? .leaveUp : .leaveDown }
             let lines = WrappedText.layout(characters, width: width)
             let row = WrappedText.row(of: cursor, in: lines)
-            let target = key == .up ? row - 1 : row + 1
-            guard target >= 0, target < lines.count else { return key == .up ? .leaveUp : .leaveDown }
+            let target = up ? row - 1 : row + 1
+            guard target >= 0, target < lines.count else { return up ? .leaveUp : .leaveDown }
             let column = DisplayWidth.of(String(characters[lines[row].start..<cursor]))
             cursor = WrappedText.index(atColumn: column, of: lines[target], in: characters)
             return .moved
-        default:
-            return .ignored
         }
     }
 
@@ -172,36 +199,5 @@ public enum WrappedText {
             i += 1
         }
         return i
-    }
-}
-
-/// A single-line text widget on screen: an underlined area that scrolls sideways to keep the cursor
-/// in view while focused, shows a dim placeholder when empty, and places the terminal cursor.
-enum TextFieldView {
-    static func draw(_ characters: [Character], cursor: Int?, placeholder: String? = nil,
-                     x: Int, y: Int, width: Int, into frame: inout Frame) {
-        let area = Style(underline: true)
-        frame.fill(x: x, y: y, count: width, style: area)
-        let start = cursor.map { scrollStart(characters, cursor: $0, width: width - 1) } ?? 0
-        var shown = String(characters[start...])
-        if cursor == nil && DisplayWidth.of(shown) > width { shown = shown.truncated(toWidth: width) }
-        frame.put(shown, x: x, y: y, style: area, maxWidth: width)
-        if let placeholder, characters.isEmpty, cursor == nil {
-            frame.put(placeholder, x: x, y: y, style: Style(dim: true, underline: true), maxWidth: width)
-        }
-        if let cursor { frame.cursor = (x + DisplayWidth.of(String(characters[start..<cursor])), y) }
-    }
-
-    /// First character shown so the cursor stays inside `width` columns.
-    static func scrollStart(_ text: [Character], cursor: Int, width: Int) -> Int {
-        var start = cursor
-        var used = 0
-        while start > 0 {
-            let w = DisplayWidth.of(text[start - 1])
-            if used + w > width { break }
-            used += w
-            start -= 1
-        }
-        return start
     }
 }

@@ -400,13 +400,13 @@ struct DraftFlowTests {
         second.press(.char("i"))
         #expect(second.form == nil)
         // A message box explains who holds it; no recovery question either.
-        guard case .message(let title, let lines)? = second.session.state.screens.last else {
+        guard let message = second.session.state.screens.last as? MessageScreen else {
             Issue.record("expected the 'open in another session' message, got \(second.session.state.screens)")
             return
         }
         #expect(second.session.state.screens.count == 1)
-        #expect(title.contains("open in another session"))
-        #expect(lines.joined(separator: " ").contains("pid \(getpid())"))
+        #expect(message.title.contains("open in another session"))
+        #expect(message.lines.joined(separator: " ").contains("pid \(getpid())"))
         #expect(second.shows("SL-0042 is open in another session"))
         second.press(.escape)
         #expect(second.session.state.screens.isEmpty, "any key closes the message")
@@ -414,7 +414,7 @@ struct DraftFlowTests {
         // Its Drafts screen shows who has it and will not discard it.
         second.press(.char("D"))
         #expect(second.shows("Drafts · 1 unsubmitted"))
-        guard case .drafts(let listed)? = second.session.state.screens.last else {
+        guard let listed = second.session.state.screens.last as? DraftsState else {
             Issue.record("D did not open the Drafts screen")
             return
         }

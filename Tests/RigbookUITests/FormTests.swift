@@ -549,7 +549,7 @@ struct FormTests {
         #expect(h.form?.hasUnsavedInput == true)
         h.press(.escape)
         let dialog = try #require(h.form?.dialog)
-        #expect(dialog.options == [.keepEditing, .keepDraft, .discard])
+        #expect(dialog.answers == [.keepEditing, .keepDraft, .discard])
         #expect(h.shows("Leave this inspection?"))
         #expect(h.shows("[ Keep editing ]"))
         #expect(h.shows("[ Close and keep draft ]"))

@@ -4,7 +4,7 @@ public enum DashboardAction: Sendable { case back, help }
 
 /// Counts per status and the next 12 weeks of due dates, drawn with block characters (Tab from the
 /// list). Worked out once when opened, from the same status function as everything else.
-public struct DashboardState: Sendable {
+public struct DashboardState: Screen {
     public let counts: [AssetStatus: Int]
     public let total: Int
     public let weeks: [Int]
@@ -18,49 +18,58 @@ public struct DashboardState: Sendable {
     }
 
     static let keymap = Keymap<DashboardAction>(title: "Dashboard", [
-        KeyBinding([.tab, .escape, .char("q")], label: "Tab Esc q", help: "Back to the register", footer: "back", action: .back),
+        KeyBinding([.tab, .escape, .char("q"), .ctrl("c")], label: "Tab Esc q", help: "Back to the register (Ctrl-C too)",
+                   footer: "back", action: .back),
         KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
     ])
 
     /// Eighths of a cell, for bars that grow smoothly.
     static let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    func draw(into frame: inout Frame) {
-        frame.fill(y: 0, style: .reverse)
-        frame.put(" Dashboard · \(total) assets · as of \(today.iso)", x: 0, y: 0, style: .reverse)
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        switch DashboardState.keymap.action(for: key) {
+        case .back: .pop
+        case .help: .help(title: DashboardState.keymap.title, DashboardState.keymap.helpLines())
+        case nil: .stay
+        }
+    }
+
+    public func draw(into frame: inout Frame, area: Rect) {
+        frame.fill(y: 0, in: area, style: .reverse)
+        frame.put(" Dashboard · \(total) assets · as of \(today.iso)", x: 0, y: 0, in: area, style: .reverse)
         // Counts, with a horizontal bar scaled to the largest.
         let largest = max(1, counts.values.max() ?? 1)
-        let barWidth = max(0, frame.width - 24)
+        let barWidth = max(0, area.width - 24)
         for (index, status) in AssetStatus.allCases.enumerated() {
             let y = 2 + index
             let count = counts[status] ?? 0
-            frame.put(" " + status.label.padded(toWidth: 12), x: 0, y: y, style: StatusStyle.of(status))
-            frame.put(String(count).padded(toWidth: 7, alignRight: true), x: 13, y: y)
+            frame.put(" " + status.label.padded(toWidth: 12), x: 0, y: y, in: area, style: StatusStyle.of(status))
+            frame.put(String(count).padded(toWidth: 7, alignRight: true), x: 13, y: y, in: area)
             let eighths = count == 0 ? 0 : max(1, count * barWidth * 8 / largest)
             let bar = String(repeating: "█", count: eighths / 8) + (eighths % 8 > 0 ? String(DashboardState.blocks[eighths % 8]) : "")
-            frame.put(bar, x: 22, y: y, style: Style(colour: StatusStyle.of(status).colour))
+            frame.put(bar, x: 22, y: y, in: area, style: Style(colour: StatusStyle.of(status).colour))
         }
         // Due per week: vertical bars, one column group per week.
         let top = 2 + AssetStatus.allCases.count + 1
-        frame.put(" Falling due per week, next 12 weeks", x: 0, y: top, style: .bold)
-        let chartHeight = max(1, min(8, frame.height - top - 5))
-        let column = max(2, min(6, (frame.width - 8) / 12))
+        frame.put(" Falling due per week, next 12 weeks", x: 0, y: top, in: area, style: .bold)
+        let chartHeight = max(1, min(8, area.height - top - 5))
+        let column = max(2, min(6, (area.width - 8) / 12))
         let peak = max(1, weeks.max() ?? 1)
         for (week, count) in weeks.enumerated() {
             let x = 6 + week * column
-            guard x + column - 1 <= frame.width else { break }
+            guard x + column - 1 <= area.width else { break }
             let eighths = count == 0 ? 0 : max(1, count * chartHeight * 8 / peak)
             for level in 0..<chartHeight {
                 let filled = eighths - level * 8
                 let block = filled >= 8 ? "█" : filled > 0 ? String(DashboardState.blocks[filled]) : " "
-                frame.put(String(repeating: block, count: column - 1), x: x, y: top + chartHeight - level)
+                frame.put(String(repeating: block, count: column - 1), x: x, y: top + chartHeight - level, in: area)
             }
-            frame.put(String(count).padded(toWidth: column - 1, alignRight: false), x: x, y: top + chartHeight + 1, style: .bold)
+            frame.put(String(count).padded(toWidth: column - 1, alignRight: false), x: x, y: top + chartHeight + 1, in: area, style: .bold)
             let start = DueForecast.weekStart(week, today: today)
             let label = column >= 6 ? String(start.iso.dropFirst(5)) : String(start.day)
-            frame.put(label, x: x, y: top + chartHeight + 2, style: .dim, maxWidth: column - 1)
+            frame.put(label, x: x, y: top + chartHeight + 2, in: area, style: .dim, maxWidth: column - 1)
         }
-        frame.put("wk", x: 1, y: top + chartHeight + 2, style: .dim)
-        frame.put(DashboardState.keymap.footer(width: frame.width), x: 0, y: frame.height - 1, style: .dim)
+        frame.put("wk", x: 1, y: top + chartHeight + 2, in: area, style: .dim)
+        frame.put(DashboardState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 }

@@ -1,26 +1,44 @@
 import RigbookCore
 
+/// The answer to "Cancel this new asset?".
+public enum CancelChoice: Sendable, Equatable { case cancel, keepEditing }
+
 /// Adding an asset from the list (`a`): the 12 fields, checked on Ctrl-S.
-public struct AssetFormState: Sendable {
+public struct AssetFormState: Screen {
     public internal(set) var draft = AssetDraft()
     public internal(set) var focus: AssetDraft.Field = .tag
     var editor = EditableText("")
     public internal(set) var problems: [(AssetDraft.Field, String)] = []
-    public internal(set) var confirmingDiscard = false
+    var cancelling: Question<CancelChoice>?
     public internal(set) var error: String?
 
     public init() {}
 
-    static let keymap = Keymap<FormAction>(title: "New asset", [
-        KeyBinding([.tab], label: "Tab", help: "Next field (also ↓)", footer: "next", action: .next),
-        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑)", action: .previous),
+    public var confirmingDiscard: Bool { cancelling != nil }
+
+    static let keymap = Keymap<FormAction>(title: "New asset", whileTyping: true, [
+        KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
+        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", action: .previous),
         KeyBinding([.ctrl("s")], help: "Add the asset to the register", footer: "add", action: .save),
-        KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Cancel (asks first if you typed anything)", footer: "cancel", action: .close),
+        KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Cancel (asks first if you typed anything; Ctrl-C too)",
+                   footer: "cancel", action: .close),
+        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
+    ])
+
+    /// Keys of the two fields that are not text: equipment type and lifts persons.
+    static let choiceKeymap = Keymap<FormAction>(title: "New asset: type and lifts persons", [
         KeyBinding([.char(" ")], label: "Space", help: "Lifts persons: yes / no; type: next", action: .toggle),
         KeyBinding([.right], label: "→", help: "Equipment type: next", action: .cycleForward),
         KeyBinding([.left], label: "←", help: "Equipment type: previous", action: .cycleBack),
-        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
+        KeyBinding([.down], label: "↓", help: "Next field", action: .next),
+        KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
     ])
+
+    static let cancelQuestion = Question<CancelChoice>(
+        title: "Cancel this new asset?", lines: [("What you typed here is not kept.", .plain)],
+        options: [.init("Cancel it", answer: .cancel, keys: [.char("d")], hint: "d cancels it"),
+                  .init("Keep editing", answer: .keepEditing)],
+        cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing), minWidth: 52)
 
     var isText: Bool { focus != .type && focus != .liftsPersons }
 
@@ -62,12 +80,11 @@ public struct AssetFormState: Sendable {
         editor = EditableText(text(field))
     }
 
-    enum Outcome { case stay, close, help, add(Asset) }
-
-    mutating func handle(_ key: Key) -> Outcome {
-        if confirmingDiscard {
-            confirmingDiscard = false
-            return key == .char("d") || key == .enter ? .close : .stay
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        if var question = cancelling {
+            let answer = question.handle(key)
+            cancelling = answer == nil ? question : nil
+            return answer == .cancel ? .pop : .stay
         }
         error = nil
         if isText {
@@ -79,23 +96,23 @@ public struct AssetFormState: Sendable {
             case .moved, .full: return .stay
             case .leaveUp: move(-1); return .stay
             case .leaveDown: move(1); return .stay
-            case .ignored: if key == .enter { move(1); return .stay }
+            case .ignored: break
             }
-        } else if key == .up || key == .down {
-            move(key == .up ? -1 : 1)
-            return .stay
         }
-        guard let action = AssetFormState.keymap.action(for: key) else { return .stay }
+        guard let action = AssetFormState.keymap.action(for: key)
+                ?? (isText ? nil : AssetFormState.choiceKeymap.action(for: key)) else { return .stay }
         switch action {
         case .next: move(1)
         case .previous: move(-1)
-        case .help: return .help
+        case .help:
+            return .help(title: AssetFormState.keymap.title, AssetFormState.keymap.helpLines()
+                         + AssetFormState.choiceKeymap.helpLines() + EditableText.keymap.helpLines())
         case .close:
-            if draft == AssetDraft() { return .close }
-            confirmingDiscard = true
+            if draft == AssetDraft() { return .pop }
+            cancelling = AssetFormState.cancelQuestion
         case .save:
             switch draft.validated() {
-            case .success(let asset): return .add(asset)
+            case .success(let asset): return .effects([.addAsset(asset)])
             case .failure(let failure):
                 problems = failure.items
                 error = "Not added: \(failure.items.count) problem\(failure.items.count == 1 ? "" : "s") (marked ⚠)."
@@ -114,6 +131,18 @@ public struct AssetFormState: Sendable {
         return .stay
     }
 
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        switch event {
+        case .assetAdded(let tag):
+            return .pop + .notify(.info("Added \(tag) to the register.")) + .effects([.reloadRegister])
+        case .assetNotAdded(let reason):
+            error = "Not added: \(reason)"
+            return .stay
+        default:
+            return nil
+        }
+    }
+
     /// Once a Ctrl-S has listed problems, they follow the typing (fixed ones go away).
     mutating func refreshProblems() {
         guard !problems.isEmpty else { return }
@@ -125,40 +154,41 @@ public struct AssetFormState: Sendable {
         focusField(all[(focus.rawValue + step + all.count) % all.count])
     }
 
-    func draw(into frame: inout Frame) {
-        frame.fill(y: 0, style: .reverse)
-        frame.put(" New asset", x: 0, y: 0, style: .reverse)
+    public func draw(into frame: inout Frame, area: Rect) {
+        frame.fill(y: 0, in: area, style: .reverse)
+        frame.put(" New asset", x: 0, y: 0, in: area, style: .reverse)
         let labelWidth = 22
         var y = 2
-        for field in AssetDraft.Field.allCases where y < frame.height - 2 {
+        for field in AssetDraft.Field.allCases where y < area.height - 2 {
             let focused = field == focus
-            frame.put(focused ? "▸" : " ", x: 0, y: y, style: .bold)
-            frame.put(field.label, x: 2, y: y, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
+            frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
+            frame.put(field.label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
             let x = labelWidth + 1
             switch field {
             case .type:
-                frame.put("‹ \(draft.type.label) ›", x: x, y: y, style: focused ? .reverse : .plain)
+                frame.put("‹ \(draft.type.label) ›", x: x, y: y, in: area, style: focused ? .reverse : .plain)
             case .liftsPersons:
-                frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, style: focused ? .reverse : .plain)
+                frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, in: area, style: focused ? .reverse : .plain)
             default:
                 let placeholder = field == .interval ? "\(draft.defaultInterval) (default for the type)" : nil
                 TextFieldView.draw(focused ? editor.characters : Array(text(field)), cursor: focused ? editor.cursor : nil,
-                                   placeholder: placeholder, x: x, y: y, width: max(4, frame.width - x - 1), into: &frame)
+                                   placeholder: placeholder,
+                                   in: Rect(x: area.x + x, y: area.y + y, width: max(4, area.width - x - 1), height: 1),
+                                   into: &frame)
             }
             y += 1
-            for (problemField, message) in problems where problemField == field && y < frame.height - 2 {
-                frame.put("⚠ " + message, x: labelWidth + 1, y: y, style: Style(colour: .red))
+            for (problemField, message) in problems where problemField == field && y < area.height - 2 {
+                frame.put("⚠ " + message, x: labelWidth + 1, y: y, in: area, style: Style(colour: .red))
                 y += 1
             }
         }
-        let footerY = frame.height - 1
-        if let error { frame.put(error, x: 0, y: footerY, style: Style(colour: .red, bold: true)) }
-        else { frame.put(AssetFormState.keymap.footer(width: frame.width), x: 0, y: footerY, style: .dim) }
-        if confirmingDiscard {
+        let footerY = area.height - 1
+        if let error { frame.put(error, x: 0, y: footerY, in: area, style: Style(colour: .red, bold: true)) } else {
+            frame.put(AssetFormState.keymap.footer(width: area.width), x: 0, y: footerY, in: area, style: .dim)
+        }
+        if let cancelling {
             frame.cursor = nil
-            Box.draw(title: "Cancel this new asset?", lines: [("What you typed here is not kept.", .plain), ("", .plain),
-                                                             ("d or Enter: cancel it · any other key: keep editing", .bold)],
-                     width: min(frame.width - 4, 56), highlight: nil, footer: nil, into: &frame)
+            cancelling.draw(into: &frame, area: area)
         }
     }
 }

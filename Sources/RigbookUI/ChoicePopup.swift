@@ -1,0 +1,50 @@
+import RigbookCore
+
+/// The pop-up list of a choice field; it answers with the option chosen, or with nothing.
+public struct ChoicePopup: Sendable {
+    public enum Action: Sendable { case previous, next, first, last, take, cancel }
+    public enum Answer: Sendable, Equatable { case cancelled, chosen(ChoiceValue) }
+
+    public let field: FormField
+    public var selection: Int
+    let options: [ChoiceValue]
+
+    init(field: FormField, current: ChoiceValue?) {
+        self.field = field
+        let options = Choices.options(field)
+        self.options = options
+        selection = current.flatMap { options.firstIndex(of: $0) } ?? 0
+    }
+
+    static let keymap = Keymap<Action>(title: "Choice list", [
+        KeyBinding([.up, .char("k")], label: "↑", help: "Previous option", footer: "choose", action: .previous),
+        KeyBinding([.down, .char("j"), .tab], label: "↓", help: "Next option", footer: "choose", action: .next),
+        KeyBinding([.home], help: "First option", action: .first),
+        KeyBinding([.end], help: "Last option", action: .last),
+        KeyBinding([.enter, .char(" ")], label: "Enter", help: "Take the highlighted option", footer: "takes",
+                   action: .take),
+        KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Close the list, nothing changed", footer: "cancels",
+                   action: .cancel),
+    ])
+
+    public mutating func handle(_ key: Key) -> Answer? {
+        let count = options.count
+        switch ChoicePopup.keymap.action(for: key) {
+        case .previous: selection = (selection + count - 1) % count
+        case .next: selection = (selection + 1) % count
+        case .first: selection = 0
+        case .last: selection = count - 1
+        case .take: return .chosen(options[selection])
+        case .cancel: return .cancelled
+        case nil: break
+        }
+        return nil
+    }
+
+    func draw(into frame: inout Frame, area: Rect) {
+        let inner = min(area.width - 4, (options.map(\.label.displayWidth).max() ?? 10) + 4)
+        let lines = options.enumerated().map { index, option in (index == selection ? "› " : "  ") + option.label }
+        Box.draw(title: field.shortLabel, lines: lines.map { ($0, Style.plain) }, width: inner, highlight: selection,
+                 footer: ChoicePopup.keymap.hint, in: area, into: &frame)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import RigbookCore
+
+public enum DraftsAction: Sendable { case up, down, recover, discard, back, help }
+
+/// The answer to "Discard the draft for …?".
+public enum DiscardChoice: Sendable, Equatable { case discard, keep }
+
+/// All drafts on disk, to recover or discard (`D` from the list).
+public struct DraftsState: Screen {
+    public var drafts: [DraftSummary]
+    public var selection = 0
+    /// Asking "discard this draft?" for the selected one.
+    var confirming: Question<DiscardChoice>?
+
+    public init(drafts: [DraftSummary]) { self.drafts = drafts }
+
+    public var selected: DraftSummary? { drafts.isEmpty ? nil : drafts[min(selection, drafts.count - 1)] }
+    public var confirmingDiscard: Bool { confirming != nil }
+
+    static let keymap = Keymap<DraftsAction>(title: "Drafts", [
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Previous draft", action: .up),
+        KeyBinding([.down, .char("j")], label: "↓ j", help: "Next draft", footer: "move", action: .down),
+        KeyBinding([.enter], help: "Recover: open the form with the draft's values", footer: "recover", action: .recover),
+        KeyBinding([.char("x")], help: "Discard the draft (asks first)", footer: "discard", action: .discard),
+        KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the register (Ctrl-C too)",
+                   footer: "back", action: .back),
+        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+    ])
+
+    static func discardQuestion(_ draft: DraftSummary, height: Int) -> Question<DiscardChoice> {
+        var lines: [(String, Style)] = [("It holds:", .bold)]
+        for difference in draft.differences.prefix(max(1, height - 9)) { lines.append(("  " + difference, .plain)) }
+        return Question(title: "Discard the draft for \(draft.assetTag)?", lines: lines, options: [
+            .init("Discard it for good", answer: .discard, keys: [.char("d")], hint: "d discards"),
+            .init("Keep it", answer: .keep),
+        ], cancel: (.keep, "keeps it"), otherKeys: ("Any other key keeps it.", .keep), minWidth: 56)
+    }
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        if var question = confirming {
+            guard let answer = question.handle(key) else {
+                confirming = question
+                return .stay
+            }
+            confirming = nil
+            guard answer == .discard, let draft = selected else { return .stay }
+            if let holder = draft.lockedBy {
+                return .notify(.error("The draft for \(draft.assetTag) is open in another session (\(holder)); it was not discarded."))
+            }
+            return .notify(.info("Discarded the draft for \(draft.assetTag)."))
+                + .effects([.deleteDraft(draftID: draft.draftID), .openDrafts, .refreshAsset(assetUUID: draft.assetUUID)])
+        }
+        guard let action = DraftsState.keymap.action(for: key) else { return .stay }
+        switch action {
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, drafts.count - 1), selection + 1)
+        case .recover:
+            guard let draft = selected else { return .stay }
+            return .effects([.openForm(assetUUID: draft.assetUUID, amending: nil, recover: true)])
+        case .discard:
+            confirming = selected.map { DraftsState.discardQuestion($0, height: context.area.height) }
+        case .back: return .pop
+        case .help: return .help(title: DraftsState.keymap.title, DraftsState.keymap.helpLines())
+        }
+        return .stay
+    }
+
+    /// A fresh read of the drafts folder keeps the selection where it was.
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        guard case .draftsLoaded(let fresh) = event else { return nil }
+        drafts = fresh
+        selection = min(selection, max(0, fresh.count - 1))
+        return .stay
+    }
+
+    public func draw(into frame: inout Frame, area: Rect) {
+        frame.fill(y: 0, in: area, style: .reverse)
+        frame.put(" Drafts · \(drafts.count) unsubmitted", x: 0, y: 0, in: area, style: .reverse)
+        frame.put("  ASSET      KIND        AGE       OPERATOR          HOST", x: 0, y: 1, in: area, style: .bold)
+        if drafts.isEmpty {
+            frame.put("  No drafts. Everything typed has been saved or discarded.", x: 0, y: 2, in: area, style: .dim)
+        }
+        for (index, draft) in drafts.prefix(max(0, area.height - 3)).enumerated() {
+            let y = 2 + index
+            var line = "  " + draft.assetTag.padded(toWidth: 9) + "  " + draft.kind.padded(toWidth: 10) + "  "
+                + draft.age.padded(toWidth: 8) + "  " + draft.operatorName.padded(toWidth: 16) + "  " + draft.host
+            if let holder = draft.lockedBy { line += "  (open: \(holder))" }
+            frame.put(line, x: 0, y: y, in: area)
+            if index == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+        }
+        frame.put(DraftsState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+        if let confirming {
+            frame.cursor = nil
+            confirming.draw(into: &frame, area: area)
+        }
+    }
+}

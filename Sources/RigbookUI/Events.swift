@@ -1,0 +1,69 @@
+import Foundation
+import RigbookCore
+
+/// Everything that happens to the program: keys, resizes, the clock, and the answers to effects.
+public enum Event: Sendable {
+    case key(Key)
+    case resize(width: Int, height: Int)
+    /// Time passed with no key (the loop's timeout): lets pending work come due.
+    case tick
+    case registerLoaded([RegisterRow])
+    /// One asset re-read after a change (a save, a draft kept or discarded).
+    case assetRefreshed(RegisterRow)
+    case sampleLoaded(count: Int)
+    case historyLoaded(RegisterRow, [StoredInspection])
+    case formReady(FormSeed)
+    /// The record of form session `sessionID` is in the register.
+    case saved(assetUUID: UUID, sessionID: String)
+    case saveFailed(String)
+    /// Opening a form found a draft for it: ask Recover · Discard · Back.
+    case draftFound(RecoveryState)
+    case draftWritten(draftID: String, DraftFileMeta)
+    case draftWriteFailed(draftID: String, reason: String)
+    case draftDeleted(draftID: String)
+    case draftsLoaded([DraftSummary])
+    /// Something could not be done and needs explaining in full (e.g. a form open elsewhere).
+    case explain(title: String, lines: [String])
+    case assetAdded(tag: String)
+    case assetNotAdded(String)
+    /// Write any unwritten draft now (a signal arrived, the terminal went away).
+    case flush
+    case info(String)
+    case failure(String)
+}
+
+/// Work `update` asks the runtime to do: anything that touches files, the register or the process.
+/// The runtime only runs effects and reports their results as events; what follows from a result is
+/// decided in `update`.
+public enum Effect: Sendable {
+    case reloadRegister
+    /// Re-read one asset (and whether it has a draft): cheap at any register size.
+    case refreshAsset(assetUUID: UUID)
+    case loadSample
+    case openHistory(assetUUID: UUID)
+    /// Open the inspection form for an asset; `amending` prefills from that record; `recover` takes an
+    /// existing draft without asking (the person chose it on the Drafts screen).
+    case openForm(assetUUID: UUID, amending: StoredInspection?, recover: Bool)
+    case writeDraft(DraftSnapshot)
+    case deleteDraft(draftID: String)
+    /// The form is closed: give its draft lock back.
+    case releaseDraft(draftID: String)
+    case openDrafts
+    case addAsset(Asset)
+    /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
+    case suspend
+    /// The only way a record reaches the register: a gate-validated record.
+    case save(ValidatedInspection)
+    /// Prefill the next form with this inspector (the profile).
+    case rememberInspector(name: String, certificationNumber: String)
+    case quit
+}
+
+/// A line at the bottom that reports what just happened, until the next key.
+public struct Notice: Sendable, Equatable {
+    public var text: String
+    public var isError: Bool
+
+    public static func info(_ text: String) -> Notice { Notice(text: text, isError: false) }
+    public static func error(_ text: String) -> Notice { Notice(text: text, isError: true) }
+}

@@ -1,0 +1,238 @@
+import RigbookCore
+
+public enum FormAction: Sendable {
+    case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices
+}
+
+extension FormState {
+    /// Keys that work in every field, text fields included.
+    static let keymap = Keymap<FormAction>(title: "Inspection form", whileTyping: true, [
+        KeyBinding([.tab], label: "Tab", help: "Next field (also ↓ outside multi-line fields)", footer: "next",
+                   action: .next),
+        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
+                   brief: "previous field", action: .previous),
+        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the record to the register", footer: "save",
+                   action: .save),
+        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C", help: "Close the form (asks first if you typed anything)",
+                   footer: "close", action: .close),
+        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
+    ])
+
+    /// Keys of the fields that are not text: choices, check boxes and the toggle.
+    static let choiceKeymap = Keymap<FormAction>(title: "Inspection form: choices and check boxes", [
+        KeyBinding([.char(" ")], label: "Space", help: "Tick or untick a check box or toggle; next option of a choice",
+                   footer: "tick", action: .toggle),
+        KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)", action: .cycleForward),
+        KeyBinding([.left], label: "←", help: "Choice: previous option", action: .cycleBack),
+        KeyBinding([.enter], help: "Choice: list the options · elsewhere: next field", action: .openChoices),
+        KeyBinding([.down], label: "↓", help: "Next field", action: .next),
+        KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
+    ])
+
+    /// The footer: the form's keys, with Space where it ticks.
+    static let footerKeymap = Keymap<FormAction>(
+        title: keymap.title, Array(keymap.bindings.dropLast()) + choiceKeymap.bindings + [keymap.bindings.last!])
+
+    /// What the help page adds that is not a key.
+    static let notes: [(keys: String, help: String)] = [
+        ("YYYY-MM-DD", "Dates: checked as you type; 2026-02-30 is refused, not corrected"),
+    ]
+
+    static var helpLines: [(keys: String, help: String)] {
+        keymap.helpLines() + choiceKeymap.helpLines() + EditableText.keymap.helpLines() + App.keymap.helpLines() + notes
+    }
+
+    var isTyping: Bool { editor != nil && focus.kind != .choice }
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        let outcome = handleKey(key, now: context.now, width: context.area.width)
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+        return outcome
+    }
+
+    private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
+        if case .note? = message { message = nil }
+        switch mode {
+        case .leaving(var question):
+            guard let answer = question.handle(key) else {
+                mode = .leaving(question)
+                return .stay
+            }
+            mode = .editing
+            return leave(answer)
+        case .choosing(var popup):
+            let answer = popup.handle(key)
+            mode = answer == nil ? .choosing(popup) : .editing
+            if case .chosen(let value)? = answer {
+                let before = values
+                Choices.set(value, in: &values)
+                if values != before { changed(now: now) }
+            }
+            return .stay
+        case .saving:
+            return .stay
+        case .editing:
+            break
+        }
+
+        // Text widgets get first go at keys; what they do not use falls through to the keymap.
+        if isTyping, var editor {
+            var accepted = key
+            if focus.kind == .date, case .char(let c) = key, !(c.isNumber && c.isASCII) && c != "-" {
+                note("Dates are written YYYY-MM-DD.")
+                accepted = .function(99)
+            }
+            switch editor.apply(accepted, multiline: focus.kind == .multiline, maxLength: focus.inputLimit,
+                                width: FormLayout.textWidth(screenWidth: width)) {
+            case .changed:
+                self.editor = editor
+                setText(focus, editor.text, now: now)
+                return .stay
+            case .moved:
+                self.editor = editor
+                return .stay
+            case .full:
+                note("\(focus.shortLabel) holds at most \(focus.inputLimit) characters; the rest was not taken.")
+                return .stay
+            case .leaveUp:
+                moveFocus(by: -1)
+                return .stay
+            case .leaveDown:
+                moveFocus(by: 1)
+                return .stay
+            case .ignored:
+                break
+            }
+        }
+
+        guard let action = FormState.keymap.action(for: key)
+                ?? (isTyping ? nil : FormState.choiceKeymap.action(for: key)) else { return .stay }
+        switch action {
+        case .next: moveFocus(by: 1)
+        case .previous: moveFocus(by: -1)
+        case .help: return .help(title: FormState.keymap.title, FormState.helpLines)
+        case .close:
+            if hasUnsavedInput {
+                mode = .leaving(LeaveChoice.question)
+                return .stay
+            }
+            draft.writes.cancel()
+            // Nothing typed (or typed and undone): no draft may remain.
+            return .pop + .effects((draft.onDisk ? [.deleteDraft(draftID: draftID)] : []) + closingEffects)
+        case .save:
+            return attemptSave()
+        case .toggle:
+            if let path = focus.flagPath {
+                values[keyPath: path].toggle()
+                changed(now: now)
+            } else if focus.kind == .choice {
+                Choices.cycle(focus, by: 1, in: &values)
+                changed(now: now)
+            }
+        case .cycleForward, .cycleBack:
+            if focus.kind == .choice {
+                Choices.cycle(focus, by: action == .cycleForward ? 1 : -1, in: &values)
+                changed(now: now)
+            }
+        case .openChoices:
+            if focus.kind == .choice {
+                mode = .choosing(ChoicePopup(field: focus, current: Choices.current(focus, in: values)))
+            } else {
+                moveFocus(by: 1)
+            }
+        }
+        return .stay
+    }
+
+    /// Whatever closes the form: give the lock back and let the list re-read the asset.
+    private var closingEffects: [Effect] {
+        [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)]
+    }
+
+    private mutating func leave(_ answer: LeaveChoice) -> Outcome {
+        let tag = row.asset.tag
+        switch answer {
+        case .keepEditing:
+            return .stay
+        case .discard:
+            draft.writes.cancel()
+            return .pop + .notify(.info("Discarded the inspection of \(tag)."))
+                + .effects([.deleteDraft(draftID: draftID)] + closingEffects)
+        case .keepDraft:
+            let write = flushDraftEffect() ?? .writeDraft(draftSnapshot)
+            return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
+                + .effects([write] + closingEffects)
+        }
+    }
+
+    /// Ctrl-S: the gate decides. Unmet rules are listed and focus goes to the first field concerned.
+    mutating func attemptSave() -> Outcome {
+        if let editor, focus.kind == .date { validateDate(focus, text: editor.text, leaving: true) }
+        switch SaveGate.validate(values, context: gateContext) {
+        case .success(let record):
+            mode = .saving(record)
+            message = nil
+            // A write still waiting must not bring the draft back after the save removes it.
+            draft.writes.cancel()
+            return .effects([.save(record)])
+        case .failure(let failure):
+            attemptedSave = true
+            let count = failure.problems.count
+            message = .note("Not saved: \(count) rule\(count == 1 ? " is" : "s are") unmet (marked ⚠). "
+                            + "Fix \(count == 1 ? "it" : "them") and press Ctrl-S again.")
+            if let first = failure.problems.first { focusField(first.field) }
+            return .stay
+        }
+    }
+
+    /// Results of the form's effects: the save, and the draft file's writes.
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        switch event {
+        case .saved(_, let session) where session == sessionID:
+            // What follows a commit: the draft goes, the lock is given back, the inspector is
+            // remembered (as saved, trimmed) for the next form, and the list re-reads the asset.
+            guard case .saving(let record) = mode else { return nil }
+            let v = record.values
+            return .popAll + .effects([.deleteDraft(draftID: draftID),
+                                       .rememberInspector(name: v.inspectorName, certificationNumber: v.certificationNumber)]
+                                      + closingEffects)
+        case .saveFailed(let reason) where saving:
+            mode = .editing
+            message = .saveFailed(reason)
+            // Nothing was saved: the draft must catch up with what is on screen.
+            draft.writes.poke(now: context.now)
+            return .stay
+        case .draftWritten(let id, let meta) where id == draftID:
+            draft.wrote(meta)
+            return .stay
+        case .draftWriteFailed(let id, let reason) where id == draftID:
+            draft.warning = reason
+            return .stay
+        case .draftDeleted(let id) where id == draftID:
+            draft.deleted()
+            return .stay
+        case .flush:
+            return .effects(flushDraftEffect().map { [$0] } ?? [])
+        default:
+            return nil
+        }
+    }
+
+    public var deadline: Double? {
+        var due: [Double] = []
+        if case .pending(let at) = preview { due.append(at) }
+        if let at = draft.writes.deadline { due.append(at) }
+        return due.min()
+    }
+
+    /// The preview's quiet period and the draft's debounce.
+    public mutating func advance(context: ScreenContext) -> [Effect] {
+        _ = advance(to: context.now)
+        guard draft.writes.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
+        return [effect]
+    }
+
+    public mutating func resized(context: ScreenContext) {
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+    }
+}

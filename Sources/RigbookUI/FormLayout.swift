@@ -1,0 +1,109 @@
+import RigbookCore
+
+/// The form's body as lines, computed the same way for scrolling (in update) and drawing (in view).
+enum FormLayout {
+    enum Line: Equatable {
+        case heading(String)
+        /// Row `row` of a field's widget (multi-line text has several).
+        case field(FormField, row: Int)
+        /// A rule or date message under a field; `continued` for its wrapped rows after the first.
+        case message(FormField, String, isProblem: Bool, continued: Bool)
+        /// A field's label on its own row (narrow screens).
+        case label(FormField)
+
+        /// The field a line belongs to (nil for a heading).
+        var field: FormField? {
+            switch self {
+            case .heading: nil
+            case .field(let field, _), .message(let field, _, _, _), .label(let field): field
+            }
+        }
+    }
+
+    /// Below this width a label gets a row of its own above its widget, so neither is cut short.
+    static let narrowWidth = 60
+
+    static func isNarrow(_ width: Int) -> Bool { width < narrowWidth }
+
+    /// Columns before a widget: the label column, or a small indent when labels sit above widgets.
+    static func labelWidth(screenWidth: Int) -> Int { isNarrow(screenWidth) ? 2 : min(22, max(8, screenWidth / 3)) }
+
+    /// Columns of a text widget (the value column, less one for the cursor at the end).
+    static func textWidth(screenWidth: Int) -> Int {
+        max(4, screenWidth - labelWidth(screenWidth: screenWidth) - 3)
+    }
+
+    /// Multi-line fields wrapped at the widget's width, computed once per frame.
+    typealias Wraps = [FormField: (characters: [Character], rows: [WrappedText.Row])]
+
+    static func wraps(_ form: FormState, width: Int) -> Wraps {
+        var wraps: Wraps = [:]
+        for field in [FormField.notes, .defectDescription] {
+            let characters = field == form.focus ? form.editor?.characters ?? [] : Array(form.values[keyPath: field.textPath!])
+            wraps[field] = (characters, WrappedText.layout(characters, width: textWidth(screenWidth: width)))
+        }
+        return wraps
+    }
+
+    static func lines(_ form: FormState, width: Int, wraps: Wraps? = nil) -> [Line] {
+        let wraps = wraps ?? self.wraps(form, width: width)
+        var lines: [Line] = []
+        let problems = Dictionary(grouping: form.problems, by: \.field)
+        for group in FormField.groups {
+            lines.append(.heading(group.title))
+            for field in group.fields {
+                var rows = 1
+                if let wrapped = wraps[field] { rows = max(2, wrapped.rows.count) }
+                if isNarrow(width) && field.kind != .check { lines.append(.label(field)) }
+                for row in 0..<rows { lines.append(.field(field, row: row)) }
+                // Messages wrap under the widget, so every rule reads in full at 80 columns.
+                let messageWidth = max(8, width - labelWidth(screenWidth: width) - 4)
+                func add(_ text: String, isProblem: Bool) {
+                    let characters = Array(text)
+                    for (index, row) in WrappedText.layout(characters, width: messageWidth).enumerated() {
+                        lines.append(.message(field, String(characters[row.start..<row.end]), isProblem: isProblem,
+                                              continued: index > 0))
+                    }
+                }
+                if let message = form.dateMessages[field] { add(message, isProblem: true) }
+                for problem in problems[field] ?? [] { add(problem.message, isProblem: false) }
+            }
+        }
+        return lines
+    }
+
+    /// The body line that must be visible for the focus (the cursor's row in multi-line text).
+    static func focusLine(_ form: FormState, in lines: [Line], wraps: Wraps) -> Int {
+        var row = 0
+        if let editor = form.editor, let wrapped = wraps[form.focus] {
+            row = WrappedText.row(of: editor.cursor, in: wrapped.rows)
+        }
+        return lines.firstIndex(of: .field(form.focus, row: row)) ?? 0
+    }
+}
+
+extension FormState {
+    /// Rows of the body: everything but the title, the preview and the footer.
+    static func bodyHeight(screenHeight: Int) -> Int { max(1, screenHeight - 3) }
+
+    /// Scrolls as little as possible to keep the focused field (and its messages) on screen.
+    mutating func keepFocusVisible(width: Int, height: Int) {
+        let wraps = FormLayout.wraps(self, width: width)
+        let lines = FormLayout.lines(self, width: width, wraps: wraps)
+        let body = FormState.bodyHeight(screenHeight: height)
+        var line = FormLayout.focusLine(self, in: lines, wraps: wraps)
+        // On a narrow screen the label above the first row belongs in view too.
+        if line > 0, case .label(let f) = lines[line - 1], f == focus, line == lines.firstIndex(of: .field(focus, row: 0)) { line -= 1 }
+        // Everything that belongs to the focused field: its rows and the messages under it.
+        var last = line
+        while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
+        last = min(last, line + FormState.bodyHeight(screenHeight: height) - 1)
+        if last >= scroll + body { scroll = last - body + 1 }
+        if line < scroll { scroll = line }
+        // Show a group's heading with its first field.
+        if scroll == line, line > 0, case .heading = lines[line - 1] { scroll = line - 1 }
+        scroll = max(0, min(scroll, max(0, lines.count - body)))
+        if line < scroll { scroll = line }
+    }
+}
+

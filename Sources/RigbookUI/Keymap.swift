@@ -1,0 +1,105 @@
+/// One entry of a keymap: the keys, how they are shown, what they do. The footer, the help page,
+/// the hints in boxes and the README's key table are all generated from these, so none of them can
+/// disagree with what the keys do.
+public struct KeyBinding<Action: Sendable>: Sendable {
+    public var keys: [Key]
+    /// Shown for the keys, e.g. "↑ k"; defaults to the keys' names.
+    public var label: String
+    public var help: String
+    /// Short text for the footer; nil keeps the binding out of the footer.
+    public var footer: String?
+    /// A few words for the README's key table when there is no footer text.
+    public var brief: String?
+    public var action: Action
+
+    public init(_ keys: [Key], label: String? = nil, help: String, footer: String? = nil, brief: String? = nil,
+                action: Action) {
+        self.keys = keys
+        self.label = label ?? keys.map(\.name).joined(separator: " ")
+        self.help = help
+        self.footer = footer
+        self.brief = brief
+        self.action = action
+    }
+}
+
+/// A screen's keys in one situation. A key that is not in a keymap does nothing: there are no
+/// key checks beside the keymaps.
+public struct Keymap<Action: Sendable>: Sendable {
+    public var title: String
+    public var bindings: [KeyBinding<Action>]
+    /// Live while a text field has focus: then printable keys are text, so none may be bound here.
+    public var whileTyping: Bool
+    /// What every key that is not bound does ("any key closes this"), if anything.
+    public var otherKeys: (help: String, action: Action)?
+
+    public init(title: String, whileTyping: Bool = false, otherKeys: (help: String, action: Action)? = nil,
+                _ bindings: [KeyBinding<Action>]) {
+        self.title = title
+        self.whileTyping = whileTyping
+        self.otherKeys = otherKeys
+        self.bindings = bindings
+    }
+
+    public func action(for key: Key) -> Action? {
+        bindings.first { $0.keys.contains(key) }?.action ?? otherKeys?.action
+    }
+
+    /// Footer items, "label footer", in keymap order; bindings that share a footer word are one item
+    /// ("← → choose").
+    var footerItems: [String] {
+        var items: [(labels: [String], word: String)] = []
+        for binding in bindings {
+            guard let word = binding.footer else { continue }
+            if items.last?.word == word { items[items.count - 1].labels.append(binding.label) } else {
+                items.append(([binding.label], word))
+            }
+        }
+        return items.map { $0.labels.joined(separator: " ") + " " + $0.word }
+    }
+
+    /// The footer: as many items as fit, in order, but the last one (help) is always kept so a
+    /// narrow terminal still says where the keys are explained.
+    public func footer(width: Int) -> String {
+        let items = footerItems
+        guard let last = items.last else { return "" }
+        var text = ""
+        for item in items.dropLast() {
+            let candidate = (text.isEmpty ? "" : text + "  ") + item
+            if (candidate + "  " + last).displayWidth > width { break }
+            text = candidate
+        }
+        let whole = text.isEmpty ? last : text + "  " + last
+        return whole.displayWidth <= width ? whole : last
+    }
+
+    /// The one-line hint under a question or message box.
+    public var hint: String { footerItems.joined(separator: " · ") }
+
+    /// Lines for the help page: key labels in one column, descriptions in the next.
+    public func helpLines() -> [(keys: String, help: String)] {
+        bindings.map { ($0.label, $0.help) } + (otherKeys.map { [("Other keys", $0.help)] } ?? [])
+    }
+
+    /// The keymap without its actions, for the catalogue of every screen's keys.
+    public var summary: KeymapSummary {
+        KeymapSummary(title: title, whileTyping: whileTyping,
+                      bindings: bindings.map { .init(keys: $0.keys, label: $0.label, help: $0.help,
+                                                     brief: $0.brief ?? $0.footer) },
+                      otherKeys: otherKeys?.help)
+    }
+}
+
+/// A keymap as data only: what the key walk test and the README's key table read.
+public struct KeymapSummary: Sendable {
+    public struct Binding: Sendable {
+        public var keys: [Key]
+        public var label: String
+        public var help: String
+        public var brief: String?
+    }
+    public var title: String
+    public var whileTyping: Bool
+    public var bindings: [Binding]
+    public var otherKeys: String?
+}

@@ -1,0 +1,85 @@
+/// A question in a box: some lines, then options as buttons. It answers with a typed value, never
+/// an index; the screen that asked holds it and acts on the answer.
+public struct Question<Answer: Sendable & Equatable>: Sendable {
+    public struct Option: Sendable {
+        public var label: String
+        public var answer: Answer
+        /// Keys that give this answer at once, and how the hint names them ("d discard").
+        public var keys: [Key]
+        public var hint: String?
+
+        public init(_ label: String, answer: Answer, keys: [Key] = [], hint: String? = nil) {
+            self.label = label
+            self.answer = answer
+            self.keys = keys
+            self.hint = hint
+        }
+    }
+
+    public enum Action: Sendable, Equatable {
+        case previous, next, takeSelected
+        case answer(Answer)
+    }
+
+    public var title: String
+    public var lines: [(String, Style)]
+    public var options: [Option]
+    public var selection = 0
+    var minWidth: Int
+    public let keymap: Keymap<Action>
+
+    /// - Parameters:
+    ///   - cancel: the answer of Esc and Ctrl-C, and how the hint names it ("Esc back").
+    ///   - otherKeys: the answer of any key not bound ("any other key keeps editing"), if any.
+    public init(title: String, lines: [(String, Style)], options: [Option], cancel: (answer: Answer, hint: String),
+                otherKeys: (help: String, answer: Answer)? = nil, minWidth: Int = 40) {
+        self.title = title
+        self.lines = lines
+        self.options = options
+        self.minWidth = minWidth
+        var bindings: [KeyBinding<Action>] = []
+        if options.count > 1 {
+            bindings += [
+                KeyBinding([.left, .up, .backTab], label: "←", help: "Previous option (also ↑ and Shift-Tab)",
+                           footer: "choose", action: .previous),
+                KeyBinding([.right, .down, .tab], label: "→", help: "Next option (also ↓ and Tab)",
+                           footer: "choose", action: .next),
+            ]
+        }
+        bindings.append(KeyBinding([.enter], help: "Take the highlighted option", footer: options.count > 1 ? "" : "OK",
+                                   action: .takeSelected))
+        for option in options where !option.keys.isEmpty {
+            bindings.append(KeyBinding(option.keys, help: option.label, footer: option.hint,
+                                       action: .answer(option.answer)))
+        }
+        bindings.append(KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Ctrl-C too: " + cancel.hint,
+                                   footer: cancel.hint, action: .answer(cancel.answer)))
+        keymap = Keymap(title: title, otherKeys: otherKeys.map { ($0.help, .answer($0.answer)) }, bindings)
+    }
+
+    /// The answer, once a key gives one.
+    public mutating func handle(_ key: Key) -> Answer? {
+        guard let action = keymap.action(for: key) else { return nil }
+        switch action {
+        case .previous: selection = (selection + options.count - 1) % options.count
+        case .next: selection = (selection + 1) % options.count
+        case .takeSelected: return options[selection].answer
+        case .answer(let answer): return answer
+        }
+        return nil
+    }
+
+    /// The options' answers, in the order the buttons show them.
+    public var answers: [Answer] { options.map(\.answer) }
+
+    func draw(into frame: inout Frame, area: Rect) {
+        if options.count > 1 {
+            Box.drawQuestion(title: title, lines: lines, options: options.map(\.label), selection: selection,
+                             minWidth: minWidth, footer: keymap.hint, in: area, into: &frame)
+        } else {
+            Box.draw(title: title, lines: lines + [("", .plain), (keymap.otherKeys?.help ?? keymap.hint, .dim)],
+                     width: min(area.width - 4, max(minWidth, lines.map(\.0.displayWidth).max() ?? 0)),
+                     in: area, into: &frame)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import RigbookCore
+
+public enum RecordAction: Sendable { case up, down, amend, back, help }
+
+/// One saved record in full.
+public struct RecordState: Screen {
+    public let row: RegisterRow
+    public let record: StoredInspection
+    var top = 0
+
+    init(row: RegisterRow, record: StoredInspection) {
+        self.row = row
+        self.record = record
+    }
+
+    static let keymap = Keymap<RecordAction>(title: "Inspection record", [
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", action: .up),
+        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", footer: "scroll", action: .down),
+        KeyBinding([.char("A")], help: "Amend this record (a new record; this one stays as it is)", footer: "amend",
+                   action: .amend),
+        KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the history (Ctrl-C too)",
+                   footer: "back", action: .back),
+        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+    ])
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        guard let action = RecordState.keymap.action(for: key) else { return .stay }
+        let area = context.area
+        switch action {
+        case .up: top = max(0, top - 1)
+        case .down: top = min(max(0, rows(width: area.width).count - (area.height - 2)), top + 1)
+        case .amend: return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
+        case .back: return .pop
+        case .help: return .help(title: RecordState.keymap.title, RecordState.keymap.helpLines())
+        }
+        return .stay
+    }
+
+    var lines: [(String, String)] {
+        let v = record.values
+        func tick(_ flag: Bool) -> String { flag ? "yes" : "no" }
+        return [
+            (FormField.inspectionType.shortLabel, v.inspectionType.label),
+            (FormField.inspectorName.shortLabel, v.inspectorName),
+            (FormField.certificationNumber.shortLabel, v.certificationNumber),
+            (FormField.checkMarking.briefLabel, tick(v.checkMarking)),
+            (FormField.checkCuts.briefLabel, tick(v.checkCuts)),
+            (FormField.checkDeformation.briefLabel, tick(v.checkDeformation)),
+            (FormField.checkFittings.briefLabel, tick(v.checkFittings)),
+            (FormField.checkCorrosion.briefLabel, tick(v.checkCorrosion)),
+            (FormField.result.shortLabel, v.result?.label ?? "—"),
+            (FormField.notes.shortLabel, v.notes.isEmpty ? "—" : v.notes),
+            (FormField.schemeReference.shortLabel, v.schemeReference.isEmpty ? "—" : v.schemeReference),
+            (FormField.defectDescription.shortLabel, v.defectDescription.isEmpty ? "—" : v.defectDescription),
+            (FormField.action.shortLabel, v.action.label),
+            (FormField.remedyDeadlineSet.shortLabel, tick(v.remedyDeadlineSet)),
+            (FormField.remedyDeadline.shortLabel, v.remedyDeadline.isEmpty ? "—" : v.remedyDeadline),
+            (FormField.inspectionDate.shortLabel, v.inspectionDate),
+            (FormField.confirmed.briefLabel, tick(v.confirmed)),
+            ("Saved at", record.savedAt),
+            ("Saved by (operator)", record.operatorName),
+            ("Rigbook version", record.appVersion),
+            ("WLL and location then", "\(Asset.wllText(record.assetWLLKg)) · \(record.assetLocation.isEmpty ? "—" : record.assetLocation)"),
+            ("Draft id", record.draftID),
+        ] + (record.amends.map { [("Amends record", "#\($0)")] } ?? [])
+    }
+
+    /// The record's fields as display rows: long values wrap under their label.
+    func rows(width: Int) -> [(label: String, value: String)] {
+        let labelWidth = min(24, width / 2)
+        let valueWidth = max(8, width - labelWidth - 2)
+        var rows: [(String, String)] = []
+        for (label, value) in lines {
+            let wrapped = value.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
+                let characters = Array(paragraph)
+                return WrappedText.layout(characters, width: valueWidth).map { String(characters[$0.start..<$0.end]) }
+            }
+            for (index, part) in wrapped.enumerated() { rows.append((index == 0 ? label : "", part)) }
+        }
+        return rows
+    }
+
+    public func draw(into frame: inout Frame, area: Rect) {
+        frame.fill(y: 0, in: area, style: .reverse)
+        frame.put(" Record #\(record.id) · \(row.asset.tag) · \(record.values.inspectionDate)", x: 0, y: 0, in: area,
+                  style: .reverse)
+        let labelWidth = min(24, area.width / 2)
+        for (offset, row) in rows(width: area.width).dropFirst(top).prefix(area.height - 2).enumerated() {
+            frame.put(" " + row.label, x: 0, y: 1 + offset, in: area, style: .bold, maxWidth: labelWidth)
+            frame.put(row.value, x: labelWidth + 1, y: 1 + offset, in: area)
+        }
+        frame.put(RecordState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RigbookCore
+
+/// The answer to "Unsubmitted draft for …": never applied silently.
+public enum RecoveryChoice: Sendable, Equatable { case recover, discard, back }
+
+/// Asked when a form is opened and a draft for it exists; drawn over the list.
+public struct RecoveryState: Screen {
+    public var seed: FormSeed
+    public var draft: DraftSummary
+    /// The draft's values and session, used if the person chooses Recover.
+    public var recovered: FormSeed
+    var question: Question<RecoveryChoice>
+
+    public init(seed: FormSeed, draft: DraftSummary, recovered: FormSeed) {
+        self.seed = seed
+        self.draft = draft
+        self.recovered = recovered
+        question = Question(title: "Unsubmitted draft for \(draft.assetTag)", lines: [], options: [
+            .init("Recover", answer: .recover, keys: [.char("r")], hint: "r recover"),
+            .init("Discard", answer: .discard, keys: [.char("d")], hint: "d discard"),
+            .init("Back", answer: .back, keys: [.char("b")]),
+        ], cancel: (.back, "back"), minWidth: 56)
+    }
+
+    public var selection: Int { question.selection }
+    public var isOverlay: Bool { true }
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        switch question.handle(key) {
+        case nil:
+            return .stay
+        case .recover:
+            return .pop + .push(FormState(seed: recovered, context: context))
+        case .discard:
+            return .pop + .notify(.info("Discarded the draft for \(draft.assetTag).")) + .effects([.deleteDraft(draftID: draft.draftID)])
+                + .push(FormState(seed: seed, context: context))
+        case .back:
+            return .pop + .effects([.releaseDraft(draftID: draft.draftID), .refreshAsset(assetUUID: draft.assetUUID)])
+        }
+    }
+
+    public func draw(into frame: inout Frame, area: Rect) {
+        var lines: [(String, Style)] = [
+            ("Last edited \(draft.lastEdited) (\(draft.age) ago) by \(draft.operatorName) on \(draft.host).", .plain),
+        ]
+        if draft.byAnotherOperator {
+            lines.append(("This draft was started by another operator (\(draft.operatorName)).", Style(colour: .yellow, bold: true)))
+        }
+        lines.append(("", .plain))
+        lines.append(("It holds:", .bold))
+        let room = max(1, area.height - 10)
+        for difference in draft.differences.prefix(room) { lines.append(("  " + difference, .plain)) }
+        if draft.differences.count > room { lines.append(("  … and \(draft.differences.count - room) more", .dim)) }
+        var question = question
+        question.lines = lines
+        question.draw(into: &frame, area: area)
+    }
+}

@@ -1,0 +1,64 @@
+import RigbookCore
+
+/// What a screen is told with each event: the loop's clock, today's date and the area it occupies.
+public struct ScreenContext: Sendable {
+    /// Seconds on the loop's clock (never read from a real clock inside `update`).
+    public var now: Double
+    public var today: CalendarDate
+    /// Where the screen is drawn: page sizes and wrapping follow from it.
+    public var area: Rect
+
+    public init(now: Double, today: CalendarDate, area: Rect) {
+        self.now = now
+        self.today = today
+        self.area = area
+    }
+}
+
+/// A screen is a component: it owns its state, its keys (a `Keymap`), its drawing into an area and
+/// the outcome it hands the router. The router (`App.update`) is the only code that changes the stack.
+public protocol Screen: Sendable {
+    /// One key, when this screen is on top.
+    mutating func handle(_ key: Key, context: ScreenContext) -> Outcome
+    func draw(into frame: inout Frame, area: Rect)
+    /// The result of an effect, offered to every screen on the stack, top first; nil: not mine.
+    mutating func receive(_ event: Event, context: ScreenContext) -> Outcome?
+    /// True for a question or message drawn over the screen beneath rather than instead of it.
+    var isOverlay: Bool { get }
+    /// When the screen's next timer falls due on the loop's clock, if ever.
+    var deadline: Double? { get }
+    /// Lets the screen's timers fall due; returns the effects that came due.
+    mutating func advance(context: ScreenContext) -> [Effect]
+    /// The terminal changed size.
+    mutating func resized(context: ScreenContext)
+}
+
+extension Screen {
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? { nil }
+    public var isOverlay: Bool { false }
+    public var deadline: Double? { nil }
+    public mutating func advance(context: ScreenContext) -> [Effect] { [] }
+    public mutating func resized(context: ScreenContext) {}
+}
+
+/// What a screen asks of the router after an event. Combine with `+`: `.pop + .notify(...)`.
+public indirect enum Outcome: Sendable {
+    case stay
+    /// Close this screen (and anything above it).
+    case pop
+    /// Close every screen: back to the register list.
+    case popAll
+    case push(any Screen)
+    /// Work for the runtime: files, the register, the process.
+    case effects([Effect])
+    /// A line at the bottom of the screen until the next key.
+    case notify(Notice)
+    case all([Outcome])
+
+    public static func + (lhs: Outcome, rhs: Outcome) -> Outcome { .all([lhs, rhs]) }
+
+    /// Opens the help page: key labels and what they do, generated from keymaps.
+    static func help(title: String, _ lines: [(keys: String, help: String)]) -> Outcome {
+        .push(HelpState(keymap: lines, title: title))
+    }
+}
