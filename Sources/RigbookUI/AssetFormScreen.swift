@@ -27,16 +27,18 @@ public struct AssetFormState: Screen {
 
     /// Keys of the two fields that are not text: equipment type and lifts persons.
     static let choiceKeymap = Keymap<FormAction>(title: "New asset: type and lifts persons", [
-        KeyBinding([.char(" ")], label: "Space", help: "Lifts persons: yes / no; type: next", action: .toggle),
-        KeyBinding([.right], label: "→", help: "Equipment type: next", action: .cycleForward),
-        KeyBinding([.left], label: "←", help: "Equipment type: previous", action: .cycleBack),
+        KeyBinding([.char(" ")], label: "Space", help: "Lifts persons: yes / no; type: next", brief: "yes / no, next type",
+                   action: .toggle),
+        KeyBinding([.right], label: "→", help: "Equipment type: next", brief: "next type", action: .cycleForward),
+        KeyBinding([.left], label: "←", help: "Equipment type: previous", brief: "previous type",
+                   action: .cycleBack),
         KeyBinding([.down], label: "↓", help: "Next field", action: .next),
         KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
     ])
 
     static let cancelQuestion = Question<CancelChoice>(
         title: "Cancel this new asset?", lines: [("What you typed here is not kept.", .plain)],
-        options: [.init("Cancel it", answer: .cancel, keys: [.char("d")], hint: "d cancels it"),
+        options: [.init("Cancel it", answer: .cancel, keys: [.char("d")], hint: "cancels it"),
                   .init("Keep editing", answer: .keepEditing)],
         cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing), minWidth: 52)
 
@@ -106,7 +108,8 @@ public struct AssetFormState: Screen {
         case .previous: move(-1)
         case .help:
             return .help(title: AssetFormState.keymap.title, AssetFormState.keymap.helpLines()
-                         + AssetFormState.choiceKeymap.helpLines() + EditableText.keymap.helpLines())
+                         + AssetFormState.choiceKeymap.helpSection("On the type and lifts persons:")
+                         + EditableText.keymap.helpSection("In a text field:"))
         case .close:
             if draft == AssetDraft() { return .pop }
             cancelling = AssetFormState.cancelQuestion

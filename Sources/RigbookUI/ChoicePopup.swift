@@ -17,8 +17,10 @@ public struct ChoicePopup: Sendable {
     }
 
     static let keymap = Keymap<Action>(title: "Choice list", [
-        KeyBinding([.up, .char("k")], label: "↑", help: "Previous option", footer: "choose", action: .previous),
-        KeyBinding([.down, .char("j"), .tab], label: "↓", help: "Next option", footer: "choose", action: .next),
+        KeyBinding([.up, .char("k")], label: "↑", help: "Previous option", footer: "choose", brief: "previous option",
+                   action: .previous),
+        KeyBinding([.down, .char("j"), .tab], label: "↓", help: "Next option", footer: "choose", brief: "next option",
+                   action: .next),
         KeyBinding([.home], help: "First option", action: .first),
         KeyBinding([.end], help: "Last option", action: .last),
         KeyBinding([.enter, .char(" ")], label: "Enter", help: "Take the highlighted option", footer: "takes",

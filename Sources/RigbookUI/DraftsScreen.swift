@@ -28,11 +28,10 @@ public struct DraftsState: Screen {
         KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
     ])
 
-    static func discardQuestion(_ draft: DraftSummary, height: Int) -> Question<DiscardChoice> {
-        var lines: [(String, Style)] = [("It holds:", .bold)]
-        for difference in draft.differences.prefix(max(1, height - 9)) { lines.append(("  " + difference, .plain)) }
-        return Question(title: "Discard the draft for \(draft.assetTag)?", lines: lines, options: [
-            .init("Discard it for good", answer: .discard, keys: [.char("d")], hint: "d discards"),
+    static func discardQuestion(tag: String, holding differences: [String]) -> Question<DiscardChoice> {
+        let lines: [(String, Style)] = [("It holds:", .bold)] + differences.map { ("  " + $0, .plain) }
+        return Question(title: "Discard the draft for \(tag)?", lines: lines, options: [
+            .init("Discard it for good", answer: .discard, keys: [.char("d")], hint: "discards"),
             .init("Keep it", answer: .keep),
         ], cancel: (.keep, "keeps it"), otherKeys: ("Any other key keeps it.", .keep), minWidth: 56)
     }
@@ -59,7 +58,10 @@ public struct DraftsState: Screen {
             guard let draft = selected else { return .stay }
             return .effects([.openForm(assetUUID: draft.assetUUID, amending: nil, recover: true)])
         case .discard:
-            confirming = selected.map { DraftsState.discardQuestion($0, height: context.area.height) }
+            confirming = selected.map { draft in
+                DraftsState.discardQuestion(tag: draft.assetTag,
+                                            holding: Array(draft.differences.prefix(max(1, context.area.height - 9))))
+            }
         case .back: return .pop
         case .help: return .help(title: DraftsState.keymap.title, DraftsState.keymap.helpLines())
         }

@@ -22,9 +22,12 @@ extension FormState {
     static let choiceKeymap = Keymap<FormAction>(title: "Inspection form: choices and check boxes", [
         KeyBinding([.char(" ")], label: "Space", help: "Tick or untick a check box or toggle; next option of a choice",
                    footer: "tick", action: .toggle),
-        KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)", action: .cycleForward),
-        KeyBinding([.left], label: "←", help: "Choice: previous option", action: .cycleBack),
-        KeyBinding([.enter], help: "Choice: list the options · elsewhere: next field", action: .openChoices),
+        KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)",
+                   brief: "next option", action: .cycleForward),
+        KeyBinding([.left], label: "←", help: "Choice: previous option", brief: "previous option",
+                   action: .cycleBack),
+        KeyBinding([.enter], help: "Choice: list the options · elsewhere: next field",
+                   brief: "list the options", action: .openChoices),
         KeyBinding([.down], label: "↓", help: "Next field", action: .next),
         KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
     ])
@@ -39,7 +42,8 @@ extension FormState {
     ]
 
     static var helpLines: [(keys: String, help: String)] {
-        keymap.helpLines() + choiceKeymap.helpLines() + EditableText.keymap.helpLines() + App.keymap.helpLines() + notes
+        keymap.helpLines() + choiceKeymap.helpSection("On a choice, check box or toggle:")
+            + EditableText.keymap.helpSection("In a text field:") + notes + App.keymap.helpSection("Everywhere:")
     }
 
     var isTyping: Bool { editor != nil && focus.kind != .choice }

@@ -81,6 +81,11 @@ public struct Keymap<Action: Sendable>: Sendable {
         bindings.map { ($0.label, $0.help) } + (otherKeys.map { [("Other keys", $0.help)] } ?? [])
     }
 
+    /// Help lines under a heading of their own, for a page that shows several keymaps.
+    public func helpSection(_ heading: String) -> [(keys: String, help: String)] {
+        [("", ""), ("", heading)] + helpLines()
+    }
+
     /// The keymap without its actions, for the catalogue of every screen's keys.
     public var summary: KeymapSummary {
         KeymapSummary(title: title, whileTyping: whileTyping,

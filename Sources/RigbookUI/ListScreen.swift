@@ -36,12 +36,15 @@ extension ListState: Screen {
     ])
 
     public static let filterKeymap = Keymap<FilterAction>(title: "Filter", whileTyping: true, [
-        KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", action: .keep),
-        KeyBinding([.escape], help: "Filter: clear it", footer: "clears", action: .clear),
-        KeyBinding([.up, .down], label: "↑ ↓", help: "Filter: keep it and move in the list", brief: "keep it and move",
+        KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", brief: "keep the filter",
+                   action: .keep),
+        KeyBinding([.escape], help: "Filter: clear it", footer: "clears", brief: "clear the filter", action: .clear),
+        KeyBinding([.up, .down], label: "↑ ↓", help: "Filter: keep it and move in the list", brief: "keep the filter and move",
                    action: .keepAndMove),
-        KeyBinding([.backspace], help: "Filter: delete the last character", brief: "delete", action: .deleteBack),
-        KeyBinding([.ctrl("u")], help: "Filter: delete all of it", brief: "delete all", action: .deleteAll),
+        KeyBinding([.backspace], help: "Filter: delete the last character", brief: "delete a filter character",
+                   action: .deleteBack),
+        KeyBinding([.ctrl("u")], help: "Filter: delete all of it", brief: "clear the typed filter",
+                   action: .deleteAll),
         KeyBinding([.ctrl("c")], help: "Quit", brief: "quit", action: .quit),
     ])
 
@@ -63,8 +66,8 @@ extension ListState: Screen {
         case .filter: editingFilter = true
         case .clearFilter: setQuery("")
         case .help:
-            return .help(title: ListState.keymap.title, ListState.keymap.helpLines() + ListState.filterKeymap.helpLines()
-                         + App.keymap.helpLines())
+            return .help(title: ListState.keymap.title, ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:")
+                         + ListState.filterKeymap.helpSection("While typing a filter:"))
         case .quit: return .effects([.quit])
         case .loadSample:
             if rows.isEmpty { return .effects([.loadSample]) }

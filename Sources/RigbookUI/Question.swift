@@ -4,7 +4,7 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     public struct Option: Sendable {
         public var label: String
         public var answer: Answer
-        /// Keys that give this answer at once, and how the hint names them ("d discard").
+        /// Keys that give this answer at once, and the word the hint shows after them ("discard").
         public var keys: [Key]
         public var hint: String?
 
@@ -41,12 +41,12 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
         if options.count > 1 {
             bindings += [
                 KeyBinding([.left, .up, .backTab], label: "←", help: "Previous option (also ↑ and Shift-Tab)",
-                           footer: "choose", action: .previous),
+                           footer: "choose", brief: "previous option", action: .previous),
                 KeyBinding([.right, .down, .tab], label: "→", help: "Next option (also ↓ and Tab)",
-                           footer: "choose", action: .next),
+                           footer: "choose", brief: "next option", action: .next),
             ]
         }
-        bindings.append(KeyBinding([.enter], help: "Take the highlighted option", footer: options.count > 1 ? "" : "OK",
+        bindings.append(KeyBinding([.enter], help: "Take the highlighted option", footer: options.count > 1 ? "picks" : "OK",
                                    action: .takeSelected))
         for option in options where !option.keys.isEmpty {
             bindings.append(KeyBinding(option.keys, help: option.label, footer: option.hint,
@@ -75,7 +75,7 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     func draw(into frame: inout Frame, area: Rect) {
         if options.count > 1 {
             Box.drawQuestion(title: title, lines: lines, options: options.map(\.label), selection: selection,
-                             minWidth: minWidth, footer: keymap.hint, in: area, into: &frame)
+                             minWidth: max(minWidth, keymap.hint.displayWidth), footer: keymap.hint, in: area, into: &frame)
         } else {
             Box.draw(title: title, lines: lines + [("", .plain), (keymap.otherKeys?.help ?? keymap.hint, .dim)],
                      width: min(area.width - 4, max(minWidth, lines.map(\.0.displayWidth).max() ?? 0)),

@@ -16,9 +16,13 @@ public struct RecoveryState: Screen {
         self.seed = seed
         self.draft = draft
         self.recovered = recovered
-        question = Question(title: "Unsubmitted draft for \(draft.assetTag)", lines: [], options: [
-            .init("Recover", answer: .recover, keys: [.char("r")], hint: "r recover"),
-            .init("Discard", answer: .discard, keys: [.char("d")], hint: "d discard"),
+        question = RecoveryState.question(tag: draft.assetTag)
+    }
+
+    static func question(tag: String) -> Question<RecoveryChoice> {
+        Question(title: "Unsubmitted draft for \(tag)", lines: [], options: [
+            .init("Recover", answer: .recover, keys: [.char("r")], hint: "recover"),
+            .init("Discard", answer: .discard, keys: [.char("d")], hint: "discard"),
             .init("Back", answer: .back, keys: [.char("b")]),
         ], cancel: (.back, "back"), minWidth: 56)
     }

@@ -1,0 +1,95 @@
+/// Every screen's keys, situation by situation: what the key walk test checks and what the README's
+/// key table is generated from. A new screen adds its entry here.
+public enum KeyCatalog {
+    /// The keys live at one moment: a screen in one state (the form with a text field focused, say).
+    public struct Situation: Sendable {
+        public var name: String
+        /// A text field has focus: printable keys are text.
+        public var typing: Bool
+        public var keymaps: [KeymapSummary]
+    }
+
+    public struct ScreenKeys: Sendable {
+        /// The screen as the README's table names it.
+        public var name: String
+        public var situations: [Situation]
+    }
+
+    public static let screens: [ScreenKeys] = [
+        ScreenKeys(name: "register list", situations: [
+            Situation(name: "browsing", typing: false, keymaps: [ListState.keymap.summary]),
+            Situation(name: "typing a filter", typing: true, keymaps: [ListState.filterKeymap.summary]),
+        ]),
+        ScreenKeys(name: "inspection form", situations: [
+            Situation(name: "choice or check box focused", typing: false,
+                      keymaps: [FormState.keymap.summary, FormState.choiceKeymap.summary]),
+            Situation(name: "text field focused", typing: true,
+                      keymaps: [FormState.keymap.summary, EditableText.keymap.summary]),
+            Situation(name: "choice list open", typing: false, keymaps: [ChoicePopup.keymap.summary]),
+            Situation(name: "leave question", typing: false, keymaps: [LeaveChoice.question.keymap.summary]),
+        ]),
+        ScreenKeys(name: "draft found", situations: [
+            Situation(name: "question", typing: false, keymaps: [RecoveryState.question(tag: "").keymap.summary]),
+        ]),
+        ScreenKeys(name: "history", situations: [
+            Situation(name: "records", typing: false, keymaps: [HistoryState.keymap.summary]),
+        ]),
+        ScreenKeys(name: "record", situations: [
+            Situation(name: "fields", typing: false, keymaps: [RecordState.keymap.summary]),
+        ]),
+        ScreenKeys(name: "drafts", situations: [
+            Situation(name: "list", typing: false, keymaps: [DraftsState.keymap.summary]),
+            Situation(name: "discard question", typing: false,
+                      keymaps: [DraftsState.discardQuestion(tag: "", holding: []).keymap.summary]),
+        ]),
+        ScreenKeys(name: "new asset", situations: [
+            Situation(name: "type or lifts persons focused", typing: false,
+                      keymaps: [AssetFormState.keymap.summary, AssetFormState.choiceKeymap.summary]),
+            Situation(name: "text field focused", typing: true,
+                      keymaps: [AssetFormState.keymap.summary, EditableText.keymap.summary]),
+            Situation(name: "cancel question", typing: false, keymaps: [AssetFormState.cancelQuestion.keymap.summary]),
+        ]),
+        ScreenKeys(name: "dashboard", situations: [
+            Situation(name: "chart", typing: false, keymaps: [DashboardState.keymap.summary]),
+        ]),
+        ScreenKeys(name: "help", situations: [
+            Situation(name: "page", typing: false, keymaps: [HelpState.keymap.summary]),
+        ]),
+        ScreenKeys(name: "message", situations: [
+            Situation(name: "box", typing: false, keymaps: [MessageScreen(title: "", lines: []).box.keymap.summary]),
+        ]),
+        ScreenKeys(name: "any text field", situations: [
+            Situation(name: "typing", typing: true, keymaps: [EditableText.keymap.summary]),
+        ]),
+        ScreenKeys(name: "everywhere", situations: [
+            Situation(name: "any screen", typing: true, keymaps: [App.keymap.summary]),
+        ]),
+    ]
+
+    /// Keymaps that several screens share get a row of their own rather than a place in each.
+    static let shared: Set<String> = [EditableText.keymap.title, App.keymap.title]
+
+    /// The README's key table: a row per screen, each binding as its keys and a few words.
+    public static func markdownTable() -> String {
+        var rows = ["| where | keys |", "|---|---|"]
+        for screen in screens {
+            var seen = Set<String>()
+            var items: [String] = []
+            for situation in screen.situations {
+                for keymap in situation.keymaps where situation.keymaps.count == 1 || !shared.contains(keymap.title) {
+                    for binding in keymap.bindings {
+                        let item = "\(binding.label) \(binding.brief ?? binding.help.lowercasedFirst)"
+                        if seen.insert(item).inserted { items.append(item) }
+                    }
+                    if let other = keymap.otherKeys, seen.insert(other).inserted { items.append(other) }
+                }
+            }
+            rows.append("| \(screen.name) | \(items.joined(separator: " · ").replacingOccurrences(of: "|", with: "\\|")) |")
+        }
+        return rows.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}

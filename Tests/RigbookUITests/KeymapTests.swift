@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import RigbookUI
+
+/// Keymaps are data: every situation of every screen binds a key once, a text field's situation
+/// binds no printable key, and the README's key table is the one the keymaps generate.
+@Suite struct KeymapTests {
+    static let situations = KeyCatalog.screens.flatMap { screen in screen.situations.map { (screen.name, $0) } }
+
+    @Test(arguments: situations.map { "\($0.0): \($0.1.name)" })
+    func noKeyIsBoundTwice(_ name: String) throws {
+        let situation = try #require(KeymapTests.situations.first { "\($0.0): \($0.1.name)" == name }?.1)
+        // The global keys are live everywhere, so they count in every situation.
+        let keymaps = situation.keymaps + (situation.keymaps.contains { $0.title == App.keymap.title } ? [] : [App.keymap.summary])
+        var owner: [Key: String] = [:]
+        for keymap in keymaps {
+            for binding in keymap.bindings {
+                for key in binding.keys {
+                    #expect(owner[key] == nil, "\(key.name) is bound by \(owner[key] ?? "") and \(keymap.title): \(binding.label)")
+                    owner[key] = "\(keymap.title): \(binding.label)"
+                }
+            }
+        }
+    }
+
+    @Test(arguments: situations.filter { $0.1.typing }.map { "\($0.0): \($0.1.name)" })
+    func noPrintableKeyIsAnActionWhileTyping(_ name: String) throws {
+        let situation = try #require(KeymapTests.situations.first { "\($0.0): \($0.1.name)" == name }?.1)
+        for keymap in situation.keymaps {
+            #expect(keymap.whileTyping, "\(keymap.title) is not meant to be live while typing")
+            for binding in keymap.bindings {
+                #expect(!binding.keys.contains { $0.isPrintable }, "\(keymap.title): \(binding.label) would eat typed text")
+            }
+        }
+    }
+
+    @Test func everyBindingHasHelpAndAShortName() {
+        for (screen, situation) in KeymapTests.situations {
+            for keymap in situation.keymaps {
+                for binding in keymap.bindings {
+                    #expect(!binding.help.isEmpty, "\(screen) \(keymap.title) \(binding.label)")
+                    #expect(!binding.keys.isEmpty && !binding.label.isEmpty, "\(screen) \(keymap.title)")
+                }
+            }
+        }
+    }
+
+    @Test func theReadmeKeyTableIsTheOneTheKeymapsMake() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "<!-- keys: generated from the keymaps"))
+        let end = try #require(text.range(of: "<!-- /keys -->"))
+        let table = text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .dropFirst().joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(table == KeyCatalog.markdownTable(), "README.md's key table should read:\n\(KeyCatalog.markdownTable())")
+    }
+}
