@@ -5,33 +5,20 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// A clock the tests move by hand, in whole milliseconds so virtual times never drift
-/// (10.000 + 0.300 is exactly the 10.3 the form computes as its preview deadline).
-final class FormHarnessClock {
-    var milliseconds: Int
-
-    init(milliseconds: Int = 10_000) { self.milliseconds = milliseconds }
-
-    var seconds: Double { Double(milliseconds) / 1000 }
-}
-
-/// One running Rigbook on a temporary data home, driven by keys on a virtual clock, at 80×24.
-///
-/// Every step (`press`, `type`, `advance`) ends by sending the frame diff to an in-memory terminal
-/// and checking that what that terminal shows is exactly the session's frame.
+/// The form tests' view of the one `Harness`: a fresh home with the SL-0042 asset, an optional
+/// profile and records, at 80×24, with helpers to fill the form and look at its draft file.
 final class FormHarness {
-    static let today = CalendarDate(iso: "2026-11-30")!
+    static let today = harnessToday
     static let width = 80
     static let height = 24
 
-    let home: DataHome
-    let register: Register
+    let harness: Harness
     let asset: Asset
-    let clock: FormHarnessClock
-    let session: Session
-    /// Only the harness that made the home removes it.
-    private let ownsHome: Bool
-    private var terminal = InMemoryScreen(width: FormHarness.width, height: FormHarness.height)
+
+    var home: DataHome { harness.home }
+    var register: Register { harness.register }
+    var clock: HarnessClock { harness.clock }
+    var session: Session { harness.session }
 
     /// The asset every form test inspects.
     static func standardAsset() -> Asset {
@@ -43,67 +30,41 @@ final class FormHarness {
     /// session and its first frame drawn.
     init(profile: Profile? = nil, extraAssets: [Asset] = [], records: [InspectionValues] = [],
          sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rigbook-form-\(UUID().uuidString)").path
-        home = DataHome(root: root)
-        ownsHome = true
-        register = try Register.open(path: home.registerPath)
-        asset = FormHarness.standardAsset()
-        try register.addAsset(asset)
-        for extra in extraAssets { try register.addAsset(extra) }
-        for values in records {
-            try FormHarness.insertRecord(values, into: register, asset: asset, sourceLocation: sourceLocation)
-        }
-        if let profile { try profile.save(to: home.profilePath) }
-        clock = FormHarnessClock()
-        let clock = self.clock
-        session = Session(home: home, register: register, today: FormHarness.today,
-                          width: FormHarness.width, height: FormHarness.height, clock: { clock.seconds })
-        session.start()
-        checkScreen(sourceLocation: sourceLocation)
+        let asset = FormHarness.standardAsset()
+        self.asset = asset
+        harness = try Harness(.assets([asset] + extraAssets), profile: profile, prepare: { register in
+            for values in records {
+                try FormHarness.insertRecord(values, into: register, asset: asset, sourceLocation: sourceLocation)
+            }
+        }, sourceLocation: sourceLocation)
     }
 
-    /// A second session on the same home (another Register instance, its own clock), as a second
-    /// terminal on the same machine would be.
+    /// A second session on the same home, as a second terminal on the same machine would be.
     init(sharingHomeOf other: FormHarness, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        home = other.home
-        ownsHome = false
-        register = try Register.open(path: home.registerPath)
+        harness = try Harness(sharingHomeOf: other.harness, sourceLocation: sourceLocation)
         asset = other.asset
-        clock = FormHarnessClock()
-        let clock = self.clock
-        session = Session(home: home, register: register, today: FormHarness.today,
-                          width: FormHarness.width, height: FormHarness.height, clock: { clock.seconds })
-        session.start()
-        checkScreen(sourceLocation: sourceLocation)
-    }
-
-    deinit {
-        if ownsHome { try? FileManager.default.removeItem(atPath: home.root) }
     }
 
     // MARK: Driving
 
     func press(_ keys: Key..., sourceLocation: SourceLocation = #_sourceLocation) {
-        press(keys, sourceLocation: sourceLocation)
+        harness.press(keys, sourceLocation: sourceLocation)
     }
 
     func press(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
-        session.send(keys)
-        checkScreen(sourceLocation: sourceLocation)
+        harness.press(keys, sourceLocation: sourceLocation)
     }
 
-    /// Types text one character at a time (as a paste arrives), then checks the screen once.
     func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        session.send(Key.typing(text))
-        checkScreen(sourceLocation: sourceLocation)
+        harness.type(text, sourceLocation: sourceLocation)
     }
 
-    /// Moves the virtual clock and lets the loop wake up (`.tick`).
     func advance(_ seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) {
-        clock.milliseconds += Int((seconds * 1000).rounded())
-        session.send(.tick)
-        checkScreen(sourceLocation: sourceLocation)
+        harness.advance(seconds, sourceLocation: sourceLocation)
+    }
+
+    func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
+        harness.checkScreen(sourceLocation: sourceLocation)
     }
 
     /// Presses Tab until `field` has the focus (at most once round the form).
@@ -115,20 +76,10 @@ final class FormHarness {
         #expect(session.state.form?.focus == field, "Tab never reached \(field)", sourceLocation: sourceLocation)
     }
 
-    /// Checks that the frame diff, applied to what the terminal showed, reproduces the frame.
-    func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
-        let (frame, runs) = session.nextDraw()
-        terminal.apply(runs, size: (frame.width, frame.height))
-        #expect(terminal.lines == frame.lines, "the diff does not reproduce the frame", sourceLocation: sourceLocation)
-        #expect(terminal.lines == session.frame().lines, sourceLocation: sourceLocation)
-        #expect(terminal.frame.cells == frame.cells, "the diff does not reproduce the frame's styles",
-                sourceLocation: sourceLocation)
-    }
-
     // MARK: Looking
 
     var form: FormState? { session.state.form }
-    var frame: Frame { session.frame() }
+    var frame: Frame { harness.frame }
     var screen: [String] { session.frame().lines }
     var screenText: String { screen.joined(separator: "\n") }
 

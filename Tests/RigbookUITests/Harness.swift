@@ -8,20 +8,31 @@ import RigbookCore
 /// The fixed "today" every UI test runs on.
 let harnessToday = CalendarDate(iso: "2026-11-30")!
 
-/// Drives a real `Session` (real register in a temporary data home) with keys, and after every step
-/// checks that the diff the terminal would receive reproduces the frame exactly.
+/// A clock the tests move by hand, in whole milliseconds so virtual times never drift
+/// (10.000 + 0.300 is exactly the 10.3 the form computes as its preview deadline).
+final class HarnessClock {
+    var milliseconds: Int
+
+    init(milliseconds: Int = 10_000) { self.milliseconds = milliseconds }
+
+    var seconds: Double { Double(milliseconds) / 1000 }
+}
+
+/// The one UI test harness: a real `Session` (real register in a temporary data home) driven by keys
+/// on a virtual clock. After every key, resize and tick it sends the frame diff to an in-memory
+/// terminal and expects that terminal to show exactly the session's frame, text and styles.
 final class Harness {
     let root: URL
     let home: DataHome
     let register: Register
-    private(set) var session: Session
+    let clock: HarnessClock
+    let session: Session
     /// A terminal in memory that only ever receives diffs.
-    private(set) var terminal: InMemoryScreen
-    /// Every mismatch between the diffed terminal and the frame, for the test to assert on.
-    private(set) var diffFailures: [String] = []
-    private var steps = 0
+    private var terminal: InMemoryScreen
     /// The runs the last step sent to the terminal.
     private(set) var lastRuns: [DrawRun] = []
+    /// Only the harness that made the home removes it.
+    private let ownsHome: Bool
 
     enum Content {
         case empty
@@ -29,11 +40,12 @@ final class Harness {
         case assets([Asset])
     }
 
-    /// - Parameter prepare: runs on the register (and its path) before the session loads it.
-    init(_ content: Content = .empty, width: Int = 80, height: Int = 24,
-         prepare: (Register) throws -> Void = { _ in }) throws {
+    /// - Parameter prepare: runs on the register before the session loads it.
+    init(_ content: Content = .empty, width: Int = 80, height: Int = 24, profile: Profile? = nil,
+         prepare: (Register) throws -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rigbook-ui-\(UUID().uuidString)")
         home = DataHome(root: root.path)
+        ownsHome = true
         register = try Register.open(path: home.registerPath)
         switch content {
         case .empty: break
@@ -41,42 +53,72 @@ final class Harness {
         case .assets(let assets): for asset in assets { try register.addAsset(asset) }
         }
         try prepare(register)
-        session = Session(home: home, register: register, today: harnessToday, width: width, height: height)
-        terminal = InMemoryScreen(width: width, height: height)
-        session.start()
-        checkDiff()
+        if let profile { try profile.save(to: home.profilePath) }
+        (clock, session, terminal) = Harness.start(home: home, register: register, width: width, height: height)
+        checkScreen(sourceLocation: sourceLocation)
     }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    /// A second session on the same home (another Register instance, its own clock), as a second
+    /// terminal on the same machine would be.
+    init(sharingHomeOf other: Harness, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        root = other.root
+        home = other.home
+        ownsHome = false
+        register = try Register.open(path: home.registerPath)
+        (clock, session, terminal) = Harness.start(home: home, register: register, width: other.width,
+                                                   height: other.height)
+        checkScreen(sourceLocation: sourceLocation)
+    }
+
+    private static func start(home: DataHome, register: Register, width: Int, height: Int)
+        -> (HarnessClock, Session, InMemoryScreen) {
+        let clock = HarnessClock()
+        let session = Session(home: home, register: register, today: harnessToday, width: width, height: height,
+                              clock: { clock.seconds })
+        session.start()
+        return (clock, session, InMemoryScreen(width: width, height: height))
+    }
+
+    deinit { if ownsHome { try? FileManager.default.removeItem(at: root) } }
 
     // MARK: Driving
 
-    func press(_ keys: Key...) { press(keys) }
+    func press(_ keys: Key..., sourceLocation: SourceLocation = #_sourceLocation) {
+        press(keys, sourceLocation: sourceLocation)
+    }
 
-    func press(_ keys: [Key]) {
+    func press(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
         for key in keys {
             session.send(.key(key))
-            checkDiff()
+            checkScreen(sourceLocation: sourceLocation)
         }
     }
 
-    func type(_ text: String) { press(Key.typing(text)) }
-
-    func resize(width: Int, height: Int) {
-        session.send(.resize(width: width, height: height))
-        checkDiff()
+    /// Types text one key per character.
+    func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        press(Key.typing(text), sourceLocation: sourceLocation)
     }
 
-    /// Applies the session's next diff to the in-memory terminal and records any difference.
-    private func checkDiff() {
-        steps += 1
+    func resize(width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        session.send(.resize(width: width, height: height))
+        checkScreen(sourceLocation: sourceLocation)
+    }
+
+    /// Moves the virtual clock and lets the loop wake up (`.tick`).
+    func advance(_ seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        clock.milliseconds += Int((seconds * 1000).rounded())
+        session.send(.tick)
+        checkScreen(sourceLocation: sourceLocation)
+    }
+
+    /// Applies the session's next diff to the in-memory terminal and expects it to show the frame.
+    func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
         let (frame, runs) = session.nextDraw()
         lastRuns = runs
         terminal.apply(runs, size: (frame.width, frame.height))
-        if terminal.lines != frame.lines {
-            diffFailures.append("step \(steps): lines differ\nterminal:\n\(terminal.lines.joined(separator: "\n"))\nframe:\n\(frame.lines.joined(separator: "\n"))")
-        } else if let difference = firstDifference(terminal.frame, frame) {
-            diffFailures.append("step \(steps): cell \(difference)")
+        #expect(terminal.lines == frame.lines, "the diff does not reproduce the frame", sourceLocation: sourceLocation)
+        if terminal.lines == frame.lines, let difference = firstDifference(terminal.frame, frame) {
+            Issue.record("the diff does not reproduce the frame's styles: cell \(difference)", sourceLocation: sourceLocation)
         }
     }
 
@@ -98,7 +140,9 @@ final class Harness {
     }
 
     /// The screen as one string, for failure messages.
-    var dump: String { screen.enumerated().map { String(format: "%2d|", $0.offset) + $0.element + "|" }.joined(separator: "\n") }
+    var dump: String {
+        screen.enumerated().map { String(format: "%2d|", $0.offset) + $0.element + "|" }.joined(separator: "\n")
+    }
 
     /// Rows of the list that are drawn reversed (the selection bar), judged by the first cell.
     var reversedListRows: [Int] {
@@ -106,9 +150,13 @@ final class Harness {
         return (3..<max(3, f.height - 1)).filter { f[0, $0].style.reverse }
     }
 
-    /// Checks that no diff so far failed to reproduce its frame.
-    func expectDiffsReproduceFrames(sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(diffFailures.isEmpty, "\(diffFailures.first ?? "")", sourceLocation: sourceLocation)
+    /// Forgets what the terminal shows and returns the runs of a full repaint (what a real terminal
+    /// receives after a resize or a resume), keeping the in-memory terminal in step.
+    func fullRedrawRuns() -> [DrawRun] {
+        session.invalidateScreen()
+        let (frame, runs) = session.nextDraw()
+        terminal.apply(runs, size: (frame.width, frame.height))
+        return runs
     }
 }
 
@@ -235,14 +283,5 @@ extension Harness {
             press(.pageDown)
         }
         return (rows, misaligned)
-    }
-
-    /// Forgets what the terminal shows and returns the runs of a full repaint (what a real terminal
-    /// receives after a resize or a resume), keeping the in-memory terminal in step.
-    func fullRedrawRuns() -> [DrawRun] {
-        session.invalidateScreen()
-        let (frame, runs) = session.nextDraw()
-        terminal.apply(runs, size: (frame.width, frame.height))
-        return runs
     }
 }
