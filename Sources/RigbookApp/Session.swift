@@ -220,7 +220,7 @@ public final class Session {
         return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
                             assetTag: draft.assetTag, kind: draft.amends == nil ? "inspection" : "amendment",
                             lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
-                            age: updated.map { Session.age(Date().timeIntervalSince($0)) } ?? "?",
+                            age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
                             operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
                             differences: DraftSummary.differences(draft.values, from: blank),
                             lockedBy: entry.lockedBy?.description)
@@ -232,15 +232,6 @@ public final class Session {
         formatter.timeZone = TimeZone.current
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
-    }
-
-    /// "40 s", "3 min", "2 h", "5 days".
-    public static func age(_ seconds: TimeInterval) -> String {
-        let s = max(0, Int(seconds))
-        if s < 60 { return "\(s) s" }
-        if s < 3600 { return "\(s / 60) min" }
-        if s < 86_400 { return "\(s / 3600) h" }
-        return "\(s / 86_400) day\(s / 86_400 == 1 ? "" : "s")"
     }
 
     /// The prefilled form: the profile's name and number, today, a periodic thorough examination.

@@ -225,7 +225,7 @@ enum Commands {
         } else {
             let now = Date()
             let rows = entries.map { e -> [String] in
-                let age = Timestamp.parse(e.draft.updatedAt).map { Session.age(now.timeIntervalSince($0)) } ?? "?"
+                let age = Timestamp.parse(e.draft.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
                 return [e.draft.draftID, e.draft.assetTag, e.draft.amends == nil ? "inspection" : "amendment", age,
                         e.draft.operatorName, e.draft.host, e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""]
             }

@@ -56,3 +56,29 @@ import Testing
         #expect(table == KeyCatalog.markdownTable(), "README.md's key table should read:\n\(KeyCatalog.markdownTable())")
     }
 }
+
+/// A key that is not in a screen's keymap does nothing there: no change on screen, no quitting.
+@Suite struct UnboundKeyTests {
+    static let universe: [Key] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 /?!.,-".map { .char($0) }
+        + "abcdefghijklmnopqrstuvwxyz".map { .ctrl($0) }
+        + [.enter, .escape, .tab, .backTab, .backspace, .delete, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown]
+        + (1...12).map { .function($0) }
+
+    /// Opens a screen by keys from the list, then presses every key its keymaps leave unbound.
+    @Test(arguments: [
+        ("register list", [Key]()), ("history", [.enter]), ("record", [.enter, .enter]), ("drafts", [.char("D")]),
+        ("dashboard", [.tab]), ("help", [.char("?")]),
+    ] as [(String, [Key])])
+    func unboundKeysDoNothing(_ name: String, _ opening: [Key]) throws {
+        let screen = try #require(KeyCatalog.screens.first { $0.name == name })
+        let bound = Set(screen.situations[0].keymaps.flatMap { $0.bindings.flatMap(\.keys) } + App.keymap.bindings.flatMap(\.keys))
+        let h = try Harness(.sample(count: 30))
+        h.press(opening)
+        let before = h.screen
+        for key in UnboundKeyTests.universe where !bound.contains(key) {
+            h.press(key)
+            #expect(h.screen == before, "\(key.name) changed the \(name) screen")
+            #expect(!h.session.isFinished, "\(key.name) quit from the \(name) screen")
+        }
+    }
+}
