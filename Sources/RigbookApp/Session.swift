@@ -85,21 +85,28 @@ public final class Session {
                 // Draft marks come from file names alone: the list never reads a draft.
                 let withDrafts = Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:)))
                 if !withDrafts.isEmpty {
-                    for index in rows.indices where withDrafts.contains(rows[index].asset.uuid) { rows[index].hasDraft = true }
+                    for index in rows.indices where withDrafts.contains(rows[index].asset.uuid) {
+                        rows[index].hasDraft = true
+                    }
                 }
                 return [.registerLoaded(rows)]
             case .refreshAsset(let uuid):
                 guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
-                row.hasDraft = FileManager.default.fileExists(atPath: drafts.path(for: DraftIdentity.fileID(assetUUID: uuid)))
+                let draftPath = drafts.path(for: DraftIdentity.fileID(assetUUID: uuid))
+                row.hasDraft = FileManager.default.fileExists(atPath: draftPath)
                 return [.assetRefreshed(row)]
             case .loadSample:
                 try SampleData(count: state.sampleSize, seed: 42, today: state.today).load(into: register)
                 return [.sampleLoaded(count: state.sampleSize)]
             case .openHistory(let uuid):
-                guard let row = try register.asset(uuid: uuid) else { return [.failure("That asset is no longer in the register.")] }
+                guard let row = try register.asset(uuid: uuid) else {
+                    return [.failure("That asset is no longer in the register.")]
+                }
                 return [.historyLoaded(row, try register.history(assetUUID: uuid))]
             case .openForm(let uuid, let amending, let recover):
-                guard let row = try register.asset(uuid: uuid) else { return [.failure("That asset is no longer in the register.")] }
+                guard let row = try register.asset(uuid: uuid) else {
+                    return [.failure("That asset is no longer in the register.")]
+                }
                 return try openForm(row: row, amending: amending, recover: recover)
             case .save(let record):
                 do {
@@ -132,7 +139,8 @@ public final class Session {
                 let (entries, setAside) = drafts.entries()
                 var events: [Event] = [.draftsLoaded(entries.map(summary))]
                 if !setAside.isEmpty {
-                    events.append(.info("Moved \(setAside.count) unreadable draft(s) to Drafts/Corrupt/ (\(setAside[0].file): \(setAside[0].reason))."))
+                    events.append(.info("Moved \(setAside.count) unreadable draft(s) to Drafts/Corrupt/ "
+                                        + "(\(setAside[0].file): \(setAside[0].reason))."))
                 }
                 return events
             }
@@ -161,7 +169,8 @@ public final class Session {
                 var lines = ["Its form is open in another session."]
                 if let holder {
                     let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
-                    lines = ["Open in another session: \(holder.user) on \(holder.host),", "pid \(holder.pid), since \(since)."]
+                    lines = ["Open in another session: \(holder.user) on \(holder.host),",
+                             "pid \(holder.pid), since \(since)."]
                 }
                 lines.append("It cannot be edited here until that form is closed.")
                 return [.explain(title: "\(row.asset.tag) is open in another session", lines: lines)]
@@ -171,14 +180,16 @@ public final class Session {
         }
         let seed = try formSeed(row: row, amending: amending)
         if let lockProblem {
-            return [.formReady(seed), .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
+            return [.formReady(seed),
+                    .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
         }
         let draft: DraftFile?
         do {
             draft = try drafts.read(id: draftID)
         } catch {
             let moved = (try? drafts.setAside(fileName: draftID + ".json")) != nil
-            return [.formReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)\(moved ? "; it was moved to Drafts/Corrupt/" : "").")]
+            let movedNote = moved ? "; it was moved to Drafts/Corrupt/" : ""
+            return [.formReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)\(movedNote).")]
         }
         guard let draft else { return [.formReady(seed)] }
         var recovered = seed
@@ -187,17 +198,21 @@ public final class Session {
         recovered.amends = draft.amends
         recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
         if recover { return [.formReady(recovered)] }
-        return [.draftFound(RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)), recovered: recovered))]
+        let recovery = RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
+                                     recovered: recovered)
+        return [.draftFound(recovery)]
     }
 
     private func writeDraft(_ snapshot: DraftSnapshot) -> Event {
         let now = Timestamp.now()
-        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now, revision: (snapshot.written?.revision ?? 0) + 1)
+        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
+                                 revision: (snapshot.written?.revision ?? 0) + 1)
         let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
         let draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
                               assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
-                              amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt, updatedAt: now,
-                              operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision)
+                              amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
+                              updatedAt: now, operatorName: name.isEmpty ? SystemIdentity.userName : name,
+                              revision: meta.revision)
         do {
             try drafts.write(draft)
             return .draftWritten(draftID: snapshot.draftID, meta)

@@ -81,7 +81,8 @@ public enum App {
             state.notice = .error(message)
             return []
         // Results that open a screen: one line each.
-        case .historyLoaded(let row, let records): return open(HistoryState(row: row, records: records, today: state.today), &state)
+        case .historyLoaded(let row, let records):
+            return open(HistoryState(row: row, records: records, today: state.today), &state)
         case .formReady(let seed): return open(FormState(seed: seed, context: context), &state)
         case .draftFound(let recovery): return open(recovery, &state)
         case .explain(let title, let lines): return open(MessageScreen(title: title, lines: lines), &state)

@@ -27,8 +27,8 @@ public struct AssetFormState: Screen {
 
     /// Keys of the two fields that are not text: equipment type and lifts persons.
     static let choiceKeymap = Keymap<FormAction>(title: "New asset: type and lifts persons", [
-        KeyBinding([.char(" ")], label: "Space", help: "Lifts persons: yes / no; type: next", brief: "yes / no, next type",
-                   action: .toggle),
+        KeyBinding([.char(" ")], label: "Space", help: "Lifts persons: yes / no; type: next",
+                   brief: "yes / no, next type", action: .toggle),
         KeyBinding([.right], label: "→", help: "Equipment type: next", brief: "next type", action: .cycleForward),
         KeyBinding([.left], label: "←", help: "Equipment type: previous", brief: "previous type",
                    action: .cycleBack),
@@ -40,7 +40,8 @@ public struct AssetFormState: Screen {
         title: "Cancel this new asset?", lines: [("What you typed here is not kept.", .plain)],
         options: [.init("Cancel it", answer: .cancel, keys: [.char("d")], hint: "cancels it"),
                   .init("Keep editing", answer: .keepEditing)],
-        cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing), minWidth: 52)
+        cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing),
+        minWidth: 52)
 
     var isText: Bool { focus != .type && focus != .liftsPersons }
 
@@ -171,10 +172,12 @@ public struct AssetFormState: Screen {
             case .type:
                 frame.put("‹ \(draft.type.label) ›", x: x, y: y, in: area, style: focused ? .reverse : .plain)
             case .liftsPersons:
-                frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, in: area, style: focused ? .reverse : .plain)
+                frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, in: area,
+                          style: focused ? .reverse : .plain)
             default:
                 let placeholder = field == .interval ? "\(draft.defaultInterval) (default for the type)" : nil
-                TextFieldView.draw(focused ? editor.characters : Array(text(field)), cursor: focused ? editor.cursor : nil,
+                TextFieldView.draw(focused ? editor.characters : Array(text(field)),
+                                   cursor: focused ? editor.cursor : nil,
                                    placeholder: placeholder,
                                    in: Rect(x: area.x + x, y: area.y + y, width: max(4, area.width - x - 1), height: 1),
                                    into: &frame)

@@ -18,8 +18,8 @@ public struct DashboardState: Screen {
     }
 
     static let keymap = Keymap<DashboardAction>(title: "Dashboard", [
-        KeyBinding([.tab, .escape, .char("q"), .ctrl("c")], label: "Tab Esc q", help: "Back to the register (Ctrl-C too)",
-                   footer: "back", action: .back),
+        KeyBinding([.tab, .escape, .char("q"), .ctrl("c")], label: "Tab Esc q",
+                   help: "Back to the register (Ctrl-C too)", footer: "back", action: .back),
         KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
     ])
 
@@ -46,7 +46,8 @@ public struct DashboardState: Screen {
             frame.put(" " + status.label.padded(toWidth: 12), x: 0, y: y, in: area, style: StatusStyle.of(status))
             frame.put(String(count).padded(toWidth: 7, alignRight: true), x: 13, y: y, in: area)
             let eighths = count == 0 ? 0 : max(1, count * barWidth * 8 / largest)
-            let bar = String(repeating: "█", count: eighths / 8) + (eighths % 8 > 0 ? String(DashboardState.blocks[eighths % 8]) : "")
+            let partialBlock = eighths % 8 > 0 ? String(DashboardState.blocks[eighths % 8]) : ""
+            let bar = String(repeating: "█", count: eighths / 8) + partialBlock
             frame.put(bar, x: 22, y: y, in: area, style: Style(colour: StatusStyle.of(status).colour))
         }
         // Due per week: vertical bars, one column group per week.
@@ -64,7 +65,8 @@ public struct DashboardState: Screen {
                 let block = filled >= 8 ? "█" : filled > 0 ? String(DashboardState.blocks[filled]) : " "
                 frame.put(String(repeating: block, count: column - 1), x: x, y: top + chartHeight - level, in: area)
             }
-            frame.put(String(count).padded(toWidth: column - 1, alignRight: false), x: x, y: top + chartHeight + 1, in: area, style: .bold)
+            frame.put(String(count).padded(toWidth: column - 1, alignRight: false),
+                      x: x, y: top + chartHeight + 1, in: area, style: .bold)
             let start = DueForecast.weekStart(week, today: today)
             let label = column >= 6 ? String(start.iso.dropFirst(5)) : String(start.day)
             frame.put(label, x: x, y: top + chartHeight + 2, in: area, style: .dim, maxWidth: column - 1)

@@ -21,7 +21,8 @@ public struct DraftsState: Screen {
     static let keymap = Keymap<DraftsAction>(title: "Drafts", [
         KeyBinding([.up, .char("k")], label: "↑ k", help: "Previous draft", action: .up),
         KeyBinding([.down, .char("j")], label: "↓ j", help: "Next draft", footer: "move", action: .down),
-        KeyBinding([.enter], help: "Recover: open the form with the draft's values", footer: "recover", action: .recover),
+        KeyBinding([.enter], help: "Recover: open the form with the draft's values", footer: "recover",
+                   action: .recover),
         KeyBinding([.char("x")], help: "Discard the draft (asks first)", footer: "discard", action: .discard),
         KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the register (Ctrl-C too)",
                    footer: "back", action: .back),
@@ -45,10 +46,12 @@ public struct DraftsState: Screen {
             confirming = nil
             guard answer == .discard, let draft = selected else { return .stay }
             if let holder = draft.lockedBy {
-                return .notify(.error("The draft for \(draft.assetTag) is open in another session (\(holder)); it was not discarded."))
+                return .notify(.error("The draft for \(draft.assetTag) is open in another session (\(holder)); "
+                                      + "it was not discarded."))
             }
             return .notify(.info("Discarded the draft for \(draft.assetTag)."))
-                + .effects([.deleteDraft(draftID: draft.draftID), .openDrafts, .refreshAsset(assetUUID: draft.assetUUID)])
+                + .effects([.deleteDraft(draftID: draft.draftID), .openDrafts,
+                            .refreshAsset(assetUUID: draft.assetUUID)])
         }
         guard let action = DraftsState.keymap.action(for: key) else { return .stay }
         switch action {

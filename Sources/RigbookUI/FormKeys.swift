@@ -11,10 +11,10 @@ extension FormState {
                    action: .next),
         KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
                    brief: "previous field", action: .previous),
-        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the record to the register", footer: "save",
-                   action: .save),
-        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C", help: "Close the form (asks first if you typed anything)",
-                   footer: "close", action: .close),
+        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the record to the register",
+                   footer: "save", action: .save),
+        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
+                   help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
         KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
     ])
 
@@ -197,9 +197,9 @@ extension FormState {
             // remembered (as saved, trimmed) for the next form, and the list re-reads the asset.
             guard case .saving(let record) = mode else { return nil }
             let v = record.values
-            return .popAll + .effects([.deleteDraft(draftID: draftID),
-                                       .rememberInspector(name: v.inspectorName, certificationNumber: v.certificationNumber)]
-                                      + closingEffects)
+            let rememberInspector = Effect.rememberInspector(name: v.inspectorName,
+                                                             certificationNumber: v.certificationNumber)
+            return .popAll + .effects([.deleteDraft(draftID: draftID), rememberInspector] + closingEffects)
         case .saveFailed(let reason) where saving:
             mode = .editing
             message = .saveFailed(reason)

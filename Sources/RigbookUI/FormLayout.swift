@@ -39,7 +39,8 @@ enum FormLayout {
     static func wraps(_ form: FormState, width: Int) -> Wraps {
         var wraps: Wraps = [:]
         for field in [FormField.notes, .defectDescription] {
-            let characters = field == form.focus ? form.editor?.characters ?? [] : Array(form.values[keyPath: field.textPath!])
+            let characters = field == form.focus ? form.editor?.characters ?? []
+                : Array(form.values[keyPath: field.textPath!])
             wraps[field] = (characters, WrappedText.layout(characters, width: textWidth(screenWidth: width)))
         }
         return wraps
@@ -93,7 +94,8 @@ extension FormState {
         let body = FormState.bodyHeight(screenHeight: height)
         var line = FormLayout.focusLine(self, in: lines, wraps: wraps)
         // On a narrow screen the label above the first row belongs in view too.
-        if line > 0, case .label(let f) = lines[line - 1], f == focus, line == lines.firstIndex(of: .field(focus, row: 0)) { line -= 1 }
+        if line > 0, case .label(let f) = lines[line - 1], f == focus,
+           line == lines.firstIndex(of: .field(focus, row: 0)) { line -= 1 }
         // Everything that belongs to the focused field: its rows and the messages under it.
         var last = line
         while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }

@@ -74,7 +74,8 @@ extension FormField {
     static let groups: [(title: String, fields: [FormField])] = [
         ("Examination", [.inspectionType]),
         ("Inspector", [.inspectorName, .certificationNumber]),
-        ("Checks — ticked means OK or not applicable", [.checkMarking, .checkCuts, .checkDeformation, .checkFittings, .checkCorrosion]),
+        ("Checks — ticked means OK or not applicable",
+         [.checkMarking, .checkCuts, .checkDeformation, .checkFittings, .checkCorrosion]),
         ("Findings", [.result, .notes, .schemeReference, .defectDescription, .action]),
         ("Dates", [.remedyDeadlineSet, .remedyDeadline, .inspectionDate]),
         ("Confirmation", [.confirmed]),

@@ -111,7 +111,8 @@ public struct FormState: Screen {
         let alarm = Style(colour: .red, bold: true)
         if let reason = saveError { return ("Not saved: \(reason)", alarm) }
         if let warning = draft.warning, message == nil {
-            return ("⚠ Draft not written (\(warning)). What you typed is kept here; the register is untouched.", alarm)
+            return ("⚠ Draft not written (\(warning)). What you typed is kept here; "
+                    + "the register is untouched.", alarm)
         }
         if let text = notice { return (text, Style(colour: attemptedSave ? .red : .normal, bold: true)) }
         return saving ? ("Saving…", .bold) : nil
@@ -208,10 +209,12 @@ public struct FormState: Screen {
     /// asset's history plus this record.
     static func previewText(_ v: InspectionValues, row: RegisterRow, history: [RecordFacts], amends: Int64?,
                             today: CalendarDate) -> String {
-        guard let result = v.result, let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces)) else {
+        guard let result = v.result,
+              let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces)) else {
             return "If saved: — needs a result and a valid inspection date."
         }
-        let deadline = v.remedyDeadlineSet ? CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces)) : nil
+        let deadline = v.remedyDeadlineSet
+            ? CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces)) : nil
         let record = RecordFacts(id: Int64.max, type: v.inspectionType, result: result, action: v.action,
                                  remedyDeadline: deadline, inspectionDate: date, amends: amends)
         let facts = history + [record]

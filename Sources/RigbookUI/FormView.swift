@@ -8,7 +8,8 @@ enum FormView {
         var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
         title += "\(asset.tag) · \(asset.name) · \(asset.type.label) · WLL \(Asset.wllText(asset.wllKg))"
         // Where the typing stands: written to the draft file, waiting for the debounce, or failing.
-        let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK " : form.draft.writes.isPending ? " draft … "
+        let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
+            : form.draft.writes.isPending ? " draft … "
             : form.draft.onDisk ? " ✎ draft saved " : ""
         frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
         if !draftState.isEmpty {
@@ -32,7 +33,8 @@ enum FormView {
                 frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
                 frame.put(field.shortLabel, x: 2, y: y, in: area, style: focused ? .bold : .plain)
             case .message(_, let text, let isProblem, let continued):
-                let style = isProblem || form.attemptedSave ? Style(colour: .red, bold: form.attemptedSave) : Style(colour: .yellow)
+                let style = isProblem || form.attemptedSave ? Style(colour: .red, bold: form.attemptedSave)
+                    : Style(colour: .yellow)
                 frame.put((continued ? "  " : "⚠ ") + text, x: valueX, y: y, in: area, style: style)
             case .field(let field, let row):
                 let focused = field == form.focus
@@ -112,7 +114,8 @@ enum FormView {
             }
             if focused, let editor = form.editor, WrappedText.row(of: editor.cursor, in: rows) == row {
                 let r = rows[row]
-                frame.cursor = (widget.x + DisplayWidth.of(String(characters[r.start..<min(editor.cursor, r.end)])), widget.y)
+                let beforeCursor = String(characters[r.start..<min(editor.cursor, r.end)])
+                frame.cursor = (widget.x + DisplayWidth.of(beforeCursor), widget.y)
             }
         }
     }

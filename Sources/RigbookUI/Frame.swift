@@ -10,7 +10,8 @@ public struct Style: Hashable, Sendable {
     public var dim = false
     public var underline = false
 
-    public init(colour: Colour = .normal, bold: Bool = false, reverse: Bool = false, dim: Bool = false, underline: Bool = false) {
+    public init(colour: Colour = .normal, bold: Bool = false, reverse: Bool = false, dim: Bool = false,
+                underline: Bool = false) {
         self.colour = colour
         self.bold = bold
         self.reverse = reverse
@@ -99,7 +100,9 @@ public struct Frame: Sendable, Equatable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in text.utf8 {
                 if column >= limit { break }
-                if column >= 0 { setCell(x: column, y: y, PackedCell(scalar: UInt32(byte), cluster: -1, width: 1, style: style)) }
+                if column >= 0 {
+                    setCell(x: column, y: y, PackedCell(scalar: UInt32(byte), cluster: -1, width: 1, style: style))
+                }
                 column += 1
             }
             return column - x
@@ -181,7 +184,8 @@ public struct Frame: Sendable, Equatable {
     public var lines: [String] { (0..<height).map(line) }
 
     public static func == (a: Frame, b: Frame) -> Bool {
-        guard a.width == b.width, a.height == b.height, a.cursorX == b.cursorX, a.cursorY == b.cursorY else { return false }
+        guard a.width == b.width, a.height == b.height,
+              a.cursorX == b.cursorX, a.cursorY == b.cursorY else { return false }
         return a.storage.indices.allSatisfy { a.sameCell($0, as: b) }
     }
 }

@@ -58,7 +58,9 @@ public struct InMemoryScreen: Sendable {
     public init(width: Int, height: Int) { frame = Frame(width: width, height: height) }
 
     public mutating func apply(_ runs: [DrawRun], size: (width: Int, height: Int)) {
-        if frame.width != size.width || frame.height != size.height { frame = Frame(width: size.width, height: size.height) }
+        if frame.width != size.width || frame.height != size.height {
+            frame = Frame(width: size.width, height: size.height)
+        }
         for run in runs { frame.put(run.text, x: run.x, y: run.y, style: run.style) }
     }
 

@@ -64,6 +64,7 @@ public struct HelpState: Screen {
             frame.put(line.help, x: keyWidth + 1, y: offset + 1, in: area)
         }
         let more = top + visible < rows.count ? "↓ more  " : ""
-        frame.put(" " + more + HelpState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+        let footer = " " + more + HelpState.keymap.footer(width: area.width)
+        frame.put(footer, x: 0, y: area.height - 1, in: area, style: .dim)
     }
 }

@@ -73,11 +73,13 @@ public struct HistoryState: Screen {
         frame.put(status, x: max(0, area.width - status.count), y: 0, in: area, style: StatusStyle.of(report.status))
         let none = { (text: String) in text.isEmpty ? "—" : text }
         let details = [
-            "Type \(a.type.label) · WLL \(Asset.wllText(a.wllKg))" + (a.lengthM.map { " · Length \($0.formatted()) m" } ?? "")
+            "Type \(a.type.label) · WLL \(Asset.wllText(a.wllKg))"
+                + (a.lengthM.map { " · Length \($0.formatted()) m" } ?? "")
                 + " · Every \(a.intervalMonths) months" + (a.liftsPersons ? " · Lifts persons" : ""),
             "Location \(none(a.location)) · Manufacturer \(none(a.manufacturer)) · Serial \(none(a.serialNumber))",
             "Made \(a.manufactured?.iso ?? "unknown") · Commissioned \(a.commissioned?.iso ?? "—")",
-            "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · Next due \(report.nextDue?.iso ?? "—")"
+            "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none")"
+                + " · Next due \(report.nextDue?.iso ?? "—")"
                 + (report.remedyDeadline.map { " · Remedy by \($0.iso)" } ?? ""),
         ]
         for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }

@@ -84,7 +84,8 @@ public enum KeyCatalog {
                     if let other = keymap.otherKeys, seen.insert(other).inserted { items.append(other) }
                 }
             }
-            rows.append("| \(screen.name) | \(items.joined(separator: " · ").replacingOccurrences(of: "|", with: "\\|")) |")
+            let keys = items.joined(separator: " · ").replacingOccurrences(of: "|", with: "\\|")
+            rows.append("| \(screen.name) | \(keys) |")
         }
         return rows.joined(separator: "\n")
     }

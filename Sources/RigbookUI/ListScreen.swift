@@ -22,7 +22,8 @@ extension ListState: Screen {
         KeyBinding([.char("/")], help: "Filter by tag, name, type or location as you type (Enter keeps it, Esc clears)",
                    footer: "filter", action: .filter),
         KeyBinding([.enter], help: "Asset details and inspection history", footer: "history", action: .openHistory),
-        KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect", action: .inspect),
+        KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect",
+                   action: .inspect),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
         KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", brief: "dashboard",
@@ -39,8 +40,8 @@ extension ListState: Screen {
         KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", brief: "keep the filter",
                    action: .keep),
         KeyBinding([.escape], help: "Filter: clear it", footer: "clears", brief: "clear the filter", action: .clear),
-        KeyBinding([.up, .down], label: "↑ ↓", help: "Filter: keep it and move in the list", brief: "keep the filter and move",
-                   action: .keepAndMove),
+        KeyBinding([.up, .down], label: "↑ ↓", help: "Filter: keep it and move in the list",
+                   brief: "keep the filter and move", action: .keepAndMove),
         KeyBinding([.backspace], help: "Filter: delete the last character", brief: "delete a filter character",
                    action: .deleteBack),
         KeyBinding([.ctrl("u")], help: "Filter: delete all of it", brief: "clear the typed filter",
@@ -66,8 +67,9 @@ extension ListState: Screen {
         case .filter: editingFilter = true
         case .clearFilter: setQuery("")
         case .help:
-            return .help(title: ListState.keymap.title, ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:")
-                         + ListState.filterKeymap.helpSection("While typing a filter:"))
+            let lines = ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:")
+                + ListState.filterKeymap.helpSection("While typing a filter:")
+            return .help(title: ListState.keymap.title, lines)
         case .quit: return .effects([.quit])
         case .loadSample:
             if rows.isEmpty { return .effects([.loadSample]) }
@@ -118,7 +120,8 @@ extension ListState: Screen {
             scrollToSelection(pageSize: pageSize)
             return reportSave()
         case .sampleLoaded(let count):
-            return .notify(.info("Loaded \(count) sample assets with their inspection history.")) + .effects([.reloadRegister])
+            return .notify(.info("Loaded \(count) sample assets with their inspection history."))
+                + .effects([.reloadRegister])
         case .saved(let uuid, _):
             // Once the asset is re-read, the list says what was saved and its new status.
             savedAsset = uuid

@@ -125,7 +125,9 @@ public struct ListState: Sendable {
     private mutating func applyQuery(_ lower: String, narrowing: Bool) {
         if lower.isEmpty { matches = nil; return }
         if searchIndex == nil {
-            searchIndex = SearchIndex(rows.map { [$0.asset.tag, $0.asset.name, $0.asset.type.label, $0.asset.location].joined(separator: "\u{1F}") })
+            searchIndex = SearchIndex(rows.map {
+                [$0.asset.tag, $0.asset.name, $0.asset.type.label, $0.asset.location].joined(separator: "\u{1F}")
+            })
         }
         matches = searchIndex!.matches(lower, among: narrowing ? matches! : order)
     }

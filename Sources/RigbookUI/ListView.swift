@@ -83,8 +83,8 @@ enum ListView {
         var x = 0
         for column in columns {
             if column.id != .draft {
-                frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight), x: x, y: 2, in: area,
-                          style: .bold)
+                frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight),
+                          x: x, y: 2, in: area, style: .bold)
             }
             x += column.width + (column.id == .tag ? 0 : 1)
         }
@@ -92,7 +92,8 @@ enum ListView {
         let first = list.top
         let last = min(list.visibleCount, first + page)
         if list.visibleCount == 0 && !list.query.isEmpty {
-            frame.put("  No asset matches “\(list.query)”. Esc clears the filter.", x: 0, y: 3, in: area, style: .dim)
+            frame.put("  No asset matches “\(list.query)”. Esc clears the filter.", x: 0, y: 3, in: area,
+                      style: .dim)
         }
         for position in first..<max(first, last) {
             let index = list.rowIndex(visible: position)
@@ -203,7 +204,7 @@ enum ListView {
         var prefix = ""
         if !list.query.isEmpty { prefix = "/\(list.query)  " }
         frame.put(prefix, x: 0, y: y, in: area, style: .bold)
-        frame.put(ListState.keymap.footer(width: area.width - prefix.displayWidth), x: prefix.displayWidth, y: y, in: area,
-                  style: .dim)
+        frame.put(ListState.keymap.footer(width: area.width - prefix.displayWidth),
+                  x: prefix.displayWidth, y: y, in: area, style: .dim)
     }
 }

@@ -46,8 +46,8 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
                            footer: "choose", brief: "next option", action: .next),
             ]
         }
-        bindings.append(KeyBinding([.enter], help: "Take the highlighted option", footer: options.count > 1 ? "picks" : "OK",
-                                   action: .takeSelected))
+        bindings.append(KeyBinding([.enter], help: "Take the highlighted option",
+                                   footer: options.count > 1 ? "picks" : "OK", action: .takeSelected))
         for option in options where !option.keys.isEmpty {
             bindings.append(KeyBinding(option.keys, help: option.label, footer: option.hint,
                                        action: .answer(option.answer)))
@@ -75,7 +75,8 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     func draw(into frame: inout Frame, area: Rect) {
         if options.count > 1 {
             Box.drawQuestion(title: title, lines: lines, options: options.map(\.label), selection: selection,
-                             minWidth: max(minWidth, keymap.hint.displayWidth), footer: keymap.hint, in: area, into: &frame)
+                             minWidth: max(minWidth, keymap.hint.displayWidth), footer: keymap.hint,
+                             in: area, into: &frame)
         } else {
             Box.draw(title: title, lines: lines + [("", .plain), (keymap.otherKeys?.help ?? keymap.hint, .dim)],
                      width: min(area.width - 4, max(minWidth, lines.map(\.0.displayWidth).max() ?? 0)),

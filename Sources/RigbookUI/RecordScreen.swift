@@ -61,7 +61,8 @@ public struct RecordState: Screen {
             ("Saved at", record.savedAt),
             ("Saved by (operator)", record.operatorName),
             ("Rigbook version", record.appVersion),
-            ("WLL and location then", "\(Asset.wllText(record.assetWLLKg)) · \(record.assetLocation.isEmpty ? "—" : record.assetLocation)"),
+            ("WLL and location then",
+             "\(Asset.wllText(record.assetWLLKg)) · \(record.assetLocation.isEmpty ? "—" : record.assetLocation)"),
             ("Draft id", record.draftID),
         ] + (record.amends.map { [("Amends record", "#\($0)")] } ?? [])
     }
@@ -72,7 +73,8 @@ public struct RecordState: Screen {
         let valueWidth = max(8, width - labelWidth - 2)
         var rows: [(String, String)] = []
         for (label, value) in lines {
-            let wrapped = value.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
+            let paragraphs = value.split(separator: "\n", omittingEmptySubsequences: false)
+            let wrapped = paragraphs.flatMap { paragraph -> [String] in
                 let characters = Array(paragraph)
                 return WrappedText.layout(characters, width: valueWidth).map { String(characters[$0.start..<$0.end]) }
             }

@@ -37,7 +37,8 @@ public struct RecoveryState: Screen {
         case .recover:
             return .pop + .push(FormState(seed: recovered, context: context))
         case .discard:
-            return .pop + .notify(.info("Discarded the draft for \(draft.assetTag).")) + .effects([.deleteDraft(draftID: draft.draftID)])
+            return .pop + .notify(.info("Discarded the draft for \(draft.assetTag)."))
+                + .effects([.deleteDraft(draftID: draft.draftID)])
                 + .push(FormState(seed: seed, context: context))
         case .back:
             return .pop + .effects([.releaseDraft(draftID: draft.draftID), .refreshAsset(assetUUID: draft.assetUUID)])
@@ -49,7 +50,8 @@ public struct RecoveryState: Screen {
             ("Last edited \(draft.lastEdited) (\(draft.age) ago) by \(draft.operatorName) on \(draft.host).", .plain),
         ]
         if draft.byAnotherOperator {
-            lines.append(("This draft was started by another operator (\(draft.operatorName)).", Style(colour: .yellow, bold: true)))
+            lines.append(("This draft was started by another operator (\(draft.operatorName)).",
+                          Style(colour: .yellow, bold: true)))
         }
         lines.append(("", .plain))
         lines.append(("It holds:", .bold))

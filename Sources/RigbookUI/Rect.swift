@@ -48,7 +48,8 @@ extension Frame {
     }
 
     /// Restyles row `y` of the area (the selection bar).
-    public mutating func restyle(y: Int, in area: Rect, x: Int = 0, count: Int? = nil, _ change: (inout Style) -> Void) {
+    public mutating func restyle(y: Int, in area: Rect, x: Int = 0, count: Int? = nil,
+                                 _ change: (inout Style) -> Void) {
         guard y >= 0, y < area.height else { return }
         restyle(y: area.y + y, x: area.x + x, count: min(area.width - x, count ?? area.width), change)
     }

@@ -32,7 +32,8 @@ public struct EditableText: Sendable, Equatable {
         KeyBinding([.right], help: "Move right in the text", brief: "right", action: .right),
         KeyBinding([.home, .ctrl("a")], label: "Home Ctrl-A", help: "Start of the line", brief: "line start",
                    action: .lineStart),
-        KeyBinding([.end, .ctrl("e")], label: "End Ctrl-E", help: "End of the line", brief: "line end", action: .lineEnd),
+        KeyBinding([.end, .ctrl("e")], label: "End Ctrl-E", help: "End of the line", brief: "line end",
+                   action: .lineEnd),
         KeyBinding([.backspace, .ctrl("h")], label: "Backspace", help: "Delete before the cursor (Ctrl-H too)",
                    brief: "delete back", action: .deleteBack),
         KeyBinding([.delete, .ctrl("d")], label: "Del Ctrl-D", help: "Delete at the cursor", brief: "delete",
@@ -186,7 +187,8 @@ public enum WrappedText {
     public static func row(of index: Int, in rows: [Row]) -> Int {
         for (n, row) in rows.enumerated() {
             let isLast = n == rows.count - 1
-            if index >= row.start && (index < row.end || (index == row.end && (isLast || rows[n + 1].start > row.end))) {
+            if index >= row.start
+                && (index < row.end || (index == row.end && (isLast || rows[n + 1].start > row.end))) {
                 return n
             }
         }

@@ -19,7 +19,8 @@ struct DraftFlowTests {
 
     /// Every one of the 17 fields away from its default, by keys, from a freshly opened form.
     /// Returns the values the form should then hold.
-    static func fillEveryField(_ h: FormHarness, sourceLocation: SourceLocation = #_sourceLocation) -> InspectionValues {
+    static func fillEveryField(_ h: FormHarness,
+                               sourceLocation: SourceLocation = #_sourceLocation) -> InspectionValues {
         func at(_ field: FormField, _ keys: Key...) {
             h.focus(field, sourceLocation: sourceLocation)
             h.press(keys, sourceLocation: sourceLocation)

@@ -116,13 +116,15 @@ final class FormHarness {
     static func insertRecord(_ values: InspectionValues, into register: Register, asset: Asset, amends: Int64? = nil,
                              stamp: SaveStamp = SaveStamp(savedAt: "2026-11-30T09:15:00.000Z", operatorName: "rigger7"),
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
-        let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: FormHarness.today,
+        let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned,
+                                       today: FormHarness.today,
                                        draftID: DraftIdentity.sessionID(assetUUID: asset.uuid), amends: amends)
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
             return try register.insert(record, saved: stamp)
         case .failure(let failure):
-            Issue.record("test record refused by the gate: \(failure.problems.map(\.message))", sourceLocation: sourceLocation)
+            Issue.record("test record refused by the gate: \(failure.problems.map(\.message))",
+                         sourceLocation: sourceLocation)
             return -1
         }
     }

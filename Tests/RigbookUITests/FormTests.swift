@@ -17,7 +17,8 @@ struct FormTests {
     }
 
     static func draftFiles(_ h: FormHarness) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: h.home.draftsFolder)) ?? []).filter { $0.hasSuffix(".json") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: h.home.draftsFolder)) ?? [])
+            .filter { $0.hasSuffix(".json") }
     }
 
     // MARK: Opening
@@ -172,9 +173,9 @@ struct FormTests {
         let expected = InspectionValues(
             inspectionType: .thoroughScheme, inspectorName: "王建国", certificationNumber: "LEEA-12345",
             checkMarking: true, checkCuts: true, checkDeformation: true, checkFittings: true, checkCorrosion: true,
-            result: .defectToBeRemedied, notes: "吊带有轻微磨损\nStitching intact", schemeReference: "LEEA 036 §4.2",
-            defectDescription: "Edge abrasion, 300 mm from eye", action: .repair, remedyDeadlineSet: true,
-            remedyDeadline: "2026-12-31", inspectionDate: "2026-11-28", confirmed: true)
+            result: .defectToBeRemedied, notes: "吊带有轻微磨损\nStitching intact",
+            schemeReference: "LEEA 036 §4.2", defectDescription: "Edge abrasion, 300 mm from eye", action: .repair,
+            remedyDeadlineSet: true, remedyDeadline: "2026-12-31", inspectionDate: "2026-11-28", confirmed: true)
         #expect(records.first?.values == expected)
         #expect(records.first?.amends == nil)
         #expect(records.first?.draftID.hasPrefix(h.draftID + ":") == true)
@@ -627,8 +628,10 @@ struct FormTests {
 /// History, records and amendments.
 @Suite("History and amendments")
 struct FormHistoryTests {
-    static let newer = FormHarness.passValues(name: "Ann Smith", certificate: "LEEA-1", date: "2026-11-30", notes: "Newer record")
-    static let older = FormHarness.passValues(name: "Bob Jones", certificate: "LEEA-2", date: "2026-05-01", notes: "Older record")
+    static let newer = FormHarness.passValues(name: "Ann Smith", certificate: "LEEA-1", date: "2026-11-30",
+                                              notes: "Newer record")
+    static let older = FormHarness.passValues(name: "Bob Jones", certificate: "LEEA-2", date: "2026-05-01",
+                                              notes: "Older record")
 
     /// Every line shown on the record screen, scrolling down with j until nothing changes.
     static func recordLines(_ h: FormHarness) -> [String] {
@@ -678,7 +681,9 @@ struct FormHistoryTests {
         for (label, value) in pairs {
             #expect(lines.contains { $0.hasPrefix(" " + label) && $0.contains(value) }, "no line \(label) … \(value)")
         }
-        #expect(Set(FormField.allCases.map(\.briefLabel)).allSatisfy { label in lines.contains { $0.hasPrefix(" " + label) } })
+        #expect(Set(FormField.allCases.map(\.briefLabel)).allSatisfy { label in
+            lines.contains { $0.hasPrefix(" " + label) }
+        })
     }
 
     @Test("A on a record opens the form prefilled (Amending record #N); saving adds a record that amends it")

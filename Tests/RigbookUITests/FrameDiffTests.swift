@@ -122,8 +122,10 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomFramesRoundTrip(seed: UInt64) {
         var random = TestRandom(seed: seed)
-        let pieces = ["a", "b", "Z", " ", "-", "0", "张", "王", "吊带", "😀", "é", "e\u{301}", "…", "✎", "仓库 2", "OK", "^"]
-        let styles: [Style] = [.plain, .bold, .reverse, .dim, Style(colour: .red, bold: true), Style(colour: .yellow, reverse: true)]
+        let pieces = ["a", "b", "Z", " ", "-", "0", "张", "王", "吊带", "😀", "é", "e\u{301}", "…", "✎",
+                      "仓库 2", "OK", "^"]
+        let styles: [Style] = [.plain, .bold, .reverse, .dim, Style(colour: .red, bold: true),
+                               Style(colour: .yellow, reverse: true)]
         let width = 9 + random.below(30), height = 2 + random.below(8)
         var previous = Frame(width: width, height: height)
         var screen = InMemoryScreen(width: width, height: height)

@@ -118,7 +118,8 @@ final class Harness {
         terminal.apply(runs, size: (frame.width, frame.height))
         #expect(terminal.lines == frame.lines, "the diff does not reproduce the frame", sourceLocation: sourceLocation)
         if terminal.lines == frame.lines, let difference = firstDifference(terminal.frame, frame) {
-            Issue.record("the diff does not reproduce the frame's styles: cell \(difference)", sourceLocation: sourceLocation)
+            Issue.record("the diff does not reproduce the frame's styles: cell \(difference)",
+                         sourceLocation: sourceLocation)
         }
     }
 
@@ -194,11 +195,16 @@ func makeAsset(tag: String, name: String, type: EquipmentType = .webSling, wllKg
 
 /// The first cell where two frames differ, described briefly; nil when the cells are the same.
 func firstDifference(_ a: Frame, _ b: Frame) -> String? {
-    guard a.width == b.width, a.height == b.height else { return "size \(a.width)×\(a.height) vs \(b.width)×\(b.height)" }
+    guard a.width == b.width, a.height == b.height else {
+        return "size \(a.width)×\(a.height) vs \(b.width)×\(b.height)"
+    }
     for y in 0..<a.height {
         for x in 0..<a.width where a[x, y] != b[x, y] {
             let describe = { (c: Cell) in
-                "\"\(c.text.unicodeScalars.map { $0.value < 0x7F && $0.value >= 0x20 ? String($0) : "U+\(String($0.value, radix: 16))" }.joined())\" w\(c.width) \(c.style)"
+                let text = c.text.unicodeScalars.map {
+                    $0.value < 0x7F && $0.value >= 0x20 ? String($0) : "U+\(String($0.value, radix: 16))"
+                }.joined()
+                return "\"\(text)\" w\(c.width) \(c.style)"
             }
             return "(\(x),\(y)): \(describe(a[x, y])) vs \(describe(b[x, y]))"
         }
@@ -233,7 +239,8 @@ extension Harness {
         return try register.rows().enumerated()
             .map { (index: $0.offset, row: $0.element, status: $0.element.status(on: harnessToday).status) }
             .filter { item in
-                needle.isEmpty || [item.row.asset.tag, item.row.asset.name, item.row.asset.type.label, item.row.asset.location]
+                let asset = item.row.asset
+                return needle.isEmpty || [asset.tag, asset.name, asset.type.label, asset.location]
                     .contains { $0.lowercased().contains(needle) }
             }
             .sorted { ($0.status.attentionRank, $0.index) < ($1.status.attentionRank, $1.index) }
@@ -250,7 +257,8 @@ extension Harness {
             let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
             guard !trimmed.isEmpty, !line.contains("No asset matches") else { return nil }
             let tag = String(line.prefix { $0 != " " })
-            let status = AssetStatus.allCases.filter { trimmed.hasSuffix($0.label) }.max { $0.label.count < $1.label.count }
+            let status = AssetStatus.allCases.filter { trimmed.hasSuffix($0.label) }
+                .max { $0.label.count < $1.label.count }
             return ShownRow(y: y, tag: tag, status: status)
         }
     }
@@ -276,7 +284,8 @@ extension Harness {
                 rows.append(row)
                 added = true
                 if let status = row.status, f.column(of: status.label, y: row.y) != statusColumn {
-                    misaligned.append("\(row.tag): \(status.label) at \(f.column(of: status.label, y: row.y) ?? -1), heading at \(statusColumn ?? -1)")
+                    misaligned.append("\(row.tag): \(status.label) at \(f.column(of: status.label, y: row.y) ?? -1), "
+                                      + "heading at \(statusColumn ?? -1)")
                 }
             }
             if !added && !rows.isEmpty { break }

@@ -16,9 +16,11 @@ import Testing
         #expect(h.screen[0].contains(ListState.keymap.title))
         let text = collapsed(h.screen)
         for binding in ListState.keymap.bindings {
-            #expect(h.screen.contains { $0.hasPrefix(" " + binding.label + " ") }, "key label \(binding.label)\n\(h.dump)")
+            #expect(h.screen.contains { $0.hasPrefix(" " + binding.label + " ") },
+                    "key label \(binding.label)\n\(h.dump)")
             let help = binding.help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(text.contains(help), "help for \(binding.label) at \(width)×\(height): “\(binding.help)”\n\(h.dump)")
+            #expect(text.contains(help),
+                    "help for \(binding.label) at \(width)×\(height): “\(binding.help)”\n\(h.dump)")
         }
     }
 
@@ -39,10 +41,13 @@ import Testing
         let trimmed = String(footer.reversed().drop { $0 == " " }.reversed())
         #expect(trimmed == ListState.keymap.footer(width: width))
         let items = trimmed.components(separatedBy: "  ")
-        let keymapItems = ListState.keymap.bindings.compactMap { binding in binding.footer.map { binding.label + " " + $0 } }
+        let keymapItems = ListState.keymap.bindings.compactMap { binding in
+            binding.footer.map { binding.label + " " + $0 }
+        }
         #expect(!items.isEmpty && items.allSatisfy { keymapItems.contains($0) }, "\(items)")
         // Most important first; the last item (help) is kept even when others are dropped.
-        #expect(Array(keymapItems.prefix(items.count - 1)) + [keymapItems.last!] == items, "most important first, help last")
+        #expect(Array(keymapItems.prefix(items.count - 1)) + [keymapItems.last!] == items,
+                "most important first, help last")
         #expect(items.contains("? F1 help") || width < 80, "the help key is in the footer at 80 columns")
         // Every footer item names keys that really do the thing.
         for binding in ListState.keymap.bindings where binding.footer != nil {

@@ -19,8 +19,10 @@ import RigbookStore
             makeAsset(tag: "SL-0002", name: "placeholder"),
             makeAsset(tag: "SL-0003", name: "Tag with escape"),
         ]), width: width, height: height) { register in
-            try rawUpdate(register, "UPDATE assets SET name = ? WHERE tag = ?", [.text("Bad\u{1B}[2Jname"), .text("SL-0002")])
-            try rawUpdate(register, "UPDATE assets SET tag = ? WHERE tag = ?", [.text("X\u{1B}]0;pwn\u{7}"), .text("SL-0003")])
+            try rawUpdate(register, "UPDATE assets SET name = ? WHERE tag = ?",
+                          [.text("Bad\u{1B}[2Jname"), .text("SL-0002")])
+            try rawUpdate(register, "UPDATE assets SET tag = ? WHERE tag = ?",
+                          [.text("X\u{1B}]0;pwn\u{7}"), .text("SL-0003")])
         }
     }
 
@@ -33,7 +35,9 @@ import RigbookStore
         // What goes to the terminal: a full repaint and every diff carry no control character.
         let runs = h.fullRedrawRuns()
         #expect(!runs.isEmpty)
-        #expect(!runs.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) } })
+        #expect(!runs.contains {
+            $0.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+        })
         // Selecting the rows (reverse video) and filtering to them changes nothing about that.
         h.press(.char("j"), .char("j"))
         #expect(!h.frame.containsControlCharacter)
@@ -70,7 +74,8 @@ import RigbookStore
             makeAsset(tag: "SL-0004", name: "placeholder"),
         ])) { register in
             try rawUpdate(register, "UPDATE assets SET name = ? WHERE tag = ?", [.text(longName), .text("SL-0002")])
-            try rawUpdate(register, "UPDATE assets SET name = ? WHERE tag = ?", [.text("Bad\u{1B}[2Jname"), .text("SL-0003")])
+            try rawUpdate(register, "UPDATE assets SET name = ? WHERE tag = ?",
+                          [.text("Bad\u{1B}[2Jname"), .text("SL-0003")])
             try rawUpdate(register, "UPDATE assets SET tag = ? WHERE tag = ?", [.text(escTag), .text("SL-0004")])
         }
         let f = h.frame
@@ -83,10 +88,12 @@ import RigbookStore
             let y = 3 + index
             let visibleTag = VisibleText.make(tag)
             let tagField = trimmed(h.field(y: y, x: 0, width: nameX - 2))
-            #expect(tagField == visibleTag || tagField.hasSuffix("…"), "tag column shows “\(tagField)” for “\(visibleTag)”\n\(h.dump)")
+            #expect(tagField == visibleTag || tagField.hasSuffix("…"),
+                    "tag column shows “\(tagField)” for “\(visibleTag)”\n\(h.dump)")
             let visibleName = VisibleText.make(byTag[tag] ?? "")
             let nameField = trimmed(h.field(y: y, x: nameX, width: typeX - 1 - nameX))
-            #expect(nameField == visibleName || nameField.hasSuffix("…"), "name column shows “\(nameField)” for “\(visibleName)”\n\(h.dump)")
+            #expect(nameField == visibleName || nameField.hasSuffix("…"),
+                    "name column shows “\(nameField)” for “\(visibleName)”\n\(h.dump)")
         }
         #expect(h.line(containing: "Sling^[[3") != nil, "\(h.dump)")
         #expect(!f.containsControlCharacter)
@@ -94,8 +101,8 @@ import RigbookStore
 
     @Test(arguments: [(80, 24), (40, 12), (60, 16)])
     func cjkNamesLineUp(width: Int, height: Int) throws {
-        let names = ["王建国的吊带", "吊带", "王建国的吊带王建国的吊带", "a王建国的吊带", "Plain name", "é😀 sling",
-                     "三吨圆形吊带 3 m", "x"]
+        let names = ["王建国的吊带", "吊带", "王建国的吊带王建国的吊带", "a王建国的吊带",
+                     "Plain name", "é😀 sling", "三吨圆形吊带 3 m", "x"]
         let assets = names.enumerated().map { index, name in
             makeAsset(tag: index == 2 ? "吊-0003" : "SL-000\(index)", name: name,
                       location: index.isMultiple(of: 2) ? "仓库 2" : "Quay 1")

@@ -11,12 +11,14 @@ import Testing
     func noKeyIsBoundTwice(_ name: String) throws {
         let situation = try #require(KeymapTests.situations.first { "\($0.0): \($0.1.name)" == name }?.1)
         // The global keys are live everywhere, so they count in every situation.
-        let keymaps = situation.keymaps + (situation.keymaps.contains { $0.title == App.keymap.title } ? [] : [App.keymap.summary])
+        let keymaps = situation.keymaps
+            + (situation.keymaps.contains { $0.title == App.keymap.title } ? [] : [App.keymap.summary])
         var owner: [Key: String] = [:]
         for keymap in keymaps {
             for binding in keymap.bindings {
                 for key in binding.keys {
-                    #expect(owner[key] == nil, "\(key.name) is bound by \(owner[key] ?? "") and \(keymap.title): \(binding.label)")
+                    #expect(owner[key] == nil,
+                            "\(key.name) is bound by \(owner[key] ?? "") and \(keymap.title): \(binding.label)")
                     owner[key] = "\(keymap.title): \(binding.label)"
                 }
             }
@@ -29,7 +31,8 @@ import Testing
         for keymap in situation.keymaps {
             #expect(keymap.whileTyping, "\(keymap.title) is not meant to be live while typing")
             for binding in keymap.bindings {
-                #expect(!binding.keys.contains { $0.isPrintable }, "\(keymap.title): \(binding.label) would eat typed text")
+                #expect(!binding.keys.contains { $0.isPrintable },
+                        "\(keymap.title): \(binding.label) would eat typed text")
             }
         }
     }
@@ -53,15 +56,18 @@ import Testing
         let end = try #require(text.range(of: "<!-- /keys -->"))
         let table = text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
             .dropFirst().joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(table == KeyCatalog.markdownTable(), "README.md's key table should read:\n\(KeyCatalog.markdownTable())")
+        #expect(table == KeyCatalog.markdownTable(),
+                "README.md's key table should read:\n\(KeyCatalog.markdownTable())")
     }
 }
 
 /// A key that is not in a screen's keymap does nothing there: no change on screen, no quitting.
 @Suite struct UnboundKeyTests {
-    static let universe: [Key] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 /?!.,-".map { .char($0) }
+    static let universe: [Key] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 /?!.,-"
+        .map { .char($0) }
         + "abcdefghijklmnopqrstuvwxyz".map { .ctrl($0) }
-        + [.enter, .escape, .tab, .backTab, .backspace, .delete, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown]
+        + [.enter, .escape, .tab, .backTab, .backspace, .delete, .up, .down, .left, .right, .home, .end,
+           .pageUp, .pageDown]
         + (1...12).map { .function($0) }
 
     /// Opens a screen by keys from the list, then presses every key its keymaps leave unbound.
@@ -71,7 +77,8 @@ import Testing
     ] as [(String, [Key])])
     func unboundKeysDoNothing(_ name: String, _ opening: [Key]) throws {
         let screen = try #require(KeyCatalog.screens.first { $0.name == name })
-        let bound = Set(screen.situations[0].keymaps.flatMap { $0.bindings.flatMap(\.keys) } + App.keymap.bindings.flatMap(\.keys))
+        let bound = Set(screen.situations[0].keymaps.flatMap { $0.bindings.flatMap(\.keys) }
+                        + App.keymap.bindings.flatMap(\.keys))
         let h = try Harness(.sample(count: 30))
         h.press(opening)
         let before = h.screen

@@ -89,10 +89,11 @@ import RigbookCore
     @Test func keysMoveTheSelectionAndScroll() throws {
         let h = try Harness(.sample(count: 200))
         let tags = try h.expectedRows().map(\.tag)
-        func expectSelected(_ index: Int, at y: Int, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        func expectSelected(_ index: Int, at y: Int, _ comment: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(h.reversedListRows == [y], "\(comment): reversed rows", sourceLocation: sourceLocation)
-            #expect(h.screen[y].hasPrefix(tags[index] + " "), "\(comment): row \(y) should be \(tags[index])\n\(h.dump)",
-                    sourceLocation: sourceLocation)
+            #expect(h.screen[y].hasPrefix(tags[index] + " "),
+                    "\(comment): row \(y) should be \(tags[index])\n\(h.dump)", sourceLocation: sourceLocation)
         }
         expectSelected(0, at: 3, "start")
         #expect(h.frame[12, 3].style.reverse, "the whole selected row is reversed")

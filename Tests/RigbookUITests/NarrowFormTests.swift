@@ -22,7 +22,8 @@ import Testing
         let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]))
         h.press(.char("i"))
         let line = try #require(h.line(containing: "Inspection type"))
-        #expect(line.text.contains("‹ Thorough examination (periodic) ›"), "label and value on one row at 80 columns")
+        #expect(line.text.contains("‹ Thorough examination (periodic) ›"),
+                "label and value on one row at 80 columns")
     }
 }
 

@@ -59,7 +59,8 @@ import Testing
         h.press(.char("!"))
         h.advance(0.6)
         #expect(h.form?.draftWarning != nil, "the warning lasts while writes keep failing")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: h.home.registerPath)) == registerBefore, "the register is untouched")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: h.home.registerPath)) == registerBefore,
+                "the register is untouched")
         // Once the folder can be written again, the next write clears the warning.
         try FileManager.default.removeItem(atPath: h.home.draftsFolder)
         h.type("?")
