@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 
 /// A valid `asset add` to start variations from.
 private let validAdd = ["asset", "add", "--tag", "WS-0900", "--name", "Web sling 1 t", "--type", "web-sling", "--wll", "1000"]
@@ -294,8 +295,7 @@ extension RigbookCLITests {
             let home = try Self.sampleHome(dir)
             let result = runRigbookResult(["asset", "list", "--format", "csv"], home: home)
             #expect(result.status == 0, "\(result)")
-            let (records, problem) = parseCSV(result.stdout)
-            #expect(problem == nil, "CSV is not well-formed: \(problem ?? "")")
+            let records = try readCSV(result.stdout)
             try #require(records.count == 201, "expected a header and 200 rows, got \(records.count) records")
             #expect(records[0] == documentedColumns, "header: \(records[0])")
             for (index, record) in records.enumerated() {
@@ -332,8 +332,7 @@ extension RigbookCLITests {
             #expect(json.first.map { string($0, "location") } == location)
             #expect(json.first.flatMap { ($0["wll_kg"] as? NSNumber)?.doubleValue } == 1000.5)
             let csv = runRigbookResult(["asset", "list", "--format", "csv"], home: home)
-            let (records, problem) = parseCSV(csv.stdout)
-            #expect(problem == nil, "CSV is not well-formed: \(problem ?? "")\n\(csv.stdout)")
+            let records = try readCSV(csv.stdout)
             try #require(records.count == 2)
             let row = Dictionary(uniqueKeysWithValues: zip(records[0], records[1]))
             #expect(row["name"] == name)

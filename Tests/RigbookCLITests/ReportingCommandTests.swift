@@ -5,6 +5,7 @@ import Testing
 // path does (SaveGate, then Register.insert), since no subcommand saves records.
 import RigbookCore
 import RigbookStore
+import RigbookTestSupport
 
 // MARK: - A data home for one test
 
@@ -148,68 +149,6 @@ private func statuses(_ home: Home) -> [String: String] {
         if let tag = string(object, "tag"), let status = string(object, "status") { out[tag] = status }
     }
     return out
-}
-
-// MARK: RFC 4180
-
-/// A strict RFC 4180 reader: records end with CRLF, a quoted field may hold commas, CR, LF and doubled
-/// quotes; a quote in an unquoted field, text after a closing quote, a bare CR or LF outside quotes
-/// and an unterminated quote are errors. Works on Unicode scalars, as a spreadsheet does.
-private struct CSVError: Error, CustomStringConvertible {
-    let description: String
-}
-
-private func readCSV(_ text: String) throws(CSVError) -> [[String]] {
-    let s = Array(text.unicodeScalars)
-    var records: [[String]] = []
-    var record: [String] = []
-    var field = String.UnicodeScalarView()
-    var i = 0
-    var atFieldStart = true
-    func where_() -> String { "record \(records.count + 1), field \(record.count + 1)" }
-    while i < s.count {
-        let c = s[i]
-        if atFieldStart && c == "\"" {
-            // Quoted field.
-            i += 1
-            var closed = false
-            while i < s.count {
-                if s[i] == "\"" {
-                    if i + 1 < s.count && s[i + 1] == "\"" { field.append("\""); i += 2; continue }
-                    closed = true; i += 1; break
-                }
-                field.append(s[i]); i += 1
-            }
-            guard closed else { throw CSVError(description: "unterminated quoted field in \(where_())") }
-            guard i == s.count || s[i] == "," || s[i] == "\r" else {
-                throw CSVError(description: "text after a closing quote in \(where_()): \(String(String.UnicodeScalarView(s[i..<min(s.count, i + 10)])).debugDescription)")
-            }
-            atFieldStart = false
-            continue
-        }
-        atFieldStart = false
-        switch c {
-        case ",":
-            record.append(String(field)); field = String.UnicodeScalarView(); atFieldStart = true
-            i += 1
-        case "\r":
-            guard i + 1 < s.count, s[i + 1] == "\n" else { throw CSVError(description: "bare CR in \(where_())") }
-            record.append(String(field)); field = String.UnicodeScalarView()
-            records.append(record); record = []
-            atFieldStart = true
-            i += 2
-        case "\n":
-            throw CSVError(description: "bare LF in \(where_())")
-        case "\"":
-            throw CSVError(description: "a quote inside an unquoted field in \(where_())")
-        default:
-            field.append(c); i += 1
-        }
-    }
-    guard record.isEmpty, field.isEmpty, atFieldStart else {
-        throw CSVError(description: "the last record does not end with CRLF")
-    }
-    return records
 }
 
 /// What a cell holds after export: a value starting with = + - @ tab or CR gets a leading apostrophe.

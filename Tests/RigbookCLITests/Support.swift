@@ -296,54 +296,6 @@ let documentedColumns = ["tag", "name", "type", "wll_kg", "length_m", "location"
                          "manufactured", "commissioned", "interval_months", "lifts_persons",
                          "last_thorough_examination", "latest_result", "next_due", "remedy_deadline", "status", "uuid"]
 
-/// RFC 4180 CSV: records end with CRLF, fields may be quoted with doubled quotes inside.
-/// Returns nil (with the reason) when the text is not well-formed.
-func parseCSV(_ text: String) -> (records: [[String]], problem: String?) {
-    var records: [[String]] = []
-    var record: [String] = []
-    var field = ""
-    var inQuotes = false
-    var fieldStarted = false
-    let scalars = Array(text.unicodeScalars)
-    var i = 0
-    while i < scalars.count {
-        let c = scalars[i]
-        if inQuotes {
-            if c == "\"" {
-                if i + 1 < scalars.count, scalars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 2; continue }
-                inQuotes = false
-            } else {
-                field.unicodeScalars.append(c)
-            }
-            i += 1
-            continue
-        }
-        switch c {
-        case "\"":
-            if fieldStarted || !field.isEmpty { return (records, "a quote inside an unquoted field in record \(records.count + 1)") }
-            inQuotes = true
-            fieldStarted = true
-        case ",":
-            record.append(field); field = ""; fieldStarted = false
-        case "\r":
-            guard i + 1 < scalars.count, scalars[i + 1] == "\n" else {
-                return (records, "a CR not followed by LF in record \(records.count + 1)")
-            }
-            record.append(field); field = ""; fieldStarted = false
-            records.append(record); record = []
-            i += 1
-        case "\n":
-            return (records, "a bare LF line end in record \(records.count + 1)")
-        default:
-            field.unicodeScalars.append(c)
-        }
-        i += 1
-    }
-    if inQuotes { return (records, "an unterminated quoted field") }
-    if !field.isEmpty || !record.isEmpty { return (records, "the last record does not end with CRLF") }
-    return (records, nil)
-}
-
 // MARK: - Polling
 
 /// Polls `condition` every 50 ms until it holds or `timeout` passes. Returns whether it held.
