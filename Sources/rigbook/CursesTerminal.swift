@@ -22,11 +22,14 @@ final class CursesTerminal {
     /// Why the full-screen mode cannot start here, if it cannot.
     static func refusal(environment: [String: String]) -> String? {
         if isatty(STDOUT_FILENO) == 0 || isatty(STDIN_FILENO) == 0 {
-            return "rigbook: the full-screen register needs a terminal (stdin and stdout are not both a tty). Use a subcommand such as `rigbook asset list` in scripts."
+            return "rigbook: the full-screen register needs a terminal (stdin and stdout are not both a tty)."
+                + " Use a subcommand such as `rigbook asset list` in scripts."
         }
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
-            return "rigbook: this terminal (TERM=\(term.isEmpty ? "unset" : term)) cannot show the full-screen register. Set TERM (e.g. xterm-256color) or use a subcommand such as `rigbook asset list`."
+            let shown = term.isEmpty ? "unset" : term
+            return "rigbook: this terminal (TERM=\(shown)) cannot show the full-screen register."
+                + " Set TERM (e.g. xterm-256color) or use a subcommand such as `rigbook asset list`."
         }
         return nil
     }
@@ -111,7 +114,9 @@ final class CursesTerminal {
         if style.reverse { bits |= rb_a_reverse() }
         if style.dim { bits |= rb_a_dim() }
         if style.underline { bits |= rb_a_underline() }
-        if useColour && style.colour != .normal { bits |= UInt32(bitPattern: rb_color_pair(Int32(style.colour.rawValue))) }
+        if useColour && style.colour != .normal {
+            bits |= UInt32(bitPattern: rb_color_pair(Int32(style.colour.rawValue)))
+        }
         return bits
     }
 
