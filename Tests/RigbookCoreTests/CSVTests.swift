@@ -104,7 +104,8 @@ struct CSVTests {
             let records = try readCSV(CSV.row([c.input, "next"]))
             #expect(records == [[c.input, "next"]])
         } catch {
-            Issue.record("CSV.row([\(c.input.debugDescription), \"next\"]) = \(CSV.row([c.input, "next"]).debugDescription) is not RFC 4180: \(error)")
+            let written = CSV.row([c.input, "next"]).debugDescription
+            Issue.record("CSV.row([\(c.input.debugDescription), \"next\"]) = \(written) is not RFC 4180: \(error)")
         }
     }
 
@@ -113,7 +114,8 @@ struct CSVTests {
         #expect(CSV.row(["a", "b", "c"]) == "a,b,c\r\n")
         #expect(CSV.row(["a", "", "c"]) == "a,,c\r\n")
         #expect(CSV.row(["", ""]) == ",\r\n")
-        #expect(CSV.row(["x,y", "say \"hi\"", "=1", "two\nlines"]) == "\"x,y\",\"say \"\"hi\"\"\",'=1,\"two\nlines\"\r\n")
+        #expect(CSV.row(["x,y", "say \"hi\"", "=1", "two\nlines"])
+                == "\"x,y\",\"say \"\"hi\"\"\",'=1,\"two\nlines\"\r\n")
         #expect(CSV.row([]) == "\r\n")
         #expect(CSV.row(["吊带", "WLL 2 t"]) == "吊带,WLL 2 t\r\n")
     }
@@ -137,7 +139,8 @@ struct CSVTests {
     func roundTripRandom() throws {
         // No combining marks here: the clustered-separator cases above cover those on their own.
         let alphabet: [String] = ["a", "Z", "0", " ", ",", "\"", "\r", "\n", "\r\n", "\t", "=", "+", "-", "@", "'", ";",
-                                  "吊", "带", "，", "é", "ß", "🪝", "👍🏽", "\\", "|", "!", "€", "\u{00A0}"]
+                                  "吊", "带", "，", "é", "ß", "🪝", "👍🏽",
+                                  "\\", "|", "!", "€", "\u{00A0}"]
         var random = SeededRandom(seed: 0x5EED_2026_1130)
         var rows: [[String]] = []
         for _ in 0..<400 {
