@@ -50,29 +50,31 @@ struct DueBoundaryCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { label }
 }
 
-private let boundaryCases: [DueBoundaryCase] = [
-    DueBoundaryCase(label: "due − 31", commissioned: "2025-12-15", interval: 12, today: "2026-11-14",
-                    status: nil, days: nil, when: nil),
-    DueBoundaryCase(label: "due − 30", commissioned: "2025-12-15", interval: 12, today: "2026-11-15",
-                    status: .dueSoon, days: 30, when: "due in 30 days"),
-    DueBoundaryCase(label: "due − 1", commissioned: "2025-12-15", interval: 12, today: "2026-12-14",
-                    status: .dueSoon, days: 1, when: "due in 1 day"),
-    DueBoundaryCase(label: "due day", commissioned: "2025-12-15", interval: 12, today: "2026-12-15",
-                    status: .dueSoon, days: 0, when: "due today"),
-    DueBoundaryCase(label: "due + 1", commissioned: "2025-12-15", interval: 12, today: "2026-12-16",
-                    status: .overdue, days: -1, when: "due 1 day ago"),
-    DueBoundaryCase(label: "due + 2", commissioned: "2025-12-15", interval: 12, today: "2026-12-17",
-                    status: .overdue, days: -2, when: "due 2 days ago"),
+/// Cases for an asset commissioned on `commissioned` with an `interval`-month interval, never examined:
+/// each is a label, the day it is judged on and what that day should give.
+private func boundaries(commissioned: String, interval: Int,
+                        _ cases: [(label: String, today: String, status: AssetStatus?, days: Int?, when: String?)])
+    -> [DueBoundaryCase] {
+    cases.map {
+        DueBoundaryCase(label: $0.label, commissioned: commissioned, interval: interval, today: $0.today,
+                        status: $0.status, days: $0.days, when: $0.when)
+    }
+}
+
+private let boundaryCases = boundaries(commissioned: "2025-12-15", interval: 12, [
+    ("due − 31", "2026-11-14", nil, nil, nil),
+    ("due − 30", "2026-11-15", .dueSoon, 30, "due in 30 days"),
+    ("due − 1", "2026-12-14", .dueSoon, 1, "due in 1 day"),
+    ("due day", "2026-12-15", .dueSoon, 0, "due today"),
+    ("due + 1", "2026-12-16", .overdue, -1, "due 1 day ago"),
+    ("due + 2", "2026-12-17", .overdue, -2, "due 2 days ago"),
+]) + boundaries(commissioned: "2026-08-31", interval: 6, [
     // 31 Aug + 6 months = 28 Feb 2027.
-    DueBoundaryCase(label: "clamped: due − 31", commissioned: "2026-08-31", interval: 6, today: "2027-01-28",
-                    status: nil, days: nil, when: nil),
-    DueBoundaryCase(label: "clamped: due − 30", commissioned: "2026-08-31", interval: 6, today: "2027-01-29",
-                    status: .dueSoon, days: 30, when: "due in 30 days"),
-    DueBoundaryCase(label: "clamped: 28 Feb", commissioned: "2026-08-31", interval: 6, today: "2027-02-28",
-                    status: .dueSoon, days: 0, when: "due today"),
-    DueBoundaryCase(label: "clamped: 1 Mar", commissioned: "2026-08-31", interval: 6, today: "2027-03-01",
-                    status: .overdue, days: -1, when: "due 1 day ago"),
-]
+    ("clamped: due − 31", "2027-01-28", nil, nil, nil),
+    ("clamped: due − 30", "2027-01-29", .dueSoon, 30, "due in 30 days"),
+    ("clamped: 28 Feb", "2027-02-28", .dueSoon, 0, "due today"),
+    ("clamped: 1 Mar", "2027-03-01", .overdue, -1, "due 1 day ago"),
+])
 
 // MARK: - Tests
 
