@@ -13,7 +13,10 @@ final class CursesTerminal {
     enum Input {
         case key(Key)
         case resize
+        /// No key came before the timeout.
         case timeout
+        /// A key the program does not know (an unmapped function key, a stray control code): ignore it.
+        case unknown
         /// The terminal is gone (the pty closed: reads fail with EIO or hang up).
         case hangup
         case interrupted
@@ -159,7 +162,7 @@ final class CursesTerminal {
         case KEY_ENTER: return .key(.enter)
         default:
             for n in 1...12 where keyCode == rb_key_f(Int32(n)) { return .key(.function(n)) }
-            return .timeout
+            return .unknown
         }
     }
 
@@ -170,9 +173,9 @@ final class CursesTerminal {
         case 27: return .key(.escape)
         case 127, 8: return .key(.backspace)
         case 1...26: return .key(.ctrl(Character(Unicode.Scalar(character + 96)!)))
-        case 0, 28...31: return .timeout
+        case 0, 28...31: return .unknown
         default:
-            guard let scalar = Unicode.Scalar(character) else { return .timeout }
+            guard let scalar = Unicode.Scalar(character) else { return .unknown }
             return .key(.char(Character(scalar)))
         }
     }
