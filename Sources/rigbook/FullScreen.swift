@@ -34,6 +34,7 @@ enum FullScreen {
                     break loop
                 case .timeout, .interrupted:
                     session.send(.tick)
+                case .unknown: break  // a key rigbook does not know: ignored, no tick; the next input is read
                 }
                 if let signal = Signals.take() {
                     // Keys that reached the terminal before the signal are part of what was typed.
