@@ -36,11 +36,16 @@ let package = Package(
             name: "rigbook-bench",
             dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp"]
         ),
-        .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore"]),
-        .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore"]),
-        .testTarget(name: "RigbookUITests", dependencies: ["RigbookUI", "RigbookApp", "RigbookStore", "RigbookCore"]),
+        // What several test targets share (the CSV reader, the seeded generator); no product code uses it.
+        .target(name: "RigbookTestSupport", path: "Tests/RigbookTestSupport"),
+        .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore", "RigbookTestSupport"]),
+        .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore", "RigbookTestSupport"]),
+        .testTarget(
+            name: "RigbookUITests",
+            dependencies: ["RigbookUI", "RigbookApp", "RigbookStore", "RigbookCore", "RigbookTestSupport"]
+        ),
         // Runs the built `rigbook` binary: command line and, in tmux, the full-screen program.
-        .testTarget(name: "RigbookCLITests", dependencies: ["rigbook"]),
+        .testTarget(name: "RigbookCLITests", dependencies: ["rigbook", "RigbookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

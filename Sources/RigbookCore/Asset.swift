@@ -41,7 +41,8 @@ public struct Asset: Hashable, Sendable {
 
     /// The 12 fields, in the order the add-asset screen shows them.
     public enum Field: Int, CaseIterable, Sendable {
-        case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval, liftsPersons
+        case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval,
+             liftsPersons
 
         public var label: String {
             switch self {
@@ -77,10 +78,14 @@ public struct Asset: Hashable, Sendable {
         if !Asset.intervalRange.contains(intervalMonths) {
             add(.interval, "The inspection interval must be 1 to 60 months.")
         }
-        let texts: [(Field, String, String)] = [(.tag, "tag", tag), (.name, "name", name), (.location, "location", location),
-                                                (.manufacturer, "manufacturer", manufacturer), (.serial, "serial number", serialNumber)]
+        let texts: [(Field, String, String)] = [
+            (.tag, "tag", tag), (.name, "name", name), (.location, "location", location),
+            (.manufacturer, "manufacturer", manufacturer), (.serial, "serial number", serialNumber),
+        ]
         for (field, label, text) in texts {
-            if text.count > Asset.maxTextLength { add(field, "The \(label) is longer than \(Asset.maxTextLength) characters.") }
+            if text.count > Asset.maxTextLength {
+                add(field, "The \(label) is longer than \(Asset.maxTextLength) characters.")
+            }
             if TextRules.containsControlCharacters(text) { add(field, "The \(label) holds control characters.") }
         }
         if let made = manufactured, let commissioned, commissioned < made {
@@ -123,7 +128,8 @@ extension Asset {
             let hundredths = Int(tensOfKg)
             let whole = hundredths / 100, fraction = hundredths % 100
             if fraction == 0 { return "\(whole) t" }
-            return fraction % 10 == 0 ? "\(whole).\(fraction / 10) t" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction) t"
+            if fraction % 10 == 0 { return "\(whole).\(fraction / 10) t" }
+            return "\(whole).\(fraction < 10 ? "0" : "")\(fraction) t"
         }
         if kg == kg.rounded() { return "\(Int(kg)) kg" }
         var text = String(kg)

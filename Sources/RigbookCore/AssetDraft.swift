@@ -29,7 +29,11 @@ public struct AssetDraft: Sendable, Equatable {
         func trimmed(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces) }
         func number(_ text: String, _ field: Field, optional: Bool) -> Double? {
             let t = trimmed(text)
-            if t.isEmpty { if !optional { problems.append((field, "Enter the \(field == .wll ? "working load limit in kg" : field.label.lowercased()).")) }; return nil }
+            if t.isEmpty {
+                let what = field == .wll ? "working load limit in kg" : field.label.lowercased()
+                if !optional { problems.append((field, "Enter the \(what).")) }
+                return nil
+            }
             guard let value = Double(t), value.isFinite, value > 0 else {
                 problems.append((field, "\(field.label) must be a number greater than 0.")); return nil
             }
@@ -38,7 +42,9 @@ public struct AssetDraft: Sendable, Equatable {
         func date(_ text: String, _ field: Field) -> CalendarDate? {
             let t = trimmed(text)
             if t.isEmpty { return nil }
-            guard let date = CalendarDate(iso: t) else { problems.append((field, "Write the date as YYYY-MM-DD (a real date).")); return nil }
+            guard let date = CalendarDate(iso: t) else {
+                problems.append((field, "Write the date as YYYY-MM-DD (a real date).")); return nil
+            }
             return date
         }
         let wll = number(wllKg, .wll, optional: false)
@@ -51,8 +57,9 @@ public struct AssetDraft: Sendable, Equatable {
             else { problems.append((.interval, "The interval must be a whole number of months from 1 to 60.")) }
         }
         let asset = Asset(tag: trimmed(tag), name: trimmed(name), type: type, wllKg: wll ?? 1, lengthM: length,
-                          location: trimmed(location), manufacturer: trimmed(manufacturer), serialNumber: trimmed(serialNumber),
-                          manufactured: made, commissioned: commission, intervalMonths: interval, liftsPersons: liftsPersons)
+                          location: trimmed(location), manufacturer: trimmed(manufacturer),
+                          serialNumber: trimmed(serialNumber), manufactured: made, commissioned: commission,
+                          intervalMonths: interval, liftsPersons: liftsPersons)
         // The WLL's own message is already there when it did not parse.
         problems += asset.fieldProblems().filter { wll != nil || $0.field != .wll }.map { ($0.field, $0.message) }
         guard problems.isEmpty, wll != nil else { return .failure(Problems(items: problems)) }

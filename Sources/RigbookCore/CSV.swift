@@ -10,7 +10,8 @@ public enum CSV {
         }
         // Scalars, not Characters: a comma or quote followed by a combining mark is one Character but
         // still a separator to every CSV reader.
-        guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        guard needsQuotes else { return value }
         var quoted = String.UnicodeScalarView()
         quoted.append("\"")
         for scalar in value.unicodeScalars {

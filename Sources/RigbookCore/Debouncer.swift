@@ -1,9 +1,10 @@
 /// When to write the draft: a pure trailing debounce with a ceiling, driven by the loop's clock.
 ///
 /// A write comes `quiet` seconds after the last edit, but never more than `maxDelay` after the first
-/// edit that is not yet written, so a person typing without pause still gets a write every second.
-/// Nothing here reads a clock or starts a timer: the main loop passes `now` in and asks
-/// `nextTimeout` how long `get_wch` may block.
+/// edit that is not yet written, so a person typing without pause still gets a write every `maxDelay`
+/// seconds (a second by default). Nothing here reads a clock or starts a timer: every call takes
+/// `now` from the caller, which wakes by `deadline` (or `nextTimeout(now:)` seconds from now) and
+/// then asks `fireIfDue(now:)` whether to write.
 public struct Debouncer: Sendable, Equatable {
     public let quiet: Double
     public let maxDelay: Double

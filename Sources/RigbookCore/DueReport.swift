@@ -17,7 +17,8 @@ public enum DueReport {
 
     /// DO NOT USE, OVERDUE and REMEDY BY items, plus items falling due within `within` days (30 by
     /// default: exactly the DUE SOON ones); ordered by attention rank, then date, then tag.
-    public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int = StatusRules.dueSoonDays) -> [DueItem] {
+    public static func items(_ rows: [RegisterRow], today: CalendarDate,
+                             within: Int = StatusRules.dueSoonDays) -> [DueItem] {
         var items: [DueItem] = []
         for row in rows {
             let report = row.status(on: today)

@@ -49,7 +49,8 @@ public enum HTMLReport {
         var counts = [Int](repeating: 0, count: AssetStatus.allCases.count)
         for report in reports { counts[report.status.attentionRank] += 1 }
         out += "<section id=\"summary\">\n<h2>Summary</h2>\n"
-        out += "<table class=\"counts\">\n<thead><tr><th>Status</th><th class=\"num\">Assets</th></tr></thead>\n<tbody>\n"
+        out += "<table class=\"counts\">\n"
+        out += "<thead><tr><th>Status</th><th class=\"num\">Assets</th></tr></thead>\n<tbody>\n"
         for status in AssetStatus.allCases {
             let count = counts[status.attentionRank]
             out += "<tr data-status=\"\(status.rawValue)\" data-count=\"\(count)\">"
@@ -83,7 +84,8 @@ public enum HTMLReport {
             out += "<g class=\"bar\" data-week=\"\(index)\" data-start=\"\(start)\" data-count=\"\(count)\">"
             out += "<text x=\"0\" y=\"\(y + 15)\">Week of \(start)</text>"
             if visibleWidth > 0 {
-                out += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(visibleWidth)\" height=\"\(rowHeight - 6)\"/>"
+                out += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" "
+                out += "width=\"\(visibleWidth)\" height=\"\(rowHeight - 6)\"/>"
             }
             out += "<text x=\"\(labelWidth + visibleWidth + 6)\" y=\"\(y + 15)\">\(count)</text></g>\n"
         }
@@ -117,8 +119,10 @@ public enum HTMLReport {
         for group in groups {
             let count = group.indices.count
             out += "<section class=\"location\" data-location=\"\(escape(group.name))\">\n"
-            out += "<h3>\(escape(group.name)) <span class=\"sub\">(\(count) asset\(count == 1 ? "" : "s"))</span></h3>\n"
-            out += "<table class=\"register\">\n<thead><tr><th>Tag</th><th>Name</th><th>Type</th><th class=\"num\">WLL</th>"
+            let assets = "\(count) asset\(count == 1 ? "" : "s")"
+            out += "<h3>\(escape(group.name)) <span class=\"sub\">(\(assets))</span></h3>\n"
+            out += "<table class=\"register\">\n"
+            out += "<thead><tr><th>Tag</th><th>Name</th><th>Type</th><th class=\"num\">WLL</th>"
             out += "<th>Last thorough examination</th><th>Next due</th><th>Status</th></tr></thead>\n<tbody>\n"
             for index in group.indices {
                 let asset = rows[index].asset, report = reports[index]
@@ -161,7 +165,8 @@ public enum HTMLReport {
             }
             // Identification of the equipment.
             line("Type of equipment", escape(asset.type.label), "Serial number", orDash(asset.serialNumber))
-            line("Manufacturer", orDash(asset.manufacturer), "Date of manufacture", asset.manufactured?.iso ?? "unknown")
+            line("Manufacturer", orDash(asset.manufacturer),
+                 "Date of manufacture", asset.manufactured?.iso ?? "unknown")
             var wll = escape(Asset.wllText(record.assetWLLKg))
             if record.assetWLLKg != asset.wllKg {
                 wll += " <span class=\"sub\">(register now: \(escape(Asset.wllText(asset.wllKg))))</span>"
@@ -178,8 +183,10 @@ public enum HTMLReport {
             if v.defectDescription.isEmpty && v.action == .none && !v.remedyDeadlineSet {
                 line("Defect", "None reported")
             } else {
-                line("Defect", v.defectDescription.isEmpty ? "—" : "<span class=\"pre\">\(escape(v.defectDescription))</span>")
-                line("Action", escape(v.action.label), "Remedy by", v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")
+                let defect = "<span class=\"pre\">\(escape(v.defectDescription))</span>"
+                line("Defect", v.defectDescription.isEmpty ? "—" : defect)
+                line("Action", escape(v.action.label),
+                     "Remedy by", v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")
             }
             if !v.notes.isEmpty { line("Notes", "<span class=\"pre\">\(escape(v.notes))</span>") }
             // Who made the report, and the record.
@@ -298,7 +305,8 @@ public enum HTMLReport {
     body { font-family: "Helvetica Neue", Helvetica, Arial, "Noto Sans", "Noto Sans CJK SC", sans-serif;
       font-size: 10pt; line-height: 1.35; color: #000; background: #fff; margin: 0 auto; max-width: 190mm; }
     h1 { font-size: 18pt; margin: 0 0 2mm; }
-    h2 { font-size: 13pt; margin: 7mm 0 2mm; border-bottom: 0.5pt solid #000; page-break-after: avoid; break-after: avoid; }
+    h2 { font-size: 13pt; margin: 7mm 0 2mm; border-bottom: 0.5pt solid #000;
+      page-break-after: avoid; break-after: avoid; }
     h3 { font-size: 11pt; margin: 4mm 0 1.5mm; page-break-after: avoid; break-after: avoid; }
     p { margin: 1mm 0; }
     .asof { font-size: 12pt; font-weight: bold; }
@@ -324,7 +332,8 @@ public enum HTMLReport {
     .st-untested { color: #444; font-style: italic; }
     .st-ok { color: #1b5e20; font-weight: normal; }
     .st-withdrawn { color: #555; font-weight: normal; text-decoration: line-through; }
-    svg.chart { display: block; max-width: 100%; height: auto; font-size: 12px; page-break-inside: avoid; break-inside: avoid; }
+    svg.chart { display: block; max-width: 100%; height: auto; font-size: 12px;
+      page-break-inside: avoid; break-inside: avoid; }
     svg.chart text { fill: #000; font-family: inherit; }
     svg.chart rect { fill: #9e9e9e; stroke: #000; stroke-width: 1; }
     section.location { page-break-inside: auto; }

@@ -101,7 +101,8 @@ public enum ICalendar {
             let report = row.status(on: today)
             if report.status == .withdrawn { continue }
             guard let date = report.keyDate else { continue }
-            entries.append(Entry(row: row, report: report, date: date, kind: report.deadlineMatters ? remedyKind : thoroughKind))
+            let kind = report.deadlineMatters ? remedyKind : thoroughKind
+            entries.append(Entry(row: row, report: report, date: date, kind: kind))
         }
         return entries.sorted { a, b in
             if a.date != b.date { return a.date < b.date }

@@ -47,7 +47,8 @@ public struct InspectionValues: Hashable, Sendable, Codable {
     }
 
     /// The prefilled form (SPEC §4 defaults): the baseline that "unsaved input" is measured against.
-    public static func blank(inspectorName: String, certificationNumber: String, today: CalendarDate) -> InspectionValues {
+    public static func blank(inspectorName: String, certificationNumber: String,
+                             today: CalendarDate) -> InspectionValues {
         InspectionValues(inspectorName: inspectorName, certificationNumber: certificationNumber,
                          inspectionDate: today.iso)
     }

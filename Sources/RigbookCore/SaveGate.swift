@@ -46,7 +46,8 @@ public enum SaveGate {
         public var draftID: String
         public var amends: Int64?
 
-        public init(assetUUID: UUID, commissioned: CalendarDate?, today: CalendarDate, draftID: String, amends: Int64? = nil) {
+        public init(assetUUID: UUID, commissioned: CalendarDate?, today: CalendarDate, draftID: String,
+                    amends: Int64? = nil) {
             self.assetUUID = assetUUID
             self.commissioned = commissioned
             self.today = today
@@ -67,7 +68,9 @@ public enum SaveGate {
 
     public static func validate(_ raw: InspectionValues, context: Context) -> Result<ValidatedInspection, Failure> {
         var problems: [GateProblem] = []
-        func fail(_ field: FormField, _ message: String) { problems.append(GateProblem(field: field, message: message)) }
+        func fail(_ field: FormField, _ message: String) {
+            problems.append(GateProblem(field: field, message: message))
+        }
 
         // Rule 10 first, so the other rules judge the trimmed text that would be stored.
         var v = raw

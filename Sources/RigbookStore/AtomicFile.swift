@@ -24,7 +24,8 @@ public enum AtomicFile {
     public static func stream(to path: String, mode: mode_t = 0o600, createFolder: Bool = true,
                               beforeRename: ((String) throws -> Void)? = nil,
                               _ body: (inout Writer) throws -> Void) throws {
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
         if createFolder { try DataHome.makePrivateDirectory(folder) }
         var template = Array((folder + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -22,10 +22,16 @@ public struct DraftHousekeepingReport: Equatable, Sendable {
         var parts: [String] = []
         if !setAside.isEmpty {
             let first = setAside[0]
-            parts.append("Moved \(setAside.count) unreadable draft\(setAside.count == 1 ? "" : "s") to Drafts/Corrupt/ (\(first.file): \(first.reason)\(setAside.count > 1 ? ", …" : ""))")
+            let drafts = "\(setAside.count) unreadable draft\(setAside.count == 1 ? "" : "s")"
+            let more = setAside.count > 1 ? ", …" : ""
+            parts.append("Moved \(drafts) to Drafts/Corrupt/ (\(first.file): \(first.reason)\(more))")
         }
-        if !alreadySaved.isEmpty { parts.append("removed \(alreadySaved.count) draft\(alreadySaved.count == 1 ? "" : "s") already saved") }
-        if !expired.isEmpty { parts.append("purged \(expired.count) draft\(expired.count == 1 ? "" : "s") past retention") }
+        if !alreadySaved.isEmpty {
+            parts.append("removed \(alreadySaved.count) draft\(alreadySaved.count == 1 ? "" : "s") already saved")
+        }
+        if !expired.isEmpty {
+            parts.append("purged \(expired.count) draft\(expired.count == 1 ? "" : "s") past retention")
+        }
         guard !parts.isEmpty else { return nil }
         let text = parts.joined(separator: "; ")
         return text.prefix(1).uppercased() + text.dropFirst() + "."

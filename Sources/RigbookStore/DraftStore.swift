@@ -153,7 +153,9 @@ public struct DraftStore: Sendable {
 
     /// Writes the draft atomically and durably (temp file, fsync, rename, fsync of the folder).
     public func write(_ draft: DraftFile, beforeRename: ((String) throws -> Void)? = nil) throws {
-        guard DraftStore.isDraftID(draft.draftID) else { throw DraftStoreError.io("\(draft.draftID) is not a draft id") }
+        guard DraftStore.isDraftID(draft.draftID) else {
+            throw DraftStoreError.io("\(draft.draftID) is not a draft id")
+        }
         do {
             do { try DataHome.makePrivateDirectory(folder) }
             catch { throw DraftStoreError.io("cannot create \(folder): \(DataHome.reason(error))") }
@@ -200,7 +202,10 @@ public struct DraftStore: Sendable {
     /// without reading a single draft.
     public func ids() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(DraftStore.isDraftID).sorted()
+        return names.filter { $0.hasSuffix(".json") }
+            .map { String($0.dropLast(5)) }
+            .filter(DraftStore.isDraftID)
+            .sorted()
     }
 
     /// Moves an unreadable draft to `Corrupt/`, never deleting it. Returns the new path.
@@ -239,7 +244,8 @@ public struct DraftStore: Sendable {
     /// Takes the draft's lock without waiting, and writes who holds it into the lock file.
     public func lock(id: String) -> LockResult {
         guard DraftStore.isDraftID(id) else { return .failed("\(id) is not a draft id") }
-        do { try DataHome.makePrivateDirectory(folder) } catch { return .failed("cannot create \(folder): \(DataHome.reason(error))") }
+        do { try DataHome.makePrivateDirectory(folder) }
+        catch { return .failed("cannot create \(folder): \(DataHome.reason(error))") }
         let file = lockPath(for: id)
         let fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .failed("cannot open \(file): \(String(cString: strerror(errno)))") }
@@ -248,7 +254,8 @@ public struct DraftStore: Sendable {
             close(fd)
             return busy ? .heldBy(holder(id: id)) : .failed("cannot lock \(file): \(String(cString: strerror(errno)))")
         }
-        let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName, pid: getpid(), since: Timestamp.now())
+        let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName, pid: getpid(),
+                                since: Timestamp.now())
         if let data = try? JSONEncoder().encode(holder) {
             ftruncate(fd, 0)
             _ = data.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }

@@ -69,7 +69,8 @@ enum RegisterSchema {
             CREATE INDEX inspections_by_amends ON inspections(amends) WHERE amends IS NOT NULL;
             -- Evidence is never edited: a correction is a new record that amends the old one.
             CREATE TRIGGER inspections_are_never_updated BEFORE UPDATE ON inspections
-            BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be changed; save an amendment instead'); END;
+            BEGIN SELECT RAISE(ABORT, \
+            'inspection records are evidence and cannot be changed; save an amendment instead'); END;
             CREATE TRIGGER inspections_are_never_deleted BEFORE DELETE ON inspections
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be deleted'); END;
             -- INSERT OR REPLACE deletes without firing DELETE triggers: refuse any insert that collides.
@@ -81,7 +82,8 @@ enum RegisterSchema {
 
     /// Applies the migrations this database lacks, each in its own transaction.
     static func migrate(_ db: Database) throws {
-        try db.execute("CREATE TABLE IF NOT EXISTS rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+        try db.execute(
+            "CREATE TABLE IF NOT EXISTS rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
         for migration in migrations where !(try appliedNames(db).contains(migration.name)) {
             try db.transaction {
                 // Read again under the write lock: another process may have applied it meanwhile.

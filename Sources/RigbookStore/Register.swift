@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import RigbookCore
 
@@ -54,9 +53,11 @@ public final class Register {
 
     /// Checks the file is a Rigbook register this build understands, then sets it up and migrates it.
     private static func configure(_ db: Database, path: String) throws {
-        let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        let tables = try db.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         let applicationID = try db.scalar("PRAGMA application_id")
-        if case .integer(let count) = tables, count > 0, applicationID != .integer(Int64(RegisterSchema.applicationID)) {
+        if case .integer(let count) = tables, count > 0,
+           applicationID != .integer(Int64(RegisterSchema.applicationID)) {
             throw RegisterError.notARegister(path: path, reason: "an SQLite database of another application")
         }
         if case .integer(let count) = tables, count > 0 {
@@ -124,7 +125,9 @@ public final class Register {
         try perform {
             try db.transaction {
                 // Checked under the write lock, so two writers adding one tag both get a clear answer.
-                if try firstRow("WHERE tag = ?", .text(asset.tag)) != nil { throw RegisterError.duplicateTag(asset.tag) }
+                if try firstRow("WHERE tag = ?", .text(asset.tag)) != nil {
+                    throw RegisterError.duplicateTag(asset.tag)
+                }
                 try insertAsset(try db.prepare(AssetColumns.insertSQL), asset, summary: .empty)
             }
         }
@@ -141,7 +144,8 @@ public final class Register {
         try perform {
             let count = try assetCount()
             guard count >= 20_000,
-                  case .text(let middle)? = try db.scalar("SELECT tag FROM assets ORDER BY tag LIMIT 1 OFFSET ?", [.integer(Int64(count / 2))])
+                  case .text(let middle)? = try db.scalar("SELECT tag FROM assets ORDER BY tag LIMIT 1 OFFSET ?",
+                                                          [.integer(Int64(count / 2))])
             else { return try Register.readRows(db, condition: "", arguments: [], capacity: count) }
             let upper = UpperHalf()
             let path = self.path
@@ -149,10 +153,12 @@ public final class Register {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
                 upper.result = Result {
                     let connection = try Database(path: path, mode: .readOnly)
-                    return try Register.readRows(connection, condition: "WHERE tag >= ?", arguments: [.text(middle)], capacity: count / 2 + 1)
+                    return try Register.readRows(connection, condition: "WHERE tag >= ?", arguments: [.text(middle)],
+                                                 capacity: count / 2 + 1)
                 }
             }
-            var rows = try Register.readRows(db, condition: "WHERE tag < ?", arguments: [.text(middle)], capacity: count)
+            var rows = try Register.readRows(db, condition: "WHERE tag < ?", arguments: [.text(middle)],
+                                             capacity: count)
             group.wait()
             rows += try upper.result!.get()
             return rows
@@ -164,7 +170,8 @@ public final class Register {
         var result: Result<[RegisterRow], Error>?
     }
 
-    private static func readRows(_ db: Database, condition: String, arguments: [SQLValue], capacity: Int) throws -> [RegisterRow] {
+    private static func readRows(_ db: Database, condition: String, arguments: [SQLValue],
+                                 capacity: Int) throws -> [RegisterRow] {
         let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets \(condition) ORDER BY tag")
         try statement.bind(arguments)
         var rows: [RegisterRow] = []
@@ -214,7 +221,9 @@ public final class Register {
     /// Each asset's latest thorough examination that still counts (not amended), for reports.
     public func latestThoroughExaminations() throws(RegisterError) -> [UUID: StoredInspection] {
         try perform {
-            let thorough = InspectionType.allCases.filter(\.isThorough).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            let thorough = InspectionType.allCases.filter(\.isThorough)
+                .map { "'\($0.rawValue)'" }
+                .joined(separator: ", ")
             let statement = try db.prepare("""
                 SELECT \(InspectionColumns.select) FROM inspections i
                 WHERE inspection_type IN (\(thorough))
@@ -260,7 +269,8 @@ public final class Register {
                         throw RegisterError.invalidAmendment("record \(amends) is not a record of this asset")
                     }
                 }
-                try db.run(InspectionColumns.insertSQL, InspectionColumns.values(record, asset: row.asset, saved: saved))
+                let values = InspectionColumns.values(record, asset: row.asset, saved: saved)
+                try db.run(InspectionColumns.insertSQL, values)
                 let id = db.lastInsertRowID
                 try refreshSummary(asset: row.asset)
                 return id

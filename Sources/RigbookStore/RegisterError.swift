@@ -19,7 +19,8 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
         case .corrupt(let path, let detail):
             "\(path) is damaged (\(detail)); it was left untouched. Restore it from a backup."
         case .newerVersion(let path, let names):
-            "\(path) was written by a newer Rigbook (unknown schema \(names.joined(separator: ", "))); it was left untouched. Upgrade Rigbook to open it."
+            "\(path) was written by a newer Rigbook (unknown schema \(names.joined(separator: ", ")));"
+                + " it was left untouched. Upgrade Rigbook to open it."
         case .locked(let path):
             "\(path) stayed locked by another program; nothing was written. Try again in a moment."
         case .cannotOpen(let path, let reason):

@@ -33,7 +33,8 @@ enum AssetColumns {
     static func summaryValues(_ a: Asset, _ s: HistorySummary) -> [SQLValue] {
         let due = StatusRules.nextDue(intervalMonths: a.intervalMonths, commissioned: a.commissioned, summary: s)
         return [.date(s.lastThoroughDate), .word(s.lastThoroughResult), .word(s.latestResult),
-                .word(s.latestAction), .date(s.openRemedyDeadline), .bool(s.unresolvedFail), .date(due), .integer(Int64(s.recordCount))]
+                .word(s.latestAction), .date(s.openRemedyDeadline), .bool(s.unresolvedFail), .date(due),
+                .integer(Int64(s.recordCount))]
     }
 
     static func row(_ s: Statement) -> RegisterRow {
@@ -161,7 +162,9 @@ extension Statement {
             guard !bytes.isEmpty else { return nil }
             return W.allCases.first { word in
                 var raw = word.rawValue
-                return raw.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                return raw.withUTF8 {
+                    $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                }
             }
         }
     }

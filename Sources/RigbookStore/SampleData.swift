@@ -89,7 +89,8 @@ public struct SampleData {
             if random.chance(0.5) {
                 // A pre-use check between examinations: never moves the due date.
                 let checkDate = date.addingDays(-random.below(60) - 5)
-                if checkDate > commissioned, let record = makeRecord(asset, .preUse, on: checkDate, final: false, &random) {
+                if checkDate > commissioned,
+                   let record = makeRecord(asset, .preUse, on: checkDate, final: false, &random) {
                     records.append(record)
                 }
             }
@@ -127,8 +128,9 @@ public struct SampleData {
             values.defectDescription = Self.defects[random.below(Self.defects.count)]
             values.notes = "Re-check at next examination."
         }
+        let draftID = "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-\(type.rawValue)-\(date.iso)"
         let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                       draftID: "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-\(type.rawValue)-\(date.iso)")
+                                       draftID: draftID)
         return try? SaveGate.validate(values, context: context).get()
     }
 }

@@ -27,7 +27,8 @@ enum LossBench {
             var rigbook = Outcome(), vim = Outcome()
             for _ in 0..<kills {
                 let count = Int.random(in: 12...40, using: &random)
-                if let (lost, rate) = rigbookRun(executable: executable, home: home, today: today, characters: count, pause: pause) {
+                if let (lost, rate) = rigbookRun(executable: executable, home: home, today: today, characters: count,
+                                                 pause: pause) {
                     rigbook.lost.append(lost)
                     if !pause { rigbook.writesPerSecond.append(rate) }
                 }
@@ -40,7 +41,9 @@ enum LossBench {
         print("| when killed | rigbook lost: median / max | vim lost: median / max |")
         print("|---|---|---|")
         for (name, a, b) in results {
-            print("| \(name) | \(median(a.lost)) / \(a.lost.max() ?? -1) characters | \(median(b.lost)) / \(b.lost.max() ?? -1) characters |")
+            let rigbookLost = "\(median(a.lost)) / \(a.lost.max() ?? -1) characters"
+            let vimLost = "\(median(b.lost)) / \(b.lost.max() ?? -1) characters"
+            print("| \(name) | \(rigbookLost) | \(vimLost) |")
         }
         let rates = results[0].1.writesPerSecond
         if !rates.isEmpty {
@@ -54,11 +57,12 @@ enum LossBench {
     static func median(_ values: [Int]) -> Int { values.isEmpty ? -1 : values.sorted()[values.count / 2] }
 
     /// Types into the notes of an inspection form and kills rigbook; returns characters lost and draft writes a second.
-    static func rigbookRun(executable: String, home: String, today: CalendarDate, characters: Int, pause: Bool) -> (Int, Double)? {
+    static func rigbookRun(executable: String, home: String, today: CalendarDate, characters: Int,
+                           pause: Bool) -> (Int, Double)? {
         let drafts = DataHome(root: home).draftsFolder
         try? FileManager.default.removeItem(atPath: drafts)
-        guard let driver = try? TmuxDriver(command: shellQuote(executable),
-                                           environment: ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"])
+        let environment = ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"]
+        guard let driver = try? TmuxDriver(command: shellQuote(executable), environment: environment)
         else { return nil }
         defer { driver.close() }
         guard driver.waitFor({ $0.contains("50 assets") }) else { return nil }
@@ -76,7 +80,8 @@ enum LossBench {
         else { driver.drain(quiet: Double.random(in: 0...0.1), limit: 0.1) }
         killPane(driver)
         // What the next start would offer back: the draft file.
-        guard let id = (try? FileManager.default.contentsOfDirectory(atPath: drafts))?.first(where: { $0.hasSuffix(".json") }),
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: drafts)) ?? []
+        guard let id = names.first(where: { $0.hasSuffix(".json") }),
               let data = FileManager.default.contents(atPath: drafts + "/" + id),
               let draft = try? JSONDecoder().decode(DraftFile.self, from: data)
         else { return (characters, 0) }
@@ -88,7 +93,8 @@ enum LossBench {
         let file = home + "/vim-loss.txt"
         try? FileManager.default.removeItem(atPath: home + "/.vim-loss.txt.swp")
         try? "\n".write(toFile: file, atomically: true, encoding: .utf8)
-        guard let driver = try? TmuxDriver(command: "vim -u NONE -N \(shellQuote(file))", environment: ["TERM": "xterm-256color"])
+        guard let driver = try? TmuxDriver(command: "vim -u NONE -N \(shellQuote(file))",
+                                           environment: ["TERM": "xterm-256color"])
         else { return nil }
         defer { driver.close() }
         guard driver.waitFor({ $0.contains("vim-loss.txt") || $0.contains("~") }) else { return nil }

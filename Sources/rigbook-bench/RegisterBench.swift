@@ -99,8 +99,8 @@ struct RegisterBench {
                                           result: .pass, inspectionDate: today.iso, confirmed: true)
             let session = DraftIdentity.sessionID(assetUUID: row.asset.uuid)
             let draft = DraftFile(draftID: DraftIdentity.fileID(assetUUID: row.asset.uuid), sessionID: session,
-                                  assetUUID: row.asset.uuid.uuidString.lowercased(), assetTag: row.asset.tag, amends: nil,
-                                  values: values, createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
+                                  assetUUID: row.asset.uuid.uuidString.lowercased(), assetTag: row.asset.tag,
+                                  amends: nil, values: values, createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
                                   operatorName: "bench", revision: 1)
             try drafts.write(draft)
             try result.save.time {
@@ -138,21 +138,27 @@ struct RegisterBench {
         func row(_ name: String, _ target: String, _ cell: (Result) -> String) {
             print("| \(name) | " + results.map(cell).joined(separator: " | ") + " | \(target) |")
         }
-        print("| figure (median / p99) | " + results.map { "\($0.size.formatted()) assets" }.joined(separator: " | ") + " | target at 100,000 |")
+        /// A timed figure's cell: median / p99.
+        func timing(_ figure: KeyPath<Result, Samples>) -> (Result) -> String {
+            { "\(format($0[keyPath: figure].median)) / \(format($0[keyPath: figure].p99))" }
+        }
+        let sizes = results.map { "\($0.size.formatted()) assets" }.joined(separator: " | ")
+        print("| figure (median / p99) | " + sizes + " | target at 100,000 |")
         print("|---|" + results.map { _ in "---|" }.joined() + "---|")
         row("records in the register", "about 500,000") { "\($0.records.formatted())" }
         row("`sample` build time", "seconds") { String(format: "%.1f s", $0.sampleSeconds) }
-        row("first frame", "< 150 ms") { "\(format($0.firstFrame.median)) / \(format($0.firstFrame.p99))" }
-        row("list keystroke (↓ PgDn End Home)", "p99 < 1 ms") { "\(format($0.listKey.median)) / \(format($0.listKey.p99))" }
-        row("filter keystroke", "p99 < 16 ms") { "\(format($0.filterKey.median)) / \(format($0.filterKey.p99))" }
-        row("form keystroke (notes)", "p99 < 0.5 ms") { "\(format($0.formKey.median)) / \(format($0.formKey.p99))" }
-        row("save (gate, insert, summary, draft removal)", "median < 5 ms") { "\(format($0.save.median)) / \(format($0.save.p99))" }
-        row("draft write (encode + durable write)", "median < 2 ms") { "\(format($0.draftWrite.median)) / \(format($0.draftWrite.p99))" }
+        row("first frame", "< 150 ms", timing(\.firstFrame))
+        row("list keystroke (↓ PgDn End Home)", "p99 < 1 ms", timing(\.listKey))
+        row("filter keystroke", "p99 < 16 ms", timing(\.filterKey))
+        row("form keystroke (notes)", "p99 < 0.5 ms", timing(\.formKey))
+        row("save (gate, insert, summary, draft removal)", "median < 5 ms", timing(\.save))
+        row("draft write (encode + durable write)", "median < 2 ms", timing(\.draftWrite))
         row("peak resident memory, list open", "< 100 MB") { String(format: "%.0f MB", $0.memoryMB) }
-        row("baseline: whole register rewritten as JSON", "—") { "\(format($0.baseline.median)) / \(format($0.baseline.p99))" }
+        row("baseline: whole register rewritten as JSON", "—", timing(\.baseline))
         row("save ÷ baseline (medians)", "—") { String(format: "1 : %.0f", $0.baseline.median / $0.save.median) }
         print("")
-        print("Samples: first frame 11–31 opens, list 440 keys, filter 220 keys, form 1,500 keys, save and draft write 101–201, baseline 3–7.")
+        print("Samples: first frame 11–31 opens, list 440 keys, filter 220 keys, form 1,500 keys,"
+              + " save and draft write 101–201, baseline 3–7.")
         print("")
     }
 }

@@ -15,17 +15,19 @@ enum TerminalBench {
         let register = try! Register.open(path: DataHome(root: home).registerPath)
         try! SampleData(count: 1_000, seed: 42, today: today).load(into: register)
         let text = home + "/vim-file.txt"
-        try! (1...1_000).map { "line \($0) of a plain text file for vim" }.joined(separator: "\n").write(toFile: text, atomically: true, encoding: .utf8)
+        try! (1...1_000).map { "line \($0) of a plain text file for vim" }.joined(separator: "\n")
+            .write(toFile: text, atomically: true, encoding: .utf8)
 
         var rows: [(String, Samples, Samples)] = []
         // Moving down a list / a file.
-        let rigbookMove = measure(command: "\(shellQuote(executable))", environment: ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"],
+        let rigbookEnvironment = ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"]
+        let rigbookMove = measure(command: "\(shellQuote(executable))", environment: rigbookEnvironment,
                                   ready: { $0.contains("1000 assets") }, setup: [], key: "j")
         let vimMove = measure(command: "vim -u NONE -N -n \(shellQuote(text))", environment: ["TERM": "xterm-256color"],
                               ready: { $0.contains("line 1 of") }, setup: [], key: "j")
         rows.append(("↓ (`j`): rigbook list / vim normal mode", rigbookMove, vimMove))
         // Typing a character into text.
-        let rigbookType = measure(command: "\(shellQuote(executable))", environment: ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"],
+        let rigbookType = measure(command: "\(shellQuote(executable))", environment: rigbookEnvironment,
                                   ready: { $0.contains("1000 assets") },
                                   setup: ["i"] + Array(repeating: "Tab", count: 9), key: "a")
         let vimType = measure(command: "vim -u NONE -N -n \(shellQuote(text))", environment: ["TERM": "xterm-256color"],

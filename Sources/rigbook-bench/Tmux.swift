@@ -13,8 +13,8 @@ final class TmuxDriver {
     init(command: String, environment: [String: String] = [:]) throws {
         socket = "rigbook-bench-\(getpid())-\(UUID().uuidString.prefix(6))"
         let exports = environment.map { "\($0.key)=\(shellQuote($0.value))" }.joined(separator: " ")
-        try TmuxDriver.tmux(["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "bench", "-x", "80", "-y", "24",
-                             "env \(exports) \(command)"])
+        try TmuxDriver.tmux(["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "bench",
+                             "-x", "80", "-y", "24", "env \(exports) \(command)"])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "-L", socket, "-C", "attach", "-t", "bench"]
@@ -37,7 +37,8 @@ final class TmuxDriver {
 
     static var isInstalled: Bool {
         (try? { let p = Process(); p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                p.arguments = ["tmux", "-V"]; p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle.nullDevice
+                p.arguments = ["tmux", "-V"]
+                p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle.nullDevice
                 try p.run(); p.waitUntilExit(); return p.terminationStatus == 0 }()) ?? false
     }
 

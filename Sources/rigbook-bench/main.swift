@@ -17,7 +17,8 @@ if let index = arguments.firstIndex(of: "--first-frame"), index + 1 < arguments.
     // One first frame on an existing home: for profilers.
     let home = DataHome(root: arguments[index + 1])
     let start = now()
-    let session = Session(home: home, register: try Register.open(path: home.registerPath), today: CalendarDate(iso: "2026-11-30")!)
+    let session = Session(home: home, register: try Register.open(path: home.registerPath),
+                          today: CalendarDate(iso: "2026-11-30")!)
     session.start()
     var screen = InMemoryScreen(width: 80, height: 24)
     screen.apply(session.nextDraw().runs, size: (80, 24))
@@ -32,7 +33,9 @@ let today = CalendarDate(iso: "2026-11-30")!
 
 print("# rigbook-bench")
 print("")
-print("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Int(Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)")
+let machine = ProcessInfo.processInfo
+let memoryGiB = Int(Double(machine.physicalMemory) / 1_073_741_824)
+print("Machine: \(machine.activeProcessorCount) cores, \(memoryGiB) GiB, \(machine.operatingSystemVersionString)")
 print("Build: \(isDebugBuild() ? "DEBUG (figures meaningless; use -c release)" : "release")")
 print("")
 
@@ -50,7 +53,9 @@ if !arguments.contains("--skip-terminal") {
 if arguments.contains("--loss") {
     FileHandle.standardError.write(Data("bench: loss window under kill -9…\n".utf8))
     var kills = 20
-    if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count { kills = Int(arguments[index + 1]) ?? 20 }
+    if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count {
+        kills = Int(arguments[index + 1]) ?? 20
+    }
     LossBench.run(executable: siblingExecutable("rigbook"), today: today, kills: kills)
 }
 

@@ -83,7 +83,8 @@ struct Arguments {
 enum Parse {
     static func int(_ text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
+            let bounds = "from \(range.lowerBound) to \(range.upperBound)"
+            throw UsageError("\(option) must be a whole number \(bounds), not \(text)")
         }
         return value
     }

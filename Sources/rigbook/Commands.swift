@@ -36,7 +36,8 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, draftsList, draftsDiscard, draftsPurge, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report,
+                                     draftsList, draftsDiscard, draftsPurge, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -52,7 +53,7 @@ enum Commands {
         With no command, rigbook opens the register full-screen.
 
         COMMANDS:
-        \(all.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+        \(commandLines)
 
         OPTIONS:
           --home DIR    The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook,
@@ -67,6 +68,12 @@ enum Commands {
 
         EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage.
         """
+
+    /// The overview's command list: a line a command, its name padded to a column, then its abstract.
+    private static var commandLines: String {
+        all.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }
+            .joined(separator: "\n")
+    }
 
     static let help = CommandSpec(
         name: "help", abstract: "Show help for rigbook or for one command.",
@@ -100,7 +107,8 @@ enum Commands {
         let name = try require(arguments.option("--name"), "--name")
         let typeWord = try require(arguments.option("--type"), "--type")
         guard let type = EquipmentType(rawValue: typeWord) else {
-            throw UsageError("unknown --type \(typeWord); one of: \(EquipmentType.allCases.map(\.rawValue).joined(separator: " "))")
+            let types = EquipmentType.allCases.map(\.rawValue).joined(separator: " ")
+            throw UsageError("unknown --type \(typeWord); one of: \(types)")
         }
         let wll = try Parse.positiveNumber(try require(arguments.option("--wll"), "--wll"), option: "--wll")
         let liftsPersons = arguments.flag("--lifts-persons")
@@ -143,11 +151,13 @@ enum Commands {
             status, uuid); csv has the same columns. See docs/FORMATS.md.
             """
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"], default: "table")
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"],
+                                      default: "table")
         try arguments.finish()
         let register = try context.openRegister()
         let rows: [RegisterRow]
-        do throws(RegisterError) { rows = try register.rows() } catch { throw CommandFailure("rigbook: \(error.description)") }
+        do throws(RegisterError) { rows = try register.rows() }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
         let listings = rows.map { AssetListing(row: $0, today: context.today) }
         var out = Output()
         switch format {
@@ -159,10 +169,11 @@ enum Commands {
         default:
             let table = listings.map { l -> [String] in
                 [l.tag, l.name, EquipmentType(rawValue: l.type)?.label ?? l.type, Asset.wllText(l.wllKg), l.location,
-                 l.lastThoroughExamination ?? "—", l.nextDue ?? "—", AssetStatus(rawValue: l.status)?.label ?? l.status]
+                 l.lastThoroughExamination ?? "—", l.nextDue ?? "—",
+                 AssetStatus(rawValue: l.status)?.label ?? l.status]
             }
-            out.write(TextTable.render(header: ["TAG", "NAME", "TYPE", "WLL", "LOCATION", "LAST EXAM", "NEXT DUE", "STATUS"],
-                                       rows: table, rightAligned: [3]))
+            let header = ["TAG", "NAME", "TYPE", "WLL", "LOCATION", "LAST EXAM", "NEXT DUE", "STATUS"]
+            out.write(TextTable.render(header: header, rows: table, rightAligned: [3]))
         }
         out.flush()
         return ExitCode.success
@@ -199,7 +210,8 @@ enum Commands {
                  r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? ""]
             }
             out.write("\(row.asset.tag) · \(row.asset.name) · \(row.status(on: context.today).status.label)\n")
-            out.write(TextTable.render(header: ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS"], rows: table))
+            let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS"]
+            out.write(TextTable.render(header: header, rows: table))
         }
         out.flush()
         return ExitCode.success
@@ -218,7 +230,9 @@ enum Commands {
         try arguments.finish()
         let store = DraftStore(home: context.home)
         let (entries, setAside) = store.entries()
-        for file in setAside { printError("rigbook: moved unreadable draft \(file.file) to \(store.corruptFolder) (\(file.reason))") }
+        for file in setAside {
+            printError("rigbook: moved unreadable draft \(file.file) to \(store.corruptFolder) (\(file.reason))")
+        }
         var out = Output()
         if format == "json" {
             out.write(try JSONOutput.encode(entries.map(DraftListing.init)) + "\n")
@@ -226,8 +240,9 @@ enum Commands {
             let now = Date()
             let rows = entries.map { e -> [String] in
                 let age = Timestamp.parse(e.draft.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
+                let state = e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""
                 return [e.draft.draftID, e.draft.assetTag, e.draft.amends == nil ? "inspection" : "amendment", age,
-                        e.draft.operatorName, e.draft.host, e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""]
+                        e.draft.operatorName, e.draft.host, state]
             }
             out.write(TextTable.render(header: ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"], rows: rows))
         }
@@ -238,21 +253,26 @@ enum Commands {
     static let draftsDiscard = CommandSpec(
         name: "drafts discard", abstract: "Delete one draft for good.",
         usage: "rigbook drafts discard ID",
-        discussion: "ID is a draft id as `drafts list` prints it (inspection-<uuid>). A draft open in a session is refused."
+        discussion: "ID is a draft id as `drafts list` prints it (inspection-<uuid>)."
+            + " A draft open in a session is refused."
     ) { arguments, context in
         let id = try arguments.positional("the draft ID")
         try arguments.finish()
-        guard DraftStore.isDraftID(id) else { throw UsageError("\(id) is not a draft id (they look like inspection-<uuid>; see `rigbook drafts list`)") }
+        guard DraftStore.isDraftID(id) else {
+            throw UsageError("\(id) is not a draft id (they look like inspection-<uuid>; see `rigbook drafts list`)")
+        }
         let store = DraftStore(home: context.home)
         guard FileManager.default.fileExists(atPath: store.path(for: id)) else {
             throw CommandFailure("rigbook: there is no draft \(id)")
         }
         // Holding the lock while deleting: nobody can be typing into it meanwhile.
         guard case .acquired(let lock) = store.lock(id: id) else {
-            throw CommandFailure("rigbook: draft \(id) is open in a session\(store.holder(id: id).map { " (\($0.description))" } ?? ""); not discarded")
+            let holder = store.holder(id: id).map { " (\($0.description))" } ?? ""
+            throw CommandFailure("rigbook: draft \(id) is open in a session\(holder); not discarded")
         }
         defer { lock.release() }
-        do throws(DraftStoreError) { try store.delete(id: id) } catch { throw CommandFailure("rigbook: \(error.description)") }
+        do throws(DraftStoreError) { try store.delete(id: id) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
         print("Discarded draft \(id).")
         return ExitCode.success
     }
@@ -296,7 +316,8 @@ enum Commands {
         do {
             let existing = try register.assetCount()
             if existing > 0 {
-                throw CommandFailure("rigbook: the register at \(register.path) already holds \(existing) assets; sample fills only an empty register (try --home with a new folder)")
+                throw CommandFailure("rigbook: the register at \(register.path) already holds \(existing) assets;"
+                                     + " sample fills only an empty register (try --home with a new folder)")
             }
             let started = Date()
             let showProgress = isatty(STDERR_FILENO) != 0 && count >= 20_000
@@ -305,7 +326,8 @@ enum Commands {
             }
             if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
             let records = try register.recordCount()
-            print("Made \(count) assets with \(records) inspection records in \(String(format: "%.1f", Date().timeIntervalSince(started))) s at \(register.path).")
+            let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+            print("Made \(count) assets with \(records) inspection records in \(seconds) s at \(register.path).")
         } catch let error as RegisterError {
             throw CommandFailure("rigbook: \(error.description)")
         }
@@ -346,7 +368,9 @@ enum TextTable {
     static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
         let cells = rows.map { $0.map(VisibleText.make) }
         var widths = header.map(\.displayWidth)
-        for row in cells { for (i, cell) in row.enumerated() { widths[i] = min(40, max(widths[i], cell.displayWidth)) } }
+        for row in cells {
+            for (i, cell) in row.enumerated() { widths[i] = min(40, max(widths[i], cell.displayWidth)) }
+        }
         func line(_ row: [String]) -> String {
             row.enumerated().map { i, cell in cell.padded(toWidth: widths[i], alignRight: rightAligned.contains(i)) }
                 .joined(separator: "  ").trimmingTrailingSpaces() + "\n"

@@ -13,7 +13,10 @@ final class CursesTerminal {
     enum Input {
         case key(Key)
         case resize
+        /// No key came before the timeout.
         case timeout
+        /// A key the program does not know (an unmapped function key, a stray control code): ignore it.
+        case unknown
         /// The terminal is gone (the pty closed: reads fail with EIO or hang up).
         case hangup
         case interrupted
@@ -22,11 +25,14 @@ final class CursesTerminal {
     /// Why the full-screen mode cannot start here, if it cannot.
     static func refusal(environment: [String: String]) -> String? {
         if isatty(STDOUT_FILENO) == 0 || isatty(STDIN_FILENO) == 0 {
-            return "rigbook: the full-screen register needs a terminal (stdin and stdout are not both a tty). Use a subcommand such as `rigbook asset list` in scripts."
+            return "rigbook: the full-screen register needs a terminal (stdin and stdout are not both a tty)."
+                + " Use a subcommand such as `rigbook asset list` in scripts."
         }
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
-            return "rigbook: this terminal (TERM=\(term.isEmpty ? "unset" : term)) cannot show the full-screen register. Set TERM (e.g. xterm-256color) or use a subcommand such as `rigbook asset list`."
+            let shown = term.isEmpty ? "unset" : term
+            return "rigbook: this terminal (TERM=\(shown)) cannot show the full-screen register."
+                + " Set TERM (e.g. xterm-256color) or use a subcommand such as `rigbook asset list`."
         }
         return nil
     }
@@ -111,7 +117,9 @@ final class CursesTerminal {
         if style.reverse { bits |= rb_a_reverse() }
         if style.dim { bits |= rb_a_dim() }
         if style.underline { bits |= rb_a_underline() }
-        if useColour && style.colour != .normal { bits |= UInt32(bitPattern: rb_color_pair(Int32(style.colour.rawValue))) }
+        if useColour && style.colour != .normal {
+            bits |= UInt32(bitPattern: rb_color_pair(Int32(style.colour.rawValue)))
+        }
         return bits
     }
 
@@ -154,7 +162,7 @@ final class CursesTerminal {
         case KEY_ENTER: return .key(.enter)
         default:
             for n in 1...12 where keyCode == rb_key_f(Int32(n)) { return .key(.function(n)) }
-            return .timeout
+            return .unknown
         }
     }
 
@@ -165,9 +173,9 @@ final class CursesTerminal {
         case 27: return .key(.escape)
         case 127, 8: return .key(.backspace)
         case 1...26: return .key(.ctrl(Character(Unicode.Scalar(character + 96)!)))
-        case 0, 28...31: return .timeout
+        case 0, 28...31: return .unknown
         default:
-            guard let scalar = Unicode.Scalar(character) else { return .timeout }
+            guard let scalar = Unicode.Scalar(character) else { return .unknown }
             return .key(.char(Character(scalar)))
         }
     }

@@ -34,6 +34,7 @@ enum FullScreen {
                     break loop
                 case .timeout, .interrupted:
                     session.send(.tick)
+                case .unknown: break  // a key rigbook does not know: ignored, no tick; the next input is read
                 }
                 if let signal = Signals.take() {
                     // Keys that reached the terminal before the signal are part of what was typed.
@@ -66,8 +67,11 @@ enum FullScreen {
     /// Feeds the keys already waiting in the terminal to the session (bounded, never blocking).
     static func takeWaitingKeys(_ terminal: CursesTerminal, _ session: Session) {
         for _ in 0..<100_000 {
-            guard case .key(let key) = terminal.read(timeoutMilliseconds: 0) else { return }
-            session.send(.key(key))
+            switch terminal.read(timeoutMilliseconds: 0) {
+            case .key(let key): session.send(.key(key))
+            case .unknown: continue
+            default: return
+            }
         }
     }
 

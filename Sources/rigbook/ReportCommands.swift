@@ -13,7 +13,8 @@ func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (_ write: (String) 
     }
     let folder = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
-    if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+    if !folder.isEmpty,
+       !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
         throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
     }
     do {
@@ -61,11 +62,14 @@ extension Commands {
             (as `rigbook calendar`). Drafts are never read.
             """
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "ics"], default: "text")
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "ics"],
+                                      default: "text")
         let within = try arguments.option("--within").map { (text: String) throws(UsageError) in
             try Parse.int(text, option: "--within", range: 0...3650)
         } ?? StatusRules.dueSoonDays
-        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in try Parse.date(text, option: "--as-of") }
+        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--as-of")
+        }
         try arguments.finish()
         let today = asOf ?? context.today
         let rows = try context.rows()
@@ -74,7 +78,8 @@ extension Commands {
             switch format {
             case "json":
                 var counts = JSONObject()
-                for status in AssetStatus.allCases where DueReport.urgent.contains(status) || status == .dueSoon || status == .ok {
+                for status in AssetStatus.allCases
+                    where DueReport.urgent.contains(status) || status == .dueSoon || status == .ok {
                     counts.add(status.rawValue, items.filter { $0.status == status }.count)
                 }
                 var document = JSONObject()
@@ -102,7 +107,8 @@ extension Commands {
                      item.date?.iso ?? "—", DueReport.when(item)]
                 }
                 if !table.isEmpty {
-                    try write(TextTable.render(header: ["STATUS", "TAG", "NAME", "LOCATION", "DATE", "WHEN"], rows: table))
+                    let header = ["STATUS", "TAG", "NAME", "LOCATION", "DATE", "WHEN"]
+                    try write(TextTable.render(header: header, rows: table))
                 }
                 try write(DueReport.summary(items, today: today) + "\n")
             }
@@ -120,17 +126,23 @@ extension Commands {
             fixed and documented in docs/FORMATS.md. Drafts are never exported.
             """
     ) { arguments, context in
-        guard let formatText = try arguments.option("--format") else { throw UsageError("missing --format (csv or json)") }
+        guard let formatText = try arguments.option("--format") else {
+            throw UsageError("missing --format (csv or json)")
+        }
         let format = try Parse.format(formatText, allowed: ["csv", "json"], default: "csv")
-        let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"], default: "assets", option: "--table")
-        if format == "json", table != "assets" { throw UsageError("--table is for csv; json holds assets and records together") }
+        let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"],
+                                     default: "assets", option: "--table")
+        if format == "json", table != "assets" {
+            throw UsageError("--table is for csv; json holds assets and records together")
+        }
         let out = try arguments.option("--out")
         try arguments.finish()
         let register = try context.openRegister()
         let rows = try context.rows(register)
         let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
         let recordTotal: Int
-        do throws(RegisterError) { recordTotal = try register.recordCount() } catch { throw CommandFailure("rigbook: \(error.description)") }
+        do throws(RegisterError) { recordTotal = try register.recordCount() }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
         try withSink(out) { write in
             var progress = Progress(total: recordTotal, label: "export")
             func records(_ each: (StoredInspection) throws -> Void) throws {
@@ -144,7 +156,8 @@ extension Commands {
                 } catch { throw CommandFailure("rigbook: \(error.description)") }
             }
             if format == "json" {
-                try write("{\"schema_version\":1,\"as_of\":\(JSONObject.quote(context.today.iso)),\"generated_at\":\(JSONObject.quote(Timestamp.now())),\"assets\":[\n")
+                let asOf = JSONObject.quote(context.today.iso), generatedAt = JSONObject.quote(Timestamp.now())
+                try write("{\"schema_version\":1,\"as_of\":\(asOf),\"generated_at\":\(generatedAt),\"assets\":[\n")
                 for (index, row) in rows.enumerated() {
                     try write((index == 0 ? "" : ",\n") + AssetListing(row: row, today: context.today).json)
                 }
@@ -191,7 +204,9 @@ extension Commands {
         }
         options.redact = arguments.flag("--redact")
         options.digest = arguments.flag("--digest")
-        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in try Parse.date(text, option: "--as-of") }
+        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--as-of")
+        }
         let out = try arguments.option("--out")
         try arguments.finish()
         let rows = try context.rows()
@@ -202,7 +217,8 @@ extension Commands {
     }
 
     static let report = CommandSpec(
-        name: "report", abstract: "Write a printable HTML report (A4): counts, the 12-week chart, attention list, particulars.",
+        name: "report",
+        abstract: "Write a printable HTML report (A4): counts, the 12-week chart, attention list, particulars.",
         usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD]",
         discussion: """
             A self-contained page (no external files, no scripts): counts per status, items falling due per
@@ -211,7 +227,9 @@ extension Commands {
             to standard output.
             """
     ) { arguments, context in
-        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in try Parse.date(text, option: "--as-of") }
+        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--as-of")
+        }
         let out = try arguments.option("--out")
         try arguments.finish()
         let register = try context.openRegister()
@@ -219,7 +237,8 @@ extension Commands {
         let latest: [UUID: StoredInspection]
         do throws(RegisterError) { latest = try register.latestThoroughExaminations() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        let page = HTMLReport.render(rows: rows, latestThorough: latest, today: asOf ?? context.today, generatedAt: Timestamp.now())
+        let page = HTMLReport.render(rows: rows, latestThorough: latest, today: asOf ?? context.today,
+                                     generatedAt: Timestamp.now())
         try withSink(out) { try $0(page) }
         if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
@@ -230,7 +249,8 @@ extension Context {
     func rows(_ given: Register? = nil) throws(CommandFailure) -> [RegisterRow] {
         let register: Register
         if let given { register = given } else { register = try openRegister() }
-        do throws(RegisterError) { return try register.rows() } catch { throw CommandFailure("rigbook: \(error.description)") }
+        do throws(RegisterError) { return try register.rows() }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
     }
 }
 

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 
 /// A valid `asset add` to start variations from.
-private let validAdd = ["asset", "add", "--tag", "WS-0900", "--name", "Web sling 1 t", "--type", "web-sling", "--wll", "1000"]
+private let validAdd = ["asset", "add", "--tag", "WS-0900", "--name", "Web sling 1 t", "--type", "web-sling",
+                        "--wll", "1000"]
 
 /// `validAdd` with `option`'s value replaced (or the option appended when absent).
 private func addWith(_ option: String, _ value: String) -> [String] {
@@ -15,7 +17,11 @@ private func addWith(_ option: String, _ value: String) -> [String] {
 private func addWith(_ values: KeyValuePairs<String, String>) -> [String] {
     values.reduce(validAdd) { args, pair in
         var args = args
-        if let index = args.firstIndex(of: pair.key) { args[index + 1] = pair.value } else { args += [pair.key, pair.value] }
+        if let index = args.firstIndex(of: pair.key) {
+            args[index + 1] = pair.value
+        } else {
+            args += [pair.key, pair.value]
+        }
         return args
     }
 }
@@ -36,15 +42,18 @@ private let badAdds: [BadAdd] = [
     BadAdd(label: "--interval 0", args: addWith("--interval", "0"), mentions: "--interval"),
     BadAdd(label: "--interval 61", args: addWith("--interval", "61"), mentions: "--interval"),
     BadAdd(label: "--interval 6.5", args: addWith("--interval", "6.5"), mentions: "--interval"),
-    BadAdd(label: "--commissioned 2026-02-30", args: addWith("--commissioned", "2026-02-30"), mentions: "--commissioned"),
-    BadAdd(label: "--manufactured 2026-13-01", args: addWith("--manufactured", "2026-13-01"), mentions: "--manufactured"),
+    BadAdd(label: "--commissioned 2026-02-30", args: addWith("--commissioned", "2026-02-30"),
+           mentions: "--commissioned"),
+    BadAdd(label: "--manufactured 2026-13-01", args: addWith("--manufactured", "2026-13-01"),
+           mentions: "--manufactured"),
     BadAdd(label: "commissioned before manufactured",
            args: addWith("--manufactured", "2025-06-01") + ["--commissioned", "2025-01-01"], mentions: "commission"),
     BadAdd(label: "unknown option", args: validAdd + ["--colour", "red"], mentions: "--colour"),
     BadAdd(label: "stray argument", args: validAdd + ["extra"], mentions: "extra"),
     BadAdd(label: "missing --tag", args: Array(validAdd[0..<2] + validAdd[4...]), mentions: "--tag"),
     BadAdd(label: "missing --wll", args: Array(validAdd.dropLast(2)), mentions: "--wll"),
-    BadAdd(label: "--tag without a value", args: ["asset", "add", "--name", "N", "--type", "hook", "--wll", "5", "--tag"], mentions: "--tag"),
+    BadAdd(label: "--tag without a value",
+           args: ["asset", "add", "--name", "N", "--type", "hook", "--wll", "5", "--tag"], mentions: "--tag"),
     BadAdd(label: "empty name", args: addWith("--name", "  "), mentions: "name"),
     BadAdd(label: "tag with spaces around", args: addWith("--tag", " WS-1 "), mentions: "tag"),
     BadAdd(label: "tag with a control character", args: addWith("--tag", "WS-\u{1B}[31m"), mentions: "control"),
@@ -67,7 +76,8 @@ extension RigbookCLITests {
             #expect(result.status == 0, "\(result)")
             let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             for command in ["asset add", "asset list", "sample", "help"] {
-                #expect(lines.contains { $0.hasPrefix(command + " ") }, "help does not list `\(command)`:\n\(result.stdout)")
+                #expect(lines.contains { $0.hasPrefix(command + " ") },
+                        "help does not list `\(command)`:\n\(result.stdout)")
             }
             #expect(result.stdout.contains("USAGE:"))
             #expect(result.stdout.contains("RIGBOOK_TODAY"))
@@ -114,7 +124,8 @@ extension RigbookCLITests {
         /// `--home=DIR` is accepted everywhere else; `--help` must not turn it into an error.
         @Test func dashDashHelpWorksWithHomeEqualsForm() throws {
             let dir = TempDir(); defer { dir.remove() }
-            let result = runRigbookResult(["--home=\(dir.sub("home"))", "--help"], home: dir.sub("home"), homeOption: false)
+            let result = runRigbookResult(["--home=\(dir.sub("home"))", "--help"], home: dir.sub("home"),
+                                          homeOption: false)
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("USAGE: rigbook"), "\(result)")
         }
@@ -133,7 +144,8 @@ extension RigbookCLITests {
             let dir = TempDir(); defer { dir.remove() }
             let home = dir.sub("home")
             let result = runRigbookResult([
-                "asset", "add", "--tag", "CS-0001", "--name", "4-leg chain sling", "--type", "chain-sling", "--wll", "3150",
+                "asset", "add", "--tag", "CS-0001", "--name", "4-leg chain sling", "--type", "chain-sling",
+                "--wll", "3150",
                 "--length", "2.5", "--location", "Quay 1", "--manufacturer", "Acme", "--serial", "SN-77",
                 "--manufactured", "2025-01-10", "--commissioned", "2025-02-01", "--interval", "6",
             ], home: home)
@@ -166,11 +178,11 @@ extension RigbookCLITests {
             let dir = TempDir(); defer { dir.remove() }
             let home = dir.sub("home")
             let adds: [[String]] = [
-                ["--tag", "A-1", "--type", "hook"],                                       // no dates: untested
-                ["--tag", "A-2", "--type", "hook", "--commissioned", "2026-06-15"],       // due 2026-12-15: due soon
-                ["--tag", "A-3", "--type", "hook", "--commissioned", "2026-08-31"],       // due 2027-02-28 (clamped): ok
-                ["--tag", "A-4", "--type", "hook", "--commissioned", "2026-05-30"],       // due 2026-11-30 (today): due soon
-                ["--tag", "A-5", "--type", "hook", "--commissioned", "2026-05-29"],       // due 2026-11-29: overdue
+                ["--tag", "A-1", "--type", "hook"],                                  // no dates: untested
+                ["--tag", "A-2", "--type", "hook", "--commissioned", "2026-06-15"],  // due 2026-12-15: due soon
+                ["--tag", "A-3", "--type", "hook", "--commissioned", "2026-08-31"],  // due 2027-02-28 (clamped): ok
+                ["--tag", "A-4", "--type", "hook", "--commissioned", "2026-05-30"],  // due 2026-11-30, today: due soon
+                ["--tag", "A-5", "--type", "hook", "--commissioned", "2026-05-29"],  // due 2026-11-29: overdue
             ]
             for add in adds {
                 let result = runRigbookResult(["asset", "add", "--name", "Hook", "--wll", "500"] + add, home: home)
@@ -196,7 +208,8 @@ extension RigbookCLITests {
             let result = runRigbookResult(bad.args, home: home)
             #expect(result.status == 64, "\(bad.label): \(result)")
             #expect(result.stderrIsOneLine, "\(bad.label): reason is not one line: \(result)")
-            #expect(result.stderr.contains(bad.mentions), "\(bad.label): reason does not mention \(bad.mentions): \(result)")
+            #expect(result.stderr.contains(bad.mentions),
+                    "\(bad.label): reason does not mention \(bad.mentions): \(result)")
             #expect(result.stdout.isEmpty, "\(bad.label): \(result)")
             #expect(!fileExists(home), "\(bad.label): a refused command created the data home")
         }
@@ -205,12 +218,14 @@ extension RigbookCLITests {
         func badInputOnAnExistingRegisterAddsNothing(_ bad: BadAdd) throws {
             let dir = TempDir(); defer { dir.remove() }
             let home = dir.sub("home")
-            let first = runRigbookResult(["asset", "add", "--tag", "HK-1", "--name", "Hook", "--type", "hook", "--wll", "250"], home: home)
+            let first = runRigbookResult(["asset", "add", "--tag", "HK-1", "--name", "Hook", "--type", "hook",
+                                          "--wll", "250"], home: home)
             try #require(first.status == 0, "\(first)")
             let result = runRigbookResult(bad.args, home: home)
             #expect(result.status == 64, "\(bad.label): \(result)")
             #expect(result.stderrIsOneLine, "\(bad.label): \(result)")
-            #expect(listAssets(home: home).compactMap { string($0, "tag") } == ["HK-1"], "\(bad.label) changed the register")
+            #expect(listAssets(home: home).compactMap { string($0, "tag") } == ["HK-1"],
+                    "\(bad.label) changed the register")
         }
 
         @Test func duplicateTagIsRefused() throws {
@@ -219,7 +234,8 @@ extension RigbookCLITests {
             let first = runRigbookResult(validAdd, home: home)
             try #require(first.status == 0, "\(first)")
             let before = listAssets(home: home)
-            let again = runRigbookResult(["asset", "add", "--tag", "WS-0900", "--name", "Other", "--type", "hook", "--wll", "5"], home: home)
+            let again = runRigbookResult(["asset", "add", "--tag", "WS-0900", "--name", "Other", "--type", "hook",
+                                          "--wll", "5"], home: home)
             #expect(again.status == 64, "\(again)")
             #expect(again.stderrIsOneLine, "\(again)")
             #expect(again.stderr.contains("WS-0900"), "\(again)")
@@ -240,7 +256,8 @@ extension RigbookCLITests {
         func defaultInterval(_ extra: [String], _ months: Int) throws {
             let dir = TempDir(); defer { dir.remove() }
             let home = dir.sub("home")
-            let result = runRigbookResult(["asset", "add", "--tag", "T-1", "--name", "Thing", "--wll", "1000"] + extra, home: home)
+            let result = runRigbookResult(["asset", "add", "--tag", "T-1", "--name", "Thing", "--wll", "1000"] + extra,
+                                          home: home)
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("every \(months) months"), "\(result)")
             let assets = listAssets(home: home)
@@ -269,14 +286,16 @@ extension RigbookCLITests {
             #expect(assets.count == 200)
             var seenStatuses = Set<String>()
             for (index, asset) in assets.enumerated() {
-                for key in ["tag", "name", "type", "wll_kg", "location", "last_thorough_examination", "next_due", "status"] {
+                for key in ["tag", "name", "type", "wll_kg", "location", "last_thorough_examination", "next_due",
+                            "status"] {
                     #expect(asset.keys.contains(key), "asset \(index) has no key \(key)")
                 }
                 #expect(Set(asset.keys) == Set(documentedColumns), "asset \(index) keys: \(asset.keys.sorted())")
                 let status = string(asset, "status") ?? "<missing>"
                 #expect(statusValues.contains(status), "asset \(index) has status \(status)")
                 seenStatuses.insert(status)
-                for key in ["last_thorough_examination", "next_due", "manufactured", "commissioned", "remedy_deadline"] {
+                for key in ["last_thorough_examination", "next_due", "manufactured", "commissioned",
+                            "remedy_deadline"] {
                     #expect(isDateOrNull(asset[key]), "asset \(index) \(key) = \(String(describing: asset[key]))")
                 }
                 #expect(asset["wll_kg"] is NSNumber, "asset \(index) wll_kg is not a number")
@@ -294,15 +313,15 @@ extension RigbookCLITests {
             let home = try Self.sampleHome(dir)
             let result = runRigbookResult(["asset", "list", "--format", "csv"], home: home)
             #expect(result.status == 0, "\(result)")
-            let (records, problem) = parseCSV(result.stdout)
-            #expect(problem == nil, "CSV is not well-formed: \(problem ?? "")")
+            let records = try readCSV(result.stdout)
             try #require(records.count == 201, "expected a header and 200 rows, got \(records.count) records")
             #expect(records[0] == documentedColumns, "header: \(records[0])")
             for (index, record) in records.enumerated() {
                 #expect(record.count == records[0].count, "record \(index) has \(record.count) fields")
             }
             let json = listAssets(home: home)
-            #expect(records.dropFirst().map { $0[0] } == json.compactMap { string($0, "tag") }, "CSV and JSON list different tags")
+            #expect(records.dropFirst().map { $0[0] } == json.compactMap { string($0, "tag") },
+                    "CSV and JSON list different tags")
             let statusColumn = try #require(records[0].firstIndex(of: "status"))
             #expect(records.dropFirst().map { $0[statusColumn] } == json.compactMap { string($0, "status") })
         }
@@ -313,7 +332,8 @@ extension RigbookCLITests {
             let result = runRigbookResult(["asset", "list"], home: home)
             #expect(result.status == 0, "\(result)")
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-            let header = try #require(lines.first).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            let header = try #require(lines.first).split(separator: " ", omittingEmptySubsequences: true)
+                .joined(separator: " ")
             #expect(header == "TAG NAME TYPE WLL LOCATION LAST EXAM NEXT DUE STATUS", "header: \(lines.first ?? "")")
             #expect(lines.filter { !$0.isEmpty }.count == 201, "expected a header and 200 rows")
             let explicit = runRigbookResult(["asset", "list", "--format", "table"], home: home)
@@ -325,15 +345,15 @@ extension RigbookCLITests {
             let home = dir.sub("home")
             let name = "Sling, \"blue\" 吊带"
             let location = "仓库 2; bay \"C\""
-            let added = runRigbookResult(addWith(["--name": name, "--location": location, "--wll": "1000.5"]), home: home)
+            let added = runRigbookResult(addWith(["--name": name, "--location": location, "--wll": "1000.5"]),
+                                         home: home)
             try #require(added.status == 0, "\(added)")
             let json = listAssets(home: home)
             #expect(json.first.map { string($0, "name") } == name)
             #expect(json.first.map { string($0, "location") } == location)
             #expect(json.first.flatMap { ($0["wll_kg"] as? NSNumber)?.doubleValue } == 1000.5)
             let csv = runRigbookResult(["asset", "list", "--format", "csv"], home: home)
-            let (records, problem) = parseCSV(csv.stdout)
-            #expect(problem == nil, "CSV is not well-formed: \(problem ?? "")\n\(csv.stdout)")
+            let records = try readCSV(csv.stdout)
             try #require(records.count == 2)
             let row = Dictionary(uniqueKeysWithValues: zip(records[0], records[1]))
             #expect(row["name"] == name)
@@ -344,8 +364,10 @@ extension RigbookCLITests {
         @Test func tableAlignsColumnsByDisplayWidth() throws {
             let dir = TempDir(); defer { dir.remove() }
             let home = dir.sub("home")
-            for (tag, name) in [("A-1", "吊带 张张张"), ("A-2", "Plain web sling"), ("A-3", "é combining e\u{301}")] {
-                let added = runRigbookResult(addWith(["--tag": tag, "--name": name, "--location": "仓库 2"]), home: home)
+            for (tag, name) in [("A-1", "吊带 张张张"), ("A-2", "Plain web sling"),
+                                ("A-3", "é combining e\u{301}")] {
+                let added = runRigbookResult(addWith(["--tag": tag, "--name": name, "--location": "仓库 2"]),
+                                             home: home)
                 try #require(added.status == 0, "\(added)")
             }
             let table = runRigbookResult(["asset", "list"], home: home).stdout
@@ -438,7 +460,8 @@ extension RigbookCLITests {
             #expect(result.status == 1, "\(result)")
             #expect(result.stderrIsOneLine, "\(result)")
             #expect(result.stdout.isEmpty, "\(result)")
-            #expect(listAssets(home: home).compactMap { string($0, "tag") } == ["WS-0900"], "sample added to a non-empty register")
+            #expect(listAssets(home: home).compactMap { string($0, "tag") } == ["WS-0900"],
+                    "sample added to a non-empty register")
         }
 
         @Test(arguments: [["--assets", "0"], ["--assets", "-3"], ["--assets", "many"], ["--assets", "1000001"],
@@ -467,7 +490,8 @@ extension RigbookCLITests {
                 #expect(result.stderrIsOneLine, "\(args): \(result)")
                 #expect(result.stderr.contains("not a Rigbook register"), "\(args): \(result)")
                 #expect(result.stdout.isEmpty, "\(args): \(result)")
-                #expect(FileManager.default.contents(atPath: register) == Data("hello".utf8), "\(args) changed the file")
+                #expect(FileManager.default.contents(atPath: register) == Data("hello".utf8),
+                        "\(args) changed the file")
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: documents)
             #expect(left == ["register.sqlite"], "files appeared next to the foreign file: \(left)")
@@ -509,7 +533,8 @@ extension RigbookCLITests {
             let home = dir.sub("home")
             try #require(runRigbookResult(addWith("--commissioned", "2026-06-15"), home: home).status == 0)
             // Web sling, 6 months: due 2026-12-15.
-            let statuses = ["2026-06-20": "ok", "2026-11-20": "due_soon", "2026-12-15": "due_soon", "2026-12-16": "overdue"]
+            let statuses = ["2026-06-20": "ok", "2026-11-20": "due_soon", "2026-12-15": "due_soon",
+                            "2026-12-16": "overdue"]
             for (today, expected) in statuses {
                 let assets = listAssets(home: home, env: ["RIGBOOK_TODAY": today])
                 #expect(assets.first.map { string($0, "status") } == expected, "on \(today)")
@@ -523,7 +548,8 @@ extension RigbookCLITests {
             try #require(runRigbookResult(addWith("--tag", "ENV-1"), home: envHome).status == 0)
             try #require(runRigbookResult(addWith("--tag", "XDG-1"), home: xdg + "/rigbook").status == 0)
             func tags(_ args: [String], _ env: [String: String]) -> [String] {
-                let result = runRigbookResult(args + ["asset", "list", "--format", "json"], home: optionHome, env: env, homeOption: false)
+                let result = runRigbookResult(args + ["asset", "list", "--format", "json"], home: optionHome, env: env,
+                                              homeOption: false)
                 #expect(result.status == 0, "\(args) \(env): \(result)")
                 return parseAssetJSON(result.stdout).compactMap { string($0, "tag") }
             }

@@ -32,7 +32,9 @@ struct E2ETyped {
 
     /// The draft's three fields, for failure messages.
     static func describe(draftAt path: String) -> String {
-        guard let object = e2eJSONObject(atPath: path) else { return fileExists(path) ? "unreadable draft file" : "no draft file" }
+        guard let object = e2eJSONObject(atPath: path) else {
+            return fileExists(path) ? "unreadable draft file" : "no draft file"
+        }
         let values = object["values"] as? [String: Any] ?? [:]
         return "inspector_name \(String(describing: values["inspector_name"])), certification_number "
             + "\(String(describing: values["certification_number"])), notes \(String(describing: values["notes"]))"
@@ -49,8 +51,9 @@ struct E2ETyped {
 func e2eWaitForDraft(_ typed: E2ETyped, at path: String, notBefore: Date? = nil, timeout: TimeInterval = 5,
                      sourceLocation: SourceLocation = #_sourceLocation) throws {
     if !poll(timeout: timeout, { typed.isHeld(byDraftAt: path) && Date() >= (notBefore ?? .distantPast) }) {
-        Issue.record("the draft file never held everything typed within \(timeout) s: \(E2ETyped.describe(draftAt: path))",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "the draft file never held everything typed within \(timeout) s: \(E2ETyped.describe(draftAt: path))",
+            sourceLocation: sourceLocation)
         throw TmuxError("draft not written")
     }
 }
@@ -105,7 +108,8 @@ extension RigbookCLITests {
             try #require(kill(pid, SIGKILL) == 0, "kill -9 \(pid): errno \(errno)")
             #expect(poll { !processIsAlive(pid) }, "rigbook (pid \(pid)) still alive after kill -9")
             #expect(try first.waitForExit() == "exit=137")
-            #expect(typed.isHeld(byDraftAt: draft), "the draft changed when the process died: \(E2ETyped.describe(draftAt: draft))")
+            #expect(typed.isHeld(byDraftAt: draft),
+                    "the draft changed when the process died: \(E2ETyped.describe(draftAt: draft))")
 
             let second = try env.launch("second")
             let list = try second.waitForList()
@@ -124,7 +128,8 @@ extension RigbookCLITests {
             let form = try second.tmux.waitFor("the form with every typed field back") { screen in
                 e2eTitle(screen).contains("Inspection · \(tag) ·") && typed.isShown(on: screen)
             }
-            #expect(e2eTitle(form).contains("draft saved"), "the recovered form does not say its draft is on disk: \(e2eTitle(form))")
+            #expect(e2eTitle(form).contains("draft saved"),
+                    "the recovered form does not say its draft is on disk: \(e2eTitle(form))")
         }
 
         /// 2a. SIGHUP straight after the last key: every character typed is in the draft when the process
@@ -146,13 +151,14 @@ extension RigbookCLITests {
             #expect(poll { !processIsAlive(pid) }, "rigbook (pid \(pid)) still running 10 s after SIGHUP")
             #expect(try pane.waitForExit() == "exit=129")
             let notes = (e2eJSONObject(atPath: draft)?["values"] as? [String: Any])?["notes"] as? String
-            let cutShort = notes.map { !$0.isEmpty && $0.count < typed.notes.count && typed.notes.hasPrefix($0) } ?? false
+            let cutShort = notes.map { !$0.isEmpty && $0.count < typed.notes.count && typed.notes.hasPrefix($0) }
+                ?? false
+            let why = cutShort
+                ? "\nThe notes stop part-way through one terminal write: rigbook had started reading those keys"
+                    + " and dropped the rest when the signal came."
+                : ""
             #expect(typed.isHeld(byDraftAt: draft),
-                    """
-                    after SIGHUP the draft holds: \(E2ETyped.describe(draftAt: draft))\(cutShort
-                        ? "\nThe notes stop part-way through one terminal write: rigbook had started reading those keys and dropped the rest when the signal came."
-                        : "")
-                    """)
+                    "after SIGHUP the draft holds: \(E2ETyped.describe(draftAt: draft))\(why)")
         }
 
         /// 2a'. The same once the screen shows the last key (rigbook has handled every key) but well inside the
@@ -173,7 +179,8 @@ extension RigbookCLITests {
             try #require(kill(pid, SIGHUP) == 0, "kill -HUP \(pid): errno \(errno)")
             #expect(poll { !processIsAlive(pid) }, "rigbook (pid \(pid)) still running 10 s after SIGHUP")
             #expect(try pane.waitForExit() == "exit=129")
-            #expect(typed.isHeld(byDraftAt: draft), "after SIGHUP the draft holds: \(E2ETyped.describe(draftAt: draft))")
+            #expect(typed.isHeld(byDraftAt: draft),
+                    "after SIGHUP the draft holds: \(E2ETyped.describe(draftAt: draft))")
         }
 
         /// 2b. The terminal itself goes away (tmux kill-session closes the pty) right after typing.
@@ -191,7 +198,8 @@ extension RigbookCLITests {
             try typed.type(into: pane)
             try pane.tmux.tmuxCommand(["kill-session", "-t", "t"])
             #expect(poll { !processIsAlive(pid) }, "rigbook (pid \(pid)) still running 10 s after its terminal closed")
-            #expect(typed.isHeld(byDraftAt: draft), "after the terminal closed the draft holds: \(E2ETyped.describe(draftAt: draft))")
+            #expect(typed.isHeld(byDraftAt: draft),
+                    "after the terminal closed the draft holds: \(E2ETyped.describe(draftAt: draft))")
         }
 
         /// 3. Esc → Keep editing · Close and keep draft · Discard → d: nothing remains.
@@ -209,10 +217,13 @@ extension RigbookCLITests {
             try e2eWaitForDraft(typed, at: draft)
             try pane.tmux.sendKeys("Escape")
             try pane.tmux.waitFor("the leave dialog") { screen in
-                screen.contains("[ Keep editing ]") && screen.contains("[ Close and keep draft ]") && screen.contains("[ Discard ]")
+                screen.contains("[ Keep editing ]") && screen.contains("[ Close and keep draft ]")
+                    && screen.contains("[ Discard ]")
             }
             try pane.tmux.sendKeys("d")
-            let list = try pane.tmux.waitFor("the list again") { e2eTitle($0).contains("Rigbook  30 assets") && e2eRow($0, tag: tag) != nil }
+            let list = try pane.tmux.waitFor("the list again") {
+                e2eTitle($0).contains("Rigbook  30 assets") && e2eRow($0, tag: tag) != nil
+            }
             #expect(poll { !fileExists(draft) }, "the draft file is still there after Discard")
             // Nor does a pending debounce bring it back.
             #expect(!poll(timeout: 1.2) { fileExists(draft) }, "the draft file came back after Discard")
@@ -265,7 +276,8 @@ extension RigbookCLITests {
             }
         }
 
-        /// 4b. At 80×24 the refusal says all of who holds the form (user, host, pid, since) and that it cannot be edited.
+        /// 4b. At 80×24 the refusal says all of who holds the form (user, host, pid, since) and that it cannot
+        /// be edited.
         @Test func lockedOutMessageReadsInFullAt80Columns() throws {
             let env = try E2EHome()
             defer { env.finish() }
@@ -284,8 +296,13 @@ extension RigbookCLITests {
             try second.waitForList()
             try second.filterTo(tag)
             try second.tmux.sendKeys("i")
-            let refused = try second.tmux.waitFor(text: "open in another session")
-            for part in [lock["user"] as? String ?? "?", lock["host"] as? String ?? "?", "pid \((lock["pid"] as? Int).map(String.init) ?? "?")", since,
+            // The box is drawn in one frame, but tmux may be read between two of curses' writes: wait for
+            // its last line as well as its title.
+            let refused = try second.tmux.waitFor("the refusal box") {
+                $0.contains("open in another session") && $0.contains("cannot be edited")
+            }
+            let pid = (lock["pid"] as? Int).map(String.init) ?? "?"
+            for part in [lock["user"] as? String ?? "?", lock["host"] as? String ?? "?", "pid \(pid)", since,
                          "cannot be edited"] {
                 #expect(refused.contains(part), "the refusal at 80×24 does not show “\(part)”:\n\(refused)")
             }
@@ -315,15 +332,18 @@ extension RigbookCLITests {
 
             let pane = try env.launch("corrupt")
             let screen = try pane.tmux.waitFor("the list and the message about Drafts/Corrupt/") { screen in
-                e2eTitle(screen).contains("Rigbook  30 assets") && screen.contains("Moved 2 unreadable drafts to Drafts/Corrupt/")
+                e2eTitle(screen).contains("Rigbook  30 assets")
+                    && screen.contains("Moved 2 unreadable drafts to Drafts/Corrupt/")
             }
             #expect(!e2eTitle(screen).contains("draft"), "an unreadable draft is counted: \(e2eTitle(screen))")
             #expect(!fileExists(junkPath) && !fileExists(realPath), "the unreadable files are still in Drafts/")
             #expect(FileManager.default.contents(atPath: env.corruptFolder + "/junk.json") == junk,
                     "junk.json is not in Corrupt/ as it was")
-            #expect(FileManager.default.contents(atPath: env.corruptFolder + "/inspection-\(uuid).json") == Data(truncated),
+            let setAside = env.corruptFolder + "/inspection-\(uuid).json"
+            #expect(FileManager.default.contents(atPath: setAside) == Data(truncated),
                     "the truncated draft is not in Corrupt/ as it was")
-            let mode = (try? FileManager.default.attributesOfItem(atPath: env.corruptFolder)[.posixPermissions] as? Int) ?? -1
+            let attributes = try? FileManager.default.attributesOfItem(atPath: env.corruptFolder)
+            let mode = attributes?[.posixPermissions] as? Int ?? -1
             #expect(mode == 0o700, "Drafts/Corrupt/ has mode \(String(mode, radix: 8))")
 
             // Said once: gone after a key, and not said at the next start.
@@ -371,7 +391,8 @@ extension RigbookCLITests {
             #expect(id == "inspection-\(uuid)")
             #expect(string(entry, "asset_tag") == tag && string(entry, "asset_uuid") == uuid)
             #expect(string(entry, "form_kind") == "inspection")
-            #expect(isNull(entry["locked_by"]), "locked_by after the program quit: \(String(describing: entry["locked_by"]))")
+            #expect(isNull(entry["locked_by"]),
+                    "locked_by after the program quit: \(String(describing: entry["locked_by"]))")
             let values = entry["values"] as? [String: Any] ?? [:]
             #expect(values["inspector_name"] as? String == typed.name && values["notes"] as? String == typed.notes,
                     "values: \(values)")
@@ -393,16 +414,19 @@ extension RigbookCLITests {
 
             let pane = try env.launchShell("shell")
             try pane.tmux.waitFor(text: "rbsh$")
-            try pane.tmux.sendLiteral("cd \(e2eShellQuote(env.dir.path)) && " + (try env.rigbookCommand(pidFile: "PID-shell")))
+            let command = try env.rigbookCommand(pidFile: "PID-shell")
+            try pane.tmux.sendLiteral("cd \(e2eShellQuote(env.dir.path)) && " + command)
             try pane.tmux.sendKeys("Enter")
             try pane.waitForList()
             let pid = try pane.pid()
             try pane.openForm(tag)
             try typed.type(into: pane)
             try pane.tmux.sendKeys("C-z")
-            #expect(poll { e2eProcessState(pid) == "T" }, "rigbook (pid \(pid)) did not stop; state \(String(describing: e2eProcessState(pid)))")
+            #expect(poll { e2eProcessState(pid) == "T" },
+                    "rigbook (pid \(pid)) did not stop; state \(String(describing: e2eProcessState(pid)))")
             // Stopped, it cannot write any more: whatever the file holds now was written before the stop.
-            #expect(typed.isHeld(byDraftAt: draft), "while stopped the draft holds: \(E2ETyped.describe(draftAt: draft))")
+            #expect(typed.isHeld(byDraftAt: draft),
+                    "while stopped the draft holds: \(E2ETyped.describe(draftAt: draft))")
             try pane.tmux.waitFor("the shell's prompt after the job stopped") { screen in
                 screen.contains("Stopped") && e2eLines(screen).contains { $0.hasPrefix("rbsh$") }
                     && !e2eTitle(screen).contains("Inspection ·")

@@ -137,7 +137,8 @@ final class E2EHome {
     /// `pidFile` just before `exec` (so the pid is rigbook's own).
     func rigbookCommand(pidFile: String) throws -> String {
         let binary = try Binary.path()
-        let program = ["env", "-u", "NO_COLOR", "-u", "RIGBOOK_HOME", "-u", "XDG_DATA_HOME", "-u", "RIGBOOK_DRAFT_RETENTION_DAYS",
+        let program = ["env", "-u", "NO_COLOR", "-u", "RIGBOOK_HOME", "-u", "XDG_DATA_HOME",
+                       "-u", "RIGBOOK_DRAFT_RETENTION_DAYS",
                        "RIGBOOK_TODAY=\(fixedToday)", "HOME=\(dir.sub("user-home"))", binary, "--home", home]
         let recordPID = "echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile) && exec \"$@\""
         return "sh -c \(e2eShellQuote(recordPID)) rigbook " + program.map(e2eShellQuote).joined(separator: " ")
@@ -189,9 +190,8 @@ final class E2EPane {
 
     /// rigbook's pid, once the wrapper has written it.
     func pid(sourceLocation: SourceLocation = #_sourceLocation) throws -> pid_t {
-        var pid: pid_t?
-        poll { pid = readFile(pidFile).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }; return pid != nil }
-        let found = try #require(pid, "the wrapper in terminal \(label) never wrote rigbook's pid", sourceLocation: sourceLocation)
+        let found = try #require(awaitPID(in: pidFile), "the wrapper in terminal \(label) never wrote rigbook's pid",
+                                 sourceLocation: sourceLocation)
         knownPID = found
         return found
     }
@@ -298,7 +298,8 @@ extension RigbookCLITests {
             #expect(string(newest, "action") == "none")
             #expect(newest["remedy_deadline_set"] as? Bool == false)
             #expect(string(newest, "inspection_date") == fixedToday)
-            for check in ["check_marking", "check_cuts", "check_deformation", "check_fittings", "check_corrosion", "confirmed"] {
+            for check in ["check_marking", "check_cuts", "check_deformation", "check_fittings", "check_corrosion",
+                          "confirmed"] {
                 #expect(newest[check] as? Bool == true, "\(check) = \(String(describing: newest[check]))")
             }
             #expect(string(newest, "notes") == "" && string(newest, "defect_description") == "")

@@ -39,10 +39,12 @@ private final class WrappedRun {
         for (key, value) in env.sorted(by: { $0.key < $1.key }) { assignments.append("\(key)=\(value)") }
         let program = ["env", "-u", "NO_COLOR", "-u", "RIGBOOK_HOME", "-u", "XDG_DATA_HOME"] + assignments
             + [binary, "--home", home]
+        let command = program.map(shellQuote).joined(separator: " ")
+        let stderrRedirect = stderrToFile ? " 2> ERR" : ""
         let script = """
             cd \(shellQuote(dir.path)) || exit 1
             stty -g > BEFORE
-            sh -c 'echo $$ > PID.tmp && mv PID.tmp PID && exec "$@"' rigbook \(program.map(shellQuote).joined(separator: " "))\(stderrToFile ? " 2> ERR" : "")
+            sh -c 'echo $$ > PID.tmp && mv PID.tmp PID && exec "$@"' rigbook \(command)\(stderrRedirect)
             echo "exit=$?" > EXIT.tmp && mv EXIT.tmp EXIT
             stty -g > AFTER
             : > DONE
@@ -55,9 +57,7 @@ private final class WrappedRun {
 
     /// The pid of the rigbook process (written by the inner sh just before `exec`).
     func pid(sourceLocation: SourceLocation = #_sourceLocation) throws -> pid_t {
-        var pid: pid_t?
-        poll { pid = readFile(pidFile).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }; return pid != nil }
-        return try #require(pid, "the wrapper never wrote the pid", sourceLocation: sourceLocation)
+        try #require(awaitPID(in: pidFile), "the wrapper never wrote the pid", sourceLocation: sourceLocation)
     }
 
     /// Waits for the wrapper to finish (program exited, AFTER written); returns the `exit=N` line.
@@ -75,14 +75,16 @@ private final class WrappedRun {
     func expectTerminalRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let saved = readFile(before), restored = readFile(after)
         #expect(saved != nil && !(saved ?? "").isEmpty, "stty -g before is missing", sourceLocation: sourceLocation)
-        #expect(saved == restored, "terminal settings not restored:\nbefore \(saved ?? "nil")after  \(restored ?? "nil")",
+        #expect(saved == restored,
+                "terminal settings not restored:\nbefore \(saved ?? "nil")after  \(restored ?? "nil")",
                 sourceLocation: sourceLocation)
         let flags = try tmux.display("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{keypad_flag}")
-        #expect(flags == "0 1 0 0",
-                "pane modes after exit (alternate screen, cursor visible, keypad cursor, keypad) = \(flags), want 0 1 0 0",
+        let modes = "alternate screen, cursor visible, keypad cursor, keypad"
+        #expect(flags == "0 1 0 0", "pane modes after exit (\(modes)) = \(flags), want 0 1 0 0",
                 sourceLocation: sourceLocation)
         let screen = try tmux.capture()
-        #expect(!screen.contains("Rigbook  ") && !screen.contains("NEXT DUE"), "the register is still on the screen after exit:\n\(screen)",
+        #expect(!screen.contains("Rigbook  ") && !screen.contains("NEXT DUE"),
+                "the register is still on the screen after exit:\n\(screen)",
                 sourceLocation: sourceLocation)
     }
 
@@ -215,10 +217,13 @@ extension RigbookCLITests {
             try run.tmux.resize(width: 30, height: 8)
             try run.tmux.waitFor("a redraw at 30×8") { screen in
                 let lines = screen.split(separator: "\n", omittingEmptySubsequences: true)
-                return titleLine(screen).contains("Rigbook") && lines.count <= 8 && lines.contains { $0.hasPrefix("TAG") }
+                return titleLine(screen).contains("Rigbook") && lines.count <= 8
+                    && lines.contains { $0.hasPrefix("TAG") }
             }
             try run.tmux.resize(width: 80, height: 24)
-            try run.tmux.waitFor("a redraw back at 80×24") { dateColumn($0) == 80 - 11 && titleLine($0).contains("Rigbook  200 assets") }
+            try run.tmux.waitFor("a redraw back at 80×24") {
+                dateColumn($0) == 80 - 11 && titleLine($0).contains("Rigbook  200 assets")
+            }
             #expect(processIsAlive(try run.pid()), "rigbook died while being resized")
             try run.tmux.sendKeys("q")
             #expect(try run.waitForExit() == "exit=0")
@@ -232,7 +237,8 @@ extension RigbookCLITests {
             try run.start(env: ["NO_COLOR": "1"])
             try run.tmux.waitFor("the title \"Rigbook  200 assets\"") { titleLine($0).contains("Rigbook  200 assets") }
             let escaped = try run.tmux.capture(escapes: true)
-            #expect(colourCodes(escaped).isEmpty, "colour codes drawn with NO_COLOR=1: \(Set(colourCodes(escaped)).sorted())")
+            #expect(colourCodes(escaped).isEmpty,
+                    "colour codes drawn with NO_COLOR=1: \(Set(colourCodes(escaped)).sorted())")
             // The selection still shows, in reverse video.
             #expect(selectedRows(escaped) == [3])
             try run.tmux.sendKeys("q")

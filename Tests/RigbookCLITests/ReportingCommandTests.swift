@@ -5,6 +5,7 @@ import Testing
 // path does (SaveGate, then Register.insert), since no subcommand saves records.
 import RigbookCore
 import RigbookStore
+import RigbookTestSupport
 
 // MARK: - A data home for one test
 
@@ -150,68 +151,6 @@ private func statuses(_ home: Home) -> [String: String] {
     return out
 }
 
-// MARK: RFC 4180
-
-/// A strict RFC 4180 reader: records end with CRLF, a quoted field may hold commas, CR, LF and doubled
-/// quotes; a quote in an unquoted field, text after a closing quote, a bare CR or LF outside quotes
-/// and an unterminated quote are errors. Works on Unicode scalars, as a spreadsheet does.
-private struct CSVError: Error, CustomStringConvertible {
-    let description: String
-}
-
-private func readCSV(_ text: String) throws(CSVError) -> [[String]] {
-    let s = Array(text.unicodeScalars)
-    var records: [[String]] = []
-    var record: [String] = []
-    var field = String.UnicodeScalarView()
-    var i = 0
-    var atFieldStart = true
-    func where_() -> String { "record \(records.count + 1), field \(record.count + 1)" }
-    while i < s.count {
-        let c = s[i]
-        if atFieldStart && c == "\"" {
-            // Quoted field.
-            i += 1
-            var closed = false
-            while i < s.count {
-                if s[i] == "\"" {
-                    if i + 1 < s.count && s[i + 1] == "\"" { field.append("\""); i += 2; continue }
-                    closed = true; i += 1; break
-                }
-                field.append(s[i]); i += 1
-            }
-            guard closed else { throw CSVError(description: "unterminated quoted field in \(where_())") }
-            guard i == s.count || s[i] == "," || s[i] == "\r" else {
-                throw CSVError(description: "text after a closing quote in \(where_()): \(String(String.UnicodeScalarView(s[i..<min(s.count, i + 10)])).debugDescription)")
-            }
-            atFieldStart = false
-            continue
-        }
-        atFieldStart = false
-        switch c {
-        case ",":
-            record.append(String(field)); field = String.UnicodeScalarView(); atFieldStart = true
-            i += 1
-        case "\r":
-            guard i + 1 < s.count, s[i + 1] == "\n" else { throw CSVError(description: "bare CR in \(where_())") }
-            record.append(String(field)); field = String.UnicodeScalarView()
-            records.append(record); record = []
-            atFieldStart = true
-            i += 2
-        case "\n":
-            throw CSVError(description: "bare LF in \(where_())")
-        case "\"":
-            throw CSVError(description: "a quote inside an unquoted field in \(where_())")
-        default:
-            field.append(c); i += 1
-        }
-    }
-    guard record.isEmpty, field.isEmpty, atFieldStart else {
-        throw CSVError(description: "the last record does not end with CRLF")
-    }
-    return records
-}
-
 /// What a cell holds after export: a value starting with = + - @ tab or CR gets a leading apostrophe.
 private func neutralised(_ value: String) -> String {
     guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
@@ -222,7 +161,8 @@ private func neutralised(_ value: String) -> String {
 private func csvText(_ value: Any?, column: String) -> String {
     guard let value, !(value is NSNull) else { return "" }
     if let text = value as? String { return text }
-    if column == "lifts_persons" || column.hasPrefix("check_") || column == "remedy_deadline_set" || column == "confirmed" {
+    if column == "lifts_persons" || column.hasPrefix("check_") || column == "remedy_deadline_set"
+        || column == "confirmed" {
         return (value as? Bool) == true ? "true" : "false"
     }
     if let number = value as? NSNumber {
@@ -398,13 +338,15 @@ private let badDueUsages: [BadUsage] = [
     BadUsage(label: "--format xml", args: ["due", "--format", "xml"], mentions: "--format"),
     BadUsage(label: "unknown option", args: ["due", "--colour"], mentions: "--colour"),
     BadUsage(label: "stray argument", args: ["due", "tomorrow"], mentions: "tomorrow"),
-    BadUsage(label: "RIGBOOK_TODAY not a date", args: ["due"], env: ["RIGBOOK_TODAY": "2026-13-01"], mentions: "RIGBOOK_TODAY"),
+    BadUsage(label: "RIGBOOK_TODAY not a date", args: ["due"], env: ["RIGBOOK_TODAY": "2026-13-01"],
+             mentions: "RIGBOOK_TODAY"),
 ]
 
 private let badExportUsages: [BadUsage] = [
     BadUsage(label: "missing --format", args: ["export"], mentions: "--format"),
     BadUsage(label: "--format xml", args: ["export", "--format", "xml"], mentions: "--format"),
-    BadUsage(label: "--format json --table records", args: ["export", "--format", "json", "--table", "records"], mentions: "--table"),
+    BadUsage(label: "--format json --table records", args: ["export", "--format", "json", "--table", "records"],
+             mentions: "--table"),
     BadUsage(label: "--table things", args: ["export", "--format", "csv", "--table", "things"], mentions: "--table"),
     BadUsage(label: "--out without a value", args: ["export", "--format", "csv", "--out"], mentions: "--out"),
     BadUsage(label: "unknown option", args: ["export", "--format", "csv", "--pretty"], mentions: "--pretty"),
@@ -430,7 +372,8 @@ private func expectUsage(_ bad: BadUsage, sourceLocation: SourceLocation = #_sou
     #expect(result.status == 64, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, "nothing on stdout for bad usage: \(result)", sourceLocation: sourceLocation)
     #expect(result.stderrIsOneLine, "one line on stderr: \(result)", sourceLocation: sourceLocation)
-    #expect(result.stderr.contains(bad.mentions), "the reason names \(bad.mentions): \(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr.contains(bad.mentions), "the reason names \(bad.mentions): \(result)",
+            sourceLocation: sourceLocation)
     #expect(home.registerBytes == before, "bad usage left the register as it was", sourceLocation: sourceLocation)
 }
 
@@ -519,9 +462,11 @@ extension RigbookCLITests {
             #expect(json.status == 3, "\(json)")
             let object = jsonObject(json.stdout)
             let items = (object["items"] as? [[String: Any]]) ?? []
-            #expect(items.compactMap { $0["tag"] as? String } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
-            #expect(items.compactMap { $0["date"] as? String } == ["2026-11-15", "2027-11-20", "2026-10-15", "2026-11-01",
-                                                                   "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
+            #expect(items.compactMap { $0["tag"] as? String }
+                    == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
+            #expect(items.compactMap { $0["date"] as? String }
+                    == ["2026-11-15", "2027-11-20", "2026-10-15", "2026-11-01",
+                        "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
             #expect(items.compactMap { ($0["days"] as? NSNumber)?.intValue } == [-15, 355, -46, -29, 10, 20, 5, 15])
             let counts = object["counts"] as? [String: Any] ?? [:]
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
@@ -534,7 +479,8 @@ extension RigbookCLITests {
             try craftAll(home)
             let five = home.run(["due", "--within", "5"])
             #expect(five.status == 3, "\(five)")
-            #expect(dueRows(five.stdout).map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2"], "\(five)")
+            #expect(dueRows(five.stdout).map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2"],
+                    "\(five)")
             let four = home.run(["due", "--within", "4"])
             #expect(dueRows(four.stdout).map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1"], "\(four)")
             #expect(lastLine(four.stdout) == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY as of 2026-11-30.")
@@ -565,7 +511,8 @@ extension RigbookCLITests {
         @Test("boundary days with --as-of", arguments: dueBoundaries)
         func boundary(_ c: DueBoundary) {
             let home = Home(); defer { home.remove() }
-            home.addAsset("BD-1", "Boundary sling", interval: c.interval, commissioned: c.commissioned, location: "Yard")
+            home.addAsset("BD-1", "Boundary sling", interval: c.interval, commissioned: c.commissioned,
+                          location: "Yard")
             let result = home.run(["due", "--as-of", c.asOf])
             let json = home.run(["due", "--as-of", c.asOf, "--format", "json"])
             let object = jsonObject(json.stdout)
@@ -600,7 +547,8 @@ extension RigbookCLITests {
             #expect((object["within_days"] as? NSNumber)?.intValue == 30)
             #expect(object["needs_attention"] as? Bool == true)
             #expect(result.stdout.contains("\"needs_attention\":true"), "needs_attention must be a JSON bool")
-            #expect(object["summary"] as? String == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
+            #expect(object["summary"] as? String
+                    == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
             let items = try #require(object["items"] as? [[String: Any]])
             #expect(items.count == 8)
             let known = Set(statuses(home).map { $0.key })
@@ -610,8 +558,8 @@ extension RigbookCLITests {
                 #expect(isDateOrNull(item["date"]) && !(item["date"] is NSNull), "\(item)")
                 #expect(item["days"] is NSNumber, "\(item)")
                 #expect(item["name"] is String && item["location"] is String, "\(item)")
-                #expect((item["uuid"] as? String)?.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/) != nil,
-                        "\(item)")
+                let uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
+                #expect((item["uuid"] as? String)?.wholeMatch(of: uuid) != nil, "\(item)")
             }
         }
 
@@ -637,7 +585,8 @@ extension RigbookCLITests {
             let home = Home(); defer { home.remove() }
             craftFour(home)
             let longCJK = String(repeating: "吊带，蓝色；", count: 33)          // 198 characters, 594 octets
-            home.addAsset("CJK-1", longCJK, type: "round-sling", commissioned: "2026-01-01", location: "仓库 A, bay; 3")
+            home.addAsset("CJK-1", longCJK, type: "round-sling", commissioned: "2026-01-01",
+                          location: "仓库 A, bay; 3")
             home.addAsset("ESC-1", #"Sling, "big"; back\slash, and a long tail to fold across the 75 octet line"#,
                           commissioned: "2026-01-01", location: "Bay, 4")
             let result = home.run(["calendar"])
@@ -660,7 +609,8 @@ extension RigbookCLITests {
                     lineNumber += 1
                     longest = max(longest, line.count)
                     #expect(line.count <= 75, "line \(lineNumber) has \(line.count) octets")
-                    #expect(String(validating: line, as: UTF8.self) != nil, "line \(lineNumber) splits a UTF-8 sequence")
+                    #expect(String(validating: line, as: UTF8.self) != nil,
+                            "line \(lineNumber) splits a UTF-8 sequence")
                     start = i + 2
                     i += 2
                     continue
@@ -672,8 +622,11 @@ extension RigbookCLITests {
             // UT-1 has no date: no event.
             #expect(all.count == 5, "\(all.map(\.summary))")
             #expect(!feed.contains("UT-1"))
-            #expect(all.contains { $0.summary == "Thorough examination due: CJK-1 \(longCJK)" }, "CJK name survives folding")
-            #expect(all.contains { $0.summary == #"Thorough examination due: ESC-1 Sling, "big"; back\slash, and a long tail to fold across the 75 octet line"# })
+            #expect(all.contains { $0.summary == "Thorough examination due: CJK-1 \(longCJK)" },
+                    "CJK name survives folding")
+            let escaped = #"Thorough examination due: ESC-1 Sling, "big"; back\slash, and a long tail"#
+                + " to fold across the 75 octet line"
+            #expect(all.contains { $0.summary == escaped })
             #expect(all.first { $0.summary.contains("OV-1") }?.start == "20261101")
             #expect(all.first { $0.summary.contains("DS-1") }?.start == "20261215")
         }
@@ -725,7 +678,8 @@ extension RigbookCLITests {
                 #expect(!text.contains(tag) && !result.stdout.contains(tag), "tag \(tag) in a redacted feed")
                 #expect(!text.contains(name), "name \(name) in a redacted feed")
                 // The plain feed does show them (so the check above can fail).
-                if string(object, "status") != "withdrawn" && string(object, "status") != "untested" && !flags.contains("--digest") {
+                if string(object, "status") != "withdrawn" && string(object, "status") != "untested"
+                    && !flags.contains("--digest") {
                     #expect(unescapeText(contentLines(plain.stdout).joined(separator: "\n")).contains(tag))
                 }
             }
@@ -835,7 +789,8 @@ extension RigbookCLITests {
             for (index, name) in Self.awkwardNames.enumerated() {
                 home.addAsset("EX-\(index)", name, commissioned: "2026-0\(index % 9 + 1)-01",
                               location: index == 0 ? "Bay 4, north" : "=cmd|' /C calc'!A0",
-                              extra: ["--manufacturer", index == 1 ? "上海起重" : "+Acme", "--serial", "-SN\(index)"])
+                              extra: ["--manufacturer", index == 1 ? "上海起重" : "+Acme",
+                                      "--serial", "-SN\(index)"])
             }
             let result = home.run(["export", "--format", "csv"])
             #expect(result.status == 0, "\(result)")
@@ -863,8 +818,8 @@ extension RigbookCLITests {
                 let expected = "=+-@".contains(name.first!) ? "'" + name : name
                 #expect(names.contains(expected), "\(name.debugDescription) came back as one of \(names)")
             }
-            #expect(names.contains("'=SUM(1,2)") && names.contains("'+44 lever hoist") && names.contains("'-5 kg test weight")
-                    && names.contains("'@hoist"))
+            #expect(names.contains("'=SUM(1,2)") && names.contains("'+44 lever hoist")
+                    && names.contains("'-5 kg test weight") && names.contains("'@hoist"))
             #expect(rows.allSatisfy { $0[5] == "Bay 4, north" || $0[5] == "'=cmd|' /C calc'!A0" })
             #expect(result.stdout.contains("\"Sling, \"\"big\"\" one\""), "quotes doubled inside a quoted field")
         }
@@ -884,7 +839,8 @@ extension RigbookCLITests {
                 #expect(records.dropFirst().first?.first == tag)
                 #expect(records.dropFirst().first?.dropFirst().first == name)
             } catch {
-                Issue.record("export --format csv is not RFC 4180 for \(tag.debugDescription) / \(name.debugDescription): \(error)")
+                let asset = "\(tag.debugDescription) / \(name.debugDescription)"
+                Issue.record("export --format csv is not RFC 4180 for \(asset): \(error)")
             }
         }
 
@@ -901,7 +857,8 @@ extension RigbookCLITests {
             #expect(result.status == 0, "\(result)")
             let records = try readCSV(result.stdout)
             let columns = ["id", "asset_tag", "asset_uuid", "saved_at", "draft_id", "amends", "operator", "app_version",
-                           "asset_wll_kg", "asset_location", "inspection_type", "inspector_name", "certification_number",
+                           "asset_wll_kg", "asset_location", "inspection_type", "inspector_name",
+                           "certification_number",
                            "check_marking", "check_cuts", "check_deformation", "check_fittings", "check_corrosion",
                            "result", "notes", "scheme_reference", "defect_description", "action", "remedy_deadline_set",
                            "remedy_deadline", "inspection_date", "confirmed"]
@@ -910,19 +867,25 @@ extension RigbookCLITests {
             #expect(rows.count == 3)
             for row in rows { #expect(row.count == columns.count, "\(row)") }
             // Every cell matches `history TAG --format json` (and the asset list for the asset's columns).
-            let assets = Dictionary(uniqueKeysWithValues: listAssets(home: home.path).map { (string($0, "tag") ?? "", $0) })
+            let assets = Dictionary(uniqueKeysWithValues: listAssets(home: home.path).map {
+                (string($0, "tag") ?? "", $0)
+            })
             for tag in ["OV-1", "DS-1"] {
                 let history = home.run(["history", tag, "--format", "json"])
                 let objects = parseAssetJSON(history.stdout)
                 for object in objects {
                     let id = csvText(object["id"], column: "id")
-                    guard let row = rows.first(where: { $0[0] == id }) else { Issue.record("record \(id) not exported"); continue }
+                    guard let row = rows.first(where: { $0[0] == id }) else {
+                        Issue.record("record \(id) not exported"); continue
+                    }
                     for (column, cell) in zip(columns, row) {
                         switch column {
                         case "asset_uuid": #expect(cell == string(assets[tag] ?? [:], "uuid"))
                         case "asset_wll_kg": #expect(cell == csvText(assets[tag]?["wll_kg"], column: column))
                         case "asset_location": #expect(cell == string(assets[tag] ?? [:], "location"))
-                        default: #expect(cell == neutralised(csvText(object[column], column: column)), "record \(id) \(column)")
+                        default:
+                            #expect(cell == neutralised(csvText(object[column], column: column)),
+                                    "record \(id) \(column)")
                         }
                     }
                 }
@@ -942,7 +905,8 @@ extension RigbookCLITests {
             let object = jsonObject(result.stdout)
             #expect((object["schema_version"] as? NSNumber)?.intValue == 1)
             #expect(object["as_of"] as? String == "2026-11-30")
-            #expect((object["generated_at"] as? String)?.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil)
+            let stamp = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/
+            #expect((object["generated_at"] as? String)?.wholeMatch(of: stamp) != nil)
             let assets = try #require(object["assets"] as? [[String: Any]])
             let listed = listAssets(home: home.path)
             #expect(assets.count == listed.count)
@@ -992,7 +956,8 @@ extension RigbookCLITests {
             #expect(written.stdout.isEmpty, "\(written)")
             #expect(written.stderr == "rigbook: wrote \(path)\n")
             #expect(readFile(path) == stdout.stdout)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["assets.csv"], "no temp file left behind")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["assets.csv"],
+                    "no temp file left behind")
 
             let jsonPath = folder + "/all.json"
             let json = home.run(["export", "--format", "json", "--out", jsonPath])
@@ -1057,8 +1022,10 @@ extension RigbookCLITests {
             craftFour(home)
             try home.addRecord("OV-1", passValues(on: "2026-10-30"))
             let commands: [[String]] = [["due"], ["due", "--format", "json"], ["asset", "list", "--format", "json"],
-                                        ["export", "--format", "csv"], ["export", "--format", "csv", "--table", "records"],
-                                        ["export", "--format", "json"], ["calendar"], ["report"], ["history", "OK-1", "--format", "json"]]
+                                        ["export", "--format", "csv"],
+                                        ["export", "--format", "csv", "--table", "records"],
+                                        ["export", "--format", "json"], ["calendar"], ["report"],
+                                        ["history", "OK-1", "--format", "json"]]
             func snapshot() -> [String] {
                 commands.map { args in
                     let result = home.run(args)
@@ -1131,8 +1098,9 @@ extension RigbookCLITests {
                 #expect(old == new, "\(args.joined(separator: " ")) changed because of a draft")
             }
             #expect(statuses(home) == ["OV-1": "ok", "DS-1": "due_soon", "OK-1": "ok", "UT-1": "untested"])
-            #expect(try FileManager.default.contentsOfDirectory(atPath: drafts).filter { $0.hasSuffix(".json") }.count == 2,
-                    "the drafts are still there")
+            let draftFiles = try FileManager.default.contentsOfDirectory(atPath: drafts)
+                .filter { $0.hasSuffix(".json") }
+            #expect(draftFiles.count == 2, "the drafts are still there")
         }
     }
 }
@@ -1155,7 +1123,8 @@ extension RigbookCLITests {
 
             // Self-contained: nothing fetched, nothing run.
             let lower = html.lowercased()
-            for needle in ["src=", "href=", "<script", "<link", "<iframe", "<object", "<embed", "url(", "@import", "javascript:"] {
+            for needle in ["src=", "href=", "<script", "<link", "<iframe", "<object", "<embed", "url(", "@import",
+                           "javascript:"] {
                 #expect(!lower.contains(needle), "the report holds \(needle)")
             }
             let withoutNamespace = lower.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
@@ -1179,7 +1148,8 @@ extension RigbookCLITests {
             let dueTags = ((due["items"] as? [[String: Any]]) ?? []).compactMap { $0["tag"] as? String }
             #expect(!dueTags.isEmpty)
             let attention = html.range(of: "<table class=\"attention\">").flatMap { start in
-                html.range(of: "</table>", range: start.upperBound..<html.endIndex).map { html[start.lowerBound..<$0.upperBound] }
+                html.range(of: "</table>", range: start.upperBound..<html.endIndex)
+                    .map { html[start.lowerBound..<$0.upperBound] }
             }
             let attentionRows = attention.map { $0.matches(of: /<tr data-asset=/).count } ?? -1
             #expect(attentionRows == dueTags.count)

@@ -87,7 +87,8 @@ struct RunResult: CustomStringConvertible {
     let signalled: Bool
 
     var description: String {
-        "status \(status)\(signalled ? " (signal)" : "")\n--- stdout ---\n\(stdout.prefix(2000))\n--- stderr ---\n\(stderr.prefix(2000))"
+        "status \(status)\(signalled ? " (signal)" : "")"
+            + "\n--- stdout ---\n\(stdout.prefix(2000))\n--- stderr ---\n\(stderr.prefix(2000))"
     }
 
     /// stderr is exactly one non-empty line.
@@ -157,7 +158,8 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
 /// so `waitUntilExit()` would never return (and pipes would never reach end-of-file).
 func spawnAndWait(_ executable: String, _ arguments: [String], environment: [String: String],
                   timeout: TimeInterval = 10) throws -> RunResult {
-    let base = (NSTemporaryDirectory().isEmpty ? "/tmp" : NSTemporaryDirectory()) + "/rigbook-spawn-\(UUID().uuidString)"
+    let temporary = NSTemporaryDirectory().isEmpty ? "/tmp" : NSTemporaryDirectory()
+    let base = temporary + "/rigbook-spawn-\(UUID().uuidString)"
     let outPath = base + ".out", errPath = base + ".err"
     defer { unlink(outPath); unlink(errPath) }
 
@@ -192,7 +194,8 @@ func spawnAndWait(_ executable: String, _ arguments: [String], environment: [Str
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable): \(String(cString: strerror(spawned)))"])
+        let reason = "posix_spawn \(executable): \(String(cString: strerror(spawned)))"
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: reason])
     }
     var status: Int32 = 0
     let deadline = Date().addingTimeInterval(timeout)
@@ -289,60 +292,13 @@ func isDateOrNull(_ value: Any?) -> Bool {
     return text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
 }
 
-let statusValues: Set<String> = ["do_not_use", "overdue", "remedy_by", "quarantined", "due_soon", "untested", "ok", "withdrawn"]
+let statusValues: Set<String> = ["do_not_use", "overdue", "remedy_by", "quarantined", "due_soon", "untested", "ok",
+                                 "withdrawn"]
 
 /// The columns `asset list` documents for json and csv (the help text, SPEC §8).
 let documentedColumns = ["tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
                          "manufactured", "commissioned", "interval_months", "lifts_persons",
                          "last_thorough_examination", "latest_result", "next_due", "remedy_deadline", "status", "uuid"]
-
-/// RFC 4180 CSV: records end with CRLF, fields may be quoted with doubled quotes inside.
-/// Returns nil (with the reason) when the text is not well-formed.
-func parseCSV(_ text: String) -> (records: [[String]], problem: String?) {
-    var records: [[String]] = []
-    var record: [String] = []
-    var field = ""
-    var inQuotes = false
-    var fieldStarted = false
-    let scalars = Array(text.unicodeScalars)
-    var i = 0
-    while i < scalars.count {
-        let c = scalars[i]
-        if inQuotes {
-            if c == "\"" {
-                if i + 1 < scalars.count, scalars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 2; continue }
-                inQuotes = false
-            } else {
-                field.unicodeScalars.append(c)
-            }
-            i += 1
-            continue
-        }
-        switch c {
-        case "\"":
-            if fieldStarted || !field.isEmpty { return (records, "a quote inside an unquoted field in record \(records.count + 1)") }
-            inQuotes = true
-            fieldStarted = true
-        case ",":
-            record.append(field); field = ""; fieldStarted = false
-        case "\r":
-            guard i + 1 < scalars.count, scalars[i + 1] == "\n" else {
-                return (records, "a CR not followed by LF in record \(records.count + 1)")
-            }
-            record.append(field); field = ""; fieldStarted = false
-            records.append(record); record = []
-            i += 1
-        case "\n":
-            return (records, "a bare LF line end in record \(records.count + 1)")
-        default:
-            field.unicodeScalars.append(c)
-        }
-        i += 1
-    }
-    if inQuotes { return (records, "an unterminated quoted field") }
-    if !field.isEmpty || !record.isEmpty { return (records, "the last record does not end with CRLF") }
-    return (records, nil)
-}
 
 // MARK: - Polling
 
@@ -362,6 +318,16 @@ func readFile(_ path: String) -> String? {
     return String(decoding: data, as: UTF8.self)
 }
 
+/// The pid a wrapper shell writes to `file` just before `exec`, once it is there (nil after 10 s).
+func awaitPID(in file: String) -> pid_t? {
+    var pid: pid_t?
+    poll {
+        pid = readFile(file).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return pid != nil
+    }
+    return pid
+}
+
 func fileExists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
 /// Whether `pid` is a running process: gone or a zombie (exited, not yet reaped) count as not alive.
@@ -376,7 +342,8 @@ func processIsAlive(_ pid: pid_t) -> Bool {
 func displayWidth(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { width, scalar in
         let v = scalar.value
-        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return width }
+        let category = scalar.properties.generalCategory
+        if category == .nonspacingMark || category == .enclosingMark { return width }
         let wide = (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
             || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
             || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)

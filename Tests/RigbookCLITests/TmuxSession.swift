@@ -37,7 +37,9 @@ final class TmuxSession {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "TMUX")
         environment.removeValue(forKey: "TMUX_PANE")
-        if (environment["TERM"] ?? "").isEmpty || environment["TERM"] == "dumb" { environment["TERM"] = "xterm-256color" }
+        if (environment["TERM"] ?? "").isEmpty || environment["TERM"] == "dumb" {
+            environment["TERM"] = "xterm-256color"
+        }
         return environment
     }
 
@@ -98,13 +100,15 @@ final class TmuxSession {
             usleep(50_000) // poll interval; the deadline above bounds the wait
         }
         let shown = escapes ? screen.replacingOccurrences(of: "\u{1B}", with: "^[") : screen
-        Issue.record("timed out after \(timeout) s waiting for \(what); last screen:\n\(shown)", sourceLocation: sourceLocation)
+        Issue.record("timed out after \(timeout) s waiting for \(what); last screen:\n\(shown)",
+                     sourceLocation: sourceLocation)
         throw TmuxError("timed out waiting for \(what)")
     }
 
     /// Waits for a plain substring on the screen.
     @discardableResult
-    func waitFor(text: String, timeout: TimeInterval = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func waitFor(text: String, timeout: TimeInterval = 10,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try waitFor("\"\(text)\" on the screen", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
@@ -136,7 +140,9 @@ func reverseVideoRows(_ escaped: String) -> [Int] {
                     parameters.unicodeScalars.append(scalars[j]); j += 1
                 }
                 if j < scalars.count, scalars[j] == "m" {
-                    let codes = parameters.isEmpty ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    let codes = parameters.isEmpty
+                        ? [0]
+                        : parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
                     for code in codes {
                         if code == 0 { reverse = false }
                         if code == 7 { reverse = true }
@@ -154,7 +160,8 @@ func reverseVideoRows(_ escaped: String) -> [Int] {
     return rows
 }
 
-/// SGR colour codes (foreground/background 30–37, 40–47, 90–97, 100–107, 38/48 extended) in `capture-pane -e` output.
+/// SGR colour codes (foreground/background 30–37, 40–47, 90–97, 100–107, 38/48 extended) in
+/// `capture-pane -e` output.
 func colourCodes(_ escaped: String) -> [Int] {
     var found: [Int] = []
     for match in escaped.matches(of: /\x1B\[([0-9;]*)m/) {
@@ -163,7 +170,8 @@ func colourCodes(_ escaped: String) -> [Int] {
         while index < codes.count {
             let code = codes[index]
             if code == 38 || code == 48 { found.append(code); break }
-            if (30...37).contains(code) || (40...47).contains(code) || (90...97).contains(code) || (100...107).contains(code) {
+            if (30...37).contains(code) || (40...47).contains(code)
+                || (90...97).contains(code) || (100...107).contains(code) {
                 found.append(code)
             }
             index += 1

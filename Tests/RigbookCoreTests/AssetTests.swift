@@ -10,7 +10,8 @@ struct AssetProblemsTests {
         #expect(sampleAsset(commissioned: "2025-01-01", intervalMonths: 6).problems().isEmpty)
     }
 
-    @Test("working load limit must be more than 0 kg", arguments: [0.0, -0.0, -1, -0.001, -2000, .nan, .infinity, -.infinity])
+    @Test("working load limit must be more than 0 kg",
+          arguments: [0.0, -0.0, -1, -0.001, -2000, .nan, .infinity, -.infinity])
     func wllRefused(_ wll: Double) {
         var asset = sampleAsset()
         asset.wllKg = wll
@@ -101,8 +102,9 @@ struct AssetProblemsTests {
         #expect(long.contains { $0.contains("longer than 200") })
     }
 
-    @Test("length, when given, must be more than 0 m", arguments: [(nil, true), (0.5, true), (3, true), (0, false),
-                                                                    (-1, false), (.nan, false), (.infinity, false)] as [(Double?, Bool)])
+    @Test("length, when given, must be more than 0 m",
+          arguments: [(nil, true), (0.5, true), (3, true), (0, false),
+                      (-1, false), (.nan, false), (.infinity, false)] as [(Double?, Bool)])
     func length(_ length: Double?, _ accepted: Bool) {
         var asset = sampleAsset()
         asset.lengthM = length

@@ -1,81 +1,14 @@
 import Foundation
 import Testing
 @testable import RigbookCore
+import RigbookTestSupport
 
-// MARK: - A strict RFC 4180 reader for the tests
-
-private struct CSVReadError: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Records end with CRLF; a quoted field may hold commas, CR, LF and doubled quotes. A quote inside an
-/// unquoted field, text after a closing quote, a bare CR or LF outside quotes and an unterminated
-/// quote are errors. Reads Unicode scalars, as a spreadsheet does (not grapheme clusters).
-private func readCSV(_ text: String) throws(CSVReadError) -> [[String]] {
-    let s = Array(text.unicodeScalars)
-    var records: [[String]] = []
-    var record: [String] = []
-    var field = String.UnicodeScalarView()
-    var i = 0
-    var atFieldStart = true
-    while i < s.count {
-        let c = s[i]
-        if atFieldStart && c == "\"" {
-            i += 1
-            var closed = false
-            while i < s.count {
-                if s[i] == "\"" {
-                    if i + 1 < s.count && s[i + 1] == "\"" { field.append("\""); i += 2; continue }
-                    closed = true; i += 1; break
-                }
-                field.append(s[i]); i += 1
-            }
-            guard closed else { throw CSVReadError(description: "unterminated quoted field in record \(records.count + 1)") }
-            guard i == s.count || s[i] == "," || s[i] == "\r" else {
-                throw CSVReadError(description: "text after a closing quote in record \(records.count + 1), field \(record.count + 1)")
-            }
-            atFieldStart = false
-            continue
-        }
-        atFieldStart = false
-        switch c {
-        case ",":
-            record.append(String(field)); field = String.UnicodeScalarView(); atFieldStart = true; i += 1
-        case "\r":
-            guard i + 1 < s.count, s[i + 1] == "\n" else { throw CSVReadError(description: "bare CR in record \(records.count + 1)") }
-            record.append(String(field)); field = String.UnicodeScalarView()
-            records.append(record); record = []
-            atFieldStart = true
-            i += 2
-        case "\n":
-            throw CSVReadError(description: "bare LF in record \(records.count + 1)")
-        case "\"":
-            throw CSVReadError(description: "a quote inside an unquoted field in record \(records.count + 1), field \(record.count + 1)")
-        default:
-            field.append(c); i += 1
-        }
-    }
-    guard record.isEmpty, field.isEmpty, atFieldStart else { throw CSVReadError(description: "the last record does not end with CRLF") }
-    return records
-}
+// MARK: - Reading back
 
 /// What a value reads back as: a value starting with = + - @ tab or CR gains a leading apostrophe.
 private func expectedCell(_ value: String) -> String {
     guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
     return "'" + value
-}
-
-/// SplitMix64: a fixed seed gives the same strings on every run and platform.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
 // MARK: - Cases
@@ -171,7 +104,8 @@ struct CSVTests {
             let records = try readCSV(CSV.row([c.input, "next"]))
             #expect(records == [[c.input, "next"]])
         } catch {
-            Issue.record("CSV.row([\(c.input.debugDescription), \"next\"]) = \(CSV.row([c.input, "next"]).debugDescription) is not RFC 4180: \(error)")
+            let written = CSV.row([c.input, "next"]).debugDescription
+            Issue.record("CSV.row([\(c.input.debugDescription), \"next\"]) = \(written) is not RFC 4180: \(error)")
         }
     }
 
@@ -180,7 +114,8 @@ struct CSVTests {
         #expect(CSV.row(["a", "b", "c"]) == "a,b,c\r\n")
         #expect(CSV.row(["a", "", "c"]) == "a,,c\r\n")
         #expect(CSV.row(["", ""]) == ",\r\n")
-        #expect(CSV.row(["x,y", "say \"hi\"", "=1", "two\nlines"]) == "\"x,y\",\"say \"\"hi\"\"\",'=1,\"two\nlines\"\r\n")
+        #expect(CSV.row(["x,y", "say \"hi\"", "=1", "two\nlines"])
+                == "\"x,y\",\"say \"\"hi\"\"\",'=1,\"two\nlines\"\r\n")
         #expect(CSV.row([]) == "\r\n")
         #expect(CSV.row(["吊带", "WLL 2 t"]) == "吊带,WLL 2 t\r\n")
     }
@@ -204,13 +139,14 @@ struct CSVTests {
     func roundTripRandom() throws {
         // No combining marks here: the clustered-separator cases above cover those on their own.
         let alphabet: [String] = ["a", "Z", "0", " ", ",", "\"", "\r", "\n", "\r\n", "\t", "=", "+", "-", "@", "'", ";",
-                                  "吊", "带", "，", "é", "ß", "🪝", "👍🏽", "\\", "|", "!", "€", "\u{00A0}"]
-        var random = SplitMix64(state: 0x5EED_2026_1130)
+                                  "吊", "带", "，", "é", "ß", "🪝", "👍🏽",
+                                  "\\", "|", "!", "€", "\u{00A0}"]
+        var random = SeededRandom(seed: 0x5EED_2026_1130)
         var rows: [[String]] = []
         for _ in 0..<400 {
             let fieldCount = 1 + random.below(6)
             rows.append((0..<fieldCount).map { _ in
-                (0..<random.below(12)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
+                (0..<random.below(12)).map { _ in random.pick(alphabet) }.joined()
             })
         }
         let text = rows.map(CSV.row).joined()
@@ -223,5 +159,18 @@ struct CSVTests {
         #expect(text.contains("\"\""))
         #expect(text.contains("'="))
         #expect(rows.joined().contains { $0.contains("\n") })
+    }
+
+    @Test("the tests' reader is strict: what RFC 4180 does not allow is an error", arguments: [
+        "a\r\nb", "a\nb\r\n", "a\rb\r\n", "a\"b\r\n", "\"a\"b\r\n", "\"a\r\n", "\"\"", "a,",
+    ])
+    func readerIsStrict(_ text: String) {
+        #expect(throws: CSVReadError.self, "\(text.debugDescription)") { try readCSV(text) }
+    }
+
+    @Test("the tests' reader reads quoted fields, empty fields and empty text")
+    func readerReads() throws {
+        #expect(try readCSV("") == [])
+        #expect(try readCSV("\"a,\"\"b\"\"\r\nc\",,\r\n") == [["a,\"b\"\r\nc", "", ""]])
     }
 }

@@ -65,7 +65,8 @@ struct CalendarDateParsingTests {
         #expect(try JSONDecoder().decode([CalendarDate].self, from: data) == [date])
     }
 
-    @Test("Codable refuses a date that does not exist", arguments: [#"["2026-02-30"]"#, #"["2026-2-1"]"#, #"[20260201]"#])
+    @Test("Codable refuses a date that does not exist",
+          arguments: [#"["2026-02-30"]"#, #"["2026-2-1"]"#, #"[20260201]"#])
     func codableRefuses(_ json: String) {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode([CalendarDate].self, from: Data(json.utf8))
@@ -74,7 +75,8 @@ struct CalendarDateParsingTests {
 
     @Test("order is chronological")
     func ordering() {
-        let sorted = ["1999-12-31", "2000-01-01", "2000-01-02", "2000-02-01", "2000-10-01", "2001-01-01"].map { day($0) }
+        let sorted = ["1999-12-31", "2000-01-01", "2000-01-02", "2000-02-01", "2000-10-01", "2001-01-01"]
+            .map { day($0) }
         for (a, b) in zip(sorted, sorted.dropFirst()) {
             #expect(a < b)
             #expect(!(b < a))
@@ -91,7 +93,8 @@ struct CalendarDateParsingTests {
 
     @Test("days in each month of a common year")
     func daysInMonths() {
-        #expect((1...12).map { CalendarDate.daysIn(month: $0, year: 2026) } == [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+        #expect((1...12).map { CalendarDate.daysIn(month: $0, year: 2026) }
+                == [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
     }
 }
 
@@ -135,12 +138,15 @@ struct CalendarDateDayNumberTests {
         #expect(failures == 0)
     }
 
-    /// An independent oracle: Foundation's Gregorian calendar in UTC (proleptic only after 1582, so the range starts in 1614).
-    @Test("dayNumber agrees with Foundation's calendar", arguments: Array(stride(from: -130_000, through: 200_000, by: 997)) + [0, 10957, 11016, -25509])
+    /// An independent oracle: Foundation's Gregorian calendar in UTC (proleptic only after 1582, so the
+    /// range starts in 1614).
+    @Test("dayNumber agrees with Foundation's calendar",
+          arguments: Array(stride(from: -130_000, through: 200_000, by: 997)) + [0, 10957, 11016, -25509])
     func agreesWithFoundation(_ n: Int) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(n) * 86_400))
+        let instant = Date(timeIntervalSince1970: Double(n) * 86_400)
+        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
         let date = CalendarDate(dayNumber: n)
         #expect([date.year, date.month, date.day] == [parts.year, parts.month, parts.day])
     }

@@ -50,19 +50,31 @@ struct DueBoundaryCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { label }
 }
 
-private let boundaryCases: [DueBoundaryCase] = [
-    DueBoundaryCase(label: "due − 31", commissioned: "2025-12-15", interval: 12, today: "2026-11-14", status: nil, days: nil, when: nil),
-    DueBoundaryCase(label: "due − 30", commissioned: "2025-12-15", interval: 12, today: "2026-11-15", status: .dueSoon, days: 30, when: "due in 30 days"),
-    DueBoundaryCase(label: "due − 1", commissioned: "2025-12-15", interval: 12, today: "2026-12-14", status: .dueSoon, days: 1, when: "due in 1 day"),
-    DueBoundaryCase(label: "due day", commissioned: "2025-12-15", interval: 12, today: "2026-12-15", status: .dueSoon, days: 0, when: "due today"),
-    DueBoundaryCase(label: "due + 1", commissioned: "2025-12-15", interval: 12, today: "2026-12-16", status: .overdue, days: -1, when: "due 1 day ago"),
-    DueBoundaryCase(label: "due + 2", commissioned: "2025-12-15", interval: 12, today: "2026-12-17", status: .overdue, days: -2, when: "due 2 days ago"),
+/// Cases for an asset commissioned on `commissioned` with an `interval`-month interval, never examined:
+/// each is a label, the day it is judged on and what that day should give.
+private func boundaries(commissioned: String, interval: Int,
+                        _ cases: [(label: String, today: String, status: AssetStatus?, days: Int?, when: String?)])
+    -> [DueBoundaryCase] {
+    cases.map {
+        DueBoundaryCase(label: $0.label, commissioned: commissioned, interval: interval, today: $0.today,
+                        status: $0.status, days: $0.days, when: $0.when)
+    }
+}
+
+private let boundaryCases = boundaries(commissioned: "2025-12-15", interval: 12, [
+    ("due − 31", "2026-11-14", nil, nil, nil),
+    ("due − 30", "2026-11-15", .dueSoon, 30, "due in 30 days"),
+    ("due − 1", "2026-12-14", .dueSoon, 1, "due in 1 day"),
+    ("due day", "2026-12-15", .dueSoon, 0, "due today"),
+    ("due + 1", "2026-12-16", .overdue, -1, "due 1 day ago"),
+    ("due + 2", "2026-12-17", .overdue, -2, "due 2 days ago"),
+]) + boundaries(commissioned: "2026-08-31", interval: 6, [
     // 31 Aug + 6 months = 28 Feb 2027.
-    DueBoundaryCase(label: "clamped: due − 31", commissioned: "2026-08-31", interval: 6, today: "2027-01-28", status: nil, days: nil, when: nil),
-    DueBoundaryCase(label: "clamped: due − 30", commissioned: "2026-08-31", interval: 6, today: "2027-01-29", status: .dueSoon, days: 30, when: "due in 30 days"),
-    DueBoundaryCase(label: "clamped: 28 Feb", commissioned: "2026-08-31", interval: 6, today: "2027-02-28", status: .dueSoon, days: 0, when: "due today"),
-    DueBoundaryCase(label: "clamped: 1 Mar", commissioned: "2026-08-31", interval: 6, today: "2027-03-01", status: .overdue, days: -1, when: "due 1 day ago"),
-]
+    ("clamped: due − 31", "2027-01-28", nil, nil, nil),
+    ("clamped: due − 30", "2027-01-29", .dueSoon, 30, "due in 30 days"),
+    ("clamped: 28 Feb", "2027-02-28", .dueSoon, 0, "due today"),
+    ("clamped: 1 Mar", "2027-03-01", .overdue, -1, "due 1 day ago"),
+])
 
 // MARK: - Tests
 
@@ -72,7 +84,8 @@ struct DueReportTests {
     func ordering() {
         let items = DueReport.items(Due.rows, today: Due.today)
         #expect(items.map(\.row.asset.tag) == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
-        #expect(items.map(\.status) == [.doNotUse, .doNotUse, .overdue, .overdue, .remedyBy, .remedyBy, .dueSoon, .dueSoon])
+        #expect(items.map(\.status)
+                == [.doNotUse, .doNotUse, .overdue, .overdue, .remedyBy, .remedyBy, .dueSoon, .dueSoon])
         #expect(items.map { $0.date?.iso ?? "-" } == ["2026-11-15", "2027-11-20", "2026-10-15", "2026-11-01",
                                                        "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
         #expect(items.map { $0.days ?? 999 } == [-15, 355, -46, -29, 10, 20, 5, 15])
@@ -95,7 +108,8 @@ struct DueReportTests {
                 let days = report.nextDue.map { today.days(until: $0) }
                 let expected = DueReport.urgent.contains(report.status)
                     || ((report.status == .dueSoon || report.status == .ok) && days.map { $0 >= 0 && $0 <= 45 } == true)
-                #expect(listed.contains(row.asset.tag) == expected, "\(row.asset.tag) on \(today.iso): \(report.status)")
+                #expect(listed.contains(row.asset.tag) == expected,
+                        "\(row.asset.tag) on \(today.iso): \(report.status)")
             }
         }
     }
@@ -104,14 +118,18 @@ struct DueReportTests {
     func leftOut() {
         let tags = Set(DueReport.items(Due.rows, today: Due.today).map(\.row.asset.tag))
         for tag in ["QU-1", "WD-1", "UT-1", "OK-1"] { #expect(!tags.contains(tag), "\(tag)") }
-        let statuses = Dictionary(uniqueKeysWithValues: Due.rows.map { ($0.asset.tag, $0.status(on: Due.today).status) })
+        let statuses = Dictionary(uniqueKeysWithValues: Due.rows.map {
+            ($0.asset.tag, $0.status(on: Due.today).status)
+        })
         #expect(statuses["QU-1"] == .quarantined && statuses["WD-1"] == .withdrawn && statuses["UT-1"] == .untested
                 && statuses["OK-1"] == .ok)
     }
 
     @Test("the date is the remedy deadline for REMEDY BY and a missed deadline, else the due date")
     func itemDate() throws {
-        let items = Dictionary(uniqueKeysWithValues: DueReport.items(Due.rows, today: Due.today).map { ($0.row.asset.tag, $0) })
+        let items = Dictionary(uniqueKeysWithValues: DueReport.items(Due.rows, today: Due.today).map {
+            ($0.row.asset.tag, $0)
+        })
         #expect(items["RB-1"]?.date == day("2026-12-20"))
         #expect(items["DN-2"]?.date == day("2026-11-15"))
         #expect(items["DN-2"]?.report.nextDue == day("2027-10-01"))
@@ -158,7 +176,8 @@ struct DueReportTests {
         #expect(sixty.last?.row.asset.tag == "OK-2")
         #expect(sixty.last?.status == .ok)
         #expect(sixty.last?.days == 45)
-        #expect(!DueReport.items(Due.rows + [okSoon], today: Due.today, within: 44).contains { $0.row.asset.tag == "OK-2" })
+        let fortyFour = DueReport.items(Due.rows + [okSoon], today: Due.today, within: 44)
+        #expect(!fortyFour.contains { $0.row.asset.tag == "OK-2" })
     }
 
     @Test("summary: counts in attention order, or nothing")

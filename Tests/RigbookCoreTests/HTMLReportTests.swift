@@ -33,7 +33,8 @@ private enum Fixture {
         row(asset(1, tag: "SL-0001", name: "2 t web sling, 3 m", location: "Bay 4", interval: 6),
             [record(11, .thoroughPeriodic, on: "2025-10-10")]),
         // OK, due 2026-07-20: beyond the chart.
-        row(asset(2, tag: "SH-0002", name: "Bow shackle 3.25 t", type: .shackle, wll: 3250, location: "Bay 4", interval: 6),
+        row(asset(2, tag: "SH-0002", name: "Bow shackle 3.25 t", type: .shackle, wll: 3250, location: "Bay 4",
+                  interval: 6),
             [record(21, .thoroughPeriodic, on: "2026-01-20")]),
         // DUE SOON: due 2026-03-20 (week 2).
         row(asset(3, tag: "CB-0003", name: "Chain block 1 t", type: .chainBlock, wll: 1000, location: "Workshop"),
@@ -42,8 +43,10 @@ private enum Fixture {
         row(asset(4, tag: "LH-0004", name: "Lever hoist 750 kg", type: .leverHoist, wll: 750, location: "Workshop"),
             [record(41, .thoroughPeriodic, on: "2025-01-15")]),
         // REMEDY BY 2026-03-20.
-        row(asset(5, tag: "CS-0005", name: "Chain sling 2-leg", type: .chainSling, wll: 5000, location: "Yard", interval: 6),
-            [record(51, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair, deadline: "2026-03-20")]),
+        row(asset(5, tag: "CS-0005", name: "Chain sling 2-leg", type: .chainSling, wll: 5000, location: "Yard",
+                  interval: 6),
+            [record(51, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair,
+                    deadline: "2026-03-20")]),
         // DO NOT USE: last thorough result is Fail.
         row(asset(6, tag: "EB-0006", name: "Eyebolt M20", type: .eyebolt, wll: 1000, location: "Yard", interval: 6),
             [record(61, .thoroughPeriodic, on: "2026-02-05", .failDangerous, action: .quarantine)]),
@@ -51,10 +54,12 @@ private enum Fixture {
         row(asset(7, tag: "HK-0007", name: "Hook 5 t", type: .hook, wll: 5000, location: "Yard", interval: 6),
             [record(71, .thoroughPeriodic, on: "2026-02-01", .passWithObservations, action: .quarantine)]),
         // WITHDRAWN.
-        row(asset(8, tag: "WR-0008", name: "Wire rope sling 1 t", type: .wireRopeSling, wll: 1000, location: "Workshop", interval: 6),
+        row(asset(8, tag: "WR-0008", name: "Wire rope sling 1 t", type: .wireRopeSling, wll: 1000, location: "Workshop",
+                  interval: 6),
             [record(81, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .withdraw)]),
         // UNTESTED: no commission date, no history.
-        row(asset(9, tag: "BC-0009", name: "Beam clamp", type: .beamClamp, wll: 2000, location: "", commissioned: nil), []),
+        row(asset(9, tag: "BC-0009", name: "Beam clamp", type: .beamClamp, wll: 2000, location: "",
+                  commissioned: nil), []),
         // DUE SOON, due 2026-03-28 (week 3; commissioned, never examined): name is markup, location is CJK.
         row(asset(10, tag: "RS-0010", name: scriptName, type: .roundSling, wll: 1500, location: "仓库 A",
                   commissioned: "2025-09-28", interval: 6), []),
@@ -63,7 +68,8 @@ private enum Fixture {
                   commissioned: "2025-09-01", interval: 6), []),
     ]
 
-    static func stored(_ n: Int, id: Int64, _ values: InspectionValues, wll: Double = 2000, location: String = "Bay 4") -> StoredInspection {
+    static func stored(_ n: Int, id: Int64, _ values: InspectionValues, wll: Double = 2000,
+                       location: String = "Bay 4") -> StoredInspection {
         StoredInspection(id: id, assetUUID: uuid(n), draftID: "inspection-\(uuid(n).uuidString.lowercased())",
                          amends: nil, values: values, savedAt: "2026-01-20T10:00:00Z", appVersion: "0.1.0",
                          operatorName: "jo", assetWLLKg: wll, assetLocation: location)
@@ -150,6 +156,16 @@ private func slice(_ html: String, from start: String, to end: String) -> Substr
     return html[a.lowerBound..<b]
 }
 
+/// The examination block (`<article class="exam">`) of fixture asset `n`.
+private func examBlock(_ html: String, asset n: Int) -> Substring {
+    slice(html, from: "<article class=\"exam\" data-asset=\"\(Fixture.uuid(n).uuidString)\">", to: "</article>")
+}
+
+/// The locations the register section groups by, in order.
+private func locationNames(in section: Substring) -> [String] {
+    section.matches(of: /<section class="location" data-location="([^"]*)">/).map { String($0.output.1) }
+}
+
 private func assetIDs(in text: Substring, element: String = "tr") -> [String] {
     text.matches(of: try! Regex("<\(element) [^>]*data-asset=\"([0-9A-F-]+)\"")).map {
         String($0.output[1].substring ?? "")
@@ -186,7 +202,8 @@ struct HTMLReportTests {
     func wellFormed() {
         let html = Fixture.html()
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        for part in ["<html", "<head>", "<style>", "</style>", "<body>", "</body>", "</html>", "<meta charset=\"utf-8\">"] {
+        for part in ["<html", "<head>", "<style>", "</style>", "<body>", "</body>", "</html>",
+                     "<meta charset=\"utf-8\">"] {
             #expect(html.contains(part), "missing \(part)")
         }
         #expect(tagBalanceProblems(html) == [])
@@ -264,7 +281,8 @@ struct HTMLReportTests {
         #expect(bars.count == 12)
         #expect(bars.map { Int($0.output.3)! } == expected)
         #expect(bars.map { Int($0.output.1)! } == Array(0..<12))
-        #expect(bars.map { String($0.output.2) } == (0..<12).map { DueForecast.weekStart($0, today: Fixture.today).iso })
+        let weekStarts = (0..<12).map { DueForecast.weekStart($0, today: Fixture.today).iso }
+        #expect(bars.map { String($0.output.2) } == weekStarts)
         // Each bar is labelled with its week's first day and its count, in text.
         for (index, count) in expected.enumerated() {
             let start = DueForecast.weekStart(index, today: Fixture.today).iso
@@ -297,8 +315,7 @@ struct HTMLReportTests {
         let ids = assetIDs(in: section)
         #expect(ids.count == Fixture.rows.count)
         #expect(Set(ids) == Set(Fixture.rows.map(\.asset.uuid.uuidString)))
-        let locations = section.matches(of: /<section class="location" data-location="([^"]*)">/).map { String($0.output.1) }
-        #expect(locations == ["Bay 4", "Workshop", "Yard", "仓库 A", "(no location)"])
+        #expect(locationNames(in: section) == ["Bay 4", "Workshop", "Yard", "仓库 A", "(no location)"])
         // Each asset sits under its own location.
         let yard = slice(html, from: "data-location=\"Yard\"", to: "</section>")
         #expect(Set(assetIDs(in: yard)) == Set([5, 6, 7].map { Fixture.uuid($0).uuidString }))
@@ -308,7 +325,9 @@ struct HTMLReportTests {
         #expect(section.contains("<td>SH-0002</td><td>Bow shackle 3.25 t</td><td>Shackle</td>"
             + "<td>3.25 t</td><td>2026-01-20</td><td>2026-07-20</td>"
             + "<td><span class=\"st st-ok\">OK</span></td>"))
-        #expect(section.contains("<td>BC-0009</td><td>Beam clamp</td><td>Beam clamp</td><td>2 t</td><td>—</td><td>—</td><td><span class=\"st st-untested\">UNTESTED</span></td>"))
+        #expect(section.contains("<td>BC-0009</td><td>Beam clamp</td><td>Beam clamp</td>"
+            + "<td>2 t</td><td>—</td><td>—</td>"
+            + "<td><span class=\"st st-untested\">UNTESTED</span></td>"))
         #expect(section.contains("<span class=\"st st-withdrawn\">WITHDRAWN</span>"))
     }
 
@@ -319,7 +338,7 @@ struct HTMLReportTests {
         #expect(assetIDs(in: section, element: "article") == [5, 6, 1].map { Fixture.uuid($0).uuidString },
                 "one block per asset with a record, in tag order")
 
-        let first = slice(html, from: "<article class=\"exam\" data-asset=\"\(Fixture.uuid(1).uuidString)\">", to: "</article>")
+        let first = examBlock(html, asset: 1)
         let due = try #require(Fixture.rows[0].status(on: Fixture.today).nextDue)
         for expected in ["Jo Bloggs", "LEEA-12345", ">Pass<", ">\(due.iso)<", "2025-10-10", "SL-0001",
                          "2 t web sling, 3 m", "Web sling", "SN-1", "Acme Lifting", "2023-06-30", ">2 t<", ">3 m<",
@@ -327,16 +346,18 @@ struct HTMLReportTests {
             #expect(first.contains(expected), "particulars lack \(expected)")
         }
         #expect(first.contains("<th>Next examination due</th><td>2026-04-10</td>"))
-        #expect(first.contains("<th>Person making the report</th><td>Jo Bloggs</td><th>Certification no.</th><td>LEEA-12345</td>"))
+        #expect(first.contains("<th>Person making the report</th><td>Jo Bloggs</td>"
+            + "<th>Certification no.</th><td>LEEA-12345</td>"))
         #expect(first.contains("<th>Safe to operate (result)</th><td>Pass</td>"))
 
-        let remedy = slice(html, from: "<article class=\"exam\" data-asset=\"\(Fixture.uuid(5).uuidString)\">", to: "</article>")
+        let remedy = examBlock(html, asset: 5)
         for expected in ["Ann Examiner", "CERT-9", "Defect to be remedied", "SCHEME-7/rev 2",
                          "Thorough examination (per examination scheme)", "Leg 2: link worn 9%\nMaster link nicked",
-                         "Repair / renew / alter", "<th>Remedy by</th><td>2026-03-20</td>", "Location when examined</th><td>Yard</td>"] {
+                         "Repair / renew / alter", "<th>Remedy by</th><td>2026-03-20</td>",
+                         "Location when examined</th><td>Yard</td>"] {
             #expect(remedy.contains(expected), "particulars lack \(expected)")
         }
-        let fail = slice(html, from: "<article class=\"exam\" data-asset=\"\(Fixture.uuid(6).uuidString)\">", to: "</article>")
+        let fail = examBlock(html, asset: 6)
         #expect(fail.contains("王伟"))
         #expect(fail.contains("C-&lt;7&gt;"))
         #expect(fail.contains("Fail – dangerous, do not use"))
@@ -360,7 +381,7 @@ struct HTMLReportTests {
         rows[0].asset.wllKg = 1500
         let html = HTMLReport.render(rows: rows, latestThorough: Fixture.latestThorough, today: Fixture.today,
                                      generatedAt: Fixture.generatedAt)
-        let block = slice(html, from: "<article class=\"exam\" data-asset=\"\(Fixture.uuid(1).uuidString)\">", to: "</article>")
+        let block = examBlock(html, asset: 1)
         #expect(block.contains("2 t <span class=\"sub\">(register now: 1.5 t)</span>"))
     }
 
@@ -429,8 +450,7 @@ struct HTMLReportTests {
         #expect(assetIDs(in: locationSection).count == 600)
         #expect(Set(assetIDs(in: locationSection)).count == 600)
         #expect(occurrences(of: "<article class=\"exam\"", in: html) == 300)
-        let names = locationSection.matches(of: /<section class="location" data-location="([^"]*)">/).map { String($0.output.1) }
-        #expect(names == ["Bay 1", "bay 2", "Yard", "仓库", "(no location)"])
+        #expect(locationNames(in: locationSection) == ["Bay 1", "bay 2", "Yard", "仓库", "(no location)"])
         let weeks = DueForecast.weeks(rows, today: Fixture.today, count: 12)
         let bars = html.matches(of: /data-count="(\d+)"><text/).map { Int($0.output.1)! }
         #expect(bars == weeks)

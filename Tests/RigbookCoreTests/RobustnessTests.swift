@@ -31,7 +31,8 @@ struct RobustnessTests {
         }
     }
 
-    @Test("ordinary far dates still work", arguments: [("9994-12-31", 60, "9999-12-31"), ("9999-07-31", 5, "9999-12-31")])
+    @Test("ordinary far dates still work",
+          arguments: [("9994-12-31", 60, "9999-12-31"), ("9999-07-31", 5, "9999-12-31")])
     func farButFine(_ anchor: String, _ months: Int, _ due: String) {
         #expect(day(anchor).addingMonths(months) == day(due))
     }

@@ -241,7 +241,9 @@ private let gateCases: [GateCase] = {
         GateCase(10, "ESC in the name", fails: [.inspectorName]) { $0.inspectorName = "Ada\u{1B}[31m Lovelace" },
         GateCase(10, "BEL at the end of the name", fails: [.inspectorName]) { $0.inspectorName = "Ada\u{07}" },
         GateCase(10, "NUL in the name", fails: [.inspectorName]) { $0.inspectorName = "Ada\u{00}Lovelace" },
-        GateCase(10, "DEL in the certification", fails: [.certificationNumber]) { $0.certificationNumber = "LEEA\u{7F}1" },
+        GateCase(10, "DEL in the certification", fails: [.certificationNumber]) {
+            $0.certificationNumber = "LEEA\u{7F}1"
+        },
         GateCase(10, "C1 CSI in the scheme reference", fails: [.schemeReference]) {
             $0.inspectionType = .thoroughScheme; $0.schemeReference = "SCH\u{9B}31m"
         },
@@ -287,7 +289,9 @@ private let gateCases: [GateCase] = {
         GateCase(10, "notes of 4000 characters") { $0.notes = String(repeating: "n", count: 4000) },
         GateCase(10, "notes of 4001 characters", fails: [.notes]) { $0.notes = String(repeating: "n", count: 4001) },
         GateCase(10, "notes of 4000 CJK characters") { $0.notes = String(repeating: "語", count: 4000) },
-        GateCase(10, "notes of 4001 CJK characters", fails: [.notes]) { $0.notes = String(repeating: "語", count: 4001) },
+        GateCase(10, "notes of 4001 CJK characters", fails: [.notes]) {
+            $0.notes = String(repeating: "語", count: 4001)
+        },
         GateCase(10, "notes of 4000 characters with newlines") {
             $0.notes = String(repeating: "abcdefghi\n", count: 399) + "abcdefghij"
         },

@@ -49,7 +49,8 @@ struct EachStatusTests {
                    today: "2026-02-11", expected: .doNotUse, expectedDue: "2027-01-10", expectedDeadline: "2026-02-10"),
         StatusCase(name: "quarantined: latest action is quarantine",
                    commissioned: "2025-01-01",
-                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .quarantine)],
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations,
+                                    action: .quarantine)],
                    today: "2026-02-01", expected: .quarantined, expectedDue: "2027-01-10"),
         StatusCase(name: "remedy_by: open remedy deadline not yet passed",
                    commissioned: "2025-01-01",
@@ -92,7 +93,10 @@ struct EachStatusTests {
 
 // MARK: - Precedence: where two conditions hold, the higher one wins
 
-@Suite("StatusRules: precedence WITHDRAWN › DO NOT USE › QUARANTINED › REMEDY BY › UNTESTED › OVERDUE › DUE SOON › OK")
+@Suite("""
+    StatusRules: precedence WITHDRAWN › DO NOT USE › QUARANTINED › REMEDY BY › UNTESTED › OVERDUE \
+    › DUE SOON › OK
+    """)
 struct PrecedenceTests {
     static let adjacentPairs: [StatusCase] = [
         StatusCase(name: "WITHDRAWN › DO NOT USE (Fail and withdraw)",
@@ -154,7 +158,8 @@ struct PrecedenceTests {
                    today: "2026-02-01", expected: .doNotUse),
         StatusCase(name: "QUARANTINED › OVERDUE",
                    commissioned: "2020-01-01",
-                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations, action: .quarantine)],
+                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations,
+                                    action: .quarantine)],
                    today: "2026-02-01", expected: .quarantined),
         StatusCase(name: "REMEDY BY › OVERDUE",
                    commissioned: "2024-01-01",
@@ -282,7 +287,8 @@ struct DueAnchorTests {
                                                       (13, "2027-02-28"), (60, "2031-01-31")])
     func intervalUsed(_ months: Int, _ due: String) {
         let summary = HistorySummary(history: [record(1, .thoroughPeriodic, on: "2026-01-31")])
-        #expect(StatusRules.nextDue(intervalMonths: months, commissioned: day("2020-01-01"), summary: summary) == day(due))
+        #expect(StatusRules.nextDue(intervalMonths: months, commissioned: day("2020-01-01"), summary: summary)
+                == day(due))
     }
 }
 
@@ -361,13 +367,15 @@ struct RemedyDeadlineTests {
         StatusCase(name: "a deadline set by an interim inspection is closed by a later thorough examination",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
-                             record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair, deadline: "2025-10-01"),
+                             record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair,
+                                    deadline: "2025-10-01"),
                              record(3, .thoroughPeriodic, on: "2025-09-20")],
                    today: "2025-12-01", expected: .ok, expectedDue: "2026-09-20", expectedDeadline: .some(nil)),
         StatusCase(name: "a deadline set by an interim inspection stays open after a later interim",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
-                             record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair, deadline: "2025-10-01"),
+                             record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair,
+                                    deadline: "2025-10-01"),
                              record(3, .interim, on: "2025-09-20")],
                    today: "2025-10-02", expected: .doNotUse, expectedDue: "2026-06-01", expectedDeadline: "2025-10-01"),
         StatusCase(name: "a later thorough examination that sets a new deadline replaces the old one",
@@ -425,7 +433,8 @@ struct HistoryFoldTests {
         let s = HistorySummary(history: [
             record(3, .preUse, on: "2026-01-20", .passWithObservations, action: .monitor),
             record(1, .thoroughPeriodic, on: "2025-06-01", .passWithObservations, action: .monitor),
-            record(2, .thoroughExceptional, on: "2025-12-01", .defectToBeRemedied, action: .repair, deadline: "2026-01-31"),
+            record(2, .thoroughExceptional, on: "2025-12-01", .defectToBeRemedied, action: .repair,
+                   deadline: "2026-01-31"),
         ])
         #expect(s.lastThoroughDate == day("2025-12-01"))
         #expect(s.lastThoroughResult == .defectToBeRemedied)
@@ -444,17 +453,21 @@ struct HistoryFoldTests {
         StatusCase(name: "a Pass corrected to a Fail: the correction counts",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10"),
-                             record(2, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair, amends: 1)],
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair,
+                                    amends: 1)],
                    today: "2026-02-01", expected: .doNotUse),
         StatusCase(name: "an amended record's remedy deadline no longer counts",
                    commissioned: "2025-01-01",
-                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair, deadline: "2026-02-10"),
-                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .monitor, amends: 1)],
+                   history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair,
+                                    deadline: "2026-02-10"),
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .monitor,
+                                    amends: 1)],
                    today: "2026-03-01", expected: .ok, expectedDeadline: .some(nil)),
         StatusCase(name: "an amended withdrawal no longer counts",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .withdraw),
-                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .monitor, amends: 1)],
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .monitor,
+                                    amends: 1)],
                    today: "2026-02-01", expected: .ok),
         StatusCase(name: "an amended quarantine no longer counts",
                    commissioned: "2025-06-01",
@@ -479,7 +492,8 @@ struct HistoryFoldTests {
         StatusCase(name: "a chain of amendments: only the last one counts",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair),
-                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .quarantine, amends: 1),
+                             record(2, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .quarantine,
+                                    amends: 1),
                              record(3, .thoroughPeriodic, on: "2026-01-10", amends: 2)],
                    today: "2026-02-01", expected: .ok),
     ]
@@ -490,7 +504,8 @@ struct HistoryFoldTests {
     @Test("amended records are not counted",
           arguments: [
             ([record(1, .thoroughPeriodic, on: "2026-01-10")], 1),
-            ([record(1, .thoroughPeriodic, on: "2026-01-10"), record(2, .thoroughPeriodic, on: "2026-01-10", amends: 1)], 1),
+            ([record(1, .thoroughPeriodic, on: "2026-01-10"),
+              record(2, .thoroughPeriodic, on: "2026-01-10", amends: 1)], 1),
             ([record(1, .thoroughPeriodic, on: "2026-01-10"), record(2, .thoroughPeriodic, on: "2026-01-10", amends: 1),
               record(3, .thoroughPeriodic, on: "2026-01-10", amends: 2)], 1),
             ([record(1, .thoroughPeriodic, on: "2026-01-10"), record(2, .preUse, on: "2026-01-11"),
@@ -507,7 +522,8 @@ struct HistoryFoldTests {
             record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair, deadline: "2025-10-01"),
             record(3, .preUse, on: "2025-09-01"),
             record(4, .thoroughPeriodic, on: "2025-12-01", .failDangerous, action: .quarantine),
-            record(5, .thoroughPeriodic, on: "2025-12-01", .defectToBeRemedied, action: .repair, deadline: "2026-01-15", amends: 4),
+            record(5, .thoroughPeriodic, on: "2025-12-01", .defectToBeRemedied, action: .repair, deadline: "2026-01-15",
+                   amends: 4),
         ]
         let expected = HistorySummary(history: history)
         #expect(expected.lastThoroughResult == .defectToBeRemedied)

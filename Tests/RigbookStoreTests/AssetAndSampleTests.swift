@@ -48,7 +48,8 @@ struct AddAssetTests {
             for asset in [zeroLoad, badInterval, emptyTag, escape] {
                 let error = #expect(throws: RegisterError.self) { try register.addAsset(asset) }
                 guard case .invalidAsset(let problems) = error else {
-                    Issue.record("expected .invalidAsset for \(asset.tag.debugDescription), got \(String(describing: error))")
+                    Issue.record(
+                        "expected .invalidAsset for \(asset.tag.debugDescription), got \(String(describing: error))")
                     continue
                 }
                 #expect(problems == asset.problems())

@@ -59,7 +59,9 @@ struct ConcurrencyTests {
             try holder.execute("ROLLBACK")
             #expect(try other.scalar("SELECT count(*) FROM rigbook_migrations WHERE name IN ('x', 'y')") == .integer(0))
             // The lock released, the same connection writes again.
-            try other.transaction { try other.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES ('z', 'now')") }
+            try other.transaction {
+                try other.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES ('z', 'now')")
+            }
             #expect(try holder.scalar("SELECT count(*) FROM rigbook_migrations WHERE name = 'z'") == .integer(1))
         }
     }
@@ -146,7 +148,8 @@ struct ConcurrencyTests {
                     let asset = makeAsset(tag: "T\(thread)-\(String(number).leftPadded(to: 3))")
                     try register.addAsset(asset)
                     if number.isMultiple(of: 5) {
-                        try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+                        let record = try validated(passingValues(on: "2026-03-01"), for: asset)
+                        try register.insert(record, saved: testStamp)
                     }
                 }
             }

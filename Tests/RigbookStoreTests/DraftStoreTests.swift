@@ -211,7 +211,8 @@ struct DraftStoreTests {
 
         planted[DraftIdentity.fileID(assetUUID: UUID()) + ".json"] = (Data("not json".utf8), nil)
         let futureID = DraftIdentity.fileID(assetUUID: UUID())
-        planted[futureID + ".json"] = (Data(#"{"schema_version": 99, "draft_id": "\#(futureID)", "hologram": true}"#.utf8), "99")
+        let future = #"{"schema_version": 99, "draft_id": "\#(futureID)", "hologram": true}"#
+        planted[futureID + ".json"] = (Data(future.utf8), "99")
         planted[DraftIdentity.fileID(assetUUID: UUID()) + ".json"] = (Data(), "empty")
         planted["junk.json"] = (Data(#"{"hello": "world"}"#.utf8), nil)
         for (name, content) in planted {
@@ -221,7 +222,8 @@ struct DraftStoreTests {
         let goneUUID = UUID()
         let goneDraft = makeDraft(assetUUID: goneUUID, tag: "SL-GONE")
         try t.store.write(goneDraft)
-        planted[goneDraft.draftID + ".json"] = (try #require(fileBytes(t.store.path(for: goneDraft.draftID))), "SL-GONE")
+        let goneBytes = try #require(fileBytes(t.store.path(for: goneDraft.draftID)))
+        planted[goneDraft.draftID + ".json"] = (goneBytes, "SL-GONE")
 
         let report = t.store.housekeeping(register: register, retentionDays: 30, now: fixedNow)
 
@@ -304,7 +306,8 @@ struct DraftStoreTests {
         let recent = makeAsset(tag: "SL-0029")
         try register.addAsset(old)
         try register.addAsset(recent)
-        let oldDraft = makeDraft(assetUUID: old.uuid, tag: old.tag, updatedAt: fixedNow.addingTimeInterval(-31 * dayInSeconds))
+        let oldDraft = makeDraft(assetUUID: old.uuid, tag: old.tag,
+                                 updatedAt: fixedNow.addingTimeInterval(-31 * dayInSeconds))
         let recentDraft = makeDraft(assetUUID: recent.uuid, tag: recent.tag,
                                     updatedAt: fixedNow.addingTimeInterval(-29 * dayInSeconds))
         try t.store.write(oldDraft)
@@ -363,8 +366,8 @@ struct DraftStoreTests {
         #expect(throws: RegisterError.self) { _ = try register.asset(uuid: asset.uuid) }
 
         let report = t.store.housekeeping(register: register, retentionDays: 30, now: fixedNow)
-        #expect(report.setAside.isEmpty,
-                "a readable draft was set aside because the register failed: \(report.setAside.map { "\($0.file): \($0.reason)" })")
+        let setAside = report.setAside.map { "\($0.file): \($0.reason)" }
+        #expect(report.setAside.isEmpty, "a readable draft was set aside because the register failed: \(setAside)")
         #expect(report.expired.isEmpty)
         #expect(report.alreadySaved.isEmpty)
         #expect(fileBytes(t.store.path(for: draft.draftID)) == bytes)
@@ -482,10 +485,12 @@ struct DraftStoreTests {
         guard let lockA = acquire(t.store, idA) else { return }
 
         // B: 90 days old, locked by another process.
-        let draftB = makeDraft(assetUUID: assetB.uuid, tag: assetB.tag, updatedAt: fixedNow.addingTimeInterval(-90 * dayInSeconds))
+        let draftB = makeDraft(assetUUID: assetB.uuid, tag: assetB.tag,
+                               updatedAt: fixedNow.addingTimeInterval(-90 * dayInSeconds))
         try t.store.write(draftB)
         let bytesB = try #require(fileBytes(t.store.path(for: draftB.draftID)))
-        let child = try ChildProcess("/usr/bin/flock", [t.store.folder + "/" + draftB.draftID + ".lock", "-c", "sleep 30"])
+        let lockFile = t.store.folder + "/" + draftB.draftID + ".lock"
+        let child = try ChildProcess("/usr/bin/flock", [lockFile, "-c", "sleep 30"])
         defer { child.kill() }
         let held = await waitUntil { t.store.isLockedElsewhere(id: draftB.draftID) }
         try #require(held, "the child never took B's lock")

@@ -185,7 +185,8 @@ extension DraftStoreTests {
         switch store.lock(id: id) {
         case .acquired(let lock): return lock
         case .heldBy(let holder):
-            Issue.record("lock(\(id)) was held by \(holder?.description ?? "someone unknown")", sourceLocation: sourceLocation)
+            Issue.record("lock(\(id)) was held by \(holder?.description ?? "someone unknown")",
+                         sourceLocation: sourceLocation)
         case .failed(let reason):
             Issue.record("lock(\(id)) failed: \(reason)", sourceLocation: sourceLocation)
         }

@@ -89,18 +89,22 @@ struct EvidenceTriggerTests {
             let original = try #require(try register.inspection(id: id))
 
             // Same id and draft id as the saved record, different result.
+            let idValue = column == "id" ? "id" : "NULL"
+            let draftIDValue = column == "draft_id" ? "draft_id" : "draft_id || '-other'"
             let replace = """
                 INSERT OR REPLACE INTO inspections
-                SELECT \(column == "id" ? "id" : "NULL"), asset_uuid, \(column == "draft_id" ? "draft_id" : "draft_id || '-other'"),
+                SELECT \(idValue), asset_uuid, \(draftIDValue),
                        amends, inspection_type, inspector_name, certification_number, check_marking, check_cuts,
-                       check_deformation, check_fittings, check_corrosion, 'fail_dangerous', 'replaced', scheme_reference,
-                       'replaced', 'withdraw', remedy_deadline_set, remedy_deadline, inspection_date, confirmed,
+                       check_deformation, check_fittings, check_corrosion, 'fail_dangerous', 'replaced',
+                       scheme_reference, 'replaced', 'withdraw', remedy_deadline_set, remedy_deadline,
+                       inspection_date, confirmed,
                        saved_at, app_version, operator, asset_wll_kg, asset_location
                 FROM inspections WHERE id = ?
                 """
             _ = try? other.run(replace, [.integer(id)])
 
-            #expect(try rawInspectionRow(other, id: id) == before, "saved evidence was replaced via REPLACE on \(column)")
+            #expect(try rawInspectionRow(other, id: id) == before,
+                    "saved evidence was replaced via REPLACE on \(column)")
             #expect(try register.history(assetUUID: original.assetUUID).contains(original))
         }
     }

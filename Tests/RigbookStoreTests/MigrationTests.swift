@@ -17,10 +17,12 @@ struct MigrationTests {
             while try tables.step() { names.append(tables.text(0)) }
             #expect(names == ["assets", "inspections", "rigbook_migrations"])
 
-            let triggers = try register.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+            let triggers = try register.db.prepare(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
             var triggerNames: [String] = []
             while try triggers.step() { triggerNames.append(triggers.text(0)) }
-            #expect(triggerNames == ["inspections_are_never_deleted", "inspections_are_never_replaced", "inspections_are_never_updated"])
+            #expect(triggerNames == ["inspections_are_never_deleted", "inspections_are_never_replaced",
+                                     "inspections_are_never_updated"])
 
             let recorded = try RegisterSchema.appliedNames(register.db)
             #expect(!RegisterSchema.migrations.isEmpty)
@@ -63,7 +65,8 @@ struct MigrationTests {
             try register.addAsset(makeAsset()) // makes SQLite create the -wal and -shm files
             #expect(permissions(home.registerPath) == 0o600)
             #expect(permissions(home.documents) == 0o700)
-            for companion in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: home.registerPath + companion) {
+            for companion in ["-wal", "-shm"]
+                where FileManager.default.fileExists(atPath: home.registerPath + companion) {
                 #expect(permissions(home.registerPath + companion) == 0o600, "\(companion)")
             }
         }
@@ -84,18 +87,20 @@ struct MigrationTests {
         try withTemporaryDirectory { folder in
             let path = registerPath(in: folder)
             let asset = makeAsset()
+            let appliedSQL = "SELECT name || '@' || applied_at FROM rigbook_migrations ORDER BY name"
             var firstApplied: [String] = []
             do {
                 let register = try Register.open(path: path)
                 try register.addAsset(asset)
-                let statement = try register.db.prepare("SELECT name || '@' || applied_at FROM rigbook_migrations ORDER BY name")
+                let statement = try register.db.prepare(appliedSQL)
                 while try statement.step() { firstApplied.append(statement.text(0)) }
             }
             let again = try Register.open(path: path)
             let third = try Register.open(path: path) // while the second is still open
             for register in [again, third] {
-                #expect(try register.db.scalar("SELECT count(*) FROM rigbook_migrations") == .integer(Int64(RegisterSchema.migrations.count)))
-                let statement = try register.db.prepare("SELECT name || '@' || applied_at FROM rigbook_migrations ORDER BY name")
+                #expect(try register.db.scalar("SELECT count(*) FROM rigbook_migrations")
+                        == .integer(Int64(RegisterSchema.migrations.count)))
+                let statement = try register.db.prepare(appliedSQL)
                 var applied: [String] = []
                 while try statement.step() { applied.append(statement.text(0)) }
                 #expect(applied == firstApplied)

@@ -72,7 +72,8 @@ struct RefusedFileTests {
             try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
             do {
                 let db = try Database(path: path)
-                try db.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, title TEXT); INSERT INTO recipes (title) VALUES ('bread')")
+                try db.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, title TEXT);"
+                               + " INSERT INTO recipes (title) VALUES ('bread')")
                 #expect(try db.scalar("PRAGMA application_id") == .integer(0))
             }
             try backdate(path)
@@ -90,7 +91,8 @@ struct RefusedFileTests {
             try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
             do {
                 let db = try Database(path: path)
-                try db.execute("PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x')")
+                try db.execute(
+                    "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x')")
             }
             try backdate(path)
             try expectRefusedUntouched(path) {
@@ -141,7 +143,8 @@ struct RefusedFileTests {
             do {
                 let register = try Register.open(path: path)
                 try register.addAsset(makeAsset())
-                try register.db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES ('099-from-the-future', datetime('now'))")
+                try register.db.run(
+                    "INSERT INTO rigbook_migrations (name, applied_at) VALUES ('099-from-the-future', datetime('now'))")
             }
             try backdate(path)
             try expectRefusedUntouched(path) {

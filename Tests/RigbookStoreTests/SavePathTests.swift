@@ -120,11 +120,13 @@ struct SavePathTests {
             #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .untested)
             try expectSummaryFollowsHistory(register, asset.uuid)
 
-            try register.insert(try validated(passingValues(.thoroughInitial, on: "2026-01-05"), for: asset), saved: testStamp)
+            let initial = try validated(passingValues(.thoroughInitial, on: "2026-01-05"), for: asset)
+            try register.insert(initial, saved: testStamp)
             #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .ok)
             try expectSummaryFollowsHistory(register, asset.uuid)
 
-            try register.insert(try validated(remedyValues(on: "2026-03-10", deadline: "2026-04-30"), for: asset), saved: testStamp)
+            let remedy = try validated(remedyValues(on: "2026-03-10", deadline: "2026-04-30"), for: asset)
+            try register.insert(remedy, saved: testStamp)
             let report = try #require(try register.asset(uuid: asset.uuid)?.status(on: testToday))
             #expect(report.status == .remedyBy)
             #expect(report.remedyDeadline == day("2026-04-30"))
@@ -140,14 +142,16 @@ struct SavePathTests {
             let register = try Register.open(path: registerPath(in: folder))
             let asset = makeAsset()
             try register.addAsset(asset)
-            let originalID = try register.insert(try validated(failingValues(on: "2026-03-05"), for: asset), saved: testStamp)
+            let original = try validated(failingValues(on: "2026-03-05"), for: asset)
+            let originalID = try register.insert(original, saved: testStamp)
             #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .doNotUse)
             let rawBefore = try rawInspectionRow(register.db, id: originalID)
             let storedBefore = try register.inspection(id: originalID)
 
             let correction = try validated(passingValues(on: "2026-03-05"), for: asset, amends: originalID)
-            let amendmentID = try register.insert(correction, saved: SaveStamp(savedAt: "2026-03-15T11:00:00.000Z",
-                                                                               appVersion: "0.1.0-test", operatorName: "keeper"))
+            let amendmentStamp = SaveStamp(savedAt: "2026-03-15T11:00:00.000Z", appVersion: "0.1.0-test",
+                                           operatorName: "keeper")
+            let amendmentID = try register.insert(correction, saved: amendmentStamp)
             #expect(amendmentID != originalID)
             #expect(try rawInspectionRow(register.db, id: originalID) == rawBefore)
             #expect(try register.inspection(id: originalID) == storedBefore)
@@ -171,7 +175,8 @@ struct SavePathTests {
             let first = makeAsset(tag: "SL-0001"), second = makeAsset(tag: "SL-0002")
             try register.addAsset(first)
             try register.addAsset(second)
-            let firstRecord = try register.insert(try validated(failingValues(on: "2026-03-05"), for: first), saved: testStamp)
+            let firstFailure = try validated(failingValues(on: "2026-03-05"), for: first)
+            let firstRecord = try register.insert(firstFailure, saved: testStamp)
             let secondSummary = try register.asset(uuid: second.uuid)?.summary
 
             let crossed = try validated(passingValues(on: "2026-03-06"), for: second, amends: firstRecord)
@@ -214,7 +219,8 @@ struct SavePathTests {
             let register = try Register.open(path: registerPath(in: folder))
             let asset = makeAsset()
             try register.addAsset(asset)
-            try register.insert(try validated(failingValues(on: "2026-03-05", action: .withdraw), for: asset), saved: testStamp)
+            let withdrawal = try validated(failingValues(on: "2026-03-05", action: .withdraw), for: asset)
+            try register.insert(withdrawal, saved: testStamp)
             // Inspected again the same day after the fault was found to be a misreading: pass, saved later.
             try register.insert(try validated(passingValues(on: "2026-03-05"), for: asset), saved: testStamp)
             // An earlier-dated record saved last does not become the latest.

@@ -78,14 +78,16 @@ func remedyValues(on date: String, deadline: String) -> InspectionValues {
 
 /// Passes `values` through the save gate: the only way to get a record the register accepts.
 func validated(_ values: InspectionValues, for asset: Asset, draftID: String? = nil, amends: Int64? = nil,
-               today: CalendarDate = testToday, sourceLocation: SourceLocation = #_sourceLocation) throws -> ValidatedInspection {
+               today: CalendarDate = testToday,
+               sourceLocation: SourceLocation = #_sourceLocation) throws -> ValidatedInspection {
+    let draftID = draftID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)"
     let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                   draftID: draftID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)",
-                                   amends: amends)
+                                   draftID: draftID, amends: amends)
     switch SaveGate.validate(values, context: context) {
     case .success(let record): return record
     case .failure(let failure):
-        Issue.record("the save gate refused a test record: \(failure.problems.map(\.message))", sourceLocation: sourceLocation)
+        Issue.record("the save gate refused a test record: \(failure.problems.map(\.message))",
+                     sourceLocation: sourceLocation)
         throw failure
     }
 }
@@ -107,7 +109,8 @@ func expectSummaryFollowsHistory(_ register: Register, _ uuid: UUID,
     let due = StatusRules.nextDue(intervalMonths: row.asset.intervalMonths, commissioned: row.asset.commissioned,
                                   summary: folded)
     let storedDue = try register.db.scalar("SELECT next_due FROM assets WHERE uuid = ?", [.text(uuid.uuidString)])
-    #expect(storedDue == (due.map { SQLValue.text($0.iso) } ?? .null), "next_due column", sourceLocation: sourceLocation)
+    #expect(storedDue == (due.map { SQLValue.text($0.iso) } ?? .null), "next_due column",
+            sourceLocation: sourceLocation)
 }
 
 /// Every stored column of one inspection row, rendered by SQLite's own `quote()`, so two dumps are

@@ -1,20 +1,6 @@
 import Testing
+import RigbookTestSupport
 @testable import RigbookUI
-
-/// A small deterministic generator so "random" frames are the same on every run.
-struct TestRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
 
 /// Applies `runs(from: old, to: new)` to a terminal that shows `old` and returns what it then shows.
 private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
@@ -121,7 +107,7 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
     /// frames, applied to a screen showing the first, must give exactly the second.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomFramesRoundTrip(seed: UInt64) {
-        var random = TestRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         let pieces = ["a", "b", "Z", " ", "-", "0", "张", "王", "吊带", "😀", "é", "e\u{301}", "…", "✎",
                       "仓库 2", "OK", "^"]
         let styles: [Style] = [.plain, .bold, .reverse, .dim, Style(colour: .red, bold: true),
