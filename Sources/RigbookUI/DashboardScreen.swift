@@ -20,7 +20,7 @@ public struct DashboardState: Screen {
     static let keymap = Keymap<DashboardAction>(title: "Dashboard", [
         KeyBinding([.tab, .escape, .char("q"), .ctrl("c")], label: "Tab Esc q",
                    help: "Back to the register (Ctrl-C too)", footer: "back", action: .back),
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+        .help(.help),
     ])
 
     /// Eighths of a cell, for bars that grow smoothly.

@@ -26,17 +26,6 @@ public struct DraftSnapshot: Sendable, Equatable {
     public var values: InspectionValues
     /// The file as last written by this form; nil for a file not yet written.
     public var written: DraftFileMeta?
-
-    public init(draftID: String, sessionID: String, assetUUID: UUID, assetTag: String, amends: Int64?,
-                values: InspectionValues, written: DraftFileMeta? = nil) {
-        self.draftID = draftID
-        self.sessionID = sessionID
-        self.assetUUID = assetUUID
-        self.assetTag = assetTag
-        self.amends = amends
-        self.values = values
-        self.written = written
-    }
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.

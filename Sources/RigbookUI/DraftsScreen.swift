@@ -18,15 +18,13 @@ public struct DraftsState: Screen {
     public var selected: DraftSummary? { drafts.isEmpty ? nil : drafts[min(selection, drafts.count - 1)] }
     public var confirmingDiscard: Bool { confirming != nil }
 
-    static let keymap = Keymap<DraftsAction>(title: "Drafts", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Previous draft", action: .up),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Next draft", footer: "move", action: .down),
+    static let keymap = Keymap<DraftsAction>(title: "Drafts",
+                                             KeyBinding.moves(up: .up, "Previous draft", down: .down, "Next draft") + [
         KeyBinding([.enter], help: "Recover: open the form with the draft's values", footer: "recover",
                    action: .recover),
         KeyBinding([.char("x")], help: "Discard the draft (asks first)", footer: "discard", action: .discard),
-        KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the register (Ctrl-C too)",
-                   footer: "back", action: .back),
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+        .back(.back, to: "register"),
+        .help(.help),
     ])
 
     static func discardQuestion(tag: String, holding differences: [String]) -> Question<DiscardChoice> {

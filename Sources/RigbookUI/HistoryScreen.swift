@@ -21,17 +21,16 @@ public struct HistoryState: Screen {
 
     public var selectedRecord: StoredInspection? { records.isEmpty ? nil : records[min(selection, records.count - 1)] }
 
-    static let keymap = Keymap<HistoryAction>(title: "Asset history", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Previous record", action: .up),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Next record", footer: "move", action: .down),
+    static let keymap = Keymap<HistoryAction>(title: "Asset history",
+                                              KeyBinding.moves(up: .up, "Previous record",
+                                                               down: .down, "Next record") + [
         KeyBinding([.enter], help: "Open the record: all 17 fields, when and by whom it was saved", footer: "open",
                    action: .open),
         KeyBinding([.char("i")], help: "Record a new inspection of this asset", footer: "inspect", action: .inspect),
         KeyBinding([.char("A")], help: "Amend the selected record (a new record; the original stays as it is)",
                    footer: "amend", action: .amend),
-        KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the register (Ctrl-C too)",
-                   footer: "back", action: .back),
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+        .back(.back, to: "register"),
+        .help(.help),
     ])
 
     /// Lines above the record table.

@@ -23,6 +23,26 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     }
 }
 
+extension KeyBinding {
+    /// ↑ k and ↓ j: moving through a list or a page.
+    static func moves(up: Action, _ upHelp: String, down: Action, _ downHelp: String,
+                      footer: String = "move") -> [KeyBinding] {
+        [KeyBinding([.up, .char("k")], label: "↑ k", help: upHelp, action: up),
+         KeyBinding([.down, .char("j")], label: "↓ j", help: downHelp, footer: footer, action: down)]
+    }
+
+    /// Esc and q go back (Ctrl-C too, as everywhere outside a form).
+    static func back(_ action: Action, to place: String) -> KeyBinding {
+        KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the \(place) (Ctrl-C too)",
+                   footer: "back", action: action)
+    }
+
+    /// ? and F1 open the screen's help page.
+    static func help(_ action: Action) -> KeyBinding {
+        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: action)
+    }
+}
+
 /// A screen's keys in one situation. A key that is not in a keymap does nothing: there are no
 /// key checks beside the keymaps.
 public struct Keymap<Action: Sendable>: Sendable {

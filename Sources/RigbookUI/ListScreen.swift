@@ -12,9 +12,8 @@ public enum FilterAction: Sendable { case keep, keepAndMove, clear, deleteBack, 
 
 /// The register list as a screen: the root under every other screen.
 extension ListState: Screen {
-    public static let keymap = Keymap<ListAction>(title: "Register list", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Move up", action: .up),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Move down", footer: "move", action: .down),
+    public static let keymap = Keymap<ListAction>(title: "Register list",
+                                                  KeyBinding.moves(up: .up, "Move up", down: .down, "Move down") + [
         KeyBinding([.pageUp], help: "Page up", action: .pageUp),
         KeyBinding([.pageDown, .char(" ")], label: "PgDn Space", help: "Page down", action: .pageDown),
         KeyBinding([.home, .char("g")], label: "Home g", help: "First asset", action: .top),
@@ -32,7 +31,7 @@ extension ListState: Screen {
         KeyBinding([.char("S")], help: "Load sample data (only into an empty register)", brief: "sample data",
                    action: .loadSample),
         KeyBinding([.char("q")], help: "Quit", footer: "quit", action: .quit),
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+        .help(.help),
         KeyBinding([.ctrl("c")], help: "Quit", brief: "quit", action: .quit),
     ])
 

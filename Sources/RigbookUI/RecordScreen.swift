@@ -14,14 +14,13 @@ public struct RecordState: Screen {
         self.record = record
     }
 
-    static let keymap = Keymap<RecordAction>(title: "Inspection record", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", action: .up),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", footer: "scroll", action: .down),
+    static let keymap = Keymap<RecordAction>(title: "Inspection record",
+                                             KeyBinding.moves(up: .up, "Scroll up", down: .down, "Scroll down",
+                                                              footer: "scroll") + [
         KeyBinding([.char("A")], help: "Amend this record (a new record; this one stays as it is)", footer: "amend",
                    action: .amend),
-        KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the history (Ctrl-C too)",
-                   footer: "back", action: .back),
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: .help),
+        .back(.back, to: "history"),
+        .help(.help),
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
