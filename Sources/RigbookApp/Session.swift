@@ -92,7 +92,7 @@ public final class Session {
                 return [.registerLoaded(rows)]
             case .refreshAsset(let uuid):
                 guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
-                let draftPath = drafts.path(for: DraftIdentity.fileID(assetUUID: uuid))
+                let draftPath = drafts.path(for: DraftIdentity.draftID(assetUUID: uuid))
                 row.hasDraft = FileManager.default.fileExists(atPath: draftPath)
                 return [.assetRefreshed(row)]
             case .loadSample:
@@ -117,7 +117,7 @@ public final class Session {
                 // Committed. What follows (the draft goes, the lock is released) is decided in `update`; a
                 // crash before the draft goes leaves a draft whose session is in the register, which the
                 // next start recognises and removes.
-                return [.saved(assetUUID: record.assetUUID, sessionID: record.draftID)]
+                return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID)]
             case .rememberInspector(let name, let certificate):
                 // The profile only prefills the next form: failing to write it loses nothing typed.
                 try? Profile(inspectorName: name, certificationNumber: certificate).save(to: home.profilePath)
@@ -158,7 +158,7 @@ public final class Session {
 
     /// Takes the draft's lock, then opens the form, or asks about the draft it finds.
     private func openForm(row: RegisterRow, amending: StoredInspection?, recover: Bool) throws -> [Event] {
-        let draftID = DraftIdentity.fileID(assetUUID: row.asset.uuid)
+        let draftID = DraftIdentity.draftID(assetUUID: row.asset.uuid)
         // A drafts folder that cannot be used must not keep anyone from typing: the form opens with a
         // lasting warning and keeps the values in memory.
         var lockProblem: String?

@@ -3,19 +3,19 @@ import Foundation
 /// Names of drafts, made from the form kind and the asset's UUID only, never from typed text, so no
 /// tag can steer a path.
 public enum DraftIdentity {
-    /// The draft file's id (`Documents/Drafts/<id>.json`): one per form kind and asset.
-    public static func fileID(assetUUID: UUID) -> String {
+    /// The draft id, which names the file (`Documents/Drafts/<id>.json`): one per form kind and asset.
+    public static func draftID(assetUUID: UUID) -> String {
         "inspection-" + assetUUID.uuidString.lowercased()
     }
 
-    /// The id saved with the record (a unique column): the file id plus one form session, so the same
+    /// The session id saved with the record (a unique column): the draft id plus one form session, so the same
     /// form can be saved once, and a later inspection of the same asset gets a new one.
     public static func sessionID(assetUUID: UUID, session: UUID = UUID()) -> String {
-        fileID(assetUUID: assetUUID) + ":" + session.uuidString.lowercased()
+        draftID(assetUUID: assetUUID) + ":" + session.uuidString.lowercased()
     }
 
-    /// The file id part of a session id.
-    public static func fileID(ofSession id: String) -> String {
+    /// The draft id part of a session id.
+    public static func draftID(ofSession id: String) -> String {
         String(id.prefix { $0 != ":" })
     }
 }

@@ -129,7 +129,7 @@ public enum RecordExport {
         ("asset_tag", { .text($0.tag) }),
         ("asset_uuid", { .text($0.record.assetUUID.uuidString.lowercased()) }),
         ("saved_at", { .text($0.record.savedAt) }),
-        ("draft_id", { .text($0.record.draftID) }),
+        ("draft_id", { .text($0.record.sessionID) }),
         ("amends", { .integer($0.record.amends) }),
         ("operator", { .text($0.record.operatorName) }),
         ("app_version", { .text($0.record.appVersion) }),

@@ -21,7 +21,8 @@ public struct RegisterRow: Sendable, Hashable {
 public struct StoredInspection: Sendable, Hashable {
     public var id: Int64
     public var assetUUID: UUID
-    public var draftID: String
+    /// The form session it was typed in (stored in the `draft_id` column).
+    public var sessionID: String
     public var amends: Int64?
     public var values: InspectionValues
     /// ISO 8601 UTC timestamp of the commit.
@@ -32,11 +33,11 @@ public struct StoredInspection: Sendable, Hashable {
     public var assetWLLKg: Double
     public var assetLocation: String
 
-    public init(id: Int64, assetUUID: UUID, draftID: String, amends: Int64?, values: InspectionValues,
+    public init(id: Int64, assetUUID: UUID, sessionID: String, amends: Int64?, values: InspectionValues,
                 savedAt: String, appVersion: String, operatorName: String, assetWLLKg: Double, assetLocation: String) {
         self.id = id
         self.assetUUID = assetUUID
-        self.draftID = draftID
+        self.sessionID = sessionID
         self.amends = amends
         self.values = values
         self.savedAt = savedAt

@@ -11,8 +11,8 @@ public struct GateProblem: Hashable, Sendable {
 /// put evidence into the register.
 public struct ValidatedInspection: Sendable {
     public let assetUUID: UUID
-    /// Unique per form session; the register refuses the same draft id twice.
-    public let draftID: String
+    /// The form session it was typed in; the register refuses the same session id twice.
+    public let sessionID: String
     public let amends: Int64?
     /// Trimmed values, exactly as they will be stored.
     public let values: InspectionValues
@@ -20,10 +20,10 @@ public struct ValidatedInspection: Sendable {
     public let inspectionDate: CalendarDate
     public let remedyDeadline: CalendarDate?
 
-    fileprivate init(assetUUID: UUID, draftID: String, amends: Int64?, values: InspectionValues,
+    fileprivate init(assetUUID: UUID, sessionID: String, amends: Int64?, values: InspectionValues,
                      result: InspectionResult, inspectionDate: CalendarDate, remedyDeadline: CalendarDate?) {
         self.assetUUID = assetUUID
-        self.draftID = draftID
+        self.sessionID = sessionID
         self.amends = amends
         self.values = values
         self.result = result
@@ -43,15 +43,16 @@ public enum SaveGate {
         public var assetUUID: UUID
         public var commissioned: CalendarDate?
         public var today: CalendarDate
-        public var draftID: String
+        /// The form session (`DraftIdentity.sessionID`).
+        public var sessionID: String
         public var amends: Int64?
 
-        public init(assetUUID: UUID, commissioned: CalendarDate?, today: CalendarDate, draftID: String,
+        public init(assetUUID: UUID, commissioned: CalendarDate?, today: CalendarDate, sessionID: String,
                     amends: Int64? = nil) {
             self.assetUUID = assetUUID
             self.commissioned = commissioned
             self.today = today
-            self.draftID = draftID
+            self.sessionID = sessionID
             self.amends = amends
         }
     }
@@ -149,7 +150,7 @@ public enum SaveGate {
         }
         v.remedyDeadline = deadline?.iso ?? ""  // stored exactly as the register will hold it
         v.inspectionDate = date.iso
-        return .success(ValidatedInspection(assetUUID: context.assetUUID, draftID: context.draftID,
+        return .success(ValidatedInspection(assetUUID: context.assetUUID, sessionID: context.sessionID,
                                             amends: context.amends, values: v, result: result,
                                             inspectionDate: date, remedyDeadline: deadline))
     }

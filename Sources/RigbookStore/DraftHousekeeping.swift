@@ -91,7 +91,7 @@ extension DraftStore {
             let saved: Bool
             do {
                 assetRow = try register.asset(uuid: uuid)
-                saved = try register.containsDraft(id: draft.sessionID)
+                saved = try register.containsSession(id: draft.sessionID)
             } catch {
                 continue
             }

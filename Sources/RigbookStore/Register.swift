@@ -247,8 +247,8 @@ public final class Register {
         }
     }
 
-    public func containsDraft(id draftID: String) throws(RegisterError) -> Bool {
-        try perform { try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(draftID)]) != nil }
+    public func containsSession(id sessionID: String) throws(RegisterError) -> Bool {
+        try perform { try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(sessionID)]) != nil }
     }
 
     /// The only write path for evidence: one transaction inserts the record and refreshes the asset's
@@ -260,8 +260,8 @@ public final class Register {
                 guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
                     throw RegisterError.unknownAsset(record.assetUUID.uuidString)
                 }
-                if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.draftID)]) != nil {
-                    throw RegisterError.duplicateDraft(record.draftID)
+                if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)]) != nil {
+                    throw RegisterError.duplicateSession(record.sessionID)
                 }
                 if let amends = record.amends {
                     let owner = try db.scalar("SELECT asset_uuid FROM inspections WHERE id = ?", [.integer(amends)])

@@ -6,7 +6,7 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case locked(path: String)
     case cannotOpen(path: String, reason: String)
     case duplicateTag(String)
-    case duplicateDraft(String)
+    case duplicateSession(String)
     case unknownAsset(String)
     case invalidAmendment(String)
     case writeFailed(String)
@@ -27,7 +27,7 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
             "cannot open \(path): \(reason)"
         case .duplicateTag(let tag):
             "an asset tagged \(tag) is already in the register"
-        case .duplicateDraft(let id):
+        case .duplicateSession(let id):
             "this form (draft \(id)) has already been saved; nothing was written twice"
         case .unknownAsset(let what):
             "no asset \(what) in the register"

@@ -70,7 +70,7 @@ enum InspectionColumns {
 
     static func values(_ r: ValidatedInspection, asset: Asset, saved: SaveStamp) -> [SQLValue] {
         let v = r.values
-        return [.text(r.assetUUID.uuidString), .text(r.draftID), r.amends.map(SQLValue.integer) ?? .null,
+        return [.text(r.assetUUID.uuidString), .text(r.sessionID), r.amends.map(SQLValue.integer) ?? .null,
                 .text(v.inspectionType.rawValue), .text(v.inspectorName), .text(v.certificationNumber),
                 .bool(v.checkMarking), .bool(v.checkCuts), .bool(v.checkDeformation), .bool(v.checkFittings),
                 .bool(v.checkCorrosion), .text(r.result.rawValue), .text(v.notes), .text(v.schemeReference),
@@ -89,7 +89,7 @@ enum InspectionColumns {
             action: s.word(16) ?? .none, remedyDeadlineSet: s.int(17) != 0, remedyDeadline: s.text(18),
             inspectionDate: s.text(19), confirmed: s.int(20) != 0)
         return StoredInspection(
-            id: s.int64(0), assetUUID: s.uuid(1) ?? UUID(), draftID: s.text(2),
+            id: s.int64(0), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
             amends: s.isNull(3) ? nil : s.int64(3), values: values, savedAt: s.text(21),
             appVersion: s.text(22), operatorName: s.text(23), assetWLLKg: s.double(24), assetLocation: s.text(25))
     }

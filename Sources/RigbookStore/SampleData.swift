@@ -128,9 +128,9 @@ public struct SampleData {
             values.defectDescription = Self.defects[random.below(Self.defects.count)]
             values.notes = "Re-check at next examination."
         }
-        let draftID = "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-\(type.rawValue)-\(date.iso)"
+        let sessionID = "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-\(type.rawValue)-\(date.iso)"
         let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                       draftID: draftID)
+                                       sessionID: sessionID)
         return try? SaveGate.validate(values, context: context).get()
     }
 }

@@ -161,5 +161,5 @@ public struct FormSeed: Sendable {
     }
 
     /// The draft file's id: form kind and asset, never typed text.
-    public var draftID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
+    public var draftID: String { DraftIdentity.draftID(assetUUID: row.asset.uuid) }
 }

@@ -122,7 +122,7 @@ public struct FormState: Screen {
 
     public var gateContext: SaveGate.Context {
         SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned, today: today,
-                         draftID: sessionID, amends: amends)
+                         sessionID: sessionID, amends: amends)
     }
 
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
@@ -157,7 +157,7 @@ public struct FormState: Screen {
     }
 
     /// The draft file's id: one per form kind and asset.
-    public var draftID: String { DraftIdentity.fileID(assetUUID: row.asset.uuid) }
+    public var draftID: String { DraftIdentity.draftID(assetUUID: row.asset.uuid) }
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {

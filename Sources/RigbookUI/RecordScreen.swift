@@ -62,7 +62,7 @@ public struct RecordState: Screen {
             ("Rigbook version", record.appVersion),
             ("WLL and location then",
              "\(Asset.wllText(record.assetWLLKg)) · \(record.assetLocation.isEmpty ? "—" : record.assetLocation)"),
-            ("Draft id", record.draftID),
+            ("Session id", record.sessionID),
         ] + (record.amends.map { [("Amends record", "#\($0)")] } ?? [])
     }
 

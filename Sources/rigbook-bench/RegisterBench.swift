@@ -98,14 +98,14 @@ struct RegisterBench {
                                           checkDeformation: true, checkFittings: true, checkCorrosion: true,
                                           result: .pass, inspectionDate: today.iso, confirmed: true)
             let session = DraftIdentity.sessionID(assetUUID: row.asset.uuid)
-            let draft = DraftFile(draftID: DraftIdentity.fileID(assetUUID: row.asset.uuid), sessionID: session,
+            let draft = DraftFile(draftID: DraftIdentity.draftID(assetUUID: row.asset.uuid), sessionID: session,
                                   assetUUID: row.asset.uuid.uuidString.lowercased(), assetTag: row.asset.tag,
                                   amends: nil, values: values, createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
                                   operatorName: "bench", revision: 1)
             try drafts.write(draft)
             try result.save.time {
                 let context = SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned,
-                                               today: today, draftID: session)
+                                               today: today, sessionID: session)
                 let record = try SaveGate.validate(values, context: context).get()
                 try register.insert(record, saved: SaveStamp())
                 try drafts.delete(id: draft.draftID)

@@ -41,7 +41,7 @@ private struct Home {
         let uuid = row.asset.uuid.uuidString.lowercased()
         let context = SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned,
                                        today: try #require(CalendarDate(iso: today)),
-                                       draftID: "inspection-\(uuid):\(UUID().uuidString.lowercased())")
+                                       sessionID: "inspection-\(uuid):\(UUID().uuidString.lowercased())")
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
             try register.insert(record, saved: SaveStamp(appVersion: "0.1.0", operatorName: "tester"))

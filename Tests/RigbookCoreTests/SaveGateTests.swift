@@ -16,9 +16,9 @@ private func validValues() -> InspectionValues {
 private let gateAsset = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
 
 /// Today 2026-11-30, asset commissioned 2024-01-01.
-private func gateContext(draftID: String = "draft-1", amends: Int64? = nil) -> SaveGate.Context {
+private func gateContext(sessionID: String = "draft-1", amends: Int64? = nil) -> SaveGate.Context {
     SaveGate.Context(assetUUID: gateAsset, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                     draftID: draftID, amends: amends)
+                     sessionID: sessionID, amends: amends)
 }
 
 /// A non-Pass result that satisfies every other rule (defect described, deadline after the date,
@@ -427,7 +427,8 @@ struct SaveGateTests {
     func noCommissionDate() {
         var v = validValues()
         v.inspectionDate = "1990-05-05"
-        let context = SaveGate.Context(assetUUID: gateAsset, commissioned: nil, today: day("2026-11-30"), draftID: "d")
+        let context = SaveGate.Context(assetUUID: gateAsset, commissioned: nil, today: day("2026-11-30"),
+                                       sessionID: "d")
         #expect(SaveGate.problems(v, context: context).isEmpty)
         v.inspectionDate = "2026-12-01"
         #expect(SaveGate.problems(v, context: context).map(\.field) == [.inspectionDate])
@@ -454,19 +455,19 @@ struct SaveGateTests {
         }
     }
 
-    @Test("the validated record carries the context's draft id, asset and amends")
+    @Test("the validated record carries the context's session id, asset and amends")
     func carriesContext() throws {
         let uuid = UUID(uuidString: "11111111-2222-3333-4444-555555555555")!
         let context = SaveGate.Context(assetUUID: uuid, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                                       draftID: "7f3c-draft", amends: 17)
+                                       sessionID: "7f3c-draft", amends: 17)
         let record = try #require(validated(validValues(), context: context))
         #expect(record.assetUUID == uuid)
-        #expect(record.draftID == "7f3c-draft")
+        #expect(record.sessionID == "7f3c-draft")
         #expect(record.amends == 17)
         #expect(record.result == .pass)
 
-        let plain = try #require(validated(validValues(), context: gateContext(draftID: "other")))
-        #expect(plain.draftID == "other")
+        let plain = try #require(validated(validValues(), context: gateContext(sessionID: "other")))
+        #expect(plain.sessionID == "other")
         #expect(plain.amends == nil)
         #expect(plain.assetUUID == gateAsset)
     }

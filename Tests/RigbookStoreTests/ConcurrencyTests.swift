@@ -90,7 +90,7 @@ struct ConcurrencyTests {
 
             try holder.execute("ROLLBACK")
             #expect(try register.recordCount() == 0)
-            #expect(try register.containsDraft(id: record.draftID) == false)
+            #expect(try register.containsSession(id: record.sessionID) == false)
             #expect(try register.asset(uuid: asset.uuid)?.summary == .empty)
             // Once the lock is gone the same record saves.
             try register.insert(record, saved: testStamp)
@@ -118,7 +118,7 @@ struct ConcurrencyTests {
                 try writer.insert(thorough, saved: testStamp)
                 let check = try validated(passingValues(.preUse, on: "2026-03-0\(1 + index)"), for: asset)
                 try (index.isMultiple(of: 2) ? first : second).insert(check, saved: testStamp)
-                drafts += [thorough.draftID, check.draftID]
+                drafts += [thorough.sessionID, check.sessionID]
             }
             // A duplicate tag added through the other connection is still refused.
             #expect(throws: RegisterError.duplicateTag("sl-1001")) { try first.addAsset(makeAsset(tag: "sl-1001")) }
@@ -127,7 +127,7 @@ struct ConcurrencyTests {
                 #expect(try register.assetCount() == 6)
                 #expect(try register.recordCount() == 12)
                 #expect(try register.rows().map(\.asset.tag) == assets.map(\.tag))
-                for draft in drafts { #expect(try register.containsDraft(id: draft)) }
+                for draft in drafts { #expect(try register.containsSession(id: draft)) }
                 for asset in assets {
                     #expect(try register.history(assetUUID: asset.uuid).count == 2)
                     try expectSummaryFollowsHistory(register, asset.uuid)

@@ -40,7 +40,7 @@ struct DraftStoreTests {
         #expect(back.formKind == "inspection")
 
         // A draft that is not there is nil, not an error.
-        #expect(try t.store.read(id: DraftIdentity.fileID(assetUUID: UUID())) == nil)
+        #expect(try t.store.read(id: DraftIdentity.draftID(assetUUID: UUID())) == nil)
     }
 
     @Test("The JSON file has schema_version 1, snake_case keys and the 17 field names")
@@ -209,11 +209,11 @@ struct DraftStoreTests {
         let half = whole.prefix(whole.count / 2)
         planted[truncatedDraft.draftID + ".json"] = (Data(half), nil)
 
-        planted[DraftIdentity.fileID(assetUUID: UUID()) + ".json"] = (Data("not json".utf8), nil)
-        let futureID = DraftIdentity.fileID(assetUUID: UUID())
+        planted[DraftIdentity.draftID(assetUUID: UUID()) + ".json"] = (Data("not json".utf8), nil)
+        let futureID = DraftIdentity.draftID(assetUUID: UUID())
         let future = #"{"schema_version": 99, "draft_id": "\#(futureID)", "hologram": true}"#
         planted[futureID + ".json"] = (Data(future.utf8), "99")
-        planted[DraftIdentity.fileID(assetUUID: UUID()) + ".json"] = (Data(), "empty")
+        planted[DraftIdentity.draftID(assetUUID: UUID()) + ".json"] = (Data(), "empty")
         planted["junk.json"] = (Data(#"{"hello": "world"}"#.utf8), nil)
         for (name, content) in planted {
             #expect(writeRaw(content.bytes, to: t.store.folder + "/" + name), "could not plant \(name)")
@@ -267,10 +267,10 @@ struct DraftStoreTests {
         let today = try #require(CalendarDate(iso: "2026-01-15"))
         let savedSession = DraftIdentity.sessionID(assetUUID: assetA.uuid)
         let context = SaveGate.Context(assetUUID: assetA.uuid, commissioned: assetA.commissioned, today: today,
-                                       draftID: savedSession)
+                                       sessionID: savedSession)
         let record = try SaveGate.validate(passingValues(today: today), context: context).get()
         try register.insert(record, saved: SaveStamp())
-        #expect(try register.containsDraft(id: savedSession))
+        #expect(try register.containsSession(id: savedSession))
 
         // A's draft from a later session, and B's draft: neither is saved.
         let laterA = makeDraft(assetUUID: assetA.uuid, tag: assetA.tag,
@@ -334,8 +334,8 @@ struct DraftStoreTests {
         let register = try t.openRegister()
         try DataHome.makePrivateDirectory(t.store.folder)
         let now = Date()
-        let stale = t.store.folder + "/." + DraftIdentity.fileID(assetUUID: UUID()) + ".json.tmp-AbC123"
-        let fresh = t.store.folder + "/." + DraftIdentity.fileID(assetUUID: UUID()) + ".json.tmp-XyZ789"
+        let stale = t.store.folder + "/." + DraftIdentity.draftID(assetUUID: UUID()) + ".json.tmp-AbC123"
+        let fresh = t.store.folder + "/." + DraftIdentity.draftID(assetUUID: UUID()) + ".json.tmp-XyZ789"
         #expect(writeRaw(Data("{".utf8), to: stale))
         #expect(writeRaw(Data("{".utf8), to: fresh))
         try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-120)], ofItemAtPath: stale)
@@ -379,7 +379,7 @@ struct DraftStoreTests {
     func lockInProcess() throws {
         let t = TempHome()
         defer { t.remove() }
-        let id = DraftIdentity.fileID(assetUUID: UUID())
+        let id = DraftIdentity.draftID(assetUUID: UUID())
         guard let first = acquire(t.store, id) else { return }
 
         switch t.store.lock(id: id) {
@@ -420,7 +420,7 @@ struct DraftStoreTests {
     func lockSeenFromAnotherProcess() throws {
         let t = TempHome()
         defer { t.remove() }
-        let id = DraftIdentity.fileID(assetUUID: UUID())
+        let id = DraftIdentity.draftID(assetUUID: UUID())
         let lockFile = t.store.folder + "/" + id + ".lock"
         guard let lock = acquire(t.store, id) else { return }
         #expect(FileManager.default.fileExists(atPath: lockFile))
@@ -433,7 +433,7 @@ struct DraftStoreTests {
     func lockHeldByAnotherProcess() async throws {
         let t = TempHome()
         defer { t.remove() }
-        let id = DraftIdentity.fileID(assetUUID: UUID())
+        let id = DraftIdentity.draftID(assetUUID: UUID())
         try DataHome.makePrivateDirectory(t.store.folder)
         let lockFile = t.store.folder + "/" + id + ".lock"
         #expect(!t.store.isLockedElsewhere(id: id), "no lock file yet: nobody holds it")
@@ -478,7 +478,7 @@ struct DraftStoreTests {
         try register.addAsset(assetB)
 
         // A: unreadable, locked by this process (the open form).
-        let idA = DraftIdentity.fileID(assetUUID: assetA.uuid)
+        let idA = DraftIdentity.draftID(assetUUID: assetA.uuid)
         try DataHome.makePrivateDirectory(t.store.folder)
         let garbage = Data("{\"schema_version\": 1, \"draft_id\": \"cut".utf8)
         #expect(writeRaw(garbage, to: t.store.path(for: idA)))
@@ -522,14 +522,14 @@ struct DraftStoreTests {
 
         let good = makeDraft(assetUUID: UUID())
         try t.store.write(good)
-        let garbageID = DraftIdentity.fileID(assetUUID: UUID())
+        let garbageID = DraftIdentity.draftID(assetUUID: UUID())
         #expect(writeRaw(Data([0xFF, 0x00, 0x13, 0x37]), to: t.store.path(for: garbageID)))
         // Not drafts: a lock file, a temp file, the Corrupt folder and what it holds.
-        let lockedID = DraftIdentity.fileID(assetUUID: UUID())
+        let lockedID = DraftIdentity.draftID(assetUUID: UUID())
         guard let lock = acquire(t.store, lockedID) else { return }
         defer { lock.release() }
         #expect(writeRaw(Data("{".utf8), to: t.store.folder + "/." + good.draftID + ".json.tmp-AbC123"))
-        let setAsideName = DraftIdentity.fileID(assetUUID: UUID()) + ".json"
+        let setAsideName = DraftIdentity.draftID(assetUUID: UUID()) + ".json"
         #expect(writeRaw(Data("x".utf8), to: t.store.folder + "/" + setAsideName))
         try t.store.setAside(fileName: setAsideName)
         #expect(FileManager.default.fileExists(atPath: t.store.corruptFolder + "/" + setAsideName))
@@ -537,11 +537,11 @@ struct DraftStoreTests {
         #expect(t.store.ids() == [good.draftID, garbageID].sorted())
 
         let uuid = UUID()
-        let id = DraftIdentity.fileID(assetUUID: uuid)
+        let id = DraftIdentity.draftID(assetUUID: uuid)
         #expect(id == "inspection-" + uuid.uuidString.lowercased())
         #expect(DraftStore.isDraftID(id))
         #expect(DraftStore.assetUUID(ofDraftID: id) == uuid)
-        #expect(DraftIdentity.fileID(ofSession: DraftIdentity.sessionID(assetUUID: uuid)) == id)
+        #expect(DraftIdentity.draftID(ofSession: DraftIdentity.sessionID(assetUUID: uuid)) == id)
         #expect(t.store.path(for: id) == t.home.draftsFolder + "/" + id + ".json")
 
         let refused = [
@@ -621,7 +621,7 @@ struct DraftStoreTests {
     func deleteAndSetAside() throws {
         let t = TempHome()
         defer { t.remove() }
-        let id = DraftIdentity.fileID(assetUUID: UUID())
+        let id = DraftIdentity.draftID(assetUUID: UUID())
         #expect(throws: Never.self) { try t.store.delete(id: id) } // no folder at all
         let draft = makeDraft(assetUUID: UUID())
         try t.store.write(draft)
@@ -631,7 +631,7 @@ struct DraftStoreTests {
         #expect(try t.store.read(id: draft.draftID) == nil)
         #expect(throws: Never.self) { try t.store.delete(id: draft.draftID) } // deleted twice
 
-        let name = DraftIdentity.fileID(assetUUID: UUID()) + ".json"
+        let name = DraftIdentity.draftID(assetUUID: UUID()) + ".json"
         let firstBytes = Data("first broken draft".utf8)
         let secondBytes = Data("second broken draft".utf8)
         #expect(writeRaw(firstBytes, to: t.store.folder + "/" + name))
@@ -655,7 +655,7 @@ struct DraftStoreTests {
     func setAsideNeverReplaces() async throws {
         let t = TempHome()
         defer { t.remove() }
-        let name = DraftIdentity.fileID(assetUUID: UUID()) + ".json"
+        let name = DraftIdentity.draftID(assetUUID: UUID()) + ".json"
         let firstBytes = Data("first broken draft".utf8)
         try DataHome.makePrivateDirectory(t.store.folder)
         #expect(writeRaw(firstBytes, to: t.store.folder + "/" + name))

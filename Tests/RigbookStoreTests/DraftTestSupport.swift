@@ -54,9 +54,9 @@ extension DraftStoreTests {
     func makeDraft(assetUUID: UUID, tag: String = "SL-0042", sessionID: String? = nil, revision: Int = 1,
                    updatedAt: Date? = nil, values: InspectionValues? = nil) -> DraftFile {
         let updatedAt = updatedAt ?? fixedNow
-        let fileID = DraftIdentity.fileID(assetUUID: assetUUID)
+        let draftID = DraftIdentity.draftID(assetUUID: assetUUID)
         return DraftFile(
-            draftID: fileID,
+            draftID: draftID,
             sessionID: sessionID ?? DraftIdentity.sessionID(assetUUID: assetUUID),
             assetUUID: assetUUID.uuidString.lowercased(),
             assetTag: tag,

@@ -15,17 +15,17 @@ struct SavePathTests {
             values.notes = "  Label faded but legible.\nRe-check next time.  "
             let record = try validated(values, for: asset)
 
-            #expect(try register.containsDraft(id: record.draftID) == false)
+            #expect(try register.containsSession(id: record.sessionID) == false)
             let id = try register.insert(record, saved: testStamp)
             #expect(try register.recordCount() == 1)
-            #expect(try register.containsDraft(id: record.draftID))
-            #expect(try register.containsDraft(id: record.draftID + "-other") == false)
+            #expect(try register.containsSession(id: record.sessionID))
+            #expect(try register.containsSession(id: record.sessionID + "-other") == false)
 
             let stored = try #require(try register.inspection(id: id))
             #expect(stored.values == record.values)
             #expect(stored.values.notes == "Label faded but legible.\nRe-check next time.")
             #expect(stored.assetUUID == asset.uuid)
-            #expect(stored.draftID == record.draftID)
+            #expect(stored.sessionID == record.sessionID)
             #expect(stored.amends == nil)
             #expect(stored.savedAt == testStamp.savedAt)
             #expect(stored.appVersion == testStamp.appVersion)
@@ -62,17 +62,17 @@ struct SavePathTests {
             try register.insert(record, saved: testStamp)
             let summary = try register.asset(uuid: asset.uuid)?.summary
 
-            #expect(throws: RegisterError.duplicateDraft(record.draftID)) {
+            #expect(throws: RegisterError.duplicateSession(record.sessionID)) {
                 try register.insert(record, saved: testStamp)
             }
             // Another record that reuses the draft id (a second save of the same form) is refused too.
-            let sameForm = try validated(failingValues(on: "2026-03-02"), for: asset, draftID: record.draftID)
-            #expect(throws: RegisterError.duplicateDraft(record.draftID)) {
+            let sameForm = try validated(failingValues(on: "2026-03-02"), for: asset, sessionID: record.sessionID)
+            #expect(throws: RegisterError.duplicateSession(record.sessionID)) {
                 try register.insert(sameForm, saved: testStamp)
             }
             #expect(try register.recordCount() == 1)
             #expect(try register.asset(uuid: asset.uuid)?.summary == summary)
-            #expect(RegisterError.duplicateDraft(record.draftID).description.contains("nothing was written twice"))
+            #expect(RegisterError.duplicateSession(record.sessionID).description.contains("nothing was written twice"))
         }
     }
 
@@ -192,7 +192,7 @@ struct SavePathTests {
                 return
             }
             #expect(try register.recordCount() == 1)
-            #expect(try register.containsDraft(id: crossed.draftID) == false)
+            #expect(try register.containsSession(id: crossed.sessionID) == false)
             #expect(try register.asset(uuid: second.uuid)?.summary == secondSummary)
             #expect(try register.asset(uuid: first.uuid)?.status(on: testToday).status == .doNotUse)
         }
@@ -209,7 +209,7 @@ struct SavePathTests {
                 try register.insert(record, saved: testStamp)
             }
             #expect(try register.recordCount() == 0)
-            #expect(try register.containsDraft(id: record.draftID) == false)
+            #expect(try register.containsSession(id: record.sessionID) == false)
         }
     }
 

@@ -77,12 +77,12 @@ func remedyValues(on date: String, deadline: String) -> InspectionValues {
 }
 
 /// Passes `values` through the save gate: the only way to get a record the register accepts.
-func validated(_ values: InspectionValues, for asset: Asset, draftID: String? = nil, amends: Int64? = nil,
+func validated(_ values: InspectionValues, for asset: Asset, sessionID: String? = nil, amends: Int64? = nil,
                today: CalendarDate = testToday,
                sourceLocation: SourceLocation = #_sourceLocation) throws -> ValidatedInspection {
-    let draftID = draftID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)"
+    let sessionID = sessionID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)"
     let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                   draftID: draftID, amends: amends)
+                                   sessionID: sessionID, amends: amends)
     switch SaveGate.validate(values, context: context) {
     case .success(let record): return record
     case .failure(let failure):

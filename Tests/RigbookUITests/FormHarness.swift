@@ -98,7 +98,7 @@ final class FormHarness {
 
     // MARK: Files
 
-    var draftID: String { DraftIdentity.fileID(assetUUID: asset.uuid) }
+    var draftID: String { DraftIdentity.draftID(assetUUID: asset.uuid) }
 
     /// `Documents/Drafts/inspection-<uuid lowercased>.json`, spelled out rather than asked of the store.
     var draftPath: String {
@@ -118,7 +118,7 @@ final class FormHarness {
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
         let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned,
                                        today: FormHarness.today,
-                                       draftID: DraftIdentity.sessionID(assetUUID: asset.uuid), amends: amends)
+                                       sessionID: DraftIdentity.sessionID(assetUUID: asset.uuid), amends: amends)
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
             return try register.insert(record, saved: stamp)

@@ -178,7 +178,7 @@ struct FormTests {
             remedyDeadlineSet: true, remedyDeadline: "2026-12-31", inspectionDate: "2026-11-28", confirmed: true)
         #expect(records.first?.values == expected)
         #expect(records.first?.amends == nil)
-        #expect(records.first?.draftID.hasPrefix(h.draftID + ":") == true)
+        #expect(records.first?.sessionID.hasPrefix(h.draftID + ":") == true)
 
         let profile = Profile.load(from: h.home.profilePath)
         #expect(profile.inspectorName == "王建国")
