@@ -43,39 +43,15 @@ public struct AssetFormState: Screen {
         cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing),
         minWidth: 52)
 
-    var isText: Bool { focus != .type && focus != .liftsPersons }
+    var isText: Bool { focus.textPath != nil }
 
     func text(_ field: AssetDraft.Field) -> String {
-        switch field {
-        case .tag: draft.tag
-        case .name: draft.name
-        case .wll: draft.wllKg
-        case .length: draft.lengthM
-        case .location: draft.location
-        case .manufacturer: draft.manufacturer
-        case .serial: draft.serialNumber
-        case .manufactured: draft.manufactured
-        case .commissioned: draft.commissioned
-        case .interval: draft.intervalMonths
-        case .type: draft.type.label
-        case .liftsPersons: draft.liftsPersons ? "yes" : "no"
-        }
+        if let path = field.textPath { return draft[keyPath: path] }
+        return field == .type ? draft.type.label : draft.liftsPersons ? "yes" : "no"
     }
 
     mutating func setText(_ field: AssetDraft.Field, _ value: String) {
-        switch field {
-        case .tag: draft.tag = value
-        case .name: draft.name = value
-        case .wll: draft.wllKg = value
-        case .length: draft.lengthM = value
-        case .location: draft.location = value
-        case .manufacturer: draft.manufacturer = value
-        case .serial: draft.serialNumber = value
-        case .manufactured: draft.manufactured = value
-        case .commissioned: draft.commissioned = value
-        case .interval: draft.intervalMonths = value
-        case .type, .liftsPersons: break
-        }
+        if let path = field.textPath { draft[keyPath: path] = value }
     }
 
     mutating func focusField(_ field: AssetDraft.Field) {
@@ -195,6 +171,25 @@ public struct AssetFormState: Screen {
         if let cancelling {
             frame.cursor = nil
             cancelling.draw(into: &frame, area: area)
+        }
+    }
+}
+
+extension AssetDraft.Field {
+    /// Where a typed field keeps its text (nil for the type and lifts persons, which are chosen).
+    var textPath: WritableKeyPath<AssetDraft, String>? {
+        switch self {
+        case .tag: \.tag
+        case .name: \.name
+        case .wll: \.wllKg
+        case .length: \.lengthM
+        case .location: \.location
+        case .manufacturer: \.manufacturer
+        case .serial: \.serialNumber
+        case .manufactured: \.manufactured
+        case .commissioned: \.commissioned
+        case .interval: \.intervalMonths
+        case .type, .liftsPersons: nil
         }
     }
 }

@@ -7,12 +7,6 @@ public struct ScreenContext: Sendable {
     public var today: CalendarDate
     /// Where the screen is drawn: page sizes and wrapping follow from it.
     public var area: Rect
-
-    public init(now: Double, today: CalendarDate, area: Rect) {
-        self.now = now
-        self.today = today
-        self.area = area
-    }
 }
 
 /// A screen is a component: it owns its state, its keys (a `Keymap`), its drawing into an area and
