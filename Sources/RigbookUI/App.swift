@@ -80,7 +80,7 @@ public enum App {
         case .failure(let message):
             state.notice = .error(message)
             return []
-        // Results that open a screen: one line each.
+        // Results that open a screen: one case each.
         case .historyLoaded(let row, let records):
             return open(HistoryState(row: row, records: records, today: state.today), &state)
         case .formReady(let seed): return open(FormState(seed: seed, context: context), &state)
