@@ -18,6 +18,8 @@ public final class Session {
     /// Locks of the forms open in this session, by draft id.
     private var locks: [String: DraftLock] = [:]
     private var shownFrame: Frame?
+    /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
+    private var framesShown = 0
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
 
@@ -52,7 +54,7 @@ public final class Session {
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
-        run(App.update(&state, event, now: clock()))
+        run(App.update(&state, event, now: clock(), batch: framesShown))
     }
 
     public func send(_ keys: [Key]) { for key in keys { send(.key(key)) } }
@@ -61,7 +63,7 @@ public final class Session {
         var pending = effects
         while !pending.isEmpty {
             let effect = pending.removeFirst()
-            for result in perform(effect) { pending += App.update(&state, result, now: clock()) }
+            for result in perform(effect) { pending += App.update(&state, result, now: clock(), batch: framesShown) }
         }
     }
 
@@ -272,6 +274,7 @@ public final class Session {
         let frame = self.frame()
         let runs = FrameDiff.runs(from: shownFrame, to: frame)
         shownFrame = frame
+        framesShown += 1
         return (frame, runs)
     }
 

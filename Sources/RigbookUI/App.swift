@@ -33,8 +33,8 @@ public struct AppState: Sendable {
     /// When the loop must wake up even without a key (seconds on the loop's clock), if ever.
     public var nextDeadline: Double? { screens.compactMap(\.deadline).min() }
 
-    func context(now: Double) -> ScreenContext {
-        ScreenContext(now: now, today: today, area: Rect(width: width, height: height))
+    func context(now: Double, batch: Int = 0) -> ScreenContext {
+        ScreenContext(now: now, today: today, area: Rect(width: width, height: height), batch: batch)
     }
 }
 
@@ -49,8 +49,9 @@ public enum App {
                    brief: "suspend", action: .suspend),
     ])
 
-    public static func update(_ state: inout AppState, _ event: Event, now: Double) -> [Effect] {
-        let context = state.context(now: now)
+    /// - Parameter batch: frames shown so far (see `ScreenContext.batch`).
+    public static func update(_ state: inout AppState, _ event: Event, now: Double, batch: Int = 0) -> [Effect] {
+        let context = state.context(now: now, batch: batch)
         var due: [Effect] = []
         for index in state.screens.indices { due += state.screens[index].advance(context: context) }
         return due + route(&state, event, context)
@@ -62,13 +63,13 @@ public enum App {
             state.notice = nil
             if App.keymap.action(for: key) == .suspend { return deliver(.flush, &state, context) + [.suspend] }
             guard let top = state.screens.indices.last else {
-                return apply(state.list.handle(key, context: context), from: nil, &state)
+                return apply(state.list.handle(key, context: context), from: nil, &state, context)
             }
-            return apply(state.screens[top].handle(key, context: context), from: top, &state)
+            return apply(state.screens[top].handle(key, context: context), from: top, &state, context)
         case .resize(let width, let height):
             state.width = width
             state.height = height
-            let resized = state.context(now: context.now)
+            let resized = state.context(now: context.now, batch: context.batch)
             state.list.resized(context: resized)
             for index in state.screens.indices { state.screens[index].resized(context: resized) }
             return []
@@ -82,19 +83,19 @@ public enum App {
             return []
         // Results that open a screen: one case each.
         case .historyLoaded(let row, let records):
-            return open(HistoryState(row: row, records: records, today: state.today), &state)
-        case .formReady(let seed): return open(FormState(seed: seed, context: context), &state)
-        case .draftFound(let recovery): return open(recovery, &state)
-        case .explain(let title, let lines): return open(MessageScreen(title: title, lines: lines), &state)
+            return open(HistoryState(row: row, records: records, today: state.today), &state, context)
+        case .formReady(let seed): return open(FormState(seed: seed, context: context), &state, context)
+        case .draftFound(let recovery): return open(recovery, &state, context)
+        case .explain(let title, let lines): return open(MessageScreen(title: title, lines: lines), &state, context)
         case .draftsLoaded(let drafts) where !(state.screens.last is DraftsState):
-            return open(DraftsState(drafts: drafts), &state)
+            return open(DraftsState(drafts: drafts), &state, context)
         default:
             return deliver(event, &state, context)
         }
     }
 
-    static func open(_ screen: any Screen, _ state: inout AppState) -> [Effect] {
-        apply(.push(screen), from: nil, &state)
+    static func open(_ screen: any Screen, _ state: inout AppState, _ context: ScreenContext) -> [Effect] {
+        apply(.push(screen), from: nil, &state, context)
     }
 
     /// Offers an effect's result to every screen, top first, then the list; each takes what is its own.
@@ -102,15 +103,16 @@ public enum App {
         var effects: [Effect] = []
         for index in state.screens.indices.reversed() where index < state.screens.count {
             if let outcome = state.screens[index].receive(event, context: context) {
-                effects += apply(outcome, from: index, &state)
+                effects += apply(outcome, from: index, &state, context)
             }
         }
-        if let outcome = state.list.receive(event, context: context) { effects += apply(outcome, from: nil, &state) }
+        if let outcome = state.list.receive(event, context: context) { effects += apply(outcome, from: nil, &state, context) }
         return effects
     }
 
     /// The one place the stack changes. `index` is the screen the outcome came from (nil: the list).
-    static func apply(_ outcome: Outcome, from index: Int?, _ state: inout AppState) -> [Effect] {
+    static func apply(_ outcome: Outcome, from index: Int?, _ state: inout AppState,
+                      _ context: ScreenContext) -> [Effect] {
         switch outcome {
         case .stay: return []
         case .pop:
@@ -119,7 +121,8 @@ public enum App {
         case .popAll:
             state.screens.removeAll()
             return []
-        case .push(let screen):
+        case .push(var screen):
+            screen.opened(context: context)
             state.screens.append(screen)
             return []
         case .effects(let effects):
@@ -128,7 +131,7 @@ public enum App {
             state.notice = notice
             return []
         case .all(let outcomes):
-            return outcomes.flatMap { apply($0, from: index, &state) }
+            return outcomes.flatMap { apply($0, from: index, &state, context) }
         }
     }
 

@@ -61,7 +61,7 @@ public struct AssetFormState: Screen {
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         if var question = cancelling {
-            let answer = question.handle(key)
+            let answer = question.handle(key, batch: context.batch)
             cancelling = answer == nil ? question : nil
             return answer == .cancel ? .pop : .stay
         }
@@ -71,6 +71,11 @@ public struct AssetFormState: Screen {
             case .changed:
                 setText(focus, editor.text)
                 refreshProblems()
+                return .stay
+            case .pasted(let paste):
+                setText(focus, editor.text)
+                refreshProblems()
+                error = paste.report(field: focus.label, limit: Asset.maxTextLength)
                 return .stay
             case .moved, .full: return .stay
             case .leaveUp: move(-1); return .stay
@@ -89,7 +94,7 @@ public struct AssetFormState: Screen {
                          + EditableText.keymap.helpSection("In a text field:"))
         case .close:
             if draft == AssetDraft() { return .pop }
-            cancelling = AssetFormState.cancelQuestion
+            cancelling = AssetFormState.cancelQuestion.opened(in: context.batch)
         case .save:
             switch draft.validated() {
             case .success(let asset): return .effects([.addAsset(asset)])

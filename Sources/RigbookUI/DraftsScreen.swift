@@ -37,7 +37,7 @@ public struct DraftsState: Screen {
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         if var question = confirming {
-            guard let answer = question.handle(key) else {
+            guard let answer = question.handle(key, batch: context.batch) else {
                 confirming = question
                 return .stay
             }
@@ -62,6 +62,7 @@ public struct DraftsState: Screen {
             confirming = selected.map { draft in
                 DraftsState.discardQuestion(tag: draft.assetTag,
                                             holding: Array(draft.differences.prefix(max(1, context.area.height - 9))))
+                    .opened(in: context.batch)
             }
         case .back: return .pop
         case .help: return .help(title: DraftsState.keymap.title, DraftsState.keymap.helpLines())

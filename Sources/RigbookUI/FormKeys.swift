@@ -49,6 +49,7 @@ extension FormState {
     var isTyping: Bool { editor != nil && focus.kind != .choice }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        inputBatch = context.batch
         let outcome = handleKey(key, now: context.now, width: context.area.width)
         keepFocusVisible(width: context.area.width, height: context.area.height)
         return outcome
@@ -58,7 +59,7 @@ extension FormState {
         if case .note? = message { message = nil }
         switch mode {
         case .leaving(var question):
-            guard let answer = question.handle(key) else {
+            guard let answer = question.handle(key, batch: inputBatch) else {
                 mode = .leaving(question)
                 return .stay
             }
@@ -82,15 +83,22 @@ extension FormState {
         // Text widgets get first go at keys; what they do not use falls through to the keymap.
         if isTyping, var editor {
             var accepted = key
-            if focus.kind == .date, case .char(let c) = key, !(c.isNumber && c.isASCII) && c != "-" {
+            if focus.kind == .date, case .char(let c) = key, !FormState.isDateCharacter(c) {
                 note("Dates are written YYYY-MM-DD.")
                 accepted = .function(99)
             }
+            var allowed: ((Character) -> Bool)?
+            if focus.kind == .date { allowed = { FormState.isDateCharacter($0) } }
             switch editor.apply(accepted, multiline: focus.kind == .multiline, maxLength: focus.inputLimit,
-                                width: FormLayout.textWidth(screenWidth: width)) {
+                                width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
             case .changed:
                 self.editor = editor
                 setText(focus, editor.text, now: now)
+                return .stay
+            case .pasted(let paste):
+                self.editor = editor
+                setText(focus, editor.text, now: now)
+                note(paste.report(field: focus.shortLabel, limit: focus.inputLimit))
                 return .stay
             case .moved:
                 self.editor = editor
@@ -109,6 +117,10 @@ extension FormState {
             }
         }
 
+        if case .paste = key {
+            note("Nothing pasted: \(focus.shortLabel) is not a text field.")
+            return .stay
+        }
         guard let action = FormState.keymap.action(for: key)
                 ?? (isTyping ? nil : FormState.choiceKeymap.action(for: key)) else { return .stay }
         switch action {
@@ -117,7 +129,7 @@ extension FormState {
         case .help: return .help(title: FormState.keymap.title, FormState.helpLines)
         case .close:
             if hasUnsavedInput {
-                mode = .leaving(LeaveChoice.question)
+                mode = .leaving(LeaveChoice.question.opened(in: inputBatch))
                 return .stay
             }
             draft.writes.cancel()
@@ -126,7 +138,14 @@ extension FormState {
         case .save:
             return attemptSave()
         case .toggle:
+            if focus == .confirmed, !values.confirmed, inputBatch <= confirmationShownBatch {
+                // Typed ahead or pasted by a terminal without bracketed paste: a person has not seen it yet.
+                fieldMessages[.confirmed] = "Not ticked: that Space came in the same burst of keys that reached "
+                    + "the confirmation. Read it, then press Space again."
+                return .stay
+            }
             if let path = focus.flagPath {
+                fieldMessages[focus] = nil
                 values[keyPath: path].toggle()
                 changed(now: now)
             } else if focus.kind == .choice {

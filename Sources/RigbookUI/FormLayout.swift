@@ -66,7 +66,7 @@ enum FormLayout {
                                               continued: index > 0))
                     }
                 }
-                if let message = form.dateMessages[field] { add(message, isProblem: true) }
+                if let message = form.fieldMessages[field] { add(message, isProblem: true) }
                 for problem in problems[field] ?? [] { add(problem.message, isProblem: false) }
             }
         }

@@ -18,8 +18,9 @@ public struct FormState: Screen {
     var editor: EditableText?
     /// First body line on screen.
     var scroll = 0
-    /// Immediate messages for date fields ("2026-02-30 is not a real date").
-    public internal(set) var dateMessages: [FormField: String] = [:]
+    /// Immediate messages under a field: a date that is not real ("2026-02-30 is not a real date"), a
+    /// confirmation that a burst of keys could not tick.
+    public internal(set) var fieldMessages: [FormField: String] = [:]
     public internal(set) var preview: Preview = .none
     /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
     public internal(set) var attemptedSave = false
@@ -28,6 +29,10 @@ public struct FormState: Screen {
     public internal(set) var message: Message?
     /// The draft file: when to write it, whether it is on disk, why a write failed.
     public internal(set) var draft: DraftTracker
+    /// The input batch of the key being handled, and the one in which the confirmation got the focus:
+    /// only a key from a later batch (after a frame showed it) may tick it.
+    var inputBatch = 0
+    var confirmationShownBatch = 0
 
     /// What the form is doing; the modes exclude each other.
     public enum Mode: Sendable {
@@ -63,6 +68,7 @@ public struct FormState: Screen {
         today = context.today
         values = seed.initial
         draft = DraftTracker(written: seed.draft)
+        inputBatch = context.batch
         problems = SaveGate.problems(values, context: gateContext)
         preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history, amends: seed.amends,
                                                today: today))
@@ -120,6 +126,10 @@ public struct FormState: Screen {
 
     public var hasUnsavedInput: Bool { values != baseline }
 
+    public var dateMessages: [FormField: String] { fieldMessages.filter { $0.key.kind == .date } }
+
+    static func isDateCharacter(_ c: Character) -> Bool { (c.isNumber && c.isASCII) || c == "-" }
+
     public var gateContext: SaveGate.Context {
         SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned, today: today,
                          sessionID: sessionID, amends: amends)
@@ -137,6 +147,7 @@ public struct FormState: Screen {
     mutating func focusField(_ field: FormField) {
         if let previous = editor, focus.kind == .date { validateDate(focus, text: previous.text, leaving: true) }
         focus = field
+        if field == .confirmed { confirmationShownBatch = inputBatch }
         if let path = field.textPath { editor = EditableText(values[keyPath: path]) } else { editor = nil }
     }
 
@@ -188,13 +199,13 @@ public struct FormState: Screen {
     mutating func validateDate(_ field: FormField, text: String, leaving: Bool) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || CalendarDate(iso: trimmed) != nil {
-            dateMessages[field] = nil
+            fieldMessages[field] = nil
         } else if trimmed.count == 10 || leaving {
-            dateMessages[field] = trimmed.count == 10 && trimmed.allSatisfy({ $0.isNumber || $0 == "-" })
+            fieldMessages[field] = trimmed.count == 10 && trimmed.allSatisfy({ $0.isNumber || $0 == "-" })
                 ? "\(trimmed) is not a real date."
                 : "Write the date as YYYY-MM-DD."
         } else {
-            dateMessages[field] = nil
+            fieldMessages[field] = nil
         }
     }
 

@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
     case enter, escape, tab, backTab, backspace, delete
     case up, down, left, right, home, end, pageUp, pageDown
     case function(Int)
+    /// Text the terminal delivered as a bracketed paste: inserted as text, never read as keys.
+    case paste(String)
 
     /// How help and footers name the key.
     public var name: String {
@@ -30,6 +32,7 @@ public enum Key: Hashable, Sendable {
         case .pageUp: "PgUp"
         case .pageDown: "PgDn"
         case .function(let n): "F\(n)"
+        case .paste: "a paste"
         }
     }
 

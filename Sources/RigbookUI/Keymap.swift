@@ -62,7 +62,8 @@ public struct Keymap<Action: Sendable>: Sendable {
     }
 
     public func action(for key: Key) -> Action? {
-        bindings.first { $0.keys.contains(key) }?.action ?? otherKeys?.action
+        if case .paste = key { return nil } // a paste is text: it answers no question and presses nothing
+        return bindings.first { $0.keys.contains(key) }?.action ?? otherKeys?.action
     }
 
     /// Footer items, "label footer", in keymap order; bindings that share a footer word are one item

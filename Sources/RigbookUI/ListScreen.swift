@@ -35,6 +35,9 @@ extension ListState: Screen {
         KeyBinding([.ctrl("c")], help: "Quit", brief: "quit", action: .quit),
     ])
 
+    /// The longest filter kept: longer than any tag, name or location the register holds.
+    static let filterLimit = 200
+
     public static let filterKeymap = Keymap<FilterAction>(title: "Filter", whileTyping: true, [
         KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", brief: "keep the filter",
                    action: .keep),
@@ -49,6 +52,13 @@ extension ListState: Screen {
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        if case .paste(let text) = key {
+            // Pasted text filters the list (a tag copied from a mail, say); it never acts as keys.
+            let paste = Paste(text, multiline: false, room: max(0, ListState.filterLimit - query.count))
+            editingFilter = true
+            setQuery(query + String(paste.characters))
+            return .stay
+        }
         if editingFilter { return handleFilter(key, context: context) }
         guard let action = ListState.keymap.action(for: key) else { return .stay }
         let page = pageSize
@@ -86,7 +96,7 @@ extension ListState: Screen {
 
     private mutating func handleFilter(_ key: Key, context: ScreenContext) -> Outcome {
         if key.isPrintable, case .char(let c) = key {
-            setQuery(query + String(c))
+            if query.count < ListState.filterLimit { setQuery(query + String(c)) }
             return .stay
         }
         switch ListState.filterKeymap.action(for: key) {

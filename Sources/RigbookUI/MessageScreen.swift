@@ -17,7 +17,7 @@ public struct MessageScreen: Screen {
     public var isOverlay: Bool { true }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        box.handle(key) == .close ? .pop : .stay
+        box.handle(key, batch: context.batch) == .close ? .pop : .stay
     }
 
     public func draw(into frame: inout Frame, area: Rect) { box.draw(into: &frame, area: area) }

@@ -27,6 +27,13 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     public var selection = 0
     var minWidth: Int
     public let keymap: Keymap<Action>
+    /// The safe answer (Esc): never refused.
+    let cancelAnswer: Answer
+    /// The input batch in which the question appeared; any other answer in that same burst of keys is
+    /// refused, so keys typed or pasted ahead of the question cannot answer it.
+    var openedInBatch: Int?
+    /// The last key was such an answer: the box says so.
+    public private(set) var refusedEarlyKey = false
 
     /// - Parameters:
     ///   - cancel: the answer of Esc and Ctrl-C, and how the hint names it ("Esc back").
@@ -37,6 +44,7 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
         self.lines = lines
         self.options = options
         self.minWidth = minWidth
+        cancelAnswer = cancel.answer
         var bindings: [KeyBinding<Action>] = []
         if options.count > 1 {
             bindings += [
@@ -57,22 +65,43 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
         keymap = Keymap(title: title, otherKeys: otherKeys.map { ($0.help, .answer($0.answer)) }, bindings)
     }
 
-    /// The answer, once a key gives one.
-    public mutating func handle(_ key: Key) -> Answer? {
+    /// The question as shown in input batch `batch` (see `ScreenContext.batch`).
+    func opened(in batch: Int) -> Question {
+        var question = self
+        question.openedInBatch = batch
+        return question
+    }
+
+    /// The answer, once a key gives one. `batch` is the input batch the key was read in.
+    public mutating func handle(_ key: Key, batch: Int) -> Answer? {
         guard let action = keymap.action(for: key) else { return nil }
+        refusedEarlyKey = false
         switch action {
         case .previous: selection = (selection + options.count - 1) % options.count
         case .next: selection = (selection + 1) % options.count
-        case .takeSelected: return options[selection].answer
-        case .answer(let answer): return answer
+        case .takeSelected: return accept(options[selection].answer, batch: batch)
+        case .answer(let answer): return accept(answer, batch: batch)
         }
         return nil
+    }
+
+    private mutating func accept(_ answer: Answer, batch: Int) -> Answer? {
+        if answer != cancelAnswer, let opened = openedInBatch, batch <= opened {
+            refusedEarlyKey = true
+            return nil
+        }
+        return answer
     }
 
     /// The options' answers, in the order the buttons show them.
     public var answers: [Answer] { options.map(\.answer) }
 
     func draw(into frame: inout Frame, area: Rect) {
+        var lines = lines
+        if refusedEarlyKey {
+            lines += [("", .plain), ("That key came with the keys that opened this question: not taken.", Style(colour: .yellow, bold: true)),
+                      ("Press it again to answer.", Style(colour: .yellow, bold: true))]
+        }
         if options.count > 1 {
             Box.drawQuestion(title: title, lines: lines, options: options.map(\.label), selection: selection,
                              minWidth: max(minWidth, keymap.hint.displayWidth), footer: keymap.hint,

@@ -30,8 +30,10 @@ public struct RecoveryState: Screen {
     public var selection: Int { question.selection }
     public var isOverlay: Bool { true }
 
+    public mutating func opened(context: ScreenContext) { question = question.opened(in: context.batch) }
+
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        switch question.handle(key) {
+        switch question.handle(key, batch: context.batch) {
         case nil:
             return .stay
         case .recover:

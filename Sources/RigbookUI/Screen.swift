@@ -7,6 +7,9 @@ public struct ScreenContext: Sendable {
     public var today: CalendarDate
     /// Where the screen is drawn: page sizes and wrapping follow from it.
     public var area: Rect
+    /// How many frames the terminal has been shown: keys read after the same frame are one burst
+    /// (typed faster than a person reads, or pasted by a terminal without bracketed paste).
+    public var batch: Int = 0
 }
 
 /// A screen is a component: it owns its state, its keys (a `Keymap`), its drawing into an area and
@@ -25,6 +28,8 @@ public protocol Screen: Sendable {
     mutating func advance(context: ScreenContext) -> [Effect]
     /// The terminal changed size.
     mutating func resized(context: ScreenContext)
+    /// The screen was put on the stack (a question notes the input batch it appeared in).
+    mutating func opened(context: ScreenContext)
 }
 
 extension Screen {
@@ -33,6 +38,7 @@ extension Screen {
     public var deadline: Double? { nil }
     public mutating func advance(context: ScreenContext) -> [Effect] { [] }
     public mutating func resized(context: ScreenContext) {}
+    public mutating func opened(context: ScreenContext) {}
 }
 
 /// What a screen asks of the router after an event. Combine with `+`: `.pop + .notify(...)`.

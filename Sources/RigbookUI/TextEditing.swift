@@ -24,6 +24,8 @@ public struct EditableText: Sendable, Equatable {
         case full
         /// ↑/↓ past the first or last line: the form moves focus.
         case leaveUp, leaveDown
+        /// A paste went in as one edit (possibly nothing of it, when the field was full).
+        case pasted(Paste)
     }
 
     /// The editing keys of every text field; printable keys are text and bound to nothing.
@@ -53,7 +55,14 @@ public struct EditableText: Sendable, Equatable {
     ])
 
     /// Applies an editing key. `width` is the columns a multi-line field wraps at.
-    public mutating func apply(_ key: Key, multiline: Bool, maxLength: Int, width: Int = 60) -> Outcome {
+    public mutating func apply(_ key: Key, multiline: Bool, maxLength: Int, width: Int = 60,
+                               allowed: ((Character) -> Bool)? = nil) -> Outcome {
+        if case .paste(let text) = key {
+            let paste = Paste(text, multiline: multiline, room: max(0, maxLength - characters.count), allowed: allowed)
+            characters.insert(contentsOf: paste.characters, at: cursor)
+            cursor += paste.characters.count
+            return .pasted(paste)
+        }
         if case .char(let c) = key {
             if c == "\n" || c == "\r\n" { return multiline ? insert("\n", maxLength: maxLength) : .ignored }
             if c.unicodeScalars.contains(where: TextRules.isControl) { return .ignored } // pasted controls are dropped

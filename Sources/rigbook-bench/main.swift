@@ -49,6 +49,11 @@ RegisterBench.printTable(results)
 if !arguments.contains("--skip-terminal") {
     FileHandle.standardError.write(Data("bench: key to screen in tmux…\n".utf8))
     TerminalBench.run(executable: siblingExecutable("rigbook"), today: today)
+    FileHandle.standardError.write(Data("bench: a 1 MB paste…\n".utf8))
+    PasteBench.run(executable: siblingExecutable("rigbook"), today: today)
+}
+if arguments.contains("--paste-only") {
+    PasteBench.run(executable: siblingExecutable("rigbook"), today: today)
 }
 if arguments.contains("--loss") {
     FileHandle.standardError.write(Data("bench: loss window under kill -9…\n".utf8))

@@ -51,6 +51,11 @@ final class CursesTerminal {
         set_escdelay(25)
         guard initscr() != nil else { throw TerminalError.cannotStart }
         active = true
+        // Bracketed paste: the terminal wraps pasted text in ESC [ 200 ~ … ESC [ 201 ~, which curses then
+        // reports as these two key codes, so a paste arrives as text and never as keys.
+        define_key("\u{1B}[200~", CursesTerminal.pasteStart)
+        define_key("\u{1B}[201~", CursesTerminal.pasteEnd)
+        setBracketedPaste(true)
         raw()
         noecho()
         nonl()
@@ -71,6 +76,7 @@ final class CursesTerminal {
     func stop() {
         guard active else { return }
         active = false
+        setBracketedPaste(false)
         curs_set(1)
         endwin()
     }
@@ -80,6 +86,7 @@ final class CursesTerminal {
         guard !active else { return }
         active = true
         refresh()
+        setBracketedPaste(true)
         updateSize()
     }
 
@@ -123,6 +130,60 @@ final class CursesTerminal {
         return bits
     }
 
+    static let pasteStart = KEY_MAX + 1
+    static let pasteEnd = KEY_MAX + 2
+    /// A paste longer than this is cut (and the rest read and dropped): no field holds more.
+    static let pasteLimit = 1 << 20
+
+    /// Asks the terminal to mark pastes (DECSET 2004), or to stop. Terminals that do not know the mode
+    /// ignore it.
+    private func setBracketedPaste(_ on: Bool) {
+        let sequence = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        fflush(nil)
+        _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
+    /// Reads the text of a paste up to its end marker, straight from the terminal in large reads (curses
+    /// reads a byte per system call, which made a 1 MB paste take many seconds). Bytes after the marker
+    /// are handed back to curses. The end is also assumed if the terminal sends nothing for a second (a
+    /// lost marker must not swallow what is typed next).
+    private func readPaste() -> Input {
+        let end = Array("\u{1B}[201~".utf8)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var found: Int?
+        while found == nil {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 1000) > 0 else { break }
+            let count = Glibc.read(STDIN_FILENO, &chunk, chunk.count)
+            guard count > 0 else { break }
+            let searchFrom = max(0, bytes.count - end.count + 1)
+            bytes.append(contentsOf: chunk[0..<count])
+            found = CursesTerminal.firstIndex(of: end, in: bytes, from: searchFrom)
+            if found == nil && bytes.count > CursesTerminal.pasteLimit * 4 {
+                // Far more than any field holds: keep the head, keep only the tail for the marker search.
+                bytes.removeSubrange(CursesTerminal.pasteLimit..<(bytes.count - end.count))
+            }
+        }
+        if let found {
+            for byte in bytes[(found + end.count)...].reversed() { ungetch(Int32(byte)) }
+            bytes.removeSubrange(found...)
+        }
+        return .key(.paste(String(decoding: bytes.prefix(CursesTerminal.pasteLimit * 4), as: UTF8.self)))
+    }
+
+    static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= haystack.count {
+            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// Waits up to `timeoutMilliseconds` (negative: forever) for a key.
     func read(timeoutMilliseconds: Int32) -> Input {
         timeout(timeoutMilliseconds)
@@ -134,6 +195,7 @@ final class CursesTerminal {
             return .timeout
         }
         if result == KEY_CODE_YES {
+            if Int32(character) == CursesTerminal.pasteStart { return readPaste() }
             return translate(keyCode: Int32(character))
         }
         return translate(character: UInt32(character))

@@ -271,6 +271,9 @@ extension RigbookCLITests {
             }
             // Notes, scheme, defect, action, deadline toggle, deadline, date, then the confirmation.
             for _ in 0..<8 { try pane.tmux.sendKeys("Tab") }
+            // The confirmation takes a Space only once it has been on screen (keys in the same burst are
+            // refused), so wait for it as a person would look at it.
+            try pane.tmux.waitFor("the confirmation focused") { $0.contains("▸ [ ] I confirm this record is accurate") }
             try pane.tmux.sendKeys("Space")
             try pane.tmux.waitFor("the confirmation ticked, the date today and a preview of OK") { screen in
                 screen.contains("[x] I confirm this record is accurate")
@@ -315,6 +318,36 @@ extension RigbookCLITests {
             #expect(string(after, "next_due") == e2eAddMonths(fixedToday, interval),
                     "next_due \(string(after, "next_due") ?? "nil") for an interval of \(interval) months")
 
+            try pane.tmux.sendKeys("q")
+            #expect(try pane.waitForExit() == "exit=0")
+        }
+
+        /// Issue 10 §1: a paste of text, seven Tabs, a Space and Ctrl-S into the notes once ticked the
+        /// confirmation and saved a record. In a real terminal with bracketed paste it is text only.
+        @Test func aBracketedPasteIsTextNeverKeys() throws {
+            let env = try E2EHome()
+            defer { env.finish() }
+            let tag = try env.tag(at: 3)
+            let before = runRigbookResult(["history", tag, "--format", "json"], home: env.home)
+            let pane = try env.launch("paste")
+            try pane.waitForList()
+            try pane.openForm(tag)
+            for _ in 0..<9 { try pane.tmux.sendKeys("Tab") }
+            try pane.tmux.waitFor("the notes focused") { $0.contains("▸ Notes") }
+            let buffer = env.home + "/paste.txt"
+            try Data(("Sling OK" + String(repeating: "\t", count: 7) + " \u{13}").utf8).write(to: URL(fileURLWithPath: buffer))
+            try pane.tmux.tmuxCommand(["load-buffer", buffer])
+            try pane.tmux.tmuxCommand(["paste-buffer", "-p", "-t", "t"])
+            let screen = try pane.tmux.waitFor("the paste reported") { $0.contains("Pasted 9 of 17 characters") }
+            #expect(e2eLines(screen).contains { $0.contains("▸ Notes") && $0.contains("Sling OK") }, "\(screen)")
+            #expect(screen.contains("[ ] I confirm this record is accurate") || !screen.contains("I confirm"),
+                    "the confirmation was ticked:\n\(screen)")
+            let after = runRigbookResult(["history", tag, "--format", "json"], home: env.home)
+            #expect(after.stdout == before.stdout, "a record was saved by a paste")
+            try pane.tmux.sendKeys("Escape")
+            try pane.tmux.waitFor("the leave dialog") { $0.contains("[ Discard ]") }
+            try pane.tmux.sendKeys("d")
+            try pane.waitForList()
             try pane.tmux.sendKeys("q")
             #expect(try pane.waitForExit() == "exit=0")
         }

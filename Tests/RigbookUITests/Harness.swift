@@ -94,6 +94,13 @@ final class Harness {
         }
     }
 
+    /// Keys that reach the program together, before it draws again (typed ahead, or a paste in a
+    /// terminal without bracketed paste); the screen is checked once, after the last.
+    func burst(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
+        for key in keys { session.send(.key(key)) }
+        checkScreen(sourceLocation: sourceLocation)
+    }
+
     /// Types text one key per character.
     func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         press(Key.typing(text), sourceLocation: sourceLocation)

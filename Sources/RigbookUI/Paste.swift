@@ -1,0 +1,36 @@
+/// Pasted text made fit for one field: newlines kept in multi-line text and made spaces elsewhere,
+/// other control characters dropped, and cut at the room the field has left. Counted, so the screen
+/// can say what was not taken.
+public struct Paste: Sendable, Equatable {
+    public var characters: [Character] = []
+    /// Control characters (tabs, escapes, …) left out.
+    public var dropped = 0
+    /// Characters that did not fit.
+    public var cut = 0
+
+    /// - Parameters:
+    ///   - allowed: for fields that take only some characters (dates); the others are dropped.
+    public init(_ text: String, multiline: Bool, room: Int, allowed: ((Character) -> Bool)? = nil) {
+        for character in text {
+            var kept = character
+            if character == "\n" || character == "\r\n" || character == "\r" {
+                kept = multiline ? "\n" : " "
+            } else if character.isControlCharacter || allowed.map({ !$0(character) }) == true {
+                dropped += 1
+                continue
+            }
+            if characters.count < room { characters.append(kept) } else { cut += 1 }
+        }
+    }
+
+    /// What the footer says about it, e.g. "Pasted 9 of 17 characters: 8 control characters left out."
+    public func report(field: String, limit: Int) -> String {
+        let kept = characters.count, offered = characters.count + dropped + cut
+        var text = "Pasted \(kept)" + (offered > kept ? " of \(offered)" : "") + " character\(offered == 1 ? "" : "s")"
+        var why: [String] = []
+        if dropped > 0 { why.append("\(dropped) control character\(dropped == 1 ? "" : "s") left out") }
+        if cut > 0 { why.append("\(field) holds at most \(limit)") }
+        if !why.isEmpty { text += ": " + why.joined(separator: ", ") }
+        return text + "."
+    }
+}

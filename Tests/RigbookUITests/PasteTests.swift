@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import RigbookApp
+import RigbookCore
+import RigbookStore
+@testable import RigbookUI
+
+/// A paste is text, never keys (issue 10 §1): with bracketed paste it arrives as one `.paste`, and
+/// without it a burst of keys still cannot tick the confirmation or answer a question.
+@Suite struct PasteTests {
+    static let profile = Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA-1")
+    /// The hostile paste that saved a record: text, seven Tabs, a Space, Ctrl-S.
+    static let hostile = "Sling OK" + String(repeating: "\t", count: 7) + " \u{13}"
+
+    @Test func aBracketedPasteIntoNotesIsTextOnly() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.press(.paste(PasteTests.hostile))
+        let form = try #require(h.form, "the form is still open: nothing was saved")
+        #expect(form.values.notes == "Sling OK ")
+        #expect(form.focus == .notes, "no focus moves")
+        #expect(!form.values.confirmed, "no ticks")
+        #expect(try h.history().isEmpty, "no save")
+        #expect(h.flatScreen.contains("Pasted 9 of 17 characters: 8 control characters left out."), "\(h.screenText)")
+    }
+
+    @Test func newlinesStayInMultiLineFieldsAndBecomeSpacesElsewhere() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.press(.paste("line one\r\nline two\rthree\n"))
+        #expect(h.form?.values.notes == "line one\nline two\nthree\n")
+        h.focus(.schemeReference)
+        h.press(.paste("EX-1\nrev 2"))
+        #expect(h.form?.values.schemeReference == "EX-1 rev 2")
+    }
+
+    @Test func aPasteIsOneEditBoundedToTheField() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.type("ab")
+        h.press(.left)
+        h.press(.paste(String(repeating: "x", count: 5000)))
+        let notes = try #require(h.form?.values.notes)
+        #expect(notes.count == 4000 && notes.hasPrefix("ax") && notes.hasSuffix("xb"), "inserted at the cursor, in one step")
+        #expect(h.flatScreen.contains("Pasted 3998 of 5000 characters: Notes holds at most 4000."),
+                "\(h.screenText)")
+    }
+
+    @Test func aPasteIntoADateKeepsOnlyDateCharacters() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.focus(.inspectionDate)
+        for _ in 0..<10 { h.press(.backspace) }
+        h.press(.paste(" 2026-11-2\u{1B}9 "))
+        #expect(h.form?.values.inspectionDate == "2026-11-29")
+    }
+
+    @Test func aPasteOnACheckBoxOrQuestionDoesNothing() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.focus(.confirmed)
+        h.press(.paste(" "))
+        #expect(h.form?.values.confirmed == false)
+        #expect(h.flatScreen.contains("Nothing pasted"))
+        h.focus(.notes)
+        h.type("typed")
+        h.press(.escape)
+        h.press(.paste("d"))
+        #expect(h.form?.dialog != nil, "a paste answers no question")
+        #expect(h.draftExists || h.form?.hasUnsavedInput == true)
+    }
+
+    @Test func aPasteInTheListFilters() throws {
+        let h = try Harness(.sample(count: 30))
+        let tag = try #require(h.shownRows.last?.tag)
+        h.press(.paste(tag + "\n"))
+        #expect(h.state.list.query == tag + " ", "the newline is a space, not Enter")
+        #expect(h.shownRows.map(\.tag) == [], "\(h.dump)")
+        h.press(.backspace)
+        #expect(h.shownRows.map(\.tag) == [tag])
+    }
+
+    // MARK: Without bracketed paste
+
+    @Test func aBurstCannotTickTheConfirmationOrSave() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.fillCompletePass()
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        #expect(h.form?.values.confirmed == false, "fillCompletePass ticked it; this untick is a person's")
+        h.focus(.notes)
+        // The hostile paste, as keys arriving together.
+        h.harness.burst(Key.typing("Sling OK") + Array(repeating: .tab, count: 7) + [.char(" "), .ctrl("s")])
+        let form = try #require(h.form, "nothing was saved")
+        #expect(!form.values.confirmed)
+        #expect(try h.history().isEmpty)
+        #expect(h.flatScreen.contains("Not ticked: that Space came in the same burst of keys"), "\(h.screenText)")
+        // Once the confirmation has been on screen, a Space ticks it and Ctrl-S saves.
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        #expect(h.form?.values.confirmed == true)
+        h.press(.ctrl("s"))
+        #expect(try h.history().count == 1)
+    }
+
+    @Test func aBurstCannotAnswerTheQuestionItOpened() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.type("typed")
+        h.advance(1)
+        #expect(h.draftExists)
+        h.harness.burst([.escape, .char("d")])
+        #expect(h.form?.dialog != nil, "the question stays")
+        #expect(h.flatScreen.contains("That key came with the keys that opened this question"), "\(h.screenText)")
+        #expect(h.draftExists)
+        h.press(.char("d"))
+        #expect(h.form == nil)
+        #expect(!h.draftExists)
+    }
+
+    @Test func escStillLeavesAQuestionOpenedInTheSameBurst() throws {
+        let h = try FormHarness(profile: PasteTests.profile)
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.type("typed")
+        h.harness.burst([.escape, .escape])
+        #expect(h.form?.dialog == nil, "Esc keeps editing: the safe answer is never refused")
+        #expect(h.form?.values.notes == "typed")
+    }
+}
+
+@Suite struct PasteModelTests {
+    @Test(arguments: [
+        ("a\tb", false, 10, "ab", 1, 0),
+        ("a\r\nb", true, 10, "a\nb", 0, 0),
+        ("a\nb", false, 10, "a b", 0, 0),
+        ("abcdef", false, 3, "abc", 0, 3),
+        ("\u{1B}[31mred", false, 10, "[31mred", 1, 0),
+        ("张三\u{0}", false, 1, "张", 1, 1),
+    ] as [(String, Bool, Int, String, Int, Int)])
+    func fitsTheField(_ text: String, _ multiline: Bool, _ room: Int, _ kept: String, _ dropped: Int, _ cut: Int) {
+        let paste = Paste(text, multiline: multiline, room: room)
+        #expect(String(paste.characters) == kept)
+        #expect(paste.dropped == dropped)
+        #expect(paste.cut == cut)
+    }
+}
