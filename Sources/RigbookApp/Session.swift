@@ -22,12 +22,17 @@ public final class Session {
     private var framesShown = 0
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
+    /// Today by the calendar, asked at most once a second; nil keeps the first day for the whole session.
+    private let calendar: (() -> CalendarDate)?
+    private var calendarAskedAt = -Double.infinity
 
     public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
-                draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds) {
+                draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds,
+                calendar: (() -> CalendarDate)? = nil) {
         self.home = home
         self.register = register
         self.clock = clock
+        self.calendar = calendar
         self.drafts = DraftStore(home: home)
         self.draftRetentionDays = draftRetentionDays
         state = AppState(today: today, registerPath: register.path)
@@ -54,10 +59,19 @@ public final class Session {
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
+        followTheCalendar()
         run(App.update(&state, event, now: clock(), batch: framesShown))
     }
 
     public func send(_ keys: [Key]) { for key in keys { send(.key(key)) } }
+
+    /// A session left open past midnight moves to the new day: statuses and new forms follow it.
+    private func followTheCalendar() {
+        guard let calendar, clock() - calendarAskedAt >= 1 else { return }
+        calendarAskedAt = clock()
+        let day = calendar()
+        if day != state.today { run(App.update(&state, .dayChanged(day), now: clock(), batch: framesShown)) }
+    }
 
     private func run(_ effects: [Effect]) {
         var pending = effects

@@ -75,6 +75,10 @@ public enum App {
             return []
         case .tick:
             return []
+        case .dayChanged(let day):
+            state.today = day
+            state.notice = .info("It is \(day.iso) now: every status is worked out again for today.")
+            return deliver(event, &state, state.context(now: context.now, batch: context.batch))
         case .info(let message):
             state.notice = .info(message)
             return []

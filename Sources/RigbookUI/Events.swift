@@ -7,6 +7,8 @@ public enum Event: Sendable {
     case resize(width: Int, height: Int)
     /// Time passed with no key (the loop's timeout): lets pending work come due.
     case tick
+    /// Midnight passed (by the local calendar) while the program was open.
+    case dayChanged(CalendarDate)
     case registerLoaded([RegisterRow])
     /// One asset re-read after a change (a save, a draft kept or discarded).
     case assetRefreshed(RegisterRow)

@@ -10,11 +10,13 @@ enum FormLayout {
         case message(FormField, String, isProblem: Bool, continued: Bool)
         /// A field's label on its own row (narrow screens).
         case label(FormField)
+        /// A row of the warning above the form (an asset out of use).
+        case banner(String)
 
         /// The field a line belongs to (nil for a heading).
         var field: FormField? {
             switch self {
-            case .heading: nil
+            case .heading, .banner: nil
             case .field(let field, _), .message(let field, _, _, _), .label(let field): field
             }
         }
@@ -49,6 +51,12 @@ enum FormLayout {
     static func lines(_ form: FormState, width: Int, wraps: Wraps? = nil) -> [Line] {
         let wraps = wraps ?? self.wraps(form, width: width)
         var lines: [Line] = []
+        if let warning = form.openingWarning {
+            let characters = Array(warning)
+            for row in WrappedText.layout(characters, width: max(8, width - 2)) {
+                lines.append(.banner(String(characters[row.start..<row.end])))
+            }
+        }
         let problems = Dictionary(grouping: form.problems, by: \.field)
         for group in FormField.groups {
             lines.append(.heading(group.title))

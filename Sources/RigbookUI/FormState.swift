@@ -29,6 +29,8 @@ public struct FormState: Screen {
     public internal(set) var message: Message?
     /// The draft file: when to write it, whether it is on disk, why a write failed.
     public internal(set) var draft: DraftTracker
+    /// Shown above the form's first group while it is open (a withdrawn or quarantined asset).
+    public internal(set) var openingWarning: String?
     /// The input batch of the key being handled, and the one in which the confirmation got the focus:
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
@@ -70,8 +72,8 @@ public struct FormState: Screen {
         draft = DraftTracker(written: seed.draft)
         inputBatch = context.batch
         problems = SaveGate.problems(values, context: gateContext)
-        preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history, amends: seed.amends,
-                                               today: today))
+        preview = .ready(previewText())
+        openingWarning = FormState.warning(for: row.status(on: today).status)
         focusField(.inspectionType)
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
@@ -209,20 +211,38 @@ public struct FormState: Screen {
         }
     }
 
+    /// The fields the preview's status depends on.
+    static let previewFields: Set<FormField> = [.inspectionType, .result, .action, .remedyDeadlineSet,
+                                                .remedyDeadline, .inspectionDate]
+
+    /// What the form says first when the asset is out of use: a record here does not by itself bring it back.
+    static func warning(for status: AssetStatus) -> String? {
+        switch status {
+        case .withdrawn, .quarantined:
+            "⚠ This asset is \(status.label). Only a thorough examination brings it back into use; "
+                + "any other record leaves it \(status.label)."
+        default: nil
+        }
+    }
+
     /// Computes a pending preview once its quiet period has passed. Returns true if it did.
     mutating func advance(to now: Double) -> Bool {
         guard case .pending(let due) = preview, now >= due else { return false }
-        preview = .ready(FormState.previewText(values, row: row, history: history, amends: amends, today: today))
+        preview = .ready(previewText())
         return true
     }
 
     /// *If saved: status …, next thorough examination due …*, from the one status function over the
     /// asset's history plus this record.
-    static func previewText(_ v: InspectionValues, row: RegisterRow, history: [RecordFacts], amends: Int64?,
-                            today: CalendarDate) -> String {
+    func previewText() -> String {
+        let v = values
         guard let result = v.result,
               let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces)) else {
             return "If saved: — needs a result and a valid inspection date."
+        }
+        // A status for a date or a choice the gate would refuse would be a promise the save cannot keep.
+        if problems.contains(where: { FormState.previewFields.contains($0.field) }) {
+            return "If saved: — not until the dates and choices marked ⚠ are accepted."
         }
         let deadline = v.remedyDeadlineSet
             ? CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces)) : nil

@@ -26,6 +26,8 @@ enum FormView {
         for (offset, line) in lines.dropFirst(form.scroll).prefix(body).enumerated() {
             let y = 1 + offset
             switch line {
+            case .banner(let text):
+                frame.put(text, x: 1, y: y, in: area, style: Style(colour: .magenta, bold: true))
             case .heading(let text):
                 frame.put(text.uppercased(), x: 1, y: y, in: area, style: Style(bold: true, underline: true))
             case .label(let field):

@@ -7,7 +7,7 @@ public enum HistoryAction: Sendable { case up, down, open, inspect, amend, back,
 public struct HistoryState: Screen {
     public let row: RegisterRow
     public let records: [StoredInspection]
-    public let today: CalendarDate
+    public private(set) var today: CalendarDate
     public var selection = 0
     var top = 0
     /// Rows of the screen, from the last area it was given.
@@ -52,6 +52,12 @@ public struct HistoryState: Screen {
         case .back: return .pop
         case .help: return .help(title: HistoryState.keymap.title, HistoryState.keymap.helpLines())
         }
+        return .stay
+    }
+
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        guard case .dayChanged(let day) = event else { return nil }
+        today = day
         return .stay
     }
 

@@ -131,6 +131,10 @@ extension ListState: Screen {
         case .sampleLoaded(let count):
             return .notify(.info("Loaded \(count) sample assets with their inspection history."))
                 + .effects([.reloadRegister])
+        case .dayChanged(let day):
+            load(rows, today: day)
+            scrollToSelection(pageSize: pageSize)
+            return .stay
         case .saved(let uuid, _):
             // Once the asset is re-read, the list says what was saved and its new status.
             savedAsset = uuid

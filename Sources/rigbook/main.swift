@@ -58,8 +58,10 @@ func openFullScreen(_ context: Context) throws -> Int32 {
         return ExitCode.failure
     }
     let register = try context.openRegister()
+    let environment = context.environment
     let session = Session(home: context.home, register: register, today: context.today,
-                          draftRetentionDays: context.draftRetentionDays)
+                          draftRetentionDays: context.draftRetentionDays,
+                          calendar: { CalendarDate.today(environment: environment) })
     return FullScreen.run(session: session, environment: context.environment)
 }
 

@@ -620,8 +620,9 @@ struct FormTests {
         #expect(h.screen[previewRow].trimmingCharacters(in: .whitespaces) == "If saved: …",
                 "0.2 s after the last edit is still inside the quiet period")
         h.advance(0.1)
+        // Fail – dangerous with action None is refused by the gate (issue 10 §3): no status is promised.
         #expect(h.screen[previewRow].trimmingCharacters(in: .whitespaces)
-                == "If saved: status DO NOT USE, next thorough examination due 2027-05-30.")
+                == "If saved: — not until the dates and choices marked ⚠ are accepted.")
     }
 }
 

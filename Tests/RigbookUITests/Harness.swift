@@ -41,8 +41,10 @@ final class Harness {
     }
 
     /// - Parameter prepare: runs on the register before the session loads it.
+    /// - Parameter calendar: today as the calendar says it now (nil: the harness's day throughout).
     init(_ content: Content = .empty, width: Int = 80, height: Int = 24, profile: Profile? = nil,
-         prepare: (Register) throws -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) throws {
+         prepare: (Register) throws -> Void = { _ in }, calendar: (@Sendable () -> CalendarDate)? = nil,
+         sourceLocation: SourceLocation = #_sourceLocation) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rigbook-ui-\(UUID().uuidString)")
         home = DataHome(root: root.path)
         ownsHome = true
@@ -54,7 +56,8 @@ final class Harness {
         }
         try prepare(register)
         if let profile { try profile.save(to: home.profilePath) }
-        (clock, session, terminal) = Harness.start(home: home, register: register, width: width, height: height)
+        (clock, session, terminal) = Harness.start(home: home, register: register, width: width, height: height,
+                                                   calendar: calendar)
         checkScreen(sourceLocation: sourceLocation)
     }
 
@@ -70,11 +73,11 @@ final class Harness {
         checkScreen(sourceLocation: sourceLocation)
     }
 
-    private static func start(home: DataHome, register: Register, width: Int, height: Int)
-        -> (HarnessClock, Session, InMemoryScreen) {
+    private static func start(home: DataHome, register: Register, width: Int, height: Int,
+                              calendar: (@Sendable () -> CalendarDate)? = nil) -> (HarnessClock, Session, InMemoryScreen) {
         let clock = HarnessClock()
         let session = Session(home: home, register: register, today: harnessToday, width: width, height: height,
-                              clock: { clock.seconds })
+                              clock: { clock.seconds }, calendar: calendar)
         session.start()
         return (clock, session, InMemoryScreen(width: width, height: height))
     }
