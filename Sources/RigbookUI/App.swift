@@ -110,7 +110,9 @@ public enum App {
                 effects += apply(outcome, from: index, &state, context)
             }
         }
-        if let outcome = state.list.receive(event, context: context) { effects += apply(outcome, from: nil, &state, context) }
+        if let outcome = state.list.receive(event, context: context) {
+            effects += apply(outcome, from: nil, &state, context)
+        }
         return effects
     }
 

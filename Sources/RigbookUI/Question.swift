@@ -99,8 +99,9 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     func draw(into frame: inout Frame, area: Rect) {
         var lines = lines
         if refusedEarlyKey {
-            lines += [("", .plain), ("That key came with the keys that opened this question: not taken.", Style(colour: .yellow, bold: true)),
-                      ("Press it again to answer.", Style(colour: .yellow, bold: true))]
+            let warning = Style(colour: .yellow, bold: true)
+            lines += [("", .plain), ("That key came with the keys that opened this question: not taken.", warning),
+                      ("Press it again to answer.", warning)]
         }
         if options.count > 1 {
             Box.drawQuestion(title: title, lines: lines, options: options.map(\.label), selection: selection,

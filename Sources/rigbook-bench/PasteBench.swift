@@ -19,10 +19,15 @@ enum PasteBench {
         var shown = Samples(), escape = Samples()
         let environment = ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"]
         for _ in 0..<runs {
-            guard let driver = try? TmuxDriver(command: shellQuote(executable), environment: environment) else { return }
+            guard let driver = try? TmuxDriver(command: shellQuote(executable), environment: environment) else {
+                return
+            }
             defer { driver.close() }
             guard driver.waitFor({ $0.contains("100 assets") }) else { continue }
-            for key in ["i"] + Array(repeating: "Tab", count: 9) { driver.send("send-keys -t bench \(key)"); driver.drain() }
+            for key in ["i"] + Array(repeating: "Tab", count: 9) {
+                driver.send("send-keys -t bench \(key)")
+                driver.drain()
+            }
             guard driver.waitFor({ $0.contains("▸ Notes") }) else { continue }
             driver.send("load-buffer \(shellQuote(buffer))")
             driver.drain()

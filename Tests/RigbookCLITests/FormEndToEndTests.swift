@@ -273,7 +273,9 @@ extension RigbookCLITests {
             for _ in 0..<8 { try pane.tmux.sendKeys("Tab") }
             // The confirmation takes a Space only once it has been on screen (keys in the same burst are
             // refused), so wait for it as a person would look at it.
-            try pane.tmux.waitFor("the confirmation focused") { $0.contains("▸ [ ] I confirm this record is accurate") }
+            try pane.tmux.waitFor("the confirmation focused") {
+                $0.contains("▸ [ ] I confirm this record is accurate")
+            }
             try pane.tmux.sendKeys("Space")
             try pane.tmux.waitFor("the confirmation ticked, the date today and a preview of OK") { screen in
                 screen.contains("[x] I confirm this record is accurate")
@@ -335,7 +337,8 @@ extension RigbookCLITests {
             for _ in 0..<9 { try pane.tmux.sendKeys("Tab") }
             try pane.tmux.waitFor("the notes focused") { $0.contains("▸ Notes") }
             let buffer = env.home + "/paste.txt"
-            try Data(("Sling OK" + String(repeating: "\t", count: 7) + " \u{13}").utf8).write(to: URL(fileURLWithPath: buffer))
+            let hostile = "Sling OK" + String(repeating: "\t", count: 7) + " \u{13}"
+            try Data(hostile.utf8).write(to: URL(fileURLWithPath: buffer))
             try pane.tmux.tmuxCommand(["load-buffer", buffer])
             try pane.tmux.tmuxCommand(["paste-buffer", "-p", "-t", "t"])
             let screen = try pane.tmux.waitFor("the paste reported") { $0.contains("Pasted 9 of 17 characters") }

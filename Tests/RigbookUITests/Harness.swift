@@ -74,7 +74,8 @@ final class Harness {
     }
 
     private static func start(home: DataHome, register: Register, width: Int, height: Int,
-                              calendar: (@Sendable () -> CalendarDate)? = nil) -> (HarnessClock, Session, InMemoryScreen) {
+                              calendar: (@Sendable () -> CalendarDate)? = nil)
+        -> (HarnessClock, Session, InMemoryScreen) {
         let clock = HarnessClock()
         let session = Session(home: home, register: register, today: harnessToday, width: width, height: height,
                               clock: { clock.seconds }, calendar: calendar)

@@ -44,7 +44,8 @@ import RigbookStore
         h.press(.left)
         h.press(.paste(String(repeating: "x", count: 5000)))
         let notes = try #require(h.form?.values.notes)
-        #expect(notes.count == 4000 && notes.hasPrefix("ax") && notes.hasSuffix("xb"), "inserted at the cursor, in one step")
+        #expect(notes.count == 4000 && notes.hasPrefix("ax") && notes.hasSuffix("xb"),
+                "inserted at the cursor, in one step")
         #expect(h.flatScreen.contains("Pasted 3998 of 5000 characters: Notes holds at most 4000."),
                 "\(h.screenText)")
     }
