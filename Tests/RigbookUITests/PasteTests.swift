@@ -12,10 +12,16 @@ import RigbookStore
     /// The hostile paste that saved a record: text, seven Tabs, a Space, Ctrl-S.
     static let hostile = "Sling OK" + String(repeating: "\t", count: 7) + " \u{13}"
 
+    /// A form open on SL-0042 with `field` focused.
+    static func form(at field: FormField, sourceLocation: SourceLocation = #_sourceLocation) throws -> FormHarness {
+        let h = try FormHarness(profile: profile, sourceLocation: sourceLocation)
+        h.press(.char("i"), sourceLocation: sourceLocation)
+        h.focus(field, sourceLocation: sourceLocation)
+        return h
+    }
+
     @Test func aBracketedPasteIntoNotesIsTextOnly() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.focus(.notes)
+        let h = try PasteTests.form(at: .notes)
         h.press(.paste(PasteTests.hostile))
         let form = try #require(h.form, "the form is still open: nothing was saved")
         #expect(form.values.notes == "Sling OK ")
@@ -26,9 +32,7 @@ import RigbookStore
     }
 
     @Test func newlinesStayInMultiLineFieldsAndBecomeSpacesElsewhere() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.focus(.notes)
+        let h = try PasteTests.form(at: .notes)
         h.press(.paste("line one\r\nline two\rthree\n"))
         #expect(h.form?.values.notes == "line one\nline two\nthree\n")
         h.focus(.schemeReference)
@@ -37,9 +41,7 @@ import RigbookStore
     }
 
     @Test func aPasteIsOneEditBoundedToTheField() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.focus(.notes)
+        let h = try PasteTests.form(at: .notes)
         h.type("ab")
         h.press(.left)
         h.press(.paste(String(repeating: "x", count: 5000)))
@@ -51,18 +53,14 @@ import RigbookStore
     }
 
     @Test func aPasteIntoADateKeepsOnlyDateCharacters() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.focus(.inspectionDate)
+        let h = try PasteTests.form(at: .inspectionDate)
         for _ in 0..<10 { h.press(.backspace) }
         h.press(.paste(" 2026-11-2\u{1B}9 "))
         #expect(h.form?.values.inspectionDate == "2026-11-29")
     }
 
     @Test func aPasteOnACheckBoxOrQuestionDoesNothing() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.focus(.confirmed)
+        let h = try PasteTests.form(at: .confirmed)
         h.press(.paste(" "))
         #expect(h.form?.values.confirmed == false)
         #expect(h.flatScreen.contains("Nothing pasted"))
@@ -109,9 +107,7 @@ import RigbookStore
     }
 
     @Test func aBurstCannotAnswerTheQuestionItOpened() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.focus(.notes)
+        let h = try PasteTests.form(at: .notes)
         h.type("typed")
         h.advance(1)
         #expect(h.draftExists)
@@ -125,9 +121,7 @@ import RigbookStore
     }
 
     @Test func escStillLeavesAQuestionOpenedInTheSameBurst() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.focus(.notes)
+        let h = try PasteTests.form(at: .notes)
         h.type("typed")
         h.harness.burst([.escape, .escape])
         #expect(h.form?.dialog == nil, "Esc keeps editing: the safe answer is never refused")
