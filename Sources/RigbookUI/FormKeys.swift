@@ -39,6 +39,7 @@ extension FormState {
     /// What the help page adds that is not a key.
     static let notes: [(keys: String, help: String)] = [
         ("YYYY-MM-DD", "Dates: checked as you type; 2026-02-30 is refused, not corrected"),
+        ("Paste", "Goes into the focused text field as text, in one step: never keys, ticks or a save"),
     ]
 
     static var helpLines: [(keys: String, help: String)] {
