@@ -57,6 +57,10 @@ private let badAdds: [BadAdd] = [
     BadAdd(label: "empty name", args: addWith("--name", "  "), mentions: "name"),
     BadAdd(label: "tag with spaces around", args: addWith("--tag", " WS-1 "), mentions: "tag"),
     BadAdd(label: "tag with a control character", args: addWith("--tag", "WS-\u{1B}[31m"), mentions: "control"),
+    BadAdd(label: "tag with a right-to-left override", args: addWith("--tag", "EV-\u{202E}0011"), mentions: "U+202E"),
+    BadAdd(label: "tag with a zero-width space", args: addWith("--tag", "WS-\u{200B}0900"), mentions: "U+200B"),
+    BadAdd(label: "commissioned after today", args: addWith("--commissioned", "2026-12-01"), mentions: "commission"),
+    BadAdd(label: "manufactured after today", args: addWith("--manufactured", "2027-01-01"), mentions: "manufacture"),
 ]
 
 extension RigbookCLITests {
