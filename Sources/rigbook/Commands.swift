@@ -189,6 +189,7 @@ enum Commands {
             json is an array of records, newest first, each with id, asset_tag, asset_uuid, saved_at,
             draft_id, amends, operator, app_version, asset_wll_kg, asset_location and the 17 form
             fields under their stable names (inspection_type, … confirmed). See docs/FORMATS.md.
+            TAG matches whatever its letter case (SL-ß is sl-ss); see docs/USER-GUIDE.md.
             """
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
@@ -202,6 +203,10 @@ enum Commands {
             row = found
             records = try register.history(assetUUID: found.asset.uuid)
         } catch {
+            // An invisible character is named, never echoed: printed back, a bidi override would reorder the line.
+            if case .unknownAsset = error, let problem = Tags.invisibleCharacterProblem(tag) {
+                throw CommandFailure("rigbook: no asset has that tag. \(problem)")
+            }
             throw CommandFailure("rigbook: \(error.description)")
         }
         var out = Output()

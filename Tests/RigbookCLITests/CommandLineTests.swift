@@ -249,6 +249,35 @@ extension RigbookCLITests {
             #expect(after.first.map { string($0, "name") } == before.first.map { string($0, "name") })
         }
 
+        @Test func tagsAreOneTagUnderFullCaseFoldingAndHistoryFindsThem() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = dir.sub("home")
+            let first = runRigbookResult(addWith("--tag", "SL-SS"), home: home)
+            try #require(first.status == 0, "\(first)")
+            for other in ["SL-ß", "sl-ss", "SL-ẞ"] {
+                let again = runRigbookResult(addWith("--tag", other), home: home)
+                #expect(again.status == 64, "\(other): \(again)")
+                #expect(again.stderr.contains("already in the register"), "\(other): \(again)")
+            }
+            // A decomposed tag is stored composed (NFC).
+            let decomposed = runRigbookResult(addWith("--tag", "E\u{301}V-1"), home: home)
+            try #require(decomposed.status == 0, "\(decomposed)")
+            let tags = listAssets(home: home).compactMap { string($0, "tag") }
+            #expect(tags.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+                    == ["SL-SS", "\u{C9}V-1"].map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+            for typed in ["sl-ß", "Sl-Ss", "SL-SS"] {
+                let history = runRigbookResult(["history", typed], home: home)
+                #expect(history.status == 0, "\(typed): \(history)")
+                #expect(history.stdout.hasPrefix("SL-SS · "), "\(typed): \(history)")
+            }
+            let accented = runRigbookResult(["history", "év-1"], home: home)
+            #expect(accented.status == 0 && accented.stdout.hasPrefix("\u{C9}V-1 · "), "\(accented)")
+            let posing = runRigbookResult(["history", "SL-\u{202E}SS"], home: home)
+            #expect(posing.status == 1, "\(posing)")
+            #expect(posing.stderr.contains("U+202E"), "\(posing)")
+            #expect(!posing.stderr.unicodeScalars.contains("\u{202E}"), "the override is named, never echoed")
+        }
+
         @Test(arguments: [
             (["--type", "web-sling"], 6),
             (["--type", "chain-block"], 12),
