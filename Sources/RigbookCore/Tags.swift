@@ -19,7 +19,7 @@ public enum Tags {
     /// one, as a sentence naming it (nil when there is none): format characters (Unicode category Cf:
     /// bidi overrides and isolates, zero-width spaces and joiners, soft hyphen, byte order mark), other
     /// default-ignorable code points (variation selectors, fillers), and separators other than the
-    /// ordinary space. `EV-‮0011` (with U+202E) would show as `EV-1100`.
+    /// ordinary space. `EV-<U+202E>0011` would show as `EV-1100`.
     public static func invisibleCharacterProblem(_ tag: String) -> String? {
         for scalar in tag.unicodeScalars where !TextRules.isControl(scalar) {
             let properties = scalar.properties
