@@ -213,6 +213,7 @@ public final class Session {
         recovered.sessionID = draft.sessionID
         recovered.amends = draft.amends
         recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
+        recovered.focus = draft.focusedField.flatMap(FormField.init(key:))
         if recover { return [.formReady(recovered)] }
         let recovery = RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
                                      recovered: recovered)
@@ -228,7 +229,7 @@ public final class Session {
                               assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
                               amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
                               updatedAt: now, operatorName: name.isEmpty ? SystemIdentity.userName : name,
-                              revision: meta.revision)
+                              revision: meta.revision, focusedField: snapshot.focus.key)
         do {
             try drafts.write(draft)
             return .draftWritten(draftID: snapshot.draftID, meta)

@@ -63,15 +63,22 @@ public struct Asset: Hashable, Sendable {
     }
 
     /// Every reason this asset cannot enter the register, as sentences. Empty means valid.
-    public func problems() -> [String] { fieldProblems().map(\.message) }
+    /// `today`: wherever today is known (the command line, the add-asset screen) pass it, and dates after
+    /// it are refused too; without it (the register, which has no calendar) dates are checked against
+    /// each other only.
+    public func problems(today: CalendarDate? = nil) -> [String] { fieldProblems(today: today).map(\.message) }
 
     /// The same reasons, each tied to the field a person should go to.
-    public func fieldProblems() -> [(field: Field, message: String)] {
+    public func fieldProblems(today: CalendarDate? = nil) -> [(field: Field, message: String)] {
         var problems: [(field: Field, message: String)] = []
         func add(_ field: Field, _ message: String) { problems.append((field, message)) }
         let trimmedTag = tag.trimmingCharacters(in: .whitespaces)
         if trimmedTag.isEmpty { add(.tag, "The tag must not be empty.") }
         if trimmedTag != tag { add(.tag, "The tag must not start or end with spaces.") }
+        if let problem = Tags.invisibleCharacterProblem(tag) { add(.tag, problem) }
+        if !tag.unicodeScalars.elementsEqual(Tags.normalized(tag).unicodeScalars) {
+            add(.tag, "The tag is not in Unicode normal form NFC (an accent is stored as a separate mark).")
+        }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { add(.name, "The name must not be empty.") }
         if !(wllKg > 0) || !wllKg.isFinite { add(.wll, "The working load limit must be more than 0 kg.") }
         if let length = lengthM, !(length > 0) || !length.isFinite { add(.length, "The length must be more than 0 m.") }
@@ -90,6 +97,15 @@ public struct Asset: Hashable, Sendable {
         }
         if let made = manufactured, let commissioned, commissioned < made {
             add(.commissioned, "The commission date is before the date of manufacture.")
+        }
+        if let today {
+            if let made = manufactured, made > today {
+                add(.manufactured, "The date of manufacture \(made.iso) is in the future (today is \(today.iso)).")
+            }
+            if let commissioned, commissioned > today {
+                add(.commissioned, "The commission date (first use) \(commissioned.iso) is in the future"
+                    + " (today is \(today.iso)).")
+            }
         }
         return problems
     }

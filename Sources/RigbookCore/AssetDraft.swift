@@ -23,8 +23,9 @@ public struct AssetDraft: Sendable, Equatable {
 
     public typealias Field = Asset.Field
 
-    /// The asset, or every reason it cannot be one, tied to fields.
-    public func validated() -> Result<Asset, Problems> {
+    /// The asset, or every reason it cannot be one, tied to fields. Dates after `today` are refused;
+    /// the tag is stored in Unicode NFC.
+    public func validated(today: CalendarDate) -> Result<Asset, Problems> {
         var problems: [(Field, String)] = []
         func trimmed(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces) }
         func number(_ text: String, _ field: Field, optional: Bool) -> Double? {
@@ -56,12 +57,13 @@ public struct AssetDraft: Sendable, Equatable {
             if let value = Int(trimmed(intervalMonths)), Asset.intervalRange.contains(value) { interval = value }
             else { problems.append((.interval, "The interval must be a whole number of months from 1 to 60.")) }
         }
-        let asset = Asset(tag: trimmed(tag), name: trimmed(name), type: type, wllKg: wll ?? 1, lengthM: length,
-                          location: trimmed(location), manufacturer: trimmed(manufacturer),
+        let asset = Asset(tag: Tags.normalized(trimmed(tag)), name: trimmed(name), type: type, wllKg: wll ?? 1,
+                          lengthM: length, location: trimmed(location), manufacturer: trimmed(manufacturer),
                           serialNumber: trimmed(serialNumber), manufactured: made, commissioned: commission,
                           intervalMonths: interval, liftsPersons: liftsPersons)
         // The WLL's own message is already there when it did not parse.
-        problems += asset.fieldProblems().filter { wll != nil || $0.field != .wll }.map { ($0.field, $0.message) }
+        problems += asset.fieldProblems(today: today).filter { wll != nil || $0.field != .wll }
+            .map { ($0.field, $0.message) }
         guard problems.isEmpty, wll != nil else { return .failure(Problems(items: problems)) }
         return .success(asset)
     }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import RigbookCore
 
 /// A value bound to or read from a statement.
 public enum SQLValue: Sendable, Hashable {
@@ -33,6 +34,21 @@ public final class Database {
         self.path = path
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        Database.defineTagKey(db)
+    }
+
+    /// `rigbook_tag_key(tag)`: `Tags.key`, for SQL that must fold tags exactly as Swift does (the migration
+    /// that fills `assets.tag_key`). No index, trigger or view uses it, so other SQLite tools can still
+    /// read and query a register.
+    private static func defineTagKey(_ db: OpaquePointer) {
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
+        sqlite3_create_function_v2(db, "rigbook_tag_key", 1, flags, nil, { context, _, arguments in
+            guard let value = arguments?[0], sqlite3_value_type(value) != SQLITE_NULL,
+                  let text = sqlite3_value_text(value) else { sqlite3_result_null(context); return }
+            let count = Int(sqlite3_value_bytes(value))
+            let key = Tags.key(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+            sqlite3_result_text(context, key, -1, rb_sqlite_transient())
+        }, nil, nil, nil)
     }
 
     deinit { sqlite3_close_v2(handle) }

@@ -27,11 +27,15 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public var pid: Int32
     /// Counts writes of this draft: a newer file always has a higher revision.
     public var revision: Int
+    /// The JSON name of the field that had the focus when the draft was written (`notes`); recovery
+    /// puts the focus back there. Absent in drafts of earlier builds; a name this build does not know
+    /// is kept and ignored.
+    public var focusedField: String?
 
     public init(draftID: String, sessionID: String, assetUUID: String, assetTag: String, amends: Int64?,
                 values: InspectionValues, createdAt: String, updatedAt: String, operatorName: String,
                 osUser: String = SystemIdentity.userName, host: String = SystemIdentity.hostName,
-                pid: Int32 = getpid(), revision: Int) {
+                pid: Int32 = getpid(), revision: Int, focusedField: String? = nil) {
         self.draftID = draftID
         self.sessionID = sessionID
         self.assetUUID = assetUUID
@@ -45,6 +49,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         self.host = host
         self.pid = pid
         self.revision = revision
+        self.focusedField = focusedField
     }
 
     enum CodingKeys: String, CodingKey {
@@ -61,6 +66,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         case operatorName = "operator"
         case osUser = "os_user"
         case host, pid, revision
+        case focusedField = "focused_field"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -81,6 +87,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         try c.encode(host, forKey: .host)
         try c.encode(pid, forKey: .pid)
         try c.encode(revision, forKey: .revision)
+        try c.encode(focusedField, forKey: .focusedField)
     }
 }
 

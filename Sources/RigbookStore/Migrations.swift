@@ -78,6 +78,21 @@ enum RegisterSchema {
             WHEN EXISTS (SELECT 1 FROM inspections WHERE id = NEW.id OR draft_id = NEW.draft_id)
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
             """),
+        // Issue 10 §4. `tag COLLATE NOCASE` folds ASCII letters only, so SL-ß and SL-SS were two tags.
+        Migration(name: "002-folded-tag-keys", sql: """
+            -- The key two tags are compared by: Tags.key (NFC + full Unicode case folding), which Rigbook
+            -- defines on each connection as rigbook_tag_key (Database.swift); inserts write it.
+            ALTER TABLE assets ADD COLUMN tag_key TEXT;
+            UPDATE assets SET tag_key = rigbook_tag_key(tag);
+            -- Tags that became one tag only with full folding are all kept: the oldest keeps the key, the
+            -- others get NULL (the unique index allows it). Register.asset(tag:) still finds each by its
+            -- exact tag, and no new tag can join them.
+            UPDATE assets SET tag_key = NULL WHERE uuid IN (
+                SELECT uuid FROM (SELECT uuid, row_number() OVER (PARTITION BY tag_key ORDER BY created_at, tag) AS n
+                                  FROM assets)
+                WHERE n > 1);
+            CREATE UNIQUE INDEX assets_by_tag_key ON assets(tag_key);
+            """),
     ]
 
     /// Applies the migrations this database lacks, each in its own transaction.

@@ -125,7 +125,7 @@ public final class Register {
         try perform {
             try db.transaction {
                 // Checked under the write lock, so two writers adding one tag both get a clear answer.
-                if try firstRow("WHERE tag = ?", .text(asset.tag)) != nil {
+                if try !rows(sharingKeyWith: asset.tag).isEmpty {
                     throw RegisterError.duplicateTag(asset.tag)
                 }
                 try insertAsset(try db.prepare(AssetColumns.insertSQL), asset, summary: .empty)
@@ -180,8 +180,32 @@ public final class Register {
         return rows
     }
 
+    /// The asset with this tag, tags compared as people compare them (`Tags.key`: NFC, full case folding).
+    /// Tags kept from a register made before that rule may share a key (SL-ß and SL-SS): then only the
+    /// exact tag picks one, and any other spelling is refused as ambiguous rather than guessed.
     public func asset(tag: String) throws(RegisterError) -> RegisterRow? {
-        try perform { try firstRow("WHERE tag = ?", .text(tag)) }
+        try perform {
+            let matches = try rows(sharingKeyWith: tag)
+            guard matches.count > 1 else { return matches.first }
+            let exact = matches.filter { $0.asset.tag == tag }
+            if exact.count == 1 { return exact[0] }
+            throw RegisterError.ambiguousTag(tag, matches: matches.map(\.asset.tag))
+        }
+    }
+
+    /// Every asset whose tag has the key of `tag`: the one holding the key, and any kept without one
+    /// by the migration that brought keys in.
+    private func rows(sharingKeyWith tag: String) throws -> [RegisterRow] {
+        let key = Tags.key(tag)
+        let statement = try db.prepare(
+            "SELECT \(AssetColumns.select) FROM assets WHERE tag_key = ? OR tag_key IS NULL ORDER BY tag")
+        try statement.bind([.text(key)])
+        var rows: [RegisterRow] = []
+        while try statement.step() {
+            let row = AssetColumns.row(statement)
+            if Tags.key(row.asset.tag) == key { rows.append(row) }
+        }
+        return rows
     }
 
     public func asset(uuid: UUID) throws(RegisterError) -> RegisterRow? {

@@ -11,6 +11,7 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case invalidAmendment(String)
     case writeFailed(String)
     case invalidAsset([String])
+    case ambiguousTag(String, matches: [String])
 
     public var description: String {
         switch self {
@@ -37,6 +38,9 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
             "the register could not be written: \(reason)"
         case .invalidAsset(let problems):
             problems.joined(separator: " ")
+        case .ambiguousTag(let tag, let matches):
+            "\(matches.count) assets are tagged \(tag) when letter case is ignored"
+                + " (\(matches.joined(separator: ", "))); give the tag exactly as it is registered"
         }
     }
 

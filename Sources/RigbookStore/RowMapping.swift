@@ -13,8 +13,8 @@ enum AssetColumns {
         INSERT INTO assets (uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number,
             manufactured, commissioned, interval_months, lifts_persons, created_at,
             last_thorough_date, last_thorough_result, latest_result, latest_action, open_remedy_deadline,
-            unresolved_fail, next_due, record_count)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            unresolved_fail, next_due, record_count, tag_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let summaryAssignments = """
@@ -27,7 +27,7 @@ enum AssetColumns {
          a.lengthM.map(SQLValue.real) ?? .null, .text(a.location), .text(a.manufacturer),
          .text(a.serialNumber), .date(a.manufactured), .date(a.commissioned),
          .integer(Int64(a.intervalMonths)), .integer(a.liftsPersons ? 1 : 0), .text(createdAt)]
-            + summaryValues(a, summary)
+            + summaryValues(a, summary) + [.text(Tags.key(a.tag))]
     }
 
     static func summaryValues(_ a: Asset, _ s: HistorySummary) -> [SQLValue] {

@@ -70,11 +70,11 @@ public struct AssetFormState: Screen {
             switch editor.apply(key, multiline: false, maxLength: Asset.maxTextLength) {
             case .changed:
                 setText(focus, editor.text)
-                refreshProblems()
+                refreshProblems(today: context.today)
                 return .stay
             case .pasted(let paste):
                 setText(focus, editor.text)
-                refreshProblems()
+                refreshProblems(today: context.today)
                 error = paste.report(field: focus.label, limit: Asset.maxTextLength)
                 return .stay
             case .moved, .full: return .stay
@@ -96,7 +96,7 @@ public struct AssetFormState: Screen {
             if draft == AssetDraft() { return .pop }
             cancelling = AssetFormState.cancelQuestion.opened(in: context.batch)
         case .save:
-            switch draft.validated() {
+            switch draft.validated(today: context.today) {
             case .success(let asset): return .effects([.addAsset(asset)])
             case .failure(let failure):
                 problems = failure.items
@@ -104,7 +104,7 @@ public struct AssetFormState: Screen {
                 if let first = failure.items.first { focusField(first.0) }
             }
         case .toggle, .cycleForward, .cycleBack:
-            defer { refreshProblems() }
+            defer { refreshProblems(today: context.today) }
             if focus == .liftsPersons && action == .toggle { draft.liftsPersons.toggle() }
             if focus == .type {
                 let all = EquipmentType.allCases
@@ -129,9 +129,12 @@ public struct AssetFormState: Screen {
     }
 
     /// Once a Ctrl-S has listed problems, they follow the typing (fixed ones go away).
-    mutating func refreshProblems() {
+    mutating func refreshProblems(today: CalendarDate) {
         guard !problems.isEmpty else { return }
-        if case .failure(let failure) = draft.validated() { problems = failure.items } else { problems = [] }
+        switch draft.validated(today: today) {
+        case .failure(let failure): problems = failure.items
+        case .success: problems = []
+        }
     }
 
     mutating func move(_ step: Int) {
@@ -164,9 +167,15 @@ public struct AssetFormState: Screen {
                                    into: &frame)
             }
             y += 1
-            for (problemField, message) in problems where problemField == field && y < area.height - 2 {
-                frame.put("⚠ " + message, x: labelWidth + 1, y: y, in: area, style: Style(colour: .red))
-                y += 1
+            // A problem wraps under its field, so every sentence reads in full.
+            for (problemField, message) in problems where problemField == field {
+                let characters = Array("⚠ " + message)
+                let rows = WrappedText.layout(characters, width: area.width - labelWidth - 2)
+                for row in rows where y < area.height - 2 {
+                    frame.put(String(characters[row.start..<row.end]), x: labelWidth + 1, y: y, in: area,
+                              style: Style(colour: .red))
+                    y += 1
+                }
             }
         }
         let footerY = area.height - 1

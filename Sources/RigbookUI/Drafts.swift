@@ -26,6 +26,8 @@ public struct DraftSnapshot: Sendable, Equatable {
     public var values: InspectionValues
     /// The file as last written by this form; nil for a file not yet written.
     public var written: DraftFileMeta?
+    /// The field that has the focus; a recovered draft opens there.
+    public var focus: FormField
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.

@@ -57,6 +57,12 @@ extension FormField {
         }
     }
 
+    /// The field with this JSON name (`FormField.key`), nil for a name this build does not know.
+    public init?(key: String) {
+        guard let field = FormField.allCases.first(where: { $0.key == key }) else { return nil }
+        self = field
+    }
+
     var flagPath: WritableKeyPath<InspectionValues, Bool>? {
         switch self {
         case .checkMarking: \.checkMarking
@@ -148,9 +154,11 @@ public struct FormSeed: Sendable {
     public var amends: Int64?
     /// The draft file already on disk for this form (recovered): when it was created, its revision.
     public var draft: DraftFileMeta?
+    /// The field to focus first (a recovered draft's); nil: the first field.
+    public var focus: FormField?
 
     public init(row: RegisterRow, history: [RecordFacts], baseline: InspectionValues, initial: InspectionValues? = nil,
-                sessionID: String, amends: Int64? = nil, draft: DraftFileMeta? = nil) {
+                sessionID: String, amends: Int64? = nil, draft: DraftFileMeta? = nil, focus: FormField? = nil) {
         self.row = row
         self.history = history
         self.baseline = baseline
@@ -158,6 +166,7 @@ public struct FormSeed: Sendable {
         self.sessionID = sessionID
         self.amends = amends
         self.draft = draft
+        self.focus = focus
     }
 
     /// The draft file's id: form kind and asset, never typed text.

@@ -69,12 +69,14 @@ public struct FormState: Screen {
         amends = seed.amends
         today = context.today
         values = seed.initial
+        // A recovered draft is confirmed again by a person: a tick must never come back from a file.
+        if seed.draft != nil { values.confirmed = false }
         draft = DraftTracker(written: seed.draft)
         inputBatch = context.batch
         problems = SaveGate.problems(values, context: gateContext)
         preview = .ready(previewText())
         openingWarning = FormState.warning(for: row.status(on: today).status)
-        focusField(.inspectionType)
+        focusField(seed.focus ?? .inspectionType)
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
 
@@ -175,7 +177,7 @@ public struct FormState: Screen {
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
         DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
-                      amends: amends, values: values, written: draft.written)
+                      amends: amends, values: values, written: draft.written, focus: focus)
     }
 
     /// The draft effect for now: a write while the values differ from the baseline, a removal once

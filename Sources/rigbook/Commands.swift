@@ -101,9 +101,12 @@ enum Commands {
             TYPE is one of: \(EquipmentType.allCases.map(\.rawValue).joined(separator: " ")).
             --interval is the thorough examination interval in months (1–60); without it, 6 for
             accessories and equipment that lifts persons, 12 otherwise.
+            A tag is one tag whatever its letter case (SL-ß is SL-SS) and may not hold invisible
+            characters; --manufactured and --commissioned may not be after today.
             """
     ) { arguments, context in
-        let tag = try require(arguments.option("--tag"), "--tag")
+        // Stored in NFC, so a tag typed with a separate accent mark is the tag typed with a composed one.
+        let tag = Tags.normalized(try require(arguments.option("--tag"), "--tag"))
         let name = try require(arguments.option("--name"), "--name")
         let typeWord = try require(arguments.option("--type"), "--type")
         guard let type = EquipmentType(rawValue: typeWord) else {
@@ -131,7 +134,7 @@ enum Commands {
         let asset = Asset(tag: tag, name: name, type: type, wllKg: wll, lengthM: length, location: location,
                           manufacturer: manufacturer, serialNumber: serial, manufactured: manufactured,
                           commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons)
-        let problems = asset.problems()
+        let problems = asset.problems(today: context.today)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         let register = try context.openRegister()
         do throws(RegisterError) { try register.addAsset(asset) }
@@ -186,6 +189,7 @@ enum Commands {
             json is an array of records, newest first, each with id, asset_tag, asset_uuid, saved_at,
             draft_id, amends, operator, app_version, asset_wll_kg, asset_location and the 17 form
             fields under their stable names (inspection_type, … confirmed). See docs/FORMATS.md.
+            TAG matches whatever its letter case (SL-ß is sl-ss); see docs/USER-GUIDE.md.
             """
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
@@ -199,6 +203,10 @@ enum Commands {
             row = found
             records = try register.history(assetUUID: found.asset.uuid)
         } catch {
+            // An invisible character is named, never echoed: printed back, a bidi override would reorder the line.
+            if case .unknownAsset = error, let problem = Tags.invisibleCharacterProblem(tag) {
+                throw CommandFailure("rigbook: no asset has that tag. \(problem)")
+            }
             throw CommandFailure("rigbook: \(error.description)")
         }
         var out = Output()

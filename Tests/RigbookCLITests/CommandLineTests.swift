@@ -57,6 +57,10 @@ private let badAdds: [BadAdd] = [
     BadAdd(label: "empty name", args: addWith("--name", "  "), mentions: "name"),
     BadAdd(label: "tag with spaces around", args: addWith("--tag", " WS-1 "), mentions: "tag"),
     BadAdd(label: "tag with a control character", args: addWith("--tag", "WS-\u{1B}[31m"), mentions: "control"),
+    BadAdd(label: "tag with a right-to-left override", args: addWith("--tag", "EV-\u{202E}0011"), mentions: "U+202E"),
+    BadAdd(label: "tag with a zero-width space", args: addWith("--tag", "WS-\u{200B}0900"), mentions: "U+200B"),
+    BadAdd(label: "commissioned after today", args: addWith("--commissioned", "2026-12-01"), mentions: "commission"),
+    BadAdd(label: "manufactured after today", args: addWith("--manufactured", "2027-01-01"), mentions: "manufacture"),
 ]
 
 extension RigbookCLITests {
@@ -243,6 +247,35 @@ extension RigbookCLITests {
             let after = listAssets(home: home)
             #expect(after.count == 1)
             #expect(after.first.map { string($0, "name") } == before.first.map { string($0, "name") })
+        }
+
+        @Test func tagsAreOneTagUnderFullCaseFoldingAndHistoryFindsThem() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = dir.sub("home")
+            let first = runRigbookResult(addWith("--tag", "SL-SS"), home: home)
+            try #require(first.status == 0, "\(first)")
+            for other in ["SL-ß", "sl-ss", "SL-ẞ"] {
+                let again = runRigbookResult(addWith("--tag", other), home: home)
+                #expect(again.status == 64, "\(other): \(again)")
+                #expect(again.stderr.contains("already in the register"), "\(other): \(again)")
+            }
+            // A decomposed tag is stored composed (NFC).
+            let decomposed = runRigbookResult(addWith("--tag", "E\u{301}V-1"), home: home)
+            try #require(decomposed.status == 0, "\(decomposed)")
+            let tags = listAssets(home: home).compactMap { string($0, "tag") }
+            #expect(tags.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+                    == ["SL-SS", "\u{C9}V-1"].map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+            for typed in ["sl-ß", "Sl-Ss", "SL-SS"] {
+                let history = runRigbookResult(["history", typed], home: home)
+                #expect(history.status == 0, "\(typed): \(history)")
+                #expect(history.stdout.hasPrefix("SL-SS · "), "\(typed): \(history)")
+            }
+            let accented = runRigbookResult(["history", "év-1"], home: home)
+            #expect(accented.status == 0 && accented.stdout.hasPrefix("\u{C9}V-1 · "), "\(accented)")
+            let posing = runRigbookResult(["history", "SL-\u{202E}SS"], home: home)
+            #expect(posing.status == 1, "\(posing)")
+            #expect(posing.stderr.contains("U+202E"), "\(posing)")
+            #expect(!posing.stderr.unicodeScalars.contains("\u{202E}"), "the override is named, never echoed")
         }
 
         @Test(arguments: [

@@ -56,6 +56,7 @@ struct DraftStoreTests {
         let required: Set<String> = [
             "schema_version", "draft_id", "session_id", "form_kind", "asset_uuid", "asset_tag", "values",
             "created_at", "updated_at", "app_version", "operator", "os_user", "host", "pid", "revision",
+            "focused_field",
         ]
         let keys = Set(object.keys)
         #expect(required.subtracting(keys).isEmpty, "missing keys: \(required.subtracting(keys).sorted())")

@@ -122,3 +122,73 @@ struct MigrationTests {
         }
     }
 }
+
+@Suite("Migrating a register made by an earlier build")
+struct TagKeyMigrationTests {
+    /// A register as the first build left it (migration 001 only), holding `tags`, oldest first.
+    static func firstBuildRegister(at path: String, tags: [String]) throws {
+        try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
+        let db = try Database(path: path)
+        try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
+        try db.execute("CREATE TABLE rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+        let first = RegisterSchema.migrations[0]
+        #expect(first.name == "001-assets-and-inspections")
+        try db.execute(first.sql)
+        try db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES (?, '2026-01-05 08:00:00')",
+                   [.text(first.name)])
+        for (index, tag) in tags.enumerated() {
+            // The columns the first build wrote, spelled out so later columns cannot change this file.
+            try db.run("""
+                INSERT INTO assets (tag, uuid, name, type, wll_kg, interval_months, lifts_persons, created_at)
+                VALUES (?, ?, 'Sling', 'web-sling', 1000, 6, 0, ?)
+                """, [.text(tag), .text(UUID().uuidString), .text("2026-01-0\(index + 1)T08:00:00.000Z")])
+        }
+    }
+
+    @Test("tags that collide once folded are all kept; exact lookups reach each, folded ones refuse to guess")
+    func collidingTagsAreKept() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            // ASCII-only NOCASE let these in as four different tags; with full folding SL-SS, SL-ß and SL-ẞ
+            // are one tag.
+            try TagKeyMigrationTests.firstBuildRegister(at: path, tags: ["SL-SS", "SL-ß", "HK-1", "SL-ẞ"])
+            let register = try Register.open(path: path)
+            #expect(try RegisterSchema.appliedNames(register.db) == Set(RegisterSchema.migrations.map(\.name)))
+            #expect(try register.assetCount() == 4, "nothing is lost")
+            #expect(try register.rows().map(\.asset.tag).sorted() == ["HK-1", "SL-SS", "SL-ß", "SL-ẞ"])
+            // The key is filled for every tag, the oldest of a colliding group keeping it.
+            #expect(try register.db.scalar("SELECT tag_key FROM assets WHERE tag = 'HK-1'") == .text("hk-1"))
+            #expect(try register.db.scalar("SELECT tag FROM assets WHERE tag_key = 'sl-ss'") == .text("SL-SS"))
+            for tag in ["SL-SS", "SL-ß", "SL-ẞ", "HK-1"] {
+                #expect(try register.asset(tag: tag)?.asset.tag == tag, "the exact tag reaches \(tag)")
+            }
+            #expect(try register.asset(tag: "hk-1")?.asset.tag == "HK-1")
+            #expect(throws: RegisterError.ambiguousTag("sl-ss", matches: ["SL-SS", "SL-ß", "SL-ẞ"])) {
+                _ = try register.asset(tag: "sl-ss")
+            }
+            // No new tag can join the group, and other tags still go in.
+            #expect(throws: RegisterError.self) { try register.addAsset(makeAsset(tag: "sl-ss")) }
+            try register.addAsset(makeAsset(tag: "HK-2"))
+            #expect(try register.asset(tag: "hk-2")?.asset.tag == "HK-2")
+            #expect(try register.assetCount() == 5)
+        }
+    }
+
+    @Test("a register without collisions gets a key for every tag and opens again unchanged")
+    func plainRegisterMigrates() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            try TagKeyMigrationTests.firstBuildRegister(at: path, tags: ["SL-0001", "ÉV-1", "吊-7"])
+            do {
+                let register = try Register.open(path: path)
+                #expect(try register.db.scalar("SELECT count(*) FROM assets WHERE tag_key IS NULL") == .integer(0))
+                #expect(try register.asset(tag: "év-1")?.asset.tag == "ÉV-1")
+                #expect(try register.asset(tag: "sl-0001")?.asset.tag == "SL-0001")
+            }
+            let again = try Register.open(path: path)
+            #expect(try again.assetCount() == 3)
+            #expect(try again.db.scalar("SELECT count(*) FROM rigbook_migrations")
+                    == .integer(Int64(RegisterSchema.migrations.count)))
+        }
+    }
+}

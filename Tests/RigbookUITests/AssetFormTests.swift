@@ -86,7 +86,7 @@ import Testing
         draft.name = "name"
         draft.wllKg = wll
         draft.intervalMonths = interval
-        guard case .failure(let problems) = draft.validated() else {
+        guard case .failure(let problems) = draft.validated(today: harnessToday) else {
             Issue.record("expected a problem mentioning \(expected)")
             return
         }
@@ -99,10 +99,51 @@ import Testing
         draft.name = "1 t chain block"
         draft.type = .chainBlock
         draft.wllKg = "1000"
-        let asset = try draft.validated().get()
+        let asset = try draft.validated(today: harnessToday).get()
         #expect(asset.tag == "CB-1")
         #expect(asset.intervalMonths == 12)
         draft.liftsPersons = true
-        #expect(try draft.validated().get().intervalMonths == 6)
+        #expect(try draft.validated(today: harnessToday).get().intervalMonths == 6)
+    }
+
+    /// Opens the add-asset screen and types a tag, a name and a WLL, leaving the focus on the WLL.
+    static func typeNewAsset(_ h: Harness, tag: String, name: String, wll: String) {
+        h.press(.char("a"))
+        h.type(tag)
+        h.press(.tab)
+        h.type(name)
+        h.press(.tab, .tab)
+        h.type(wll)
+    }
+
+    /// Issue 10 §4: the screen refuses what `asset add` refuses, under the field to fix.
+    @Test func aCommissionDateAfterTodayIsRefusedUnderItsField() throws {
+        let h = try Harness(.empty)
+        AssetFormTests.typeNewAsset(h, tag: "SL-0042", name: "2 t web sling", wll: "2000")
+        for _ in 0..<6 { h.press(.tab) }             // length, location, manufacturer, serial, made, commissioned
+        h.type("2026-12-01")                          // the day after the harness's today
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "Not added: 1 problem") != nil, "\(h.dump)")
+        let problem = try #require(h.line(containing: "⚠"), "\(h.dump)")
+        #expect(problem.text.contains("The commission date (first use) 2026-12-01 is in the"), "\(h.dump)")
+        #expect(h.screen[problem.y + 1].contains("future (today is 2026-11-30)."), "wrapped, not cut: \(h.dump)")
+        let commissioned = try #require(h.line(containing: "Commissioned"))
+        #expect(problem.y == commissioned.y + 1, "the problem sits under the commission date")
+        #expect(h.line(containing: "▸ Commissioned") != nil, "the focus goes to the field to fix")
+        #expect(try h.register.assetCount() == 0)
+        // Today is fine.
+        h.press(.ctrl("u"))
+        h.type("2026-11-30")
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "Added SL-0042 to the register.") != nil, "\(h.dump)")
+    }
+
+    @Test func aTagWithARightToLeftOverrideIsRefusedAndNamed() throws {
+        let h = try Harness(.assets([makeAsset(tag: "EV-1100", name: "Eyebolt")]))
+        AssetFormTests.typeNewAsset(h, tag: "EV-\u{202E}0011", name: "Eyebolt", wll: "500")
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "U+202E RIGHT-TO-LEFT OVERRIDE") != nil, "\(h.dump)")
+        #expect(h.line(containing: "▸ Tag") != nil)
+        #expect(try h.register.assetCount() == 1)
     }
 }

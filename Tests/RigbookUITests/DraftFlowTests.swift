@@ -222,9 +222,13 @@ struct DraftFlowTests {
 
         h.press(.enter) // Recover is selected first
         let form = try #require(h.form)
-        #expect(form.values == typed)
+        var recovered = typed
+        recovered.confirmed = false // issue 10 §4: a recovered draft is confirmed again by a person
+        #expect(form.values == recovered)
+        #expect(form.focus == .confirmed, "where the focus was when the draft was kept")
         #expect(form.hasUnsavedInput)
         #expect(form.draftOnDisk)
+        h.focus(.inspectorName)
         #expect(h.shows("王建国"))
         #expect(h.screen[0].contains("✎ draft saved"))
     }
