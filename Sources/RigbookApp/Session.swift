@@ -248,13 +248,16 @@ public final class Session {
                 && draft.operatorName != SystemIdentity.userName)
         let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
                                            certificationNumber: profile.certificationNumber, today: state.today)
+        // What Recover would bring back: the confirmation is never among it (a person gives it again).
+        var recoverable = draft.values
+        recoverable.confirmed = false
         let updated = Timestamp.parse(draft.updatedAt)
         return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
                             assetTag: draft.assetTag, kind: draft.amends == nil ? "inspection" : "amendment",
                             lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
                             age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
                             operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
-                            differences: DraftSummary.differences(draft.values, from: blank),
+                            differences: DraftSummary.differences(recoverable, from: blank),
                             lockedBy: entry.lockedBy?.description)
     }
 

@@ -216,8 +216,10 @@ struct DraftFlowTests {
         #expect(h.shows("Inspector name: “王建国”"))
         #expect(h.shows("Notes: “吊带有轻微磨损 ⏎ second line”"))
         #expect(h.shows("This draft was started by another operator (王建国)."))
-        // 17 fields differ; at 24 rows the box shows 14 and says how many more.
-        #expect(h.shows("… and 3 more"))
+        // 16 fields differ (the confirmation is not recovered, so not offered); at 24 rows the box shows 14
+        // and says how many more.
+        #expect(h.shows("… and 2 more"))
+        #expect(!h.shows("Confirmed accurate"), "Recover does not bring the tick back")
         #expect(!h.shows("Certification no.: “LEEA-1”"), "only what differs from a blank form")
 
         h.press(.enter) // Recover is selected first
