@@ -178,7 +178,8 @@ public final class Session {
                 lockProblem = reason
             }
         }
-        let seed = try formSeed(row: row, amending: amending)
+        let records = try register.history(assetUUID: row.asset.uuid)
+        let seed = formSeed(row: row, records: records, amending: amending)
         if let lockProblem {
             return [.formReady(seed),
                     .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
@@ -195,7 +196,7 @@ public final class Session {
         var recovered = seed
         recovered.initial = draft.values
         recovered.sessionID = draft.sessionID
-        recovered.amends = draft.amends
+        recovered.amending = draft.amends.flatMap { id in records.first { $0.id == id } }
         recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
         if recover { return [.formReady(recovered)] }
         let recovery = RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
@@ -251,8 +252,7 @@ public final class Session {
 
     /// The prefilled form: the profile's name and number, today, a periodic thorough examination.
     /// An amendment starts from the amended record's values, with the confirmation to give again.
-    private func formSeed(row: RegisterRow, amending: StoredInspection?) throws -> FormSeed {
-        let history = try register.history(assetUUID: row.asset.uuid).map(\.facts)
+    private func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?) -> FormSeed {
         let profile = Profile.load(from: home.profilePath)
         var baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
                                               certificationNumber: profile.certificationNumber, today: state.today)
@@ -260,8 +260,8 @@ public final class Session {
             baseline = amending.values
             baseline.confirmed = false
         }
-        return FormSeed(row: row, history: history, baseline: baseline,
-                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amends: amending?.id)
+        return FormSeed(row: row, history: records.map(\.facts), baseline: baseline,
+                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amending: amending)
     }
 
     /// The current screen.

@@ -17,13 +17,22 @@ public struct RegisterRow: Sendable, Hashable {
     }
 }
 
-/// A saved inspection record, as read back from the register.
+/// A saved inspection record, as read back from the register. A record is known by its uuid; the
+/// integer ids (its own, the one it amends, the one that supersedes it) are this register's row ids,
+/// for people to read.
 public struct StoredInspection: Sendable, Hashable {
     public var id: Int64
+    /// The record's lasting identity, made when it was saved.
+    public var recordUUID: UUID
     public var assetUUID: UUID
     /// The form session it was typed in (stored in the `draft_id` column).
     public var sessionID: String
+    /// The record this one amends (its id here, for display; `amendsUUID` is what the register keeps).
     public var amends: Int64?
+    public var amendsUUID: UUID?
+    /// The record that amends this one, if any: this one then no longer counts.
+    public var supersededBy: Int64?
+    public var supersededByUUID: UUID?
     public var values: InspectionValues
     /// ISO 8601 UTC timestamp of the commit.
     public var savedAt: String
@@ -33,12 +42,18 @@ public struct StoredInspection: Sendable, Hashable {
     public var assetWLLKg: Double
     public var assetLocation: String
 
-    public init(id: Int64, assetUUID: UUID, sessionID: String, amends: Int64?, values: InspectionValues,
-                savedAt: String, appVersion: String, operatorName: String, assetWLLKg: Double, assetLocation: String) {
+    public init(id: Int64, recordUUID: UUID, assetUUID: UUID, sessionID: String, amends: Int64?,
+                amendsUUID: UUID? = nil, supersededBy: Int64? = nil, supersededByUUID: UUID? = nil,
+                values: InspectionValues, savedAt: String, appVersion: String, operatorName: String,
+                assetWLLKg: Double, assetLocation: String) {
         self.id = id
+        self.recordUUID = recordUUID
         self.assetUUID = assetUUID
         self.sessionID = sessionID
         self.amends = amends
+        self.amendsUUID = amendsUUID
+        self.supersededBy = supersededBy
+        self.supersededByUUID = supersededByUUID
         self.values = values
         self.savedAt = savedAt
         self.appVersion = appVersion

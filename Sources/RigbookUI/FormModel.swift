@@ -145,18 +145,19 @@ public struct FormSeed: Sendable {
     public var initial: InspectionValues
     /// The form session, unique per opening; the record carries it and the register refuses it twice.
     public var sessionID: String
-    public var amends: Int64?
+    /// The record this form amends (nil: a fresh inspection).
+    public var amending: StoredInspection?
     /// The draft file already on disk for this form (recovered): when it was created, its revision.
     public var draft: DraftFileMeta?
 
     public init(row: RegisterRow, history: [RecordFacts], baseline: InspectionValues, initial: InspectionValues? = nil,
-                sessionID: String, amends: Int64? = nil, draft: DraftFileMeta? = nil) {
+                sessionID: String, amending: StoredInspection? = nil, draft: DraftFileMeta? = nil) {
         self.row = row
         self.history = history
         self.baseline = baseline
         self.initial = initial ?? baseline
         self.sessionID = sessionID
-        self.amends = amends
+        self.amending = amending
         self.draft = draft
     }
 

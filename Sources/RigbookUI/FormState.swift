@@ -9,7 +9,8 @@ public struct FormState: Screen {
     public let baseline: InspectionValues
     /// The form session: the saved record carries it, and the register refuses it twice.
     public let sessionID: String
-    public let amends: Int64?
+    /// The record this form amends, nil for a fresh inspection.
+    public let amending: StoredInspection?
     public let today: CalendarDate
 
     public internal(set) var values: InspectionValues
@@ -59,13 +60,13 @@ public struct FormState: Screen {
         history = seed.history
         baseline = seed.baseline
         sessionID = seed.sessionID
-        amends = seed.amends
+        amending = seed.amending
         today = context.today
         values = seed.initial
         draft = DraftTracker(written: seed.draft)
         problems = SaveGate.problems(values, context: gateContext)
-        preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history, amends: seed.amends,
-                                               today: today))
+        preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history,
+                                               amends: seed.amending?.id, today: today))
         focusField(.inspectionType)
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
@@ -120,9 +121,12 @@ public struct FormState: Screen {
 
     public var hasUnsavedInput: Bool { values != baseline }
 
+    /// The id of the record this form amends.
+    public var amends: Int64? { amending?.id }
+
     public var gateContext: SaveGate.Context {
         SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned, today: today,
-                         sessionID: sessionID, amends: amends)
+                         sessionID: sessionID, amending: amending)
     }
 
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
@@ -162,7 +166,7 @@ public struct FormState: Screen {
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
         DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
-                      amends: amends, values: values, written: draft.written)
+                      amends: amending?.id, values: values, written: draft.written)
     }
 
     /// The draft effect for now: a write while the values differ from the baseline, a removal once

@@ -16,9 +16,17 @@ private func validValues() -> InspectionValues {
 private let gateAsset = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
 
 /// Today 2026-11-30, asset commissioned 2024-01-01.
-private func gateContext(sessionID: String = "draft-1", amends: Int64? = nil) -> SaveGate.Context {
+private func gateContext(sessionID: String = "draft-1", amending: StoredInspection? = nil) -> SaveGate.Context {
     SaveGate.Context(assetUUID: gateAsset, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                     sessionID: sessionID, amends: amends)
+                     sessionID: sessionID, amending: amending)
+}
+
+/// Record #17 as the register returns it, saying what `values` say.
+private func storedRecord(_ values: InspectionValues, id: Int64 = 17) -> StoredInspection {
+    StoredInspection(id: id, recordUUID: UUID(uuidString: "AAAAAAAA-0000-4000-8000-000000000017")!,
+                     assetUUID: gateAsset, sessionID: "earlier", amends: nil, values: values,
+                     savedAt: "2026-11-29T10:00:00.000Z", appVersion: "0.1.0", operatorName: "ann",
+                     assetWLLKg: 2000, assetLocation: "Bay 4")
 }
 
 /// A non-Pass result that satisfies every other rule (defect described, deadline after the date,
@@ -455,15 +463,19 @@ struct SaveGateTests {
         }
     }
 
-    @Test("the validated record carries the context's session id, asset and amends")
+    @Test("the validated record carries the context's session id, asset and the amended record's uuid and id")
     func carriesContext() throws {
         let uuid = UUID(uuidString: "11111111-2222-3333-4444-555555555555")!
+        var earlier = validValues()
+        earlier.notes = "Said something else"
+        let amended = storedRecord(earlier)
         let context = SaveGate.Context(assetUUID: uuid, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                                       sessionID: "7f3c-draft", amends: 17)
+                                       sessionID: "7f3c-draft", amending: amended)
         let record = try #require(validated(validValues(), context: context))
         #expect(record.assetUUID == uuid)
         #expect(record.sessionID == "7f3c-draft")
-        #expect(record.amends == 17)
+        #expect(record.amends == amended.recordUUID)
+        #expect(record.amendsID == 17)
         #expect(record.result == .pass)
 
         let plain = try #require(validated(validValues(), context: gateContext(sessionID: "other")))

@@ -77,12 +77,12 @@ func remedyValues(on date: String, deadline: String) -> InspectionValues {
 }
 
 /// Passes `values` through the save gate: the only way to get a record the register accepts.
-func validated(_ values: InspectionValues, for asset: Asset, sessionID: String? = nil, amends: Int64? = nil,
-               today: CalendarDate = testToday,
+func validated(_ values: InspectionValues, for asset: Asset, sessionID: String? = nil,
+               amending: StoredInspection? = nil, today: CalendarDate = testToday,
                sourceLocation: SourceLocation = #_sourceLocation) throws -> ValidatedInspection {
     let sessionID = sessionID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)"
     let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                   sessionID: sessionID, amends: amends)
+                                   sessionID: sessionID, amending: amending)
     switch SaveGate.validate(values, context: context) {
     case .success(let record): return record
     case .failure(let failure):

@@ -714,7 +714,11 @@ struct FormHistoryTests {
         #expect(amendment.amends == 1)
         #expect(amendment.values.notes == "Newer record (corrected)")
         #expect(amendment.values.confirmed)
-        #expect(try h.register.inspection(id: 1) == original)
+        // The original is as it was, now superseded by the amendment.
+        var superseded = original
+        superseded.supersededBy = 3
+        superseded.supersededByUUID = amendment.recordUUID
+        #expect(try h.register.inspection(id: 1) == superseded)
     }
 
     @Test("A on the history's selected record amends that one")
@@ -732,7 +736,8 @@ struct FormHistoryTests {
         #expect(h.form == nil)
         let amendment = try #require(try h.history().first { $0.amends == 2 })
         #expect(amendment.values.inspectorName == "Bob Jones")
-        #expect(try h.register.inspection(id: 2) == original)
+        #expect(try h.register.inspection(id: 2)?.values == original.values)
+        #expect(try h.register.inspection(id: 2)?.supersededBy == amendment.id)
         #expect(try h.register.recordCount() == 3)
     }
 }
