@@ -196,7 +196,8 @@ public final class Session {
         var recovered = seed
         recovered.initial = draft.values
         recovered.sessionID = draft.sessionID
-        recovered.amending = draft.amends.flatMap { id in records.first { $0.id == id } }
+        let amended = draft.amends.flatMap { id in records.first { $0.id == id } }
+        (recovered.amending, recovered.supersededChoice) = FormSeed.target(amending: amended, in: records)
         recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
         if recover { return [.formReady(recovered)] }
         let recovery = RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
@@ -251,17 +252,21 @@ public final class Session {
     }
 
     /// The prefilled form: the profile's name and number, today, a periodic thorough examination.
-    /// An amendment starts from the amended record's values, with the confirmation to give again.
+    /// An amendment amends the newest record of the chosen record's chain, and starts from its values, with
+    /// the confirmation to give again and a reason of its own to write.
     private func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?) -> FormSeed {
+        let (target, chosen) = FormSeed.target(amending: amending, in: records)
         let profile = Profile.load(from: home.profilePath)
         var baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
                                               certificationNumber: profile.certificationNumber, today: state.today)
-        if let amending {
-            baseline = amending.values
+        if let target {
+            baseline = target.values
             baseline.confirmed = false
+            baseline.amendmentReason = ""
         }
         return FormSeed(row: row, history: records.map(\.facts), baseline: baseline,
-                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amending: amending)
+                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amending: target,
+                        supersededChoice: chosen)
     }
 
     /// The current screen.

@@ -62,6 +62,18 @@ public struct StoredInspection: Sendable, Hashable {
         self.assetLocation = assetLocation
     }
 
+    /// The newest record of this record's chain of amendments in `history`: follows "superseded by" from
+    /// this record's entry there (itself when nothing amends it).
+    public func newestOfChain(in history: [StoredInspection]) -> StoredInspection {
+        let byUUID = Dictionary(history.map { ($0.recordUUID, $0) }, uniquingKeysWith: { first, _ in first })
+        var newest = byUUID[recordUUID] ?? self
+        var seen: Set<UUID> = [newest.recordUUID]
+        while let next = newest.supersededByUUID.flatMap({ byUUID[$0] }), seen.insert(next.recordUUID).inserted {
+            newest = next
+        }
+        return newest
+    }
+
     /// Stored records passed the gate, so result and date are always present.
     public var facts: RecordFacts {
         RecordFacts(id: id, type: values.inspectionType, result: values.result ?? .pass, action: values.action,

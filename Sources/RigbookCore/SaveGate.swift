@@ -82,7 +82,7 @@ public enum SaveGate {
         let textFields: [(FormField, WritableKeyPath<InspectionValues, String>)] = [
             (.inspectorName, \.inspectorName), (.certificationNumber, \.certificationNumber),
             (.notes, \.notes), (.schemeReference, \.schemeReference),
-            (.defectDescription, \.defectDescription),
+            (.defectDescription, \.defectDescription), (.amendmentReason, \.amendmentReason),
         ]
         for (field, path) in textFields {
             let trimmed = v[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -148,6 +148,19 @@ public enum SaveGate {
         if v.inspectionType == .thoroughScheme && v.schemeReference.isEmpty {
             fail(.schemeReference, "An examination per scheme needs the scheme reference.")
         }
+        // Amendments (issue 10 §2): a reason, and a record that says something the amended one did not.
+        if let amended = context.amending {
+            if v.amendmentReason.isEmpty {
+                fail(.amendmentReason, "Give the reason for amending record #\(amended.id).")
+            }
+            if said(v) == said(amended.values) {
+                fail(.amendmentReason, "Nothing differs from record #\(amended.id): "
+                     + "change what was wrong, or close the form to leave the record as it is.")
+            }
+        } else {
+            v.amendmentReason = ""
+        }
+
         guard problems.isEmpty, let result = v.result, let date else {
             return .failure(Failure(problems: problems.sorted { $0.field < $1.field }))
         }
@@ -156,6 +169,17 @@ public enum SaveGate {
         return .success(ValidatedInspection(assetUUID: context.assetUUID, sessionID: context.sessionID,
                                             amending: context.amending, values: v, result: result,
                                             inspectionDate: date, remedyDeadline: deadline))
+    }
+
+    /// What a record says, as the register holds it (text already trimmed by rule 10): the confirmation and
+    /// the reason left out, dates trimmed, a remedy deadline only when one is set.
+    private static func said(_ values: InspectionValues) -> InspectionValues {
+        var v = values
+        v.confirmed = true
+        v.amendmentReason = ""
+        v.inspectionDate = v.inspectionDate.trimmingCharacters(in: .whitespaces)
+        v.remedyDeadline = v.remedyDeadlineSet ? v.remedyDeadline.trimmingCharacters(in: .whitespaces) : ""
+        return v
     }
 
     private static func isCheck(_ field: FormField) -> Bool {

@@ -55,7 +55,8 @@ enum AssetColumns {
 /// Column lists and row mapping for the inspections table. A record names the record it amends by
 /// uuid; the ids shown for it (amends, superseded by) are looked up through that uuid.
 enum InspectionColumns {
-    static let fieldColumns = InspectionValues.CodingKeys.allCases.map(\.rawValue)
+    /// The 17 fields, in form order (the amendment's reason has a column of its own, NULL when none).
+    static let fieldColumns = FormField.inspectionFields.map(\.key)
 
     static let written = ["asset_uuid", "draft_id", "amends"] + fieldColumns
         + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
@@ -87,7 +88,7 @@ enum InspectionColumns {
                 .text(saved.savedAt), .text(saved.appVersion), .text(saved.operatorName),
                 .real(asset.wllKg), .text(asset.location),
                 .text(recordUUID.uuidString), r.amends.map { .text($0.uuidString) } ?? .null,
-                .null]
+                r.amends == nil ? .null : .text(v.amendmentReason)]
     }
 
     static func record(_ s: Statement) -> StoredInspection {
@@ -97,7 +98,7 @@ enum InspectionColumns {
             checkDeformation: s.int(9) != 0, checkFittings: s.int(10) != 0, checkCorrosion: s.int(11) != 0,
             result: s.word(12), notes: s.text(13), schemeReference: s.text(14), defectDescription: s.text(15),
             action: s.word(16) ?? .none, remedyDeadlineSet: s.int(17) != 0, remedyDeadline: s.text(18),
-            inspectionDate: s.text(19), confirmed: s.int(20) != 0)
+            inspectionDate: s.text(19), confirmed: s.int(20) != 0, amendmentReason: s.text(28))
         return StoredInspection(
             id: s.int64(0), recordUUID: s.uuid(26) ?? UUID(), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
             amends: s.isNull(29) ? nil : s.int64(29), amendsUUID: s.uuid(27),

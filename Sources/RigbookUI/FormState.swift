@@ -9,8 +9,10 @@ public struct FormState: Screen {
     public let baseline: InspectionValues
     /// The form session: the saved record carries it, and the register refuses it twice.
     public let sessionID: String
-    /// The record this form amends, nil for a fresh inspection.
+    /// The record this form amends (the newest of its chain), nil for a fresh inspection.
     public let amending: StoredInspection?
+    /// The record the person chose to amend, when a later amendment had superseded it.
+    public let supersededChoice: Int64?
     public let today: CalendarDate
 
     public internal(set) var values: InspectionValues
@@ -61,13 +63,14 @@ public struct FormState: Screen {
         baseline = seed.baseline
         sessionID = seed.sessionID
         amending = seed.amending
+        supersededChoice = seed.supersededChoice
         today = context.today
         values = seed.initial
         draft = DraftTracker(written: seed.draft)
         problems = SaveGate.problems(values, context: gateContext)
         preview = .ready(FormState.previewText(seed.initial, row: seed.row, history: seed.history,
                                                amends: seed.amending?.id, today: today))
-        focusField(.inspectionType)
+        focusField(fields[0])
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
 
@@ -124,6 +127,20 @@ public struct FormState: Screen {
     /// The id of the record this form amends.
     public var amends: Int64? { amending?.id }
 
+    /// The form's groups: the amendment's only in an amendment's form.
+    var groups: [(title: String, fields: [FormField])] {
+        FormField.groups.filter { amending != nil || !$0.fields.contains(.amendmentReason) }
+    }
+
+    /// The fields in focus order (the form's order).
+    var fields: [FormField] { groups.flatMap(\.fields) }
+
+    /// Lines under the reason for amendment that say which record is amended, when it is not the one chosen.
+    var amendmentNotes: [String] {
+        guard let amending, let chosen = supersededChoice else { return [] }
+        return ["Record #\(chosen) was amended already: this amends #\(amending.id), the newest record of its chain."]
+    }
+
     public var gateContext: SaveGate.Context {
         SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned, today: today,
                          sessionID: sessionID, amending: amending)
@@ -145,9 +162,9 @@ public struct FormState: Screen {
     }
 
     mutating func moveFocus(by step: Int) {
-        let all = FormField.allCases
-        let next = (focus.rawValue + step + all.count) % all.count
-        focusField(all[next])
+        let all = fields
+        let index = all.firstIndex(of: focus) ?? 0
+        focusField(all[(index + step + all.count) % all.count])
     }
 
     // MARK: Values

@@ -471,11 +471,14 @@ struct SaveGateTests {
         let amended = storedRecord(earlier)
         let context = SaveGate.Context(assetUUID: uuid, commissioned: day("2024-01-01"), today: day("2026-11-30"),
                                        sessionID: "7f3c-draft", amending: amended)
-        let record = try #require(validated(validValues(), context: context))
+        var values = validValues()
+        values.amendmentReason = "Notes belonged to another sling"
+        let record = try #require(validated(values, context: context))
         #expect(record.assetUUID == uuid)
         #expect(record.sessionID == "7f3c-draft")
         #expect(record.amends == amended.recordUUID)
         #expect(record.amendsID == 17)
+        #expect(record.values.amendmentReason == "Notes belonged to another sling")
         #expect(record.result == .pass)
 
         let plain = try #require(validated(validValues(), context: gateContext(sessionID: "other")))
@@ -559,5 +562,77 @@ struct SaveGateTests {
             #expect(SaveGate.problems(c.values, context: gateContext())
                     == SaveGate.problems(c.values, context: gateContext()), "\(c.name)")
         }
+    }
+}
+
+/// Issue 10 §2: an amendment needs a reason and must say something the record it amends did not.
+@Suite("SaveGate: amendments")
+struct AmendmentGateTests {
+    /// Record #17, a pass, amended with `change` applied and `reason` given.
+    private func problems(reason: String, _ change: (inout InspectionValues) -> Void) -> [GateProblem] {
+        let amended = storedRecord(validValues())
+        var values = amended.values
+        values.confirmed = false  // the form makes the confirmation be given again
+        change(&values)
+        values.amendmentReason = reason
+        return SaveGate.problems(values, context: gateContext(amending: amended))
+    }
+
+    @Test("no change at all (the confirmation ticked again, text padded) is refused under the reason")
+    func noChange() {
+        let found = problems(reason: "Checked again") {
+            $0.confirmed = true
+            $0.inspectorName = "  " + $0.inspectorName + " "
+            $0.remedyDeadline = "2027-01-01"  // typed, but no deadline is set: not part of the record
+        }
+        #expect(found.map(\.field) == [.amendmentReason])
+        #expect(found.first?.message == "Nothing differs from record #17: "
+                + "change what was wrong, or close the form to leave the record as it is.")
+    }
+
+    @Test("an amendment without a reason is refused under the reason; blanks are no reason")
+    func reasonNeeded() {
+        for reason in ["", "   ", "\n"] {
+            let found = problems(reason: reason) { $0.confirmed = true; $0.notes = "Corrected" }
+            let expected = GateProblem(field: .amendmentReason, message: "Give the reason for amending record #17.")
+            #expect(found == [expected], "\(reason.debugDescription)")
+        }
+    }
+
+    @Test("a changed record with a reason passes; the reason is stored trimmed")
+    func changedWithReason() throws {
+        let amended = storedRecord(validValues())
+        var values = amended.values
+        values.result = .failDangerous
+        values.checkCuts = false
+        values.action = .withdraw
+        values.defectDescription = "Cut through at the eye"
+        values.amendmentReason = "  Wrong result entered  "
+        let record = try SaveGate.validate(values, context: gateContext(amending: amended)).get()
+        #expect(record.values.amendmentReason == "Wrong result entered")
+        #expect(record.amends == amended.recordUUID)
+    }
+
+    @Test("the reason is text like the others: no control characters, at most 200 characters")
+    func reasonIsCheckedText() {
+        let long = problems(reason: String(repeating: "x", count: 201)) { $0.confirmed = true; $0.notes = "n" }
+        #expect(long.map(\.message) == ["Reason for amendment is longer than 200 characters."])
+        let control = problems(reason: "bad\u{1B}[2J") { $0.confirmed = true; $0.notes = "n" }
+        #expect(control.map(\.message) == ["Reason for amendment holds control characters."])
+    }
+
+    @Test("a fresh inspection has no reason: one left in the values is not stored")
+    func freshInspectionHasNoReason() throws {
+        var values = validValues()
+        values.amendmentReason = "stray"
+        let record = try SaveGate.validate(values, context: gateContext()).get()
+        #expect(record.values.amendmentReason == "")
+        #expect(record.amends == nil)
+    }
+
+    @Test("the reason's problems come first, as the reason comes first in an amendment's form")
+    func reasonFirst() {
+        let found = problems(reason: "") { $0.inspectorName = "" }
+        #expect(found.map(\.field) == [.amendmentReason, .inspectorName, .confirmed])
     }
 }

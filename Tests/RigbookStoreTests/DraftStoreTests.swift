@@ -89,7 +89,7 @@ struct DraftStoreTests {
         ]
         #expect(fieldNames.count == 17)
         #expect(Set(values.keys) == fieldNames)
-        #expect(Set(FormField.allCases.map(\.key)) == fieldNames)
+        #expect(Set(FormField.inspectionFields.map(\.key)) == fieldNames)
         #expect((values["notes"] as? String) == richValues().notes)
         #expect((values["result"] as? String) == InspectionResult.defectToBeRemedied.rawValue)
         #expect((values["remedy_deadline_set"] as? Bool) == true)

@@ -162,6 +162,7 @@ struct SavePathTests {
             #expect(try register.inspection(id: originalID) == superseded)
             #expect(amendment.amends == originalID)
             #expect(amendment.amendsUUID == storedBefore?.recordUUID)
+            #expect(amendment.values.amendmentReason == "Corrected in a test")
 
             let history = try register.history(assetUUID: asset.uuid)
             #expect(history.map(\.id).sorted() == [originalID, amendmentID].sorted())

@@ -76,13 +76,16 @@ func remedyValues(on date: String, deadline: String) -> InspectionValues {
     return values
 }
 
-/// Passes `values` through the save gate: the only way to get a record the register accepts.
+/// Passes `values` through the save gate: the only way to get a record the register accepts. An
+/// amendment of `amending` gets a reason unless `values` carry one.
 func validated(_ values: InspectionValues, for asset: Asset, sessionID: String? = nil,
                amending: StoredInspection? = nil, today: CalendarDate = testToday,
                sourceLocation: SourceLocation = #_sourceLocation) throws -> ValidatedInspection {
     let sessionID = sessionID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)"
     let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
                                    sessionID: sessionID, amending: amending)
+    var values = values
+    if amending != nil && values.amendmentReason.isEmpty { values.amendmentReason = "Corrected in a test" }
     switch SaveGate.validate(values, context: context) {
     case .success(let record): return record
     case .failure(let failure):

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import RigbookApp
+import RigbookCore
+import RigbookStore
+import RigbookUI
+
+/// Amendments on screen (issue 10 §2): one live amendment per record, the newest of a chain is the one
+/// amended, and nothing already said is said again.
+@Suite("Amendments on screen")
+struct AmendmentTests {
+    /// A Pass, then the amendment that corrected it to *Fail – dangerous, Withdraw*.
+    static func failedAmendment() -> InspectionValues {
+        var values = FormHarness.passValues()
+        values.amendmentReason = "The sling was found cut"
+        values.result = .failDangerous
+        values.checkCuts = false
+        values.action = .withdraw
+        values.defectDescription = "Sling cut through at the eye"
+        return values
+    }
+
+    @Test("the issue's case: amending #1 again after #2 corrected it amends #2, and no change is refused")
+    func amendingAgainAmendsTheNewest() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        try FormHarness.insertRecord(AmendmentTests.failedAmendment(), into: h.register, asset: h.asset,
+                                     amending: h.register.inspection(id: 1))
+        h.press(.enter)
+        h.press(.down)  // #1, the Pass that #2 corrected
+        h.press(.char("A"))
+        #expect(h.screen[0].contains("Amending record #2 · SL-0042"), "\(h.screen[0])")
+        #expect(h.flatScreen.contains("Record #1 was amended already: this amends #2, the newest record of its chain."),
+                "\(h.screenText)")
+        #expect(h.form?.values.result == .failDangerous)
+        #expect(h.form?.values.amendmentReason == "", "the reason is this amendment's own")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        #expect(h.form != nil, "an amendment that changes nothing is not saved")
+        #expect(h.form?.focus == .amendmentReason)
+        #expect(h.flatScreen.contains("Give the reason for amending record #2."), "\(h.screenText)")
+        #expect(h.flatScreen.contains("Nothing differs from record #2: change what was wrong"), "\(h.screenText)")
+        #expect(try h.register.recordCount() == 2)
+        #expect(try h.register.asset(uuid: h.asset.uuid)?.status(on: FormHarness.today).status == .withdrawn)
+
+        // A reason alone is not a change.
+        h.type("Checked again")
+        h.press(.ctrl("s"))
+        #expect(h.form != nil)
+        #expect(!h.flatScreen.contains("Give the reason"))
+        #expect(h.flatScreen.contains("Nothing differs from record #2"))
+        #expect(try h.register.recordCount() == 2)
+    }
+
+    @Test("the reason shows only when amending: first in the form, focused, and saved with the record")
+    func reasonOnlyWhenAmending() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        h.press(.char("i"))
+        #expect(!h.shows("Reason for amendment") && !h.shows("AMENDMENT"))
+        h.press(.tab)
+        #expect(h.form?.focus == .inspectorName)
+        for _ in 0..<FormField.inspectionFields.count - 1 { h.press(.tab) }
+        #expect(h.form?.focus == .inspectionType, "Tab goes round the 17 fields")
+        h.press(.escape)
+
+        h.press(.enter, .char("A"))
+        #expect(h.form?.focus == .amendmentReason)
+        let reasonRow = try #require(h.harness.line(containing: "Reason for amendment"))
+        #expect(reasonRow.y < (h.harness.line(containing: "Inspection type")?.y ?? 0))
+        #expect(h.shows("AMENDMENT"))
+        #expect(!h.flatScreen.contains("was amended already"), "#1 is the newest of its chain")
+        h.type("Wrong result entered")
+        h.focus(.result)
+        h.press(.right)  // Pass → Pass with observations
+        h.focus(.defectDescription)
+        h.type("Label faded")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        #expect(h.form == nil, "\(h.screenText)")
+        let amendment = try #require(try h.history().first)
+        #expect(amendment.id == 2)
+        #expect(amendment.amends == 1)
+        #expect(amendment.values.amendmentReason == "Wrong result entered")
+        #expect(amendment.values.result == .passWithObservations)
+    }
+
+    @Test("a form left open while another session amended the same record: the save is refused, and says why")
+    func staleFormRefused() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        h.press(.enter, .char("A"))
+        h.type("Wrong result entered")
+        h.focus(.notes)
+        h.type("Re-examined")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        // Meanwhile, on another machine's copy synchronised in (or another session): #2 amends #1.
+        let original = try #require(try h.register.inspection(id: 1))
+        try FormHarness.insertRecord(AmendmentTests.failedAmendment(), into: h.register, asset: h.asset,
+                                     amending: original)
+        h.press(.ctrl("s"))
+        #expect(h.form != nil)
+        #expect(h.flatScreen.contains("Not saved: record #1 has already been amended by #2; nothing was saved."),
+                "\(h.screenText)")
+        #expect(try h.register.recordCount() == 2)
+    }
+}
