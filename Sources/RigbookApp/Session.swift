@@ -196,7 +196,10 @@ public final class Session {
         var recovered = seed
         recovered.initial = draft.values
         recovered.sessionID = draft.sessionID
-        let amended = draft.amends.flatMap { id in records.first { $0.id == id } }
+        // The draft names the record it amends by uuid (by id if written before records had uuids).
+        let amended = draft.amendsUUID.flatMap(UUID.init(uuidString:)).flatMap { uuid in
+            records.first { $0.recordUUID == uuid }
+        } ?? draft.amends.flatMap { id in records.first { $0.id == id } }
         (recovered.amending, recovered.supersededChoice) = FormSeed.target(amending: amended, in: records)
         recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
         if recover { return [.formReady(recovered)] }
@@ -210,11 +213,12 @@ public final class Session {
         let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
                                  revision: (snapshot.written?.revision ?? 0) + 1)
         let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
-        let draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
+        var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
                               assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
                               amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
                               updatedAt: now, operatorName: name.isEmpty ? SystemIdentity.userName : name,
                               revision: meta.revision)
+        draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
         do {
             try drafts.write(draft)
             return .draftWritten(draftID: snapshot.draftID, meta)
@@ -235,7 +239,7 @@ public final class Session {
                                            certificationNumber: profile.certificationNumber, today: state.today)
         let updated = Timestamp.parse(draft.updatedAt)
         return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
-                            assetTag: draft.assetTag, kind: draft.amends == nil ? "inspection" : "amendment",
+                            assetTag: draft.assetTag, kind: draft.isAmendment ? "amendment" : "inspection",
                             lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
                             age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
                             operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,

@@ -15,6 +15,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public var formKind: String = DraftFile.formKind
     public var assetUUID: String
     public var assetTag: String
+    /// The record an amendment corrects, by its id in the register (as shown to the person).
     public var amends: Int64?
     public var values: InspectionValues
     public var createdAt: String
@@ -27,6 +28,11 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public var pid: Int32
     /// Counts writes of this draft: a newer file always has a higher revision.
     public var revision: Int
+    /// The record an amendment corrects, by its record uuid (lower case); absent from a fresh inspection's
+    /// draft and from drafts written before records had uuids (those name the record by `amends` only).
+    public var amendsUUID: String?
+
+    public var isAmendment: Bool { amends != nil || amendsUUID != nil }
 
     public init(draftID: String, sessionID: String, assetUUID: String, assetTag: String, amends: Int64?,
                 values: InspectionValues, createdAt: String, updatedAt: String, operatorName: String,
@@ -61,6 +67,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         case operatorName = "operator"
         case osUser = "os_user"
         case host, pid, revision
+        case amendsUUID = "amends_uuid"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -81,6 +88,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         try c.encode(host, forKey: .host)
         try c.encode(pid, forKey: .pid)
         try c.encode(revision, forKey: .revision)
+        try c.encodeIfPresent(amendsUUID, forKey: .amendsUUID)
     }
 }
 

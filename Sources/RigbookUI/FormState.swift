@@ -183,7 +183,8 @@ public struct FormState: Screen {
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
         DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
-                      amends: amending?.id, values: values, written: draft.written)
+                      amends: amending?.id, amendsUUID: amending?.recordUUID, values: values,
+                      written: draft.written)
     }
 
     /// The draft effect for now: a write while the values differ from the baseline, a removal once

@@ -241,7 +241,7 @@ enum Commands {
             let rows = entries.map { e -> [String] in
                 let age = Timestamp.parse(e.draft.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
                 let state = e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""
-                return [e.draft.draftID, e.draft.assetTag, e.draft.amends == nil ? "inspection" : "amendment", age,
+                return [e.draft.draftID, e.draft.assetTag, e.draft.isAmendment ? "amendment" : "inspection", age,
                         e.draft.operatorName, e.draft.host, state]
             }
             out.write(TextTable.render(header: ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"], rows: rows))

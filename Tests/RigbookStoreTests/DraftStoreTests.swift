@@ -700,3 +700,60 @@ struct DraftStoreTests {
         #expect(overwritten.isEmpty, "set-aside drafts lost: \(overwritten)")
     }
 }
+
+/// Issue 10 §2: an amendment's draft names the amended record by uuid and keeps the reason; drafts
+/// written before that still read.
+extension DraftStoreTests {
+    private func jsonObject(at path: String) throws -> [String: Any] {
+        let data = try #require(fileBytes(path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("an amendment's draft keeps the amended record's uuid and the reason; a fresh one writes neither")
+    func amendmentFields() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        var draft = makeDraft(assetUUID: UUID())
+        draft.amends = 4
+        draft.amendsUUID = "6f1c2a9e-7d4b-4c1a-9f0e-3b2a1c0d9e8f"
+        draft.values.amendmentReason = "Result entered on the wrong sling"
+        try t.store.write(draft)
+        let back = try #require(try t.store.read(id: draft.draftID))
+        #expect(back == draft)
+        let object = try jsonObject(at: t.store.path(for: draft.draftID))
+        #expect((object["amends_uuid"] as? String) == "6f1c2a9e-7d4b-4c1a-9f0e-3b2a1c0d9e8f")
+        let values = try #require(object["values"] as? [String: Any])
+        #expect((values["amendment_reason"] as? String) == "Result entered on the wrong sling")
+
+        let fresh = makeDraft(assetUUID: UUID())
+        try t.store.write(fresh)
+        let freshObject = try jsonObject(at: t.store.path(for: fresh.draftID))
+        #expect(freshObject["amends_uuid"] == nil)
+        #expect((freshObject["values"] as? [String: Any])?["amendment_reason"] == nil)
+    }
+
+    @Test("a draft written before amends_uuid and amendment_reason existed is read, not set aside")
+    func olderDraftReads() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        let uuid = UUID()
+        var draft = makeDraft(assetUUID: uuid)
+        draft.amends = 4
+        try t.store.write(draft)
+        // What an older Rigbook wrote: the same file without the new keys.
+        let path = t.store.path(for: draft.draftID)
+        var object = try jsonObject(at: path)
+        #expect(object["amends_uuid"] == nil)
+        object["values"] = (object["values"] as? [String: Any])?.filter { $0.key != "amendment_reason" }
+        #expect(writeRaw(try JSONSerialization.data(withJSONObject: object), to: path))
+
+        let (entries, setAside) = t.store.entries()
+        #expect(setAside.isEmpty)
+        #expect(entries.map(\.draft) == [draft])
+        let back = try #require(try t.store.read(id: draft.draftID))
+        #expect(back.amends == 4)
+        #expect(back.amendsUUID == nil)
+        #expect(back.isAmendment)
+        #expect(back.values.amendmentReason == "")
+    }
+}

@@ -105,3 +105,59 @@ struct AmendmentTests {
         #expect(try h.register.recordCount() == 2)
     }
 }
+
+/// An amendment's draft: kept, recovered against the right record, and older drafts still understood.
+@Suite("Amendments' drafts")
+struct AmendmentDraftFlowTests {
+    /// Opens an amendment of #1 from the history, gives a reason and a change, and closes keeping the draft.
+    static func keepAmendmentDraft(_ h: FormHarness) {
+        h.press(.enter)
+        h.press(.char("A"))
+        h.type("Wrong notes")
+        h.focus(.notes)
+        h.type("Re-examined")
+        h.press(.escape, .char("c"))
+        h.press(.escape)  // back to the list
+    }
+
+    @Test("the draft names the amended record by uuid and keeps the reason; recovering amends that record")
+    func recoverByUUID() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        AmendmentDraftFlowTests.keepAmendmentDraft(h)
+        let draft = try #require(try h.readDraft())
+        let original = try #require(try h.register.inspection(id: 1))
+        #expect(draft.amends == 1)
+        #expect(draft.amendsUUID == original.recordUUID.uuidString.lowercased())
+        #expect(draft.values.amendmentReason == "Wrong notes")
+
+        h.press(.char("i"))  // the asset's one draft is the amendment's: recovering it amends #1
+        #expect(h.shows("Unsubmitted draft for SL-0042"))
+        h.press(.char("r"))
+        #expect(h.form?.amending?.recordUUID == original.recordUUID)
+        #expect(h.form?.values.amendmentReason == "Wrong notes")
+        #expect(h.screen[0].contains("Amending record #1"))
+    }
+
+    @Test("a recovered draft whose record was amended meanwhile amends the newest record, and says so")
+    func recoverAfterAnotherAmendment() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        AmendmentDraftFlowTests.keepAmendmentDraft(h)
+        try FormHarness.insertRecord(AmendmentTests.failedAmendment(), into: h.register, asset: h.asset,
+                                     amending: h.register.inspection(id: 1))
+        h.press(.char("i"), .char("r"))
+        #expect(h.screen[0].contains("Amending record #2"), "\(h.screen[0])")
+        #expect(h.flatScreen.contains("Record #1 was amended already: this amends #2"))
+    }
+
+    @Test("a draft written before record uuids (amends by id only) is recovered as the amendment it was")
+    func olderDraftRecovered() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        AmendmentDraftFlowTests.keepAmendmentDraft(h)
+        var draft = try #require(try h.readDraft())
+        draft.amendsUUID = nil
+        try DraftStore(home: h.home).write(draft)
+        h.press(.char("i"), .char("r"))
+        #expect(h.form?.amends == 1)
+        #expect(h.screen[0].contains("Amending record #1"))
+    }
+}
