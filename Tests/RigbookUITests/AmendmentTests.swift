@@ -161,3 +161,54 @@ struct AmendmentDraftFlowTests {
         #expect(h.screen[0].contains("Amending record #1"))
     }
 }
+
+/// The history and the record view say which record amends which, by ids that are on screen.
+@Suite("Amendments in the history and the record view")
+struct AmendmentHistoryTests {
+    /// #1 a pass; #2 amends it to a dangerous fail.
+    static func amended() throws -> FormHarness {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        try FormHarness.insertRecord(AmendmentTests.failedAmendment(), into: h.register, asset: h.asset,
+                                     amending: h.register.inspection(id: 1))
+        return h
+    }
+
+    @Test("each row shows its id; an amendment says which record it amends, a superseded record by which")
+    func historyRows() throws {
+        let h = try AmendmentHistoryTests.amended()
+        h.press(.enter)
+        let header = try #require(h.harness.line(containing: "DATE"))
+        #expect(header.text.hasPrefix("  ID  "), "\(header.text)")
+        func row(_ id: String) -> (y: Int, text: String)? {
+            h.screen.enumerated().first { $0.element.hasPrefix("  \(id)  ") }.map { ($0.offset, $0.element) }
+        }
+        let amendment = try #require(row("#2"))
+        let original = try #require(row("#1"))
+        #expect(amendment.y < original.y, "newest first")
+        #expect(amendment.text.contains("amends #1"), "\(h.harness.dump)")
+        #expect(original.text.contains("amended by #2"), "\(h.harness.dump)")
+        #expect(h.frame[2, original.y].style.dim, "a superseded record is dimmed: it no longer counts")
+        #expect(!h.frame[2, amendment.y].style.dim)
+    }
+
+    @Test("the record view shows the uuid, what the record amends and why, and what superseded it")
+    func recordView() throws {
+        let h = try AmendmentHistoryTests.amended()
+        let original = try #require(try h.register.inspection(id: 1))
+        let amendment = try #require(try h.register.inspection(id: 2))
+        h.press(.enter, .enter)  // #2, the newest
+        let lines = FormHistoryTests.recordLines(h).joined(separator: "\n")
+        #expect(lines.contains(amendment.recordUUID.uuidString.lowercased()))
+        let originalUUID = original.recordUUID.uuidString.lowercased()
+        #expect(lines.contains("Amends record") && lines.contains("#1 · \(originalUUID)"), "\(lines)")
+        #expect(lines.contains("Reason for amendment") && lines.contains("The sling was found cut"))
+        #expect(!lines.contains("Superseded by"))
+
+        h.press(.escape, .down, .enter)  // #1
+        #expect(h.screen[0].contains("Record #1") && h.screen[0].contains("superseded by #2"), "\(h.screen[0])")
+        let originalLines = FormHistoryTests.recordLines(h).joined(separator: "\n")
+        #expect(originalLines.contains("Superseded by"), "\(originalLines)")
+        #expect(originalLines.contains("#2 · \(amendment.recordUUID.uuidString.lowercased())"))
+        #expect(!originalLines.contains("Reason for amendment"))
+    }
+}
