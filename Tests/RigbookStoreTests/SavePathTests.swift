@@ -252,10 +252,7 @@ struct SavePathTests {
 struct SecondAmendmentTests {
     @Test("a second amendment of the same record is refused in the insert's transaction")
     func secondAmendmentRefused() throws {
-        try withTemporaryDirectory { folder in
-            let register = try Register.open(path: registerPath(in: folder))
-            let asset = makeAsset()
-            try register.addAsset(asset)
+        try withRegister(holding: makeAsset()) { register, asset in
             let originalID = try register.insert(try validated(passingValues(on: "2026-03-05"), for: asset),
                                                  saved: testStamp)
             // Read before the first amendment, as a second session would have it on screen.

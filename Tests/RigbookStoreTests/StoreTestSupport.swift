@@ -19,6 +19,15 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
     return try body(url)
 }
 
+/// Runs `body` with a new register in a temporary folder, holding `asset`.
+func withRegister<T>(holding asset: Asset, _ body: (Register, Asset) throws -> T) throws -> T {
+    try withTemporaryDirectory { folder in
+        let register = try Register.open(path: registerPath(in: folder))
+        try register.addAsset(asset)
+        return try body(register, asset)
+    }
+}
+
 /// A register path the way the program builds it: `<home>/Documents/register.sqlite`.
 func registerPath(in folder: URL) -> String {
     DataHome(root: folder.appendingPathComponent("home").path).registerPath
