@@ -157,7 +157,7 @@ public enum RecordExport {
         ("amends_uuid", { .text($0.record.amendsUUID?.uuidString.lowercased()) }),
         ("superseded_by", { .integer($0.record.supersededBy) }),
         ("superseded_by_uuid", { .text($0.record.supersededByUUID?.uuidString.lowercased()) }),
-        ("amendment_reason", { .text($0.record.amends == nil ? nil : $0.record.values.amendmentReason) }),
+        ("amendment_reason", { .text($0.record.amendsUUID == nil ? nil : $0.record.values.amendmentReason) }),
     ])
 
     public static var columns: [String] { table.header }
