@@ -27,8 +27,8 @@ public struct HistoryState: Screen {
         KeyBinding([.enter], help: "Open the record: all 17 fields, when and by whom it was saved", footer: "open",
                    action: .open),
         KeyBinding([.char("i")], help: "Record a new inspection of this asset", footer: "inspect", action: .inspect),
-        KeyBinding([.char("A")], help: "Amend the selected record (a new record; the original stays as it is)",
-                   footer: "amend", action: .amend),
+        KeyBinding([.char("A")], help: "Amend the selected record, or the newest record amending it "
+                   + "(a new record; the original stays as it is)", footer: "amend", action: .amend),
         .back(.back, to: "register"),
         .help(.help),
     ])
@@ -92,12 +92,12 @@ public struct HistoryState: Screen {
         let heading = " \(records.count) record\(records.count == 1 ? "" : "s"), newest first"
         frame.put(heading, x: 0, y: 5, in: area, style: .bold)
         // Each record's id is on screen, so "amends #4" and "amended by #14" point at rows one can see.
-        let idWidth = records.map { "#\($0.id)".count }.max() ?? 2
+        let idWidth = max(2, records.map { "#\($0.id)".count }.max() ?? 0)
         let links = records.map(HistoryState.link)
         let linkWidth = links.contains { !$0.isEmpty } ? max(9, links.map(\.count).max() ?? 0) : 0
         func line(_ id: String, _ date: String, _ type: String, _ result: String, _ link: String,
                   _ inspector: String) -> String {
-            var text = "  " + id.padded(toWidth: max(2, idWidth)) + "  " + date.padded(toWidth: 10)
+            var text = "  " + id.padded(toWidth: idWidth) + "  " + date.padded(toWidth: 10)
             text += "  " + type.padded(toWidth: 19) + "  " + result.padded(toWidth: 22) + "  "
             if linkWidth > 0 { text += link.padded(toWidth: linkWidth) + "  " }
             return text + inspector

@@ -17,8 +17,8 @@ public struct RecordState: Screen {
     static let keymap = Keymap<RecordAction>(title: "Inspection record",
                                              KeyBinding.moves(up: .up, "Scroll up", down: .down, "Scroll down",
                                                               footer: "scroll") + [
-        KeyBinding([.char("A")], help: "Amend this record (a new record; this one stays as it is)", footer: "amend",
-                   action: .amend),
+        KeyBinding([.char("A")], help: "Amend this record, or the newest record amending it "
+                   + "(a new record; this one stays as it is)", footer: "amend", action: .amend),
         .back(.back, to: "history"),
         .help(.help),
     ])
