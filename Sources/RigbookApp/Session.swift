@@ -194,7 +194,8 @@ public final class Session {
                 lockProblem = reason
             }
         }
-        let seed = try formSeed(row: row, amending: amending)
+        let records = try register.history(assetUUID: row.asset.uuid)
+        let seed = formSeed(row: row, records: records, amending: amending)
         if let lockProblem {
             return [.formReady(seed),
                     .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
@@ -211,7 +212,11 @@ public final class Session {
         var recovered = seed
         recovered.initial = draft.values
         recovered.sessionID = draft.sessionID
-        recovered.amends = draft.amends
+        // The draft names the record it amends by uuid (by id if written before records had uuids).
+        let amended = draft.amendsUUID.flatMap(UUID.init(uuidString:)).flatMap { uuid in
+            records.first { $0.recordUUID == uuid }
+        } ?? draft.amends.flatMap { id in records.first { $0.id == id } }
+        (recovered.amending, recovered.supersededChoice) = FormSeed.target(amending: amended, in: records)
         recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
         recovered.focus = draft.focusedField.flatMap(FormField.init(key:))
         if recover { return [.formReady(recovered)] }
@@ -225,11 +230,12 @@ public final class Session {
         let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
                                  revision: (snapshot.written?.revision ?? 0) + 1)
         let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
-        let draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
+        var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
                               assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
                               amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
                               updatedAt: now, operatorName: name.isEmpty ? SystemIdentity.userName : name,
                               revision: meta.revision, focusedField: snapshot.focus.key)
+        draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
         do {
             try drafts.write(draft)
             return .draftWritten(draftID: snapshot.draftID, meta)
@@ -253,7 +259,7 @@ public final class Session {
         recoverable.confirmed = false
         let updated = Timestamp.parse(draft.updatedAt)
         return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
-                            assetTag: draft.assetTag, kind: draft.amends == nil ? "inspection" : "amendment",
+                            assetTag: draft.assetTag, kind: draft.isAmendment ? "amendment" : "inspection",
                             lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
                             age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
                             operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
@@ -270,18 +276,21 @@ public final class Session {
     }
 
     /// The prefilled form: the profile's name and number, today, a periodic thorough examination.
-    /// An amendment starts from the amended record's values, with the confirmation to give again.
-    private func formSeed(row: RegisterRow, amending: StoredInspection?) throws -> FormSeed {
-        let history = try register.history(assetUUID: row.asset.uuid).map(\.facts)
+    /// An amendment amends the newest record of the chosen record's chain, and starts from its values, with
+    /// the confirmation to give again and a reason of its own to write.
+    private func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?) -> FormSeed {
+        let (target, chosen) = FormSeed.target(amending: amending, in: records)
         let profile = Profile.load(from: home.profilePath)
         var baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
                                               certificationNumber: profile.certificationNumber, today: state.today)
-        if let amending {
-            baseline = amending.values
+        if let target {
+            baseline = target.values
             baseline.confirmed = false
+            baseline.amendmentReason = ""
         }
-        return FormSeed(row: row, history: history, baseline: baseline,
-                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amends: amending?.id)
+        return FormSeed(row: row, history: records.map(\.facts), baseline: baseline,
+                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amending: target,
+                        supersededChoice: chosen)
     }
 
     /// The current screen.

@@ -1,6 +1,6 @@
-/// The 17 fields of the inspection form (SPEC §4), in form order. This is the draft model: a value
-/// with equality, so "unsaved input" is simply `values != baseline`. Dates are kept as typed text,
-/// because half a date is still something a person typed and must not be lost.
+/// The 17 fields of the inspection form (SPEC §4), in form order, and an amendment's reason. This is the
+/// draft model: a value with equality, so "unsaved input" is simply `values != baseline`. Dates are kept
+/// as typed text, because half a date is still something a person typed and must not be lost.
 public struct InspectionValues: Hashable, Sendable, Codable {
     public var inspectionType: InspectionType
     public var inspectorName: String
@@ -19,6 +19,9 @@ public struct InspectionValues: Hashable, Sendable, Codable {
     public var remedyDeadline: String
     public var inspectionDate: String
     public var confirmed: Bool
+    /// Why an amendment corrects the record it amends. Not one of the 17: only an amendment has it (the
+    /// form shows it only when amending), and it is empty otherwise.
+    public var amendmentReason: String
 
     public init(inspectionType: InspectionType = .thoroughPeriodic, inspectorName: String = "",
                 certificationNumber: String = "", checkMarking: Bool = false, checkCuts: Bool = false,
@@ -26,7 +29,7 @@ public struct InspectionValues: Hashable, Sendable, Codable {
                 result: InspectionResult? = nil, notes: String = "", schemeReference: String = "",
                 defectDescription: String = "", action: InspectionAction = .none,
                 remedyDeadlineSet: Bool = false, remedyDeadline: String = "", inspectionDate: String = "",
-                confirmed: Bool = false) {
+                confirmed: Bool = false, amendmentReason: String = "") {
         self.inspectionType = inspectionType
         self.inspectorName = inspectorName
         self.certificationNumber = certificationNumber
@@ -44,6 +47,7 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         self.remedyDeadline = remedyDeadline
         self.inspectionDate = inspectionDate
         self.confirmed = confirmed
+        self.amendmentReason = amendmentReason
     }
 
     /// The prefilled form (SPEC §4 defaults): the baseline that "unsaved input" is measured against.
@@ -76,6 +80,31 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         case remedyDeadline = "remedy_deadline"
         case inspectionDate = "inspection_date"
         case confirmed
+        case amendmentReason = "amendment_reason"
+    }
+
+    /// Reads what `encode` writes; `amendment_reason` may be absent (drafts written before it existed,
+    /// and every draft of a fresh inspection).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        inspectionType = try c.decode(InspectionType.self, forKey: .inspectionType)
+        inspectorName = try c.decode(String.self, forKey: .inspectorName)
+        certificationNumber = try c.decode(String.self, forKey: .certificationNumber)
+        checkMarking = try c.decode(Bool.self, forKey: .checkMarking)
+        checkCuts = try c.decode(Bool.self, forKey: .checkCuts)
+        checkDeformation = try c.decode(Bool.self, forKey: .checkDeformation)
+        checkFittings = try c.decode(Bool.self, forKey: .checkFittings)
+        checkCorrosion = try c.decode(Bool.self, forKey: .checkCorrosion)
+        result = try c.decodeIfPresent(InspectionResult.self, forKey: .result)
+        notes = try c.decode(String.self, forKey: .notes)
+        schemeReference = try c.decode(String.self, forKey: .schemeReference)
+        defectDescription = try c.decode(String.self, forKey: .defectDescription)
+        action = try c.decode(InspectionAction.self, forKey: .action)
+        remedyDeadlineSet = try c.decode(Bool.self, forKey: .remedyDeadlineSet)
+        remedyDeadline = try c.decode(String.self, forKey: .remedyDeadline)
+        inspectionDate = try c.decode(String.self, forKey: .inspectionDate)
+        confirmed = try c.decode(Bool.self, forKey: .confirmed)
+        amendmentReason = try c.decodeIfPresent(String.self, forKey: .amendmentReason) ?? ""
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -97,17 +126,27 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         try c.encode(remedyDeadline, forKey: .remedyDeadline)
         try c.encode(inspectionDate, forKey: .inspectionDate)
         try c.encode(confirmed, forKey: .confirmed)
+        // Only an amendment has a reason: a fresh inspection's values stay the 17 fields.
+        if !amendmentReason.isEmpty { try c.encode(amendmentReason, forKey: .amendmentReason) }
     }
 }
 
-/// The 17 form fields, in SPEC §4 order (also the focus order).
+/// The 17 form fields, in SPEC §4 order (also the focus order), then the amendment's reason, which an
+/// amendment's form shows above them.
 public enum FormField: Int, CaseIterable, Sendable, Comparable {
     case inspectionType, inspectorName, certificationNumber
     case checkMarking, checkCuts, checkDeformation, checkFittings, checkCorrosion
     case result, notes, schemeReference, defectDescription, action
     case remedyDeadlineSet, remedyDeadline, inspectionDate, confirmed
+    case amendmentReason
 
-    public static func < (a: FormField, b: FormField) -> Bool { a.rawValue < b.rawValue }
+    /// The 17 fields every inspection has, in form order.
+    public static let inspectionFields = allCases.filter { $0 != .amendmentReason }
+
+    /// Form order: the amendment's reason comes first, above the 17.
+    public static func < (a: FormField, b: FormField) -> Bool { a.formOrder < b.formOrder }
+
+    private var formOrder: Int { self == .amendmentReason ? -1 : rawValue }
 
     public var label: String {
         switch self {
@@ -128,6 +167,7 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
         case .remedyDeadline: "Remedy deadline"
         case .inspectionDate: "Inspection date"
         case .confirmed: "I confirm this record is accurate"
+        case .amendmentReason: "Reason for amendment"
         }
     }
 

@@ -120,7 +120,8 @@ public func jsonArray(_ objects: [String]) -> String {
     objects.isEmpty ? "[]" : "[\n" + objects.joined(separator: ",\n") + "\n]"
 }
 
-/// One saved record for exports and `history`: the fixed, documented columns.
+/// One saved record for exports and `history`: the fixed, documented columns. Columns are only ever added
+/// at the end, so a reader of an older export still finds its columns where they were.
 public enum RecordExport {
     public typealias Row = (record: StoredInspection, tag: String)
 
@@ -152,6 +153,11 @@ public enum RecordExport {
         ("remedy_deadline", { .text($0.record.values.remedyDeadline) }),
         ("inspection_date", { .text($0.record.values.inspectionDate) }),
         ("confirmed", { .flag($0.record.values.confirmed) }),
+        ("record_uuid", { .text($0.record.recordUUID.uuidString.lowercased()) }),
+        ("amends_uuid", { .text($0.record.amendsUUID?.uuidString.lowercased()) }),
+        ("superseded_by", { .integer($0.record.supersededBy) }),
+        ("superseded_by_uuid", { .text($0.record.supersededByUUID?.uuidString.lowercased()) }),
+        ("amendment_reason", { .text($0.record.amendsUUID == nil ? nil : $0.record.values.amendmentReason) }),
     ])
 
     public static var columns: [String] { table.header }

@@ -17,13 +17,22 @@ public struct RegisterRow: Sendable, Hashable {
     }
 }
 
-/// A saved inspection record, as read back from the register.
+/// A saved inspection record, as read back from the register. A record is known by its uuid; the
+/// integer ids (its own, the one it amends, the one that supersedes it) are this register's row ids,
+/// for people to read.
 public struct StoredInspection: Sendable, Hashable {
     public var id: Int64
+    /// The record's lasting identity, made when it was saved.
+    public var recordUUID: UUID
     public var assetUUID: UUID
     /// The form session it was typed in (stored in the `draft_id` column).
     public var sessionID: String
+    /// The record this one amends (its id here, for display; `amendsUUID` is what the register keeps).
     public var amends: Int64?
+    public var amendsUUID: UUID?
+    /// The record that amends this one, if any: this one then no longer counts.
+    public var supersededBy: Int64?
+    public var supersededByUUID: UUID?
     public var values: InspectionValues
     /// ISO 8601 UTC timestamp of the commit.
     public var savedAt: String
@@ -33,18 +42,36 @@ public struct StoredInspection: Sendable, Hashable {
     public var assetWLLKg: Double
     public var assetLocation: String
 
-    public init(id: Int64, assetUUID: UUID, sessionID: String, amends: Int64?, values: InspectionValues,
-                savedAt: String, appVersion: String, operatorName: String, assetWLLKg: Double, assetLocation: String) {
+    public init(id: Int64, recordUUID: UUID, assetUUID: UUID, sessionID: String, amends: Int64?,
+                amendsUUID: UUID? = nil, supersededBy: Int64? = nil, supersededByUUID: UUID? = nil,
+                values: InspectionValues, savedAt: String, appVersion: String, operatorName: String,
+                assetWLLKg: Double, assetLocation: String) {
         self.id = id
+        self.recordUUID = recordUUID
         self.assetUUID = assetUUID
         self.sessionID = sessionID
         self.amends = amends
+        self.amendsUUID = amendsUUID
+        self.supersededBy = supersededBy
+        self.supersededByUUID = supersededByUUID
         self.values = values
         self.savedAt = savedAt
         self.appVersion = appVersion
         self.operatorName = operatorName
         self.assetWLLKg = assetWLLKg
         self.assetLocation = assetLocation
+    }
+
+    /// The newest record of this record's chain of amendments in `history`: follows "superseded by" from
+    /// this record's entry there (itself when nothing amends it).
+    public func newestOfChain(in history: [StoredInspection]) -> StoredInspection {
+        let byUUID = Dictionary(history.map { ($0.recordUUID, $0) }, uniquingKeysWith: { first, _ in first })
+        var newest = byUUID[recordUUID] ?? self
+        var seen: Set<UUID> = [newest.recordUUID]
+        while let next = newest.supersededByUUID.flatMap({ byUUID[$0] }), seen.insert(next.recordUUID).inserted {
+            newest = next
+        }
+        return newest
     }
 
     /// Stored records passed the gate, so result and date are always present.

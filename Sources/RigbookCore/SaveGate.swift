@@ -13,18 +13,21 @@ public struct ValidatedInspection: Sendable {
     public let assetUUID: UUID
     /// The form session it was typed in; the register refuses the same session id twice.
     public let sessionID: String
-    public let amends: Int64?
+    /// The record this one amends, by its lasting identity (what the register keeps) and by its id here.
+    public let amends: UUID?
+    public let amendsID: Int64?
     /// Trimmed values, exactly as they will be stored.
     public let values: InspectionValues
     public let result: InspectionResult
     public let inspectionDate: CalendarDate
     public let remedyDeadline: CalendarDate?
 
-    fileprivate init(assetUUID: UUID, sessionID: String, amends: Int64?, values: InspectionValues,
+    fileprivate init(assetUUID: UUID, sessionID: String, amending: StoredInspection?, values: InspectionValues,
                      result: InspectionResult, inspectionDate: CalendarDate, remedyDeadline: CalendarDate?) {
         self.assetUUID = assetUUID
         self.sessionID = sessionID
-        self.amends = amends
+        self.amends = amending?.recordUUID
+        self.amendsID = amending?.id
         self.values = values
         self.result = result
         self.inspectionDate = inspectionDate
@@ -33,7 +36,7 @@ public struct ValidatedInspection: Sendable {
 
     public func facts(id: Int64) -> RecordFacts {
         RecordFacts(id: id, type: values.inspectionType, result: result, action: values.action,
-                    remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amends)
+                    remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amendsID)
     }
 }
 
@@ -45,15 +48,16 @@ public enum SaveGate {
         public var today: CalendarDate
         /// The form session (`DraftIdentity.sessionID`).
         public var sessionID: String
-        public var amends: Int64?
+        /// The record an amendment corrects (the newest of its chain); nil for a fresh inspection.
+        public var amending: StoredInspection?
 
         public init(assetUUID: UUID, commissioned: CalendarDate?, today: CalendarDate, sessionID: String,
-                    amends: Int64? = nil) {
+                    amending: StoredInspection? = nil) {
             self.assetUUID = assetUUID
             self.commissioned = commissioned
             self.today = today
             self.sessionID = sessionID
-            self.amends = amends
+            self.amending = amending
         }
     }
 
@@ -78,7 +82,7 @@ public enum SaveGate {
         let textFields: [(FormField, WritableKeyPath<InspectionValues, String>)] = [
             (.inspectorName, \.inspectorName), (.certificationNumber, \.certificationNumber),
             (.notes, \.notes), (.schemeReference, \.schemeReference),
-            (.defectDescription, \.defectDescription),
+            (.defectDescription, \.defectDescription), (.amendmentReason, \.amendmentReason),
         ]
         for (field, path) in textFields {
             let trimmed = v[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -144,6 +148,18 @@ public enum SaveGate {
         if v.inspectionType == .thoroughScheme && v.schemeReference.isEmpty {
             fail(.schemeReference, "An examination per scheme needs the scheme reference.")
         }
+        // Amendments (issue 10 §2): a reason, and a record that says something the amended one did not.
+        if let amended = context.amending {
+            if v.amendmentReason.isEmpty {
+                fail(.amendmentReason, "Give the reason for amending record #\(amended.id).")
+            }
+            if said(v) == said(amended.values) {
+                fail(.amendmentReason, "Nothing differs from record #\(amended.id): "
+                     + "change what was wrong, or close the form to leave the record as it is.")
+            }
+        } else {
+            v.amendmentReason = ""
+        }
 
         guard problems.isEmpty, let result = v.result, let date else {
             return .failure(Failure(problems: problems.sorted { $0.field < $1.field }))
@@ -151,8 +167,19 @@ public enum SaveGate {
         v.remedyDeadline = deadline?.iso ?? ""  // stored exactly as the register will hold it
         v.inspectionDate = date.iso
         return .success(ValidatedInspection(assetUUID: context.assetUUID, sessionID: context.sessionID,
-                                            amends: context.amends, values: v, result: result,
+                                            amending: context.amending, values: v, result: result,
                                             inspectionDate: date, remedyDeadline: deadline))
+    }
+
+    /// What a record says, as the register holds it (text already trimmed by rule 10): the confirmation and
+    /// the reason left out, dates trimmed, a remedy deadline only when one is set.
+    private static func said(_ values: InspectionValues) -> InspectionValues {
+        var v = values
+        v.confirmed = true
+        v.amendmentReason = ""
+        v.inspectionDate = v.inspectionDate.trimmingCharacters(in: .whitespaces)
+        v.remedyDeadline = v.remedyDeadlineSet ? v.remedyDeadline.trimmingCharacters(in: .whitespaces) : ""
+        return v
     }
 
     private static func isCheck(_ field: FormField) -> Bool {

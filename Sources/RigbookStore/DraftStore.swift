@@ -15,6 +15,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public var formKind: String = DraftFile.formKind
     public var assetUUID: String
     public var assetTag: String
+    /// The record an amendment corrects, by its id in the register (as shown to the person).
     public var amends: Int64?
     public var values: InspectionValues
     public var createdAt: String
@@ -31,6 +32,12 @@ public struct DraftFile: Codable, Equatable, Sendable {
     /// puts the focus back there. Absent in drafts of earlier builds; a name this build does not know
     /// is kept and ignored.
     public var focusedField: String?
+
+    /// The record an amendment corrects, by its record uuid (lower case); absent from a fresh inspection's
+    /// draft and from drafts written before records had uuids (those name the record by `amends` only).
+    public var amendsUUID: String?
+
+    public var isAmendment: Bool { amends != nil || amendsUUID != nil }
 
     public init(draftID: String, sessionID: String, assetUUID: String, assetTag: String, amends: Int64?,
                 values: InspectionValues, createdAt: String, updatedAt: String, operatorName: String,
@@ -67,6 +74,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         case osUser = "os_user"
         case host, pid, revision
         case focusedField = "focused_field"
+        case amendsUUID = "amends_uuid"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -88,6 +96,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         try c.encode(pid, forKey: .pid)
         try c.encode(revision, forKey: .revision)
         try c.encode(focusedField, forKey: .focusedField)
+        try c.encodeIfPresent(amendsUUID, forKey: .amendsUUID)
     }
 }
 

@@ -9,6 +9,14 @@ enum RegisterSchema {
     /// 'RIGB': SQLite's application_id header field marks a file as a Rigbook register.
     static let applicationID: Int32 = 0x5249_4742
 
+    /// The trigger that keeps records from being edited: made by the first migration, and put back by the
+    /// one that fills the record uuids (the only update records ever get).
+    private static let refuseUpdates = """
+        CREATE TRIGGER inspections_are_never_updated BEFORE UPDATE ON inspections
+        BEGIN SELECT RAISE(ABORT, \
+        'inspection records are evidence and cannot be changed; save an amendment instead'); END;
+        """
+
     static let migrations: [Migration] = [
         Migration(name: "001-assets-and-inspections", sql: """
             -- Stored in tag order (WITHOUT ROWID, keyed by tag): the list reads it front to back.
@@ -68,9 +76,7 @@ enum RegisterSchema {
             CREATE INDEX inspections_by_asset ON inspections(asset_uuid, inspection_date);
             CREATE INDEX inspections_by_amends ON inspections(amends) WHERE amends IS NOT NULL;
             -- Evidence is never edited: a correction is a new record that amends the old one.
-            CREATE TRIGGER inspections_are_never_updated BEFORE UPDATE ON inspections
-            BEGIN SELECT RAISE(ABORT, \
-            'inspection records are evidence and cannot be changed; save an amendment instead'); END;
+            \(refuseUpdates)
             CREATE TRIGGER inspections_are_never_deleted BEFORE DELETE ON inspections
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be deleted'); END;
             -- INSERT OR REPLACE deletes without firing DELETE triggers: refuse any insert that collides.
@@ -92,6 +98,32 @@ enum RegisterSchema {
                                   FROM assets)
                 WHERE n > 1);
             CREATE UNIQUE INDEX assets_by_tag_key ON assets(tag_key);
+            """),
+        // Records get a lasting identity (issue 10 §2): `record_uuid`, made at save; `amends_uuid` names the
+        // amended record by it (the integer `amends` stays, for display); an amendment carries its reason.
+        // Filling the uuids of records already saved is the one UPDATE evidence ever gets: the trigger that
+        // refuses updates steps aside inside this migration's transaction and is back before it commits.
+        Migration(name: "003-record-uuids-and-amendment-reasons", sql: """
+            ALTER TABLE inspections ADD COLUMN record_uuid TEXT;
+            DROP TRIGGER inspections_are_never_updated;
+            UPDATE inspections SET record_uuid = hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+                || substr(hex(randomblob(2)), 2) || '-' || substr('89AB', 1 + (random() & 3), 1)
+                || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6));
+            CREATE UNIQUE INDEX inspections_by_uuid ON inspections(record_uuid);
+            -- Added once record_uuid is unique: a foreign key needs a unique parent key.
+            ALTER TABLE inspections ADD COLUMN amends_uuid TEXT REFERENCES inspections(record_uuid);
+            UPDATE inspections
+            SET amends_uuid = (SELECT a.record_uuid FROM inspections a WHERE a.id = inspections.amends)
+            WHERE amends IS NOT NULL;
+            CREATE INDEX inspections_by_amends_uuid ON inspections(amends_uuid) WHERE amends_uuid IS NOT NULL;
+            ALTER TABLE inspections ADD COLUMN amendment_reason TEXT;
+            \(refuseUpdates)
+            -- REPLACE must not delete a record through the new unique column either.
+            DROP TRIGGER inspections_are_never_replaced;
+            CREATE TRIGGER inspections_are_never_replaced BEFORE INSERT ON inspections
+            WHEN EXISTS (SELECT 1 FROM inspections
+                         WHERE id = NEW.id OR draft_id = NEW.draft_id OR record_uuid = NEW.record_uuid)
+            BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
             """),
     ]
 

@@ -224,8 +224,8 @@ public final class Register {
     public func history(assetUUID: UUID) throws(RegisterError) -> [StoredInspection] {
         try perform {
             let statement = try db.prepare("""
-                SELECT \(InspectionColumns.select) FROM inspections WHERE asset_uuid = ?
-                ORDER BY inspection_date DESC, id DESC
+                SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.asset_uuid = ?
+                ORDER BY i.inspection_date DESC, i.id DESC
                 """)
             try statement.bind([.text(assetUUID.uuidString)])
             var records: [StoredInspection] = []
@@ -237,7 +237,8 @@ public final class Register {
     /// Every record, in id (save) order, streamed so a large register is never held twice in memory.
     public func forEachRecord(_ body: (StoredInspection) throws -> Void) throws(RegisterError) {
         try perform {
-            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM inspections ORDER BY id")
+            let statement = try db.prepare(
+                "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) ORDER BY i.id")
             while try statement.step() { try body(InspectionColumns.record(statement)) }
         }
     }
@@ -249,10 +250,9 @@ public final class Register {
                 .map { "'\($0.rawValue)'" }
                 .joined(separator: ", ")
             let statement = try db.prepare("""
-                SELECT \(InspectionColumns.select) FROM inspections i
-                WHERE inspection_type IN (\(thorough))
-                  AND NOT EXISTS (SELECT 1 FROM inspections a WHERE a.amends = i.id)
-                ORDER BY asset_uuid, inspection_date, id
+                SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)
+                WHERE i.inspection_type IN (\(thorough)) AND s.id IS NULL
+                ORDER BY i.asset_uuid, i.inspection_date, i.id
                 """)
             var latest: [UUID: StoredInspection] = [:]
             while try statement.step() {
@@ -265,7 +265,8 @@ public final class Register {
 
     public func inspection(id: Int64) throws(RegisterError) -> StoredInspection? {
         try perform {
-            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM inspections WHERE id = ?")
+            let statement = try db.prepare(
+                "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.id = ?")
             try statement.bind([.integer(id)])
             return try statement.step() ? InspectionColumns.record(statement) : nil
         }
@@ -275,8 +276,9 @@ public final class Register {
         try perform { try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(sessionID)]) != nil }
     }
 
-    /// The only write path for evidence: one transaction inserts the record and refreshes the asset's
-    /// summary columns. Returns the new record's id.
+    /// The only write path for evidence: one transaction inserts the record (with a new record uuid) and
+    /// refreshes the asset's summary columns. An amendment must name a record of the same asset that no
+    /// other record amends yet. Returns the new record's id.
     @discardableResult
     public func insert(_ record: ValidatedInspection, saved: SaveStamp) throws(RegisterError) -> Int64 {
         try perform {
@@ -287,19 +289,36 @@ public final class Register {
                 if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)]) != nil {
                     throw RegisterError.duplicateSession(record.sessionID)
                 }
-                if let amends = record.amends {
-                    let owner = try db.scalar("SELECT asset_uuid FROM inspections WHERE id = ?", [.integer(amends)])
-                    guard owner == .text(record.assetUUID.uuidString) else {
-                        throw RegisterError.invalidAmendment("record \(amends) is not a record of this asset")
-                    }
-                }
-                let values = InspectionColumns.values(record, asset: row.asset, saved: saved)
+                let amendsID = try amendedID(record)
+                let values = InspectionColumns.values(record, recordUUID: UUID(), amendsID: amendsID, asset: row.asset,
+                                                      saved: saved)
                 try db.run(InspectionColumns.insertSQL, values)
                 let id = db.lastInsertRowID
                 try refreshSummary(asset: row.asset)
                 return id
             }
         }
+    }
+
+    /// The id here of the record `record` amends, checked under the write lock: it exists, belongs to the
+    /// same asset, and no other record amends it yet (one live amendment per record).
+    private func amendedID(_ record: ValidatedInspection) throws -> Int64? {
+        guard let uuid = record.amends else { return nil }
+        let shown = record.amendsID.map { "#\($0)" } ?? uuid.uuidString.lowercased()
+        let statement = try db.prepare("""
+            SELECT i.id, i.asset_uuid, (SELECT min(n.id) FROM inspections n WHERE n.amends_uuid = i.record_uuid)
+            FROM inspections i WHERE i.record_uuid = ?
+            """)
+        try statement.bind([.text(uuid.uuidString)])
+        guard try statement.step() else {
+            throw RegisterError.invalidAmendment("record \(shown) is not in the register")
+        }
+        let id = statement.int64(0)
+        guard statement.uuid(1) == record.assetUUID else {
+            throw RegisterError.invalidAmendment("record #\(id) is not a record of this asset")
+        }
+        if !statement.isNull(2) { throw RegisterError.alreadyAmended(record: id, by: statement.int64(2)) }
+        return id
     }
 
     /// Recomputes the asset's summary from its whole history with the same fold the status rules use.
@@ -318,10 +337,12 @@ public final class Register {
     }
 
     /// Bulk load for `sample`: assets with their records in one transaction, summaries folded in memory.
-    /// `saved` gives each record its stamp (sample data stamps records with their own date, so the same
-    /// seed always gives the same register).
+    /// `saved` gives each record its stamp and `recordUUID` its uuid (sample data stamps records with their
+    /// own date and draws uuids from its seed, so the same seed always gives the same register). A batch
+    /// holds no amendments.
     public func load(_ batch: [(asset: Asset, records: [ValidatedInspection])],
-                     saved: (ValidatedInspection) -> SaveStamp) throws(RegisterError) {
+                     saved: (ValidatedInspection) -> SaveStamp,
+                     recordUUID: () -> UUID = UUID.init) throws(RegisterError) {
         try perform {
             try db.transaction {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
@@ -331,7 +352,9 @@ public final class Register {
                     let facts = records.enumerated().map { $1.facts(id: Int64($0)) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
                     for record in records {
-                        try recordStatement.bind(InspectionColumns.values(record, asset: asset, saved: saved(record)))
+                        let values = InspectionColumns.values(record, recordUUID: recordUUID(), amendsID: nil,
+                                                              asset: asset, saved: saved(record))
+                        try recordStatement.bind(values)
                         while try recordStatement.step() {}
                     }
                 }

@@ -9,6 +9,8 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case duplicateSession(String)
     case unknownAsset(String)
     case invalidAmendment(String)
+    /// One live amendment per record: `record` is already amended by `by`.
+    case alreadyAmended(record: Int64, by: Int64)
     case writeFailed(String)
     case invalidAsset([String])
     case ambiguousTag(String, matches: [String])
@@ -34,6 +36,9 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
             "no asset \(what) in the register"
         case .invalidAmendment(let reason):
             "cannot amend: \(reason)"
+        case .alreadyAmended(let record, let by):
+            "record #\(record) has already been amended by #\(by); nothing was saved. "
+                + "Amend #\(by), the newest record of its chain, instead."
         case .writeFailed(let reason):
             "the register could not be written: \(reason)"
         case .invalidAsset(let problems):

@@ -52,32 +52,43 @@ enum AssetColumns {
     }
 }
 
-/// Column lists and row mapping for the inspections table.
+/// Column lists and row mapping for the inspections table. A record names the record it amends by
+/// uuid; the ids shown for it (amends, superseded by) are looked up through that uuid.
 enum InspectionColumns {
-    static let fieldColumns = InspectionValues.CodingKeys.allCases.map(\.rawValue)
+    /// The 17 fields, in form order (the amendment's reason has a column of its own, NULL when none).
+    static let fieldColumns = FormField.inspectionFields.map(\.key)
 
-    static let select = "id, asset_uuid, draft_id, amends, "
-        + fieldColumns.joined(separator: ", ")
-        + ", saved_at, app_version, operator, asset_wll_kg, asset_location"
+    static let written = ["asset_uuid", "draft_id", "amends"] + fieldColumns
+        + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
+           "record_uuid", "amends_uuid", "amendment_reason"]
 
+    /// Read as `SELECT \(select) FROM \(from) WHERE …` (the record is `i`).
+    static let select = "i.id, " + written.map { "i." + $0 }.joined(separator: ", ") + ", a.id, s.id, s.record_uuid"
 
-    static let insertSQL: String = {
-        let columns = ["asset_uuid", "draft_id", "amends"] + fieldColumns
-            + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location"]
-        return "INSERT INTO inspections (\(columns.joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-    }()
+    /// The record, the record it amends (`a`) and the first record that amends it (`s`).
+    static let from = """
+        inspections i
+        LEFT JOIN inspections a ON a.record_uuid = i.amends_uuid
+        LEFT JOIN inspections s ON s.id = (SELECT min(n.id) FROM inspections n WHERE n.amends_uuid = i.record_uuid)
+        """
 
-    static func values(_ r: ValidatedInspection, asset: Asset, saved: SaveStamp) -> [SQLValue] {
+    static let insertSQL = "INSERT INTO inspections (\(written.joined(separator: ", "))) VALUES ("
+        + Array(repeating: "?", count: written.count).joined(separator: ", ") + ")"
+
+    /// `amendsID` is the amended record's id in this register, looked up from its uuid by the insert.
+    static func values(_ r: ValidatedInspection, recordUUID: UUID, amendsID: Int64?, asset: Asset,
+                       saved: SaveStamp) -> [SQLValue] {
         let v = r.values
-        return [.text(r.assetUUID.uuidString), .text(r.sessionID), r.amends.map(SQLValue.integer) ?? .null,
+        return [.text(r.assetUUID.uuidString), .text(r.sessionID), amendsID.map(SQLValue.integer) ?? .null,
                 .text(v.inspectionType.rawValue), .text(v.inspectorName), .text(v.certificationNumber),
                 .bool(v.checkMarking), .bool(v.checkCuts), .bool(v.checkDeformation), .bool(v.checkFittings),
                 .bool(v.checkCorrosion), .text(r.result.rawValue), .text(v.notes), .text(v.schemeReference),
                 .text(v.defectDescription), .text(v.action.rawValue), .bool(v.remedyDeadlineSet),
                 .date(r.remedyDeadline), .text(r.inspectionDate.iso), .bool(true),
                 .text(saved.savedAt), .text(saved.appVersion), .text(saved.operatorName),
-                .real(asset.wllKg), .text(asset.location)]
+                .real(asset.wllKg), .text(asset.location),
+                .text(recordUUID.uuidString), r.amends.map { .text($0.uuidString) } ?? .null,
+                r.amends == nil ? .null : .text(v.amendmentReason)]
     }
 
     static func record(_ s: Statement) -> StoredInspection {
@@ -87,11 +98,13 @@ enum InspectionColumns {
             checkDeformation: s.int(9) != 0, checkFittings: s.int(10) != 0, checkCorrosion: s.int(11) != 0,
             result: s.word(12), notes: s.text(13), schemeReference: s.text(14), defectDescription: s.text(15),
             action: s.word(16) ?? .none, remedyDeadlineSet: s.int(17) != 0, remedyDeadline: s.text(18),
-            inspectionDate: s.text(19), confirmed: s.int(20) != 0)
+            inspectionDate: s.text(19), confirmed: s.int(20) != 0, amendmentReason: s.text(28))
         return StoredInspection(
-            id: s.int64(0), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
-            amends: s.isNull(3) ? nil : s.int64(3), values: values, savedAt: s.text(21),
-            appVersion: s.text(22), operatorName: s.text(23), assetWLLKg: s.double(24), assetLocation: s.text(25))
+            id: s.int64(0), recordUUID: s.uuid(26) ?? UUID(), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
+            amends: s.isNull(29) ? nil : s.int64(29), amendsUUID: s.uuid(27),
+            supersededBy: s.isNull(30) ? nil : s.int64(30), supersededByUUID: s.uuid(31),
+            values: values, savedAt: s.text(21), appVersion: s.text(22), operatorName: s.text(23),
+            assetWLLKg: s.double(24), assetLocation: s.text(25))
     }
 }
 

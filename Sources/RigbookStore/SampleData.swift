@@ -23,6 +23,8 @@ public struct SampleData {
 
     private func loadChunks(into register: Register, progress: (Int) -> Void) throws(RegisterError) {
         var random = SplitMix64(seed: seed)
+        // Record uuids come from a generator of their own, so the records drawn from `random` stay the same.
+        var recordUUIDs = SplitMix64(seed: ~seed)
         let chunk = 20_000
         var start = 0
         // Stamped with the record's own date, not the clock: the same seed gives the same register.
@@ -32,7 +34,7 @@ public struct SampleData {
         while start < count {
             let end = min(count, start + chunk)
             let batch = (start..<end).map { makeAsset(number: $0 + 1, random: &random) }
-            try register.load(batch, saved: saved)
+            try register.load(batch, saved: saved, recordUUID: { recordUUIDs.uuid() })
             start = end
             progress(start)
         }

@@ -22,7 +22,9 @@ public struct DraftSnapshot: Sendable, Equatable {
     public var sessionID: String
     public var assetUUID: UUID
     public var assetTag: String
+    /// The record an amendment corrects: its id here (for people) and its uuid (what identifies it).
     public var amends: Int64?
+    public var amendsUUID: UUID?
     public var values: InspectionValues
     /// The file as last written by this form; nil for a file not yet written.
     public var written: DraftFileMeta?

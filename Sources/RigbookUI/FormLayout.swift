@@ -12,12 +12,14 @@ enum FormLayout {
         case label(FormField)
         /// A row of the warning above the form (an asset out of use).
         case banner(String)
+        /// A line of information under a field (which record an amendment amends).
+        case info(FormField, String)
 
         /// The field a line belongs to (nil for a heading).
         var field: FormField? {
             switch self {
             case .heading, .banner: nil
-            case .field(let field, _), .message(let field, _, _, _), .label(let field): field
+            case .field(let field, _), .message(let field, _, _, _), .label(let field), .info(let field, _): field
             }
         }
     }
@@ -58,7 +60,7 @@ enum FormLayout {
             }
         }
         let problems = Dictionary(grouping: form.problems, by: \.field)
-        for group in FormField.groups {
+        for group in form.groups {
             lines.append(.heading(group.title))
             for field in group.fields {
                 var rows = 1
@@ -67,11 +69,20 @@ enum FormLayout {
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
                 // Messages wrap under the widget, so every rule reads in full at 80 columns.
                 let messageWidth = max(8, width - labelWidth(screenWidth: width) - 4)
-                func add(_ text: String, isProblem: Bool) {
+                func wrapped(_ text: String) -> [(text: String, continued: Bool)] {
                     let characters = Array(text)
-                    for (index, row) in WrappedText.layout(characters, width: messageWidth).enumerated() {
-                        lines.append(.message(field, String(characters[row.start..<row.end]), isProblem: isProblem,
-                                              continued: index > 0))
+                    return WrappedText.layout(characters, width: messageWidth).enumerated().map {
+                        (String(characters[$1.start..<$1.end]), $0 > 0)
+                    }
+                }
+                func add(_ text: String, isProblem: Bool) {
+                    for row in wrapped(text) {
+                        lines.append(.message(field, row.text, isProblem: isProblem, continued: row.continued))
+                    }
+                }
+                if field == .amendmentReason {
+                    for note in form.amendmentNotes {
+                        lines += wrapped(note).map { .info(field, $0.text) }
                     }
                 }
                 if let message = form.fieldMessages[field] { add(message, isProblem: true) }

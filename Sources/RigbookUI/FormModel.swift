@@ -10,7 +10,7 @@ extension FormField {
     public var kind: FieldKind {
         switch self {
         case .inspectionType, .result, .action: .choice
-        case .inspectorName, .certificationNumber, .schemeReference: .text
+        case .inspectorName, .certificationNumber, .schemeReference, .amendmentReason: .text
         case .notes, .defectDescription: .multiline
         case .checkMarking, .checkCuts, .checkDeformation, .checkFittings, .checkCorrosion, .confirmed: .check
         case .remedyDeadlineSet: .toggle
@@ -53,6 +53,7 @@ extension FormField {
         case .defectDescription: \.defectDescription
         case .remedyDeadline: \.remedyDeadline
         case .inspectionDate: \.inspectionDate
+        case .amendmentReason: \.amendmentReason
         default: nil
         }
     }
@@ -76,8 +77,9 @@ extension FormField {
         }
     }
 
-    /// The form's groups, in order, with their fields.
+    /// The form's groups, in order, with their fields (the first only in an amendment's form).
     static let groups: [(title: String, fields: [FormField])] = [
+        ("Amendment", [.amendmentReason]),
         ("Examination", [.inspectionType]),
         ("Inspector", [.inspectorName, .certificationNumber]),
         ("Checks — ticked means OK or not applicable",
@@ -151,22 +153,36 @@ public struct FormSeed: Sendable {
     public var initial: InspectionValues
     /// The form session, unique per opening; the record carries it and the register refuses it twice.
     public var sessionID: String
-    public var amends: Int64?
+    /// The record this form amends: the newest of the chain of the record chosen (nil: a fresh inspection).
+    public var amending: StoredInspection?
+    /// The record chosen for amending, when a later amendment had already superseded it.
+    public var supersededChoice: Int64?
     /// The draft file already on disk for this form (recovered): when it was created, its revision.
     public var draft: DraftFileMeta?
     /// The field to focus first (a recovered draft's); nil: the first field.
     public var focus: FormField?
 
     public init(row: RegisterRow, history: [RecordFacts], baseline: InspectionValues, initial: InspectionValues? = nil,
-                sessionID: String, amends: Int64? = nil, draft: DraftFileMeta? = nil, focus: FormField? = nil) {
+                sessionID: String, amending: StoredInspection? = nil, supersededChoice: Int64? = nil,
+                draft: DraftFileMeta? = nil, focus: FormField? = nil) {
         self.row = row
         self.history = history
         self.baseline = baseline
         self.initial = initial ?? baseline
         self.sessionID = sessionID
-        self.amends = amends
+        self.amending = amending
+        self.supersededChoice = supersededChoice
         self.draft = draft
         self.focus = focus
+    }
+
+    /// What a form opened to amend `chosen` amends: the newest record of its chain in `history` (read
+    /// again at opening, so an amendment saved meanwhile counts), and `chosen`'s id when that is another.
+    public static func target(amending chosen: StoredInspection?,
+                              in history: [StoredInspection]) -> (amending: StoredInspection?, chosen: Int64?) {
+        guard let chosen else { return (nil, nil) }
+        let newest = chosen.newestOfChain(in: history)
+        return (newest, newest.recordUUID == chosen.recordUUID ? nil : chosen.id)
     }
 
     /// The draft file's id: form kind and asset, never typed text.

@@ -9,7 +9,10 @@ public struct FormState: Screen {
     public let baseline: InspectionValues
     /// The form session: the saved record carries it, and the register refuses it twice.
     public let sessionID: String
-    public let amends: Int64?
+    /// The record this form amends (the newest of its chain), nil for a fresh inspection.
+    public let amending: StoredInspection?
+    /// The record the person chose to amend, when a later amendment had superseded it.
+    public let supersededChoice: Int64?
     public let today: CalendarDate
 
     public internal(set) var values: InspectionValues
@@ -66,7 +69,8 @@ public struct FormState: Screen {
         history = seed.history
         baseline = seed.baseline
         sessionID = seed.sessionID
-        amends = seed.amends
+        amending = seed.amending
+        supersededChoice = seed.supersededChoice
         today = context.today
         values = seed.initial
         // A recovered draft is confirmed again by a person: a tick must never come back from a file.
@@ -76,7 +80,7 @@ public struct FormState: Screen {
         problems = SaveGate.problems(values, context: gateContext)
         preview = .ready(previewText())
         openingWarning = FormState.warning(for: row.status(on: today).status)
-        focusField(seed.focus ?? .inspectionType)
+        focusField(seed.focus.flatMap { fields.contains($0) ? $0 : nil } ?? fields[0])
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
 
@@ -134,9 +138,26 @@ public struct FormState: Screen {
 
     static func isDateCharacter(_ c: Character) -> Bool { (c.isNumber && c.isASCII) || c == "-" }
 
+    /// The id of the record this form amends.
+    public var amends: Int64? { amending?.id }
+
+    /// The form's groups: the amendment's only in an amendment's form.
+    var groups: [(title: String, fields: [FormField])] {
+        FormField.groups.filter { amending != nil || !$0.fields.contains(.amendmentReason) }
+    }
+
+    /// The fields in focus order (the form's order).
+    var fields: [FormField] { groups.flatMap(\.fields) }
+
+    /// Lines under the reason for amendment that say which record is amended, when it is not the one chosen.
+    var amendmentNotes: [String] {
+        guard let amending, let chosen = supersededChoice else { return [] }
+        return ["Record #\(chosen) was amended already: this amends #\(amending.id), the newest record of its chain."]
+    }
+
     public var gateContext: SaveGate.Context {
         SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned, today: today,
-                         sessionID: sessionID, amends: amends)
+                         sessionID: sessionID, amending: amending)
     }
 
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
@@ -156,9 +177,9 @@ public struct FormState: Screen {
     }
 
     mutating func moveFocus(by step: Int) {
-        let all = FormField.allCases
-        let next = (focus.rawValue + step + all.count) % all.count
-        focusField(all[next])
+        let all = fields
+        let index = all.firstIndex(of: focus) ?? 0
+        focusField(all[(index + step + all.count) % all.count])
     }
 
     // MARK: Values
@@ -177,7 +198,8 @@ public struct FormState: Screen {
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
         DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
-                      amends: amends, values: values, written: draft.written, focus: focus)
+                      amends: amending?.id, amendsUUID: amending?.recordUUID, values: values,
+                      written: draft.written, focus: focus)
     }
 
     /// The draft effect for now: a write while the values differ from the baseline, a removal once

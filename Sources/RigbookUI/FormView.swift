@@ -38,6 +38,8 @@ enum FormView {
                 let style = isProblem || form.attemptedSave ? Style(colour: .red, bold: form.attemptedSave)
                     : Style(colour: .yellow)
                 frame.put((continued ? "  " : "⚠ ") + text, x: valueX, y: y, in: area, style: style)
+            case .info(_, let text):
+                frame.put("  " + text, x: valueX, y: y, in: area, style: .bold)
             case .field(let field, let row):
                 let focused = field == form.focus
                 if row == 0 && (!FormLayout.isNarrow(width) || field.kind == .check) {

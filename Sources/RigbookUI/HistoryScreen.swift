@@ -27,8 +27,8 @@ public struct HistoryState: Screen {
         KeyBinding([.enter], help: "Open the record: all 17 fields, when and by whom it was saved", footer: "open",
                    action: .open),
         KeyBinding([.char("i")], help: "Record a new inspection of this asset", footer: "inspect", action: .inspect),
-        KeyBinding([.char("A")], help: "Amend the selected record (a new record; the original stays as it is)",
-                   footer: "amend", action: .amend),
+        KeyBinding([.char("A")], help: "Amend the selected record, or the newest record amending it "
+                   + "(a new record; the original stays as it is)", footer: "amend", action: .amend),
         .back(.back, to: "register"),
         .help(.help),
     ])
@@ -61,6 +61,13 @@ public struct HistoryState: Screen {
         return .stay
     }
 
+    /// What the row says of the record's chain: the record that superseded it (it no longer counts), else
+    /// the record it amends.
+    static func link(_ record: StoredInspection) -> String {
+        if let newer = record.supersededBy { return "amended by #\(newer)" }
+        return record.amends.map { "amends #\($0)" } ?? ""
+    }
+
     mutating func move(by delta: Int, height: Int) {
         guard !records.isEmpty else { return }
         selection = max(0, min(records.count - 1, selection + delta))
@@ -90,8 +97,18 @@ public struct HistoryState: Screen {
         for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
         let heading = " \(records.count) record\(records.count == 1 ? "" : "s"), newest first"
         frame.put(heading, x: 0, y: 5, in: area, style: .bold)
-        let columns = "  DATE        TYPE                 RESULT                  INSPECTOR"
-        frame.put(columns, x: 0, y: 6, in: area, style: .bold)
+        // Each record's id is on screen, so "amends #4" and "amended by #14" point at rows one can see.
+        let idWidth = max(2, records.map { "#\($0.id)".count }.max() ?? 0)
+        let links = records.map(HistoryState.link)
+        let linkWidth = links.contains { !$0.isEmpty } ? max(9, links.map(\.count).max() ?? 0) : 0
+        func line(_ id: String, _ date: String, _ type: String, _ result: String, _ link: String,
+                  _ inspector: String) -> String {
+            var text = "  " + id.padded(toWidth: idWidth) + "  " + date.padded(toWidth: 10)
+            text += "  " + type.padded(toWidth: 19) + "  " + result.padded(toWidth: 22) + "  "
+            if linkWidth > 0 { text += link.padded(toWidth: linkWidth) + "  " }
+            return text + inspector
+        }
+        frame.put(line("ID", "DATE", "TYPE", "RESULT", "AMENDMENT", "INSPECTOR"), x: 0, y: 6, in: area, style: .bold)
         if records.isEmpty {
             frame.put("  No inspection recorded yet. Press i to record one.", x: 0, y: 7, in: area, style: .dim)
         }
@@ -100,10 +117,10 @@ public struct HistoryState: Screen {
             let y = HistoryState.headerHeight + offset
             let v = record.values
             let typeText = v.inspectionType.label.replacingOccurrences(of: "Thorough examination", with: "Thorough")
-            var line = "  " + v.inspectionDate.padded(toWidth: 10) + "  " + typeText.padded(toWidth: 19) + "  "
-                + (v.result?.label ?? "—").padded(toWidth: 22) + "  " + v.inspectorName
-            if let amends = record.amends { line += "  (amends #\(amends))" }
-            frame.put(line, x: 0, y: y, in: area)
+            let text = line("#\(record.id)", v.inspectionDate, typeText, v.result?.label ?? "—", links[top + offset],
+                            v.inspectorName)
+            // A superseded record is dimmed: its amendment speaks for it.
+            frame.put(text, x: 0, y: y, in: area, style: record.supersededBy == nil ? .plain : .dim)
             if top + offset == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
         }
         frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)

@@ -17,8 +17,8 @@ public struct RecordState: Screen {
     static let keymap = Keymap<RecordAction>(title: "Inspection record",
                                              KeyBinding.moves(up: .up, "Scroll up", down: .down, "Scroll down",
                                                               footer: "scroll") + [
-        KeyBinding([.char("A")], help: "Amend this record (a new record; this one stays as it is)", footer: "amend",
-                   action: .amend),
+        KeyBinding([.char("A")], help: "Amend this record, or the newest record amending it "
+                   + "(a new record; this one stays as it is)", footer: "amend", action: .amend),
         .back(.back, to: "history"),
         .help(.help),
     ])
@@ -63,7 +63,26 @@ public struct RecordState: Screen {
             ("WLL and location then",
              "\(Asset.wllText(record.assetWLLKg)) · \(record.assetLocation.isEmpty ? "—" : record.assetLocation)"),
             ("Session id", record.sessionID),
-        ] + (record.amends.map { [("Amends record", "#\($0)")] } ?? [])
+            ("Record uuid", record.recordUUID.uuidString.lowercased()),
+        ] + amendmentLines
+    }
+
+    /// What the record amends and why, and what superseded it: ids as the history shows them, with uuids.
+    var amendmentLines: [(String, String)] {
+        func named(_ id: Int64, _ uuid: UUID?) -> String {
+            "#\(id)" + (uuid.map { " · " + $0.uuidString.lowercased() } ?? "")
+        }
+        var lines: [(String, String)] = []
+        if let amends = record.amends {
+            lines.append(("Amends record", named(amends, record.amendsUUID)))
+            lines.append((FormField.amendmentReason.label, record.values.amendmentReason.isEmpty ? "—"
+                          : record.values.amendmentReason))
+        }
+        if let newer = record.supersededBy {
+            lines.append(("Superseded by", named(newer, record.supersededByUUID)))
+            lines.append(("Counts for status", "no: record #\(newer) amends it"))
+        }
+        return lines
     }
 
     /// The record's fields as display rows: long values wrap under their label.
@@ -84,8 +103,9 @@ public struct RecordState: Screen {
 
     public func draw(into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" Record #\(record.id) · \(row.asset.tag) · \(record.values.inspectionDate)", x: 0, y: 0, in: area,
-                  style: .reverse)
+        let superseded = record.supersededBy.map { " · superseded by #\($0)" } ?? ""
+        let title = " Record #\(record.id) · \(row.asset.tag) · \(record.values.inspectionDate)" + superseded
+        frame.put(title, x: 0, y: 0, in: area, style: .reverse)
         let labelWidth = min(24, area.width / 2)
         for (offset, row) in rows(width: area.width).dropFirst(top).prefix(area.height - 2).enumerated() {
             frame.put(" " + row.label, x: 0, y: 1 + offset, in: area, style: .bold, maxWidth: labelWidth)

@@ -187,8 +187,10 @@ enum Commands {
         usage: "rigbook history TAG [--format table|json]",
         discussion: """
             json is an array of records, newest first, each with id, asset_tag, asset_uuid, saved_at,
-            draft_id, amends, operator, app_version, asset_wll_kg, asset_location and the 17 form
-            fields under their stable names (inspection_type, … confirmed). See docs/FORMATS.md.
+            draft_id, amends, operator, app_version, asset_wll_kg, asset_location, the 17 form
+            fields under their stable names (inspection_type, … confirmed), then record_uuid,
+            amends_uuid, superseded_by, superseded_by_uuid and amendment_reason. A record superseded
+            by an amendment no longer counts for status. See docs/FORMATS.md.
             TAG matches whatever its letter case (SL-ß is sl-ss); see docs/USER-GUIDE.md.
             """
     ) { arguments, context in
@@ -215,10 +217,11 @@ enum Commands {
         } else {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
-                 r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? ""]
+                 r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? "",
+                 r.supersededBy.map { "#\($0)" } ?? ""]
             }
             out.write("\(row.asset.tag) · \(row.asset.name) · \(row.status(on: context.today).status.label)\n")
-            let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS"]
+            let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
             out.write(TextTable.render(header: header, rows: table))
         }
         out.flush()
@@ -249,7 +252,7 @@ enum Commands {
             let rows = entries.map { e -> [String] in
                 let age = Timestamp.parse(e.draft.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
                 let state = e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""
-                return [e.draft.draftID, e.draft.assetTag, e.draft.amends == nil ? "inspection" : "amendment", age,
+                return [e.draft.draftID, e.draft.assetTag, e.draft.isAmendment ? "amendment" : "inspection", age,
                         e.draft.operatorName, e.draft.host, state]
             }
             out.write(TextTable.render(header: ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"], rows: rows))

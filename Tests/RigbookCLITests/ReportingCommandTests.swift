@@ -34,14 +34,16 @@ private struct Home {
 
     /// Saves an inspection record the way the form does: through the save gate, then the register's
     /// only insert. `today` is the gate's today (the inspection date may not be after it).
-    func addRecord(_ tag: String, _ values: InspectionValues, today: String = fixedToday,
+    /// `amending` names the record id an amendment corrects.
+    func addRecord(_ tag: String, _ values: InspectionValues, today: String = fixedToday, amending: Int64? = nil,
                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         let register = try Register.open(path: registerPath)
         let row = try #require(try register.asset(tag: tag), "no asset \(tag)", sourceLocation: sourceLocation)
         let uuid = row.asset.uuid.uuidString.lowercased()
         let context = SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned,
                                        today: try #require(CalendarDate(iso: today)),
-                                       sessionID: "inspection-\(uuid):\(UUID().uuidString.lowercased())")
+                                       sessionID: "inspection-\(uuid):\(UUID().uuidString.lowercased())",
+                                       amending: try amending.flatMap { try register.inspection(id: $0) })
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
             try register.insert(record, saved: SaveStamp(appVersion: "0.1.0", operatorName: "tester"))
@@ -861,7 +863,8 @@ extension RigbookCLITests {
                            "certification_number",
                            "check_marking", "check_cuts", "check_deformation", "check_fittings", "check_corrosion",
                            "result", "notes", "scheme_reference", "defect_description", "action", "remedy_deadline_set",
-                           "remedy_deadline", "inspection_date", "confirmed"]
+                           "remedy_deadline", "inspection_date", "confirmed",
+                           "record_uuid", "amends_uuid", "superseded_by", "superseded_by_uuid", "amendment_reason"]
             #expect(records.first == columns)
             let rows = Array(records.dropFirst())
             #expect(rows.count == 3)
@@ -1172,6 +1175,69 @@ extension RigbookCLITests {
             // --as-of moves the page's date.
             let later = home.run(["report", "--as-of", "2027-01-31"])
             #expect(later.stdout.contains("<time datetime=\"2027-01-31\">"), "\(later)")
+        }
+    }
+}
+
+extension RigbookCLITests {
+    /// Issue 10 §2: which record amends which, by id and by uuid, wherever records are printed.
+    @Suite("Reporting: amendments in history and exports") struct ReportingAmendments {
+        /// AM-1 with #1 (a pass) and #2, which amends #1 to a dangerous fail.
+        private func amendedHome() throws -> Home {
+            let home = Home()
+            home.addAsset("AM-1", "Avocet web sling", commissioned: "2025-11-01")
+            try home.addRecord("AM-1", passValues(on: "2026-11-02"))
+            var correction = failValues(on: "2026-11-02")
+            correction.amendmentReason = "The sling was found cut"
+            try home.addRecord("AM-1", correction, amending: 1)
+            return home
+        }
+
+        @Test("history --format json: record_uuid, amends and amends_uuid, superseded_by and its uuid, the reason")
+        func historyJSON() throws {
+            let home = try amendedHome(); defer { home.remove() }
+            let result = home.run(["history", "AM-1", "--format", "json"])
+            #expect(result.status == 0, "\(result)")
+            let records = parseAssetJSON(result.stdout)
+            try #require(records.count == 2)
+            let (amendment, original) = (records[0], records[1])
+            #expect(csvText(amendment["id"], column: "id") == "2")
+            let originalUUID = try #require(string(original, "record_uuid"))
+            let amendmentUUID = try #require(string(amendment, "record_uuid"))
+            for uuid in [originalUUID, amendmentUUID] {
+                #expect(UUID(uuidString: uuid) != nil && uuid == uuid.lowercased(), "\(uuid)")
+            }
+            #expect(csvText(amendment["amends"], column: "amends") == "1")
+            #expect(string(amendment, "amends_uuid") == originalUUID)
+            #expect(isNull(amendment["superseded_by"]) && isNull(amendment["superseded_by_uuid"]))
+            #expect(string(amendment, "amendment_reason") == "The sling was found cut")
+            #expect(isNull(original["amends"]) && isNull(original["amends_uuid"]))
+            #expect(csvText(original["superseded_by"], column: "superseded_by") == "2")
+            #expect(string(original, "superseded_by_uuid") == amendmentUUID)
+            #expect(isNull(original["amendment_reason"]))
+        }
+
+        @Test("history's table shows each record's id, what it amends and what superseded it")
+        func historyTable() throws {
+            let home = try amendedHome(); defer { home.remove() }
+            let result = home.run(["history", "AM-1"])
+            #expect(result.status == 0, "\(result)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            let header = try #require(lines.dropFirst().first)
+            #expect(header.contains("AMENDS") && header.contains("SUPERSEDED BY"), "\(header)")
+            let cells = lines.dropFirst(2).map { $0.split(separator: /\s{2,}/).map(String.init) }
+            #expect(cells.first?.first == "#2" && cells.first?.last == "#1", "\(result.stdout)")
+            #expect(cells.last?.first == "#1" && cells.last?.last == "#2", "\(result.stdout)")
+        }
+
+        @Test("export --format json carries the same links")
+        func exportJSON() throws {
+            let home = try amendedHome(); defer { home.remove() }
+            let result = home.run(["export", "--format", "json"])
+            #expect(result.status == 0, "\(result)")
+            let records = try #require(jsonObject(result.stdout)["records"] as? [[String: Any]])
+            let original = try #require(records.first { csvText($0["id"], column: "id") == "1" })
+            #expect(csvText(original["superseded_by"], column: "superseded_by") == "2")
         }
     }
 }

@@ -70,7 +70,8 @@ private enum Fixture {
 
     static func stored(_ n: Int, id: Int64, _ values: InspectionValues, wll: Double = 2000,
                        location: String = "Bay 4") -> StoredInspection {
-        StoredInspection(id: id, assetUUID: uuid(n), sessionID: "inspection-\(uuid(n).uuidString.lowercased())",
+        StoredInspection(id: id, recordUUID: uuid(100 + Int(id)), assetUUID: uuid(n),
+                         sessionID: "inspection-\(uuid(n).uuidString.lowercased())",
                          amends: nil, values: values, savedAt: "2026-01-20T10:00:00Z", appVersion: "0.1.0",
                          operatorName: "jo", assetWLLKg: wll, assetLocation: location)
     }

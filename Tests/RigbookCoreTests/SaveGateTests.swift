@@ -16,9 +16,17 @@ private func validValues() -> InspectionValues {
 private let gateAsset = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
 
 /// Today 2026-11-30, asset commissioned 2024-01-01.
-private func gateContext(sessionID: String = "draft-1", amends: Int64? = nil) -> SaveGate.Context {
+private func gateContext(sessionID: String = "draft-1", amending: StoredInspection? = nil) -> SaveGate.Context {
     SaveGate.Context(assetUUID: gateAsset, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                     sessionID: sessionID, amends: amends)
+                     sessionID: sessionID, amending: amending)
+}
+
+/// Record #17 as the register returns it, saying what `values` say.
+private func storedRecord(_ values: InspectionValues, id: Int64 = 17) -> StoredInspection {
+    StoredInspection(id: id, recordUUID: UUID(uuidString: "AAAAAAAA-0000-4000-8000-000000000017")!,
+                     assetUUID: gateAsset, sessionID: "earlier", amends: nil, values: values,
+                     savedAt: "2026-11-29T10:00:00.000Z", appVersion: "0.1.0", operatorName: "ann",
+                     assetWLLKg: 2000, assetLocation: "Bay 4")
 }
 
 /// A non-Pass result that satisfies every other rule (defect described, deadline after the date,
@@ -455,15 +463,22 @@ struct SaveGateTests {
         }
     }
 
-    @Test("the validated record carries the context's session id, asset and amends")
+    @Test("the validated record carries the context's session id, asset and the amended record's uuid and id")
     func carriesContext() throws {
         let uuid = UUID(uuidString: "11111111-2222-3333-4444-555555555555")!
+        var earlier = validValues()
+        earlier.notes = "Said something else"
+        let amended = storedRecord(earlier)
         let context = SaveGate.Context(assetUUID: uuid, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                                       sessionID: "7f3c-draft", amends: 17)
-        let record = try #require(validated(validValues(), context: context))
+                                       sessionID: "7f3c-draft", amending: amended)
+        var values = validValues()
+        values.amendmentReason = "Notes belonged to another sling"
+        let record = try #require(validated(values, context: context))
         #expect(record.assetUUID == uuid)
         #expect(record.sessionID == "7f3c-draft")
-        #expect(record.amends == 17)
+        #expect(record.amends == amended.recordUUID)
+        #expect(record.amendsID == 17)
+        #expect(record.values.amendmentReason == "Notes belonged to another sling")
         #expect(record.result == .pass)
 
         let plain = try #require(validated(validValues(), context: gateContext(sessionID: "other")))
@@ -547,5 +562,77 @@ struct SaveGateTests {
             #expect(SaveGate.problems(c.values, context: gateContext())
                     == SaveGate.problems(c.values, context: gateContext()), "\(c.name)")
         }
+    }
+}
+
+/// Issue 10 §2: an amendment needs a reason and must say something the record it amends did not.
+@Suite("SaveGate: amendments")
+struct AmendmentGateTests {
+    /// Record #17, a pass, amended with `change` applied and `reason` given.
+    private func problems(reason: String, _ change: (inout InspectionValues) -> Void) -> [GateProblem] {
+        let amended = storedRecord(validValues())
+        var values = amended.values
+        values.confirmed = false  // the form makes the confirmation be given again
+        change(&values)
+        values.amendmentReason = reason
+        return SaveGate.problems(values, context: gateContext(amending: amended))
+    }
+
+    @Test("no change at all (the confirmation ticked again, text padded) is refused under the reason")
+    func noChange() {
+        let found = problems(reason: "Checked again") {
+            $0.confirmed = true
+            $0.inspectorName = "  " + $0.inspectorName + " "
+            $0.remedyDeadline = "2027-01-01"  // typed, but no deadline is set: not part of the record
+        }
+        #expect(found.map(\.field) == [.amendmentReason])
+        #expect(found.first?.message == "Nothing differs from record #17: "
+                + "change what was wrong, or close the form to leave the record as it is.")
+    }
+
+    @Test("an amendment without a reason is refused under the reason; blanks are no reason")
+    func reasonNeeded() {
+        for reason in ["", "   ", "\n"] {
+            let found = problems(reason: reason) { $0.confirmed = true; $0.notes = "Corrected" }
+            let expected = GateProblem(field: .amendmentReason, message: "Give the reason for amending record #17.")
+            #expect(found == [expected], "\(reason.debugDescription)")
+        }
+    }
+
+    @Test("a changed record with a reason passes; the reason is stored trimmed")
+    func changedWithReason() throws {
+        let amended = storedRecord(validValues())
+        var values = amended.values
+        values.result = .failDangerous
+        values.checkCuts = false
+        values.action = .withdraw
+        values.defectDescription = "Cut through at the eye"
+        values.amendmentReason = "  Wrong result entered  "
+        let record = try SaveGate.validate(values, context: gateContext(amending: amended)).get()
+        #expect(record.values.amendmentReason == "Wrong result entered")
+        #expect(record.amends == amended.recordUUID)
+    }
+
+    @Test("the reason is text like the others: no control characters, at most 200 characters")
+    func reasonIsCheckedText() {
+        let long = problems(reason: String(repeating: "x", count: 201)) { $0.confirmed = true; $0.notes = "n" }
+        #expect(long.map(\.message) == ["Reason for amendment is longer than 200 characters."])
+        let control = problems(reason: "bad\u{1B}[2J") { $0.confirmed = true; $0.notes = "n" }
+        #expect(control.map(\.message) == ["Reason for amendment holds control characters."])
+    }
+
+    @Test("a fresh inspection has no reason: one left in the values is not stored")
+    func freshInspectionHasNoReason() throws {
+        var values = validValues()
+        values.amendmentReason = "stray"
+        let record = try SaveGate.validate(values, context: gateContext()).get()
+        #expect(record.values.amendmentReason == "")
+        #expect(record.amends == nil)
+    }
+
+    @Test("the reason's problems come first, as the reason comes first in an amendment's form")
+    func reasonFirst() {
+        let found = problems(reason: "") { $0.inspectorName = "" }
+        #expect(found.map(\.field) == [.amendmentReason, .inspectorName, .confirmed])
     }
 }

@@ -67,6 +67,8 @@ struct SampleDataTests {
         var rows: [RegisterRow]
         var recordsPerAsset: [Int]
         var recordCount: Int
+        /// Record uuids too come from the seed.
+        var recordUUIDs: [UUID]
     }
 
     private func snapshot(count: Int, seed: UInt64, today: CalendarDate = testToday) throws -> Snapshot {
@@ -76,9 +78,12 @@ struct SampleDataTests {
             try SampleData(count: count, seed: seed, today: today).load(into: register) { progress.append($0) }
             #expect(progress.last == count)
             let rows = try register.rows()
+            var uuids: [UUID] = []
+            try register.forEachRecord { uuids.append($0.recordUUID) }
+            #expect(Set(uuids).count == uuids.count)
             return Snapshot(rows: rows,
                             recordsPerAsset: try rows.map { try register.history(assetUUID: $0.asset.uuid).count },
-                            recordCount: try register.recordCount())
+                            recordCount: try register.recordCount(), recordUUIDs: uuids)
         }
     }
 

@@ -90,7 +90,7 @@ struct DraftStoreTests {
         ]
         #expect(fieldNames.count == 17)
         #expect(Set(values.keys) == fieldNames)
-        #expect(Set(FormField.allCases.map(\.key)) == fieldNames)
+        #expect(Set(FormField.inspectionFields.map(\.key)) == fieldNames)
         #expect((values["notes"] as? String) == richValues().notes)
         #expect((values["result"] as? String) == InspectionResult.defectToBeRemedied.rawValue)
         #expect((values["remedy_deadline_set"] as? Bool) == true)
@@ -699,5 +699,63 @@ struct DraftStoreTests {
         #expect(t.names(in: t.store.corruptFolder).count == countBefore + 1, "a file already in Corrupt/ was replaced")
         let overwritten = planted.filter { fileBytes(t.store.corruptFolder + "/" + $0.key) != $0.value }.map(\.key)
         #expect(overwritten.isEmpty, "set-aside drafts lost: \(overwritten)")
+    }
+}
+
+/// Issue 10 §2: an amendment's draft names the amended record by uuid and keeps the reason; drafts
+/// written before that still read.
+extension DraftStoreTests {
+    private func jsonObject(at path: String) throws -> [String: Any] {
+        let data = try #require(fileBytes(path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// A draft amending record #4, written to the store.
+    private func writeAmendmentDraft(_ t: TempHome, amendsUUID: String?, reason: String) throws -> DraftFile {
+        var draft = makeDraft(assetUUID: UUID())
+        draft.amends = 4
+        draft.amendsUUID = amendsUUID
+        draft.values.amendmentReason = reason
+        try t.store.write(draft)
+        return draft
+    }
+
+    @Test("an amendment's draft keeps the amended record's uuid and the reason; a fresh one writes neither")
+    func amendmentFields() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        let draft = try writeAmendmentDraft(t, amendsUUID: "6f1c2a9e-7d4b-4c1a-9f0e-3b2a1c0d9e8f",
+                                            reason: "Result entered on the wrong sling")
+        #expect(try t.store.read(id: draft.draftID) == draft)
+        let object = try jsonObject(at: t.store.path(for: draft.draftID))
+        #expect((object["amends_uuid"] as? String) == "6f1c2a9e-7d4b-4c1a-9f0e-3b2a1c0d9e8f")
+        let values = try #require(object["values"] as? [String: Any])
+        #expect((values["amendment_reason"] as? String) == "Result entered on the wrong sling")
+
+        let fresh = makeDraft(assetUUID: UUID())
+        try t.store.write(fresh)
+        let freshObject = try jsonObject(at: t.store.path(for: fresh.draftID))
+        #expect(freshObject["amends_uuid"] == nil)
+        #expect((freshObject["values"] as? [String: Any])?["amendment_reason"] == nil)
+    }
+
+    @Test("a draft written before amends_uuid and amendment_reason existed is read, not set aside")
+    func olderDraftReads() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        // Without a uuid or a reason the file is what an older Rigbook wrote: no new key at all.
+        let draft = try writeAmendmentDraft(t, amendsUUID: nil, reason: "")
+        let object = try jsonObject(at: t.store.path(for: draft.draftID))
+        #expect(object["amends_uuid"] == nil)
+        #expect((object["values"] as? [String: Any])?["amendment_reason"] == nil)
+
+        let (entries, setAside) = t.store.entries()
+        #expect(setAside.isEmpty)
+        #expect(entries.map(\.draft) == [draft])
+        let back = try #require(try t.store.read(id: draft.draftID))
+        #expect(back.amends == 4)
+        #expect(back.amendsUUID == nil)
+        #expect(back.isAmendment)
+        #expect(back.values.amendmentReason == "")
     }
 }

@@ -79,7 +79,7 @@ struct EvidenceTriggerTests {
     /// not fire DELETE triggers for that deletion unless `recursive_triggers` is on, so a colliding
     /// draft id (or id) silently replaces saved evidence unless the schema guards inserts as well.
     @Test("INSERT OR REPLACE cannot replace a saved record (the schema guards evidence against REPLACE too)",
-          arguments: ["draft_id", "id"])
+          arguments: ["draft_id", "id", "record_uuid"])
     func replaceCannotOverwriteEvidence(conflictOn column: String) throws {
         try withTemporaryDirectory { folder in
             let path = registerPath(in: folder)
@@ -91,6 +91,8 @@ struct EvidenceTriggerTests {
             // Same id and draft id as the saved record, different result.
             let idValue = column == "id" ? "id" : "NULL"
             let draftIDValue = column == "draft_id" ? "draft_id" : "draft_id || '-other'"
+            // Stored upper case: the lower-case spelling is another value to the unique index.
+            let uuidValue = column == "record_uuid" ? "record_uuid" : "lower(record_uuid)"
             let replace = """
                 INSERT OR REPLACE INTO inspections
                 SELECT \(idValue), asset_uuid, \(draftIDValue),
@@ -98,10 +100,12 @@ struct EvidenceTriggerTests {
                        check_deformation, check_fittings, check_corrosion, 'fail_dangerous', 'replaced',
                        scheme_reference, 'replaced', 'withdraw', remedy_deadline_set, remedy_deadline,
                        inspection_date, confirmed,
-                       saved_at, app_version, operator, asset_wll_kg, asset_location
+                       saved_at, app_version, operator, asset_wll_kg, asset_location,
+                       \(uuidValue), amends_uuid, amendment_reason
                 FROM inspections WHERE id = ?
                 """
-            _ = try? other.run(replace, [.integer(id)])
+            let error = #expect(throws: DatabaseError.self) { try other.run(replace, [.integer(id)]) }
+            #expect(error?.message.contains("evidence") == true, "\(String(describing: error))")
 
             #expect(try rawInspectionRow(other, id: id) == before,
                     "saved evidence was replaced via REPLACE on \(column)")

@@ -192,3 +192,86 @@ struct TagKeyMigrationTests {
         }
     }
 }
+
+@Suite("Records gain a lasting identity: the record-uuid migration")
+struct RecordIdentityMigrationTests {
+    /// A register as the first schema left it: migration 001 only, one asset and three records,
+    /// the second amending the first by integer id.
+    private func makeOldRegister(at path: String) throws {
+        try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
+        let db = try Database(path: path)
+        try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
+        try db.execute("CREATE TABLE rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+        let first = try #require(RegisterSchema.migrations.first { $0.name == "001-assets-and-inspections" })
+        try db.execute(first.sql)
+        try db.run("INSERT INTO rigbook_migrations VALUES (?, '2026-01-01 00:00:00')", [.text(first.name)])
+        let asset = "00000000-0000-4000-8000-000000000042"
+        try db.run("""
+            INSERT INTO assets (tag, uuid, name, type, wll_kg, interval_months, lifts_persons, created_at)
+            VALUES ('SL-0042', ?, '2 t web sling', 'web-sling', 2000, 12, 0, '2026-01-01T00:00:00.000Z')
+            """, [.text(asset)])
+        let records: [(id: Int, amends: Int?, result: String)] = [(1, nil, "pass"), (2, 1, "fail_dangerous"),
+                                                                  (3, nil, "pass")]
+        for (id, amends, result) in records {
+            try db.run("""
+                INSERT INTO inspections (id, asset_uuid, draft_id, amends, inspection_type, inspector_name,
+                    certification_number, check_marking, check_cuts, check_deformation, check_fittings,
+                    check_corrosion, result, notes, scheme_reference, defect_description, action,
+                    remedy_deadline_set, remedy_deadline, inspection_date, confirmed, saved_at, app_version,
+                    operator, asset_wll_kg, asset_location)
+                VALUES (?, ?, ?, ?, 'thorough_periodic', 'Ann Smith', 'LEEA-1', 1, 1, 1, 1, 1, ?, '', '',
+                    ?, ?, 0, NULL, '2026-02-0\(id)', 1, '2026-02-01T10:00:00.000Z', '0.1.0', 'ann', 2000, 'Bay A')
+                """, [.integer(Int64(id)), .text(asset), .text("session-\(id)"),
+                      amends.map { .integer(Int64($0)) } ?? .null, .text(result),
+                      .text(result == "pass" ? "" : "Cut"), .text(result == "pass" ? "none" : "withdraw")])
+        }
+    }
+
+    @Test("an older register opens and migrates in place: every record gets a uuid, amends gets its uuid")
+    func migratesOldRecords() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            try makeOldRegister(at: path)
+            let before = try Database(path: path, mode: .readOnly)
+            let oldRows = try (1...3).map { try rawInspectionRow(before, id: Int64($0)) }
+
+            let register = try Register.open(path: path)
+            #expect(try RegisterSchema.appliedNames(register.db) == Set(RegisterSchema.migrations.map(\.name)))
+            let columns = try register.db.prepare("PRAGMA table_info(inspections)")
+            var names: [String] = []
+            while try columns.step() { names.append(columns.text(1)) }
+            #expect(names.suffix(3) == ["record_uuid", "amends_uuid", "amendment_reason"])
+            // The columns the records already had are exactly as they were.
+            for id in 1...3 {
+                #expect(try rawInspectionRow(register.db, id: Int64(id)).prefix(oldRows[id - 1].count)
+                        == oldRows[id - 1][...])
+            }
+            let uuids = try (1...3).map { id in
+                try #require(try register.db.scalar("SELECT record_uuid FROM inspections WHERE id = ?",
+                                                     [.integer(Int64(id))]))
+            }
+            #expect(Set(uuids).count == 3)
+            for case .text(let text) in uuids {
+                let uuid = try #require(UUID(uuidString: text), "\(text)")
+                #expect(uuid.uuidString == text, "stored as Swift writes it: upper case")
+                #expect(Array(text)[14] == "4", "a version 4 uuid: \(text)")
+            }
+            #expect(try register.db.scalar("SELECT amends_uuid FROM inspections WHERE id = 2") == uuids[0])
+            #expect(try register.db.scalar("SELECT amends_uuid FROM inspections WHERE id = 3") == .null)
+
+            // Evidence stays evidence: the triggers are back and guard the new columns too.
+            let error = #expect(throws: DatabaseError.self) {
+                try register.db.run("UPDATE inspections SET record_uuid = 'x' WHERE id = 1")
+            }
+            #expect(error?.message.contains("evidence") == true)
+            #expect(throws: DatabaseError.self) {
+                try register.db.run("UPDATE inspections SET amendment_reason = 'x' WHERE id = 2")
+            }
+
+            // Opening again changes nothing.
+            let again = try Register.open(path: path)
+            #expect(try (1...3).map { try rawInspectionRow(again.db, id: Int64($0)) }
+                    == (1...3).map { try rawInspectionRow(register.db, id: Int64($0)) })
+        }
+    }
+}

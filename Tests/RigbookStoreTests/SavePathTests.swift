@@ -148,14 +148,21 @@ struct SavePathTests {
             let rawBefore = try rawInspectionRow(register.db, id: originalID)
             let storedBefore = try register.inspection(id: originalID)
 
-            let correction = try validated(passingValues(on: "2026-03-05"), for: asset, amends: originalID)
+            let correction = try validated(passingValues(on: "2026-03-05"), for: asset, amending: storedBefore)
             let amendmentStamp = SaveStamp(savedAt: "2026-03-15T11:00:00.000Z", appVersion: "0.1.0-test",
                                            operatorName: "keeper")
             let amendmentID = try register.insert(correction, saved: amendmentStamp)
             #expect(amendmentID != originalID)
             #expect(try rawInspectionRow(register.db, id: originalID) == rawBefore)
-            #expect(try register.inspection(id: originalID) == storedBefore)
-            #expect(try register.inspection(id: amendmentID)?.amends == originalID)
+            // The original reads back as it was, now known to be superseded by the amendment.
+            let amendment = try #require(try register.inspection(id: amendmentID))
+            var superseded = storedBefore
+            superseded?.supersededBy = amendmentID
+            superseded?.supersededByUUID = amendment.recordUUID
+            #expect(try register.inspection(id: originalID) == superseded)
+            #expect(amendment.amends == originalID)
+            #expect(amendment.amendsUUID == storedBefore?.recordUUID)
+            #expect(amendment.values.amendmentReason == "Corrected in a test")
 
             let history = try register.history(assetUUID: asset.uuid)
             #expect(history.map(\.id).sorted() == [originalID, amendmentID].sorted())
@@ -176,16 +183,19 @@ struct SavePathTests {
             try register.addAsset(first)
             try register.addAsset(second)
             let firstFailure = try validated(failingValues(on: "2026-03-05"), for: first)
-            let firstRecord = try register.insert(firstFailure, saved: testStamp)
+            let firstRecord = try #require(try register.inspection(id: register.insert(firstFailure, saved: testStamp)))
             let secondSummary = try register.asset(uuid: second.uuid)?.summary
 
-            let crossed = try validated(passingValues(on: "2026-03-06"), for: second, amends: firstRecord)
+            let crossed = try validated(passingValues(on: "2026-03-06"), for: second, amending: firstRecord)
             let error = #expect(throws: RegisterError.self) { try register.insert(crossed, saved: testStamp) }
             guard case .invalidAmendment = error else {
                 Issue.record("expected .invalidAmendment, got \(String(describing: error))")
                 return
             }
-            let missing = try validated(passingValues(on: "2026-03-06"), for: second, amends: firstRecord + 1000)
+            var elsewhere = firstRecord  // a record of another register: its uuid is not in this one
+            elsewhere.id += 1000
+            elsewhere.recordUUID = UUID()
+            let missing = try validated(passingValues(on: "2026-03-06"), for: second, amending: elsewhere)
             let missingError = #expect(throws: RegisterError.self) { try register.insert(missing, saved: testStamp) }
             guard case .invalidAmendment = missingError else {
                 Issue.record("expected .invalidAmendment, got \(String(describing: missingError))")
@@ -234,6 +244,32 @@ struct SavePathTests {
             #expect(history.map(\.values.inspectionDate) == ["2026-03-05", "2026-03-05", "2026-02-01"])
             #expect(history[0].values.result == .pass, "newest first: same date, later save first")
             try expectSummaryFollowsHistory(register, asset.uuid)
+        }
+    }
+}
+
+@Suite("One live amendment per record")
+struct SecondAmendmentTests {
+    @Test("a second amendment of the same record is refused in the insert's transaction")
+    func secondAmendmentRefused() throws {
+        try withRegister(holding: makeAsset()) { register, asset in
+            let originalID = try register.insert(try validated(passingValues(on: "2026-03-05"), for: asset),
+                                                 saved: testStamp)
+            // Read before the first amendment, as a second session would have it on screen.
+            let original = try #require(try register.inspection(id: originalID))
+            let first = try validated(failingValues(on: "2026-03-05", action: .withdraw), for: asset,
+                                      amending: original)
+            let firstID = try register.insert(first, saved: testStamp)
+            let summary = try register.asset(uuid: asset.uuid)?.summary
+
+            let second = try validated(passingValues(on: "2026-03-06"), for: asset, amending: original)
+            let error = #expect(throws: RegisterError.self) { try register.insert(second, saved: testStamp) }
+            #expect(error?.description == "record #\(originalID) has already been amended by #\(firstID); "
+                    + "nothing was saved. Amend #\(firstID), the newest record of its chain, instead.")
+            #expect(try register.recordCount() == 2)
+            #expect(try register.containsSession(id: second.sessionID) == false)
+            #expect(try register.asset(uuid: asset.uuid)?.summary == summary)
+            #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .withdrawn)
         }
     }
 }

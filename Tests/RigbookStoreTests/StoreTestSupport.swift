@@ -19,6 +19,15 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
     return try body(url)
 }
 
+/// Runs `body` with a new register in a temporary folder, holding `asset`.
+func withRegister<T>(holding asset: Asset, _ body: (Register, Asset) throws -> T) throws -> T {
+    try withTemporaryDirectory { folder in
+        let register = try Register.open(path: registerPath(in: folder))
+        try register.addAsset(asset)
+        return try body(register, asset)
+    }
+}
+
 /// A register path the way the program builds it: `<home>/Documents/register.sqlite`.
 func registerPath(in folder: URL) -> String {
     DataHome(root: folder.appendingPathComponent("home").path).registerPath
@@ -76,13 +85,16 @@ func remedyValues(on date: String, deadline: String) -> InspectionValues {
     return values
 }
 
-/// Passes `values` through the save gate: the only way to get a record the register accepts.
-func validated(_ values: InspectionValues, for asset: Asset, sessionID: String? = nil, amends: Int64? = nil,
-               today: CalendarDate = testToday,
+/// Passes `values` through the save gate: the only way to get a record the register accepts. An
+/// amendment of `amending` gets a reason unless `values` carry one.
+func validated(_ values: InspectionValues, for asset: Asset, sessionID: String? = nil,
+               amending: StoredInspection? = nil, today: CalendarDate = testToday,
                sourceLocation: SourceLocation = #_sourceLocation) throws -> ValidatedInspection {
     let sessionID = sessionID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)"
     let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                   sessionID: sessionID, amends: amends)
+                                   sessionID: sessionID, amending: amending)
+    var values = values
+    if amending != nil && values.amendmentReason.isEmpty { values.amendmentReason = "Corrected in a test" }
     switch SaveGate.validate(values, context: context) {
     case .success(let record): return record
     case .failure(let failure):

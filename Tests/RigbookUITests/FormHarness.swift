@@ -113,12 +113,14 @@ final class FormHarness {
 
     /// Puts a record into the register through the gate, as a saved form would.
     @discardableResult
-    static func insertRecord(_ values: InspectionValues, into register: Register, asset: Asset, amends: Int64? = nil,
+    static func insertRecord(_ values: InspectionValues, into register: Register, asset: Asset,
+                             amending: StoredInspection? = nil,
                              stamp: SaveStamp = SaveStamp(savedAt: "2026-11-30T09:15:00.000Z", operatorName: "rigger7"),
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
         let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned,
                                        today: FormHarness.today,
-                                       sessionID: DraftIdentity.sessionID(assetUUID: asset.uuid), amends: amends)
+                                       sessionID: DraftIdentity.sessionID(assetUUID: asset.uuid),
+                                       amending: amending)
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
             return try register.insert(record, saved: stamp)

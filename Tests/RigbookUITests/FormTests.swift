@@ -67,7 +67,7 @@ struct FormTests {
     func fillAllFieldsAndSave() throws {
         let h = try FormHarness(profile: Profile(inspectorName: "Old Inspector", certificationNumber: "OLD-0001"))
         h.press(.char("i"))
-        let all = FormField.allCases
+        let all = FormField.inspectionFields
         var expectedFocus = 0
         func tab(sourceLocation: SourceLocation = #_sourceLocation) {
             h.press(.tab, sourceLocation: sourceLocation)
@@ -361,7 +361,7 @@ struct FormTests {
     func focusOrderWithArrows() throws {
         let h = try FormHarness(profile: FormTests.profile)
         h.press(.char("i"))
-        let all = FormField.allCases
+        let all = FormField.inspectionFields
         // ↓ through the whole untouched form (empty multi-line fields are left at once), then ↑ back.
         for field in all.dropFirst() {
             h.press(.down)
@@ -682,7 +682,7 @@ struct FormHistoryTests {
         for (label, value) in pairs {
             #expect(lines.contains { $0.hasPrefix(" " + label) && $0.contains(value) }, "no line \(label) … \(value)")
         }
-        #expect(Set(FormField.allCases.map(\.briefLabel)).allSatisfy { label in
+        #expect(Set(FormField.inspectionFields.map(\.briefLabel)).allSatisfy { label in
             lines.contains { $0.hasPrefix(" " + label) }
         })
     }
@@ -703,6 +703,8 @@ struct FormHistoryTests {
 
         h.focus(.notes)
         h.type(" (corrected)")
+        h.focus(.amendmentReason)
+        h.type("Notes were incomplete")
         h.focus(.confirmed)
         h.press(.char(" "))
         h.press(.ctrl("s"))
@@ -714,8 +716,13 @@ struct FormHistoryTests {
         let amendment = try #require(records.first { $0.id == 3 })
         #expect(amendment.amends == 1)
         #expect(amendment.values.notes == "Newer record (corrected)")
+        #expect(amendment.values.amendmentReason == "Notes were incomplete")
         #expect(amendment.values.confirmed)
-        #expect(try h.register.inspection(id: 1) == original)
+        // The original is as it was, now superseded by the amendment.
+        var superseded = original
+        superseded.supersededBy = 3
+        superseded.supersededByUUID = amendment.recordUUID
+        #expect(try h.register.inspection(id: 1) == superseded)
     }
 
     @Test("A on the history's selected record amends that one")
@@ -727,13 +734,19 @@ struct FormHistoryTests {
         #expect(h.screen[0].contains("Amending record #2"))
         #expect(h.form?.values.inspectorName == "Bob Jones")
         #expect(h.form?.values.inspectionDate == "2026-05-01")
+        // An amendment must change something and say why (issue 10 §2).
+        h.focus(.notes)
+        h.type(" (corrected)")
+        h.focus(.amendmentReason)
+        h.type("Notes were incomplete")
         h.focus(.confirmed)
         h.press(.char(" "))
         h.press(.ctrl("s"))
         #expect(h.form == nil)
         let amendment = try #require(try h.history().first { $0.amends == 2 })
         #expect(amendment.values.inspectorName == "Bob Jones")
-        #expect(try h.register.inspection(id: 2) == original)
+        #expect(try h.register.inspection(id: 2)?.values == original.values)
+        #expect(try h.register.inspection(id: 2)?.supersededBy == amendment.id)
         #expect(try h.register.recordCount() == 3)
     }
 }
