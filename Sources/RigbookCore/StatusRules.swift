@@ -20,10 +20,10 @@ public enum StatusRules {
         func report(_ status: AssetStatus) -> StatusReport {
             StatusReport(status: status, nextDue: due, remedyDeadline: deadline)
         }
-        if summary.latestAction == .withdraw { return report(.withdrawn) }
+        if summary.outOfService == .withdraw { return report(.withdrawn) }
         if summary.lastThoroughResult == .failDangerous || summary.unresolvedFail { return report(.doNotUse) }
         if let deadline, today > deadline { return report(.doNotUse) }
-        if summary.latestAction == .quarantine { return report(.quarantined) }
+        if summary.outOfService == .quarantine { return report(.quarantined) }
         if deadline != nil { return report(.remedyBy) }
         guard let due else { return report(.untested) }
         let daysLeft = today.days(until: due)

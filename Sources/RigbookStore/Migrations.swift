@@ -78,6 +78,13 @@ enum RegisterSchema {
             WHEN EXISTS (SELECT 1 FROM inspections WHERE id = NEW.id OR draft_id = NEW.draft_id)
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
             """),
+        // Issue 10 §3: the fold keeps who took an item out of service and when it failed dangerous (the
+        // summaries are then refolded, see `refoldSummaries`); an asset may name its examination scheme.
+        Migration(name: "002-status-rules", sql: """
+            ALTER TABLE assets ADD COLUMN out_of_service TEXT;
+            ALTER TABLE assets ADD COLUMN unresolved_fail_date TEXT;
+            ALTER TABLE assets ADD COLUMN examination_scheme TEXT NOT NULL DEFAULT '';
+            """),
     ]
 
     /// Applies the migrations this database lacks, each in its own transaction.
@@ -93,6 +100,7 @@ enum RegisterSchema {
                            [.text(migration.name)])
             }
         }
+        try refoldSummaries(db)
     }
 
     static func appliedNames(_ db: Database) throws -> Set<String> {

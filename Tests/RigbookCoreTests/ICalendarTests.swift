@@ -46,7 +46,8 @@ private func withdrawnShackle() -> RegisterRow {
     RegisterRow(asset: Asset(uuid: uuid(0x100), tag: "SH-0100", name: "Bow shackle 3.25 t", type: .shackle,
                              wllKg: 3250, location: "Store", commissioned: day("2024-01-01"), intervalMonths: 6),
                 summary: HistorySummary(lastThoroughDate: day("2026-01-05"), lastThoroughResult: .passWithObservations,
-                                        latestResult: .passWithObservations, latestAction: .withdraw, recordCount: 3))
+                                        latestResult: .passWithObservations, latestAction: .withdraw,
+                                        outOfService: .withdraw, recordCount: 3))
 }
 
 private var register: [RegisterRow] { [sling(), hook(), chainBlock(), withdrawnShackle()] }

@@ -348,10 +348,11 @@ struct RemedyDeadlineTests {
         StatusCase(name: "deadline + 1: do_not_use",
                    commissioned: "2025-01-01", history: [defect],
                    today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
-        StatusCase(name: "a later interim inspection does not close it",
+        // Issue 10 reversed the old rule: a passing interim inspection signs the repair off.
+        StatusCase(name: "a later passing interim inspection closes it, without moving the due date",
                    commissioned: "2025-01-01",
                    history: [defect, record(2, .interim, on: "2026-02-01")],
-                   today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+                   today: "2026-02-11", expected: .ok, expectedDue: "2027-01-10", expectedDeadline: .some(nil)),
         StatusCase(name: "a later pre-use check does not close it",
                    commissioned: "2025-01-01",
                    history: [defect, record(2, .preUse, on: "2026-02-05")],
@@ -371,13 +372,13 @@ struct RemedyDeadlineTests {
                                     deadline: "2025-10-01"),
                              record(3, .thoroughPeriodic, on: "2025-09-20")],
                    today: "2025-12-01", expected: .ok, expectedDue: "2026-09-20", expectedDeadline: .some(nil)),
-        StatusCase(name: "a deadline set by an interim inspection stays open after a later interim",
+        StatusCase(name: "a deadline set by an interim inspection is closed by a later passing interim",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
                              record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair,
                                     deadline: "2025-10-01"),
                              record(3, .interim, on: "2025-09-20")],
-                   today: "2025-10-02", expected: .doNotUse, expectedDue: "2026-06-01", expectedDeadline: "2025-10-01"),
+                   today: "2025-10-02", expected: .ok, expectedDue: "2026-06-01", expectedDeadline: .some(nil)),
         StatusCase(name: "a later thorough examination that sets a new deadline replaces the old one",
                    commissioned: "2025-01-01",
                    history: [defect, record(2, .thoroughPeriodic, on: "2026-02-05", .defectToBeRemedied,
@@ -406,10 +407,11 @@ struct RemedyDeadlineTests {
     @Test(arguments: cases)
     func deadline(_ c: StatusCase) { check(c) }
 
-    @Test("summary: the deadline is open until a later thorough examination",
+    @Test("summary: the deadline is open until a later thorough examination or passing interim inspection",
           arguments: [
             ([defect], "2026-02-10"),
-            ([defect, record(2, .interim, on: "2026-01-20")], "2026-02-10"),
+            ([defect, record(2, .interim, on: "2026-01-20")], nil),
+            ([defect, record(2, .interim, on: "2026-01-20", .defectToBeRemedied, action: .repair)], "2026-02-10"),
             ([defect, record(2, .preUse, on: "2026-01-20")], "2026-02-10"),
             ([defect, record(2, .thoroughPeriodic, on: "2026-01-20")], nil),
           ] as [([RecordFacts], String?)])
@@ -533,5 +535,96 @@ struct HistoryFoldTests {
                             [history[4], history[3], history[2], history[1], history[0]]] {
             #expect(HistorySummary(history: Array(permutation)) == expected)
         }
+    }
+}
+
+// MARK: - Issue 10 §3: status rules that never hide danger
+
+/// Concrete histories where the rules before issue 10 said something misleading.
+@Suite("StatusRules: rules that never hide danger (issue 10)")
+struct NeverHideDangerTests {
+    @Test("only a thorough examination ends WITHDRAWN: a later pre-use check with action None does not",
+          arguments: [InspectionType.preUse, .interim])
+    func withdrawnStaysWithdrawn(_ later: InspectionType) {
+        let history = [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .withdraw),
+                       record(2, later, on: "2026-01-20", .pass, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-02-01"))
+        #expect(report.status == .withdrawn)
+    }
+
+    @Test("a sling withdrawn by a pre-use check stays withdrawn after the next pre-use check passes")
+    func withdrawnByPreUse() {
+        let history = [record(1, .thoroughPeriodic, on: "2025-12-01"),
+                       record(2, .preUse, on: "2026-01-10", .passWithObservations, action: .withdraw),
+                       record(3, .preUse, on: "2026-01-11", .pass, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-01-12"))
+        #expect(report.status == .withdrawn)
+    }
+
+    @Test("only a thorough examination ends QUARANTINED", arguments: [InspectionType.preUse, .interim])
+    func quarantinedStaysQuarantined(_ later: InspectionType) {
+        let history = [record(1, .interim, on: "2026-01-10", .passWithObservations, action: .quarantine),
+                       record(2, later, on: "2026-01-20", .pass, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-06-01"), history: history,
+                                          today: day("2026-02-01"))
+        #expect(report.status == .quarantined)
+    }
+
+    @Test("a later pre-use check that quarantines does not soften a withdrawal")
+    func quarantineDoesNotSoftenWithdrawal() {
+        let history = [record(1, .preUse, on: "2026-01-10", .passWithObservations, action: .withdraw),
+                       record(2, .preUse, on: "2026-01-11", .passWithObservations, action: .quarantine)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-06-01"), history: history,
+                                          today: day("2026-01-12"))
+        #expect(report.status == .withdrawn)
+    }
+
+    @Test("a thorough examination ends WITHDRAWN and QUARANTINED",
+          arguments: [InspectionAction.withdraw, .quarantine])
+    func thoroughEndsOutOfService(_ action: InspectionAction) {
+        let history = [record(1, .preUse, on: "2026-01-10", .failDangerous, action: action),
+                       record(2, .thoroughExceptional, on: "2026-01-20", .pass, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-06-01"), history: history,
+                                          today: day("2026-02-01"))
+        #expect(report.status == .ok)
+        #expect(report.nextDue == day("2027-01-20"))
+    }
+
+    /// A defect found 2026-01-10 to be remedied by 2026-02-10.
+    static let defect = record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair,
+                               deadline: "2026-02-10")
+
+    @Test("a repair is signed off by a later passing interim inspection: the deadline closes, the due date stays",
+          arguments: [InspectionResult.pass, .passWithObservations])
+    func interimPassClosesDeadline(_ result: InspectionResult) {
+        let history = [Self.defect, record(2, .interim, on: "2026-02-05", result, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-02-11"))
+        #expect(report.status == .ok)
+        #expect(report.remedyDeadline == nil)
+        #expect(report.nextDue == day("2027-01-10"))
+        #expect(HistorySummary(history: history).openRemedyDeadline == nil)
+    }
+
+    @Test("a repair is signed off by a later passing thorough examination",
+          arguments: [InspectionResult.pass, .passWithObservations])
+    func thoroughPassClosesDeadline(_ result: InspectionResult) {
+        let history = [Self.defect, record(2, .thoroughPeriodic, on: "2026-02-05", result, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-02-11"))
+        #expect(report.status == .ok)
+        #expect(report.nextDue == day("2027-02-05"))
+    }
+
+    @Test("a pre-use check, or an interim inspection that does not pass, leaves the deadline open",
+          arguments: [(InspectionType.preUse, InspectionResult.pass), (.interim, .defectToBeRemedied)])
+    func notSignedOff(_ type: InspectionType, _ result: InspectionResult) {
+        let later = record(2, type, on: "2026-02-05", result, action: result == .pass ? .none : .repair)
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"),
+                                          history: [Self.defect, later], today: day("2026-02-11"))
+        #expect(report.status == .doNotUse)
+        #expect(report.remedyDeadline == day("2026-02-10"))
     }
 }
