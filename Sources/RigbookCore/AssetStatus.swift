@@ -45,10 +45,11 @@ public struct StatusReport: Hashable, Sendable {
     /// The open remedy deadline, for REMEDY BY and for a DO NOT USE caused by a missed deadline.
     public var remedyDeadline: CalendarDate?
 
-    /// The remedy deadline is what a person acts on: REMEDY BY, or DO NOT USE with a deadline open.
-    public var deadlineMatters: Bool { remedyDeadline != nil && (status == .remedyBy || status == .doNotUse) }
+    /// The date that matters is the remedy deadline (rather than the next thorough examination).
+    public var deadlineMatters: Bool { status != .withdrawn && remedyDeadline != nil && keyDate == remedyDeadline }
 
-    /// The date that matters: the remedy deadline when it does, else the next thorough examination.
-    /// The list, `due`, the calendar and the report all show this one date.
-    public var keyDate: CalendarDate? { deadlineMatters ? remedyDeadline : nextDue }
+    /// The date that matters, the one date the list, `due`, the calendar and the report show: the earlier
+    /// of the open remedy deadline and the next thorough examination (an OVERDUE examination is always
+    /// the earlier).
+    public var keyDate: CalendarDate? { [remedyDeadline, nextDue].compactMap { $0 }.min() }
 }

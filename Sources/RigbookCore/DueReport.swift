@@ -3,7 +3,7 @@
 public struct DueItem: Sendable, Equatable {
     public var row: RegisterRow
     public var report: StatusReport
-    /// The date that matters: the remedy deadline for REMEDY BY (and a missed one), else the due date.
+    /// The date that matters (`StatusReport.keyDate`).
     public var date: CalendarDate?
     /// Calendar days from today to `date` (negative: past).
     public var days: Int?
@@ -15,17 +15,23 @@ public enum DueReport {
     /// Statuses that always need attention, whatever the horizon.
     public static let urgent: [AssetStatus] = [.doNotUse, .overdue, .remedyBy]
 
-    /// DO NOT USE, OVERDUE and REMEDY BY items, plus items falling due within `within` days (30 by
-    /// default: exactly the DUE SOON ones); ordered by attention rank, then date, then tag.
-    public static func items(_ rows: [RegisterRow], today: CalendarDate,
-                             within: Int = StatusRules.dueSoonDays) -> [DueItem] {
+    /// DO NOT USE, OVERDUE and REMEDY BY items, plus the DUE SOON ones (each asset's own window) or, given
+    /// `within`, DUE SOON and OK items falling due within that many days; ordered by attention rank,
+    /// then date, then tag.
+    public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int? = nil) -> [DueItem] {
         var items: [DueItem] = []
         for row in rows {
             let report = row.status(on: today)
             let date = report.keyDate
             let days = date.map { today.days(until: $0) }
             var include = urgent.contains(report.status)
-            if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within { include = true }
+            if let within {
+                if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within {
+                    include = true
+                }
+            } else if report.status == .dueSoon {
+                include = true
+            }
             if include { items.append(DueItem(row: row, report: report, date: date, days: days)) }
         }
         return items.sorted {
@@ -45,7 +51,7 @@ public enum DueReport {
         return parts.joined(separator: ", ") + " as of \(today.iso)."
     }
 
-    /// "due in 12 days", "due today", "3 days overdue", "remedy by in 4 days".
+    /// "due in 12 days", "due today", "3 days overdue", "remedy deadline in 4 days".
     public static func when(_ item: DueItem) -> String {
         guard let days = item.days else { return item.status == .untested ? "never examined" : "—" }
         let what = item.report.deadlineMatters ? "remedy deadline" : "due"

@@ -56,17 +56,17 @@ extension Commands {
         name: "due", abstract: "List what needs attention; exit 3 when something does (for cron).",
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
-            Lists DO NOT USE, OVERDUE and REMEDY BY items and those falling due within DAYS (default 30:
-            the DUE SOON ones), most urgent first, then a one-line summary. Exit codes: 0 nothing needs
-            attention, 3 something does, 1 failure, 64 bad usage. --format ics prints the calendar feed
-            (as `rigbook calendar`). Drafts are never read.
+            Lists DO NOT USE, OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
+            --within, the items falling due within DAYS), most urgent first, then a one-line summary. Exit
+            codes: 0 nothing needs attention, 3 something does, 1 failure, 64 bad usage. --format ics
+            prints the calendar feed (as `rigbook calendar`). Drafts are never read.
             """
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "ics"],
                                       default: "text")
         let within = try arguments.option("--within").map { (text: String) throws(UsageError) in
             try Parse.int(text, option: "--within", range: 0...3650)
-        } ?? StatusRules.dueSoonDays
+        }
         let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--as-of")
         }
@@ -85,7 +85,7 @@ extension Commands {
                 var document = JSONObject()
                 document.add("schema_version", 1)
                 document.add("as_of", today.iso)
-                document.add("within_days", within)
+                document.add("within_days", within.map(Int64.init))
                 document.add("needs_attention", !items.isEmpty)
                 document.add("summary", DueReport.summary(items, today: today))
                 document.add("counts", raw: counts.string)

@@ -544,7 +544,8 @@ extension RigbookCLITests {
             let object = jsonObject(result.stdout)
             #expect((object["schema_version"] as? NSNumber)?.intValue == 1)
             #expect(object["as_of"] as? String == "2026-11-30")
-            #expect((object["within_days"] as? NSNumber)?.intValue == 30)
+            // Without --within each asset's own DUE SOON window applies: no one horizon (issue 10).
+            #expect(object["within_days"] is NSNull)
             #expect(object["needs_attention"] as? Bool == true)
             #expect(result.stdout.contains("\"needs_attention\":true"), "needs_attention must be a JSON bool")
             #expect(object["summary"] as? String

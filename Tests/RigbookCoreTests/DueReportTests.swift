@@ -180,6 +180,15 @@ struct DueReportTests {
         #expect(!fortyFour.contains { $0.row.asset.tag == "OK-2" })
     }
 
+    @Test("by default each asset's own DUE SOON window: a monthly item 20 days from due is not listed")
+    func defaultIsTheDueSoonWindow() {
+        let monthly = Due.row(30, "MO-1", commissioned: "2026-11-20", interval: 1)        // due 2026-12-20
+        #expect(monthly.status(on: Due.today).status == .ok)
+        #expect(DueReport.items([monthly], today: Due.today).isEmpty)
+        #expect(DueReport.items([monthly], today: day("2026-12-13")).map(\.status) == [.dueSoon])   // due − 7
+        #expect(DueReport.items([monthly], today: Due.today, within: 30).map(\.days) == [20])
+    }
+
     @Test("summary: counts in attention order, or nothing")
     func summary() {
         #expect(DueReport.summary([], today: Due.today) == "Nothing needs attention as of 2026-11-30.")

@@ -94,7 +94,7 @@ struct EachStatusTests {
 // MARK: - Precedence: where two conditions hold, the higher one wins
 
 @Suite("""
-    StatusRules: precedence WITHDRAWN › DO NOT USE › QUARANTINED › REMEDY BY › UNTESTED › OVERDUE \
+    StatusRules: precedence WITHDRAWN › DO NOT USE › QUARANTINED › OVERDUE › REMEDY BY › UNTESTED \
     › DUE SOON › OK
     """)
 struct PrecedenceTests {
@@ -117,6 +117,17 @@ struct PrecedenceTests {
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
                                     action: .quarantine, deadline: "2026-02-10")],
                    today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "QUARANTINED › OVERDUE",
+                   commissioned: "2020-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations,
+                                    action: .quarantine)],
+                   today: "2026-02-01", expected: .quarantined),
+        // Issue 10 reversed the old REMEDY BY › OVERDUE: an item must not be used past its examination date.
+        StatusCase(name: "OVERDUE › REMEDY BY",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-01")],
+                   today: "2026-01-20", expected: .overdue, expectedDue: "2026-01-10", expectedDeadline: "2026-02-01"),
         StatusCase(name: "QUARANTINED › REMEDY BY (open deadline and quarantine)",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
@@ -127,9 +138,9 @@ struct PrecedenceTests {
                    history: [record(1, .interim, on: "2026-01-10", .defectToBeRemedied,
                                     action: .repair, deadline: "2026-02-10")],
                    today: "2026-02-01", expected: .remedyBy, expectedDue: .some(nil), expectedDeadline: "2026-02-10"),
-        // UNTESTED has no due date, so OVERDUE cannot strictly hold with it; the nearest case is an asset
-        // whose only records are old non-thorough ones: they must not anchor a due date.
-        StatusCase(name: "UNTESTED › OVERDUE (only old pre-use and interim records, no commission date)",
+        // UNTESTED has no due date, so OVERDUE cannot hold with it; the nearest case is an asset whose only
+        // records are old non-thorough ones: they must not anchor a due date.
+        StatusCase(name: "UNTESTED, never OVERDUE (only old pre-use and interim records, no commission date)",
                    commissioned: nil,
                    history: [record(1, .preUse, on: "2019-03-01"), record(2, .interim, on: "2020-03-01")],
                    today: "2026-02-01", expected: .untested, expectedDue: .some(nil)),
@@ -156,16 +167,6 @@ struct PrecedenceTests {
                    commissioned: "2020-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2021-01-10", .failDangerous, action: .repair)],
                    today: "2026-02-01", expected: .doNotUse),
-        StatusCase(name: "QUARANTINED › OVERDUE",
-                   commissioned: "2020-01-01",
-                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations,
-                                    action: .quarantine)],
-                   today: "2026-02-01", expected: .quarantined),
-        StatusCase(name: "REMEDY BY › OVERDUE",
-                   commissioned: "2024-01-01",
-                   history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
-                                    action: .repair, deadline: "2026-02-01")],
-                   today: "2026-01-20", expected: .remedyBy, expectedDue: "2026-01-10"),
         StatusCase(name: "REMEDY BY › DUE SOON",
                    commissioned: "2024-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
@@ -543,6 +544,41 @@ struct HistoryFoldTests {
 /// Concrete histories where the rules before issue 10 said something misleading.
 @Suite("StatusRules: rules that never hide danger (issue 10)")
 struct NeverHideDangerTests {
+    /// Examined 2025-01-10 every 12 months (due 2026-01-10) with a defect to remedy by 2026-02-01.
+    static let defectDueJanuary = record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
+                                         action: .repair, deadline: "2026-02-01")
+
+    @Test("overdue beats REMEDY BY: the examination date has passed, the remedy deadline has not")
+    func overdueBeatsRemedyBy() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2024-01-01"),
+                                          history: [Self.defectDueJanuary], today: day("2026-01-20"))
+        #expect(report.status == .overdue)
+        #expect(report.nextDue == day("2026-01-10"))
+        #expect(report.remedyDeadline == day("2026-02-01"))
+        // The date that matters is the earlier of the two: the missed examination.
+        #expect(report.keyDate == day("2026-01-10"))
+        #expect(!report.deadlineMatters)
+    }
+
+    @Test("REMEDY BY: the date that matters is the earlier of the remedy deadline and the due date",
+          arguments: [
+            // deadline first: the deadline matters
+            ("2025-03-10", "2026-01-20", "2025-12-01", "2026-01-20", true),
+            // due date first (due 2026-03-10, deadline 2026-03-20): the examination matters
+            ("2025-03-10", "2026-03-20", "2026-03-01", "2026-03-10", false),
+            // the same day: the deadline (either way the same date)
+            ("2025-03-10", "2026-03-10", "2026-03-01", "2026-03-10", true),
+          ])
+    func remedyByKeyDate(_ examined: String, _ deadline: String, _ today: String, _ key: String, _ matters: Bool) {
+        let history = [record(1, .thoroughPeriodic, on: examined, .defectToBeRemedied, action: .repair,
+                              deadline: deadline)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2024-01-01"), history: history,
+                                          today: day(today))
+        #expect(report.status == .remedyBy)
+        #expect(report.keyDate == day(key))
+        #expect(report.deadlineMatters == matters)
+    }
+
     @Test("only a thorough examination ends WITHDRAWN: a later pre-use check with action None does not",
           arguments: [InspectionType.preUse, .interim])
     func withdrawnStaysWithdrawn(_ later: InspectionType) {
@@ -626,5 +662,31 @@ struct NeverHideDangerTests {
                                           history: [Self.defect, later], today: day("2026-02-11"))
         #expect(report.status == .doNotUse)
         #expect(report.remedyDeadline == day("2026-02-10"))
+    }
+
+    @Test("the DUE SOON window fits the interval: 30 days from 6 months up, a quarter of the interval below",
+          arguments: [(1, 7), (2, 15), (3, 22), (4, 30), (5, 38), (6, 30), (12, 30), (60, 30)])
+    func dueSoonWindow(_ months: Int, _ days: Int) {
+        #expect(StatusRules.dueSoonWindow(intervalMonths: months) == days)
+    }
+
+    @Test("a 1-month item is not DUE SOON on the day it was examined")
+    func monthlyItemOnTheDayExamined() {
+        let asset = sampleAsset(commissioned: "2025-01-01", intervalMonths: 1)
+        let history = [record(1, .thoroughPeriodic, on: "2026-02-02")]
+        let examinedToday = StatusRules.evaluate(asset: asset, history: history, today: day("2026-02-02"))
+        #expect(examinedToday.status == .ok)
+        #expect(examinedToday.nextDue == day("2026-03-02"))
+        // due − 7 is DUE SOON, due − 8 is not.
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-02-23")).status == .dueSoon)
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-02-22")).status == .ok)
+    }
+
+    @Test("a 3-month item: DUE SOON from due − 22")
+    func quarterlyItem() {
+        let asset = sampleAsset(commissioned: "2025-01-01", intervalMonths: 3)
+        let history = [record(1, .thoroughPeriodic, on: "2026-01-15")]   // due 2026-04-15
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-03-24")).status == .dueSoon)
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-03-23")).status == .ok)
     }
 }
