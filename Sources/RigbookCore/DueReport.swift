@@ -51,8 +51,10 @@ public enum DueReport {
         return parts.joined(separator: ", ") + " as of \(today.iso)."
     }
 
-    /// "due in 12 days", "due today", "3 days overdue", "remedy deadline in 4 days".
+    /// "due in 12 days", "due today", "3 days overdue", "remedy deadline in 4 days"; for DO NOT USE,
+    /// why ("remedy deadline 2026-11-20 passed"), never a date still ahead.
     public static func when(_ item: DueItem) -> String {
+        if let reason = item.report.reason { return reason }
         guard let days = item.days else { return item.status == .untested ? "never examined" : "—" }
         let what = item.report.deadlineMatters ? "remedy deadline" : "due"
         if days == 0 { return "\(what) today" }

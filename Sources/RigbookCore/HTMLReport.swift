@@ -235,11 +235,13 @@ public enum HTMLReport {
         "<span class=\"st st-\(status.rawValue)\">\(status.label)</span>"
     }
 
-    /// The status in words, with the remedy deadline for REMEDY BY (and for a missed deadline).
+    /// The status in words: why, for DO NOT USE; the remedy deadline for REMEDY BY.
     private static func statusText(_ report: StatusReport) -> String {
         var text = statusBadge(report.status)
-        if report.deadlineMatters, let deadline = report.remedyDeadline {
-            text += " <span class=\"sub\">\(report.status == .remedyBy ? "" : "missed ")\(deadline.iso)</span>"
+        if let reason = report.reason {
+            text += " <span class=\"sub\">\(escape(reason))</span>"
+        } else if report.status == .remedyBy, let deadline = report.remedyDeadline {
+            text += " <span class=\"sub\">\(deadline.iso)</span>"
         }
         return text
     }

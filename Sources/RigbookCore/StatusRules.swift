@@ -23,12 +23,22 @@ public enum StatusRules {
                                 summary: HistorySummary, today: CalendarDate) -> StatusReport {
         let due = nextDue(intervalMonths: intervalMonths, commissioned: commissioned, summary: summary)
         let deadline = summary.openRemedyDeadline
-        func report(_ status: AssetStatus) -> StatusReport {
-            StatusReport(status: status, nextDue: due, remedyDeadline: deadline)
+        func report(_ status: AssetStatus, _ reasons: [StatusReason] = []) -> StatusReport {
+            StatusReport(status: status, nextDue: due, remedyDeadline: deadline, reasons: reasons)
         }
-        if summary.outOfService == .withdraw { return report(.withdrawn) }
-        if summary.lastThoroughResult == .failDangerous || summary.unresolvedFail { return report(.doNotUse) }
-        if let deadline, today > deadline { return report(.doNotUse) }
+        // A withdrawn item is out of service: no examination or deadline is due on it.
+        if summary.outOfService == .withdraw {
+            return StatusReport(status: .withdrawn, nextDue: nil, remedyDeadline: nil)
+        }
+        var reasons: [StatusReason] = []
+        let failed = summary.unresolvedFailDate
+            ?? (summary.lastThoroughResult == .failDangerous ? summary.lastThoroughDate : nil)
+        if let failed { reasons.append(.failedDangerous(failed)) }
+        if let deadline, today > deadline { reasons.append(.remedyDeadlinePassed(deadline)) }
+        if !reasons.isEmpty {
+            if let due, today > due { reasons.append(.examinationOverdue(due)) }
+            return report(.doNotUse, reasons)
+        }
         if summary.outOfService == .quarantine { return report(.quarantined) }
         guard let due else { return report(deadline == nil ? .untested : .remedyBy) }
         let daysLeft = today.days(until: due)

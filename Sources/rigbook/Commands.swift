@@ -209,7 +209,8 @@ enum Commands {
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
                  r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? ""]
             }
-            out.write("\(row.asset.tag) · \(row.asset.name) · \(row.status(on: context.today).status.label)\n")
+            let report = row.status(on: context.today)
+            out.write("\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)\n")
             let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS"]
             out.write(TextTable.render(header: header, rows: table))
         }
@@ -363,13 +364,17 @@ enum JSONOutput {
     }
 }
 
-/// A plain text table for humans, aligned by display width, control characters made visible.
+/// A plain text table for humans, aligned by display width, control characters made visible. Cells are
+/// cut at 40 columns, except in the last column, which aligns nothing after it (`due` says there why an
+/// item must not be used, and that sentence must be read whole).
 enum TextTable {
     static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
         let cells = rows.map { $0.map(VisibleText.make) }
         var widths = header.map(\.displayWidth)
         for row in cells {
-            for (i, cell) in row.enumerated() { widths[i] = min(40, max(widths[i], cell.displayWidth)) }
+            for (i, cell) in row.enumerated() {
+                widths[i] = max(widths[i], i == header.count - 1 ? cell.displayWidth : min(40, cell.displayWidth))
+            }
         }
         func line(_ row: [String]) -> String {
             row.enumerated().map { i, cell in cell.padded(toWidth: widths[i], alignRight: rightAligned.contains(i)) }

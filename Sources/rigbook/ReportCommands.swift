@@ -56,7 +56,7 @@ extension Commands {
         name: "due", abstract: "List what needs attention; exit 3 when something does (for cron).",
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
-            Lists DO NOT USE, OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
+            Lists DO NOT USE (saying why), OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
             --within, the items falling due within DAYS), most urgent first, then a one-line summary. Exit
             codes: 0 nothing needs attention, 3 something does, 1 failure, 64 bad usage. --format ics
             prints the calendar feed (as `rigbook calendar`). Drafts are never read.
@@ -94,6 +94,7 @@ extension Commands {
                     o.add("tag", item.row.asset.tag); o.add("name", item.row.asset.name)
                     o.add("location", item.row.asset.location); o.add("status", item.status.rawValue)
                     o.add("date", item.date?.iso); o.add("days", item.days.map(Int64.init))
+                    o.add("reason", item.report.reason)
                     o.add("uuid", item.row.asset.uuid.uuidString.lowercased())
                     return o.string
                 }

@@ -452,8 +452,11 @@ extension RigbookCLITests {
             #expect(rows.map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"], "\(text)")
             #expect(rows.map { $0[0] } == ["DO NOT USE", "DO NOT USE", "OVERDUE", "OVERDUE", "REMEDY BY", "REMEDY BY",
                                             "DUE SOON", "DUE SOON"])
+            // DO NOT USE says why, never "due in 355 days" (issue 10).
             #expect(rows.map { $0.last ?? "" } == [
-                "remedy deadline 15 days ago", "due in 355 days", "due 46 days ago", "due 29 days ago",
+                "remedy deadline 2026-11-15 passed",
+                "failed dangerous on 2026-11-20, not cleared by a thorough examination",
+                "due 46 days ago", "due 29 days ago",
                 "remedy deadline in 10 days", "remedy deadline in 20 days", "due in 5 days", "due in 15 days",
             ])
             #expect(lastLine(text.stdout) == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
@@ -465,9 +468,15 @@ extension RigbookCLITests {
             #expect(items.compactMap { $0["tag"] as? String }
                     == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
             #expect(items.compactMap { $0["date"] as? String }
-                    == ["2026-11-15", "2027-11-20", "2026-10-15", "2026-11-01",
+                    == ["2026-11-15", "2026-11-20", "2026-10-15", "2026-11-01",
                         "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
-            #expect(items.compactMap { ($0["days"] as? NSNumber)?.intValue } == [-15, 355, -46, -29, 10, 20, 5, 15])
+            #expect(items.compactMap { ($0["days"] as? NSNumber)?.intValue } == [-15, -10, -46, -29, 10, 20, 5, 15])
+            #expect(items.map { $0["reason"] as? String } == [
+                "remedy deadline 2026-11-15 passed",
+                "failed dangerous on 2026-11-20, not cleared by a thorough examination",
+                nil, nil, nil, nil, nil, nil,
+            ])
+            #expect(items.allSatisfy { $0.keys.contains("reason") })
             let counts = object["counts"] as? [String: Any] ?? [:]
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
                     == ["do_not_use": 2, "overdue": 2, "remedy_by": 2, "due_soon": 2, "ok": 0])
@@ -532,6 +541,25 @@ extension RigbookCLITests {
                 #expect(items.isEmpty)
                 #expect(object["needs_attention"] as? Bool == false)
             }
+        }
+
+        @Test("history says why an asset is DO NOT USE, and shows a withdrawn one no next due date")
+        func historyHeader() throws {
+            let home = Home(); defer { home.remove() }
+            try craftAll(home)
+            let missed = home.run(["history", "DN-2"])
+            #expect(missed.status == 0, "\(missed)")
+            #expect(missed.stdout.hasPrefix(
+                "DN-2 · Narwhal beam clamp · DO NOT USE: remedy deadline 2026-11-15 passed\n"), "\(missed)")
+            let failed = home.run(["history", "DN-1"]).stdout
+            #expect(failed.hasPrefix(
+                "DN-1 · Newt lever hoist · DO NOT USE: failed dangerous on 2026-11-20, not cleared by a thorough "
+                + "examination\n"), "\(failed)")
+            let withdrawn = home.run(["history", "WD-1"]).stdout
+            #expect(withdrawn.hasPrefix("WD-1 · Walrus wire rope sling · WITHDRAWN: withdrawn from service: "
+                                        + "no examination due\n"), "\(withdrawn)")
+            let ok = home.run(["history", "OK-1"]).stdout
+            #expect(ok.hasPrefix("OK-1 · Heron hook · OK: next thorough examination due 2027-06-01\n"), "\(ok)")
         }
 
         @Test("--format json: schema_version 1, typed fields, needs_attention a bool")

@@ -308,6 +308,21 @@ struct HTMLReportTests {
         #expect(section.contains(">CS-0005</td><td>Chain sling 2-leg</td><td>Yard</td><td>2026-03-20</td>"))
     }
 
+    @Test("DO NOT USE says why in the report, and a withdrawn asset shows no next due date")
+    func doNotUseSaysWhy() {
+        let html = Fixture.html()
+        let reason = "failed dangerous on 2026-02-05, not cleared by a thorough examination"
+        let attention = slice(html, from: "<section id=\"attention\">", to: "</section>")
+        #expect(attention.contains(
+            ">EB-0006</td><td>Eyebolt M20</td><td>Yard</td><td>2026-02-05</td><td>\(reason)</td>"))
+        #expect(!attention.contains("due in 158 days"))
+        let locations = slice(html, from: "<section id=\"locations\">", to: "<section id=\"particulars\">")
+        #expect(locations.contains(
+            "<span class=\"st st-do_not_use\">DO NOT USE</span> <span class=\"sub\">\(reason)</span>"))
+        #expect(locations.contains("<td>WR-0008</td><td>Wire rope sling 1 t</td><td>Wire rope sling</td>"
+            + "<td>1 t</td><td>2026-01-10</td><td>—</td>"))
+    }
+
     @Test("per-location tables hold each asset exactly once, locations sorted, empty location last")
     func locationTables() {
         let html = Fixture.html()

@@ -37,7 +37,7 @@ struct EachStatusTests {
         StatusCase(name: "withdrawn: latest action is withdraw",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .withdraw)],
-                   today: "2026-03-01", expected: .withdrawn, expectedDue: "2027-01-10"),
+                   today: "2026-03-01", expected: .withdrawn, expectedDue: .some(nil)),
         StatusCase(name: "do_not_use: last thorough result is Fail",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair)],
@@ -688,5 +688,86 @@ struct NeverHideDangerTests {
         let history = [record(1, .thoroughPeriodic, on: "2026-01-15")]   // due 2026-04-15
         #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-03-24")).status == .dueSoon)
         #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-03-23")).status == .ok)
+    }
+
+    @Test("DO NOT USE after a missed remedy deadline says so, and its date is the deadline")
+    func doNotUseSaysMissedDeadline() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: [Self.defect],
+                                          today: day("2026-07-01"))
+        #expect(report.status == .doNotUse)
+        #expect(report.reasons == [.remedyDeadlinePassed(day("2026-02-10"))])
+        #expect(report.reason == "remedy deadline 2026-02-10 passed")
+        #expect(report.keyDate == day("2026-02-10"))
+        #expect(report.deadlineMatters)
+    }
+
+    @Test("DO NOT USE after a dangerous fail says so, never \"due in 182 days\"")
+    func doNotUseSaysFailed() {
+        let history = [record(1, .thoroughPeriodic, on: "2025-12-01"),
+                       record(2, .preUse, on: "2026-01-10", .failDangerous, action: .repair)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-06-01"))
+        #expect(report.status == .doNotUse)
+        #expect(report.reasons == [.failedDangerous(day("2026-01-10"))])
+        #expect(report.reason == "failed dangerous on 2026-01-10, not cleared by a thorough examination")
+        #expect(report.keyDate == day("2026-01-10"))
+        #expect(!report.deadlineMatters)
+    }
+
+    @Test("DO NOT USE names every cause, the earliest date first matters")
+    func doNotUseEveryCause() {
+        let history = [Self.defect, record(2, .preUse, on: "2026-03-01", .failDangerous, action: .repair)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2027-02-01"))
+        #expect(report.status == .doNotUse)
+        #expect(report.reason == "failed dangerous on 2026-03-01, not cleared by a thorough examination; "
+                + "remedy deadline 2026-02-10 passed; thorough examination was due 2027-01-10")
+        #expect(report.keyDate == day("2026-02-10"))
+    }
+
+    @Test("statuses other than DO NOT USE give no reason")
+    func noReasonOtherwise() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2024-01-01"),
+                                          history: [Self.defectDueJanuary], today: day("2026-01-20"))
+        #expect(report.reasons.isEmpty)
+        #expect(report.reason == nil)
+    }
+
+    @Test("a withdrawn asset shows no next due date and no date that matters")
+    func withdrawnHasNoDates() {
+        let history = [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .withdraw,
+                              deadline: "2026-02-10")]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-03-01"))
+        #expect(report.status == .withdrawn)
+        #expect(report.nextDue == nil)
+        #expect(report.remedyDeadline == nil)
+        #expect(report.keyDate == nil)
+    }
+
+    @Test("each status explains itself in words, for the history headers",
+          arguments: [
+            // DO NOT USE: why, and no date still ahead
+            ([defect], "2026-07-01", "remedy deadline 2026-02-10 passed"),
+            // REMEDY BY: the earlier date first
+            ([defect], "2026-02-01", "remedy by 2026-02-10 · next thorough examination due 2027-01-10"),
+            // OK
+            ([record(1, .thoroughPeriodic, on: "2026-01-10")], "2026-02-01",
+             "next thorough examination due 2027-01-10"),
+            // WITHDRAWN: no next due date
+            ([record(1, .preUse, on: "2026-01-10", .failDangerous, action: .withdraw)], "2026-02-01",
+             "withdrawn from service: no examination due"),
+          ] as [([RecordFacts], String, String)])
+    func explanation(_ history: [RecordFacts], _ today: String, _ expected: String) {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day(today))
+        #expect(report.explanation == expected)
+        #expect(!report.explanation.contains("due in"))
+    }
+
+    @Test("an asset never examined and never commissioned explains that")
+    func untestedExplanation() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: nil), history: [], today: day("2026-02-01"))
+        #expect(report.explanation == "never examined, no commission date")
     }
 }
