@@ -128,6 +128,26 @@ private let gateCases: [GateCase] = {
         GateCase(3, "next year is in the future", fails: [.inspectionDate]) { $0.inspectionDate = "2027-11-30" },
         GateCase(3, "the day before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2023-12-31" },
         GateCase(3, "long before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2000-01-01" },
+        // Issue 10: equipment is examined before its first use (LOLER reg 9(1)), so these two types may
+        // come before the commission date; no other type may.
+        GateCase(3, "initial examination before commissioning") {
+            $0.inspectionType = .thoroughInitial; $0.inspectionDate = "2023-12-15"
+        },
+        GateCase(3, "after-installation examination before commissioning") {
+            $0.inspectionType = .thoroughAfterInstallation; $0.inspectionDate = "2023-12-31"
+        },
+        GateCase(3, "pre-use check before commissioning", fails: [.inspectionDate]) {
+            $0.inspectionType = .preUse; $0.inspectionDate = "2023-12-31"
+        },
+        GateCase(3, "interim inspection before commissioning", fails: [.inspectionDate]) {
+            $0.inspectionType = .interim; $0.inspectionDate = "2023-12-31"
+        },
+        GateCase(3, "exceptional examination before commissioning", fails: [.inspectionDate]) {
+            $0.inspectionType = .thoroughExceptional; $0.inspectionDate = "2023-12-31"
+        },
+        GateCase(3, "initial examination in the future", fails: [.inspectionDate]) {
+            $0.inspectionType = .thoroughInitial; $0.inspectionDate = "2026-12-01"
+        },
 
         // Rule 4: a result is chosen.
         GateCase(4, "result Pass chosen") { $0.result = .pass },
@@ -441,6 +461,7 @@ struct SaveGateTests {
         let problems = SaveGate.problems(v, context: gateContext())
         #expect(problems.count == 1)
         #expect(problems.first?.message.contains("2024-01-01") == true, "\(problems)")
+        #expect(problems.first?.message.contains("initial") == true, "says which examinations may: \(problems)")
     }
 
     // MARK: The validated record
