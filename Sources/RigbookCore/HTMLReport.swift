@@ -28,6 +28,7 @@ public enum HTMLReport {
         summary(&out, reports: reports)
         forecast(&out, rows: rows, today: today)
         attention(&out, rows: rows, today: today)
+        intervals(&out, rows: rows)
         locations(&out, rows: rows, reports: reports)
         particulars(&out, rows: rows, reports: reports, latestThorough: latestThorough)
 
@@ -108,6 +109,27 @@ public enum HTMLReport {
             out += "<td>\(statusBadge(item.status))</td><td>\(escape(asset.tag))</td>"
             out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
             out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// Assets whose interval is longer than LOLER reg 9(3) allows with no examination scheme: flagged,
+    /// never changed (a new asset like them is refused). The section is left out when there are none.
+    private static func intervals(_ out: inout String, rows: [RegisterRow]) {
+        let flagged = rows.filter(\.asset.intervalExceedsLOLER).sorted { $0.asset.tag < $1.asset.tag }
+        guard !flagged.isEmpty else { return }
+        out += "<section id=\"intervals\">\n<h2>Intervals longer than LOLER regulation 9(3) allows</h2>\n"
+        out += "<p class=\"note\">\(flagged.count) asset\(flagged.count == 1 ? " is" : "s are") examined less often "
+        out += "than regulation 9(3) allows without an examination scheme, and name none: record the scheme, or "
+        out += "shorten the interval.</p>\n"
+        out += "<table class=\"intervals\">\n<thead><tr><th>Tag</th><th>Name</th><th>Type</th>"
+        out += "<th class=\"num\">Interval</th><th class=\"num\">Allowed</th></tr></thead>\n<tbody>\n"
+        for row in flagged {
+            let asset = row.asset
+            out += "<tr data-asset=\"\(asset.uuid.uuidString)\"><td>\(escape(asset.tag))</td>"
+            out += "<td>\(escape(asset.name))</td><td>\(escape(asset.type.label))</td>"
+            out += "<td class=\"num\">\(asset.intervalMonths) months</td>"
+            out += "<td class=\"num\">\(asset.lolerMaximumIntervalMonths) months</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }

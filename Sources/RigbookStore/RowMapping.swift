@@ -7,15 +7,15 @@ enum AssetColumns {
         uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number, manufactured, \
         commissioned, interval_months, lifts_persons, last_thorough_date, last_thorough_result, \
         latest_result, latest_action, open_remedy_deadline, unresolved_fail, record_count, \
-        out_of_service, unresolved_fail_date
+        out_of_service, unresolved_fail_date, examination_scheme
         """
 
     static let insertSQL = """
         INSERT INTO assets (uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number,
             manufactured, commissioned, interval_months, lifts_persons, created_at,
             last_thorough_date, last_thorough_result, latest_result, latest_action, open_remedy_deadline,
-            unresolved_fail, next_due, record_count, out_of_service, unresolved_fail_date)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            unresolved_fail, next_due, record_count, out_of_service, unresolved_fail_date, examination_scheme)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let summaryAssignments = """
@@ -29,7 +29,7 @@ enum AssetColumns {
          a.lengthM.map(SQLValue.real) ?? .null, .text(a.location), .text(a.manufacturer),
          .text(a.serialNumber), .date(a.manufactured), .date(a.commissioned),
          .integer(Int64(a.intervalMonths)), .integer(a.liftsPersons ? 1 : 0), .text(createdAt)]
-            + summaryValues(a, summary)
+            + summaryValues(a, summary) + [.text(a.examinationScheme)]
     }
 
     static func summaryValues(_ a: Asset, _ s: HistorySummary) -> [SQLValue] {
@@ -45,7 +45,7 @@ enum AssetColumns {
             type: s.word(3) ?? .other, wllKg: s.double(4),
             lengthM: s.isNull(5) ? nil : s.double(5), location: s.text(6), manufacturer: s.text(7),
             serialNumber: s.text(8), manufactured: s.date(9), commissioned: s.date(10),
-            intervalMonths: s.int(11), liftsPersons: s.int(12) != 0)
+            intervalMonths: s.int(11), liftsPersons: s.int(12) != 0, examinationScheme: s.text(22))
         let summary = HistorySummary(
             lastThoroughDate: s.date(13), lastThoroughResult: s.word(14), latestResult: s.word(15),
             latestAction: s.word(16), openRemedyDeadline: s.date(17), unresolvedFailDate: s.date(21),

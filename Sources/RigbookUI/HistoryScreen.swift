@@ -74,7 +74,8 @@ public struct HistoryState: Screen {
         let details = [
             "Type \(a.type.label) · WLL \(Asset.wllText(a.wllKg))"
                 + (a.lengthM.map { " · Length \($0.formatted()) m" } ?? "")
-                + " · Every \(a.intervalMonths) months" + (a.liftsPersons ? " · Lifts persons" : ""),
+                + " · Every \(a.intervalMonths) months" + (a.liftsPersons ? " · Lifts persons" : "")
+                + (a.examinationScheme.isEmpty ? "" : " · Scheme \(a.examinationScheme)"),
             "Location \(none(a.location)) · Manufacturer \(none(a.manufacturer)) · Serial \(none(a.serialNumber))",
             "Made \(a.manufactured?.iso ?? "unknown") · Commissioned \(a.commissioned?.iso ?? "—")",
             // DO NOT USE says why; a withdrawn asset has no next due date (issue 10).

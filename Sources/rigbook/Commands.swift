@@ -96,11 +96,13 @@ enum Commands {
             rigbook asset add --tag TAG --name TEXT --type TYPE --wll KG [--interval MONTHS]
                    [--length M] [--location TEXT] [--manufacturer TEXT] [--serial TEXT]
                    [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD] [--lifts-persons]
+                   [--scheme TEXT]
             """,
         discussion: """
             TYPE is one of: \(EquipmentType.allCases.map(\.rawValue).joined(separator: " ")).
             --interval is the thorough examination interval in months (1–60); without it, 6 for
-            accessories and equipment that lifts persons, 12 otherwise.
+            accessories and equipment that lifts persons, 12 otherwise: the longest LOLER regulation 9(3)
+            allows. A longer interval needs --scheme, the reference of the examination scheme that sets it.
             """
     ) { arguments, context in
         let tag = try require(arguments.option("--tag"), "--tag")
@@ -127,11 +129,13 @@ enum Commands {
         let commissioned = try arguments.option("--commissioned").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--commissioned")
         }
+        let scheme = try arguments.option("--scheme") ?? ""
         try arguments.finish()
         let asset = Asset(tag: tag, name: name, type: type, wllKg: wll, lengthM: length, location: location,
                           manufacturer: manufacturer, serialNumber: serial, manufactured: manufactured,
-                          commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons)
-        let problems = asset.problems()
+                          commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons,
+                          examinationScheme: scheme.trimmingCharacters(in: .whitespaces))
+        let problems = asset.admissionProblems().map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         let register = try context.openRegister()
         do throws(RegisterError) { try register.addAsset(asset) }

@@ -28,6 +28,11 @@ private struct Home {
         var args = ["asset", "add", "--tag", tag, "--name", name, "--type", type, "--wll", wll,
                     "--interval", String(interval), "--location", location]
         if let commissioned { args += ["--commissioned", commissioned] }
+        // These fixtures examine every type every 12 months, lawful for accessories only under a scheme.
+        if let kind = EquipmentType(rawValue: type), interval > kind.lolerMaximumIntervalMonths(liftsPersons: false),
+           !extra.contains("--scheme") {
+            args += ["--scheme", "ES-TEST"]
+        }
         let result = run(args + extra)
         #expect(result.status == 0, "asset add \(tag): \(result)", sourceLocation: sourceLocation)
     }

@@ -323,6 +323,20 @@ struct HTMLReportTests {
             + "<td>1 t</td><td>2026-01-10</td><td>—</td>"))
     }
 
+    @Test("assets with an interval longer than LOLER reg 9(3) allows and no scheme are flagged; none, no section")
+    func intervalsFlagged() {
+        #expect(!Fixture.html().contains("<section id=\"intervals\">"))
+        let flagged = Fixture.row(Fixture.asset(20, tag: "WS-0020", name: "Web sling <2 t>", location: "Bay 4"), [])
+        var schemed = Fixture.asset(21, tag: "WS-0021", name: "Web sling 3 t", location: "Bay 4")
+        schemed.examinationScheme = "ES-7"
+        let html = Fixture.html(rows: Fixture.rows + [flagged, Fixture.row(schemed, [])])
+        let section = slice(html, from: "<section id=\"intervals\">", to: "</section>")
+        #expect(section.contains("<h2>Intervals longer than LOLER regulation 9(3) allows</h2>"))
+        #expect(assetIDs(in: section) == [Fixture.uuid(20).uuidString])
+        #expect(section.contains("<td>WS-0020</td><td>Web sling &lt;2 t&gt;</td><td>Web sling</td>"
+            + "<td class=\"num\">12 months</td><td class=\"num\">6 months</td>"))
+    }
+
     @Test("per-location tables hold each asset exactly once, locations sorted, empty location last")
     func locationTables() {
         let html = Fixture.html()

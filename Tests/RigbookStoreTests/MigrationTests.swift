@@ -191,6 +191,7 @@ struct StatusRulesMigrationTests {
             let hook = try #require(try register.asset(tag: "HK-0002"))
             #expect(hook.summary.openRemedyDeadline == nil)
             #expect(hook.status(on: testToday).status == .ok)
+            #expect(hook.asset.examinationScheme == "")
             // What the register now folds is what the status rules fold from the records.
             for row in [sling, hook] {
                 let history = try register.history(assetUUID: row.asset.uuid).map(\.facts)
