@@ -1,3 +1,5 @@
+import Foundation
+
 /// What needs attention on a day, most urgent first: the `due` command, the report and the dashboard
 /// all read this, and all of it comes from the one status function.
 public struct DueItem: Sendable, Equatable {
@@ -81,4 +83,34 @@ public enum DueForecast {
 
     /// The first day of week `index`.
     public static func weekStart(_ index: Int, today: CalendarDate) -> CalendarDate { today.addingDays(index * 7) }
+}
+
+/// A *Fail – dangerous* found, or a withdrawal, on one record. The report keeps every one of its period
+/// in the attention list, so a client sees the sling failed today even once it is WITHDRAWN (not
+/// otherwise listed) or has passed an examination since.
+public struct DangerFinding: Sendable, Equatable {
+    public var assetUUID: UUID
+    public var recordID: Int64
+    public var date: CalendarDate
+    public var type: InspectionType
+    public var failedDangerous: Bool
+    public var withdrawn: Bool
+
+    /// Nil unless the record failed dangerous or withdrew the item.
+    public init?(_ record: StoredInspection) {
+        let facts = record.facts
+        guard facts.result == .failDangerous || facts.action == .withdraw else { return nil }
+        assetUUID = record.assetUUID
+        recordID = record.id
+        date = facts.inspectionDate
+        type = facts.type
+        failedDangerous = facts.result == .failDangerous
+        withdrawn = facts.action == .withdraw
+    }
+
+    /// "failed dangerous and withdrawn on 2026-11-30 · Pre-use check #12".
+    public var text: String {
+        let what = [failedDangerous ? "failed dangerous" : nil, withdrawn ? "withdrawn" : nil].compactMap { $0 }
+        return "\(what.joined(separator: " and ")) on \(date.iso) · \(type.label) #\(recordID)"
+    }
 }

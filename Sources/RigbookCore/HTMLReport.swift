@@ -12,8 +12,11 @@ public enum HTMLReport {
 
     /// A self-contained HTML page (no external assets: inline CSS, inline SVG; no scripts, no web
     /// fonts, no images by URL).
+    /// `findings` are the dangerous findings of the report's period, `findingsSince` through `today`
+    /// (`Register.dangerousFindings`); each stays in the attention list.
     public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
-                              generatedAt: String, title: String = "Lifting equipment register") -> String {
+                              generatedAt: String, title: String = "Lifting equipment register",
+                              findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil) -> String {
         // One status per row, computed once and reused by every section.
         let reports = rows.map { $0.status(on: today) }
         var out = ""
@@ -27,7 +30,7 @@ public enum HTMLReport {
         header(&out, title: title, today: today, generatedAt: generatedAt)
         summary(&out, reports: reports)
         forecast(&out, rows: rows, today: today)
-        attention(&out, rows: rows, today: today)
+        attention(&out, rows: rows, today: today, findings: findings, since: findingsSince ?? today)
         intervals(&out, rows: rows)
         locations(&out, rows: rows, reports: reports)
         particulars(&out, rows: rows, reports: reports, latestThorough: latestThorough)
@@ -93,11 +96,26 @@ public enum HTMLReport {
         out += "</svg>\n</section>\n"
     }
 
-    private static func attention(_ out: inout String, rows: [RegisterRow], today: CalendarDate) {
+    private static func attention(_ out: inout String, rows: [RegisterRow], today: CalendarDate,
+                                  findings: [DangerFinding], since: CalendarDate) {
         let items = DueReport.items(rows, today: today)
+        // A finding already explained by its asset's DO NOT USE needs no row of its own.
+        let listed = Dictionary(items.map { ($0.row.asset.uuid, $0.report.reasons) }, uniquingKeysWith: { a, _ in a })
+        let byUUID = Dictionary(rows.map { ($0.asset.uuid, $0) }, uniquingKeysWith: { a, _ in a })
+        let found = findings.filter { finding in
+            guard byUUID[finding.assetUUID] != nil else { return false }
+            guard let reasons = listed[finding.assetUUID] else { return true }
+            return !(finding.failedDangerous && reasons.contains(.failedDangerous(finding.date)))
+        }.sorted { ($0.date, $0.recordID) < ($1.date, $1.recordID) }
         out += "<section id=\"attention\">\n<h2>Needs attention</h2>\n"
-        out += "<p class=\"note\">\(escape(DueReport.summary(items, today: today)))</p>\n"
-        guard !items.isEmpty else {
+        out += "<p class=\"note\">\(escape(DueReport.summary(items, today: today)))"
+        if !findings.isEmpty {
+            let count = findings.count
+            out += " \(count) dangerous finding\(count == 1 ? "" : "s") from \(since.iso) to \(today.iso) stay"
+            out += "\(count == 1 ? "s" : "") listed, whatever the status now."
+        }
+        out += "</p>\n"
+        guard !items.isEmpty || !found.isEmpty else {
             out += "</section>\n"
             return
         }
@@ -109,6 +127,14 @@ public enum HTMLReport {
             out += "<td>\(statusBadge(item.status))</td><td>\(escape(asset.tag))</td>"
             out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
             out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+        }
+        for finding in found {
+            guard let row = byUUID[finding.assetUUID] else { continue }
+            let asset = row.asset, status = row.status(on: today).status
+            out += "<tr class=\"found\" data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(status.rawValue)\">"
+            out += "<td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td>"
+            out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
+            out += "<td>\(finding.date.iso)</td><td>\(escape(finding.text))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }

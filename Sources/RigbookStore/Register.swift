@@ -239,6 +239,24 @@ public final class Register {
         }
     }
 
+    /// Records that still count (not amended) with a *Fail – dangerous* or a withdrawal, dated `from`
+    /// through `through`, in date then save order: what the report keeps visible for its period.
+    public func dangerousFindings(from: CalendarDate, through: CalendarDate) throws(RegisterError)
+        -> [StoredInspection] {
+        try perform {
+            let statement = try db.prepare("""
+                SELECT \(InspectionColumns.select) FROM inspections i
+                WHERE (result = 'fail_dangerous' OR action = 'withdraw') AND inspection_date BETWEEN ? AND ?
+                  AND NOT EXISTS (SELECT 1 FROM inspections a WHERE a.amends = i.id)
+                ORDER BY inspection_date, id
+                """)
+            try statement.bind([.text(from.iso), .text(through.iso)])
+            var records: [StoredInspection] = []
+            while try statement.step() { records.append(InspectionColumns.record(statement)) }
+            return records
+        }
+    }
+
     public func inspection(id: Int64) throws(RegisterError) -> StoredInspection? {
         try perform {
             let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM inspections WHERE id = ?")

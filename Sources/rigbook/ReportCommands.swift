@@ -220,26 +220,37 @@ extension Commands {
     static let report = CommandSpec(
         name: "report",
         abstract: "Write a printable HTML report (A4): counts, the 12-week chart, attention list, particulars.",
-        usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD]",
+        usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD] [--since YYYY-MM-DD]",
         discussion: """
             A self-contained page (no external files, no scripts): counts per status, items falling due per
             week for the next 12 weeks, the attention list, a table per location, and for each latest
-            thorough examination the LOLER Schedule 1 particulars the register holds. Without --out it goes
-            to standard output.
+            thorough examination the LOLER Schedule 1 particulars the register holds. The attention list
+            also keeps every dangerous fail and withdrawal of the report's period, from --since (default:
+            30 days before the as-of date) to the as-of date, whatever the asset's status now. Without
+            --out it goes to standard output.
             """
     ) { arguments, context in
         let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--as-of")
         }
+        let since = try arguments.option("--since").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--since")
+        }
         let out = try arguments.option("--out")
         try arguments.finish()
+        let today = asOf ?? context.today
+        let from = since ?? today.addingDays(-StatusRules.dueSoonDays)
+        if from > today { throw UsageError("--since \(from.iso) is after the report's date \(today.iso)") }
         let register = try context.openRegister()
         let rows = try context.rows(register)
         let latest: [UUID: StoredInspection]
-        do throws(RegisterError) { latest = try register.latestThoroughExaminations() }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
-        let page = HTMLReport.render(rows: rows, latestThorough: latest, today: asOf ?? context.today,
-                                     generatedAt: Timestamp.now())
+        let findings: [DangerFinding]
+        do throws(RegisterError) {
+            latest = try register.latestThoroughExaminations()
+            findings = try register.dangerousFindings(from: from, through: today).compactMap(DangerFinding.init)
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
+        let page = HTMLReport.render(rows: rows, latestThorough: latest, today: today, generatedAt: Timestamp.now(),
+                                     findings: findings, findingsSince: from)
         try withSink(out) { try $0(page) }
         if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success

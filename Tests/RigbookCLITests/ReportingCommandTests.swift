@@ -367,6 +367,8 @@ private let badCalendarUsages: [BadUsage] = [
     BadUsage(label: "unknown option", args: ["calendar", "--private"], mentions: "--private"),
     BadUsage(label: "report --as-of bad", args: ["report", "--as-of", "tomorrow"], mentions: "--as-of"),
     BadUsage(label: "report unknown option", args: ["report", "--pdf"], mentions: "--pdf"),
+    BadUsage(label: "report --since bad", args: ["report", "--since", "2026-02-30"], mentions: "--since"),
+    BadUsage(label: "report --since after --as-of", args: ["report", "--since", "2026-12-01"], mentions: "--since"),
 ]
 
 private func expectUsage(_ bad: BadUsage, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -1185,9 +1187,37 @@ extension RigbookCLITests {
                 html.range(of: "</table>", range: start.upperBound..<html.endIndex)
                     .map { html[start.lowerBound..<$0.upperBound] }
             }
+            // Rows of `due`, then (class "found") the dangerous findings of the period not already listed.
             let attentionRows = attention.map { $0.matches(of: /<tr data-asset=/).count } ?? -1
             #expect(attentionRows == dueTags.count)
             #expect(html.contains(due["summary"] as? String ?? "—"))
+        }
+
+        @Test("the attention list keeps the period's dangerous fails and withdrawals, whatever the status now")
+        func findingsStayVisible() throws {
+            let home = Home(); defer { home.remove() }
+            try craftAll(home)
+            // DN-1 failed dangerous on 2026-11-20 (listed as DO NOT USE); WD-1 was withdrawn that day (WITHDRAWN:
+            // not otherwise listed); SL-9 failed a pre-use check on 2026-11-25 and passed an examination since.
+            home.addAsset("SL-9", "Shrike web sling", commissioned: "2026-01-01")
+            var preUse = failValues(on: "2026-11-25")
+            preUse.inspectionType = .preUse
+            try home.addRecord("SL-9", preUse)
+            try home.addRecord("SL-9", passValues(on: "2026-11-28"))
+            let page = home.run(["report"]).stdout
+            let start = try #require(page.range(of: "<section id=\"attention\">"))
+            let end = try #require(page.range(of: "</section>", range: start.upperBound..<page.endIndex))
+            let attention = String(page[start.lowerBound..<end.upperBound])
+            let found = attention.matches(of: /<tr class="found" data-asset="[^"]+" data-status="([a-z_]+)">/)
+            #expect(found.map { String($0.output.1) } == ["withdrawn", "ok"], "\(attention)")
+            #expect(attention.contains("<td>WD-1</td>"))
+            #expect(attention.contains("failed dangerous on 2026-11-25 · Pre-use check #"))
+            #expect(attention.contains("3 dangerous findings from 2026-10-31 to 2026-11-30 stay listed"),
+                    "\(attention)")
+            // A period that starts after them leaves them out.
+            let later = home.run(["report", "--since", "2026-11-26"]).stdout
+            #expect(!later.contains("class=\"found\""))
+            #expect(!later.contains("dangerous finding"))
         }
 
         @Test("report to standard output is the same page")
