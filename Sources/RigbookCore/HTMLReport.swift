@@ -121,20 +121,16 @@ public enum HTMLReport {
         }
         out += "<table class=\"attention\">\n<thead><tr><th>Status</th><th>Tag</th><th>Name</th><th>Location</th>"
         out += "<th>Date</th><th>When</th></tr></thead>\n<tbody>\n"
-        for item in items {
-            let asset = item.row.asset
-            out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(item.status.rawValue)\">"
-            out += "<td>\(statusBadge(item.status))</td><td>\(escape(asset.tag))</td>"
+        func line(_ asset: Asset, _ status: AssetStatus, _ date: CalendarDate?, _ when: String, found: Bool) {
+            out += "<tr\(found ? " class=\"found\"" : "") data-asset=\"\(asset.uuid.uuidString)\" "
+            out += "data-status=\"\(status.rawValue)\"><td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td>"
             out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
-            out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+            out += "<td>\(date?.iso ?? "—")</td><td>\(escape(when))</td></tr>\n"
         }
+        for item in items { line(item.row.asset, item.status, item.date, DueReport.when(item), found: false) }
         for finding in found {
             guard let row = byUUID[finding.assetUUID] else { continue }
-            let asset = row.asset, status = row.status(on: today).status
-            out += "<tr class=\"found\" data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(status.rawValue)\">"
-            out += "<td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td>"
-            out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
-            out += "<td>\(finding.date.iso)</td><td>\(escape(finding.text))</td></tr>\n"
+            line(row.asset, row.status(on: today).status, finding.date, finding.text, found: true)
         }
         out += "</tbody>\n</table>\n</section>\n"
     }

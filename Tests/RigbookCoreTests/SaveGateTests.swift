@@ -112,6 +112,19 @@ private let gateCases: [GateCase] = {
         cases.append(GateCase(2, "certification given, \(type.rawValue)") { $0.inspectionType = type })
     }
 
+    // Issue 10: equipment is examined before its first use (LOLER reg 9(1)), so an initial or
+    // after-installation examination may come before the commission date, never in the future; no other
+    // type may.
+    for type in InspectionType.allCases {
+        let mayPrecede = type == .thoroughInitial || type == .thoroughAfterInstallation
+        cases.append(GateCase(3, "\(type.rawValue) the day before commissioning",
+                              fails: mayPrecede ? [] : [.inspectionDate]) {
+            $0.inspectionType = type; $0.schemeReference = "SCH-7"; $0.inspectionDate = "2023-12-31"
+        })
+        cases.append(GateCase(3, "\(type.rawValue) tomorrow", fails: [.inspectionDate]) {
+            $0.inspectionType = type; $0.schemeReference = "SCH-7"; $0.inspectionDate = "2026-12-01"
+        })
+    }
     cases += [
         // Rule 3: inspection date valid, not in the future, not before commissioning.
         GateCase(3, "date is today") { $0.inspectionDate = "2026-11-30" },
@@ -128,26 +141,6 @@ private let gateCases: [GateCase] = {
         GateCase(3, "next year is in the future", fails: [.inspectionDate]) { $0.inspectionDate = "2027-11-30" },
         GateCase(3, "the day before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2023-12-31" },
         GateCase(3, "long before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2000-01-01" },
-        // Issue 10: equipment is examined before its first use (LOLER reg 9(1)), so these two types may
-        // come before the commission date; no other type may.
-        GateCase(3, "initial examination before commissioning") {
-            $0.inspectionType = .thoroughInitial; $0.inspectionDate = "2023-12-15"
-        },
-        GateCase(3, "after-installation examination before commissioning") {
-            $0.inspectionType = .thoroughAfterInstallation; $0.inspectionDate = "2023-12-31"
-        },
-        GateCase(3, "pre-use check before commissioning", fails: [.inspectionDate]) {
-            $0.inspectionType = .preUse; $0.inspectionDate = "2023-12-31"
-        },
-        GateCase(3, "interim inspection before commissioning", fails: [.inspectionDate]) {
-            $0.inspectionType = .interim; $0.inspectionDate = "2023-12-31"
-        },
-        GateCase(3, "exceptional examination before commissioning", fails: [.inspectionDate]) {
-            $0.inspectionType = .thoroughExceptional; $0.inspectionDate = "2023-12-31"
-        },
-        GateCase(3, "initial examination in the future", fails: [.inspectionDate]) {
-            $0.inspectionType = .thoroughInitial; $0.inspectionDate = "2026-12-01"
-        },
 
         // Rule 4: a result is chosen.
         GateCase(4, "result Pass chosen") { $0.result = .pass },

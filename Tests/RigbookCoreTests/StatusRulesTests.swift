@@ -579,14 +579,16 @@ struct NeverHideDangerTests {
         #expect(report.deadlineMatters == matters)
     }
 
-    @Test("only a thorough examination ends WITHDRAWN: a later pre-use check with action None does not",
-          arguments: [InspectionType.preUse, .interim])
-    func withdrawnStaysWithdrawn(_ later: InspectionType) {
-        let history = [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .withdraw),
+    @Test("only a thorough examination ends WITHDRAWN or QUARANTINED: a later check with action None does not",
+          arguments: [InspectionAction.withdraw, .quarantine], [InspectionType.preUse, .interim])
+    func outOfServiceStays(_ action: InspectionAction, _ later: InspectionType) {
+        let history = [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: action),
                        record(2, later, on: "2026-01-20", .pass, action: .none)]
         let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
                                           today: day("2026-02-01"))
-        #expect(report.status == .withdrawn)
+        // A quarantined item that failed dangerous is DO NOT USE, which outranks QUARANTINED.
+        #expect(report.status == (action == .withdraw ? .withdrawn : .doNotUse))
+        #expect(HistorySummary(history: history).outOfService == action)
     }
 
     @Test("a sling withdrawn by a pre-use check stays withdrawn after the next pre-use check passes")
@@ -599,22 +601,15 @@ struct NeverHideDangerTests {
         #expect(report.status == .withdrawn)
     }
 
-    @Test("only a thorough examination ends QUARANTINED", arguments: [InspectionType.preUse, .interim])
-    func quarantinedStaysQuarantined(_ later: InspectionType) {
-        let history = [record(1, .interim, on: "2026-01-10", .passWithObservations, action: .quarantine),
-                       record(2, later, on: "2026-01-20", .pass, action: .none)]
-        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-06-01"), history: history,
-                                          today: day("2026-02-01"))
-        #expect(report.status == .quarantined)
-    }
-
-    @Test("a later pre-use check that quarantines does not soften a withdrawal")
-    func quarantineDoesNotSoftenWithdrawal() {
-        let history = [record(1, .preUse, on: "2026-01-10", .passWithObservations, action: .withdraw),
-                       record(2, .preUse, on: "2026-01-11", .passWithObservations, action: .quarantine)]
+    @Test("a quarantine stays until a thorough examination; a later one does not soften a withdrawal",
+          arguments: [(InspectionAction.quarantine, InspectionAction.none, AssetStatus.quarantined),
+                      (.withdraw, .quarantine, .withdrawn)])
+    func laterChecks(_ first: InspectionAction, _ then: InspectionAction, _ expected: AssetStatus) {
+        let history = [record(1, .preUse, on: "2026-01-10", .passWithObservations, action: first),
+                       record(2, .interim, on: "2026-01-11", .passWithObservations, action: then)]
         let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-06-01"), history: history,
                                           today: day("2026-01-12"))
-        #expect(report.status == .withdrawn)
+        #expect(report.status == expected)
     }
 
     @Test("a thorough examination ends WITHDRAWN and QUARANTINED",
@@ -632,26 +627,17 @@ struct NeverHideDangerTests {
     static let defect = record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair,
                                deadline: "2026-02-10")
 
-    @Test("a repair is signed off by a later passing interim inspection: the deadline closes, the due date stays",
-          arguments: [InspectionResult.pass, .passWithObservations])
-    func interimPassClosesDeadline(_ result: InspectionResult) {
-        let history = [Self.defect, record(2, .interim, on: "2026-02-05", result, action: .none)]
+    @Test("a repair is signed off by a later passing interim or thorough record; only an examination moves the due",
+          arguments: [InspectionResult.pass, .passWithObservations],
+          [(InspectionType.interim, "2027-01-10"), (.thoroughPeriodic, "2027-02-05")])
+    func passSignsRepairOff(_ result: InspectionResult, _ later: (type: InspectionType, due: String)) {
+        let history = [Self.defect, record(2, later.type, on: "2026-02-05", result, action: .none)]
         let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
                                           today: day("2026-02-11"))
         #expect(report.status == .ok)
         #expect(report.remedyDeadline == nil)
-        #expect(report.nextDue == day("2027-01-10"))
+        #expect(report.nextDue == day(later.due))
         #expect(HistorySummary(history: history).openRemedyDeadline == nil)
-    }
-
-    @Test("a repair is signed off by a later passing thorough examination",
-          arguments: [InspectionResult.pass, .passWithObservations])
-    func thoroughPassClosesDeadline(_ result: InspectionResult) {
-        let history = [Self.defect, record(2, .thoroughPeriodic, on: "2026-02-05", result, action: .none)]
-        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
-                                          today: day("2026-02-11"))
-        #expect(report.status == .ok)
-        #expect(report.nextDue == day("2027-02-05"))
     }
 
     @Test("a pre-use check, or an interim inspection that does not pass, leaves the deadline open",
