@@ -16,11 +16,14 @@ public struct Asset: Hashable, Sendable {
     public var commissioned: CalendarDate?
     public var intervalMonths: Int
     public var liftsPersons: Bool
+    /// The examination scheme that sets a longer interval than LOLER reg 9(3) allows otherwise; may be empty.
+    public var examinationScheme: String
 
     public init(uuid: UUID = UUID(), tag: String, name: String, type: EquipmentType, wllKg: Double,
                 lengthM: Double? = nil, location: String = "", manufacturer: String = "",
                 serialNumber: String = "", manufactured: CalendarDate? = nil,
-                commissioned: CalendarDate? = nil, intervalMonths: Int, liftsPersons: Bool = false) {
+                commissioned: CalendarDate? = nil, intervalMonths: Int, liftsPersons: Bool = false,
+                examinationScheme: String = "") {
         self.uuid = uuid
         self.tag = tag
         self.name = name
@@ -34,15 +37,16 @@ public struct Asset: Hashable, Sendable {
         self.commissioned = commissioned
         self.intervalMonths = intervalMonths
         self.liftsPersons = liftsPersons
+        self.examinationScheme = examinationScheme
     }
 
     public static let intervalRange = 1...60
     public static let maxTextLength = 200
 
-    /// The 12 fields, in the order the add-asset screen shows them.
+    /// The 12 fields of SPEC §3 and the examination scheme, in the order the add-asset screen shows them.
     public enum Field: Int, CaseIterable, Sendable {
         case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval,
-             liftsPersons
+             liftsPersons, examinationScheme
 
         public var label: String {
             switch self {
@@ -58,6 +62,7 @@ public struct Asset: Hashable, Sendable {
             case .commissioned: "Commissioned"
             case .interval: "Interval (months)"
             case .liftsPersons: "Lifts persons"
+            case .examinationScheme: "Examination scheme"
             }
         }
     }
@@ -88,6 +93,7 @@ public struct Asset: Hashable, Sendable {
         let texts: [(Field, String, String)] = [
             (.tag, "tag", tag), (.name, "name", name), (.location, "location", location),
             (.manufacturer, "manufacturer", manufacturer), (.serial, "serial number", serialNumber),
+            (.examinationScheme, "examination scheme reference", examinationScheme),
         ]
         for (field, label, text) in texts {
             if text.count > Asset.maxTextLength {
@@ -108,6 +114,36 @@ public struct Asset: Hashable, Sendable {
             }
         }
         return problems
+    }
+}
+
+/// LOLER reg 9(3)(a): a thorough examination at least every 6 months for lifting accessories and for
+/// equipment that lifts persons, every 12 months for other lifting equipment, or at the intervals of an
+/// examination scheme. A longer interval without a scheme refuses a *new* asset (`asset add`, the add
+/// screen); one already in a register is flagged, never refused or changed.
+extension Asset {
+    /// The longest interval LOLER reg 9(3) allows without an examination scheme.
+    public var lolerMaximumIntervalMonths: Int { type.lolerMaximumIntervalMonths(liftsPersons: liftsPersons) }
+
+    /// The interval is longer than LOLER reg 9(3) allows and no examination scheme sets it: flag it.
+    public var intervalExceedsLOLER: Bool {
+        intervalMonths > lolerMaximumIntervalMonths && examinationScheme.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    /// The sentence naming the regulation, when `intervalExceedsLOLER`.
+    public var intervalProblem: String? {
+        guard intervalExceedsLOLER else { return nil }
+        let what = liftsPersons ? "equipment that lifts persons" : type.isAccessory ? "a lifting accessory"
+            : "other lifting equipment"
+        let limit = lolerMaximumIntervalMonths
+        return "LOLER regulation 9(3) allows at most \(limit) months between thorough examinations of \(what) "
+            + "unless an examination scheme sets the interval: enter the scheme reference, or an interval of "
+            + "\(limit) months or less (not \(intervalMonths))."
+    }
+
+    /// Every reason a new asset is refused: `fieldProblems()` and the LOLER interval.
+    public func admissionProblems(today: CalendarDate? = nil) -> [(field: Field, message: String)] {
+        fieldProblems(today: today) + (intervalProblem.map { [(Field.examinationScheme, $0)] } ?? [])
     }
 }
 

@@ -16,6 +16,8 @@ public struct AssetDraft: Sendable, Equatable {
     /// Empty means the default for the type (6 or 12 months).
     public var intervalMonths = ""
     public var liftsPersons = false
+    /// Needed only for an interval longer than LOLER reg 9(3) allows.
+    public var examinationScheme = ""
 
     public init() {}
 
@@ -60,9 +62,10 @@ public struct AssetDraft: Sendable, Equatable {
         let asset = Asset(tag: Tags.normalized(trimmed(tag)), name: trimmed(name), type: type, wllKg: wll ?? 1,
                           lengthM: length, location: trimmed(location), manufacturer: trimmed(manufacturer),
                           serialNumber: trimmed(serialNumber), manufactured: made, commissioned: commission,
-                          intervalMonths: interval, liftsPersons: liftsPersons)
+                          intervalMonths: interval, liftsPersons: liftsPersons,
+                          examinationScheme: trimmed(examinationScheme))
         // The WLL's own message is already there when it did not parse.
-        problems += asset.fieldProblems(today: today).filter { wll != nil || $0.field != .wll }
+        problems += asset.admissionProblems(today: today).filter { wll != nil || $0.field != .wll }
             .map { ($0.field, $0.message) }
         guard problems.isEmpty, wll != nil else { return .failure(Problems(items: problems)) }
         return .success(asset)

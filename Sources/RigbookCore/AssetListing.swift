@@ -19,6 +19,7 @@ public struct AssetListing: Sendable, Equatable {
     public var nextDue: String?
     public var remedyDeadline: String?
     public var status: String
+    public var examinationScheme: String
 
     public init(row: RegisterRow, today: CalendarDate) {
         let a = row.asset
@@ -41,6 +42,7 @@ public struct AssetListing: Sendable, Equatable {
         nextDue = report.nextDue?.iso
         remedyDeadline = report.remedyDeadline?.iso
         status = report.status.rawValue
+        examinationScheme = a.examinationScheme
     }
 
     /// The documented columns, in order: JSON keys and CSV columns alike.
@@ -63,6 +65,7 @@ public struct AssetListing: Sendable, Equatable {
         ("remedy_deadline", { .text($0.remedyDeadline) }),
         ("status", { .text($0.status) }),
         ("uuid", { .text($0.uuid) }),
+        ("examination_scheme", { .text($0.examinationScheme) }),
     ])
 
     public static var csvHeader: [String] { table.header }

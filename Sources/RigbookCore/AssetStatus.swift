@@ -40,15 +40,71 @@ public enum AssetStatus: String, CaseIterable, Sendable, Codable, Comparable {
 /// An asset's status with the dates that explain it.
 public struct StatusReport: Hashable, Sendable {
     public var status: AssetStatus
-    /// Next thorough examination due, when it can be known.
+    /// Next thorough examination due, when it can be known; nil for a WITHDRAWN asset.
     public var nextDue: CalendarDate?
-    /// The open remedy deadline, for REMEDY BY and for a DO NOT USE caused by a missed deadline.
+    /// The open remedy deadline (passed or not); nil for a WITHDRAWN asset.
     public var remedyDeadline: CalendarDate?
+    /// Why the asset is DO NOT USE, most serious first; empty for every other status.
+    public var reasons: [StatusReason]
 
-    /// The remedy deadline is what a person acts on: REMEDY BY, or DO NOT USE with a deadline open.
-    public var deadlineMatters: Bool { remedyDeadline != nil && (status == .remedyBy || status == .doNotUse) }
+    public init(status: AssetStatus, nextDue: CalendarDate?, remedyDeadline: CalendarDate?,
+                reasons: [StatusReason] = []) {
+        self.status = status
+        self.nextDue = nextDue
+        self.remedyDeadline = remedyDeadline
+        self.reasons = reasons
+    }
 
-    /// The date that matters: the remedy deadline when it does, else the next thorough examination.
-    /// The list, `due`, the calendar and the report all show this one date.
-    public var keyDate: CalendarDate? { deadlineMatters ? remedyDeadline : nextDue }
+    /// "remedy deadline 2026-11-20 passed": what DO NOT USE says wherever it is shown.
+    public var reason: String? { reasons.isEmpty ? nil : reasons.map(\.text).joined(separator: "; ") }
+
+    /// The date that matters, the one date the list, `due` and the report show: for DO NOT USE the
+    /// earliest of its causes; otherwise the earlier of the open remedy deadline and the next thorough
+    /// examination (an OVERDUE examination is always the earlier); none for WITHDRAWN.
+    public var keyDate: CalendarDate? {
+        if status == .withdrawn { return nil }
+        if status == .doNotUse, let cause = reasons.map(\.date).min() { return cause }
+        return [remedyDeadline, nextDue].compactMap { $0 }.min()
+    }
+
+    /// The date that matters is the remedy deadline (rather than an examination or a dangerous fail).
+    public var deadlineMatters: Bool { remedyDeadline != nil && keyDate == remedyDeadline }
+}
+
+/// One cause of DO NOT USE, with its date.
+public enum StatusReason: Hashable, Sendable {
+    /// A *Fail – dangerous* on this day, on any kind of record, with no thorough examination since.
+    case failedDangerous(CalendarDate)
+    /// A remedy deadline that passed without being signed off.
+    case remedyDeadlinePassed(CalendarDate)
+    /// The thorough examination was due on this day (named alongside another cause, never alone).
+    case examinationOverdue(CalendarDate)
+
+    public var date: CalendarDate {
+        switch self {
+        case .failedDangerous(let date), .remedyDeadlinePassed(let date), .examinationOverdue(let date): date
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .failedDangerous(let date): "failed dangerous on \(date.iso), not cleared by a thorough examination"
+        case .remedyDeadlinePassed(let date): "remedy deadline \(date.iso) passed"
+        case .examinationOverdue(let date): "thorough examination was due \(date.iso)"
+        }
+    }
+}
+
+extension StatusReport {
+    /// What explains the status, in words, for the history headers: why for DO NOT USE; none for
+    /// WITHDRAWN; otherwise the dates that matter, the earlier first.
+    public var explanation: String {
+        if let reason { return reason }
+        if status == .withdrawn { return "withdrawn from service: no examination due" }
+        var dates: [String] = []
+        if let remedyDeadline { dates.append("remedy by \(remedyDeadline.iso)") }
+        if let nextDue { dates.append("next thorough examination due \(nextDue.iso)") }
+        if !deadlineMatters { dates.reverse() }
+        return dates.isEmpty ? "never examined, no commission date" : dates.joined(separator: " · ")
+    }
 }

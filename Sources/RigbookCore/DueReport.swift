@@ -1,9 +1,11 @@
+import Foundation
+
 /// What needs attention on a day, most urgent first: the `due` command, the report and the dashboard
 /// all read this, and all of it comes from the one status function.
 public struct DueItem: Sendable, Equatable {
     public var row: RegisterRow
     public var report: StatusReport
-    /// The date that matters: the remedy deadline for REMEDY BY (and a missed one), else the due date.
+    /// The date that matters (`StatusReport.keyDate`).
     public var date: CalendarDate?
     /// Calendar days from today to `date` (negative: past).
     public var days: Int?
@@ -15,17 +17,23 @@ public enum DueReport {
     /// Statuses that always need attention, whatever the horizon.
     public static let urgent: [AssetStatus] = [.doNotUse, .overdue, .remedyBy]
 
-    /// DO NOT USE, OVERDUE and REMEDY BY items, plus items falling due within `within` days (30 by
-    /// default: exactly the DUE SOON ones); ordered by attention rank, then date, then tag.
-    public static func items(_ rows: [RegisterRow], today: CalendarDate,
-                             within: Int = StatusRules.dueSoonDays) -> [DueItem] {
+    /// DO NOT USE, OVERDUE and REMEDY BY items, plus the DUE SOON ones (each asset's own window) or, given
+    /// `within`, DUE SOON and OK items falling due within that many days; ordered by attention rank,
+    /// then date, then tag.
+    public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int? = nil) -> [DueItem] {
         var items: [DueItem] = []
         for row in rows {
             let report = row.status(on: today)
             let date = report.keyDate
             let days = date.map { today.days(until: $0) }
             var include = urgent.contains(report.status)
-            if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within { include = true }
+            if let within {
+                if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within {
+                    include = true
+                }
+            } else if report.status == .dueSoon {
+                include = true
+            }
             if include { items.append(DueItem(row: row, report: report, date: date, days: days)) }
         }
         return items.sorted {
@@ -45,8 +53,10 @@ public enum DueReport {
         return parts.joined(separator: ", ") + " as of \(today.iso)."
     }
 
-    /// "due in 12 days", "due today", "3 days overdue", "remedy by in 4 days".
+    /// "due in 12 days", "due today", "3 days overdue", "remedy deadline in 4 days"; for DO NOT USE,
+    /// why ("remedy deadline 2026-11-20 passed"), never a date still ahead.
     public static func when(_ item: DueItem) -> String {
+        if let reason = item.report.reason { return reason }
         guard let days = item.days else { return item.status == .untested ? "never examined" : "—" }
         let what = item.report.deadlineMatters ? "remedy deadline" : "due"
         if days == 0 { return "\(what) today" }
@@ -73,4 +83,34 @@ public enum DueForecast {
 
     /// The first day of week `index`.
     public static func weekStart(_ index: Int, today: CalendarDate) -> CalendarDate { today.addingDays(index * 7) }
+}
+
+/// A *Fail – dangerous* found, or a withdrawal, on one record. The report keeps every one of its period
+/// in the attention list, so a client sees the sling failed today even once it is WITHDRAWN (not
+/// otherwise listed) or has passed an examination since.
+public struct DangerFinding: Sendable, Equatable {
+    public var assetUUID: UUID
+    public var recordID: Int64
+    public var date: CalendarDate
+    public var type: InspectionType
+    public var failedDangerous: Bool
+    public var withdrawn: Bool
+
+    /// Nil unless the record failed dangerous or withdrew the item.
+    public init?(_ record: StoredInspection) {
+        let facts = record.facts
+        guard facts.result == .failDangerous || facts.action == .withdraw else { return nil }
+        assetUUID = record.assetUUID
+        recordID = record.id
+        date = facts.inspectionDate
+        type = facts.type
+        failedDangerous = facts.result == .failDangerous
+        withdrawn = facts.action == .withdraw
+    }
+
+    /// "failed dangerous and withdrawn on 2026-11-30 · Pre-use check #12".
+    public var text: String {
+        let what = [failedDangerous ? "failed dangerous" : nil, withdrawn ? "withdrawn" : nil].compactMap { $0 }
+        return "\(what.joined(separator: " and ")) on \(date.iso) · \(type.label) #\(recordID)"
+    }
 }

@@ -31,6 +31,9 @@ public enum EquipmentType: String, CaseIterable, Sendable, Codable {
     }
 
     /// Lifting accessories are examined every 6 months under LOLER; other lifting equipment every 12.
+    /// Accessories attach a load to a lifting machine (slings, shackles, eyebolts, hooks, spreader beams);
+    /// chain blocks and lever hoists are machines, and a beam clamp anchors the machine to the structure.
+    /// `other` is not assumed to be an accessory (see docs/DECISIONS.md).
     public var isAccessory: Bool {
         switch self {
         case .webSling, .roundSling, .chainSling, .wireRopeSling, .shackle, .eyebolt, .hook, .spreaderBeam: true
@@ -38,8 +41,14 @@ public enum EquipmentType: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// SPEC §3: 6 months for accessories and for equipment lifting persons, 12 otherwise.
+    /// SPEC §3: 6 months for accessories and for equipment lifting persons, 12 otherwise: the longest
+    /// interval LOLER reg 9(3) allows without an examination scheme.
     public func defaultIntervalMonths(liftsPersons: Bool) -> Int {
+        lolerMaximumIntervalMonths(liftsPersons: liftsPersons)
+    }
+
+    /// LOLER reg 9(3)(a): 6 months for accessories and for equipment lifting persons, 12 otherwise.
+    public func lolerMaximumIntervalMonths(liftsPersons: Bool) -> Int {
         isAccessory || liftsPersons ? 6 : 12
     }
 }

@@ -12,8 +12,11 @@ public enum HTMLReport {
 
     /// A self-contained HTML page (no external assets: inline CSS, inline SVG; no scripts, no web
     /// fonts, no images by URL).
+    /// `findings` are the dangerous findings of the report's period, `findingsSince` through `today`
+    /// (`Register.dangerousFindings`); each stays in the attention list.
     public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
-                              generatedAt: String, title: String = "Lifting equipment register") -> String {
+                              generatedAt: String, title: String = "Lifting equipment register",
+                              findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil) -> String {
         // One status per row, computed once and reused by every section.
         let reports = rows.map { $0.status(on: today) }
         var out = ""
@@ -27,7 +30,8 @@ public enum HTMLReport {
         header(&out, title: title, today: today, generatedAt: generatedAt)
         summary(&out, reports: reports)
         forecast(&out, rows: rows, today: today)
-        attention(&out, rows: rows, today: today)
+        attention(&out, rows: rows, today: today, findings: findings, since: findingsSince ?? today)
+        intervals(&out, rows: rows)
         locations(&out, rows: rows, reports: reports)
         particulars(&out, rows: rows, reports: reports, latestThorough: latestThorough)
 
@@ -92,22 +96,62 @@ public enum HTMLReport {
         out += "</svg>\n</section>\n"
     }
 
-    private static func attention(_ out: inout String, rows: [RegisterRow], today: CalendarDate) {
+    private static func attention(_ out: inout String, rows: [RegisterRow], today: CalendarDate,
+                                  findings: [DangerFinding], since: CalendarDate) {
         let items = DueReport.items(rows, today: today)
+        // A finding already explained by its asset's DO NOT USE needs no row of its own.
+        let listed = Dictionary(items.map { ($0.row.asset.uuid, $0.report.reasons) }, uniquingKeysWith: { a, _ in a })
+        let byUUID = Dictionary(rows.map { ($0.asset.uuid, $0) }, uniquingKeysWith: { a, _ in a })
+        let found = findings.filter { finding in
+            guard byUUID[finding.assetUUID] != nil else { return false }
+            guard let reasons = listed[finding.assetUUID] else { return true }
+            return !(finding.failedDangerous && reasons.contains(.failedDangerous(finding.date)))
+        }.sorted { ($0.date, $0.recordID) < ($1.date, $1.recordID) }
         out += "<section id=\"attention\">\n<h2>Needs attention</h2>\n"
-        out += "<p class=\"note\">\(escape(DueReport.summary(items, today: today)))</p>\n"
-        guard !items.isEmpty else {
+        out += "<p class=\"note\">\(escape(DueReport.summary(items, today: today)))"
+        if !findings.isEmpty {
+            let count = findings.count
+            out += " \(count) dangerous finding\(count == 1 ? "" : "s") from \(since.iso) to \(today.iso) stay"
+            out += "\(count == 1 ? "s" : "") listed, whatever the status now."
+        }
+        out += "</p>\n"
+        guard !items.isEmpty || !found.isEmpty else {
             out += "</section>\n"
             return
         }
         out += "<table class=\"attention\">\n<thead><tr><th>Status</th><th>Tag</th><th>Name</th><th>Location</th>"
         out += "<th>Date</th><th>When</th></tr></thead>\n<tbody>\n"
-        for item in items {
-            let asset = item.row.asset
-            out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(item.status.rawValue)\">"
-            out += "<td>\(statusBadge(item.status))</td><td>\(escape(asset.tag))</td>"
+        func line(_ asset: Asset, _ status: AssetStatus, _ date: CalendarDate?, _ when: String, found: Bool) {
+            out += "<tr\(found ? " class=\"found\"" : "") data-asset=\"\(asset.uuid.uuidString)\" "
+            out += "data-status=\"\(status.rawValue)\"><td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td>"
             out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
-            out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+            out += "<td>\(date?.iso ?? "—")</td><td>\(escape(when))</td></tr>\n"
+        }
+        for item in items { line(item.row.asset, item.status, item.date, DueReport.when(item), found: false) }
+        for finding in found {
+            guard let row = byUUID[finding.assetUUID] else { continue }
+            line(row.asset, row.status(on: today).status, finding.date, finding.text, found: true)
+        }
+        out += "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// Assets whose interval is longer than LOLER reg 9(3) allows with no examination scheme: flagged,
+    /// never changed (a new asset like them is refused). The section is left out when there are none.
+    private static func intervals(_ out: inout String, rows: [RegisterRow]) {
+        let flagged = rows.filter(\.asset.intervalExceedsLOLER).sorted { $0.asset.tag < $1.asset.tag }
+        guard !flagged.isEmpty else { return }
+        out += "<section id=\"intervals\">\n<h2>Intervals longer than LOLER regulation 9(3) allows</h2>\n"
+        out += "<p class=\"note\">\(flagged.count) asset\(flagged.count == 1 ? " is" : "s are") examined less often "
+        out += "than regulation 9(3) allows without an examination scheme, and name none: record the scheme, or "
+        out += "shorten the interval.</p>\n"
+        out += "<table class=\"intervals\">\n<thead><tr><th>Tag</th><th>Name</th><th>Type</th>"
+        out += "<th class=\"num\">Interval</th><th class=\"num\">Allowed</th></tr></thead>\n<tbody>\n"
+        for row in flagged {
+            let asset = row.asset
+            out += "<tr data-asset=\"\(asset.uuid.uuidString)\"><td>\(escape(asset.tag))</td>"
+            out += "<td>\(escape(asset.name))</td><td>\(escape(asset.type.label))</td>"
+            out += "<td class=\"num\">\(asset.intervalMonths) months</td>"
+            out += "<td class=\"num\">\(asset.lolerMaximumIntervalMonths) months</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }
@@ -235,11 +279,13 @@ public enum HTMLReport {
         "<span class=\"st st-\(status.rawValue)\">\(status.label)</span>"
     }
 
-    /// The status in words, with the remedy deadline for REMEDY BY (and for a missed deadline).
+    /// The status in words: why, for DO NOT USE; the remedy deadline for REMEDY BY.
     private static func statusText(_ report: StatusReport) -> String {
         var text = statusBadge(report.status)
-        if report.deadlineMatters, let deadline = report.remedyDeadline {
-            text += " <span class=\"sub\">\(report.status == .remedyBy ? "" : "missed ")\(deadline.iso)</span>"
+        if let reason = report.reason {
+            text += " <span class=\"sub\">\(escape(reason))</span>"
+        } else if report.status == .remedyBy, let deadline = report.remedyDeadline {
+            text += " <span class=\"sub\">\(deadline.iso)</span>"
         }
         return text
     }

@@ -2,27 +2,38 @@
 /// as summary columns (so a list of 100,000 assets needs no aggregate over history) and recomputes
 /// them with this same fold in the transaction that inserts a record.
 public struct HistorySummary: Hashable, Sendable {
+    /// Raised whenever the fold changes meaning; the register refolds summaries stored by an older fold.
+    public static let foldVersion = 2
+
     public var lastThoroughDate: CalendarDate?
     public var lastThoroughResult: InspectionResult?
     public var latestResult: InspectionResult?
     public var latestAction: InspectionAction?
-    /// A remedy deadline with no thorough examination after the record that set it.
+    /// A remedy deadline not yet signed off: no thorough examination since the record that set it, and
+    /// no interim inspection since that passed (*Pass* or *Pass with observations*).
     public var openRemedyDeadline: CalendarDate?
-    /// A *Fail – dangerous* with no thorough examination after it (from any kind of record: a pre-use
-    /// check that finds danger takes the item out of use just as an examination does).
-    public var unresolvedFail: Bool
+    /// The first *Fail – dangerous* with no thorough examination after it (from any kind of record: a
+    /// pre-use check that finds danger takes the item out of use just as an examination does).
+    public var unresolvedFailDate: CalendarDate?
+    /// *Withdraw* or *Quarantine* from a record with no thorough examination after it; a withdrawal
+    /// outranks a later quarantine. Only a thorough examination puts the item back into use.
+    public var outOfService: InspectionAction?
     /// Records that count (amended records do not).
     public var recordCount: Int
 
+    public var unresolvedFail: Bool { unresolvedFailDate != nil }
+
     public init(lastThoroughDate: CalendarDate? = nil, lastThoroughResult: InspectionResult? = nil,
                 latestResult: InspectionResult? = nil, latestAction: InspectionAction? = nil,
-                openRemedyDeadline: CalendarDate? = nil, unresolvedFail: Bool = false, recordCount: Int = 0) {
+                openRemedyDeadline: CalendarDate? = nil, unresolvedFailDate: CalendarDate? = nil,
+                outOfService: InspectionAction? = nil, recordCount: Int = 0) {
         self.lastThoroughDate = lastThoroughDate
         self.lastThoroughResult = lastThoroughResult
         self.latestResult = latestResult
         self.latestAction = latestAction
         self.openRemedyDeadline = openRemedyDeadline
-        self.unresolvedFail = unresolvedFail
+        self.unresolvedFailDate = unresolvedFailDate
+        self.outOfService = outOfService
         self.recordCount = recordCount
     }
 
@@ -39,14 +50,26 @@ public struct HistorySummary: Hashable, Sendable {
             if record.type.isThorough {
                 lastThoroughDate = record.inspectionDate
                 lastThoroughResult = record.result
-                openRemedyDeadline = nil
-                unresolvedFail = false
+                unresolvedFailDate = nil
+                outOfService = nil
             }
-            if record.result == .failDangerous { unresolvedFail = true }
+            // A repair is signed off by any competent record that passes the item (issue 10).
+            if record.type.isThorough || (record.type == .interim && record.result.passes) {
+                openRemedyDeadline = nil
+            }
+            if record.result == .failDangerous { unresolvedFailDate = unresolvedFailDate ?? record.inspectionDate }
             if let deadline = record.remedyDeadline { openRemedyDeadline = deadline }
+            if record.action == .withdraw || (record.action == .quarantine && outOfService != .withdraw) {
+                outOfService = record.action
+            }
             latestResult = record.result
             latestAction = record.action
         }
         recordCount = counted.count
     }
+}
+
+extension InspectionResult {
+    /// *Pass* or *Pass with observations*: the item is fit for use.
+    public var passes: Bool { self == .pass || self == .passWithObservations }
 }

@@ -28,14 +28,14 @@ public struct ICalendarOptions: Sendable, Hashable {
 public enum ICalendar {
     /// `kind` for the next thorough examination.
     public static let thoroughKind = "thorough"
-    /// `kind` for an open remedy deadline (REMEDY BY, or DO NOT USE after a missed deadline).
+    /// `kind` for an open remedy deadline, passed or not.
     public static let remedyKind = "remedy"
     /// `kind` for a per-day digest event.
     public static let digestKind = "digest"
 
-    /// One VCALENDAR: one all-day VEVENT per asset due date (next thorough examination, or the open
-    /// remedy deadline for REMEDY BY / a missed deadline), skipping WITHDRAWN assets and assets with
-    /// no date. `generated` is the DTSTAMP (UTC), passed in so output is reproducible.
+    /// One VCALENDAR: one all-day VEVENT per open date of an asset (its next thorough examination, and
+    /// its remedy deadline while one is open, passed or not), none for WITHDRAWN assets. `generated` is
+    /// the DTSTAMP (UTC), passed in so output is reproducible.
     public static func document(_ rows: [RegisterRow], today: CalendarDate, generated: Date,
                                 options: ICalendarOptions) -> String {
         let entries = self.entries(rows, today: today)
@@ -93,16 +93,19 @@ public enum ICalendar {
         var isRemedy: Bool { kind == ICalendar.remedyKind }
     }
 
-    /// Every asset with a date that matters, sorted by date, then tag (then kind and UUID, so that
-    /// equal tags still give one order). The date is the status report's `keyDate`.
+    /// One entry per open date, sorted by date, then tag (then kind and UUID, so that equal tags still
+    /// give one order): the next thorough examination and the open remedy deadline are both events, so
+    /// an OVERDUE asset with a remedy deadline still ahead carries both. WITHDRAWN assets have neither.
     static func entries(_ rows: [RegisterRow], today: CalendarDate) -> [Entry] {
         var entries: [Entry] = []
         for row in rows {
             let report = row.status(on: today)
-            if report.status == .withdrawn { continue }
-            guard let date = report.keyDate else { continue }
-            let kind = report.deadlineMatters ? remedyKind : thoroughKind
-            entries.append(Entry(row: row, report: report, date: date, kind: kind))
+            if let due = report.nextDue {
+                entries.append(Entry(row: row, report: report, date: due, kind: thoroughKind))
+            }
+            if let deadline = report.remedyDeadline {
+                entries.append(Entry(row: row, report: report, date: deadline, kind: remedyKind))
+            }
         }
         return entries.sorted { a, b in
             if a.date != b.date { return a.date < b.date }
@@ -123,11 +126,13 @@ public enum ICalendar {
         var lines: [String] = []
         if !redact { lines.append("\(asset.tag) \(asset.name)") }
         lines.append("Status on \(today.iso): \(entry.report.status.label)")
+        if let reason = entry.report.reason { lines.append("Do not use: \(reason)") }
         if entry.isRemedy {
             lines.append("Remedy deadline: \(entry.date.iso)")
             if let due = entry.report.nextDue { lines.append("Next thorough examination due: \(due.iso)") }
         } else {
             lines.append("Thorough examination due: \(entry.date.iso)")
+            if let deadline = entry.report.remedyDeadline { lines.append("Remedy deadline: \(deadline.iso)") }
         }
         if let last = entry.row.summary.lastThoroughDate {
             lines.append("Last thorough examination: \(last.iso)")

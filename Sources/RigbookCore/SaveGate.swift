@@ -106,8 +106,11 @@ public enum SaveGate {
         let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces))
         if let date {
             if date > context.today { fail(.inspectionDate, "The inspection date is in the future.") }
-            if let commissioned = context.commissioned, date < commissioned {
-                fail(.inspectionDate, "The inspection date is before the asset was commissioned (\(commissioned.iso)).")
+            // Equipment is examined before first use (LOLER reg 9(1)): those two types may precede it.
+            let mayPrecede: Set<InspectionType> = [.thoroughInitial, .thoroughAfterInstallation]
+            if let commissioned = context.commissioned, date < commissioned, !mayPrecede.contains(v.inspectionType) {
+                fail(.inspectionDate, "The inspection date is before the asset was commissioned (\(commissioned.iso)); "
+                     + "only an initial or after-installation examination may come before first use.")
             }
         } else {
             fail(.inspectionDate, "Enter the inspection date as YYYY-MM-DD (a real date).")

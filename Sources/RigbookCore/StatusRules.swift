@@ -1,8 +1,14 @@
-/// The one place that decides an asset's status and due date (SPEC §7). Every list, export, report
-/// and reminder calls `evaluate`; nothing else interprets history.
+/// The one place that decides an asset's status and due date (SPEC §7 as refined by issue 10). Every
+/// list, export, report and reminder calls `evaluate`; nothing else interprets history.
 public enum StatusRules {
-    /// DUE SOON covers the due date and the 30 calendar days before it: due − 30 … due.
+    /// The DUE SOON window for intervals of 6 months or more: due − 30 … due.
     public static let dueSoonDays = 30
+
+    /// Days before the due date that DUE SOON starts: 30 for intervals of 6 months or more, otherwise
+    /// a quarter of the interval, counting 365/12 days a month (1 month: 7 days; 3 months: 22).
+    public static func dueSoonWindow(intervalMonths: Int) -> Int {
+        intervalMonths >= 6 ? dueSoonDays : max(0, intervalMonths) * 365 / 48
+    }
 
     /// Due date = last thorough examination, else commission date, plus the interval in months,
     /// clamped to the month's end. Nil when neither anchor exists.
@@ -11,24 +17,34 @@ public enum StatusRules {
         (summary.lastThoroughDate ?? commissioned)?.addingMonths(intervalMonths)
     }
 
-    /// Status on `today`, in the precedence WITHDRAWN › DO NOT USE › QUARANTINED › REMEDY BY ›
-    /// UNTESTED › OVERDUE › DUE SOON › OK.
+    /// Status on `today`, in the precedence WITHDRAWN › DO NOT USE › QUARANTINED › OVERDUE ›
+    /// REMEDY BY › UNTESTED › DUE SOON › OK.
     public static func evaluate(intervalMonths: Int, commissioned: CalendarDate?,
                                 summary: HistorySummary, today: CalendarDate) -> StatusReport {
         let due = nextDue(intervalMonths: intervalMonths, commissioned: commissioned, summary: summary)
         let deadline = summary.openRemedyDeadline
-        func report(_ status: AssetStatus) -> StatusReport {
-            StatusReport(status: status, nextDue: due, remedyDeadline: deadline)
+        func report(_ status: AssetStatus, _ reasons: [StatusReason] = []) -> StatusReport {
+            StatusReport(status: status, nextDue: due, remedyDeadline: deadline, reasons: reasons)
         }
-        if summary.latestAction == .withdraw { return report(.withdrawn) }
-        if summary.lastThoroughResult == .failDangerous || summary.unresolvedFail { return report(.doNotUse) }
-        if let deadline, today > deadline { return report(.doNotUse) }
-        if summary.latestAction == .quarantine { return report(.quarantined) }
-        if deadline != nil { return report(.remedyBy) }
-        guard let due else { return report(.untested) }
+        // A withdrawn item is out of service: no examination or deadline is due on it.
+        if summary.outOfService == .withdraw {
+            return StatusReport(status: .withdrawn, nextDue: nil, remedyDeadline: nil)
+        }
+        var reasons: [StatusReason] = []
+        let failed = summary.unresolvedFailDate
+            ?? (summary.lastThoroughResult == .failDangerous ? summary.lastThoroughDate : nil)
+        if let failed { reasons.append(.failedDangerous(failed)) }
+        if let deadline, today > deadline { reasons.append(.remedyDeadlinePassed(deadline)) }
+        if !reasons.isEmpty {
+            if let due, today > due { reasons.append(.examinationOverdue(due)) }
+            return report(.doNotUse, reasons)
+        }
+        if summary.outOfService == .quarantine { return report(.quarantined) }
+        guard let due else { return report(deadline == nil ? .untested : .remedyBy) }
         let daysLeft = today.days(until: due)
         if daysLeft < 0 { return report(.overdue) }
-        if daysLeft <= dueSoonDays { return report(.dueSoon) }
+        if deadline != nil { return report(.remedyBy) }
+        if daysLeft <= dueSoonWindow(intervalMonths: intervalMonths) { return report(.dueSoon) }
         return report(.ok)
     }
 

@@ -125,6 +125,13 @@ enum RegisterSchema {
                          WHERE id = NEW.id OR draft_id = NEW.draft_id OR record_uuid = NEW.record_uuid)
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
             """),
+        // Issue 10 §3: the fold keeps who took an item out of service and when it failed dangerous (the
+        // summaries are then refolded, see `refoldSummaries`); an asset may name its examination scheme.
+        Migration(name: "004-status-rules", sql: """
+            ALTER TABLE assets ADD COLUMN out_of_service TEXT;
+            ALTER TABLE assets ADD COLUMN unresolved_fail_date TEXT;
+            ALTER TABLE assets ADD COLUMN examination_scheme TEXT NOT NULL DEFAULT '';
+            """),
     ]
 
     /// Applies the migrations this database lacks, each in its own transaction.
@@ -140,6 +147,7 @@ enum RegisterSchema {
                            [.text(migration.name)])
             }
         }
+        try refoldSummaries(db)
     }
 
     static func appliedNames(_ db: Database) throws -> Set<String> {

@@ -263,6 +263,24 @@ public final class Register {
         }
     }
 
+    /// Records that still count (not amended) with a *Fail – dangerous* or a withdrawal, dated `from`
+    /// through `through`, in date then save order: what the report keeps visible for its period.
+    public func dangerousFindings(from: CalendarDate, through: CalendarDate) throws(RegisterError)
+        -> [StoredInspection] {
+        try perform {
+            let statement = try db.prepare("""
+                SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)
+                WHERE (i.result = 'fail_dangerous' OR i.action = 'withdraw') AND i.inspection_date BETWEEN ? AND ?
+                  AND s.id IS NULL
+                ORDER BY i.inspection_date, i.id
+                """)
+            try statement.bind([.text(from.iso), .text(through.iso)])
+            var records: [StoredInspection] = []
+            while try statement.step() { records.append(InspectionColumns.record(statement)) }
+            return records
+        }
+    }
+
     public func inspection(id: Int64) throws(RegisterError) -> StoredInspection? {
         try perform {
             let statement = try db.prepare(

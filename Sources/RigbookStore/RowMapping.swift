@@ -6,20 +6,23 @@ enum AssetColumns {
     static let select = """
         uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number, manufactured, \
         commissioned, interval_months, lifts_persons, last_thorough_date, last_thorough_result, \
-        latest_result, latest_action, open_remedy_deadline, unresolved_fail, record_count
+        latest_result, latest_action, open_remedy_deadline, unresolved_fail, record_count, \
+        out_of_service, unresolved_fail_date, examination_scheme
         """
 
     static let insertSQL = """
         INSERT INTO assets (uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number,
             manufactured, commissioned, interval_months, lifts_persons, created_at,
             last_thorough_date, last_thorough_result, latest_result, latest_action, open_remedy_deadline,
-            unresolved_fail, next_due, record_count, tag_key)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            unresolved_fail, next_due, record_count, out_of_service, unresolved_fail_date, examination_scheme,
+            tag_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     static let summaryAssignments = """
         last_thorough_date = ?, last_thorough_result = ?, latest_result = ?, latest_action = ?, \
-        open_remedy_deadline = ?, unresolved_fail = ?, next_due = ?, record_count = ?
+        open_remedy_deadline = ?, unresolved_fail = ?, next_due = ?, record_count = ?, \
+        out_of_service = ?, unresolved_fail_date = ?
         """
 
     static func values(_ a: Asset, summary: HistorySummary, createdAt: String) -> [SQLValue] {
@@ -27,14 +30,14 @@ enum AssetColumns {
          a.lengthM.map(SQLValue.real) ?? .null, .text(a.location), .text(a.manufacturer),
          .text(a.serialNumber), .date(a.manufactured), .date(a.commissioned),
          .integer(Int64(a.intervalMonths)), .integer(a.liftsPersons ? 1 : 0), .text(createdAt)]
-            + summaryValues(a, summary) + [.text(Tags.key(a.tag))]
+            + summaryValues(a, summary) + [.text(a.examinationScheme), .text(Tags.key(a.tag))]
     }
 
     static func summaryValues(_ a: Asset, _ s: HistorySummary) -> [SQLValue] {
         let due = StatusRules.nextDue(intervalMonths: a.intervalMonths, commissioned: a.commissioned, summary: s)
         return [.date(s.lastThoroughDate), .word(s.lastThoroughResult), .word(s.latestResult),
                 .word(s.latestAction), .date(s.openRemedyDeadline), .bool(s.unresolvedFail), .date(due),
-                .integer(Int64(s.recordCount))]
+                .integer(Int64(s.recordCount)), .word(s.outOfService), .date(s.unresolvedFailDate)]
     }
 
     static func row(_ s: Statement) -> RegisterRow {
@@ -43,11 +46,11 @@ enum AssetColumns {
             type: s.word(3) ?? .other, wllKg: s.double(4),
             lengthM: s.isNull(5) ? nil : s.double(5), location: s.text(6), manufacturer: s.text(7),
             serialNumber: s.text(8), manufactured: s.date(9), commissioned: s.date(10),
-            intervalMonths: s.int(11), liftsPersons: s.int(12) != 0)
+            intervalMonths: s.int(11), liftsPersons: s.int(12) != 0, examinationScheme: s.text(22))
         let summary = HistorySummary(
             lastThoroughDate: s.date(13), lastThoroughResult: s.word(14), latestResult: s.word(15),
-            latestAction: s.word(16), openRemedyDeadline: s.date(17), unresolvedFail: s.int(18) != 0,
-            recordCount: s.int(19))
+            latestAction: s.word(16), openRemedyDeadline: s.date(17), unresolvedFailDate: s.date(21),
+            outOfService: s.word(20), recordCount: s.int(19))
         return RegisterRow(asset: asset, summary: summary)
     }
 }

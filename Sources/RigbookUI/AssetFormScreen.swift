@@ -3,7 +3,7 @@ import RigbookCore
 /// The answer to "Cancel this new asset?".
 public enum CancelChoice: Sendable, Equatable { case cancel, keepEditing }
 
-/// Adding an asset from the list (`a`): the 12 fields, checked on Ctrl-S.
+/// Adding an asset from the list (`a`): the 12 fields and the examination scheme, checked on Ctrl-S.
 public struct AssetFormState: Screen {
     public internal(set) var draft = AssetDraft()
     public internal(set) var focus: AssetDraft.Field = .tag
@@ -159,7 +159,8 @@ public struct AssetFormState: Screen {
                 frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, in: area,
                           style: focused ? .reverse : .plain)
             default:
-                let placeholder = field == .interval ? "\(draft.defaultInterval) (default for the type)" : nil
+                let placeholder = field == .interval ? "\(draft.defaultInterval) (default for the type)"
+                    : field == .examinationScheme ? "only above \(draft.defaultInterval) months (LOLER reg 9(3))" : nil
                 TextFieldView.draw(focused ? editor.characters : Array(text(field)),
                                    cursor: focused ? editor.cursor : nil,
                                    placeholder: placeholder,
@@ -167,7 +168,7 @@ public struct AssetFormState: Screen {
                                    into: &frame)
             }
             y += 1
-            // A problem wraps under its field, so every sentence reads in full.
+            // Problems wrap under their field, so every sentence (one naming a regulation, say) reads in full.
             for (problemField, message) in problems where problemField == field {
                 let characters = Array("⚠ " + message)
                 let rows = WrappedText.layout(characters, width: area.width - labelWidth - 2)
@@ -203,6 +204,7 @@ extension AssetDraft.Field {
         case .manufactured: \.manufactured
         case .commissioned: \.commissioned
         case .interval: \.intervalMonths
+        case .examinationScheme: \.examinationScheme
         case .type, .liftsPersons: nil
         }
     }

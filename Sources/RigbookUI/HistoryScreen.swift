@@ -87,12 +87,12 @@ public struct HistoryState: Screen {
         let details = [
             "Type \(a.type.label) · WLL \(Asset.wllText(a.wllKg))"
                 + (a.lengthM.map { " · Length \($0.formatted()) m" } ?? "")
-                + " · Every \(a.intervalMonths) months" + (a.liftsPersons ? " · Lifts persons" : ""),
+                + " · Every \(a.intervalMonths) months" + (a.liftsPersons ? " · Lifts persons" : "")
+                + (a.examinationScheme.isEmpty ? "" : " · Scheme \(a.examinationScheme)"),
             "Location \(none(a.location)) · Manufacturer \(none(a.manufacturer)) · Serial \(none(a.serialNumber))",
             "Made \(a.manufactured?.iso ?? "unknown") · Commissioned \(a.commissioned?.iso ?? "—")",
-            "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none")"
-                + " · Next due \(report.nextDue?.iso ?? "—")"
-                + (report.remedyDeadline.map { " · Remedy by \($0.iso)" } ?? ""),
+            // DO NOT USE says why; a withdrawn asset has no next due date (issue 10).
+            "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
         ]
         for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
         let heading = " \(records.count) record\(records.count == 1 ? "" : "s"), newest first"

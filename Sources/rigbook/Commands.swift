@@ -96,11 +96,13 @@ enum Commands {
             rigbook asset add --tag TAG --name TEXT --type TYPE --wll KG [--interval MONTHS]
                    [--length M] [--location TEXT] [--manufacturer TEXT] [--serial TEXT]
                    [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD] [--lifts-persons]
+                   [--scheme TEXT]
             """,
         discussion: """
             TYPE is one of: \(EquipmentType.allCases.map(\.rawValue).joined(separator: " ")).
             --interval is the thorough examination interval in months (1–60); without it, 6 for
-            accessories and equipment that lifts persons, 12 otherwise.
+            accessories and equipment that lifts persons, 12 otherwise: the longest LOLER regulation 9(3)
+            allows. A longer interval needs --scheme, the reference of the examination scheme that sets it.
             A tag is one tag whatever its letter case (SL-ß is SL-SS) and may not hold invisible
             characters; --manufactured and --commissioned may not be after today.
             """
@@ -130,11 +132,13 @@ enum Commands {
         let commissioned = try arguments.option("--commissioned").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--commissioned")
         }
+        let scheme = try arguments.option("--scheme") ?? ""
         try arguments.finish()
         let asset = Asset(tag: tag, name: name, type: type, wllKg: wll, lengthM: length, location: location,
                           manufacturer: manufacturer, serialNumber: serial, manufactured: manufactured,
-                          commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons)
-        let problems = asset.problems(today: context.today)
+                          commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons,
+                          examinationScheme: scheme.trimmingCharacters(in: .whitespaces))
+        let problems = asset.admissionProblems(today: context.today).map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         let register = try context.openRegister()
         do throws(RegisterError) { try register.addAsset(asset) }
@@ -220,7 +224,8 @@ enum Commands {
                  r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? "",
                  r.supersededBy.map { "#\($0)" } ?? ""]
             }
-            out.write("\(row.asset.tag) · \(row.asset.name) · \(row.status(on: context.today).status.label)\n")
+            let report = row.status(on: context.today)
+            out.write("\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)\n")
             let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
             out.write(TextTable.render(header: header, rows: table))
         }
@@ -374,13 +379,17 @@ enum JSONOutput {
     }
 }
 
-/// A plain text table for humans, aligned by display width, control characters made visible.
+/// A plain text table for humans, aligned by display width, control characters made visible. Cells are
+/// cut at 40 columns, except in the last column, which aligns nothing after it (`due` says there why an
+/// item must not be used, and that sentence must be read whole).
 enum TextTable {
     static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
         let cells = rows.map { $0.map(VisibleText.make) }
         var widths = header.map(\.displayWidth)
         for row in cells {
-            for (i, cell) in row.enumerated() { widths[i] = min(40, max(widths[i], cell.displayWidth)) }
+            for (i, cell) in row.enumerated() {
+                widths[i] = max(widths[i], i == header.count - 1 ? cell.displayWidth : min(40, cell.displayWidth))
+            }
         }
         func line(_ row: [String]) -> String {
             row.enumerated().map { i, cell in cell.padded(toWidth: widths[i], alignRight: rightAligned.contains(i)) }

@@ -56,17 +56,17 @@ extension Commands {
         name: "due", abstract: "List what needs attention; exit 3 when something does (for cron).",
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
-            Lists DO NOT USE, OVERDUE and REMEDY BY items and those falling due within DAYS (default 30:
-            the DUE SOON ones), most urgent first, then a one-line summary. Exit codes: 0 nothing needs
-            attention, 3 something does, 1 failure, 64 bad usage. --format ics prints the calendar feed
-            (as `rigbook calendar`). Drafts are never read.
+            Lists DO NOT USE (saying why), OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
+            --within, the items falling due within DAYS), most urgent first, then a one-line summary. Exit
+            codes: 0 nothing needs attention, 3 something does, 1 failure, 64 bad usage. --format ics
+            prints the calendar feed (as `rigbook calendar`). Drafts are never read.
             """
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "ics"],
                                       default: "text")
         let within = try arguments.option("--within").map { (text: String) throws(UsageError) in
             try Parse.int(text, option: "--within", range: 0...3650)
-        } ?? StatusRules.dueSoonDays
+        }
         let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--as-of")
         }
@@ -85,7 +85,7 @@ extension Commands {
                 var document = JSONObject()
                 document.add("schema_version", 1)
                 document.add("as_of", today.iso)
-                document.add("within_days", within)
+                document.add("within_days", within.map(Int64.init))
                 document.add("needs_attention", !items.isEmpty)
                 document.add("summary", DueReport.summary(items, today: today))
                 document.add("counts", raw: counts.string)
@@ -94,6 +94,7 @@ extension Commands {
                     o.add("tag", item.row.asset.tag); o.add("name", item.row.asset.name)
                     o.add("location", item.row.asset.location); o.add("status", item.status.rawValue)
                     o.add("date", item.date?.iso); o.add("days", item.days.map(Int64.init))
+                    o.add("reason", item.report.reason)
                     o.add("uuid", item.row.asset.uuid.uuidString.lowercased())
                     return o.string
                 }
@@ -219,26 +220,37 @@ extension Commands {
     static let report = CommandSpec(
         name: "report",
         abstract: "Write a printable HTML report (A4): counts, the 12-week chart, attention list, particulars.",
-        usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD]",
+        usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD] [--since YYYY-MM-DD]",
         discussion: """
             A self-contained page (no external files, no scripts): counts per status, items falling due per
             week for the next 12 weeks, the attention list, a table per location, and for each latest
-            thorough examination the LOLER Schedule 1 particulars the register holds. Without --out it goes
-            to standard output.
+            thorough examination the LOLER Schedule 1 particulars the register holds. The attention list
+            also keeps every dangerous fail and withdrawal of the report's period, from --since (default:
+            30 days before the as-of date) to the as-of date, whatever the asset's status now. Without
+            --out it goes to standard output.
             """
     ) { arguments, context in
         let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--as-of")
         }
+        let since = try arguments.option("--since").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--since")
+        }
         let out = try arguments.option("--out")
         try arguments.finish()
+        let today = asOf ?? context.today
+        let from = since ?? today.addingDays(-StatusRules.dueSoonDays)
+        if from > today { throw UsageError("--since \(from.iso) is after the report's date \(today.iso)") }
         let register = try context.openRegister()
         let rows = try context.rows(register)
         let latest: [UUID: StoredInspection]
-        do throws(RegisterError) { latest = try register.latestThoroughExaminations() }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
-        let page = HTMLReport.render(rows: rows, latestThorough: latest, today: asOf ?? context.today,
-                                     generatedAt: Timestamp.now())
+        let findings: [DangerFinding]
+        do throws(RegisterError) {
+            latest = try register.latestThoroughExaminations()
+            findings = try register.dangerousFindings(from: from, through: today).compactMap(DangerFinding.init)
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
+        let page = HTMLReport.render(rows: rows, latestThorough: latest, today: today, generatedAt: Timestamp.now(),
+                                     findings: findings, findingsSince: from)
         try withSink(out) { try $0(page) }
         if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success

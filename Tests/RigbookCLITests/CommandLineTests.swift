@@ -61,6 +61,14 @@ private let badAdds: [BadAdd] = [
     BadAdd(label: "tag with a zero-width space", args: addWith("--tag", "WS-\u{200B}0900"), mentions: "U+200B"),
     BadAdd(label: "commissioned after today", args: addWith("--commissioned", "2026-12-01"), mentions: "commission"),
     BadAdd(label: "manufactured after today", args: addWith("--manufactured", "2027-01-01"), mentions: "manufacture"),
+    // Issue 10: a longer interval than LOLER reg 9(3) allows needs an examination scheme.
+    BadAdd(label: "a 12-month web sling without a scheme", args: addWith("--interval", "12"),
+           mentions: "LOLER regulation 9(3)"),
+    BadAdd(label: "a 7-month chain block lifting persons without a scheme",
+           args: addWith(["--type": "chain-block", "--interval": "7"]) + ["--lifts-persons"], mentions: "9(3)"),
+    BadAdd(label: "a 13-month chain block with a blank scheme",
+           args: addWith(["--type": "chain-block", "--interval": "13", "--scheme": "  "]), mentions: "9(3)"),
+    BadAdd(label: "a scheme with a control character", args: addWith("--scheme", "ES\u{7}"), mentions: "control"),
 ]
 
 extension RigbookCLITests {
@@ -88,6 +96,21 @@ extension RigbookCLITests {
             #expect(result.stderr.isEmpty)
         }
 
+        @Test func aLongerIntervalIsAddedWithItsExaminationScheme() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = dir.sub("home")
+            let result = runRigbookResult(addWith(["--interval": "12", "--scheme": "ES-2026-07 (Acme)"]), home: home)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("every 12 months"), "\(result)")
+            let asset = try #require(listAssets(home: home).first)
+            #expect(string(asset, "examination_scheme") == "ES-2026-07 (Acme)")
+            #expect((asset["interval_months"] as? NSNumber)?.intValue == 12)
+            let chainBlock = runRigbookResult(["asset", "add", "--tag", "CB-1", "--name", "Chain block",
+                                               "--type", "chain-block", "--wll", "1000", "--interval", "12"],
+                                              home: home)
+            #expect(chainBlock.status == 0, "12 months is the limit for a machine: \(chainBlock)")
+        }
+
         @Test func helpForAssetAddShowsUsageAndTypes() throws {
             let dir = TempDir(); defer { dir.remove() }
             let result = runRigbookResult(["help", "asset", "add"], home: dir.sub("home"))
@@ -97,7 +120,8 @@ extension RigbookCLITests {
                          "chain-block", "lever-hoist", "beam-clamp", "spreader-beam", "other"] {
                 #expect(result.stdout.contains(type), "help asset add does not list type \(type)")
             }
-            for option in ["--tag", "--name", "--type", "--wll", "--interval", "--commissioned", "--lifts-persons"] {
+            for option in ["--tag", "--name", "--type", "--wll", "--interval", "--commissioned", "--lifts-persons",
+                           "--scheme"] {
                 #expect(result.stdout.contains(option), "help asset add does not mention \(option)")
             }
         }

@@ -28,6 +28,11 @@ private struct Home {
         var args = ["asset", "add", "--tag", tag, "--name", name, "--type", type, "--wll", wll,
                     "--interval", String(interval), "--location", location]
         if let commissioned { args += ["--commissioned", commissioned] }
+        // These fixtures examine every type every 12 months, lawful for accessories only under a scheme.
+        if let kind = EquipmentType(rawValue: type), interval > kind.lolerMaximumIntervalMonths(liftsPersons: false),
+           !extra.contains("--scheme") {
+            args += ["--scheme", "ES-TEST"]
+        }
         let result = run(args + extra)
         #expect(result.status == 0, "asset add \(tag): \(result)", sourceLocation: sourceLocation)
     }
@@ -364,6 +369,8 @@ private let badCalendarUsages: [BadUsage] = [
     BadUsage(label: "unknown option", args: ["calendar", "--private"], mentions: "--private"),
     BadUsage(label: "report --as-of bad", args: ["report", "--as-of", "tomorrow"], mentions: "--as-of"),
     BadUsage(label: "report unknown option", args: ["report", "--pdf"], mentions: "--pdf"),
+    BadUsage(label: "report --since bad", args: ["report", "--since", "2026-02-30"], mentions: "--since"),
+    BadUsage(label: "report --since after --as-of", args: ["report", "--since", "2026-12-01"], mentions: "--since"),
 ]
 
 private func expectUsage(_ bad: BadUsage, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -454,8 +461,11 @@ extension RigbookCLITests {
             #expect(rows.map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"], "\(text)")
             #expect(rows.map { $0[0] } == ["DO NOT USE", "DO NOT USE", "OVERDUE", "OVERDUE", "REMEDY BY", "REMEDY BY",
                                             "DUE SOON", "DUE SOON"])
+            // DO NOT USE says why, never "due in 355 days" (issue 10).
             #expect(rows.map { $0.last ?? "" } == [
-                "remedy deadline 15 days ago", "due in 355 days", "due 46 days ago", "due 29 days ago",
+                "remedy deadline 2026-11-15 passed",
+                "failed dangerous on 2026-11-20, not cleared by a thorough examination",
+                "due 46 days ago", "due 29 days ago",
                 "remedy deadline in 10 days", "remedy deadline in 20 days", "due in 5 days", "due in 15 days",
             ])
             #expect(lastLine(text.stdout) == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
@@ -467,9 +477,15 @@ extension RigbookCLITests {
             #expect(items.compactMap { $0["tag"] as? String }
                     == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
             #expect(items.compactMap { $0["date"] as? String }
-                    == ["2026-11-15", "2027-11-20", "2026-10-15", "2026-11-01",
+                    == ["2026-11-15", "2026-11-20", "2026-10-15", "2026-11-01",
                         "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
-            #expect(items.compactMap { ($0["days"] as? NSNumber)?.intValue } == [-15, 355, -46, -29, 10, 20, 5, 15])
+            #expect(items.compactMap { ($0["days"] as? NSNumber)?.intValue } == [-15, -10, -46, -29, 10, 20, 5, 15])
+            #expect(items.map { $0["reason"] as? String } == [
+                "remedy deadline 2026-11-15 passed",
+                "failed dangerous on 2026-11-20, not cleared by a thorough examination",
+                nil, nil, nil, nil, nil, nil,
+            ])
+            #expect(items.allSatisfy { $0.keys.contains("reason") })
             let counts = object["counts"] as? [String: Any] ?? [:]
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
                     == ["do_not_use": 2, "overdue": 2, "remedy_by": 2, "due_soon": 2, "ok": 0])
@@ -536,6 +552,25 @@ extension RigbookCLITests {
             }
         }
 
+        @Test("history says why an asset is DO NOT USE, and shows a withdrawn one no next due date")
+        func historyHeader() throws {
+            let home = Home(); defer { home.remove() }
+            try craftAll(home)
+            let missed = home.run(["history", "DN-2"])
+            #expect(missed.status == 0, "\(missed)")
+            #expect(missed.stdout.hasPrefix(
+                "DN-2 · Narwhal beam clamp · DO NOT USE: remedy deadline 2026-11-15 passed\n"), "\(missed)")
+            let failed = home.run(["history", "DN-1"]).stdout
+            #expect(failed.hasPrefix(
+                "DN-1 · Newt lever hoist · DO NOT USE: failed dangerous on 2026-11-20, not cleared by a thorough "
+                + "examination\n"), "\(failed)")
+            let withdrawn = home.run(["history", "WD-1"]).stdout
+            #expect(withdrawn.hasPrefix("WD-1 · Walrus wire rope sling · WITHDRAWN: withdrawn from service: "
+                                        + "no examination due\n"), "\(withdrawn)")
+            let ok = home.run(["history", "OK-1"]).stdout
+            #expect(ok.hasPrefix("OK-1 · Heron hook · OK: next thorough examination due 2027-06-01\n"), "\(ok)")
+        }
+
         @Test("--format json: schema_version 1, typed fields, needs_attention a bool")
         func jsonSchema() throws {
             let home = Home(); defer { home.remove() }
@@ -546,7 +581,8 @@ extension RigbookCLITests {
             let object = jsonObject(result.stdout)
             #expect((object["schema_version"] as? NSNumber)?.intValue == 1)
             #expect(object["as_of"] as? String == "2026-11-30")
-            #expect((object["within_days"] as? NSNumber)?.intValue == 30)
+            // Without --within each asset's own DUE SOON window applies: no one horizon (issue 10).
+            #expect(object["within_days"] is NSNull)
             #expect(object["needs_attention"] as? Bool == true)
             #expect(result.stdout.contains("\"needs_attention\":true"), "needs_attention must be a JSON bool")
             #expect(object["summary"] as? String
@@ -1154,9 +1190,37 @@ extension RigbookCLITests {
                 html.range(of: "</table>", range: start.upperBound..<html.endIndex)
                     .map { html[start.lowerBound..<$0.upperBound] }
             }
+            // Rows of `due`, then (class "found") the dangerous findings of the period not already listed.
             let attentionRows = attention.map { $0.matches(of: /<tr data-asset=/).count } ?? -1
             #expect(attentionRows == dueTags.count)
             #expect(html.contains(due["summary"] as? String ?? "—"))
+        }
+
+        @Test("the attention list keeps the period's dangerous fails and withdrawals, whatever the status now")
+        func findingsStayVisible() throws {
+            let home = Home(); defer { home.remove() }
+            try craftAll(home)
+            // DN-1 failed dangerous on 2026-11-20 (listed as DO NOT USE); WD-1 was withdrawn that day (WITHDRAWN:
+            // not otherwise listed); SL-9 failed a pre-use check on 2026-11-25 and passed an examination since.
+            home.addAsset("SL-9", "Shrike web sling", commissioned: "2026-01-01")
+            var preUse = failValues(on: "2026-11-25")
+            preUse.inspectionType = .preUse
+            try home.addRecord("SL-9", preUse)
+            try home.addRecord("SL-9", passValues(on: "2026-11-28"))
+            let page = home.run(["report"]).stdout
+            let start = try #require(page.range(of: "<section id=\"attention\">"))
+            let end = try #require(page.range(of: "</section>", range: start.upperBound..<page.endIndex))
+            let attention = String(page[start.lowerBound..<end.upperBound])
+            let found = attention.matches(of: /<tr class="found" data-asset="[^"]+" data-status="([a-z_]+)">/)
+            #expect(found.map { String($0.output.1) } == ["withdrawn", "ok"], "\(attention)")
+            #expect(attention.contains("<td>WD-1</td>"))
+            #expect(attention.contains("failed dangerous on 2026-11-25 · Pre-use check #"))
+            #expect(attention.contains("3 dangerous findings from 2026-10-31 to 2026-11-30 stay listed"),
+                    "\(attention)")
+            // A period that starts after them leaves them out.
+            let later = home.run(["report", "--since", "2026-11-26"]).stdout
+            #expect(!later.contains("class=\"found\""))
+            #expect(!later.contains("dangerous finding"))
         }
 
         @Test("report to standard output is the same page")

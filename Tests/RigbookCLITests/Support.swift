@@ -298,7 +298,8 @@ let statusValues: Set<String> = ["do_not_use", "overdue", "remedy_by", "quaranti
 /// The columns `asset list` documents for json and csv (the help text, SPEC §8).
 let documentedColumns = ["tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
                          "manufactured", "commissioned", "interval_months", "lifts_persons",
-                         "last_thorough_examination", "latest_result", "next_due", "remedy_deadline", "status", "uuid"]
+                         "last_thorough_examination", "latest_result", "next_due", "remedy_deadline", "status", "uuid",
+                         "examination_scheme"]
 
 // MARK: - Polling
 

@@ -215,3 +215,91 @@ struct TextRulesTests {
         #expect(TextRules.isControl(Unicode.Scalar(value)!) == control)
     }
 }
+
+/// LOLER reg 9(3): at most 6 months between thorough examinations for lifting accessories and anything
+/// that lifts persons, 12 for other lifting equipment, unless an examination scheme sets the interval.
+@Suite("Asset: intervals longer than LOLER reg 9(3) allows (issue 10)")
+struct LOLERIntervalTests {
+    static func asset(_ type: EquipmentType, _ months: Int, liftsPersons: Bool = false,
+                      scheme: String = "") -> Asset {
+        Asset(tag: "T-1", name: "Thing", type: type, wllKg: 1000, intervalMonths: months, liftsPersons: liftsPersons,
+              examinationScheme: scheme)
+    }
+
+    @Test("the maximum without a scheme", arguments: [
+        (EquipmentType.webSling, false, 6), (.shackle, false, 6), (.spreaderBeam, false, 6), (.chainBlock, false, 12),
+        (.leverHoist, false, 12), (.beamClamp, false, 12), (.other, false, 12), (.chainBlock, true, 6),
+        (.other, true, 6),
+    ])
+    func maximum(_ type: EquipmentType, _ liftsPersons: Bool, _ months: Int) {
+        #expect(Self.asset(type, 1, liftsPersons: liftsPersons).lolerMaximumIntervalMonths == months)
+    }
+
+    @Test("a longer interval without a scheme is flagged, and a new asset is refused naming the regulation",
+          arguments: [(EquipmentType.webSling, 7, false), (.hook, 12, false), (.chainBlock, 13, false),
+                      (.chainBlock, 7, true), (.other, 24, false)])
+    func exceeds(_ type: EquipmentType, _ months: Int, _ liftsPersons: Bool) throws {
+        let asset = Self.asset(type, months, liftsPersons: liftsPersons)
+        #expect(asset.intervalExceedsLOLER)
+        #expect(asset.problems().isEmpty, "data the register may hold: flagged, not invalid")
+        let refusal = try #require(asset.admissionProblems().first)
+        #expect(refusal.field == .examinationScheme)
+        #expect(refusal.message.contains("LOLER regulation 9(3)"), "\(refusal.message)")
+        #expect(refusal.message.contains("\(asset.lolerMaximumIntervalMonths) months"), "\(refusal.message)")
+        #expect(asset.admissionProblems().count == 1)
+    }
+
+    @Test("the sentence names what the limit is for")
+    func sentence() {
+        #expect(Self.asset(.webSling, 12).intervalProblem == "LOLER regulation 9(3) allows at most 6 months "
+                + "between thorough examinations of a lifting accessory unless an examination scheme sets the "
+                + "interval: enter the scheme reference, or an interval of 6 months or less (not 12).")
+        #expect(Self.asset(.chainBlock, 12, liftsPersons: true).intervalProblem?
+                    .contains("at most 6 months between thorough examinations of equipment that lifts persons") == true)
+        #expect(Self.asset(.chainBlock, 18).intervalProblem?
+                    .contains("at most 12 months between thorough examinations of other lifting equipment") == true)
+    }
+
+    @Test("an examination scheme reference makes the longer interval lawful")
+    func withScheme() {
+        let asset = Self.asset(.webSling, 12, scheme: "ES-2026-07 (Acme Inspection)")
+        #expect(!asset.intervalExceedsLOLER)
+        #expect(asset.intervalProblem == nil)
+        #expect(asset.admissionProblems().isEmpty)
+        #expect(Self.asset(.webSling, 12, scheme: "   ").intervalExceedsLOLER, "blank is no scheme")
+    }
+
+    @Test("intervals within the limit need no scheme", arguments: [(EquipmentType.webSling, 6), (.chainBlock, 12),
+                                                                    (.hook, 1), (.leverHoist, 3)])
+    func within(_ type: EquipmentType, _ months: Int) {
+        #expect(!Self.asset(type, months).intervalExceedsLOLER)
+        #expect(Self.asset(type, months).admissionProblems().isEmpty)
+    }
+
+    @Test("the scheme reference is text like the others: no control characters, at most 200 characters")
+    func schemeText() {
+        #expect(Self.asset(.webSling, 12, scheme: "ES\u{1B}[31m").problems() == [
+            "The examination scheme reference holds control characters."])
+        #expect(Self.asset(.webSling, 6, scheme: String(repeating: "s", count: 201)).problems() == [
+            "The examination scheme reference is longer than 200 characters."])
+    }
+
+    @Test("the add screen's draft refuses the same, under the scheme field, and carries the scheme")
+    func draft() throws {
+        var draft = AssetDraft()
+        draft.tag = "SL-1"
+        draft.name = "Web sling"
+        draft.wllKg = "1000"
+        draft.intervalMonths = "12"
+        guard case .failure(let problems) = draft.validated(today: CalendarDate(iso: "2026-11-30")!) else {
+            Issue.record("a 12-month sling without a scheme was accepted")
+            return
+        }
+        #expect(problems.items.map(\.0) == [.examinationScheme])
+        #expect(problems.items.first?.1.contains("LOLER regulation 9(3)") == true)
+        draft.examinationScheme = " ES-7 "
+        let asset = try draft.validated(today: CalendarDate(iso: "2026-11-30")!).get()
+        #expect(asset.examinationScheme == "ES-7")
+        #expect(asset.intervalMonths == 12)
+    }
+}

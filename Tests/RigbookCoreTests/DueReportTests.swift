@@ -86,9 +86,10 @@ struct DueReportTests {
         #expect(items.map(\.row.asset.tag) == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
         #expect(items.map(\.status)
                 == [.doNotUse, .doNotUse, .overdue, .overdue, .remedyBy, .remedyBy, .dueSoon, .dueSoon])
-        #expect(items.map { $0.date?.iso ?? "-" } == ["2026-11-15", "2027-11-20", "2026-10-15", "2026-11-01",
+        // DN-1's date is the day it failed dangerous, no longer its examination a year ahead (issue 10).
+        #expect(items.map { $0.date?.iso ?? "-" } == ["2026-11-15", "2026-11-20", "2026-10-15", "2026-11-01",
                                                        "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
-        #expect(items.map { $0.days ?? 999 } == [-15, 355, -46, -29, 10, 20, 5, 15])
+        #expect(items.map { $0.days ?? 999 } == [-15, -10, -46, -29, 10, 20, 5, 15])
         // The input order does not matter.
         #expect(DueReport.items(Due.rows.reversed(), today: Due.today) == items)
     }
@@ -125,7 +126,7 @@ struct DueReportTests {
                 && statuses["OK-1"] == .ok)
     }
 
-    @Test("the date is the remedy deadline for REMEDY BY and a missed deadline, else the due date")
+    @Test("the date is the remedy deadline for REMEDY BY and a missed deadline, the fail for a Fail, else the due date")
     func itemDate() throws {
         let items = Dictionary(uniqueKeysWithValues: DueReport.items(Due.rows, today: Due.today).map {
             ($0.row.asset.tag, $0)
@@ -133,11 +134,14 @@ struct DueReportTests {
         #expect(items["RB-1"]?.date == day("2026-12-20"))
         #expect(items["DN-2"]?.date == day("2026-11-15"))
         #expect(items["DN-2"]?.report.nextDue == day("2027-10-01"))
-        #expect(items["DN-1"]?.date == day("2027-11-20"))
+        #expect(items["DN-1"]?.date == day("2026-11-20"))
+        #expect(items["DN-1"]?.report.nextDue == day("2027-11-20"))
         #expect(items["OV-1"]?.date == day("2026-11-01"))
-        #expect(DueReport.when(try #require(items["DN-2"])) == "remedy deadline 15 days ago")
+        #expect(DueReport.when(try #require(items["DN-2"])) == "remedy deadline 2026-11-15 passed")
         #expect(DueReport.when(try #require(items["RB-2"])) == "remedy deadline in 10 days")
-        #expect(DueReport.when(try #require(items["DN-1"])) == "due in 355 days")
+        // DO NOT USE says why, never "due in 355 days".
+        #expect(DueReport.when(try #require(items["DN-1"]))
+                == "failed dangerous on 2026-11-20, not cleared by a thorough examination")
         #expect(DueReport.when(try #require(items["OV-2"])) == "due 46 days ago")
     }
 
@@ -178,6 +182,15 @@ struct DueReportTests {
         #expect(sixty.last?.days == 45)
         let fortyFour = DueReport.items(Due.rows + [okSoon], today: Due.today, within: 44)
         #expect(!fortyFour.contains { $0.row.asset.tag == "OK-2" })
+    }
+
+    @Test("by default each asset's own DUE SOON window: a monthly item 20 days from due is not listed")
+    func defaultIsTheDueSoonWindow() {
+        let monthly = Due.row(30, "MO-1", commissioned: "2026-11-20", interval: 1)        // due 2026-12-20
+        #expect(monthly.status(on: Due.today).status == .ok)
+        #expect(DueReport.items([monthly], today: Due.today).isEmpty)
+        #expect(DueReport.items([monthly], today: day("2026-12-13")).map(\.status) == [.dueSoon])   // due − 7
+        #expect(DueReport.items([monthly], today: Due.today, within: 30).map(\.days) == [20])
     }
 
     @Test("summary: counts in attention order, or nothing")

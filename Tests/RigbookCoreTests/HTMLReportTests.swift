@@ -309,6 +309,84 @@ struct HTMLReportTests {
         #expect(section.contains(">CS-0005</td><td>Chain sling 2-leg</td><td>Yard</td><td>2026-03-20</td>"))
     }
 
+    @Test("DO NOT USE says why in the report, and a withdrawn asset shows no next due date")
+    func doNotUseSaysWhy() {
+        let html = Fixture.html()
+        let reason = "failed dangerous on 2026-02-05, not cleared by a thorough examination"
+        let attention = slice(html, from: "<section id=\"attention\">", to: "</section>")
+        #expect(attention.contains(
+            ">EB-0006</td><td>Eyebolt M20</td><td>Yard</td><td>2026-02-05</td><td>\(reason)</td>"))
+        #expect(!attention.contains("due in 158 days"))
+        let locations = slice(html, from: "<section id=\"locations\">", to: "<section id=\"particulars\">")
+        #expect(locations.contains(
+            "<span class=\"st st-do_not_use\">DO NOT USE</span> <span class=\"sub\">\(reason)</span>"))
+        #expect(locations.contains("<td>WR-0008</td><td>Wire rope sling 1 t</td><td>Wire rope sling</td>"
+            + "<td>1 t</td><td>2026-01-10</td><td>—</td>"))
+    }
+
+    @Test("assets with an interval longer than LOLER reg 9(3) allows and no scheme are flagged; none, no section")
+    func intervalsFlagged() {
+        #expect(!Fixture.html().contains("<section id=\"intervals\">"))
+        let flagged = Fixture.row(Fixture.asset(20, tag: "WS-0020", name: "Web sling <2 t>", location: "Bay 4"), [])
+        var schemed = Fixture.asset(21, tag: "WS-0021", name: "Web sling 3 t", location: "Bay 4")
+        schemed.examinationScheme = "ES-7"
+        let html = Fixture.html(rows: Fixture.rows + [flagged, Fixture.row(schemed, [])])
+        let section = slice(html, from: "<section id=\"intervals\">", to: "</section>")
+        #expect(section.contains("<h2>Intervals longer than LOLER regulation 9(3) allows</h2>"))
+        #expect(assetIDs(in: section) == [Fixture.uuid(20).uuidString])
+        #expect(section.contains("<td>WS-0020</td><td>Web sling &lt;2 t&gt;</td><td>Web sling</td>"
+            + "<td class=\"num\">12 months</td><td class=\"num\">6 months</td>"))
+    }
+
+    /// A record as the register keeps it, for a dangerous finding.
+    static func found(_ n: Int, id: Int64, _ type: InspectionType, on date: String, _ result: InspectionResult,
+                      _ action: InspectionAction) -> DangerFinding? {
+        DangerFinding(Fixture.stored(n, id: id, InspectionValues(
+            inspectionType: type, inspectorName: "Jo Bloggs", result: result, defectDescription: "Cut",
+            action: action, inspectionDate: date, confirmed: true)))
+    }
+
+    @Test("a finding is a Fail – dangerous or a withdrawal, in words")
+    func findingText() throws {
+        #expect(Self.found(1, id: 1, .preUse, on: "2026-02-20", .pass, .none) == nil)
+        #expect(Self.found(1, id: 1, .preUse, on: "2026-02-20", .passWithObservations, .quarantine) == nil)
+        let withdrawn = try #require(Self.found(8, id: 81, .preUse, on: "2026-02-20", .passWithObservations,
+                                                .withdraw))
+        #expect(withdrawn.text == "withdrawn on 2026-02-20 · Pre-use check #81")
+        let both = try #require(Self.found(6, id: 61, .thoroughPeriodic, on: "2026-02-05", .failDangerous,
+                                           .withdraw))
+        #expect(both.text == "failed dangerous and withdrawn on 2026-02-05 · Thorough examination (periodic) #61")
+        #expect(both.assetUUID == Fixture.uuid(6))
+        #expect(both.date == day("2026-02-05"))
+    }
+
+    @Test("dangerous findings of the report's period stay in the attention list, whatever the status now")
+    func findingsStayVisible() throws {
+        // WR-0008 was withdrawn on 2026-02-20 (not otherwise listed: WITHDRAWN); SL-0001 failed dangerous on
+        // 2026-02-10 and passed a thorough examination since (OK now); EB-0006 is DO NOT USE from its own
+        // fail, listed already, and gets no second row; LH-0004 failed before the period.
+        let findings = try [Self.found(8, id: 82, .preUse, on: "2026-02-20", .passWithObservations, .withdraw),
+                            Self.found(1, id: 12, .preUse, on: "2026-02-10", .failDangerous, .quarantine),
+                            Self.found(6, id: 61, .thoroughPeriodic, on: "2026-02-05", .failDangerous, .quarantine)]
+            .map { try #require($0) }
+        let html = HTMLReport.render(rows: Fixture.rows, latestThorough: Fixture.latestThorough,
+                                     today: Fixture.today, generatedAt: Fixture.generatedAt,
+                                     findings: findings, findingsSince: day("2026-01-30"))
+        let section = slice(html, from: "<section id=\"attention\">", to: "</section>")
+        let items = DueReport.items(Fixture.rows, today: Fixture.today)
+        #expect(assetIDs(in: section) == items.map(\.row.asset.uuid.uuidString)
+                + [Fixture.uuid(1), Fixture.uuid(8)].map(\.uuidString), "found rows follow, by date")
+        #expect(section.contains("<tr class=\"found\" data-asset=\"\(Fixture.uuid(8).uuidString)\" "
+            + "data-status=\"withdrawn\"><td><span class=\"st st-withdrawn\">WITHDRAWN</span></td><td>WR-0008</td>"
+            + "<td>Wire rope sling 1 t</td><td>Workshop</td><td>2026-02-20</td>"
+            + "<td>withdrawn on 2026-02-20 · Pre-use check #82</td></tr>"))
+        #expect(section.contains(">SL-0001</td><td>2 t web sling, 3 m</td><td>Bay 4</td><td>2026-02-10</td>"
+            + "<td>failed dangerous on 2026-02-10 · Pre-use check #12</td></tr>"))
+        #expect(occurrences(of: Fixture.uuid(6).uuidString, in: section) == 1)
+        #expect(section.contains("3 dangerous findings from 2026-01-30 to 2026-03-01 stay listed"), "\(section)")
+        #expect(tagBalanceProblems(html) == [])
+    }
+
     @Test("per-location tables hold each asset exactly once, locations sorted, empty location last")
     func locationTables() {
         let html = Fixture.html()

@@ -22,7 +22,7 @@ private func sling(lastThorough: String = "2025-09-10") -> RegisterRow {
                                         latestResult: .pass, latestAction: Optional.none, recordCount: 1))
 }
 
-/// REMEDY BY 2026-03-10 (the same day the sling falls due); next examination 2027-01-20.
+/// REMEDY BY 2026-03-10 (the same day the sling falls due); next examination 2027-01-20: two events.
 private func hook() -> RegisterRow {
     RegisterRow(asset: Asset(uuid: uuid(0x7), tag: "HK-0007", name: "Crane hook; swivel", type: .hook,
                              wllKg: 5000, location: "Workshop", commissioned: day("2024-06-01"),
@@ -46,7 +46,8 @@ private func withdrawnShackle() -> RegisterRow {
     RegisterRow(asset: Asset(uuid: uuid(0x100), tag: "SH-0100", name: "Bow shackle 3.25 t", type: .shackle,
                              wllKg: 3250, location: "Store", commissioned: day("2024-01-01"), intervalMonths: 6),
                 summary: HistorySummary(lastThoroughDate: day("2026-01-05"), lastThoroughResult: .passWithObservations,
-                                        latestResult: .passWithObservations, latestAction: .withdraw, recordCount: 3))
+                                        latestResult: .passWithObservations, latestAction: .withdraw,
+                                        outOfService: .withdraw, recordCount: 3))
 }
 
 private var register: [RegisterRow] { [sling(), hook(), chainBlock(), withdrawnShackle()] }
@@ -261,6 +262,29 @@ TRIGGER:-P1D
 DESCRIPTION:Thorough examination due: SL-0042 2 t web sling\, 3 m
 END:VALARM
 END:VEVENT
+BEGIN:VEVENT
+UID:ea2597b6728cc286@rigbook
+DTSTAMP:20260301T083000Z
+DTSTART;VALUE=DATE:20270120
+DTEND;VALUE=DATE:20270121
+SUMMARY:Thorough examination due: HK-0007 Crane hook\; swivel
+DESCRIPTION:HK-0007 Crane hook\; swivel\nStatus on 2026-03-01: REMEDY BY\nT
+ horough examination due: 2027-01-20\nRemedy deadline: 2026-03-10\nLast tho
+ rough examination: 2026-01-20\nType: Hook\nLocation: Workshop\nWLL: 5 t\nI
+ nterval: 12 months
+CATEGORIES:Rigbook
+TRANSP:TRANSPARENT
+BEGIN:VALARM
+ACTION:DISPLAY
+TRIGGER:-P30D
+DESCRIPTION:Thorough examination due: HK-0007 Crane hook\; swivel
+END:VALARM
+BEGIN:VALARM
+ACTION:DISPLAY
+TRIGGER:-P1D
+DESCRIPTION:Thorough examination due: HK-0007 Crane hook\; swivel
+END:VALARM
+END:VEVENT
 END:VCALENDAR
 """#
 
@@ -319,7 +343,7 @@ struct ICalendarDocumentTests {
             #expect(calendar.value("METHOD") == "PUBLISH")
             #expect(calendar.value("X-WR-CALNAME") == "Rigbook due dates")
             let events = calendar.all("VEVENT")
-            #expect(events.count == (options.digest ? 2 : 3))
+            #expect(events.count == (options.digest ? 3 : 4))
             #expect(calendar.children.count == events.count)
             var seen = Set<String>()
             for event in events {
@@ -344,7 +368,7 @@ struct ICalendarDocumentTests {
         }
     }
 
-    @Test("withdrawn assets and assets with no date are left out; everything else has one event")
+    @Test("withdrawn assets and assets with no date are left out; everything else has an event per open date")
     func whoIsIn() {
         let untested = RegisterRow(asset: Asset(uuid: uuid(0x1), tag: "EB-0001", name: "M20 eyebolt", type: .eyebolt,
                                                 wllKg: 1000, intervalMonths: 6),
@@ -352,7 +376,7 @@ struct ICalendarDocumentTests {
         let rows = register + [untested]
         let text = ICalendar.document(rows, today: today, generated: generated, options: ICalendarOptions())
         let ids = uids(text)
-        #expect(ids.count == 3)
+        #expect(ids.count == 4)
         #expect(!text.contains("SH-0100"))
         #expect(!text.contains("EB-0001"))
         for kind in [ICalendar.thoroughKind, ICalendar.remedyKind] {
@@ -360,10 +384,11 @@ struct ICalendarDocumentTests {
         }
         #expect(ids == [ICalendar.uid(assetUUID: uuid(0x3), date: day("2026-02-01"), kind: "thorough"),
                         ICalendar.uid(assetUUID: uuid(0x7), date: day("2026-03-10"), kind: "remedy"),
-                        ICalendar.uid(assetUUID: uuid(0x42), date: day("2026-03-10"), kind: "thorough")])
+                        ICalendar.uid(assetUUID: uuid(0x42), date: day("2026-03-10"), kind: "thorough"),
+                        ICalendar.uid(assetUUID: uuid(0x7), date: day("2027-01-20"), kind: "thorough")])
     }
 
-    @Test("a missed remedy deadline is the event's date; DO NOT USE after a Fail keeps the examination date")
+    @Test("a missed remedy deadline stays an event beside the examination; DO NOT USE after a Fail says why")
     func doNotUseDates() {
         var missed = hook()
         missed.asset.uuid = uuid(0x8)
@@ -382,8 +407,11 @@ struct ICalendarDocumentTests {
         #expect(lines.contains("SUMMARY:Remedy deadline: HK-0008 Crane hook\\; swivel"))
         #expect(lines.contains("SUMMARY:Thorough examination due: SL-0043 2 t web sling\\, 3 m"))
         #expect(uids(text) == [ICalendar.uid(assetUUID: uuid(0x8), date: day("2026-02-20"), kind: "remedy"),
-                               ICalendar.uid(assetUUID: uuid(0x43), date: day("2026-03-10"), kind: "thorough")])
+                               ICalendar.uid(assetUUID: uuid(0x43), date: day("2026-03-10"), kind: "thorough"),
+                               ICalendar.uid(assetUUID: uuid(0x8), date: day("2027-01-20"), kind: "thorough")])
         #expect(lines.contains("DTSTART;VALUE=DATE:20260220"))
+        #expect(unescape(unfold(text)).contains("Do not use: remedy deadline 2026-02-20 passed"))
+        #expect(unescape(unfold(text)).contains("Do not use: failed dangerous on 2025-09-10"))
     }
 
     @Test("an empty register is a calendar with no events")
@@ -464,7 +492,7 @@ struct ICalendarUIDTests {
                                        generated: generated.addingTimeInterval(4 * 86_400 + 3_600),
                                        options: ICalendarOptions())
         #expect(uids(first) == uids(later))
-        #expect(uids(first).count == 3)
+        #expect(uids(first).count == 4)
     }
 
     @Test("a new thorough examination moves the due date and so changes that asset's UID only")
@@ -654,10 +682,11 @@ struct ICalendarOptionsTests {
             }
             let calendar = try #require(parse(text))
             let events = calendar.all("VEVENT")
-            #expect(events.count == (digest ? 2 : 3))
+            #expect(events.count == (digest ? 3 : 4))
             if !digest {
                 #expect(events.map { $0.value("SUMMARY") } == ["Thorough examination due (1 item)",
                                                               "Remedy deadline (1 item)",
+                                                              "Thorough examination due (1 item)",
                                                               "Thorough examination due (1 item)"])
                 // What is left is still useful: status, dates, WLL.
                 #expect(unescape(events[0].value("DESCRIPTION") ?? "").contains("Status on 2026-03-01: OVERDUE"))
@@ -690,10 +719,11 @@ struct ICalendarOptionsTests {
         let text = ICalendar.document(rows, today: today, generated: generated, options: ICalendarOptions(digest: true))
         let calendar = try #require(parse(text))
         let events = calendar.all("VEVENT")
-        #expect(events.count == 2)
-        #expect(events.map { $0.value("DTSTART;VALUE=DATE") } == ["20260201", "20260310"])
+        #expect(events.count == 3)
+        #expect(events.map { $0.value("DTSTART;VALUE=DATE") } == ["20260201", "20260310", "20270120"])
         #expect(events.map { $0.value("UID") } == [ICalendar.digestUID(date: day("2026-02-01")),
-                                                  ICalendar.digestUID(date: day("2026-03-10"))])
+                                                  ICalendar.digestUID(date: day("2026-03-10")),
+                                                  ICalendar.digestUID(date: day("2027-01-20"))])
         #expect(events[0].value("SUMMARY") == "1 item due for thorough examination")
         #expect(events[1].value("SUMMARY") == "4 items due: 3 thorough examinations\\, 1 remedy deadline")
         let listed = unescape(events[1].value("DESCRIPTION") ?? "").components(separatedBy: "\n")
@@ -708,6 +738,7 @@ struct ICalendarOptionsTests {
         let deadlines = ICalendar.document([hook()], today: today, generated: generated,
                                            options: ICalendarOptions(digest: true))
         #expect(logicalLines(deadlines).contains("SUMMARY:1 item with a remedy deadline"))
+        #expect(logicalLines(deadlines).contains("SUMMARY:1 item due for thorough examination"))
     }
 
     @Test("alarm days are configurable: [7] gives exactly one VALARM, TRIGGER:-P7D, per event")
@@ -724,7 +755,7 @@ struct ICalendarOptionsTests {
                 #expect(alarms.first?.values("DESCRIPTION").count == 1)
                 #expect(alarms.first?.value("DESCRIPTION") == event.value("SUMMARY"))
             }
-            #expect(logicalLines(text).filter { $0 == "BEGIN:VALARM" }.count == (digest ? 2 : 3))
+            #expect(logicalLines(text).filter { $0 == "BEGIN:VALARM" }.count == (digest ? 3 : 4))
         }
     }
 
@@ -736,9 +767,9 @@ struct ICalendarOptionsTests {
             return try #require(parse(text)).all("VEVENT").map { $0.all("VALARM").compactMap { $0.value("TRIGGER") } }
         }
         #expect(ICalendarOptions().alarmDaysBefore == [30, 1])
-        #expect(try triggers([30, 1]) == Array(repeating: ["-P30D", "-P1D"], count: 3))
-        #expect(try triggers([]) == Array(repeating: [], count: 3))
-        #expect(try triggers([1, 30, 30, -2, 0]) == Array(repeating: ["-P30D", "-P1D", "PT0S"], count: 3))
+        #expect(try triggers([30, 1]) == Array(repeating: ["-P30D", "-P1D"], count: 4))
+        #expect(try triggers([]) == Array(repeating: [], count: 4))
+        #expect(try triggers([1, 30, 30, -2, 0]) == Array(repeating: ["-P30D", "-P1D", "PT0S"], count: 4))
     }
 }
 

@@ -120,6 +120,19 @@ private let gateCases: [GateCase] = {
         cases.append(GateCase(2, "certification given, \(type.rawValue)") { $0.inspectionType = type })
     }
 
+    // Issue 10: equipment is examined before its first use (LOLER reg 9(1)), so an initial or
+    // after-installation examination may come before the commission date, never in the future; no other
+    // type may.
+    for type in InspectionType.allCases {
+        let mayPrecede = type == .thoroughInitial || type == .thoroughAfterInstallation
+        cases.append(GateCase(3, "\(type.rawValue) the day before commissioning",
+                              fails: mayPrecede ? [] : [.inspectionDate]) {
+            $0.inspectionType = type; $0.schemeReference = "SCH-7"; $0.inspectionDate = "2023-12-31"
+        })
+        cases.append(GateCase(3, "\(type.rawValue) tomorrow", fails: [.inspectionDate]) {
+            $0.inspectionType = type; $0.schemeReference = "SCH-7"; $0.inspectionDate = "2026-12-01"
+        })
+    }
     cases += [
         // Rule 3: inspection date valid, not in the future, not before commissioning.
         GateCase(3, "date is today") { $0.inspectionDate = "2026-11-30" },
@@ -449,6 +462,7 @@ struct SaveGateTests {
         let problems = SaveGate.problems(v, context: gateContext())
         #expect(problems.count == 1)
         #expect(problems.first?.message.contains("2024-01-01") == true, "\(problems)")
+        #expect(problems.first?.message.contains("initial") == true, "says which examinations may: \(problems)")
     }
 
     // MARK: The validated record

@@ -37,7 +37,7 @@ struct EachStatusTests {
         StatusCase(name: "withdrawn: latest action is withdraw",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .passWithObservations, action: .withdraw)],
-                   today: "2026-03-01", expected: .withdrawn, expectedDue: "2027-01-10"),
+                   today: "2026-03-01", expected: .withdrawn, expectedDue: .some(nil)),
         StatusCase(name: "do_not_use: last thorough result is Fail",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .repair)],
@@ -94,7 +94,7 @@ struct EachStatusTests {
 // MARK: - Precedence: where two conditions hold, the higher one wins
 
 @Suite("""
-    StatusRules: precedence WITHDRAWN › DO NOT USE › QUARANTINED › REMEDY BY › UNTESTED › OVERDUE \
+    StatusRules: precedence WITHDRAWN › DO NOT USE › QUARANTINED › OVERDUE › REMEDY BY › UNTESTED \
     › DUE SOON › OK
     """)
 struct PrecedenceTests {
@@ -117,6 +117,17 @@ struct PrecedenceTests {
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
                                     action: .quarantine, deadline: "2026-02-10")],
                    today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+        StatusCase(name: "QUARANTINED › OVERDUE",
+                   commissioned: "2020-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations,
+                                    action: .quarantine)],
+                   today: "2026-02-01", expected: .quarantined),
+        // Issue 10 reversed the old REMEDY BY › OVERDUE: an item must not be used past its examination date.
+        StatusCase(name: "OVERDUE › REMEDY BY",
+                   commissioned: "2024-01-01",
+                   history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
+                                    action: .repair, deadline: "2026-02-01")],
+                   today: "2026-01-20", expected: .overdue, expectedDue: "2026-01-10", expectedDeadline: "2026-02-01"),
         StatusCase(name: "QUARANTINED › REMEDY BY (open deadline and quarantine)",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied,
@@ -127,9 +138,9 @@ struct PrecedenceTests {
                    history: [record(1, .interim, on: "2026-01-10", .defectToBeRemedied,
                                     action: .repair, deadline: "2026-02-10")],
                    today: "2026-02-01", expected: .remedyBy, expectedDue: .some(nil), expectedDeadline: "2026-02-10"),
-        // UNTESTED has no due date, so OVERDUE cannot strictly hold with it; the nearest case is an asset
-        // whose only records are old non-thorough ones: they must not anchor a due date.
-        StatusCase(name: "UNTESTED › OVERDUE (only old pre-use and interim records, no commission date)",
+        // UNTESTED has no due date, so OVERDUE cannot hold with it; the nearest case is an asset whose only
+        // records are old non-thorough ones: they must not anchor a due date.
+        StatusCase(name: "UNTESTED, never OVERDUE (only old pre-use and interim records, no commission date)",
                    commissioned: nil,
                    history: [record(1, .preUse, on: "2019-03-01"), record(2, .interim, on: "2020-03-01")],
                    today: "2026-02-01", expected: .untested, expectedDue: .some(nil)),
@@ -156,16 +167,6 @@ struct PrecedenceTests {
                    commissioned: "2020-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2021-01-10", .failDangerous, action: .repair)],
                    today: "2026-02-01", expected: .doNotUse),
-        StatusCase(name: "QUARANTINED › OVERDUE",
-                   commissioned: "2020-01-01",
-                   history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations,
-                                    action: .quarantine)],
-                   today: "2026-02-01", expected: .quarantined),
-        StatusCase(name: "REMEDY BY › OVERDUE",
-                   commissioned: "2024-01-01",
-                   history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
-                                    action: .repair, deadline: "2026-02-01")],
-                   today: "2026-01-20", expected: .remedyBy, expectedDue: "2026-01-10"),
         StatusCase(name: "REMEDY BY › DUE SOON",
                    commissioned: "2024-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
@@ -348,10 +349,11 @@ struct RemedyDeadlineTests {
         StatusCase(name: "deadline + 1: do_not_use",
                    commissioned: "2025-01-01", history: [defect],
                    today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
-        StatusCase(name: "a later interim inspection does not close it",
+        // Issue 10 reversed the old rule: a passing interim inspection signs the repair off.
+        StatusCase(name: "a later passing interim inspection closes it, without moving the due date",
                    commissioned: "2025-01-01",
                    history: [defect, record(2, .interim, on: "2026-02-01")],
-                   today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
+                   today: "2026-02-11", expected: .ok, expectedDue: "2027-01-10", expectedDeadline: .some(nil)),
         StatusCase(name: "a later pre-use check does not close it",
                    commissioned: "2025-01-01",
                    history: [defect, record(2, .preUse, on: "2026-02-05")],
@@ -371,13 +373,13 @@ struct RemedyDeadlineTests {
                                     deadline: "2025-10-01"),
                              record(3, .thoroughPeriodic, on: "2025-09-20")],
                    today: "2025-12-01", expected: .ok, expectedDue: "2026-09-20", expectedDeadline: .some(nil)),
-        StatusCase(name: "a deadline set by an interim inspection stays open after a later interim",
+        StatusCase(name: "a deadline set by an interim inspection is closed by a later passing interim",
                    commissioned: "2025-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2025-06-01"),
                              record(2, .interim, on: "2025-09-01", .defectToBeRemedied, action: .repair,
                                     deadline: "2025-10-01"),
                              record(3, .interim, on: "2025-09-20")],
-                   today: "2025-10-02", expected: .doNotUse, expectedDue: "2026-06-01", expectedDeadline: "2025-10-01"),
+                   today: "2025-10-02", expected: .ok, expectedDue: "2026-06-01", expectedDeadline: .some(nil)),
         StatusCase(name: "a later thorough examination that sets a new deadline replaces the old one",
                    commissioned: "2025-01-01",
                    history: [defect, record(2, .thoroughPeriodic, on: "2026-02-05", .defectToBeRemedied,
@@ -406,10 +408,11 @@ struct RemedyDeadlineTests {
     @Test(arguments: cases)
     func deadline(_ c: StatusCase) { check(c) }
 
-    @Test("summary: the deadline is open until a later thorough examination",
+    @Test("summary: the deadline is open until a later thorough examination or passing interim inspection",
           arguments: [
             ([defect], "2026-02-10"),
-            ([defect, record(2, .interim, on: "2026-01-20")], "2026-02-10"),
+            ([defect, record(2, .interim, on: "2026-01-20")], nil),
+            ([defect, record(2, .interim, on: "2026-01-20", .defectToBeRemedied, action: .repair)], "2026-02-10"),
             ([defect, record(2, .preUse, on: "2026-01-20")], "2026-02-10"),
             ([defect, record(2, .thoroughPeriodic, on: "2026-01-20")], nil),
           ] as [([RecordFacts], String?)])
@@ -533,5 +536,224 @@ struct HistoryFoldTests {
                             [history[4], history[3], history[2], history[1], history[0]]] {
             #expect(HistorySummary(history: Array(permutation)) == expected)
         }
+    }
+}
+
+// MARK: - Issue 10 §3: status rules that never hide danger
+
+/// Concrete histories where the rules before issue 10 said something misleading.
+@Suite("StatusRules: rules that never hide danger (issue 10)")
+struct NeverHideDangerTests {
+    /// Examined 2025-01-10 every 12 months (due 2026-01-10) with a defect to remedy by 2026-02-01.
+    static let defectDueJanuary = record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
+                                         action: .repair, deadline: "2026-02-01")
+
+    @Test("overdue beats REMEDY BY: the examination date has passed, the remedy deadline has not")
+    func overdueBeatsRemedyBy() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2024-01-01"),
+                                          history: [Self.defectDueJanuary], today: day("2026-01-20"))
+        #expect(report.status == .overdue)
+        #expect(report.nextDue == day("2026-01-10"))
+        #expect(report.remedyDeadline == day("2026-02-01"))
+        // The date that matters is the earlier of the two: the missed examination.
+        #expect(report.keyDate == day("2026-01-10"))
+        #expect(!report.deadlineMatters)
+    }
+
+    @Test("REMEDY BY: the date that matters is the earlier of the remedy deadline and the due date",
+          arguments: [
+            // deadline first: the deadline matters
+            ("2025-03-10", "2026-01-20", "2025-12-01", "2026-01-20", true),
+            // due date first (due 2026-03-10, deadline 2026-03-20): the examination matters
+            ("2025-03-10", "2026-03-20", "2026-03-01", "2026-03-10", false),
+            // the same day: the deadline (either way the same date)
+            ("2025-03-10", "2026-03-10", "2026-03-01", "2026-03-10", true),
+          ])
+    func remedyByKeyDate(_ examined: String, _ deadline: String, _ today: String, _ key: String, _ matters: Bool) {
+        let history = [record(1, .thoroughPeriodic, on: examined, .defectToBeRemedied, action: .repair,
+                              deadline: deadline)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2024-01-01"), history: history,
+                                          today: day(today))
+        #expect(report.status == .remedyBy)
+        #expect(report.keyDate == day(key))
+        #expect(report.deadlineMatters == matters)
+    }
+
+    @Test("only a thorough examination ends WITHDRAWN or QUARANTINED: a later check with action None does not",
+          arguments: [InspectionAction.withdraw, .quarantine], [InspectionType.preUse, .interim])
+    func outOfServiceStays(_ action: InspectionAction, _ later: InspectionType) {
+        let history = [record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: action),
+                       record(2, later, on: "2026-01-20", .pass, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-02-01"))
+        // A quarantined item that failed dangerous is DO NOT USE, which outranks QUARANTINED.
+        #expect(report.status == (action == .withdraw ? .withdrawn : .doNotUse))
+        #expect(HistorySummary(history: history).outOfService == action)
+    }
+
+    @Test("a sling withdrawn by a pre-use check stays withdrawn after the next pre-use check passes")
+    func withdrawnByPreUse() {
+        let history = [record(1, .thoroughPeriodic, on: "2025-12-01"),
+                       record(2, .preUse, on: "2026-01-10", .passWithObservations, action: .withdraw),
+                       record(3, .preUse, on: "2026-01-11", .pass, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-01-12"))
+        #expect(report.status == .withdrawn)
+    }
+
+    @Test("a quarantine stays until a thorough examination; a later one does not soften a withdrawal",
+          arguments: [(InspectionAction.quarantine, InspectionAction.none, AssetStatus.quarantined),
+                      (.withdraw, .quarantine, .withdrawn)])
+    func laterChecks(_ first: InspectionAction, _ then: InspectionAction, _ expected: AssetStatus) {
+        let history = [record(1, .preUse, on: "2026-01-10", .passWithObservations, action: first),
+                       record(2, .interim, on: "2026-01-11", .passWithObservations, action: then)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-06-01"), history: history,
+                                          today: day("2026-01-12"))
+        #expect(report.status == expected)
+    }
+
+    @Test("a thorough examination ends WITHDRAWN and QUARANTINED",
+          arguments: [InspectionAction.withdraw, .quarantine])
+    func thoroughEndsOutOfService(_ action: InspectionAction) {
+        let history = [record(1, .preUse, on: "2026-01-10", .failDangerous, action: action),
+                       record(2, .thoroughExceptional, on: "2026-01-20", .pass, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-06-01"), history: history,
+                                          today: day("2026-02-01"))
+        #expect(report.status == .ok)
+        #expect(report.nextDue == day("2027-01-20"))
+    }
+
+    /// A defect found 2026-01-10 to be remedied by 2026-02-10.
+    static let defect = record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .repair,
+                               deadline: "2026-02-10")
+
+    @Test("a repair is signed off by a later passing interim or thorough record; only an examination moves the due",
+          arguments: [InspectionResult.pass, .passWithObservations],
+          [(InspectionType.interim, "2027-01-10"), (.thoroughPeriodic, "2027-02-05")])
+    func passSignsRepairOff(_ result: InspectionResult, _ later: (type: InspectionType, due: String)) {
+        let history = [Self.defect, record(2, later.type, on: "2026-02-05", result, action: .none)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-02-11"))
+        #expect(report.status == .ok)
+        #expect(report.remedyDeadline == nil)
+        #expect(report.nextDue == day(later.due))
+        #expect(HistorySummary(history: history).openRemedyDeadline == nil)
+    }
+
+    @Test("a pre-use check, or an interim inspection that does not pass, leaves the deadline open",
+          arguments: [(InspectionType.preUse, InspectionResult.pass), (.interim, .defectToBeRemedied)])
+    func notSignedOff(_ type: InspectionType, _ result: InspectionResult) {
+        let later = record(2, type, on: "2026-02-05", result, action: result == .pass ? .none : .repair)
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"),
+                                          history: [Self.defect, later], today: day("2026-02-11"))
+        #expect(report.status == .doNotUse)
+        #expect(report.remedyDeadline == day("2026-02-10"))
+    }
+
+    @Test("the DUE SOON window fits the interval: 30 days from 6 months up, a quarter of the interval below",
+          arguments: [(1, 7), (2, 15), (3, 22), (4, 30), (5, 38), (6, 30), (12, 30), (60, 30)])
+    func dueSoonWindow(_ months: Int, _ days: Int) {
+        #expect(StatusRules.dueSoonWindow(intervalMonths: months) == days)
+    }
+
+    @Test("a 1-month item is not DUE SOON on the day it was examined")
+    func monthlyItemOnTheDayExamined() {
+        let asset = sampleAsset(commissioned: "2025-01-01", intervalMonths: 1)
+        let history = [record(1, .thoroughPeriodic, on: "2026-02-02")]
+        let examinedToday = StatusRules.evaluate(asset: asset, history: history, today: day("2026-02-02"))
+        #expect(examinedToday.status == .ok)
+        #expect(examinedToday.nextDue == day("2026-03-02"))
+        // due − 7 is DUE SOON, due − 8 is not.
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-02-23")).status == .dueSoon)
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-02-22")).status == .ok)
+    }
+
+    @Test("a 3-month item: DUE SOON from due − 22")
+    func quarterlyItem() {
+        let asset = sampleAsset(commissioned: "2025-01-01", intervalMonths: 3)
+        let history = [record(1, .thoroughPeriodic, on: "2026-01-15")]   // due 2026-04-15
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-03-24")).status == .dueSoon)
+        #expect(StatusRules.evaluate(asset: asset, history: history, today: day("2026-03-23")).status == .ok)
+    }
+
+    @Test("DO NOT USE after a missed remedy deadline says so, and its date is the deadline")
+    func doNotUseSaysMissedDeadline() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: [Self.defect],
+                                          today: day("2026-07-01"))
+        #expect(report.status == .doNotUse)
+        #expect(report.reasons == [.remedyDeadlinePassed(day("2026-02-10"))])
+        #expect(report.reason == "remedy deadline 2026-02-10 passed")
+        #expect(report.keyDate == day("2026-02-10"))
+        #expect(report.deadlineMatters)
+    }
+
+    @Test("DO NOT USE after a dangerous fail says so, never \"due in 182 days\"")
+    func doNotUseSaysFailed() {
+        let history = [record(1, .thoroughPeriodic, on: "2025-12-01"),
+                       record(2, .preUse, on: "2026-01-10", .failDangerous, action: .repair)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-06-01"))
+        #expect(report.status == .doNotUse)
+        #expect(report.reasons == [.failedDangerous(day("2026-01-10"))])
+        #expect(report.reason == "failed dangerous on 2026-01-10, not cleared by a thorough examination")
+        #expect(report.keyDate == day("2026-01-10"))
+        #expect(!report.deadlineMatters)
+    }
+
+    @Test("DO NOT USE names every cause, the earliest date first matters")
+    func doNotUseEveryCause() {
+        let history = [Self.defect, record(2, .preUse, on: "2026-03-01", .failDangerous, action: .repair)]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2027-02-01"))
+        #expect(report.status == .doNotUse)
+        #expect(report.reason == "failed dangerous on 2026-03-01, not cleared by a thorough examination; "
+                + "remedy deadline 2026-02-10 passed; thorough examination was due 2027-01-10")
+        #expect(report.keyDate == day("2026-02-10"))
+    }
+
+    @Test("statuses other than DO NOT USE give no reason")
+    func noReasonOtherwise() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2024-01-01"),
+                                          history: [Self.defectDueJanuary], today: day("2026-01-20"))
+        #expect(report.reasons.isEmpty)
+        #expect(report.reason == nil)
+    }
+
+    @Test("a withdrawn asset shows no next due date and no date that matters")
+    func withdrawnHasNoDates() {
+        let history = [record(1, .thoroughPeriodic, on: "2026-01-10", .defectToBeRemedied, action: .withdraw,
+                              deadline: "2026-02-10")]
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day("2026-03-01"))
+        #expect(report.status == .withdrawn)
+        #expect(report.nextDue == nil)
+        #expect(report.remedyDeadline == nil)
+        #expect(report.keyDate == nil)
+    }
+
+    @Test("each status explains itself in words, for the history headers",
+          arguments: [
+            // DO NOT USE: why, and no date still ahead
+            ([defect], "2026-07-01", "remedy deadline 2026-02-10 passed"),
+            // REMEDY BY: the earlier date first
+            ([defect], "2026-02-01", "remedy by 2026-02-10 · next thorough examination due 2027-01-10"),
+            // OK
+            ([record(1, .thoroughPeriodic, on: "2026-01-10")], "2026-02-01",
+             "next thorough examination due 2027-01-10"),
+            // WITHDRAWN: no next due date
+            ([record(1, .preUse, on: "2026-01-10", .failDangerous, action: .withdraw)], "2026-02-01",
+             "withdrawn from service: no examination due"),
+          ] as [([RecordFacts], String, String)])
+    func explanation(_ history: [RecordFacts], _ today: String, _ expected: String) {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: history,
+                                          today: day(today))
+        #expect(report.explanation == expected)
+        #expect(!report.explanation.contains("due in"))
+    }
+
+    @Test("an asset never examined and never commissioned explains that")
+    func untestedExplanation() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: nil), history: [], today: day("2026-02-01"))
+        #expect(report.explanation == "never examined, no commission date")
     }
 }

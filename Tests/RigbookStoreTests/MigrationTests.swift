@@ -275,3 +275,100 @@ struct RecordIdentityMigrationTests {
         }
     }
 }
+
+@Suite("An older register migrates in place")
+struct StatusRulesMigrationTests {
+    /// A register exactly as the first schema left it: only migration 001, summaries folded by the rules
+    /// before issue 10, no `user_version`.
+    static func makeFirstSchemaRegister(at path: String) throws {
+        try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
+        let db = try Database(path: path)
+        try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
+        try db.execute("CREATE TABLE rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+        try db.execute(RegisterSchema.migrations[0].sql)
+        try db.run("INSERT INTO rigbook_migrations VALUES ('001-assets-and-inspections', '2026-01-01 00:00:00')")
+        // (uuid, tag, last thorough date, result, latest result, latest action, open deadline, unresolved fail)
+        let assets: [(String, String, String, String, String, String, String?, Int64)] = [
+            // Withdrawn by the examination, then a passing pre-use check: the old fold saw DO NOT USE.
+            ("00000000-0000-0000-0000-000000000001", "SL-0001", "2026-01-10", "fail_dangerous", "pass", "none",
+             nil, 1),
+            // A repair signed off by a passing interim inspection: the old fold kept the deadline open.
+            ("00000000-0000-0000-0000-000000000002", "HK-0002", "2026-01-10", "defect_to_be_remedied", "pass",
+             "none", "2026-02-10", 0),
+        ]
+        for a in assets {
+            try db.run("""
+                INSERT INTO assets (uuid, tag, name, type, wll_kg, location, interval_months, lifts_persons,
+                    commissioned, created_at, last_thorough_date, last_thorough_result, latest_result, latest_action,
+                    open_remedy_deadline, unresolved_fail, next_due, record_count)
+                VALUES (?, ?, 'Old asset', 'web-sling', 1000, 'Bay 1', 12, 0, '2025-01-01', '2025-01-01T00:00:00Z',
+                    ?, ?, ?, ?, ?, ?, '2027-01-10', 2)
+                """, [.text(a.0), .text(a.1), .text(a.2), .text(a.3), .text(a.4), .text(a.5),
+                      a.6.map(SQLValue.text) ?? .null, .integer(a.7)])
+        }
+        // (id, asset, type, result, action, deadline, date)
+        let records: [(Int64, String, String, String, String, String?, String)] = [
+            (1, assets[0].0, "thorough_periodic", "fail_dangerous", "withdraw", nil, "2026-01-10"),
+            (2, assets[0].0, "pre_use", "pass", "none", nil, "2026-01-20"),
+            (3, assets[1].0, "thorough_periodic", "defect_to_be_remedied", "repair", "2026-02-10", "2026-01-10"),
+            (4, assets[1].0, "interim", "pass", "none", nil, "2026-02-05"),
+        ]
+        for r in records {
+            try db.run("""
+                INSERT INTO inspections (id, asset_uuid, draft_id, amends, inspection_type, inspector_name,
+                    certification_number, check_marking, check_cuts, check_deformation, check_fittings,
+                    check_corrosion, result, notes, scheme_reference, defect_description, action,
+                    remedy_deadline_set, remedy_deadline, inspection_date, confirmed, saved_at, app_version,
+                    operator, asset_wll_kg, asset_location)
+                VALUES (?, ?, ?, NULL, ?, 'Alan Hughes', 'LEEA-1', 1, 1, 1, 1, 1, ?, '', '', ?, ?, ?, ?, ?, 1,
+                    '2026-01-01T00:00:00.000Z', '0.1.0', 'alan', 1000, 'Bay 1')
+                """, [.integer(r.0), .text(r.1), .text("session-\(r.0)"), .text(r.2), .text(r.3),
+                      .text(r.3 == "pass" ? "" : "Cut"), .text(r.4), .integer(r.5 == nil ? 0 : 1),
+                      r.5.map(SQLValue.text) ?? .null, .text(r.6)])
+        }
+    }
+
+    @Test("004-status-rules adds its columns, refolds the summaries under the new rules and keeps every record")
+    func migratesAndRefolds() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            try Self.makeFirstSchemaRegister(at: path)
+            let register = try Register.open(path: path)
+            #expect(try RegisterSchema.appliedNames(register.db).contains("004-status-rules"))
+            #expect(try register.db.scalar("PRAGMA user_version") == .integer(Int64(HistorySummary.foldVersion)))
+            #expect(try register.recordCount() == 4)
+            let sling = try #require(try register.asset(tag: "SL-0001"))
+            #expect(sling.summary.outOfService == .withdraw)
+            #expect(sling.summary.unresolvedFailDate == day("2026-01-10"))
+            #expect(sling.status(on: testToday).status == .withdrawn)
+            let hook = try #require(try register.asset(tag: "HK-0002"))
+            #expect(hook.summary.openRemedyDeadline == nil)
+            #expect(hook.status(on: testToday).status == .ok)
+            #expect(hook.asset.examinationScheme == "")
+            // What the register now folds is what the status rules fold from the records.
+            for row in [sling, hook] {
+                let history = try register.history(assetUUID: row.asset.uuid).map(\.facts)
+                #expect(row.summary == HistorySummary(history: history))
+            }
+        }
+    }
+
+    @Test("a migrated register opens again unchanged, and a newer fold version is left alone")
+    func reopening() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            try Self.makeFirstSchemaRegister(at: path)
+            do {
+                let register = try Register.open(path: path)
+                try register.db.execute("PRAGMA user_version = 99")
+                // A summary a newer fold might have written: not refolded by this build.
+                try register.db.run("UPDATE assets SET out_of_service = 'quarantine' WHERE tag = 'HK-0002'")
+            }
+            let again = try Register.open(path: path)
+            #expect(try again.db.scalar("PRAGMA user_version") == .integer(99))
+            #expect(try again.asset(tag: "HK-0002")?.summary.outOfService == .quarantine)
+            #expect(try again.db.scalar("SELECT count(*) FROM rigbook_migrations")
+                    == .integer(Int64(RegisterSchema.migrations.count)))
+        }
+    }
+}
