@@ -123,19 +123,58 @@ struct MigrationTests {
     }
 }
 
+
+/// A register file exactly as the first schema left it: only migration 001 applied. The caller adds rows.
+func firstSchemaDatabase(at path: String) throws -> Database {
+    try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
+    let db = try Database(path: path)
+    try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
+    try db.execute("CREATE TABLE rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+    let first = RegisterSchema.migrations[0]
+    #expect(first.name == "001-assets-and-inspections")
+    try db.execute(first.sql)
+    try db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES (?, '2026-01-01 00:00:00')",
+               [.text(first.name)])
+    return db
+}
+
+
+/// One record as the first build wrote it (its columns spelled out, so later columns cannot change it).
+struct FirstSchemaRecord {
+    var id: Int64
+    var asset: String
+    var amends: Int64?
+    var type = "thorough_periodic"
+    var result: String
+    var action: String
+    var deadline: String?
+    var date: String
+    var inspector: String
+    var operatorName: String
+    var savedAt: String
+    var wllKg: Double
+    var location: String
+}
+
+func insertFirstSchemaRecord(_ db: Database, _ r: FirstSchemaRecord) throws {
+    try db.run("""
+        INSERT INTO inspections (id, asset_uuid, draft_id, amends, inspection_type, inspector_name,
+            certification_number, check_marking, check_cuts, check_deformation, check_fittings,
+            check_corrosion, result, notes, scheme_reference, defect_description, action,
+            remedy_deadline_set, remedy_deadline, inspection_date, confirmed, saved_at, app_version,
+            operator, asset_wll_kg, asset_location)
+        VALUES (?, ?, ?, ?, ?, ?, 'LEEA-1', 1, 1, 1, 1, 1, ?, '', '', ?, ?, ?, ?, ?, 1, ?, '0.1.0', ?, ?, ?)
+        """, [.integer(r.id), .text(r.asset), .text("session-\(r.id)"), r.amends.map(SQLValue.integer) ?? .null,
+              .text(r.type), .text(r.inspector), .text(r.result), .text(r.result == "pass" ? "" : "Cut"),
+              .text(r.action), .integer(r.deadline == nil ? 0 : 1), r.deadline.map(SQLValue.text) ?? .null,
+              .text(r.date), .text(r.savedAt), .text(r.operatorName), .real(r.wllKg), .text(r.location)])
+}
+
 @Suite("Migrating a register made by an earlier build")
 struct TagKeyMigrationTests {
     /// A register as the first build left it (migration 001 only), holding `tags`, oldest first.
     static func firstBuildRegister(at path: String, tags: [String]) throws {
-        try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
-        let db = try Database(path: path)
-        try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
-        try db.execute("CREATE TABLE rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
-        let first = RegisterSchema.migrations[0]
-        #expect(first.name == "001-assets-and-inspections")
-        try db.execute(first.sql)
-        try db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES (?, '2026-01-05 08:00:00')",
-                   [.text(first.name)])
+        let db = try firstSchemaDatabase(at: path)
         for (index, tag) in tags.enumerated() {
             // The columns the first build wrote, spelled out so later columns cannot change this file.
             try db.run("""
@@ -198,13 +237,7 @@ struct RecordIdentityMigrationTests {
     /// A register as the first schema left it: migration 001 only, one asset and three records,
     /// the second amending the first by integer id.
     private func makeOldRegister(at path: String) throws {
-        try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
-        let db = try Database(path: path)
-        try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
-        try db.execute("CREATE TABLE rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
-        let first = try #require(RegisterSchema.migrations.first { $0.name == "001-assets-and-inspections" })
-        try db.execute(first.sql)
-        try db.run("INSERT INTO rigbook_migrations VALUES (?, '2026-01-01 00:00:00')", [.text(first.name)])
+        let db = try firstSchemaDatabase(at: path)
         let asset = "00000000-0000-4000-8000-000000000042"
         try db.run("""
             INSERT INTO assets (tag, uuid, name, type, wll_kg, interval_months, lifts_persons, created_at)
@@ -213,17 +246,10 @@ struct RecordIdentityMigrationTests {
         let records: [(id: Int, amends: Int?, result: String)] = [(1, nil, "pass"), (2, 1, "fail_dangerous"),
                                                                   (3, nil, "pass")]
         for (id, amends, result) in records {
-            try db.run("""
-                INSERT INTO inspections (id, asset_uuid, draft_id, amends, inspection_type, inspector_name,
-                    certification_number, check_marking, check_cuts, check_deformation, check_fittings,
-                    check_corrosion, result, notes, scheme_reference, defect_description, action,
-                    remedy_deadline_set, remedy_deadline, inspection_date, confirmed, saved_at, app_version,
-                    operator, asset_wll_kg, asset_location)
-                VALUES (?, ?, ?, ?, 'thorough_periodic', 'Ann Smith', 'LEEA-1', 1, 1, 1, 1, 1, ?, '', '',
-                    ?, ?, 0, NULL, '2026-02-0\(id)', 1, '2026-02-01T10:00:00.000Z', '0.1.0', 'ann', 2000, 'Bay A')
-                """, [.integer(Int64(id)), .text(asset), .text("session-\(id)"),
-                      amends.map { .integer(Int64($0)) } ?? .null, .text(result),
-                      .text(result == "pass" ? "" : "Cut"), .text(result == "pass" ? "none" : "withdraw")])
+            try insertFirstSchemaRecord(db, FirstSchemaRecord(
+                id: Int64(id), asset: asset, amends: amends.map(Int64.init), result: result,
+                action: result == "pass" ? "none" : "withdraw", date: "2026-02-0\(id)", inspector: "Ann Smith",
+                operatorName: "ann", savedAt: "2026-02-01T10:00:00.000Z", wllKg: 2000, location: "Bay A"))
         }
     }
 
@@ -281,12 +307,7 @@ struct StatusRulesMigrationTests {
     /// A register exactly as the first schema left it: only migration 001, summaries folded by the rules
     /// before issue 10, no `user_version`.
     static func makeFirstSchemaRegister(at path: String) throws {
-        try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
-        let db = try Database(path: path)
-        try db.execute("PRAGMA application_id = \(RegisterSchema.applicationID)")
-        try db.execute("CREATE TABLE rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
-        try db.execute(RegisterSchema.migrations[0].sql)
-        try db.run("INSERT INTO rigbook_migrations VALUES ('001-assets-and-inspections', '2026-01-01 00:00:00')")
+        let db = try firstSchemaDatabase(at: path)
         // (uuid, tag, last thorough date, result, latest result, latest action, open deadline, unresolved fail)
         let assets: [(String, String, String, String, String, String, String?, Int64)] = [
             // Withdrawn by the examination, then a passing pre-use check: the old fold saw DO NOT USE.
@@ -314,17 +335,10 @@ struct StatusRulesMigrationTests {
             (4, assets[1].0, "interim", "pass", "none", nil, "2026-02-05"),
         ]
         for r in records {
-            try db.run("""
-                INSERT INTO inspections (id, asset_uuid, draft_id, amends, inspection_type, inspector_name,
-                    certification_number, check_marking, check_cuts, check_deformation, check_fittings,
-                    check_corrosion, result, notes, scheme_reference, defect_description, action,
-                    remedy_deadline_set, remedy_deadline, inspection_date, confirmed, saved_at, app_version,
-                    operator, asset_wll_kg, asset_location)
-                VALUES (?, ?, ?, NULL, ?, 'Alan Hughes', 'LEEA-1', 1, 1, 1, 1, 1, ?, '', '', ?, ?, ?, ?, ?, 1,
-                    '2026-01-01T00:00:00.000Z', '0.1.0', 'alan', 1000, 'Bay 1')
-                """, [.integer(r.0), .text(r.1), .text("session-\(r.0)"), .text(r.2), .text(r.3),
-                      .text(r.3 == "pass" ? "" : "Cut"), .text(r.4), .integer(r.5 == nil ? 0 : 1),
-                      r.5.map(SQLValue.text) ?? .null, .text(r.6)])
+            try insertFirstSchemaRecord(db, FirstSchemaRecord(
+                id: r.0, asset: r.1, type: r.2, result: r.3, action: r.4, deadline: r.5, date: r.6,
+                inspector: "Alan Hughes", operatorName: "alan", savedAt: "2026-01-01T00:00:00.000Z", wllKg: 1000,
+                location: "Bay 1"))
         }
     }
 
