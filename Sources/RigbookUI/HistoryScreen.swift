@@ -87,7 +87,8 @@ public struct HistoryState: Screen {
         let details = [
             "Type \(a.type.label) · WLL \(Asset.wllText(a.wllKg))"
                 + (a.lengthM.map { " · Length \($0.formatted()) m" } ?? "")
-                + " · Every \(a.intervalMonths) months" + (a.liftsPersons ? " · Lifts persons" : "")
+                + " · Every \(a.intervalMonths) months" + (a.intervalExceedsLOLER ? " (!)" : "")
+                + (a.liftsPersons ? " · Lifts persons" : "")
                 + (a.examinationScheme.isEmpty ? "" : " · Scheme \(a.examinationScheme)"),
             "Location \(none(a.location)) · Manufacturer \(none(a.manufacturer)) · Serial \(none(a.serialNumber))",
             "Made \(a.manufactured?.iso ?? "unknown") · Commissioned \(a.commissioned?.iso ?? "—")",
@@ -95,8 +96,13 @@ public struct HistoryState: Screen {
             "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
         ]
         for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
-        let heading = " \(records.count) record\(records.count == 1 ? "" : "s"), newest first"
-        frame.put(heading, x: 0, y: 5, in: area, style: .bold)
+        // An interval LOLER reg 9(3) does not allow without a scheme replaces the heading with why.
+        if let problem = a.intervalProblem {
+            frame.put(" ! " + problem, x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
+        } else {
+            frame.put(" \(records.count) record\(records.count == 1 ? "" : "s"), newest first", x: 0, y: 5, in: area,
+                      style: .bold)
+        }
         // Each record's id is on screen, so "amends #4" and "amended by #14" point at rows one can see.
         let idWidth = max(2, records.map { "#\($0.id)".count }.max() ?? 0)
         let links = records.map(HistoryState.link)

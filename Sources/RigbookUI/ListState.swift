@@ -15,6 +15,8 @@ public struct ListState: Sendable {
     private(set) var order: [Int32] = []
     public private(set) var counts: [AssetStatus: Int] = [:]
     public private(set) var draftCount = 0
+    /// Assets whose interval is longer than LOLER reg 9(3) allows without an examination scheme.
+    public private(set) var flaggedIntervals = 0
     /// Columns the widest tag needs (tags are short codes; the name gets what is left).
     public private(set) var tagWidth = 7
     public var loaded = false
@@ -47,6 +49,7 @@ public struct ListState: Sendable {
         rows = register
         reports = register.map { $0.status(on: today) }
         draftCount = register.reduce(0) { $0 + ($1.hasDraft ? 1 : 0) }
+        flaggedIntervals = register.reduce(0) { $0 + ($1.asset.intervalExceedsLOLER ? 1 : 0) }
         tagWidth = min(12, max(3, register.lazy.map { VisibleText.make($0.asset.tag).displayWidth }.max() ?? 0))
         rebuildOrder()
         loaded = true
@@ -74,6 +77,9 @@ public struct ListState: Sendable {
         let old = reports[index].status
         let report = row.status(on: today)
         if rows[index].hasDraft != row.hasDraft { draftCount += row.hasDraft ? 1 : -1 }
+        if rows[index].asset.intervalExceedsLOLER != row.asset.intervalExceedsLOLER {
+            flaggedIntervals += row.asset.intervalExceedsLOLER ? 1 : -1
+        }
         rows[index] = row
         reports[index] = report
         if old != report.status {

@@ -115,8 +115,9 @@ enum ListView {
             switch column.id {
             case .tag: text = row.asset.tag
             case .draft:
-                text = row.hasDraft ? "✎" : ""
-                style = Style(colour: .yellow, bold: true)
+                // The draft mark, else "!" for an interval longer than LOLER reg 9(3) allows without a scheme.
+                text = row.hasDraft ? "✎" : row.asset.intervalExceedsLOLER ? "!" : ""
+                style = Style(colour: row.hasDraft ? .yellow : .red, bold: true)
             case .name: text = row.asset.name
             case .type: text = row.asset.type.label
             case .wll: text = Asset.wllText(row.asset.wllKg)
@@ -165,6 +166,11 @@ enum ListView {
             x += frame.put(number, x: x, y: 1, in: area)
             x += frame.put(status.label, x: x, y: 1, in: area, style: StatusStyle.of(status))
             x += 2
+        }
+        let flagged = list.flaggedIntervals
+        let note = "! \(flagged) interval\(flagged == 1 ? "" : "s") over LOLER 9(3)"
+        if flagged > 0 && x + note.count < area.width - 1 {
+            frame.put(note, x: x, y: 1, in: area, style: Style(colour: .red, bold: true))
         }
     }
 

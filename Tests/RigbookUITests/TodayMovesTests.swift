@@ -51,3 +51,21 @@ import RigbookStore
         #expect(h.shows("If saved: — not until the dates and choices marked ⚠ are accepted."), "\(h.screenText)")
     }
 }
+
+/// Assets already in a register with an interval LOLER reg 9(3) does not allow are flagged, not refused.
+@Suite struct LongIntervalFlagTests {
+    @Test func theListAndTheHistoryFlagAnIntervalLongerThanLOLERAllows() throws {
+        // The register does not refuse such an asset (an older register may hold one); the list marks it.
+        let long = makeAsset(tag: "SL-9", name: "old sling", intervalMonths: 12)
+        let fine = makeAsset(tag: "SL-1", name: "new sling", intervalMonths: 6)
+        let h = try Harness(.assets([long, fine]))
+        let row = try #require(h.line(containing: "SL-9"))
+        #expect(row.text.hasPrefix("SL-9!"), "\(h.dump)")
+        #expect(h.line(containing: "SL-1")?.text.hasPrefix("SL-1 ") == true)
+        #expect(h.line(containing: "! 1 interval over LOLER 9(3)") != nil, "\(h.dump)")
+        h.press(.char("/"))
+        h.type("SL-9")
+        h.press(.enter, .enter)
+        #expect(h.line(containing: "LOLER regulation 9(3)") != nil, "\(h.dump)")
+    }
+}
