@@ -236,8 +236,13 @@ public enum HTMLReport {
             // Who made the report, and the record.
             line("Person making the report", orDash(v.inspectorName),
                  "Certification no.", orDash(v.certificationNumber))
-            var recordText = "#\(record.id), saved \(escape(record.savedAt))"
-            if let amends = record.amends { recordText += ", amends #\(amends)" }
+            var recordText = "#\(record.id), saved \(escape(record.savedAt)), "
+                + "uuid \(record.recordUUID.uuidString.lowercased())"
+            if let amends = record.amends {
+                // The amended record is not in this report: name it so `rigbook history` finds it, and say why.
+                let uuid = record.amendsUUID.map { " (\($0.uuidString.lowercased()))" } ?? ""
+                recordText += ", amends #\(amends)\(uuid): \(escape(record.values.amendmentReason))"
+            }
             line("Record", recordText)
             out += "</table>\n</article>\n"
         }

@@ -454,6 +454,22 @@ struct HTMLReportTests {
         #expect(!withExtra.contains("Ghost"))
     }
 
+    @Test("an amendment's record line names the amended record by id and uuid, and gives the reason")
+    func amendmentIsTraceable() {
+        var latest = Fixture.latestThorough
+        var amendment = try! #require(latest[Fixture.uuid(1)])
+        amendment.amends = 7
+        amendment.amendsUUID = Fixture.uuid(107)
+        amendment.values.amendmentReason = "Certificate number mistyped"
+        latest[Fixture.uuid(1)] = amendment
+        let html = HTMLReport.render(rows: Fixture.rows, latestThorough: latest, today: Fixture.today,
+                                     generatedAt: Fixture.generatedAt)
+        let block = examBlock(html, asset: 1)
+        #expect(block.contains("uuid \(Fixture.uuid(111).uuidString.lowercased())"), "\(block)")
+        #expect(block.contains("amends #7 (\(Fixture.uuid(107).uuidString.lowercased())): Certificate number mistyped"),
+                "\(block)")
+    }
+
     @Test("the WLL at the examination is shown, with the register's value when it changed since")
     func changedWLL() {
         var rows = Fixture.rows
