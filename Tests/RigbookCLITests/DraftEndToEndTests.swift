@@ -59,7 +59,9 @@ struct E2ETyped {
         let kept = ["inspector_name", "certification_number", "notes"].map { values[$0] as? String ?? "" }
         for index in typed.indices {
             if !typed[index].hasPrefix(kept[index]) { return "\(kept[index]) is not a prefix of \(typed[index])" }
-            if !kept[index].hasPrefix(shown[index]) { return "the screen showed \(shown[index]); the draft has \(kept[index])" }
+            if !kept[index].hasPrefix(shown[index]) {
+                return "the screen showed \(shown[index]); the draft has \(kept[index])"
+            }
             if index > 0, !kept[index].isEmpty, kept[index - 1] != typed[index - 1] {
                 return "\(kept[index]) was kept, but the field before it is cut: \(kept[index - 1])"
             }
