@@ -29,7 +29,7 @@ public struct DashboardState: Screen {
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         switch DashboardState.keymap.action(for: key) {
         case .back: .pop
-        case .help: .help(title: DashboardState.keymap.title, DashboardState.keymap.helpLines())
+        case .help: .help(DashboardState.keymap)
         case nil: .stay
         }
     }

@@ -35,6 +35,14 @@ public struct DraftsState: Screen {
         ], cancel: (.keep, "keeps it"), otherKeys: ("Any other key keeps it.", .keep), minWidth: 56)
     }
 
+    /// A fresh read of the drafts folder keeps the selection where it was.
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        guard case .draftsLoaded(let fresh) = event else { return nil }
+        drafts = fresh
+        selection = min(selection, max(0, fresh.count - 1))
+        return .stay
+    }
+
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         if var question = confirming {
             guard let answer = question.handle(key, batch: context.batch) else {
@@ -65,16 +73,8 @@ public struct DraftsState: Screen {
                     .opened(in: context.batch)
             }
         case .back: return .pop
-        case .help: return .help(title: DraftsState.keymap.title, DraftsState.keymap.helpLines())
+        case .help: return .help(DraftsState.keymap)
         }
-        return .stay
-    }
-
-    /// A fresh read of the drafts folder keeps the selection where it was.
-    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
-        guard case .draftsLoaded(let fresh) = event else { return nil }
-        drafts = fresh
-        selection = min(selection, max(0, fresh.count - 1))
         return .stay
     }
 

@@ -50,7 +50,7 @@ public struct HistoryState: Screen {
             guard let record = selectedRecord else { return .notify(.error("There is no record to amend.")) }
             return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
         case .back: return .pop
-        case .help: return .help(title: HistoryState.keymap.title, HistoryState.keymap.helpLines())
+        case .help: return .help(HistoryState.keymap)
         }
         return .stay
     }

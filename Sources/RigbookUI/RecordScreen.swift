@@ -31,7 +31,7 @@ public struct RecordState: Screen {
         case .down: top = min(max(0, rows(width: area.width).count - (area.height - 2)), top + 1)
         case .amend: return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
         case .back: return .pop
-        case .help: return .help(title: RecordState.keymap.title, RecordState.keymap.helpLines())
+        case .help: return .help(RecordState.keymap)
         }
         return .stay
     }

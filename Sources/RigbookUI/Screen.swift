@@ -57,6 +57,9 @@ public indirect enum Outcome: Sendable {
 
     public static func + (lhs: Outcome, rhs: Outcome) -> Outcome { .all([lhs, rhs]) }
 
+    /// Opens the help page of one keymap.
+    static func help<Action>(_ keymap: Keymap<Action>) -> Outcome { .help(title: keymap.title, keymap.helpLines()) }
+
     /// Opens the help page: key labels and what they do, generated from keymaps.
     static func help(title: String, _ lines: [(keys: String, help: String)]) -> Outcome {
         .push(HelpState(keymap: lines, title: title))
