@@ -2,12 +2,24 @@ import Foundation
 
 /// Durable atomic replacement of a small file: temp file in the same folder, fsync, rename, fsync of
 /// the folder. A reader sees the whole old file or the whole new one, even after a power cut.
+///
+/// Only a regular file (or a path where nothing is) is ever replaced: `rename` would put a regular file
+/// in place of a FIFO, a device, or a symbolic link as readily, and none of those is ours to replace.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
         public let step: String
         public let code: Int32
+        /// Written in place (a FIFO, a terminal, standard output): part of it may have been written.
+        public var inPlace = false
         public var description: String { "cannot write \(path) (\(step): \(String(cString: strerror(code))))" }
+    }
+
+    /// Something at the path that Rigbook will not replace: the reason is a phrase ("it is a folder").
+    public struct Refusal: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// `beforeRename` is a test hook called with the temp path once it is complete and synced: a
@@ -24,6 +36,7 @@ public enum AtomicFile {
     public static func stream(to path: String, mode: mode_t = 0o600, createFolder: Bool = true,
                               beforeRename: ((String) throws -> Void)? = nil,
                               _ body: (inout Writer) throws -> Void) throws {
+        _ = try replaceable(path)
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
         if createFolder { try DataHome.makePrivateDirectory(folder) }
@@ -42,6 +55,8 @@ public enum AtomicFile {
             guard fsync(fd) == 0 else { throw WriteError(path: path, step: "fsync", code: errno) }
         }
         try beforeRename?(tempPath)
+        // Again, just before the rename: a FIFO or a link made meanwhile is not replaced either.
+        _ = try replaceable(path)
         guard rename(tempPath, path) == 0 else { throw WriteError(path: path, step: "rename", code: errno) }
         renamed = true
         let dirFD = open(folder, O_RDONLY | O_DIRECTORY)
@@ -51,15 +66,32 @@ public enum AtomicFile {
         }
     }
 
-    /// Buffered writes to the temp file (loops on EINTR and short writes).
+    /// What is at `path`, when it is something a rename may replace: nothing, or a regular file.
+    private static func replaceable(_ path: String) throws(Refusal) -> PathOccupant {
+        let occupant = PathOccupant(path)
+        if let reason = occupant.refusal { throw Refusal(path: path, reason: reason) }
+        return occupant
+    }
+
+    /// Buffered writes to a file descriptor (loops on EINTR, EAGAIN and short writes).
     public struct Writer {
         let fd: Int32
         let path: String
+        let inPlace: Bool
         private var buffer = Data()
 
         init(fd: Int32, path: String) {
             self.fd = fd
             self.path = path
+            inPlace = false
+        }
+
+        /// A writer on a descriptor already open and written in place, such as standard output; `name`
+        /// stands for it in errors. The descriptor is not closed here.
+        public init(descriptor: Int32, name: String) {
+            fd = descriptor
+            path = name
+            inPlace = true
         }
 
         public mutating func write(_ text: String) throws {
@@ -72,19 +104,65 @@ public enum AtomicFile {
             if buffer.count >= 1 << 16 { try flush() }
         }
 
-        mutating func flush() throws {
+        public mutating func flush() throws {
             try buffer.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
                     let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
-                        throw WriteError(path: path, step: "write", code: errno)
+                        if errno == EAGAIN {
+                            // A descriptor someone else made non-blocking: wait until it takes more.
+                            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                            _ = poll(&ready, 1, -1)
+                            continue
+                        }
+                        throw WriteError(path: path, step: "write", code: errno, inPlace: inPlace)
                     }
                     offset += written
                 }
             }
             buffer.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// What is at a path, as far as writing it goes; a final symbolic link is not followed.
+enum PathOccupant {
+    case nothing
+    case regularFile(mode: mode_t, owner: uid_t, group: gid_t)
+    case symbolicLink(target: String)
+    case fifo, characterDevice, blockDevice, folder, socket
+
+    init(_ path: String) {
+        var info = stat()
+        // A path that cannot be examined (a missing folder, no permission) fails when it is created.
+        guard lstat(path, &info) == 0 else { self = .nothing; return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .regularFile(mode: info.st_mode, owner: info.st_uid, group: info.st_gid)
+        case S_IFLNK:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            self = .symbolicLink(target: target)
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFDIR: self = .folder
+        default: self = .socket
+        }
+    }
+
+    /// Why a rename may not replace it (nil: nothing there, or a regular file).
+    var refusal: String? {
+        switch self {
+        case .nothing, .regularFile: nil
+        case .symbolicLink(let target):
+            "it is a symbolic link (to \(target)), and Rigbook replaces only the file it is given:"
+                + " name the file itself, or remove the link"
+        case .fifo: "it is a named pipe (FIFO), not a regular file"
+        case .characterDevice: "it is a device, not a regular file"
+        case .blockDevice: "it is a block device, not a regular file"
+        case .folder: "it is a folder"
+        case .socket: "it is a socket, not a regular file"
         }
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// Runs `body` with a `write` that goes to standard output, or (`--out FILE`) to a file written
-/// atomically into a folder that must already exist.
-func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
-    guard let path else {
+/// Runs `body` with a `write` that goes to standard output (no `--out`, or `--out -` or `/dev/stdout`), or
+/// to the file `--out` names, as `OutputFile` writes it (a folder that must already exist), then says
+/// on stderr which file it wrote.
+func withSink(_ path: String?, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+    guard let path, !standardOutputNames.contains(path) else {
         var out = Output()
         try body { out.write($0) }
         out.flush()
@@ -18,17 +19,24 @@ func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (_ write: (String) 
         throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
     }
     do {
-        try AtomicFile.stream(to: path, mode: mode, createFolder: false) { writer in
+        try OutputFile.write(to: path) { writer in
             try body { try writer.write($0) }
         }
     } catch let error as AtomicFile.WriteError {
+        // Written in place (a FIFO, a terminal), part of it may have gone out before the error.
+        throw CommandFailure("rigbook: \(error.description)" + (error.inPlace ? "" : "; nothing was written"))
+    } catch let error as AtomicFile.Refusal {
         throw CommandFailure("rigbook: \(error.description); nothing was written")
     } catch let error as CommandFailure {
         throw error
     } catch {
         throw CommandFailure("rigbook: cannot write \(path): \(DataHome.reason(error)); nothing was written")
     }
+    printError("rigbook: wrote \(path)")
 }
+
+/// Names of standard output for `--out`: `-`, and the files that stand for descriptor 1.
+let standardOutputNames: Set<String> = ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
 /// A progress line on stderr, only when stderr is a terminal and the job is large.
 struct Progress {
@@ -177,7 +185,6 @@ extension Commands {
                 for row in rows { try write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
             }
         }
-        if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
 }
@@ -213,7 +220,6 @@ extension Commands {
         let rows = try context.rows()
         let feed = ICalendar.document(rows, today: asOf ?? context.today, generated: Date(), options: options)
         try withSink(out) { try $0(feed) }
-        if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
 
@@ -252,7 +258,6 @@ extension Commands {
         let page = HTMLReport.render(rows: rows, latestThorough: latest, today: today, generatedAt: Timestamp.now(),
                                      findings: findings, findingsSince: from)
         try withSink(out) { try $0(page) }
-        if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
 }

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import RigbookStore
+
+// Issue 11, "Output files and standard output": what `--out` may replace, the modes of the files it
+// writes, write errors on standard output, and control characters on a terminal.
+
+// MARK: - A register with one hostile name
+
+/// A data home with two assets; SL-2's stored name holds an OSC "set the window title" sequence, as a
+/// damaged or foreign-written register could (`asset add` refuses control characters).
+private struct Home {
+    let dir = TempDir("rigbook-hardening")
+    var path: String { dir.sub("home") }
+    func sub(_ name: String) -> String { dir.sub(name) }
+    func remove() { dir.remove() }
+
+    static let hostileName = "Sling\u{1B}]2;PWNED\u{7}end"
+    static let hostileShown = "Sling^[]2;PWNED^Gend"
+
+    init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (tag, name) in [("SL-1", "Plain sling"), ("SL-2", "placeholder")] {
+            let added = runRigbookResult(["asset", "add", "--tag", tag, "--name", name, "--type", "web-sling",
+                                          "--wll", "1000", "--commissioned", "2026-06-01"], home: path)
+            #expect(added.status == 0, "\(added)", sourceLocation: sourceLocation)
+        }
+        try Database(path: DataHome(root: path).registerPath)
+            .run("UPDATE assets SET name = ? WHERE tag = ?", [.text(Home.hostileName), .text("SL-2")])
+    }
+
+    func run(_ args: [String], env: [String: String] = [:]) -> RunResult {
+        runRigbookResult(args, home: path, env: env)
+    }
+
+    /// `sh -c script` with `$RIGBOOK` the binary and `$HOME_DIR` this data home, from `cwd`.
+    func shell(_ script: String, cwd: String? = nil) throws -> RunResult {
+        var environment = baseEnvironment(userHome: sub("user-home"))
+        environment["RIGBOOK"] = try Binary.path()
+        environment["HOME_DIR"] = path
+        let folder = cwd ?? dir.path
+        return try runProcess("/bin/sh", ["-c", "cd \(quoted(folder)) && \(script)"], environment: environment)
+    }
+
+    /// Before a test aims rigbook at a shared system file (/dev/stdout, /dev/tty): this build must leave a
+    /// symbolic link and a device node in the test folder as they were. An unfixed build run as root
+    /// replaced /dev/stdout and /dev/tty for everyone on the machine.
+    func requireSafeForSystemFiles() throws {
+        let link = sub("probe-link"), node = sub("probe-null")
+        try #require(symlink(sub("probe-target"), link) == 0)
+        _ = run(["calendar", "--out", link])
+        try #require(fileType(link) == S_IFLNK, "this rigbook replaces symbolic links; not aiming it at /dev")
+        if mknod(node, S_IFCHR | 0o666, 1 << 8 | 3) == 0 {
+            _ = run(["calendar", "--out", node])
+            try #require(fileType(node) == S_IFCHR, "this rigbook replaces device nodes; not aiming it at /dev")
+        }
+    }
+}
+
+private func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+// MARK: - Files
+
+private func fileType(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT
+}
+
+/// A character device node in a test folder (`mknod`, as root), else the system's own: an unfixed
+/// rigbook would replace the node it is given, and a shared machine's /dev/full must survive that.
+private func deviceNode(_ path: String, major: UInt32, minor: UInt32, system: String) -> String {
+    let device = dev_t(major) << 8 | dev_t(minor)
+    return mknod(path, S_IFCHR | 0o666, device) == 0 ? path : system
+}
+
+// MARK: - Tests
+
+extension RigbookCLITests {
+    @Suite("Hardening: output files and standard output") struct HardeningOutput {
+        // --out: what may be replaced
+
+        @Test("--out a character device writes into it and never replaces it: /dev/full fails, /dev/null succeeds")
+        func outCharacterDevice() throws {
+            let home = try Home(); defer { home.remove() }
+            let full = deviceNode(home.sub("full"), major: 1, minor: 7, system: "/dev/full")
+            let result = home.run(["export", "--format", "csv", "--out", full])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderrIsOneLine, "\(result)")
+            #expect(result.stderr.contains("No space left on device"), "\(result)")
+            #expect(fileType(full) == S_IFCHR, "\(full) was replaced")
+
+            let null = deviceNode(home.sub("null"), major: 1, minor: 3, system: "/dev/null")
+            let written = home.run(["export", "--format", "csv", "--out", null])
+            #expect(written.status == 0, "\(written)")
+            #expect(fileType(null) == S_IFCHR, "\(null) was replaced")
+        }
+
+        @Test("--out a FIFO writes into the FIFO, for whoever reads it; the FIFO stays")
+        func outFIFO() throws {
+            let home = try Home(); defer { home.remove() }
+            let fifo = home.sub("feed")
+            try #require(mkfifo(fifo, 0o600) == 0)
+            // A reader is there before rigbook opens the FIFO, so its open does not wait.
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            try #require(reader >= 0)
+            defer { close(reader) }
+            let result = home.run(["export", "--format", "csv", "--out", fifo])
+            #expect(result.status == 0, "\(result)")
+            #expect(fileType(fifo) == S_IFIFO, "the FIFO was replaced")
+            var received = Data()
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(reader, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.append(contentsOf: buffer[0..<count])
+            }
+            #expect(String(decoding: received, as: UTF8.self) == home.run(["export", "--format", "csv"]).stdout)
+        }
+
+        @Test("--out a symbolic link is refused with a sentence; the link and its target stay as they were")
+        func outSymlink() throws {
+            let home = try Home(); defer { home.remove() }
+            let target = home.sub("target.csv"), link = home.sub("link.csv")
+            try Data("keep\n".utf8).write(to: URL(fileURLWithPath: target))
+            try #require(symlink(target, link) == 0)
+            let result = home.run(["export", "--format", "csv", "--out", link])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderrIsOneLine, "\(result)")
+            #expect(result.stderr.contains("symbolic link"), "\(result)")
+            #expect(result.stderr.contains("nothing was written"), "\(result)")
+            #expect(fileType(link) == S_IFLNK)
+            #expect(readFile(target) == "keep\n")
+
+            let dangling = home.sub("dangling.csv"), nowhere = home.sub("nowhere.csv")
+            try #require(symlink(nowhere, dangling) == 0)
+            let refused = home.run(["calendar", "--out", dangling])
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("symbolic link"), "\(refused)")
+            #expect(fileType(dangling) == S_IFLNK)
+            #expect(!fileExists(nowhere))
+        }
+
+        @Test("--out a folder or a block device is refused with a sentence naming what it is")
+        func outOtherKinds() throws {
+            let home = try Home(); defer { home.remove() }
+            let folder = home.sub("a-folder")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            let result = home.run(["report", "--out", folder])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderrIsOneLine, "\(result)")
+            #expect(result.stderr.contains("is a folder"), "\(result)")
+            #expect(fileType(folder) == S_IFDIR)
+
+            let block = home.sub("disk")
+            if mknod(block, S_IFBLK | 0o600, dev_t(7) << 8) == 0 { // loop0; needs root
+                let refused = home.run(["export", "--format", "csv", "--out", block])
+                #expect(refused.status == 1, "\(refused)")
+                #expect(refused.stderr.contains("block device"), "\(refused)")
+                #expect(fileType(block) == S_IFBLK, "the device node was replaced")
+            }
+        }
+
+        @Test("--out - and --out /dev/stdout are standard output: no file, no 'wrote' line",
+              arguments: ["-", "/dev/stdout"])
+        func outStandardOutput(_ name: String) throws {
+            let home = try Home(); defer { home.remove() }
+            if name.hasPrefix("/dev/") { try home.requireSafeForSystemFiles() }
+            let cwd = home.sub("cwd")
+            try FileManager.default.createDirectory(atPath: cwd, withIntermediateDirectories: false)
+            let plain = home.run(["export", "--format", "csv"])
+            let result = try home.shell("\"$RIGBOOK\" --home \"$HOME_DIR\" export --format csv --out \(name)", cwd: cwd)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout == plain.stdout)
+            #expect(result.stderr.isEmpty, "\(result)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: cwd).isEmpty, "a file was made in the cwd")
+        }
+    }
+}
