@@ -22,33 +22,46 @@ public enum AtomicFile {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
+    /// Who a file is for, which decides its mode.
+    public enum Permissions: Sendable {
+        /// Files Rigbook keeps (register, drafts, profile): 0600 whatever the umask.
+        case `private`
+        /// Files written for the user (exports, reports, calendars): a new one is 0666 less the umask, as
+        /// any program creates a file; one replaced keeps its permission bits (and, where the system
+        /// allows, its owner and group).
+        case user
+    }
+
     /// `beforeRename` is a test hook called with the temp path once it is complete and synced: a
     /// throw there simulates a crash between the write and the rename.
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600,
+    public static func write(_ data: Data, to path: String, permissions: Permissions = .private,
                              beforeRename: ((String) throws -> Void)? = nil) throws {
-        try stream(to: path, mode: mode, beforeRename: beforeRename) { try $0.write(data) }
+        try stream(to: path, permissions: permissions, beforeRename: beforeRename) { try $0.write(data) }
     }
 
     /// Writes a large file piece by piece with the same guarantees: readers see the old file until
     /// the new one is whole.
     /// `createFolder` makes a missing folder (0700), as the data home needs; files a person names
     /// (`--out`) must go into a folder that exists.
-    public static func stream(to path: String, mode: mode_t = 0o600, createFolder: Bool = true,
+    public static func stream(to path: String, permissions: Permissions = .private, createFolder: Bool = true,
                               beforeRename: ((String) throws -> Void)? = nil,
                               _ body: (inout Writer) throws -> Void) throws {
-        _ = try replaceable(path)
+        let replaced = try replaceable(path)
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
         if createFolder { try DataHome.makePrivateDirectory(folder) }
-        var template = Array((folder + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, step: "create temp file", code: errno) }
-        let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let (fd, tempPath) = try createTemp(for: path, in: folder, mode: permissions == .private ? 0o600 : 0o666)
         var renamed = false
         defer { if !renamed { unlink(tempPath) } }
         do {
             defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw WriteError(path: path, step: "chmod", code: errno) }
+            if case .regularFile(let mode, let owner, let group) = replaced, permissions == .user {
+                // Best effort: only root may give a file away; anyone else's replacement becomes theirs.
+                if owner != geteuid() || group != getegid() { _ = fchown(fd, owner, group) }
+                guard fchmod(fd, mode & 0o777) == 0 else { throw WriteError(path: path, step: "chmod", code: errno) }
+            } else if permissions == .private {
+                guard fchmod(fd, 0o600) == 0 else { throw WriteError(path: path, step: "chmod", code: errno) }
+            }
             var writer = Writer(fd: fd, path: path)
             try body(&writer)
             try writer.flush()
@@ -71,6 +84,20 @@ public enum AtomicFile {
         let occupant = PathOccupant(path)
         if let reason = occupant.refusal { throw Refusal(path: path, reason: reason) }
         return occupant
+    }
+
+    /// A new temp file next to `path`, created with `mode` less the umask (`.NAME.tmp-XXXXXX`, as
+    /// `mkstemp` names them, which cannot take a mode).
+    private static func createTemp(for path: String, in folder: String, mode: mode_t) throws -> (Int32, String) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        let stem = folder + "/." + (path as NSString).lastPathComponent + ".tmp-"
+        for _ in 0..<100 {
+            let tempPath = stem + String((0..<6).map { _ in letters.randomElement()! })
+            let fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 { return (fd, tempPath) }
+            if errno != EEXIST { break }
+        }
+        throw WriteError(path: path, step: "create temp file", code: errno)
     }
 
     /// Buffered writes to a file descriptor (loops on EINTR, EAGAIN and short writes).

@@ -2,7 +2,7 @@ import Foundation
 
 /// A file a person names for Rigbook to write (`--out`), in a folder that must exist.
 ///
-/// - A new path or a regular file is written atomically (`AtomicFile`).
+/// - A new path or a regular file is written atomically (`AtomicFile`, `.user` permissions).
 /// - A FIFO or a character device (a terminal, /dev/null) has no contents to replace: it is opened and
 ///   written in place, as a shell's `>` would.
 /// - A symbolic link, a folder, a block device or a socket is refused before anything is written.
@@ -13,7 +13,7 @@ public enum OutputFile {
         case .fifo, .characterDevice:
             try writeInPlace(path, body)
         default:
-            try AtomicFile.stream(to: path, mode: 0o644, createFolder: false, body)
+            try AtomicFile.stream(to: path, permissions: .user, createFolder: false, body)
         }
     }
 

@@ -41,6 +41,11 @@ private struct Home {
         return try runProcess("/bin/sh", ["-c", "cd \(quoted(folder)) && \(script)"], environment: environment)
     }
 
+    /// `rigbook --home HOME args` (`args` as shell words) under `umask`.
+    func run(umask: mode_t, _ args: String) throws -> RunResult {
+        try shell("umask \(String(umask, radix: 8)); exec \"$RIGBOOK\" --home \"$HOME_DIR\" \(args)")
+    }
+
     /// Before a test aims rigbook at a shared system file (/dev/stdout, /dev/tty): this build must leave a
     /// symbolic link and a device node in the test folder as they were. An unfixed build run as root
     /// replaced /dev/stdout and /dev/tty for everyone on the machine.
@@ -65,6 +70,14 @@ private func fileType(_ path: String) -> mode_t? {
     guard lstat(path, &info) == 0 else { return nil }
     return info.st_mode & S_IFMT
 }
+
+private func mode(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+}
+
+private func octal(_ value: mode_t?) -> String { value.map { String($0, radix: 8) } ?? "none" }
 
 /// A character device node in a test folder (`mknod`, as root), else the system's own: an unfixed
 /// rigbook would replace the node it is given, and a shared machine's /dev/full must survive that.
@@ -173,6 +186,41 @@ extension RigbookCLITests {
             #expect(result.stdout == plain.stdout)
             #expect(result.stderr.isEmpty, "\(result)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: cwd).isEmpty, "a file was made in the cwd")
+        }
+
+        // Modes
+
+        @Test("a new output file is 0666 less the umask", arguments: [0o077, 0o022, 0o002, 0o027] as [mode_t])
+        func newFileTakesTheUmask(_ mask: mode_t) throws {
+            let home = try Home(); defer { home.remove() }
+            for (index, command) in ["export --format csv", "calendar", "report"].enumerated() {
+                let out = home.sub("out-\(index)")
+                let result = try home.run(umask: mask, "\(command) --out \(out)")
+                #expect(result.status == 0, "\(result)")
+                #expect(mode(out) == 0o666 & ~mask, "\(command) under umask \(octal(mask)): \(octal(mode(out)))")
+            }
+        }
+
+        @Test("a replaced output file keeps its mode, whatever the umask", arguments: [0o600, 0o640, 0o664] as [mode_t])
+        func replacedFileKeepsItsMode(_ kept: mode_t) throws {
+            let home = try Home(); defer { home.remove() }
+            let out = home.sub("assets.csv")
+            try Data("old\n".utf8).write(to: URL(fileURLWithPath: out))
+            try #require(chmod(out, kept) == 0)
+            let result = try home.run(umask: 0o002, "export --format csv --out \(out)")
+            #expect(result.status == 0, "\(result)")
+            #expect(readFile(out)?.hasPrefix("tag,") == true)
+            #expect(mode(out) == kept, "\(octal(mode(out)))")
+        }
+
+        @Test("files Rigbook keeps are 0600 even under umask 000")
+        func keptFilesStayPrivate() throws {
+            let home = try Home(); defer { home.remove() }
+            let fresh = home.sub("fresh")
+            let result = try home.shell("umask 000; exec \"$RIGBOOK\" --home \(quoted(fresh)) sample --assets 3")
+            #expect(result.status == 0, "\(result)")
+            let register = DataHome(root: fresh).registerPath
+            #expect(mode(register) == 0o600, "\(octal(mode(register)))")
         }
     }
 }

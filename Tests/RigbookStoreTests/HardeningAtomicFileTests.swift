@@ -55,6 +55,19 @@ struct Occupant: CustomStringConvertible, Sendable {
         }
     }
 
+    @Test("a file written for the user keeps the mode of the file it replaces",
+          arguments: [0o600, 0o640, 0o664] as [mode_t])
+    func userFileKeepsItsMode(_ mode: mode_t) throws {
+        try withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent("report.html").path
+            try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
+            chmod(path, mode)
+            try AtomicFile.write(Data("new\n".utf8), to: path, permissions: .user)
+            #expect(permissions(path) == UInt32(mode))
+            #expect(FileManager.default.contents(atPath: path) == Data("new\n".utf8))
+        }
+    }
+
     @Test("an output file is written in place into a FIFO, which stays a FIFO")
     func outputFileWritesAFIFOInPlace() throws {
         try withTemporaryDirectory { folder in
