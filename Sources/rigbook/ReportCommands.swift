@@ -6,10 +6,10 @@ import RigbookStore
 /// to the file `--out` names, as `OutputFile` writes it (a folder that must already exist), then says
 /// on stderr which file it wrote.
 func withSink(_ path: String?, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
-    guard let path, !standardOutputNames.contains(path) else {
+    guard let path, !StandardStreams.outputNames.contains(path) else {
         var out = Output()
-        try body { out.write($0) }
-        out.flush()
+        try body { try out.write($0) }
+        try out.flush()
         return
     }
     let folder = (path as NSString).deletingLastPathComponent
@@ -35,9 +35,6 @@ func withSink(_ path: String?, _ body: (_ write: (String) throws -> Void) throws
     printError("rigbook: wrote \(path)")
 }
 
-/// Names of standard output for `--out`: `-`, and the files that stand for descriptor 1.
-let standardOutputNames: Set<String> = ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
-
 /// A progress line on stderr, only when stderr is a terminal and the job is large.
 struct Progress {
     let total: Int
@@ -54,8 +51,8 @@ struct Progress {
     mutating func update(_ done: Int) {
         guard enabled, done - last >= 5_000 || done == total else { return }
         last = done
-        FileHandle.standardError.write(Data("\r\(label): \(done.formatted())/\(total.formatted())".utf8))
-        if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+        StandardStreams.toStandardError("\r\(label): \(done.formatted())/\(total.formatted())")
+        if done == total { StandardStreams.toStandardError("\n") }
     }
 }
 

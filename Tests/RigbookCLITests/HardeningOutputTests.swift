@@ -86,6 +86,38 @@ private func deviceNode(_ path: String, major: UInt32, minor: UInt32, system: St
     return mknod(path, S_IFCHR | 0o666, device) == 0 ? path : system
 }
 
+// MARK: - Standard output as a descriptor
+
+private enum StdoutTarget {
+    case path(String)
+    /// The write end of a pipe whose read end is already closed.
+    case closedPipe
+}
+
+/// Runs rigbook with stdout as given and signals at their defaults (or SIGPIPE ignored, as a parent that
+/// ignores it leaves it, through `sh -c 'trap "" PIPE; exec …'`).
+private func spawnRigbook(_ args: [String], home: String, stdout: StdoutTarget,
+                          ignoringSIGPIPE: Bool = false) throws -> RunResult {
+    let descriptor: Int32
+    switch stdout {
+    case .path(let path):
+        descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    case .closedPipe:
+        // Close-on-exec at once, so no child another test spawns can hold the read end open (no pipe2 in Swift).
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw TmuxError("pipe: \(errno)") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        close(ends[0])
+        descriptor = ends[1]
+    }
+    guard descriptor >= 0 else { throw TmuxError("cannot open stdout for rigbook: \(errno)") }
+    defer { close(descriptor) }
+    let command = [try Binary.path(), "--home", home] + args
+    let words = ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\""] + command : command
+    return try spawnAndWait(words[0], Array(words.dropFirst()), environment: baseEnvironment(userHome: home + "-user"),
+                            timeout: 30, standardOutput: descriptor)
+}
+
 // MARK: - Tests
 
 extension RigbookCLITests {
@@ -221,6 +253,30 @@ extension RigbookCLITests {
             #expect(result.status == 0, "\(result)")
             let register = DataHome(root: fresh).registerPath
             #expect(mode(register) == 0o600, "\(octal(mode(register)))")
+        }
+
+        // Standard output
+
+        @Test("a full standard output: exit 1 and one line, no backtrace",
+              arguments: [["asset", "list"], ["export", "--format", "csv"], ["due"], ["history", "SL-1"],
+                          ["--version"], ["help"]])
+        func fullStandardOutput(_ args: [String]) throws {
+            let home = try Home(); defer { home.remove() }
+            let result = try spawnRigbook(args, home: home.path, stdout: .path("/dev/full"))
+            #expect(result.status == 1, "\(args): \(result)")
+            #expect(result.stderrIsOneLine, "\(args): \(result)")
+            #expect(result.stderr == "rigbook: cannot write to standard output (No space left on device)\n",
+                    "\(args): \(result)")
+        }
+
+        @Test("a closed pipe (`| head`): a quiet exit 141, whether SIGPIPE was ignored or not",
+              arguments: [["asset", "list"], ["export", "--format", "csv"], ["history", "SL-1"], ["help"]],
+              [false, true])
+        func closedPipe(_ args: [String], _ ignoringSIGPIPE: Bool) throws {
+            let home = try Home(); defer { home.remove() }
+            let result = try spawnRigbook(args, home: home.path, stdout: .closedPipe, ignoringSIGPIPE: ignoringSIGPIPE)
+            #expect(result.status == 141, "\(args), SIGPIPE ignored: \(ignoringSIGPIPE): \(result)")
+            #expect(result.stderr.isEmpty, "\(args), SIGPIPE ignored: \(ignoringSIGPIPE): \(result)")
         }
     }
 }
