@@ -1,4 +1,5 @@
 import Foundation
+import RigbookCore
 
 /// Durable atomic replacement of a small file: temp file in the same folder, fsync, rename, fsync of
 /// the folder. A reader sees the whole old file or the whole new one, even after a power cut.
@@ -100,33 +101,40 @@ public enum AtomicFile {
         throw WriteError(path: path, step: "create temp file", code: errno)
     }
 
-    /// Buffered writes to a file descriptor (loops on EINTR, EAGAIN and short writes).
+    /// Buffered writes to a file descriptor (loops on EINTR, EAGAIN and short writes). On a terminal,
+    /// control characters are shown in caret notation, line ends kept (`VisibleText.keepingLineEnds`).
     public struct Writer {
         let fd: Int32
         let path: String
         let inPlace: Bool
+        /// Whether the descriptor is a terminal, where text goes in caret notation.
+        public let showsControls: Bool
         private var buffer = Data()
 
         init(fd: Int32, path: String) {
             self.fd = fd
             self.path = path
             inPlace = false
+            showsControls = false
         }
 
         /// A writer on a descriptor already open and written in place, such as standard output; `name`
-        /// stands for it in errors. The descriptor is not closed here.
-        public init(descriptor: Int32, name: String) {
+        /// stands for it in errors. The descriptor is not closed here. `showingControls` defaults to
+        /// whether the descriptor is a terminal.
+        public init(descriptor: Int32, name: String, showingControls: Bool? = nil) {
             fd = descriptor
             path = name
             inPlace = true
+            showsControls = showingControls ?? (isatty(descriptor) != 0)
         }
 
         public mutating func write(_ text: String) throws {
-            buffer.append(contentsOf: text.utf8)
+            buffer.append(contentsOf: (showsControls ? VisibleText.keepingLineEnds(text) : text).utf8)
             if buffer.count >= 1 << 16 { try flush() }
         }
 
         public mutating func write(_ data: Data) throws {
+            if showsControls { return try write(String(decoding: data, as: UTF8.self)) }
             buffer.append(data)
             if buffer.count >= 1 << 16 { try flush() }
         }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// - A new path or a regular file is written atomically (`AtomicFile`, `.user` permissions).
 /// - A FIFO or a character device (a terminal, /dev/null) has no contents to replace: it is opened and
-///   written in place, as a shell's `>` would.
+///   written in place, as a shell's `>` would; on a terminal, in caret notation.
 /// - A symbolic link, a folder, a block device or a socket is refused before anything is written.
 ///   A link is never followed: whatever it points at, the only file Rigbook replaces is the one named.
 public enum OutputFile {

@@ -225,7 +225,9 @@ enum Commands {
                  r.supersededBy.map { "#\($0)" } ?? ""]
             }
             let report = row.status(on: context.today)
-            try out.write("\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)\n")
+            // Made visible like the table's cells: this format is for people, wherever it goes.
+            let title = "\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)"
+            try out.write(VisibleText.make(title) + "\n")
             let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
             try out.write(TextTable.render(header: header, rows: table))
         }
@@ -309,7 +311,7 @@ enum Commands {
         try arguments.finish()
         let register = try context.openRegister()
         let report = DraftStore(home: context.home).housekeeping(register: register, retentionDays: days)
-        print(report.summary ?? "Nothing to purge.")
+        try Output.line(report.summary ?? "Nothing to purge.")
         return ExitCode.success
     }
 

@@ -51,7 +51,7 @@ struct Progress {
     mutating func update(_ done: Int) {
         guard enabled, done - last >= 5_000 || done == total else { return }
         last = done
-        StandardStreams.toStandardError("\r\(label): \(done.formatted())/\(total.formatted())")
+        StandardStreams.toStandardError("\r\(label): \(done.formatted())/\(total.formatted())", ours: true)
         if done == total { StandardStreams.toStandardError("\n") }
     }
 }

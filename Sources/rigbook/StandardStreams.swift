@@ -3,7 +3,8 @@ import Foundation
 import RigbookStore
 
 /// Standard output and standard error without Foundation's `FileHandle.write`, whose `try!` turned a
-/// full disk or a closed pipe into a crash with a backtrace.
+/// full disk or a closed pipe into a crash with a backtrace. Text bound for a terminal is shown in
+/// caret notation (`VisibleText`); files and pipes get the bytes as they are.
 ///
 /// A closed pipe (`rigbook export | head`) is the reader saying it has enough. SIGPIPE is ignored
 /// (main.swift), so that is an EPIPE error here, and the command ends quietly with 141: the status a
@@ -35,9 +36,11 @@ enum StandardStreams {
         return status
     }
 
-    /// Writes to standard error. Errors are ignored: there is nowhere left to report them.
-    static func toStandardError(_ text: String) {
-        var writer = AtomicFile.Writer(descriptor: STDERR_FILENO, name: "standard error")
+    /// Writes to standard error, in caret notation on a terminal unless the text is `ours` (a progress
+    /// line's `\r`). Errors are ignored: there is nowhere left to report them.
+    static func toStandardError(_ text: String, ours: Bool = false) {
+        var writer = AtomicFile.Writer(descriptor: STDERR_FILENO, name: "standard error",
+                                       showingControls: ours ? false : nil)
         try? writer.write(text)
         try? writer.flush()
     }
@@ -57,5 +60,12 @@ struct Output {
 
     private static func failure(_ error: Error) -> StandardStreams.Failure {
         StandardStreams.Failure(code: (error as? AtomicFile.WriteError)?.code ?? EIO)
+    }
+
+    /// One line to standard output at once.
+    static func line(_ text: String) throws(StandardStreams.Failure) {
+        var out = Output()
+        try out.write(text + "\n")
+        try out.flush()
     }
 }

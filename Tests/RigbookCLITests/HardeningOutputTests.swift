@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookCore
 import RigbookStore
 
 // Issue 11, "Output files and standard output": what `--out` may replace, the modes of the files it
@@ -58,6 +59,17 @@ private struct Home {
             _ = run(["calendar", "--out", node])
             try #require(fileType(node) == S_IFCHR, "this rigbook replaces device nodes; not aiming it at /dev")
         }
+    }
+
+    /// `rigbook --home HOME args` on a terminal: `script` gives it a pty, stdout and stderr both.
+    /// Returns what the program wrote to the terminal, byte for byte (the pty turns `\n` into `\r\n`).
+    func onTerminal(_ args: [String], home: String? = nil) throws -> RunResult {
+        guard let script = ["/usr/bin/script", "/bin/script"].first(where: FileManager.default.isExecutableFile)
+        else { throw TmuxError("`script` (util-linux) is missing: the terminal tests need it") }
+        let command = ([try Binary.path(), "--home", home ?? path] + args).map(quoted).joined(separator: " ")
+        var environment = baseEnvironment(userHome: sub("user-home"))
+        environment["TERM"] = "xterm-256color"
+        return try runProcess(script, ["-q", "-e", "-c", command, "/dev/null"], environment: environment)
     }
 }
 
@@ -277,6 +289,72 @@ extension RigbookCLITests {
             let result = try spawnRigbook(args, home: home.path, stdout: .closedPipe, ignoringSIGPIPE: ignoringSIGPIPE)
             #expect(result.status == 141, "\(args), SIGPIPE ignored: \(ignoringSIGPIPE): \(result)")
             #expect(result.stderr.isEmpty, "\(args), SIGPIPE ignored: \(ignoringSIGPIPE): \(result)")
+        }
+
+        // Terminals
+
+        @Test("caret notation for a terminal keeps line ends and shows every other control character",
+              arguments: [("a\u{1B}[2Jb\n", "a^[[2Jb\n"), ("x,y\r\n", "x,y\r\n"), ("cr\ralone\r", "cr^Malone^M"),
+                          ("tab\tbell\u{7}del\u{7F}c1\u{9B}", "tab^Ibell^Gdel^?c1<9b>"), ("plain", "plain")])
+        func caretNotationKeepsLineEnds(_ text: String, _ shown: String) {
+            #expect(VisibleText.keepingLineEnds(text) == shown)
+        }
+
+        @Test("on a terminal, history's header line shows an ESC in a stored name in caret notation")
+        func historyHeaderOnTerminal() throws {
+            let home = try Home(); defer { home.remove() }
+            let result = try home.onTerminal(["history", "SL-2"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("SL-2 · \(Home.hostileShown)"), "\(result)")
+            #expect(!result.stdout.unicodeScalars.contains("\u{1B}"), "a raw ESC reached the terminal: \(result)")
+        }
+
+        @Test("on a terminal, CSV shows control characters in caret notation; line ends stay",
+              arguments: [["export", "--format", "csv"], ["asset", "list", "--format", "csv"],
+                          ["export", "--format", "csv", "--out", "/dev/tty"]])
+        func dataOnTerminal(_ args: [String]) throws {
+            let home = try Home(); defer { home.remove() }
+            if args.contains("/dev/tty") { try home.requireSafeForSystemFiles() }
+            let result = try home.onTerminal(args)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains(Home.hostileShown), "\(result)")
+            #expect(!result.stdout.unicodeScalars.contains("\u{1B}"), "a raw ESC reached the terminal: \(result)")
+            #expect(!result.stdout.unicodeScalars.contains("\u{7}"), "a raw BEL reached the terminal: \(result)")
+            #expect(!result.stdout.contains("^M"), "a CSV line end was shown as ^M: \(result)")
+            #expect(result.stdout.contains("\r\n"), "\(result)")
+        }
+
+        @Test("on a terminal, a large export's progress line still returns to the start of the line")
+        func progressOnTerminal() throws {
+            let home = try Home(); defer { home.remove() }
+            let big = home.sub("big")
+            #expect(runRigbookResult(["sample", "--assets", "2500"], home: big).status == 0)
+            let result = try home.onTerminal(["export", "--format", "csv", "--table", "records",
+                                              "--out", home.sub("records.csv")], home: big)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("\rexport: "), "\(result)")
+            #expect(!result.stdout.contains("^M"), "\(result)")
+        }
+
+        @Test("in a pipe and in a file, CSV keeps its bytes")
+        func dataInPipeAndFileKeepsBytes() throws {
+            let home = try Home(); defer { home.remove() }
+            let piped = home.run(["export", "--format", "csv"])
+            #expect(piped.status == 0)
+            #expect(piped.stdout.contains(Home.hostileName), "\(piped)")
+            let out = home.sub("assets.csv")
+            #expect(home.run(["export", "--format", "csv", "--out", out]).status == 0)
+            #expect(readFile(out) == piped.stdout)
+        }
+
+        @Test("on a terminal, an error line shows the control characters of a path in caret notation")
+        func errorLineOnTerminal() throws {
+            let home = try Home(); defer { home.remove() }
+            let out = home.sub("no\u{1B}]2;x\u{7}/out.csv")
+            let result = try home.onTerminal(["export", "--format", "csv", "--out", out])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stdout.contains("no^[]2;x^G"), "\(result)")
+            #expect(!result.stdout.unicodeScalars.contains("\u{1B}"), "a raw ESC reached the terminal: \(result)")
         }
     }
 }
