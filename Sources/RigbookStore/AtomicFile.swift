@@ -1,47 +1,76 @@
 import Foundation
+import RigbookCore
 
 /// Durable atomic replacement of a small file: temp file in the same folder, fsync, rename, fsync of
 /// the folder. A reader sees the whole old file or the whole new one, even after a power cut.
+///
+/// Only a regular file (or a path where nothing is) is ever replaced: `rename` would put a regular file
+/// in place of a FIFO, a device, or a symbolic link as readily, and none of those is ours to replace.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
         public let step: String
         public let code: Int32
+        /// Written in place (a FIFO, a terminal, standard output): part of it may have been written.
+        public var inPlace = false
         public var description: String { "cannot write \(path) (\(step): \(String(cString: strerror(code))))" }
+    }
+
+    /// Something at the path that Rigbook will not replace: the reason is a phrase ("it is a folder").
+    public struct Refusal: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Who a file is for, which decides its mode.
+    public enum Permissions: Sendable {
+        /// Files Rigbook keeps (register, drafts, profile): 0600 whatever the umask.
+        case `private`
+        /// Files written for the user (exports, reports, calendars): a new one is 0666 less the umask, as
+        /// any program creates a file; one replaced keeps its permission bits (and, where the system
+        /// allows, its owner and group).
+        case user
     }
 
     /// `beforeRename` is a test hook called with the temp path once it is complete and synced: a
     /// throw there simulates a crash between the write and the rename.
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600,
+    public static func write(_ data: Data, to path: String, permissions: Permissions = .private,
                              beforeRename: ((String) throws -> Void)? = nil) throws {
-        try stream(to: path, mode: mode, beforeRename: beforeRename) { try $0.write(data) }
+        try stream(to: path, permissions: permissions, beforeRename: beforeRename) { try $0.write(data) }
     }
 
     /// Writes a large file piece by piece with the same guarantees: readers see the old file until
     /// the new one is whole.
     /// `createFolder` makes a missing folder (0700), as the data home needs; files a person names
     /// (`--out`) must go into a folder that exists.
-    public static func stream(to path: String, mode: mode_t = 0o600, createFolder: Bool = true,
+    public static func stream(to path: String, permissions: Permissions = .private, createFolder: Bool = true,
                               beforeRename: ((String) throws -> Void)? = nil,
                               _ body: (inout Writer) throws -> Void) throws {
+        let replaced = try replaceable(path)
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
         if createFolder { try DataHome.makePrivateDirectory(folder) }
-        var template = Array((folder + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, step: "create temp file", code: errno) }
-        let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let (fd, tempPath) = try createTemp(for: path, in: folder, mode: permissions == .private ? 0o600 : 0o666)
         var renamed = false
         defer { if !renamed { unlink(tempPath) } }
         do {
             defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw WriteError(path: path, step: "chmod", code: errno) }
+            if case .regularFile(let mode, let owner, let group) = replaced, permissions == .user {
+                // Best effort: only root may give a file away; anyone else's replacement becomes theirs.
+                if owner != geteuid() || group != getegid() { _ = fchown(fd, owner, group) }
+                guard fchmod(fd, mode & 0o777) == 0 else { throw WriteError(path: path, step: "chmod", code: errno) }
+            } else if permissions == .private {
+                guard fchmod(fd, 0o600) == 0 else { throw WriteError(path: path, step: "chmod", code: errno) }
+            }
             var writer = Writer(fd: fd, path: path)
             try body(&writer)
             try writer.flush()
             guard fsync(fd) == 0 else { throw WriteError(path: path, step: "fsync", code: errno) }
         }
         try beforeRename?(tempPath)
+        // Again, just before the rename: a FIFO or a link made meanwhile is not replaced either.
+        _ = try replaceable(path)
         guard rename(tempPath, path) == 0 else { throw WriteError(path: path, step: "rename", code: errno) }
         renamed = true
         let dirFD = open(folder, O_RDONLY | O_DIRECTORY)
@@ -51,40 +80,124 @@ public enum AtomicFile {
         }
     }
 
-    /// Buffered writes to the temp file (loops on EINTR and short writes).
+    /// What is at `path`, when it is something a rename may replace: nothing, or a regular file.
+    private static func replaceable(_ path: String) throws(Refusal) -> PathOccupant {
+        let occupant = PathOccupant(path)
+        if let reason = occupant.refusal { throw Refusal(path: path, reason: reason) }
+        return occupant
+    }
+
+    /// A new temp file next to `path`, created with `mode` less the umask (`.NAME.tmp-XXXXXX`, as
+    /// `mkstemp` names them, which cannot take a mode).
+    private static func createTemp(for path: String, in folder: String, mode: mode_t) throws -> (Int32, String) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        let stem = folder + "/." + (path as NSString).lastPathComponent + ".tmp-"
+        for _ in 0..<100 {
+            let tempPath = stem + String((0..<6).map { _ in letters.randomElement()! })
+            let fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 { return (fd, tempPath) }
+            if errno != EEXIST { break }
+        }
+        throw WriteError(path: path, step: "create temp file", code: errno)
+    }
+
+    /// Buffered writes to a file descriptor (loops on EINTR, EAGAIN and short writes). On a terminal,
+    /// control characters are shown in caret notation, line ends kept (`VisibleText.keepingLineEnds`).
     public struct Writer {
         let fd: Int32
         let path: String
+        let inPlace: Bool
+        /// Whether the descriptor is a terminal, where text goes in caret notation.
+        public let showsControls: Bool
         private var buffer = Data()
 
         init(fd: Int32, path: String) {
             self.fd = fd
             self.path = path
+            inPlace = false
+            showsControls = false
+        }
+
+        /// A writer on a descriptor already open and written in place, such as standard output; `name`
+        /// stands for it in errors. The descriptor is not closed here. `showingControls` defaults to
+        /// whether the descriptor is a terminal.
+        public init(descriptor: Int32, name: String, showingControls: Bool? = nil) {
+            fd = descriptor
+            path = name
+            inPlace = true
+            showsControls = showingControls ?? (isatty(descriptor) != 0)
         }
 
         public mutating func write(_ text: String) throws {
-            buffer.append(contentsOf: text.utf8)
+            buffer.append(contentsOf: (showsControls ? VisibleText.keepingLineEnds(text) : text).utf8)
             if buffer.count >= 1 << 16 { try flush() }
         }
 
         public mutating func write(_ data: Data) throws {
+            if showsControls { return try write(String(decoding: data, as: UTF8.self)) }
             buffer.append(data)
             if buffer.count >= 1 << 16 { try flush() }
         }
 
-        mutating func flush() throws {
+        public mutating func flush() throws {
             try buffer.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
                     let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
-                        throw WriteError(path: path, step: "write", code: errno)
+                        if errno == EAGAIN {
+                            // A descriptor someone else made non-blocking: wait until it takes more.
+                            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                            _ = poll(&ready, 1, -1)
+                            continue
+                        }
+                        throw WriteError(path: path, step: "write", code: errno, inPlace: inPlace)
                     }
                     offset += written
                 }
             }
             buffer.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// What is at a path, as far as writing it goes; a final symbolic link is not followed.
+enum PathOccupant {
+    case nothing
+    case regularFile(mode: mode_t, owner: uid_t, group: gid_t)
+    case symbolicLink(target: String)
+    case fifo, characterDevice, blockDevice, folder, socket
+
+    init(_ path: String) {
+        var info = stat()
+        // A path that cannot be examined (a missing folder, no permission) fails when it is created.
+        guard lstat(path, &info) == 0 else { self = .nothing; return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .regularFile(mode: info.st_mode, owner: info.st_uid, group: info.st_gid)
+        case S_IFLNK:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            self = .symbolicLink(target: target)
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFDIR: self = .folder
+        default: self = .socket
+        }
+    }
+
+    /// Why a rename may not replace it (nil: nothing there, or a regular file).
+    var refusal: String? {
+        switch self {
+        case .nothing, .regularFile: nil
+        case .symbolicLink(let target):
+            "it is a symbolic link (to \(target)), and Rigbook replaces only the file it is given:"
+                + " name the file itself, or remove the link"
+        case .fifo: "it is a named pipe (FIFO), not a regular file"
+        case .characterDevice: "it is a device, not a regular file"
+        case .blockDevice: "it is a block device, not a regular file"
+        case .folder: "it is a folder"
+        case .socket: "it is a socket, not a regular file"
         }
     }
 }

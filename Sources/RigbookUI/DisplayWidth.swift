@@ -49,38 +49,6 @@ public enum DisplayWidth {
     }
 }
 
-/// Text from data or files made safe to draw: every control character becomes visible caret
-/// notation (ESC → `^[`), so no stored string can send an escape sequence to the terminal.
-public enum VisibleText {
-    public static func make(_ text: String) -> String {
-        guard hasControl(text) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out.append("^")
-                out.append(Unicode.Scalar(scalar.value == 0x7F ? 0x3F : scalar.value + 0x40)!)
-            } else if (0x80..<0xA0).contains(scalar.value) {
-                out.append(contentsOf: "<\(String(scalar.value, radix: 16))>".unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
-    }
-
-    /// Scans the UTF-8 bytes: C0 and DEL are single bytes, C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F.
-    static func hasControl(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
-            previous = byte
-        }
-        return false
-    }
-
-    static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F..<0xA0).contains(s.value) }
-}
-
 extension String {
     /// Columns this text takes on a terminal.
     public var displayWidth: Int { DisplayWidth.of(self) }

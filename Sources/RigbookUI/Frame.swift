@@ -1,3 +1,5 @@
+import RigbookCore
+
 /// Colours the screens use. The backend maps them to curses colour pairs, or to nothing under NO_COLOR.
 public enum Colour: UInt8, Sendable, CaseIterable {
     case normal, red, green, yellow, blue, magenta, cyan

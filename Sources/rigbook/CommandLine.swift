@@ -22,7 +22,7 @@ struct CommandFailure: Error {
 }
 
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStreams.toStandardError(text + "\n")
 }
 
 /// The arguments after the subcommand, consumed as options are read; whatever remains is an error.

@@ -169,10 +169,10 @@ enum Commands {
         var out = Output()
         switch format {
         case "json":
-            out.write(jsonArray(listings.map(\.json)) + "\n")
+            try out.write(jsonArray(listings.map(\.json)) + "\n")
         case "csv":
-            out.write(CSV.row(AssetListing.csvHeader))
-            for listing in listings { out.write(CSV.row(listing.csvFields)) }
+            try out.write(CSV.row(AssetListing.csvHeader))
+            for listing in listings { try out.write(CSV.row(listing.csvFields)) }
         default:
             let table = listings.map { l -> [String] in
                 [l.tag, l.name, EquipmentType(rawValue: l.type)?.label ?? l.type, Asset.wllText(l.wllKg), l.location,
@@ -180,9 +180,9 @@ enum Commands {
                  AssetStatus(rawValue: l.status)?.label ?? l.status]
             }
             let header = ["TAG", "NAME", "TYPE", "WLL", "LOCATION", "LAST EXAM", "NEXT DUE", "STATUS"]
-            out.write(TextTable.render(header: header, rows: table, rightAligned: [3]))
+            try out.write(TextTable.render(header: header, rows: table, rightAligned: [3]))
         }
-        out.flush()
+        try out.flush()
         return ExitCode.success
     }
 
@@ -217,7 +217,7 @@ enum Commands {
         }
         var out = Output()
         if format == "json" {
-            out.write(jsonArray(records.map { RecordExport.json($0, tag: row.asset.tag) }) + "\n")
+            try out.write(jsonArray(records.map { RecordExport.json($0, tag: row.asset.tag) }) + "\n")
         } else {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
@@ -225,11 +225,13 @@ enum Commands {
                  r.supersededBy.map { "#\($0)" } ?? ""]
             }
             let report = row.status(on: context.today)
-            out.write("\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)\n")
+            // Made visible like the table's cells: this format is for people, wherever it goes.
+            let title = "\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)"
+            try out.write(VisibleText.make(title) + "\n")
             let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
-            out.write(TextTable.render(header: header, rows: table))
+            try out.write(TextTable.render(header: header, rows: table))
         }
-        out.flush()
+        try out.flush()
         return ExitCode.success
     }
 
@@ -251,7 +253,7 @@ enum Commands {
         }
         var out = Output()
         if format == "json" {
-            out.write(try JSONOutput.encode(entries.map(DraftListing.init)) + "\n")
+            try out.write(try JSONOutput.encode(entries.map(DraftListing.init)) + "\n")
         } else {
             let now = Date()
             let rows = entries.map { e -> [String] in
@@ -260,9 +262,10 @@ enum Commands {
                 return [e.draft.draftID, e.draft.assetTag, e.draft.isAmendment ? "amendment" : "inspection", age,
                         e.draft.operatorName, e.draft.host, state]
             }
-            out.write(TextTable.render(header: ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"], rows: rows))
+            let header = ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"]
+            try out.write(TextTable.render(header: header, rows: rows))
         }
-        out.flush()
+        try out.flush()
         return ExitCode.success
     }
 
@@ -308,7 +311,7 @@ enum Commands {
         try arguments.finish()
         let register = try context.openRegister()
         let report = DraftStore(home: context.home).housekeeping(register: register, retentionDays: days)
-        print(report.summary ?? "Nothing to purge.")
+        try Output.line(report.summary ?? "Nothing to purge.")
         return ExitCode.success
     }
 
@@ -353,21 +356,6 @@ enum Commands {
     private static func require(_ value: String?, _ option: String) throws(UsageError) -> String {
         guard let value else { throw UsageError("missing \(option)") }
         return value
-    }
-}
-
-/// Buffered standard output: one write per 64 KB instead of one per line.
-struct Output {
-    private var buffer = Data()
-
-    mutating func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count > 65_536 { flush() }
-    }
-
-    mutating func flush() {
-        FileHandle.standardOutput.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

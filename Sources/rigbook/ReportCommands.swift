@@ -2,13 +2,14 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// Runs `body` with a `write` that goes to standard output, or (`--out FILE`) to a file written
-/// atomically into a folder that must already exist.
-func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
-    guard let path else {
+/// Runs `body` with a `write` that goes to standard output (no `--out`, or `--out -` or `/dev/stdout`), or
+/// to the file `--out` names, as `OutputFile` writes it (a folder that must already exist), then says
+/// on stderr which file it wrote.
+func withSink(_ path: String?, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+    guard let path, !StandardStreams.outputNames.contains(path) else {
         var out = Output()
-        try body { out.write($0) }
-        out.flush()
+        try body { try out.write($0) }
+        try out.flush()
         return
     }
     let folder = (path as NSString).deletingLastPathComponent
@@ -18,16 +19,20 @@ func withSink(_ path: String?, mode: mode_t = 0o644, _ body: (_ write: (String) 
         throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
     }
     do {
-        try AtomicFile.stream(to: path, mode: mode, createFolder: false) { writer in
+        try OutputFile.write(to: path) { writer in
             try body { try writer.write($0) }
         }
     } catch let error as AtomicFile.WriteError {
+        // Written in place (a FIFO, a terminal), part of it may have gone out before the error.
+        throw CommandFailure("rigbook: \(error.description)" + (error.inPlace ? "" : "; nothing was written"))
+    } catch let error as AtomicFile.Refusal {
         throw CommandFailure("rigbook: \(error.description); nothing was written")
     } catch let error as CommandFailure {
         throw error
     } catch {
         throw CommandFailure("rigbook: cannot write \(path): \(DataHome.reason(error)); nothing was written")
     }
+    printError("rigbook: wrote \(path)")
 }
 
 /// A progress line on stderr, only when stderr is a terminal and the job is large.
@@ -46,8 +51,8 @@ struct Progress {
     mutating func update(_ done: Int) {
         guard enabled, done - last >= 5_000 || done == total else { return }
         last = done
-        FileHandle.standardError.write(Data("\r\(label): \(done.formatted())/\(total.formatted())".utf8))
-        if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+        StandardStreams.toStandardError("\r\(label): \(done.formatted())/\(total.formatted())", ours: true)
+        if done == total { StandardStreams.toStandardError("\n") }
     }
 }
 
@@ -177,7 +182,6 @@ extension Commands {
                 for row in rows { try write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
             }
         }
-        if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
 }
@@ -213,7 +217,6 @@ extension Commands {
         let rows = try context.rows()
         let feed = ICalendar.document(rows, today: asOf ?? context.today, generated: Date(), options: options)
         try withSink(out) { try $0(feed) }
-        if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
 
@@ -252,7 +255,6 @@ extension Commands {
         let page = HTMLReport.render(rows: rows, latestThorough: latest, today: today, generatedAt: Timestamp.now(),
                                      findings: findings, findingsSince: from)
         try withSink(out) { try $0(page) }
-        if let out { printError("rigbook: wrote \(out)") }
         return ExitCode.success
     }
 }

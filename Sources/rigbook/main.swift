@@ -40,6 +40,8 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
         }
         for _ in 0..<used { _ = arguments.optionalPositional() }
         return try spec.run(&arguments, context)
+    } catch let failure as StandardStreams.Failure {
+        return StandardStreams.exitStatus(failure)
     } catch let error as UsageError {
         printError("rigbook: \(error.message)")
         return ExitCode.usage
@@ -65,4 +67,8 @@ func openFullScreen(_ context: Context) throws -> Int32 {
     return FullScreen.run(session: session, environment: context.environment)
 }
 
-exit(runMain(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+// A closed pipe is an EPIPE error that StandardStreams turns into a quiet exit, whatever disposition the
+// parent left SIGPIPE in; `finish` reports a failed flush of what `print` wrote.
+signal(SIGPIPE, SIG_IGN)
+exit(StandardStreams.finish(runMain(Array(CommandLine.arguments.dropFirst()),
+                                    environment: ProcessInfo.processInfo.environment)))

@@ -156,8 +156,9 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
 /// Used for tmux: Foundation's `Process` learns that a child exited when a socket inherited by the
 /// child closes, but `tmux new-session` forks a server daemon that keeps every inherited descriptor,
 /// so `waitUntilExit()` would never return (and pipes would never reach end-of-file).
+/// `standardOutput`, when given, is the child's stdout instead of a temporary file.
 func spawnAndWait(_ executable: String, _ arguments: [String], environment: [String: String],
-                  timeout: TimeInterval = 10) throws -> RunResult {
+                  timeout: TimeInterval = 10, standardOutput: Int32? = nil) throws -> RunResult {
     let temporary = NSTemporaryDirectory().isEmpty ? "/tmp" : NSTemporaryDirectory()
     let base = temporary + "/rigbook-spawn-\(UUID().uuidString)"
     let outPath = base + ".out", errPath = base + ".err"
@@ -167,7 +168,11 @@ func spawnAndWait(_ executable: String, _ arguments: [String], environment: [Str
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if let standardOutput {
+        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     // No closefrom action in Swift's Glibc: close every other descriptor open right now.
     let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []

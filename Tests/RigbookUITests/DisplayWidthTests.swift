@@ -1,5 +1,6 @@
 import Testing
 @testable import RigbookUI
+import RigbookCore
 
 /// Column widths of single graphemes and strings (SPEC §9: UTF-8 throughout, CJK at double width).
 @Suite struct DisplayWidthTests {
