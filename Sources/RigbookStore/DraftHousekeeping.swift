@@ -57,9 +57,10 @@ extension DraftStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400)
         for name in names.sorted() {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory),
-                  !isDirectory.boolValue, !name.hasSuffix(".lock") else { continue }
+            // lstat: a symbolic link is looked at as the link (and set aside below), never followed.
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
+                  !name.hasSuffix(".lock") else { continue }
             if name.hasPrefix(".") {
                 removeStaleTemp(name, now: now)
                 continue

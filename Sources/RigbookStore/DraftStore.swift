@@ -188,12 +188,45 @@ public struct DraftStore: Sendable {
         }
     }
 
-    /// The draft with this id, nil when there is none.
+    /// No draft Rigbook writes comes near this: notes are bounded at 4,000 characters and the other fields
+    /// are short, so a bigger file is not ours and is set aside without being read.
+    public static let maximumDraftBytes = 1 << 20
+
+    /// The draft with this id, nil when there is none. The file is opened without following a symbolic
+    /// link and without blocking (a FIFO), and its size is checked before a byte is read: a link, anything
+    /// but a regular file, and a file over `maximumDraftBytes` are `.unreadable`, to be set aside.
     public func read(id: String) throws(DraftStoreError) -> DraftFile? {
         let file = path(for: id)
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
-        guard let data = FileManager.default.contents(atPath: file) else { throw .io("cannot read \(file)") }
-        return try DraftStore.decode(data)
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw .unreadable("a symbolic link, not followed")
+            default: throw .io("cannot read \(file): \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io("cannot read \(file): \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
+        let cap = DraftStore.maximumDraftBytes
+        guard info.st_size <= cap else { throw DraftStore.tooBig(Int(info.st_size)) }
+        // Read at most one byte past the cap, so a file that grows meanwhile is still never read whole.
+        var data = Data(count: cap + 1)
+        var count = 0
+        while count <= cap {
+            let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, cap + 1 - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .io("cannot read \(file): \(String(cString: strerror(errno)))") }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= cap else { throw DraftStore.tooBig(count) }
+        return try DraftStore.decode(data.prefix(count))
+    }
+
+    private static func tooBig(_ bytes: Int) -> DraftStoreError {
+        .unreadable(String(format: "%.1f MB; no draft comes near 1 MB", Double(bytes) / 1_048_576))
     }
 
     static func decode(_ data: Data) throws(DraftStoreError) -> DraftFile {
@@ -233,7 +266,8 @@ public struct DraftStore: Sendable {
         let source = folder + "/" + fileName
         for attempt in 0..<1000 {
             let target = corruptFolder + "/" + (attempt == 0 ? fileName : "\(fileName).\(attempt)")
-            if link(source, target) == 0 {
+            // linkat without AT_SYMLINK_FOLLOW: a symbolic link is moved as the link, its target untouched.
+            if linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 {
                 unlink(source)
                 syncFolder()
                 return target
