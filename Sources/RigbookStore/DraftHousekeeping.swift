@@ -50,8 +50,9 @@ public struct DraftEntry: Sendable, Equatable {
 }
 
 extension DraftStore {
-    /// The start-up pass: removes drafts already saved, purges drafts past retention, and sets aside
-    /// anything unreadable or for an asset that is gone. A draft someone has open is left alone.
+    /// The start-up pass: removes drafts already saved, purges drafts past retention, sets aside anything
+    /// unreadable or for an asset that is gone, and removes lock files nobody holds. A draft someone has
+    /// open is left alone.
     public func housekeeping(register: Register, retentionDays: Int, now: Date = Date()) -> DraftHousekeepingReport {
         var report = DraftHousekeepingReport()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -73,7 +74,10 @@ extension DraftStore {
                 setAsideNoting("not a Rigbook draft")
                 continue
             }
-            if isLockedElsewhere(id: id) { continue }
+            // Held while the draft is looked at and perhaps removed: a form opened meanwhile waits for it.
+            // Not taken: someone has the form open (or no lock can be taken here); leave it for next time.
+            guard case .acquired(let held) = lock(id: id) else { continue }
+            defer { held.release() }
             let draft: DraftFile
             do {
                 guard let read = try read(id: id) else { continue }
@@ -108,6 +112,7 @@ extension DraftStore {
                 if (try? delete(id: id)) != nil { report.expired.append(id) }
             }
         }
+        removeUnusedLockFiles()
         return report
     }
 

@@ -110,5 +110,108 @@ struct HardeningDraftTests {
         #expect(!FileManager.default.fileExists(atPath: t.root + "/nowhere.json"), "nothing was created at the target")
     }
 
+    @Test("a lock file that is a symbolic link is refused: the file it points at is not truncated")
+    func symlinkedLockFileIsNotWrittenThrough() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        let id = DraftIdentity.draftID(assetUUID: UUID())
+        try DataHome.makePrivateDirectory(t.store.folder)
+        let victim = t.root + "/victim.txt"
+        let victimBytes = Data("precious".utf8)
+        #expect(support.writeRaw(victimBytes, to: victim))
+        #expect(symlink(victim, t.store.folder + "/" + id + ".lock") == 0)
+
+        if case .acquired(let lock) = t.store.lock(id: id) {
+            lock.release()
+            Issue.record("a lock was taken through a symbolic link")
+        }
+        #expect(support.fileBytes(victim) == victimBytes)
+    }
+
     // MARK: Lock files
+
+    @Test("releasing a lock removes its file: lock files no longer pile up, one per asset ever opened")
+    func releasedLockLeavesNoFile() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        for _ in 0..<5 {
+            let id = DraftIdentity.draftID(assetUUID: UUID())
+            guard let lock = support.acquire(t.store, id) else { return }
+            #expect(lockFiles(t) == [id + ".lock"])
+            lock.release()
+        }
+        #expect(lockFiles(t).isEmpty, "left behind: \(lockFiles(t))")
+    }
+
+    @Test("start-up housekeeping removes lock files nobody holds and keeps those held, here or elsewhere")
+    func housekeepingRemovesStaleLockFiles() async throws {
+        let t = TempHome()
+        defer { t.remove() }
+        // Lock files an earlier build left behind (it never removed them), one of them with a draft.
+        let (register, draft, bytes) = try homeWithDraft(t)
+        let stale = (0..<3).map { _ in DraftIdentity.draftID(assetUUID: UUID()) } + [draft.draftID]
+        for id in stale { #expect(support.writeRaw(Data("{}".utf8), to: t.store.folder + "/" + id + ".lock")) }
+        // One held by another DraftStore in this process, one by another process.
+        let heldHere = DraftIdentity.draftID(assetUUID: UUID())
+        guard let lock = support.acquire(DraftStore(home: t.home), heldHere) else { return }
+        defer { lock.release() }
+        let heldElsewhere = DraftIdentity.draftID(assetUUID: UUID())
+        let child = try DraftStoreTests.ChildProcess("/usr/bin/flock",
+                                                     [t.store.folder + "/" + heldElsewhere + ".lock", "-c", "sleep 30"])
+        defer { child.kill() }
+        let held = await support.waitUntil { t.store.isLockedElsewhere(id: heldElsewhere) }
+        try #require(held, "the child never took its lock")
+
+        _ = t.store.housekeeping(register: register, retentionDays: 30)
+        #expect(lockFiles(t) == [heldHere + ".lock", heldElsewhere + ".lock"].sorted())
+        #expect(support.fileBytes(t.store.path(for: draft.draftID)) == bytes, "the draft itself stays")
+        #expect(t.store.isLockedElsewhere(id: heldHere) && t.store.isLockedElsewhere(id: heldElsewhere))
+    }
+
+    @Test("the old holder never removes a lock file that is no longer the one it locked")
+    func releaseLeavesAReplacedLockFile() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        let id = DraftIdentity.draftID(assetUUID: UUID())
+        guard let lock = support.acquire(t.store, id) else { return }
+        let file = t.store.folder + "/" + id + ".lock"
+        // Someone put another file at the path (by hand, or an older Rigbook after a restore).
+        #expect(support.writeRaw(Data("other".utf8), to: file + ".new"))
+        #expect(rename(file + ".new", file) == 0)
+        lock.release()
+        #expect(support.fileBytes(file) == Data("other".utf8))
+    }
+
+    @Test("two sessions locking, releasing and tidying the same draft at once never both hold it")
+    func twoSessionsRace() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        let id = DraftIdentity.draftID(assetUUID: UUID())
+        try DataHome.makePrivateDirectory(t.store.folder)
+        _ = try t.openRegister()
+        let registerPath = t.home.registerPath
+        let home = t.home
+        let holders = Mutex(0)
+        let overlaps = Mutex(0)
+        let acquired = Mutex([0, 0])
+        let errors = runOnThreads(2) { index in
+            // Each thread is a session: its own store, and in turn its own register connection.
+            let store = DraftStore(home: home)
+            let own = try Register.open(path: registerPath)
+            for round in 0..<1_500 {
+                if index == 1, round % 10 == 0 { _ = store.housekeeping(register: own, retentionDays: 30) }
+                guard case .acquired(let lock) = store.lock(id: id) else { continue }
+                acquired.withLock { $0[index] += 1 }
+                if holders.withLock({ $0 += 1; return $0 }) > 1 { overlaps.withLock { $0 += 1 } }
+                sched_yield()
+                holders.withLock { $0 -= 1 }
+                lock.release()
+            }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(overlaps.withLock { $0 } == 0, "both sessions held the lock at once")
+        let counts = acquired.withLock { $0 }
+        #expect(counts.allSatisfy { $0 > 0 }, "a session never got the lock: \(counts)")
+        #expect(lockFiles(t).isEmpty, "left behind: \(lockFiles(t))")
+    }
 }
