@@ -50,6 +50,106 @@ struct HardeningDraftFlowTests {
 
     // MARK: A form opened without its lock
 
+    @Test("a form opened while Drafts/ was unusable takes its lock at the next write: a second session is refused")
+    func lateLockKeepsTheSecondSessionOut() throws {
+        let first = try FormHarness(profile: Self.profile)
+        try Self.typeWithoutDrafts(first, " Jr")
+        try Self.unblockDrafts(first)
+        first.type("!")
+        first.advance(0.6)
+        #expect(first.form?.draftWarning == nil, "\(first.form?.draftWarning ?? "")")
+        #expect(try first.readDraft()?.values.inspectorName == "Ann Smith Jr!")
+
+        let second = try FormHarness(sharingHomeOf: first)
+        second.press(.char("i"))
+        #expect(second.form == nil)
+        #expect(!second.shows("Unsubmitted draft"), "offered a draft whose form is open:\n\(second.harness.dump)")
+        #expect(second.shows("SL-0042 is open in another session"))
+    }
+
+    @Test("once Drafts/ is usable, a form that could not write its draft writes it without another key")
+    func failedWriteIsRetried() throws {
+        let h = try FormHarness(profile: Self.profile)
+        try Self.typeWithoutDrafts(h, " Jr")
+        try Self.unblockDrafts(h)
+        h.advance(Self.retry)
+        #expect(h.form?.draftWarning == nil)
+        #expect(try h.readDraft()?.values.inspectorName == "Ann Smith Jr")
+        #expect(h.shows("DRAFT NOT ON DISK") == false)
+    }
+
+    @Test("a form without its lock never writes or deletes the draft of the session that has the form open")
+    func locklessFormLeavesAnotherSessionsDraftAlone() throws {
+        let first = try FormHarness(profile: Self.profile)
+        try Self.typeWithoutDrafts(first, " Jr")
+        try Self.unblockDrafts(first)
+
+        // The folder is usable again; a second session opens the form first, and types.
+        let second = try FormHarness(sharingHomeOf: first)
+        second.press(.char("i"), .tab)
+        #expect(!second.shows("Unsubmitted draft"))
+        second.type(" Sr")
+        second.advance(0.6)
+        let secondsDraft = try #require(FileManager.default.contents(atPath: second.draftPath))
+
+        first.type("!")
+        first.advance(0.6)
+        first.advance(Self.retry)
+        #expect(FileManager.default.contents(atPath: first.draftPath) == secondsDraft, "the first overwrote it")
+        let warning = first.form?.draftWarning ?? ""
+        #expect(warning.contains("open in another session"), "warning: \(warning)")
+        #expect(first.flatScreen.contains("open in another session"), "\(first.screenText)")
+
+        // Discarding the lockless form discards its own typing only.
+        first.press(.escape)
+        first.press(.char("d"))
+        #expect(first.form == nil)
+        #expect(FileManager.default.contents(atPath: first.draftPath) == secondsDraft, "the first deleted it")
+        #expect(second.form?.values.inspectorName == "Ann Smith Sr")
+    }
+
+    @Test("a form that gets its lock late never overwrites an earlier session's draft it was not offered")
+    func lateLockLeavesAnEarlierDraft() throws {
+        let h = try FormHarness(profile: Self.profile)
+        let earlier = try Self.earlierDraft(h, notes: "written before a crash")
+        // A folder where the lock file should be: the lock cannot be taken, the draft can still be read.
+        let lockPath = h.home.draftsFolder + "/" + h.draftID + ".lock"
+        try FileManager.default.createDirectory(atPath: lockPath, withIntermediateDirectories: false)
+        h.press(.char("i"))
+        #expect(!h.shows("Unsubmitted draft"))
+        h.focus(.notes)
+        h.type("typed meanwhile")
+        h.advance(0.6)
+        #expect(h.form?.draftWarning != nil)
+
+        try FileManager.default.removeItem(atPath: lockPath)
+        h.type("!")
+        h.advance(0.6)
+        h.advance(Self.retry)
+        #expect(FileManager.default.contents(atPath: h.draftPath) == earlier, "the earlier draft was overwritten")
+        #expect(h.form?.draftWarning?.contains("earlier draft") == true, "\(h.form?.draftWarning ?? "")")
+        h.press(.escape)
+        h.press(.char("d"))
+        #expect(FileManager.default.contents(atPath: h.draftPath) == earlier, "the earlier draft was deleted")
+
+        // Offered as usual to whoever opens the form next.
+        h.press(.char("i"))
+        #expect(h.shows("Unsubmitted draft for SL-0042"))
+    }
+
+    @Test("Close and keep draft in a form whose draft cannot be written says it was not kept")
+    func keepDraftThatCannotBeWrittenSaysSo() throws {
+        let h = try FormHarness(profile: Self.profile)
+        try Self.typeWithoutDrafts(h, " Jr")
+        h.press(.escape)
+        h.press(.char("c"))
+        #expect(h.form == nil)
+        #expect(!h.shows("Kept the draft"), "\(h.screenText)")
+        #expect(h.session.state.notice?.isError == true)
+        #expect(h.session.state.notice?.text.contains("not written") == true,
+                "\(h.session.state.notice?.text ?? "no notice")")
+    }
+
     // MARK: Drafts on disk that are not what a draft can be
 
     @Test("opening a form whose draft is a symbolic link sets the link aside and offers nothing")
@@ -78,5 +178,44 @@ struct HardeningDraftFlowTests {
         h.press(.char("c"), sourceLocation: sourceLocation)
         h.press(.char("D"), sourceLocation: sourceLocation)
         #expect(h.shows("Drafts · 1 unsubmitted"), sourceLocation: sourceLocation)
+    }
+
+    @Test("x on the Drafts screen does not discard a draft whose form another session opened since the list was read")
+    func draftsScreenDiscardChecksTheLockWhenItDeletes() throws {
+        let first = try FormHarness(profile: Self.profile)
+        first.press(.char("i"), .tab)
+        first.type(" Jr")
+        first.press(.escape)
+        first.press(.char("c"))
+
+        let second = try FormHarness(sharingHomeOf: first)
+        second.press(.char("D"))
+        #expect(second.shows("Drafts · 1 unsubmitted"))
+        #expect(!second.flatScreen.contains("(open:"))
+
+        first.press(.char("i"))
+        first.press(.char("r"))
+        #expect(first.form?.values.inspectorName == "Ann Smith Jr")
+
+        second.press(.char("x"))
+        second.press(.char("d"))
+        #expect(first.draftExists, "discarded under the form open in the first session")
+        #expect(second.session.state.notice?.text.contains("open in another session") == true,
+                "\(second.session.state.notice?.text ?? "no notice")")
+        #expect(second.shows("Drafts · 1 unsubmitted"))
+    }
+
+    @Test("Enter on the Drafts screen on a draft whose form is open elsewhere explains, and opens nothing")
+    func draftsScreenRecoverChecksTheLock() throws {
+        let first = try FormHarness(profile: Self.profile)
+        first.press(.char("i"), .tab)
+        first.type(" Jr")
+        first.advance(0.6)
+
+        let second = try FormHarness(sharingHomeOf: first)
+        second.press(.char("D"))
+        second.press(.enter)
+        #expect(second.form == nil)
+        #expect(second.shows("SL-0042 is open in another session"))
     }
 }
