@@ -98,7 +98,7 @@ public enum App {
             // Its form has closed ("Close and keep draft"): the notice must not be left saying it was kept.
             state.notice = .error("Draft not written, so not kept: \(reason).")
             return []
-        case .draftsLoaded(let drafts) where !(state.screens.last is DraftsState):
+        case .draftsLoaded(let drafts) where !state.screens.contains(where: { $0 is DraftsState }):
             return open(DraftsState(drafts: drafts), &state, context)
         default:
             return deliver(event, &state, context)

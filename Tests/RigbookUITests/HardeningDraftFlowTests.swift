@@ -180,6 +180,35 @@ struct HardeningDraftFlowTests {
         #expect(h.shows("Drafts · 1 unsubmitted"), sourceLocation: sourceLocation)
     }
 
+    @Test("recovered from the Drafts screen, then discarded in the form: the Drafts screen no longer lists it")
+    func draftsScreenAfterDiscardInTheForm() throws {
+        let h = try FormHarness(profile: Self.profile)
+        Self.keepDraftAndOpenDraftsScreen(h, " Jr")
+        h.press(.enter)
+        #expect(h.form?.values.inspectorName == "Ann Smith Jr")
+        h.press(.escape)
+        h.press(.char("d"))
+        #expect(h.form == nil)
+        #expect(!h.draftExists)
+        #expect(h.session.state.screens.last is DraftsState)
+        #expect(h.shows("Drafts · 0 unsubmitted"), "\(h.screenText)")
+        #expect(h.shows("No drafts."))
+    }
+
+    @Test("recovered from the Drafts screen, changed and kept: the Drafts screen shows the draft as it is now")
+    func draftsScreenAfterKeepInTheForm() throws {
+        let h = try FormHarness(profile: Self.profile)
+        Self.keepDraftAndOpenDraftsScreen(h, " Jr")
+        h.press(.enter)
+        #expect(h.form?.focus == .inspectorName)
+        h.type(" II")
+        h.press(.escape)
+        h.press(.char("c"))
+        #expect(h.session.state.screens.count == 1, "one Drafts screen, not one more")
+        #expect(h.shows("Drafts · 1 unsubmitted"))
+        #expect(h.line(containing: "SL-0042")?.contains("Ann Smith Jr II") == true, "\(h.screenText)")
+    }
+
     @Test("x on the Drafts screen does not discard a draft whose form another session opened since the list was read")
     func draftsScreenDiscardChecksTheLockWhenItDeletes() throws {
         let first = try FormHarness(profile: Self.profile)
