@@ -166,6 +166,20 @@ public struct DraftStore: Sendable {
         assetUUID(ofDraftID: id) != nil
     }
 
+    /// True when `text` can begin a draft id: a beginning of `inspection-`, or that and then hex digits and
+    /// dashes, no longer than an id. Never empty.
+    public static func isDraftIDPrefix(_ text: String) -> Bool {
+        let kind = "inspection-"
+        guard !text.isEmpty, text.count <= kind.count + 36 else { return false }
+        if text.count <= kind.count { return kind.hasPrefix(text) }
+        return text.hasPrefix(kind) && text.dropFirst(kind.count).allSatisfy { $0 == "-" || $0.isHexDigit }
+    }
+
+    /// The ids of the drafts present that begin with `prefix` (see `ids()`).
+    public func ids(startingWith prefix: String) -> [String] {
+        ids().filter { $0.hasPrefix(prefix) }
+    }
+
     /// The asset a draft id names, read from the id alone.
     public static func assetUUID(ofDraftID id: String) -> UUID? {
         guard id.hasPrefix("inspection-"), id.count == 11 + 36 else { return nil }
