@@ -21,6 +21,29 @@ struct HardeningDraftTests {
         return (register, draft, try #require(support.fileBytes(t.store.path(for: draft.draftID))))
     }
 
+    /// Writes a real draft, lets `plant` put something else in its place (given the draft's path and bytes),
+    /// then expects `read` to refuse it and the start-up pass to set it aside, alone, with the usual message.
+    /// Returns the reason given, the draft's path and where it was moved.
+    private func setAsideAtStart(_ t: TempHome, planting plant: (String, Data) -> Void,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (reason: String, path: String, moved: String) {
+        let (register, draft, bytes) = try homeWithDraft(t)
+        let path = t.store.path(for: draft.draftID)
+        plant(path, bytes)
+        #expect(throws: DraftStoreError.self, sourceLocation: sourceLocation) { try t.store.read(id: draft.draftID) }
+        let report = t.store.housekeeping(register: register, retentionDays: 30)
+        #expect(report.setAside.map(\.file) == [draft.draftID + ".json"], sourceLocation: sourceLocation)
+        #expect(report.summary?.hasPrefix("Moved 1 unreadable draft to Drafts/Corrupt/") == true,
+                sourceLocation: sourceLocation)
+        return (report.setAside.first?.reason ?? "", path, t.store.corruptFolder + "/" + draft.draftID + ".json")
+    }
+
+    /// A new draft id, with the Drafts folder made.
+    private func idInFolder(_ t: TempHome) throws -> String {
+        try DataHome.makePrivateDirectory(t.store.folder)
+        return DraftIdentity.draftID(assetUUID: UUID())
+    }
+
     private func fileType(_ path: String) -> mode_t? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
@@ -37,22 +60,16 @@ struct HardeningDraftTests {
     func oversizedDraftIsSetAside() throws {
         let t = TempHome()
         defer { t.remove() }
-        let (register, draft, bytes) = try homeWithDraft(t)
-        let path = t.store.path(for: draft.draftID)
-        // Trailing spaces keep it valid JSON: only its size says it is not ours.
-        let padded = bytes + Data(repeating: 0x20, count: 50 * 1024 * 1024)
-        #expect(support.writeRaw(padded, to: path))
-
-        #expect(throws: DraftStoreError.self) { try t.store.read(id: draft.draftID) }
-        let report = t.store.housekeeping(register: register, retentionDays: 30)
-        #expect(report.setAside.map(\.file) == [draft.draftID + ".json"])
-        let reason = report.setAside.first?.reason ?? ""
+        var size = 0
+        let (reason, path, moved) = try setAsideAtStart(t) { path, bytes in
+            // Trailing spaces keep it valid JSON: only its size says it is not ours.
+            let padded = bytes + Data(repeating: 0x20, count: 50 * 1024 * 1024)
+            size = padded.count
+            #expect(support.writeRaw(padded, to: path))
+        }
         #expect(reason.contains("MB"), "the reason does not say it is too big: \(reason)")
-        #expect(report.summary?.hasPrefix("Moved 1 unreadable draft to Drafts/Corrupt/") == true)
         // Moved, not copied or cut: the same size lies in Corrupt/.
-        let movedPath = t.store.corruptFolder + "/" + draft.draftID + ".json"
-        let moved = try FileManager.default.attributesOfItem(atPath: movedPath)
-        #expect((moved[.size] as? NSNumber)?.intValue == padded.count)
+        #expect((try FileManager.default.attributesOfItem(atPath: moved)[.size] as? NSNumber)?.intValue == size)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
@@ -74,21 +91,17 @@ struct HardeningDraftTests {
     func symlinkedDraftIsSetAside() throws {
         let t = TempHome()
         defer { t.remove() }
-        let (register, draft, bytes) = try homeWithDraft(t)
-        let path = t.store.path(for: draft.draftID)
-        // The real file elsewhere, and a link to it where the draft should be.
         let target = t.root + "/elsewhere.json"
-        #expect(rename(path, target) == 0)
-        #expect(symlink(target, path) == 0)
-
-        #expect(throws: DraftStoreError.self) { try t.store.read(id: draft.draftID) }
-        let report = t.store.housekeeping(register: register, retentionDays: 30)
-        #expect(report.setAside.map(\.file) == [draft.draftID + ".json"])
-        let reason = report.setAside.first?.reason ?? ""
+        var original = Data()
+        let (reason, path, moved) = try setAsideAtStart(t) { path, bytes in
+            // The real file elsewhere, and a link to it where the draft should be.
+            original = bytes
+            #expect(rename(path, target) == 0)
+            #expect(symlink(target, path) == 0)
+        }
         #expect(reason.contains("symbolic link"), "reason: \(reason)")
-        let moved = t.store.corruptFolder + "/" + draft.draftID + ".json"
         #expect(fileType(moved) == S_IFLNK, "Corrupt/ should hold the link itself")
-        #expect(support.fileBytes(target) == bytes, "the link's target is untouched")
+        #expect(support.fileBytes(target) == original, "the link's target is untouched")
         #expect(fileType(path) == nil)
     }
 
@@ -114,8 +127,7 @@ struct HardeningDraftTests {
     func symlinkedLockFileIsNotWrittenThrough() throws {
         let t = TempHome()
         defer { t.remove() }
-        let id = DraftIdentity.draftID(assetUUID: UUID())
-        try DataHome.makePrivateDirectory(t.store.folder)
+        let id = try idInFolder(t)
         let victim = t.root + "/victim.txt"
         let victimBytes = Data("precious".utf8)
         #expect(support.writeRaw(victimBytes, to: victim))
@@ -186,8 +198,7 @@ struct HardeningDraftTests {
     func twoSessionsRace() throws {
         let t = TempHome()
         defer { t.remove() }
-        let id = DraftIdentity.draftID(assetUUID: UUID())
-        try DataHome.makePrivateDirectory(t.store.folder)
+        let id = try idInFolder(t)
         _ = try t.openRegister()
         let registerPath = t.home.registerPath
         let home = t.home
