@@ -105,21 +105,22 @@ struct HardeningDraftTests {
         #expect(fileType(path) == nil)
     }
 
-    @Test("a dangling symbolic link named like a draft is set aside, never followed")
+    @Test("a dangling symbolic link and a FIFO named like drafts are set aside, never followed or opened for reading")
     func otherNonFilesInDrafts() throws {
         let t = TempHome()
         defer { t.remove() }
-        let register = try t.openRegister()
-        let asset = support.makeAsset(tag: "SL-0001")
-        try register.addAsset(asset)
-        let id = DraftIdentity.draftID(assetUUID: asset.uuid)
-        try DataHome.makePrivateDirectory(t.store.folder)
-        #expect(symlink(t.root + "/nowhere.json", t.store.path(for: id)) == 0)
+        let link = try idInFolder(t)
+        let fifo = DraftIdentity.draftID(assetUUID: UUID())
+        #expect(symlink(t.root + "/nowhere.json", t.store.path(for: link)) == 0)
+        // Opened for reading without O_NONBLOCK, a FIFO with no writer would block the program for good.
+        #expect(mkfifo(t.store.path(for: fifo), 0o600) == 0)
 
         let (drafts, setAside) = t.store.entries()
         #expect(drafts.isEmpty)
-        #expect(setAside.map(\.file) == [id + ".json"])
-        #expect(fileType(t.store.corruptFolder + "/" + id + ".json") == S_IFLNK)
+        #expect(setAside.map(\.file).sorted() == [link + ".json", fifo + ".json"].sorted())
+        #expect(setAside.first { $0.file == fifo + ".json" }?.reason.contains("not a regular file") == true)
+        #expect(fileType(t.store.corruptFolder + "/" + link + ".json") == S_IFLNK)
+        #expect(fileType(t.store.corruptFolder + "/" + fifo + ".json") == S_IFIFO)
         #expect(!FileManager.default.fileExists(atPath: t.root + "/nowhere.json"), "nothing was created at the target")
     }
 
