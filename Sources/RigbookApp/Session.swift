@@ -141,10 +141,7 @@ public final class Session {
             case .writeDraft(let snapshot):
                 return [writeDraft(snapshot)]
             case .deleteDraft(let draftID):
-                do { try drafts.delete(id: draftID) } catch {
-                    return [.failure("The draft could not be deleted: \(error.description)")]
-                }
-                return [.draftDeleted(draftID: draftID)]
+                return [deleteDraft(draftID)]
             case .addAsset(let asset):
                 do { try register.addAsset(asset) } catch { return [.assetNotAdded(error.description)] }
                 return [.assetAdded(tag: asset.tag)]
@@ -225,7 +222,63 @@ public final class Session {
         return [.draftFound(recovery)]
     }
 
+    /// A draft is deleted only under its lock: the form's own, or one taken for the moment (the Drafts
+    /// screen), so a draft whose form another session opened since the list was read stays.
+    private func deleteDraft(_ draftID: String) -> Event {
+        var borrowed: DraftLock?
+        defer { borrowed?.release() }
+        if locks[draftID] == nil {
+            switch drafts.lock(id: draftID) {
+            case .acquired(let lock): borrowed = lock
+            case .heldBy(let holder):
+                return .failure("The draft is open in another session\(holder.map { " (\($0.description))" } ?? ""); "
+                                + "it was not discarded.")
+            case .failed(let reason): return .failure("The draft could not be deleted: \(reason)")
+            }
+        }
+        do { try drafts.delete(id: draftID) } catch {
+            return .failure("The draft could not be deleted: \(error.description)")
+        }
+        return .draftDeleted(draftID: draftID)
+    }
+
+    /// Why this session may not write the form's draft, nil when it holds the draft's lock. A form opened
+    /// while no lock could be taken (the folder was unusable) takes it at its next write, unless another
+    /// session has the form open, or the file on disk is another session's draft, which this form was not
+    /// offered: that one is left for whoever opens the form next, never overwritten.
+    private func lockForWriting(_ snapshot: DraftSnapshot) -> String? {
+        let draftID = snapshot.draftID
+        if locks[draftID] != nil { return nil }
+        switch drafts.lock(id: draftID) {
+        case .acquired(let lock):
+            let onDisk: DraftFile?
+            do { onDisk = try drafts.read(id: draftID) } catch {
+                // Unreadable: set aside as opening the form would have; kept if that fails.
+                guard (try? drafts.setAside(fileName: draftID + ".json")) != nil else {
+                    return "an unreadable draft of \(snapshot.assetTag) is in the way: \(error.description)"
+                }
+                onDisk = nil
+            }
+            if let onDisk, onDisk.sessionID != snapshot.sessionID {
+                lock.release()
+                // Short enough for the footer at 80 columns; the guide says what to do.
+                return "an earlier draft is on disk; reopen the form to see it"
+            }
+            locks[draftID] = lock
+            return nil
+        case .heldBy(let holder):
+            return "\(snapshot.assetTag) is open in another session"
+                + (holder.map { ": \($0.user) on \($0.host), pid \($0.pid)" } ?? "")
+        case .failed(let reason):
+            return "drafts cannot be kept: \(reason)"
+        }
+    }
+
     private func writeDraft(_ snapshot: DraftSnapshot) -> Event {
+        // Never without the lock: two sessions would write over each other's draft.
+        if let refusal = lockForWriting(snapshot) {
+            return .draftWriteFailed(draftID: snapshot.draftID, reason: refusal)
+        }
         let now = Timestamp.now()
         let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
                                  revision: (snapshot.written?.revision ?? 0) + 1)

@@ -50,16 +50,18 @@ public struct DraftEntry: Sendable, Equatable {
 }
 
 extension DraftStore {
-    /// The start-up pass: removes drafts already saved, purges drafts past retention, and sets aside
-    /// anything unreadable or for an asset that is gone. A draft someone has open is left alone.
+    /// The start-up pass: removes drafts already saved, purges drafts past retention, sets aside anything
+    /// unreadable or for an asset that is gone, and removes lock files nobody holds. A draft someone has
+    /// open is left alone.
     public func housekeeping(register: Register, retentionDays: Int, now: Date = Date()) -> DraftHousekeepingReport {
         var report = DraftHousekeepingReport()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400)
         for name in names.sorted() {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory),
-                  !isDirectory.boolValue, !name.hasSuffix(".lock") else { continue }
+            // lstat: a symbolic link is looked at as the link (and set aside below), never followed.
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
+                  !name.hasSuffix(".lock") else { continue }
             if name.hasPrefix(".") {
                 removeStaleTemp(name, now: now)
                 continue
@@ -72,7 +74,10 @@ extension DraftStore {
                 setAsideNoting("not a Rigbook draft")
                 continue
             }
-            if isLockedElsewhere(id: id) { continue }
+            // Held while the draft is looked at and perhaps removed: a form opened meanwhile waits for it.
+            // Not taken: someone has the form open (or no lock can be taken here); leave it for next time.
+            guard case .acquired(let held) = lock(id: id) else { continue }
+            defer { held.release() }
             let draft: DraftFile
             do {
                 guard let read = try read(id: id) else { continue }
@@ -107,6 +112,7 @@ extension DraftStore {
                 if (try? delete(id: id)) != nil { report.expired.append(id) }
             }
         }
+        removeUnusedLockFiles()
         return report
     }
 

@@ -114,15 +114,20 @@ public struct LockHolder: Codable, Equatable, Sendable {
 /// dies, so a crashed session never leaves a stale lock behind.
 public final class DraftLock {
     public let id: String
+    private let path: String
     private var fd: Int32
 
-    init(id: String, fd: Int32) {
+    init(id: String, path: String, fd: Int32) {
         self.id = id
+        self.path = path
         self.fd = fd
     }
 
+    /// Gives the lock back and removes its file, unlinked while it is still held and only if the path still
+    /// names the file this lock is on (the lock-file protocol, DECISIONS.md "Drafts").
     public func release() {
         guard fd >= 0 else { return }
+        if DraftStore.path(path, names: fd) { unlink(path) }
         flock(fd, LOCK_UN)
         close(fd)
         fd = -1
@@ -161,6 +166,20 @@ public struct DraftStore: Sendable {
         assetUUID(ofDraftID: id) != nil
     }
 
+    /// True when `text` can begin a draft id: a beginning of `inspection-`, or that and then hex digits and
+    /// dashes, no longer than an id. Never empty.
+    public static func isDraftIDPrefix(_ text: String) -> Bool {
+        let kind = "inspection-"
+        guard !text.isEmpty, text.count <= kind.count + 36 else { return false }
+        if text.count <= kind.count { return kind.hasPrefix(text) }
+        return text.hasPrefix(kind) && text.dropFirst(kind.count).allSatisfy { $0 == "-" || $0.isHexDigit }
+    }
+
+    /// The ids of the drafts present that begin with `prefix` (see `ids()`).
+    public func ids(startingWith prefix: String) -> [String] {
+        ids().filter { $0.hasPrefix(prefix) }
+    }
+
     /// The asset a draft id names, read from the id alone.
     public static func assetUUID(ofDraftID id: String) -> UUID? {
         guard id.hasPrefix("inspection-"), id.count == 11 + 36 else { return nil }
@@ -188,12 +207,45 @@ public struct DraftStore: Sendable {
         }
     }
 
-    /// The draft with this id, nil when there is none.
+    /// No draft Rigbook writes comes near this: notes are bounded at 4,000 characters and the other fields
+    /// are short, so a bigger file is not ours and is set aside without being read.
+    public static let maximumDraftBytes = 1 << 20
+
+    /// The draft with this id, nil when there is none. The file is opened without following a symbolic
+    /// link and without blocking (a FIFO), and its size is checked before a byte is read: a link, anything
+    /// but a regular file, and a file over `maximumDraftBytes` are `.unreadable`, to be set aside.
     public func read(id: String) throws(DraftStoreError) -> DraftFile? {
         let file = path(for: id)
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
-        guard let data = FileManager.default.contents(atPath: file) else { throw .io("cannot read \(file)") }
-        return try DraftStore.decode(data)
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw .unreadable("a symbolic link, not followed")
+            default: throw .io("cannot read \(file): \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io("cannot read \(file): \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
+        let cap = DraftStore.maximumDraftBytes
+        guard info.st_size <= cap else { throw DraftStore.tooBig(Int(info.st_size)) }
+        // Read at most one byte past the cap, so a file that grows meanwhile is still never read whole.
+        var data = Data(count: cap + 1)
+        var count = 0
+        while count <= cap {
+            let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, cap + 1 - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .io("cannot read \(file): \(String(cString: strerror(errno)))") }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= cap else { throw DraftStore.tooBig(count) }
+        return try DraftStore.decode(data.prefix(count))
+    }
+
+    private static func tooBig(_ bytes: Int) -> DraftStoreError {
+        .unreadable(String(format: "%.1f MB; no draft comes near 1 MB", Double(bytes) / 1_048_576))
     }
 
     static func decode(_ data: Data) throws(DraftStoreError) -> DraftFile {
@@ -233,7 +285,8 @@ public struct DraftStore: Sendable {
         let source = folder + "/" + fileName
         for attempt in 0..<1000 {
             let target = corruptFolder + "/" + (attempt == 0 ? fileName : "\(fileName).\(attempt)")
-            if link(source, target) == 0 {
+            // linkat without AT_SYMLINK_FOLLOW: a symbolic link is moved as the link, its target untouched.
+            if linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 {
                 unlink(source)
                 syncFolder()
                 return target
@@ -258,40 +311,90 @@ public struct DraftStore: Sendable {
     }
 
     /// Takes the draft's lock without waiting, and writes who holds it into the lock file.
+    ///
+    /// The lock-file protocol (DECISIONS.md, "Drafts"): whoever removes a lock file holds its lock while
+    /// unlinking it, so a lock taken on a file that is no longer at the path (unlinked between our `open`
+    /// and our `flock`) protects nothing; it is let go and the file now at the path is locked instead.
     public func lock(id: String) -> LockResult {
         guard DraftStore.isDraftID(id) else { return .failed("\(id) is not a draft id") }
         do { try DataHome.makePrivateDirectory(folder) }
         catch { return .failed("cannot create \(folder): \(DataHome.reason(error))") }
         let file = lockPath(for: id)
-        let fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return .failed("cannot open \(file): \(String(cString: strerror(errno)))") }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let busy = errno == EWOULDBLOCK
-            close(fd)
-            return busy ? .heldBy(holder(id: id)) : .failed("cannot lock \(file): \(String(cString: strerror(errno)))")
+        func reason(_ doing: String) -> String { "cannot \(doing) \(file): \(String(cString: strerror(errno)))" }
+        for _ in 0..<100 {
+            // O_NOFOLLOW: a link planted here must not have us truncate and write whatever it points at.
+            let fd = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return .failed(reason("open")) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                close(fd)
+                return .failed("cannot lock \(file): not a regular file")
+            }
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let busy = errno == EWOULDBLOCK
+                let failure = reason("lock")
+                let current = DraftStore.path(file, names: fd)
+                close(fd)
+                // Held, but no longer at the path: its holder is letting go and has removed it. Lock the next.
+                if busy && !current { continue }
+                return busy ? .heldBy(holder(id: id)) : .failed(failure)
+            }
+            guard DraftStore.path(file, names: fd) else {
+                flock(fd, LOCK_UN)
+                close(fd)
+                continue
+            }
+            let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName, pid: getpid(),
+                                    since: Timestamp.now())
+            if let data = try? JSONEncoder().encode(holder) {
+                ftruncate(fd, 0)
+                _ = data.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+            }
+            return .acquired(DraftLock(id: id, path: file, fd: fd))
         }
-        let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName, pid: getpid(),
-                                since: Timestamp.now())
-        if let data = try? JSONEncoder().encode(holder) {
-            ftruncate(fd, 0)
-            _ = data.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        }
-        return .acquired(DraftLock(id: id, fd: fd))
+        return .failed("cannot lock \(file): it was replaced each time it was locked")
     }
 
-    /// Who the lock file says holds the lock.
+    /// True when `path` names the file open on `fd` (not a link to it, not a new file put in its place).
+    static func path(_ path: String, names fd: Int32) -> Bool {
+        var held = stat(), named = stat()
+        guard fstat(fd, &held) == 0, lstat(path, &named) == 0 else { return false }
+        return held.st_dev == named.st_dev && held.st_ino == named.st_ino
+    }
+
+    /// Who the lock file says holds the lock (read without following a link, and at most 4 KB of it).
     public func holder(id: String) -> LockHolder? {
-        guard let data = FileManager.default.contents(atPath: lockPath(for: id)) else { return nil }
-        return try? JSONDecoder().decode(LockHolder.self, from: data)
+        let fd = open(lockPath(for: id), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(fd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        return try? JSONDecoder().decode(LockHolder.self, from: Data(buffer[..<count]))
     }
 
     /// True when another process holds the draft's lock right now.
     public func isLockedElsewhere(id: String) -> Bool {
-        let fd = open(lockPath(for: id), O_RDWR | O_CLOEXEC)
+        let fd = open(lockPath(for: id), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 { return errno == EWOULDBLOCK }
         flock(fd, LOCK_UN)
         return false
+    }
+
+    /// Removes the lock files nobody holds, by the protocol: each is locked, then unlinked while held. A
+    /// symbolic link where a lock file should be is removed too (no lock is ever taken through one).
+    public func removeUnusedLockFiles() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasSuffix(".lock") && DraftStore.isDraftID(String(name.dropLast(5))) {
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                unlink(folder + "/" + name)
+            } else if case .acquired(let lock) = lock(id: String(name.dropLast(5))) {
+                lock.release()
+            }
+        }
     }
 }

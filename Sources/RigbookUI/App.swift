@@ -30,6 +30,9 @@ public struct AppState: Sendable {
     /// The open form, if the top screen is one.
     public var form: FormState? { screens.last as? FormState }
 
+    /// True when a form whose draft is `draftID` is open.
+    func hasForm(draftID: String) -> Bool { screens.contains { ($0 as? FormState)?.draftID == draftID } }
+
     /// When the loop must wake up even without a key (seconds on the loop's clock), if ever.
     public var nextDeadline: Double? { screens.compactMap(\.deadline).min() }
 
@@ -91,7 +94,11 @@ public enum App {
         case .formReady(let seed): return open(FormState(seed: seed, context: context), &state, context)
         case .draftFound(let recovery): return open(recovery, &state, context)
         case .explain(let title, let lines): return open(MessageScreen(title: title, lines: lines), &state, context)
-        case .draftsLoaded(let drafts) where !(state.screens.last is DraftsState):
+        case .draftWriteFailed(let id, let reason) where !state.hasForm(draftID: id):
+            // Its form has closed ("Close and keep draft"): the notice must not be left saying it was kept.
+            state.notice = .error("Draft not written, so not kept: \(reason).")
+            return []
+        case .draftsLoaded(let drafts) where !state.screens.contains(where: { $0 is DraftsState }):
             return open(DraftsState(drafts: drafts), &state, context)
         default:
             return deliver(event, &state, context)

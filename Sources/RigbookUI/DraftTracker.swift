@@ -3,20 +3,52 @@ import RigbookCore
 /// Where a form's draft file stands: when to write it next, whether it is on disk, why the last
 /// write failed, and the file's own facts, which the form hands back with every write.
 public struct DraftTracker: Sendable, Equatable {
+    /// Seconds after a failed write before the form tries again, typing or not: the folder may have become
+    /// usable, or the session that had the form open may have closed it.
+    public static let retryDelay = 5.0
+
     /// When to write the draft file (500 ms after the last edit, at most 1 s behind).
     public internal(set) var writes = Debouncer()
     /// The file as last written; nil while none is on disk.
     public internal(set) var written: DraftFileMeta?
     /// Why the last write failed; shown until a write succeeds.
     public internal(set) var warning: String?
+    /// When to try a failed write again, if one failed.
+    public internal(set) var retryAt: Double?
 
     init(written: DraftFileMeta?) { self.written = written }
 
     public var onDisk: Bool { written != nil }
 
+    /// The next write or retry, on the loop's clock.
+    var deadline: Double? { [writes.deadline, retryAt].compactMap { $0 }.min() }
+
+    /// True once (and clears) when a write or a retry is due at `now`.
+    mutating func fireIfDue(now: Double) -> Bool {
+        if writes.fireIfDue(now: now) {
+            retryAt = nil
+            return true
+        }
+        guard let retryAt, now >= retryAt else { return false }
+        self.retryAt = nil
+        return true
+    }
+
+    /// Nothing more to write: saved, discarded, closed.
+    mutating func cancel() {
+        writes.cancel()
+        retryAt = nil
+    }
+
     mutating func wrote(_ meta: DraftFileMeta) {
         written = meta
         warning = nil
+        retryAt = nil
+    }
+
+    mutating func failed(_ reason: String, now: Double) {
+        warning = reason
+        retryAt = now + DraftTracker.retryDelay
     }
 
     mutating func deleted() { written = nil }

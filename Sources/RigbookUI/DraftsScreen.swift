@@ -35,12 +35,27 @@ public struct DraftsState: Screen {
         ], cancel: (.keep, "keeps it"), otherKeys: ("Any other key keeps it.", .keep), minWidth: 56)
     }
 
-    /// A fresh read of the drafts folder keeps the selection where it was.
+    /// A fresh read of the drafts folder keeps the selection where it was. A draft deleted anywhere in this
+    /// session (in a form recovered from here, too) goes at once; and whenever an asset is re-read (a form
+    /// opened from here has closed, a discard was tried) the folder is read again, so coming back here never
+    /// shows a draft as it was before.
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
-        guard case .draftsLoaded(let fresh) = event else { return nil }
+        switch event {
+        case .draftsLoaded(let fresh):
+            show(fresh)
+        case .draftDeleted(let id):
+            show(drafts.filter { $0.draftID != id })
+        case .assetRefreshed:
+            return .effects([.openDrafts])
+        default:
+            return nil
+        }
+        return .stay
+    }
+
+    private mutating func show(_ fresh: [DraftSummary]) {
         drafts = fresh
         selection = min(selection, max(0, fresh.count - 1))
-        return .stay
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
@@ -55,9 +70,9 @@ public struct DraftsState: Screen {
                 return .notify(.error("The draft for \(draft.assetTag) is open in another session (\(holder)); "
                                       + "it was not discarded."))
             }
+            // The asset's refresh brings a fresh read of the folder (below), whether or not the delete was allowed.
             return .notify(.info("Discarded the draft for \(draft.assetTag)."))
-                + .effects([.deleteDraft(draftID: draft.draftID), .openDrafts,
-                            .refreshAsset(assetUUID: draft.assetUUID)])
+                + .effects([.deleteDraft(draftID: draft.draftID), .refreshAsset(assetUUID: draft.assetUUID)])
         }
         guard let action = DraftsState.keymap.action(for: key) else { return .stay }
         switch action {

@@ -133,9 +133,9 @@ extension FormState {
                 mode = .leaving(LeaveChoice.question.opened(in: inputBatch))
                 return .stay
             }
-            draft.writes.cancel()
+            draft.cancel()
             // Nothing typed (or typed and undone): no draft may remain.
-            return .pop + .effects((draft.onDisk ? [.deleteDraft(draftID: draftID)] : []) + closingEffects)
+            return .pop + .effects(deleteOwnDraft + closingEffects)
         case .save:
             return attemptSave()
         case .toggle:
@@ -168,6 +168,10 @@ extension FormState {
         return .stay
     }
 
+    /// Removes the draft this form wrote (or recovered), and only that: a draft on disk that the form never
+    /// wrote is another session's (the form opened without its lock), never this form's to delete.
+    private var deleteOwnDraft: [Effect] { draft.onDisk ? [.deleteDraft(draftID: draftID)] : [] }
+
     /// Whatever closes the form: give the lock back and let the list re-read the asset.
     private var closingEffects: [Effect] {
         [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)]
@@ -179,9 +183,9 @@ extension FormState {
         case .keepEditing:
             return .stay
         case .discard:
-            draft.writes.cancel()
+            draft.cancel()
             return .pop + .notify(.info("Discarded the inspection of \(tag)."))
-                + .effects([.deleteDraft(draftID: draftID)] + closingEffects)
+                + .effects(deleteOwnDraft + closingEffects)
         case .keepDraft:
             let write = flushDraftEffect() ?? .writeDraft(draftSnapshot)
             return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
@@ -197,7 +201,7 @@ extension FormState {
             mode = .saving(record)
             message = nil
             // A write still waiting must not bring the draft back after the save removes it.
-            draft.writes.cancel()
+            draft.cancel()
             return .effects([.save(record)])
         case .failure(let failure):
             attemptedSave = true
@@ -219,7 +223,7 @@ extension FormState {
             let v = record.values
             let rememberInspector = Effect.rememberInspector(name: v.inspectorName,
                                                              certificationNumber: v.certificationNumber)
-            return .popAll + .effects([.deleteDraft(draftID: draftID), rememberInspector] + closingEffects)
+            return .popAll + .effects(deleteOwnDraft + [rememberInspector] + closingEffects)
         case .saveFailed(let reason) where saving:
             mode = .editing
             message = .saveFailed(reason)
@@ -230,7 +234,7 @@ extension FormState {
             draft.wrote(meta)
             return .stay
         case .draftWriteFailed(let id, let reason) where id == draftID:
-            draft.warning = reason
+            draft.failed(reason, now: context.now)
             return .stay
         case .draftDeleted(let id) where id == draftID:
             draft.deleted()
@@ -245,14 +249,14 @@ extension FormState {
     public var deadline: Double? {
         var due: [Double] = []
         if case .pending(let at) = preview { due.append(at) }
-        if let at = draft.writes.deadline { due.append(at) }
+        if let at = draft.deadline { due.append(at) }
         return due.min()
     }
 
-    /// The preview's quiet period and the draft's debounce.
+    /// The preview's quiet period, the draft's debounce and its retry after a failed write.
     public mutating func advance(context: ScreenContext) -> [Effect] {
         _ = advance(to: context.now)
-        guard draft.writes.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
+        guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
         return [effect]
     }
 

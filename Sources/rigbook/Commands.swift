@@ -272,18 +272,23 @@ enum Commands {
     static let draftsDiscard = CommandSpec(
         name: "drafts discard", abstract: "Delete one draft for good.",
         usage: "rigbook drafts discard ID",
-        discussion: "ID is a draft id as `drafts list` prints it (inspection-<uuid>)."
+        discussion: "ID is a draft id (inspection-<uuid>) or any beginning of one that names a single draft:"
+            + " the id as `drafts list` cuts it (…) will do; `drafts list --format json` prints ids whole."
             + " A draft open in a session is refused."
     ) { arguments, context in
-        let id = try arguments.positional("the draft ID")
+        let given = try arguments.positional("the draft ID")
         try arguments.finish()
-        guard DraftStore.isDraftID(id) else {
-            throw UsageError("\(id) is not a draft id (they look like inspection-<uuid>; see `rigbook drafts list`)")
+        let prefix = String(given.hasSuffix("…") ? given.dropLast() : given[...]).lowercased()
+        guard DraftStore.isDraftIDPrefix(prefix) else {
+            throw UsageError("\(given) is not a draft id (they look like inspection-<uuid>; see `rigbook drafts list`)")
         }
         let store = DraftStore(home: context.home)
-        guard FileManager.default.fileExists(atPath: store.path(for: id)) else {
-            throw CommandFailure("rigbook: there is no draft \(id)")
+        let matches = store.ids(startingWith: prefix)
+        guard matches.count < 2 else {
+            let listed = matches.joined(separator: ", ")
+            throw CommandFailure("rigbook: \(given) begins \(matches.count) drafts (\(listed)); give more of the id")
         }
+        guard let id = matches.first else { throw CommandFailure("rigbook: there is no draft \(given)") }
         // Holding the lock while deleting: nobody can be typing into it meanwhile.
         guard case .acquired(let lock) = store.lock(id: id) else {
             let holder = store.holder(id: id).map { " (\($0.description))" } ?? ""
