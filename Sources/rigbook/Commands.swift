@@ -15,9 +15,32 @@ struct Context: Sendable {
         environment["RIGBOOK_DRAFT_RETENTION_DAYS"].flatMap(Int.init).map { max(1, $0) } ?? 30
     }
 
+    /// Opens the register to add to it, making one on a new home: only for commands that add data.
     func openRegister() throws(CommandFailure) -> Register {
+        try checkHome()
         do { return try Register.open(path: home.registerPath) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    /// Opens the register only to read it. A missing register is an error naming the home looked in, never
+    /// an empty list: a cron job with the wrong home must not report "nothing needs attention".
+    func readRegister() throws(CommandFailure) -> Register {
+        try checkHome()
+        do { return try Register.openForReading(path: home.registerPath) }
+        catch .missing {
+            throw CommandFailure("rigbook: there is no register in \(home.root) (no \(home.registerPath));"
+                                 + " nothing was created. Check --home and RIGBOOK_HOME, or start a register"
+                                 + " with `rigbook asset add` or `rigbook sample`.")
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    /// A data home that is a file (a mistyped --home) is one sentence, not a file system error.
+    private func checkHome() throws(CommandFailure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: home.root, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandFailure("rigbook: the data home \(home.root) is a file, not a folder;"
+                                 + " give --home (or RIGBOOK_HOME) a folder.")
+        }
     }
 }
 
@@ -161,7 +184,7 @@ enum Commands {
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"],
                                       default: "table")
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let rows: [RegisterRow]
         do throws(RegisterError) { rows = try register.rows() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
@@ -201,7 +224,7 @@ enum Commands {
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
         let tag = try arguments.positional("the asset TAG")
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let row: RegisterRow
         let records: [StoredInspection]
         do throws(RegisterError) {
@@ -244,6 +267,7 @@ enum Commands {
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
         try arguments.finish()
+        _ = try context.readRegister() // drafts belong to a register: a wrong home is said, not listed empty
         let store = DraftStore(home: context.home)
         let (entries, setAside) = store.entries()
         for file in setAside {
@@ -306,7 +330,7 @@ enum Commands {
             try Parse.int(text, option: "--older-than", range: 0...36_500)
         } ?? context.draftRetentionDays
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let report = DraftStore(home: context.home).housekeeping(register: register, retentionDays: days)
         print(report.summary ?? "Nothing to purge.")
         return ExitCode.success

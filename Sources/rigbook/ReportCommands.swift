@@ -138,7 +138,7 @@ extension Commands {
         }
         let out = try arguments.option("--out")
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let rows = try context.rows(register)
         let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
         let recordTotal: Int
@@ -241,7 +241,7 @@ extension Commands {
         let today = asOf ?? context.today
         let from = since ?? today.addingDays(-StatusRules.dueSoonDays)
         if from > today { throw UsageError("--since \(from.iso) is after the report's date \(today.iso)") }
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let rows = try context.rows(register)
         let latest: [UUID: StoredInspection]
         let findings: [DangerFinding]
@@ -260,7 +260,7 @@ extension Commands {
 extension Context {
     func rows(_ given: Register? = nil) throws(CommandFailure) -> [RegisterRow] {
         let register: Register
-        if let given { register = given } else { register = try openRegister() }
+        if let given { register = given } else { register = try readRegister() }
         do throws(RegisterError) { return try register.rows() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
     }
