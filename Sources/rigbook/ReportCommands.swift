@@ -118,19 +118,16 @@ extension Commands {
     }
 
     static let export = CommandSpec(
-        name: "export", abstract: "Export the register: assets with their status, or records (CSV or JSON).",
-        usage: "rigbook export --format csv|json [--table assets|records] [--out FILE]",
+        name: "export", abstract: "Export assets with their status, or records, as CSV or JSON.",
+        usage: "rigbook export [--format csv|json] [--table assets|records] [--out FILE]",
         discussion: """
-            json holds both tables: {"schema_version": 1, "as_of", "generated_at", "assets": […],
-            "records": […]}. csv holds one table (--table, default assets) per RFC 4180, with cells that
-            a spreadsheet would run as a formula neutralised. --out writes the file atomically. Columns are
-            fixed and documented in docs/FORMATS.md. Drafts are never exported.
+            csv, the default, holds one table (--table, default assets) per RFC 4180, with cells that a
+            spreadsheet would run as a formula neutralised. json holds both tables: {"schema_version": 1,
+            "as_of", "generated_at", "assets": […], "records": […]}. --out writes the file atomically.
+            Columns are fixed and documented in docs/FORMATS.md. Drafts are never exported.
             """
     ) { arguments, context in
-        guard let formatText = try arguments.option("--format") else {
-            throw UsageError("missing --format (csv or json)")
-        }
-        let format = try Parse.format(formatText, allowed: ["csv", "json"], default: "csv")
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["csv", "json"], default: "csv")
         let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"],
                                      default: "assets", option: "--table")
         if format == "json", table != "assets" {

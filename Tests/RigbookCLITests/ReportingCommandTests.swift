@@ -350,7 +350,6 @@ private let badDueUsages: [BadUsage] = [
 ]
 
 private let badExportUsages: [BadUsage] = [
-    BadUsage(label: "missing --format", args: ["export"], mentions: "--format"),
     BadUsage(label: "--format xml", args: ["export", "--format", "xml"], mentions: "--format"),
     BadUsage(label: "--format json --table records", args: ["export", "--format", "json", "--table", "records"],
              mentions: "--table"),
