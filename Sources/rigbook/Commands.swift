@@ -68,6 +68,36 @@ enum Commands {
         return nil
     }
 
+
+    /// The commands of a group (`asset`, `drafts`): those whose name is the group's word and one more.
+    static func group(_ word: String) -> [CommandSpec] {
+        all.filter { $0.name.hasPrefix(word + " ") }
+    }
+
+    /// `rigbook help asset`: the group's commands, laid out as the overview lays out all of them.
+    static func groupHelp(_ word: String) -> String {
+        let commands = group(word).map { (String($0.name.dropFirst(word.count + 1)), $0.abstract) }
+        return """
+            USAGE: rigbook \(word) COMMAND
+
+            COMMANDS:
+            \(columns(commands))
+
+            See `rigbook help \(word) COMMAND` for one command.
+
+            """
+    }
+
+    /// A group named without one of its commands: its usage, as a usage error (exit 64).
+    static func groupWithoutCommand(_ words: [String]) throws(UsageError) -> Int32? {
+        guard let word = words.first, !group(word).isEmpty else { return nil }
+        if words.count > 1 {
+            throw UsageError("\(word) has no command '\(words[1])'; see `rigbook help \(word)`")
+        }
+        printError("rigbook: \(word) needs a command.\n\n" + groupHelp(word).dropLast())
+        return ExitCode.usage
+    }
+
     static let overview = """
         Rigbook \(RigbookVersion.current) — an offline register of lifting equipment and its inspections.
 
@@ -79,23 +109,57 @@ enum Commands {
         \(commandLines)
 
         OPTIONS:
-          --home DIR    The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook,
-                        else ~/.local/share/rigbook).
-          --version     Print the version.
-          -h, --help    Show help; `rigbook help COMMAND` for one command.
+        \(columns([
+            ("--home DIR", "The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook, else"
+                + " ~/.local/share/rigbook)."),
+            ("--version", "Print the version."),
+            ("-h, --help", "Show help; `rigbook help COMMAND` for one command or group."),
+        ]))
 
         ENVIRONMENT:
-          RIGBOOK_HOME   The data home.
-          RIGBOOK_TODAY  Fix today's date (YYYY-MM-DD) for reproducible runs.
-          NO_COLOR       Draw without colour.
+        \(columns(environment))
 
         EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage.
         """
 
+    /// Every environment variable rigbook reads, with what it does.
+    private static let environment = [
+        ("RIGBOOK_HOME", "The data home (overrides XDG_DATA_HOME and HOME)."),
+        ("XDG_DATA_HOME", "Else the data home is $XDG_DATA_HOME/rigbook."),
+        ("HOME", "Else the data home is ~/.local/share/rigbook."),
+        ("RIGBOOK_TODAY", "Fix today's date (YYYY-MM-DD) for reproducible runs."),
+        ("RIGBOOK_DRAFT_RETENTION_DAYS", "Days a draft is kept after its last edit (default 30)."),
+        ("NO_COLOR", "Draw the full-screen register without colour."),
+        ("TERM", "The terminal type (not dumb) for the full-screen register."),
+        ("USER", "Who saves records, when the user database does not say."),
+    ]
+
     /// The overview's command list: a line a command, its name padded to a column, then its abstract.
-    private static var commandLines: String {
-        all.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }
-            .joined(separator: "\n")
+    private static var commandLines: String { columns(all.map { ($0.name, $0.abstract) }) }
+
+    /// Names in a column as wide as the longest (up to 16) plus two spaces, then their text, wrapped to 80
+    /// columns under itself; a longer name has a line to itself. A name never runs into its text.
+    static func columns(_ rows: [(name: String, text: String)], width: Int = 80) -> String {
+        let indent = 2 + min(16, rows.map(\.name.count).max() ?? 0) + 2
+        return rows.map { row in
+            var lines: [String] = []
+            var line = "  " + row.name.padding(toLength: indent - 2, withPad: " ", startingAt: 0)
+            if row.name.count > indent - 4 {
+                lines.append("  " + row.name)
+                line = String(repeating: " ", count: indent)
+            }
+            var lineHasText = false
+            for word in row.text.split(separator: " ") {
+                if lineHasText && line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = String(repeating: " ", count: indent)
+                    lineHasText = false
+                }
+                line += (lineHasText ? " " : "") + word
+                lineHasText = true
+            }
+            return (lines + [line]).joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
     static let help = CommandSpec(
@@ -106,6 +170,10 @@ enum Commands {
         while let word = arguments.optionalPositional() { words.append(word) }
         try arguments.finish()
         if words.isEmpty { print(overview); return ExitCode.success }
+        if words.count == 1, !group(words[0]).isEmpty {
+            print(groupHelp(words[0]), terminator: "")
+            return ExitCode.success
+        }
         guard let (spec, used) = find(words), used == words.count else {
             throw UsageError("no command named '\(words.joined(separator: " "))'; see `rigbook help`")
         }
@@ -318,7 +386,7 @@ enum Commands {
     }
 
     static let draftsPurge = CommandSpec(
-        name: "drafts purge", abstract: "Remove stale drafts: already saved, or older than the retention.",
+        name: "drafts purge", abstract: "Remove drafts already saved or older than the retention.",
         usage: "rigbook drafts purge [--older-than DAYS]",
         discussion: """
             Removes drafts whose form was already saved and drafts last edited more than DAYS ago (default:

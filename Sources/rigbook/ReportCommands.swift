@@ -53,7 +53,7 @@ struct Progress {
 
 extension Commands {
     static let due = CommandSpec(
-        name: "due", abstract: "List what needs attention; exit 3 when something does (for cron).",
+        name: "due", abstract: "List what needs attention; exits 3 when something does.",
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
             Lists DO NOT USE (saying why), OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
@@ -181,7 +181,7 @@ extension Commands {
 
 extension Commands {
     static let calendar = CommandSpec(
-        name: "calendar", abstract: "Write an iCalendar feed of every due date, for any calendar app.",
+        name: "calendar", abstract: "Write an iCalendar feed of every due date for calendar apps.",
         usage: "rigbook calendar [--out FILE.ics] [--alarms DAYS,DAYS] [--redact] [--digest] [--as-of YYYY-MM-DD]",
         discussion: """
             One all-day event per asset due date (the next thorough examination, or the remedy deadline),
