@@ -51,6 +51,8 @@ struct CommandSpec: Sendable {
     let abstract: String
     let usage: String
     let discussion: String
+    /// Its options that take no value; every other `--name` takes one (see `Arguments.flag`).
+    var flags: [String] = []
     let run: @Sendable (inout Arguments, Context) throws -> Int32
 
     var helpText: String {
@@ -68,6 +70,8 @@ enum Commands {
         return nil
     }
 
+    /// Every option that takes no value, of any command or of rigbook itself.
+    static let flagNames = Set(all.flatMap(\.flags)).union(Arguments.globalFlags)
 
     /// The commands of a group (`asset`, `drafts`): those whose name is the group's word and one more.
     static func group(_ word: String) -> [CommandSpec] {
@@ -196,7 +200,8 @@ enum Commands {
             allows. A longer interval needs --scheme, the reference of the examination scheme that sets it.
             A tag is one tag whatever its letter case (SL-ß is SL-SS) and may not hold invisible
             characters; --manufactured and --commissioned may not be after today.
-            """
+            """,
+        flags: ["--lifts-persons"]
     ) { arguments, context in
         // Stored in NFC, so a tag typed with a separate accent mark is the tag typed with a composed one.
         let tag = Tags.normalized(try require(arguments.option("--tag"), "--tag"))

@@ -190,7 +190,8 @@ extension Commands {
             withdrawn assets drop out. --redact leaves tags, names and types out (a locked phone shows
             event titles); --digest makes one event per day with the number of items due. The feed is
             rebuilt from the register each time and never written into it.
-            """
+            """,
+        flags: ["--redact", "--digest"]
     ) { arguments, context in
         var options = ICalendarOptions()
         if let alarms = try arguments.option("--alarms") {

@@ -101,6 +101,48 @@ extension RigbookCLITests {
             #expect(records.status == 0 && records.stdout.hasPrefix("id,"), "\(records)")
         }
 
+        /// Decided: a value that reads as an option (`--…`, or `-h`) is refused, naming the option and how to
+        /// give it; `--tag -h` is far more often a slip than a tag.
+        @Test(arguments: [["--tag", "-h"], ["--name", "--help"], ["--name", "-h"], ["--location", "--version"]])
+        func anOptionValueThatLooksLikeAnOptionIsRefused(_ pair: [String]) throws {
+            let dir = TempDir(); defer { dir.remove() }
+            var arguments = validAdd
+            if let index = arguments.firstIndex(of: pair[0]) {
+                arguments[index + 1] = pair[1]
+            } else {
+                arguments += pair
+            }
+            let result = runRigbookResult(arguments, home: dir.sub("home"))
+            #expect(result.status == 64, "\(pair): \(result)")
+            #expect(result.stderrIsOneLine, "\(pair): \(result)")
+            #expect(result.stderr.contains("\(pair[0]) needs a value"), "\(pair): \(result)")
+            #expect(result.stderr.contains("\(pair[0])=\(pair[1])"), "\(pair) must say how to give it: \(result)")
+            #expect(result.stdout.isEmpty, "\(pair): \(result)")
+            #expect(!fileExists(dir.sub("home")), "\(pair) created the data home")
+        }
+
+        /// Only words that read as rigbook's options are refused: a serial such as -SN0 is a value.
+        @Test func theEqualsFormGivesAnyValueAndOtherDashedWordsAreValues() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = dir.sub("home")
+            let added = runRigbookResult(validAdd + ["--location=--help", "--serial", "-SN0", "--manufacturer=-h"],
+                                         home: home)
+            #expect(added.status == 0, "\(added)")
+            let asset = try #require(listAssets(home: home).first)
+            #expect(string(asset, "location") == "--help")
+            #expect(string(asset, "serial_number") == "-SN0")
+            #expect(string(asset, "manufacturer") == "-h")
+        }
+
+        @Test(arguments: [["asset", "add", "--lifts-persons", "--help"], ["calendar", "--redact", "-h"],
+                          ["asset", "add", "--tag", "SH-1", "--help"]])
+        func helpAfterAFlagOrAValueIsStillHelp(_ arguments: [String]) throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let result = runRigbookResult(arguments, home: dir.sub("home"))
+            #expect(result.status == 0, "\(arguments): \(result)")
+            #expect(result.stdout.contains("USAGE: rigbook \(arguments[0])"), "\(arguments): \(result)")
+        }
+
         @Test(arguments: [["due"], validAdd, ["drafts", "list"]])
         func aHomeThatIsAFileIsOneSentence(_ command: [String]) throws {
             let dir = TempDir(); defer { dir.remove() }
