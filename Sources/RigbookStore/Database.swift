@@ -60,15 +60,8 @@ public final class Database {
 
     /// A `file:` URI naming `path`, with `%`, `?` and `#` escaped so they stay part of the name.
     static func uri(_ path: String, query: String) -> String {
-        var escaped = ""
-        for character in path.unicodeScalars {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3F"
-            case "#": escaped += "%23"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3F")
+            .replacingOccurrences(of: "#", with: "%23")
         // An empty authority before an absolute path, so a path starting `//` is not read as a host.
         return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?" + query
     }

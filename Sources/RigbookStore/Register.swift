@@ -63,22 +63,16 @@ public final class Register {
     /// as `immutable`. Nobody can be writing it meanwhile: a writer needs those same files.
     private static func connectForReading(path: String, walHoldsChanges: Bool)
         throws(RegisterError) -> (Database, Database.OpenMode) {
-        func connect(_ mode: Database.OpenMode) throws -> Database {
-            let db = try Database(path: path, mode: mode)
-            _ = try db.scalar("SELECT count(*) FROM sqlite_master")
-            return db
+        func connect(_ mode: Database.OpenMode) throws(RegisterError) -> (Database, Database.OpenMode) {
+            do {
+                let db = try Database(path: path, mode: mode)
+                _ = try db.scalar("SELECT count(*) FROM sqlite_master")
+                return (db, mode)
+            } catch { throw RegisterError.opening(error, path: path, reading: true) }
         }
-        do {
-            return (try connect(.readOnly), .readOnly)
-        } catch let error as DatabaseError where !error.isBusy && !error.isCorrupt && !walHoldsChanges {
-            do { return (try connect(.readOnlyImmutable), .readOnlyImmutable) }
-            catch let error as DatabaseError { throw RegisterError.fromReading(error, path: path) }
-            catch { throw .cannotOpen(path: path, reason: "\(error)") }
-        } catch let error as DatabaseError {
-            throw RegisterError.fromReading(error, path: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
-        }
+        // Neither busy nor damaged (those are said as they are): the companion files could not be made.
+        do { return try connect(.readOnly) }
+        catch .cannotOpen where !walHoldsChanges { return try connect(.readOnlyImmutable) }
     }
 
     /// Whether a `-wal` file beside the register holds anything (changes maybe not yet in the main file).
@@ -103,13 +97,7 @@ public final class Register {
             if !unknown.isEmpty { throw RegisterError.newerVersion(path: path, unknownMigrations: unknown.sorted()) }
             guard case .integer(let foldVersion)? = try db.scalar("PRAGMA user_version") else { return true }
             return !known.isSubset(of: applied) || foldVersion < HistorySummary.foldVersion
-        } catch let error as RegisterError {
-            throw error
-        } catch let error as DatabaseError {
-            throw RegisterError.fromReading(error, path: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
-        }
+        } catch { throw RegisterError.opening(error, path: path, reading: true) }
     }
 
     /// Makes a new register: built and set up beside `path` under a private name, then linked into place
@@ -131,13 +119,7 @@ public final class Register {
         do {
             let db = try Database(path: building, mode: .readWrite)
             try configure(db, path: building)
-        } catch let error as RegisterError {
-            throw error
-        } catch let error as DatabaseError {
-            throw RegisterError.from(error, path: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
-        }
+        } catch { throw RegisterError.opening(error, path: path) }
         // Closed: the WAL is copied into the file and removed. link fails if `path` appeared meanwhile.
         if link(building, path) == 0 || errno == EEXIST { return }
         // A file system without hard links (FAT on a USB stick): a rename, unless the path appeared.
@@ -157,12 +139,8 @@ public final class Register {
                 return
             } catch let error as DatabaseError where error.isBusy && Date() < deadline {
                 usleep(20_000)
-            } catch let error as RegisterError {
-                throw error
-            } catch let error as DatabaseError {
-                throw RegisterError.from(error, path: path)
             } catch {
-                throw .cannotOpen(path: path, reason: "\(error)")
+                throw RegisterError.opening(error, path: path)
             }
         }
     }

@@ -73,4 +73,14 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
         if error.isCorrupt { return .corrupt(path: path, detail: error.message) }
         return .cannotOpen(path: path, reason: error.message)
     }
+
+    /// Any failure while opening `path` as one `RegisterError`: a SQLite one through `from` (or
+    /// `fromReading`), a `RegisterError` as it is.
+    static func opening(_ error: any Error, path: String, reading: Bool = false) -> RegisterError {
+        if let error = error as? RegisterError { return error }
+        if let error = error as? DatabaseError {
+            return reading ? fromReading(error, path: path) : from(error, path: path)
+        }
+        return .cannotOpen(path: path, reason: "\(error)")
+    }
 }

@@ -12,8 +12,7 @@ struct HardeningRegisterStoreTests {
         let path = registerPath(in: folder)
         try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)],
-                                              ofItemAtPath: path)
+        try backdate(path)
         return path
     }
 
@@ -74,8 +73,7 @@ struct HardeningRegisterStoreTests {
                 let register = try Register.open(path: path)
                 try SampleData(count: 40, seed: 3, today: testToday).load(into: register)
             }
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)],
-                                                  ofItemAtPath: path)
+            try backdate(path)
             let before = try FileState(path: path)
             let reader = try Register.openForReading(path: path)
             #expect(try reader.rows().count == 40)
