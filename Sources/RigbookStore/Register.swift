@@ -73,6 +73,10 @@ public final class Register {
         // Neither busy nor damaged (those are said as they are): the companion files could not be made.
         do { return try connect(.readOnly) }
         catch .cannotOpen where !walHoldsChanges { return try connect(.readOnlyImmutable) }
+        catch .cannotOpen(_, let reason) {
+            throw .cannotOpen(path: path, reason: "\(reason); its -wal file holds changes not yet in the register"
+                              + " file, which can be read only with write access to its folder")
+        }
     }
 
     /// Whether a `-wal` file beside the register holds anything (changes maybe not yet in the main file).

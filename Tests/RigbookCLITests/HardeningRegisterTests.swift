@@ -1,4 +1,6 @@
 import Foundation
+import RigbookCore
+import RigbookStore
 import Testing
 
 /// The commands that only read the register: none may create one, and each says where it looked.
@@ -140,6 +142,29 @@ extension RigbookCLITests {
             #expect(result.stdout.contains("SL-0001") && result.stdout.contains("OVERDUE"), "\(result)")
             #expect(Snapshot(register) == before, "due wrote the register file")
             #expect(try FileManager.default.contentsOfDirectory(atPath: documents) == listing)
+        }
+
+        /// A register copied while a session had it open (a backup, a share) keeps recent saves in its -wal.
+        /// Where SQLite cannot make the -shm, `due` must not report from the main file alone, which lacks them.
+        @Test func dueNeverReadsAroundAWALItCannotUse() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let live = try homeWithOverdueSling(dir)
+            let copy = dir.sub("copy"), documents = copy + "/Documents"
+            try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
+            do {
+                let register = try Register.open(path: DataHome(root: live).registerPath)
+                try register.addAsset(Asset(tag: "HK-9", name: "Hook", type: .hook, wllKg: 500,
+                                            commissioned: CalendarDate(iso: "2024-01-10"), intervalMonths: 6))
+                for suffix in ["", "-wal"] {
+                    try FileManager.default.copyItem(atPath: register.path + suffix,
+                                                     toPath: documents + "/register.sqlite" + suffix)
+                }
+            }
+            defer { chmod(documents, 0o700) }
+            let result = try runWithoutWriteAccess(["due"], home: copy, folder: documents)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderrIsOneLine && result.stderr.contains("-wal"), "\(result)")
+            #expect(result.stdout.isEmpty, "\(result)")
         }
 
         /// A full disk must not silence `due`: it reads without making the WAL's shared-memory file.
