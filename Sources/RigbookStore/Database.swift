@@ -15,16 +15,21 @@ public final class Database {
     let handle: OpaquePointer
     public let path: String
 
-    public struct OpenMode: Sendable {
+    public struct OpenMode: Sendable, Equatable {
         var flags: Int32
+        /// SQLite's `immutable` URI parameter: the main file alone is read, without locks or the WAL's
+        /// companion files. Only for a file nobody can be writing (see `Register.openForReading`).
+        var immutable = false
         public static let readWrite = OpenMode(flags: SQLITE_OPEN_READWRITE)
         public static let readWriteCreate = OpenMode(flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         public static let readOnly = OpenMode(flags: SQLITE_OPEN_READONLY)
+        public static let readOnlyImmutable = OpenMode(flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, immutable: true)
     }
 
     public init(path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000) throws {
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
+        let name = mode.immutable ? Database.uri(path, query: "immutable=1") : path
+        let rc = sqlite3_open_v2(name, &db, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(db)
@@ -52,6 +57,14 @@ public final class Database {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// A `file:` URI naming `path`, with `%`, `?` and `#` escaped so they stay part of the name.
+    static func uri(_ path: String, query: String) -> String {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3F")
+            .replacingOccurrences(of: "#", with: "%23")
+        // An empty authority before an absolute path, so a path starting `//` is not read as a host.
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?" + query
+    }
 
     func error(_ rc: Int32, sql: String?) -> DatabaseError {
         DatabaseError(code: rc, extendedCode: sqlite3_extended_errcode(handle),

@@ -1,54 +1,152 @@
 import Foundation
 import RigbookCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The committed register: assets and their inspection records in SQLite. Inspections enter only
 /// through `insert(_:)`, which takes a gate-validated record.
 public final class Register {
     public let path: String
     let db: Database
+    /// How further connections to this register are opened (`rows()` reads a large one on two).
+    let readMode: Database.OpenMode
 
-    private init(path: String, db: Database) {
+    private init(path: String, db: Database, readMode: Database.OpenMode) {
         self.path = path
         self.db = db
+        self.readMode = readMode
     }
 
-    /// Opens (or creates) the register at `path`. A file that is not a Rigbook register, is damaged,
-    /// comes from a newer version or stays locked is refused before anything is written to it.
+    /// Opens the register at `path` to add to it, creating it when there is none: only commands that add
+    /// data call this. A file that is not a Rigbook register, is empty (0 bytes), is damaged, comes from a
+    /// newer version or stays locked is refused before anything is written to it.
     public static func open(path: String) throws(RegisterError) -> Register {
-        let fileManager = FileManager.default
-        let exists = fileManager.fileExists(atPath: path)
-        if exists { try inspectHeader(path: path) }
-        else {
-            let folder = (path as NSString).deletingLastPathComponent
-            do { try DataHome.makePrivateDirectory(folder) }
-            catch { throw .cannotOpen(path: path, reason: "cannot create \(folder): \(error)") }
-        }
+        if !FileManager.default.fileExists(atPath: path) { try create(path: path) }
+        _ = try inspectFile(path: path)
         let db: Database
-        do { db = try Database(path: path, mode: exists ? .readWrite : .readWriteCreate) }
+        do { db = try Database(path: path, mode: .readWrite) }
         catch let error as DatabaseError { throw .cannotOpen(path: path, reason: error.message) }
         catch { throw .cannotOpen(path: path, reason: "\(error)") }
-        // A new file, or an empty one about to become a register: drafts and records are private.
-        let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if !exists || size == 0 { chmod(path, 0o600) }
-        // Two processes creating the same register at once can meet SQLITE_BUSY where SQLite does not
-        // wait (switching to WAL needs the file to itself): every step below is idempotent, so retry
-        // for as long as the busy timeout would have waited.
+        try configureRetryingWhileBusy(db, path: path)
+        return Register(path: path, db: db, readMode: .readOnly)
+    }
+
+    /// Opens an existing register only to read it (`due`, `asset list`, `history`, exports, reports). It
+    /// never creates a register, never writes one, and refuses a missing or empty file, so a wrong home or a
+    /// truncated register is an error instead of an empty list. A register of an earlier schema is brought
+    /// up to date first (as any Rigbook would on opening it); after that, the connection is read-only.
+    public static func openForReading(path: String) throws(RegisterError) -> Register {
+        let headerID = try inspectFile(path: path)
+        let walHoldsChanges = walHoldsChanges(path)
+        // A register's header carries Rigbook's id once it is made; only while a WAL holds changes not yet
+        // copied back may the header still lag behind. Refused here, a foreign file gets no companions.
+        if headerID != RegisterSchema.applicationID && !walHoldsChanges {
+            throw .notARegister(path: path, reason: "an SQLite database of another application")
+        }
+        // The connection, or nil (and closed) when the register must be brought up to date first.
+        func current() throws(RegisterError) -> Register? {
+            let (db, mode) = try connectForReading(path: path, walHoldsChanges: Register.walHoldsChanges(path))
+            return try needsUpgrade(db, path: path) ? nil : Register(path: path, db: db, readMode: mode)
+        }
+        if let register = try current() { return register }
+        _ = try open(path: path)
+        guard let register = try current() else {
+            throw .cannotOpen(path: path, reason: "it could not be brought up to date")
+        }
+        return register
+    }
+
+    /// A read-only connection, checked with a first read. SQLite reads a WAL database through its `-wal`
+    /// and `-shm` files and makes them when they are missing; where it cannot (a folder this user may not
+    /// write, a full disk) and no WAL holds changes, the main file is the whole register: it is then read
+    /// as `immutable`. Nobody can be writing it meanwhile: a writer needs those same files.
+    private static func connectForReading(path: String, walHoldsChanges: Bool)
+        throws(RegisterError) -> (Database, Database.OpenMode) {
+        func connect(_ mode: Database.OpenMode) throws(RegisterError) -> (Database, Database.OpenMode) {
+            do {
+                let db = try Database(path: path, mode: mode)
+                _ = try db.scalar("SELECT count(*) FROM sqlite_master")
+                return (db, mode)
+            } catch { throw RegisterError.opening(error, path: path, reading: true) }
+        }
+        // Neither busy nor damaged (those are said as they are): the companion files could not be made.
+        do { return try connect(.readOnly) }
+        catch .cannotOpen where !walHoldsChanges { return try connect(.readOnlyImmutable) }
+        catch .cannotOpen(_, let reason) {
+            throw .cannotOpen(path: path, reason: "\(reason); its -wal file holds changes not yet in the register"
+                              + " file, which can be read only with write access to its folder")
+        }
+    }
+
+    /// Whether a `-wal` file beside the register holds anything (changes maybe not yet in the main file).
+    private static func walHoldsChanges(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
+    }
+
+    /// Refuses a foreign or newer file on a read-only connection; true when the register is of an earlier
+    /// schema (migrations or a summary refold pending), which only a writing open can bring up to date.
+    private static func needsUpgrade(_ db: Database, path: String) throws(RegisterError) -> Bool {
+        do {
+            let applicationID = try db.scalar("PRAGMA application_id")
+            guard applicationID == .integer(Int64(RegisterSchema.applicationID)) else {
+                throw RegisterError.notARegister(path: path, reason: "an SQLite database of another application")
+            }
+            let ledger = try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'rigbook_migrations'")
+            guard ledger == .integer(1) else { return true }
+            let applied = try RegisterSchema.appliedNames(db)
+            let known = Set(RegisterSchema.migrations.map(\.name))
+            let unknown = applied.subtracting(known)
+            if !unknown.isEmpty { throw RegisterError.newerVersion(path: path, unknownMigrations: unknown.sorted()) }
+            guard case .integer(let foldVersion)? = try db.scalar("PRAGMA user_version") else { return true }
+            return !known.isSubset(of: applied) || foldVersion < HistorySummary.foldVersion
+        } catch { throw RegisterError.opening(error, path: path, reading: true) }
+    }
+
+    /// Makes a new register: built and set up beside `path` under a private name, then linked into place
+    /// whole. So `path` never names a half-made or empty register that another process starting at the same
+    /// moment could meet; if one appears meanwhile, it is kept and ours is dropped.
+    private static func create(path: String) throws(RegisterError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do { try DataHome.makePrivateDirectory(folder) }
+        catch { throw .cannotOpen(path: path, reason: "cannot create \(folder): \(DataHome.reason(error))") }
+        let building = folder + "/.register-\(UUID().uuidString.lowercased()).new"
+        // Made private before SQLite sees it: drafts and records are private, and so are the WAL's files.
+        let fd = Glibc.open(building, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw .cannotOpen(path: path, reason: "cannot create a file in \(folder): \(reason)")
+        }
+        close(fd)
+        defer { unlink(building) }
+        do {
+            let db = try Database(path: building, mode: .readWrite)
+            try configure(db, path: building)
+        } catch { throw RegisterError.opening(error, path: path) }
+        // Closed: the WAL is copied into the file and removed. link fails if `path` appeared meanwhile.
+        if link(building, path) == 0 || errno == EEXIST { return }
+        // A file system without hard links (FAT on a USB stick): a rename, unless the path appeared.
+        if !FileManager.default.fileExists(atPath: path), rename(building, path) != 0 {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Two processes opening one register at once can meet SQLITE_BUSY where SQLite does not wait
+    /// (switching to WAL needs the file to itself): every step of `configure` is idempotent, so it is
+    /// retried for as long as the busy timeout would have waited.
+    private static func configureRetryingWhileBusy(_ db: Database, path: String) throws(RegisterError) {
         let deadline = Date().addingTimeInterval(5)
         while true {
             do {
                 try configure(db, path: path)
-                break
+                return
             } catch let error as DatabaseError where error.isBusy && Date() < deadline {
                 usleep(20_000)
-            } catch let error as RegisterError {
-                throw error
-            } catch let error as DatabaseError {
-                throw RegisterError.from(error, path: path)
             } catch {
-                throw .cannotOpen(path: path, reason: "\(error)")
+                throw RegisterError.opening(error, path: path)
             }
         }
-        return Register(path: path, db: db)
     }
 
     /// Checks the file is a Rigbook register this build understands, then sets it up and migrates it.
@@ -77,14 +175,24 @@ public final class Register {
         try RegisterSchema.migrate(db)
     }
 
-    /// Reads the 100-byte SQLite header without SQLite, so a foreign file is refused untouched.
-    private static func inspectHeader(path: String) throws(RegisterError) {
+    /// Checks the file at `path` without SQLite, so a foreign or empty file is refused untouched: it must
+    /// be a regular file, not empty, and (from its 100-byte header) an SQLite database of no other
+    /// application. Returns the application id in the header.
+    private static func inspectFile(path: String) throws(RegisterError) -> Int32 {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { throw .missing(path: path) }
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .notARegister(path: path, reason: "not a regular file")
+        }
+        if info.st_size == 0 { throw .emptyFile(path: path) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, reason: "permission denied")
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
-        if header.isEmpty { return } // an empty file is an empty database to SQLite too
         let magic = Data("SQLite format 3\0".utf8)
         guard header.count == 100, header.prefix(16) == magic else {
             throw .notARegister(path: path, reason: "not an SQLite database")
@@ -93,6 +201,7 @@ public final class Register {
         if id != 0 && id != RegisterSchema.applicationID {
             throw .notARegister(path: path, reason: "an SQLite database of another application")
         }
+        return id
     }
 
     /// Wraps store work so every SQLite failure surfaces as a one-line `RegisterError`.
@@ -148,11 +257,11 @@ public final class Register {
                                                           [.integer(Int64(count / 2))])
             else { return try Register.readRows(db, condition: "", arguments: [], capacity: count) }
             let upper = UpperHalf()
-            let path = self.path
+            let path = self.path, readMode = self.readMode
             let group = DispatchGroup()
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
                 upper.result = Result {
-                    let connection = try Database(path: path, mode: .readOnly)
+                    let connection = try Database(path: path, mode: readMode)
                     return try Register.readRows(connection, condition: "WHERE tag >= ?", arguments: [.text(middle)],
                                                  capacity: count / 2 + 1)
                 }

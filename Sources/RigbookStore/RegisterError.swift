@@ -5,6 +5,10 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case newerVersion(path: String, unknownMigrations: [String])
     case locked(path: String)
     case cannotOpen(path: String, reason: String)
+    /// Nothing at the path: only a command that adds data makes a register.
+    case missing(path: String)
+    /// A zero-byte file at the path: a truncated or never-written register, never taken for a new one.
+    case emptyFile(path: String)
     case duplicateTag(String)
     case duplicateSession(String)
     case unknownAsset(String)
@@ -28,6 +32,11 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
             "\(path) stayed locked by another program; nothing was written. Try again in a moment."
         case .cannotOpen(let path, let reason):
             "cannot open \(path): \(reason)"
+        case .missing(let path):
+            "there is no register at \(path); nothing was created"
+        case .emptyFile(let path):
+            "\(path) is empty (0 bytes) and holds no register; it was left untouched. Restore it from a backup,"
+                + " or, to start afresh, move the empty file away (e.g. rename it register.sqlite.empty) and try again."
         case .duplicateTag(let tag):
             "an asset tagged \(tag) is already in the register"
         case .duplicateSession(let id):
@@ -56,5 +65,22 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
         if error.isFull { return .writeFailed("the disk is full") }
         if error.isReadOnly { return .writeFailed("the register file is read-only (\(error.message))") }
         return .writeFailed(error.message)
+    }
+
+    /// Turns a SQLite failure met while only reading into the reason a person reads (nothing was written).
+    static func fromReading(_ error: DatabaseError, path: String) -> RegisterError {
+        if error.isBusy { return .locked(path: path) }
+        if error.isCorrupt { return .corrupt(path: path, detail: error.message) }
+        return .cannotOpen(path: path, reason: error.message)
+    }
+
+    /// Any failure while opening `path` as one `RegisterError`: a SQLite one through `from` (or
+    /// `fromReading`), a `RegisterError` as it is.
+    static func opening(_ error: any Error, path: String, reading: Bool = false) -> RegisterError {
+        if let error = error as? RegisterError { return error }
+        if let error = error as? DatabaseError {
+            return reading ? fromReading(error, path: path) : from(error, path: path)
+        }
+        return .cannotOpen(path: path, reason: "\(error)")
     }
 }

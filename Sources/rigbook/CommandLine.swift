@@ -36,14 +36,20 @@ struct Arguments {
     /// The first word is `help` (help needs no valid environment).
     var peekIsHelp: Bool { items.first == "help" }
 
-    /// `--name VALUE` or `--name=VALUE`.
+    /// Options of rigbook itself that take no value.
+    static let globalFlags: Set<String> = ["--help", "-h", "--version"]
+
+    /// `--name VALUE` or `--name=VALUE`. A VALUE that reads as an option (`--tag -h`, `--name --help`) is
+    /// refused, naming the option: far more often a forgotten value than meant. `--name=-h` gives it.
     mutating func option(_ name: String) throws(UsageError) -> String? {
         for (index, item) in items.enumerated() {
             if item == name {
-                guard index + 1 < items.count, !items[index + 1].hasPrefix("--") || items[index + 1] == "--" else {
-                    throw UsageError("\(name) needs a value")
-                }
+                guard index + 1 < items.count else { throw UsageError("\(name) needs a value") }
                 let value = items[index + 1]
+                if Arguments.looksLikeOption(value) {
+                    throw UsageError("\(name) needs a value, and \(value) looks like an option;"
+                                     + " to give it as the value, write \(name)=\(value)")
+                }
                 items.removeSubrange(index...index + 1)
                 return value
             }
@@ -55,10 +61,26 @@ struct Arguments {
         return nil
     }
 
+    /// `--name` alone, anywhere except as the value of the option before it: in `--tag -h`, -h is --tag's
+    /// (refused) value, never a request for help.
     mutating func flag(_ name: String) -> Bool {
-        guard let index = items.firstIndex(of: name) else { return false }
+        guard let index = items.indices.first(where: { items[$0] == name && !isValue(at: $0) }) else { return false }
         items.remove(at: index)
         return true
+    }
+
+    /// `--anything` or `-h`: a word that reads as an option, not a value. Other words starting with one dash
+    /// (-5, -SN0, -2 deck) are values: rigbook has no other one-dash option.
+    static func looksLikeOption(_ word: String) -> Bool {
+        (word.hasPrefix("--") && word != "--") || globalFlags.contains(word)
+    }
+
+    /// Whether the word at `index` follows an option that takes a value, and so is that value: every
+    /// `--name` not written `--name=VALUE` takes one, unless it is a flag of some command.
+    private func isValue(at index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let before = items[index - 1]
+        return before.hasPrefix("--") && before != "--" && !before.contains("=") && !Commands.flagNames.contains(before)
     }
 
     mutating func positional(_ what: String) throws(UsageError) -> String {
@@ -66,8 +88,11 @@ struct Arguments {
         return items.remove(at: index)
     }
 
+    /// The first word that is neither an option nor an option's value.
     mutating func optionalPositional() -> String? {
-        guard let index = items.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }
+        guard let index = items.indices.first(where: { !items[$0].hasPrefix("-") && !isValue(at: $0) }) else {
+            return nil
+        }
         return items.remove(at: index)
     }
 

@@ -15,9 +15,32 @@ struct Context: Sendable {
         environment["RIGBOOK_DRAFT_RETENTION_DAYS"].flatMap(Int.init).map { max(1, $0) } ?? 30
     }
 
+    /// Opens the register to add to it, making one on a new home: only for commands that add data.
     func openRegister() throws(CommandFailure) -> Register {
+        try checkHome()
         do { return try Register.open(path: home.registerPath) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    /// Opens the register only to read it. A missing register is an error naming the home looked in, never
+    /// an empty list: a cron job with the wrong home must not report "nothing needs attention".
+    func readRegister() throws(CommandFailure) -> Register {
+        try checkHome()
+        do { return try Register.openForReading(path: home.registerPath) }
+        catch .missing {
+            throw CommandFailure("rigbook: there is no register in \(home.root) (no \(home.registerPath));"
+                                 + " nothing was created. Check --home and RIGBOOK_HOME, or start a register"
+                                 + " with `rigbook asset add` or `rigbook sample`.")
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    /// A data home that is a file (a mistyped --home) is one sentence, not a file system error.
+    private func checkHome() throws(CommandFailure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: home.root, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandFailure("rigbook: the data home \(home.root) is a file, not a folder;"
+                                 + " give --home (or RIGBOOK_HOME) a folder.")
+        }
     }
 }
 
@@ -28,6 +51,8 @@ struct CommandSpec: Sendable {
     let abstract: String
     let usage: String
     let discussion: String
+    /// Its options that take no value; every other `--name` takes one (see `Arguments.flag`).
+    var flags: [String] = []
     let run: @Sendable (inout Arguments, Context) throws -> Int32
 
     var helpText: String {
@@ -45,6 +70,38 @@ enum Commands {
         return nil
     }
 
+    /// Every option that takes no value, of any command or of rigbook itself.
+    static let flagNames = Set(all.flatMap(\.flags)).union(Arguments.globalFlags)
+
+    /// The commands of a group (`asset`, `drafts`): those whose name is the group's word and one more.
+    static func group(_ word: String) -> [CommandSpec] {
+        all.filter { $0.name.hasPrefix(word + " ") }
+    }
+
+    /// `rigbook help asset`: the group's commands, laid out as the overview lays out all of them.
+    static func groupHelp(_ word: String) -> String {
+        let commands = group(word).map { (String($0.name.dropFirst(word.count + 1)), $0.abstract) }
+        return """
+            USAGE: rigbook \(word) COMMAND
+
+            COMMANDS:
+            \(columns(commands))
+
+            See `rigbook help \(word) COMMAND` for one command.
+
+            """
+    }
+
+    /// A group named without one of its commands: its usage, as a usage error (exit 64).
+    static func groupWithoutCommand(_ words: [String]) throws(UsageError) -> Int32? {
+        guard let word = words.first, !group(word).isEmpty else { return nil }
+        if words.count > 1 {
+            throw UsageError("\(word) has no command '\(words[1])'; see `rigbook help \(word)`")
+        }
+        printError("rigbook: \(word) needs a command.\n\n" + groupHelp(word).dropLast())
+        return ExitCode.usage
+    }
+
     static let overview = """
         Rigbook \(RigbookVersion.current) — an offline register of lifting equipment and its inspections.
 
@@ -56,23 +113,57 @@ enum Commands {
         \(commandLines)
 
         OPTIONS:
-          --home DIR    The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook,
-                        else ~/.local/share/rigbook).
-          --version     Print the version.
-          -h, --help    Show help; `rigbook help COMMAND` for one command.
+        \(columns([
+            ("--home DIR", "The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook, else"
+                + " ~/.local/share/rigbook)."),
+            ("--version", "Print the version."),
+            ("-h, --help", "Show help; `rigbook help COMMAND` for one command or group."),
+        ]))
 
         ENVIRONMENT:
-          RIGBOOK_HOME   The data home.
-          RIGBOOK_TODAY  Fix today's date (YYYY-MM-DD) for reproducible runs.
-          NO_COLOR       Draw without colour.
+        \(columns(environment))
 
         EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage.
         """
 
+    /// Every environment variable rigbook reads, with what it does.
+    private static let environment = [
+        ("RIGBOOK_HOME", "The data home (overrides XDG_DATA_HOME and HOME)."),
+        ("XDG_DATA_HOME", "Else the data home is $XDG_DATA_HOME/rigbook."),
+        ("HOME", "Else the data home is ~/.local/share/rigbook."),
+        ("RIGBOOK_TODAY", "Fix today's date (YYYY-MM-DD) for reproducible runs."),
+        ("RIGBOOK_DRAFT_RETENTION_DAYS", "Days a draft is kept after its last edit (default 30)."),
+        ("NO_COLOR", "Draw the full-screen register without colour."),
+        ("TERM", "The terminal type (not dumb) for the full-screen register."),
+        ("USER", "Who saves records, when the user database does not say."),
+    ]
+
     /// The overview's command list: a line a command, its name padded to a column, then its abstract.
-    private static var commandLines: String {
-        all.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }
-            .joined(separator: "\n")
+    private static var commandLines: String { columns(all.map { ($0.name, $0.abstract) }) }
+
+    /// Names in a column as wide as the longest (up to 16) plus two spaces, then their text, wrapped to 80
+    /// columns under itself; a longer name has a line to itself. A name never runs into its text.
+    static func columns(_ rows: [(name: String, text: String)], width: Int = 80) -> String {
+        let indent = 2 + min(16, rows.map(\.name.count).max() ?? 0) + 2
+        return rows.map { row in
+            var lines: [String] = []
+            var line = "  " + row.name.padding(toLength: indent - 2, withPad: " ", startingAt: 0)
+            if row.name.count > indent - 4 {
+                lines.append("  " + row.name)
+                line = String(repeating: " ", count: indent)
+            }
+            var lineHasText = false
+            for word in row.text.split(separator: " ") {
+                if lineHasText && line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = String(repeating: " ", count: indent)
+                    lineHasText = false
+                }
+                line += (lineHasText ? " " : "") + word
+                lineHasText = true
+            }
+            return (lines + [line]).joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
     static let help = CommandSpec(
@@ -83,6 +174,10 @@ enum Commands {
         while let word = arguments.optionalPositional() { words.append(word) }
         try arguments.finish()
         if words.isEmpty { print(overview); return ExitCode.success }
+        if words.count == 1, !group(words[0]).isEmpty {
+            print(groupHelp(words[0]), terminator: "")
+            return ExitCode.success
+        }
         guard let (spec, used) = find(words), used == words.count else {
             throw UsageError("no command named '\(words.joined(separator: " "))'; see `rigbook help`")
         }
@@ -105,7 +200,8 @@ enum Commands {
             allows. A longer interval needs --scheme, the reference of the examination scheme that sets it.
             A tag is one tag whatever its letter case (SL-ß is SL-SS) and may not hold invisible
             characters; --manufactured and --commissioned may not be after today.
-            """
+            """,
+        flags: ["--lifts-persons"]
     ) { arguments, context in
         // Stored in NFC, so a tag typed with a separate accent mark is the tag typed with a composed one.
         let tag = Tags.normalized(try require(arguments.option("--tag"), "--tag"))
@@ -161,7 +257,7 @@ enum Commands {
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"],
                                       default: "table")
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let rows: [RegisterRow]
         do throws(RegisterError) { rows = try register.rows() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
@@ -201,7 +297,7 @@ enum Commands {
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
         let tag = try arguments.positional("the asset TAG")
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let row: RegisterRow
         let records: [StoredInspection]
         do throws(RegisterError) {
@@ -246,6 +342,7 @@ enum Commands {
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
         try arguments.finish()
+        _ = try context.readRegister() // drafts belong to a register: a wrong home is said, not listed empty
         let store = DraftStore(home: context.home)
         let (entries, setAside) = store.entries()
         for file in setAside {
@@ -302,7 +399,7 @@ enum Commands {
     }
 
     static let draftsPurge = CommandSpec(
-        name: "drafts purge", abstract: "Remove stale drafts: already saved, or older than the retention.",
+        name: "drafts purge", abstract: "Remove drafts already saved or older than the retention.",
         usage: "rigbook drafts purge [--older-than DAYS]",
         discussion: """
             Removes drafts whose form was already saved and drafts last edited more than DAYS ago (default:
@@ -314,7 +411,7 @@ enum Commands {
             try Parse.int(text, option: "--older-than", range: 0...36_500)
         } ?? context.draftRetentionDays
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let report = DraftStore(home: context.home).housekeeping(register: register, retentionDays: days)
         try Output.line(report.summary ?? "Nothing to purge.")
         return ExitCode.success

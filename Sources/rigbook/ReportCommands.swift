@@ -58,7 +58,7 @@ struct Progress {
 
 extension Commands {
     static let due = CommandSpec(
-        name: "due", abstract: "List what needs attention; exit 3 when something does (for cron).",
+        name: "due", abstract: "List what needs attention; exits 3 when something does.",
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
             Lists DO NOT USE (saying why), OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
@@ -123,19 +123,16 @@ extension Commands {
     }
 
     static let export = CommandSpec(
-        name: "export", abstract: "Export the register: assets with their status, or records (CSV or JSON).",
-        usage: "rigbook export --format csv|json [--table assets|records] [--out FILE]",
+        name: "export", abstract: "Export assets with their status, or records, as CSV or JSON.",
+        usage: "rigbook export [--format csv|json] [--table assets|records] [--out FILE]",
         discussion: """
-            json holds both tables: {"schema_version": 1, "as_of", "generated_at", "assets": […],
-            "records": […]}. csv holds one table (--table, default assets) per RFC 4180, with cells that
-            a spreadsheet would run as a formula neutralised. --out writes the file atomically. Columns are
-            fixed and documented in docs/FORMATS.md. Drafts are never exported.
+            csv, the default, holds one table (--table, default assets) per RFC 4180, with cells that a
+            spreadsheet would run as a formula neutralised. json holds both tables: {"schema_version": 1,
+            "as_of", "generated_at", "assets": […], "records": […]}. --out writes the file atomically.
+            Columns are fixed and documented in docs/FORMATS.md. Drafts are never exported.
             """
     ) { arguments, context in
-        guard let formatText = try arguments.option("--format") else {
-            throw UsageError("missing --format (csv or json)")
-        }
-        let format = try Parse.format(formatText, allowed: ["csv", "json"], default: "csv")
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["csv", "json"], default: "csv")
         let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"],
                                      default: "assets", option: "--table")
         if format == "json", table != "assets" {
@@ -143,7 +140,7 @@ extension Commands {
         }
         let out = try arguments.option("--out")
         try arguments.finish()
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let rows = try context.rows(register)
         let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
         let recordTotal: Int
@@ -188,7 +185,7 @@ extension Commands {
 
 extension Commands {
     static let calendar = CommandSpec(
-        name: "calendar", abstract: "Write an iCalendar feed of every due date, for any calendar app.",
+        name: "calendar", abstract: "Write an iCalendar feed of every due date for calendar apps.",
         usage: "rigbook calendar [--out FILE.ics] [--alarms DAYS,DAYS] [--redact] [--digest] [--as-of YYYY-MM-DD]",
         discussion: """
             One all-day event per asset due date (the next thorough examination, or the remedy deadline),
@@ -197,7 +194,8 @@ extension Commands {
             withdrawn assets drop out. --redact leaves tags, names and types out (a locked phone shows
             event titles); --digest makes one event per day with the number of items due. The feed is
             rebuilt from the register each time and never written into it.
-            """
+            """,
+        flags: ["--redact", "--digest"]
     ) { arguments, context in
         var options = ICalendarOptions()
         if let alarms = try arguments.option("--alarms") {
@@ -244,7 +242,7 @@ extension Commands {
         let today = asOf ?? context.today
         let from = since ?? today.addingDays(-StatusRules.dueSoonDays)
         if from > today { throw UsageError("--since \(from.iso) is after the report's date \(today.iso)") }
-        let register = try context.openRegister()
+        let register = try context.readRegister()
         let rows = try context.rows(register)
         let latest: [UUID: StoredInspection]
         let findings: [DangerFinding]
@@ -262,7 +260,7 @@ extension Commands {
 extension Context {
     func rows(_ given: Register? = nil) throws(CommandFailure) -> [RegisterRow] {
         let register: Register
-        if let given { register = given } else { register = try openRegister() }
+        if let given { register = given } else { register = try readRegister() }
         do throws(RegisterError) { return try register.rows() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
     }

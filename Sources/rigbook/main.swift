@@ -36,6 +36,7 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
             return try openFullScreen(context)
         }
         guard let (spec, used) = Commands.find(words) else {
+            if let status = try Commands.groupWithoutCommand(words) { return status }
             throw UsageError("unknown command '\(words[0])'; see `rigbook help`")
         }
         for _ in 0..<used { _ = arguments.optionalPositional() }

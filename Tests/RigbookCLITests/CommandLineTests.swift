@@ -456,6 +456,7 @@ extension RigbookCLITests {
 
         @Test func emptyRegisterListsAnEmptyArray() throws {
             let dir = TempDir(); defer { dir.remove() }
+            makeEmptyRegister(home: dir.sub("home"))
             let result = runRigbookResult(["asset", "list", "--format", "json"], home: dir.sub("home"))
             #expect(result.status == 0, "\(result)")
             #expect(parseAssetJSON(result.stdout).isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import RigbookStore
 import Testing
 
 /// Every test in this target runs the built binary and most share nothing, but tmux servers,
@@ -250,6 +251,13 @@ func runRigbookResult(_ args: [String], home: String, env: [String: String] = [:
         Issue.record("could not run \(binary): \(error)")
         return RunResult(status: -1, stdout: "", stderr: "\(error)", signalled: false)
     }
+}
+
+/// Makes an empty register (no assets) in `home`, as the full-screen register does on a new home: the
+/// reading commands refuse a missing register, so "empty" must be made on purpose.
+func makeEmptyRegister(home: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    do { _ = try Register.open(path: DataHome(root: home).registerPath) }
+    catch { Issue.record("could not make an empty register in \(home): \(error)", sourceLocation: sourceLocation) }
 }
 
 // MARK: - Output helpers

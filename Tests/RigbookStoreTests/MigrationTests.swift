@@ -109,18 +109,6 @@ struct MigrationTests {
             }
         }
     }
-
-    @Test("an empty (0-byte) file at the register path is initialised as a new register")
-    func emptyFileBecomesRegister() throws {
-        try withTemporaryDirectory { folder in
-            let path = registerPath(in: folder)
-            try DataHome.makePrivateDirectory((path as NSString).deletingLastPathComponent)
-            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            let register = try Register.open(path: path)
-            #expect(try register.db.scalar("PRAGMA application_id") == .integer(0x5249_4742))
-            #expect(try RegisterSchema.appliedNames(register.db) == Set(RegisterSchema.migrations.map(\.name)))
-        }
-    }
 }
 
 

@@ -43,12 +43,6 @@ struct RefusedFileTests {
         return path
     }
 
-    /// Backdates a file so a rewrite within the same clock tick cannot hide behind an equal mtime.
-    private func backdate(_ path: String) throws {
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)],
-                                              ofItemAtPath: path)
-    }
-
     @Test("(a) a text file: not an SQLite database", arguments: [
         "register of slings\nSL-0042, 2 t web sling\n",
         String(repeating: "This is not a database. ", count: 400),

@@ -167,6 +167,12 @@ func permissions(_ path: String) -> UInt32? {
     return UInt32(info.st_mode) & 0o7777
 }
 
+/// Backdates a file so a rewrite within the same clock tick cannot hide behind an equal mtime.
+func backdate(_ path: String) throws {
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)],
+                                          ofItemAtPath: path)
+}
+
 func folderListing(_ path: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
 }

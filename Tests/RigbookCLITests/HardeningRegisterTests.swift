@@ -1,0 +1,222 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+import Testing
+
+/// The commands that only read the register: none may create one, and each says where it looked.
+private let readingCommands: [[String]] = [
+    ["due"], ["due", "--format", "json"], ["asset", "list"], ["history", "SL-0001"], ["export", "--format", "csv"],
+    ["calendar"], ["report"], ["drafts", "list"], ["drafts", "purge"],
+]
+
+/// The commands that add data: they may create a register, but never over a zero-byte file.
+private let addingCommands: [[String]] = [
+    ["asset", "add", "--tag", "SL-0001", "--name", "Web sling", "--type", "web-sling", "--wll", "1000"],
+    ["sample", "--assets", "5"],
+]
+
+private func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// Bytes and modification time (to the nanosecond) of a file: what "never wrote it" compares.
+private struct Snapshot: Equatable, CustomStringConvertible {
+    let bytes: Data
+    let seconds: Int
+    let nanoseconds: Int
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        self.bytes = bytes
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+    }
+
+    var description: String { "\(bytes.count) bytes, mtime \(seconds).\(nanoseconds)" }
+}
+
+private func backdate(_ path: String) throws {
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)],
+                                          ofItemAtPath: path)
+}
+
+/// A home whose register holds one overdue web sling (commissioned long ago, never examined).
+private func homeWithOverdueSling(_ dir: TempDir) throws -> String {
+    let home = dir.sub("home")
+    let added = runRigbookResult(["asset", "add", "--tag", "SL-0001", "--name", "Web sling", "--type", "web-sling",
+                                  "--wll", "1000", "--commissioned", "2024-01-10"], home: home)
+    try #require(added.status == 0, "\(added)")
+    return home
+}
+
+/// A home with `Documents/register.sqlite` present and zero bytes long.
+private func homeWithEmptyRegisterFile(_ dir: TempDir) throws -> (home: String, register: String) {
+    let home = dir.sub("home")
+    try FileManager.default.createDirectory(atPath: home + "/Documents", withIntermediateDirectories: true)
+    let register = home + "/Documents/register.sqlite"
+    #expect(FileManager.default.createFile(atPath: register, contents: Data()))
+    try backdate(register)
+    return (home, register)
+}
+
+extension RigbookCLITests {
+    @Suite("Hardening: registers") struct HardeningRegisters {
+        @Test(arguments: readingCommands)
+        func aReadingCommandRefusesAMissingRegisterAndCreatesNothing(_ command: [String]) throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = dir.sub("home")
+            let result = runRigbookResult(command, home: home)
+            #expect(result.status == 1, "\(command): \(result)")
+            #expect(result.stderrIsOneLine, "\(command): \(result)")
+            #expect(result.stderr.contains("no register"), "\(command): \(result)")
+            #expect(result.stderr.contains(home), "\(command) must name the home it looked in: \(result)")
+            #expect(result.stdout.isEmpty, "\(command): \(result)")
+            #expect(!fileExists(home), "\(command) created the data home")
+        }
+
+        @Test func aWrongHomeFromTheEnvironmentIsNamedToo() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = dir.sub("cron-home")
+            let result = runRigbookResult(["due"], home: home, env: ["RIGBOOK_HOME": home], homeOption: false)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains(home), "\(result)")
+            #expect(!fileExists(home))
+        }
+
+        @Test(arguments: readingCommands + addingCommands)
+        func noCommandUsesAZeroByteRegister(_ command: [String]) throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let (home, register) = try homeWithEmptyRegisterFile(dir)
+            let before = Snapshot(register)
+            let result = runRigbookResult(command, home: home)
+            #expect(result.status == 1, "\(command): \(result)")
+            #expect(result.stderrIsOneLine, "\(command): \(result)")
+            #expect(result.stderr.contains(register), "\(command): \(result)")
+            #expect(result.stderr.contains("empty"), "\(command): \(result)")
+            #expect(result.stderr.contains("move"), "\(command) must say how to start afresh: \(result)")
+            #expect(result.stdout.isEmpty, "\(command): \(result)")
+            #expect(Snapshot(register) == before, "\(command) changed the empty file")
+            let left = try FileManager.default.contentsOfDirectory(atPath: home + "/Documents")
+            #expect(left == ["register.sqlite"], "\(command) left files beside it: \(left)")
+        }
+
+        @Test func theFullScreenRegisterRefusesAZeroByteFile() throws {
+            let tmux = try TmuxSession()
+            let dir = TempDir("rigbook-tmux"); defer { tmux.kill(); dir.remove() }
+            let (home, register) = try homeWithEmptyRegisterFile(dir)
+            let command = [try Binary.path(), "--home", home].map(shellQuoted).joined(separator: " ")
+            try tmux.start("cd \(shellQuoted(dir.path)) && \(command) 2> ERR; echo $? > EXIT; exec sleep 600")
+            #expect(poll { fileExists(dir.sub("EXIT")) }, "the full-screen register opened over the empty file")
+            #expect(readFile(dir.sub("EXIT"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+            let message = readFile(dir.sub("ERR")) ?? ""
+            #expect(message.contains(register) && message.contains("move"), "\(message)")
+            #expect(Snapshot(register).map(\.bytes.count) == 0)
+        }
+
+        @Test func readingCommandsNeverWriteTheRegisterFile() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = try homeWithOverdueSling(dir)
+            let register = home + "/Documents/register.sqlite"
+            try backdate(register)
+            let before = try #require(Snapshot(register))
+            for command in readingCommands {
+                let result = runRigbookResult(command, home: home)
+                #expect([0, 3].contains(result.status), "\(command): \(result)")
+                #expect(Snapshot(register) == before, "\(command) wrote the register file")
+            }
+        }
+
+        /// A register on a share the user may read but not write, or a folder made read-only: `due` still
+        /// reports, through SQLite's `immutable` open when it cannot make the WAL's companion files.
+        @Test func dueReadsARegisterInAFolderItCannotWrite() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = try homeWithOverdueSling(dir)
+            let documents = home + "/Documents", register = documents + "/register.sqlite"
+            try backdate(register)
+            let before = try #require(Snapshot(register))
+            let listing = try FileManager.default.contentsOfDirectory(atPath: documents)
+            defer { chmod(documents, 0o700) }
+            let result = try runWithoutWriteAccess(["due"], home: home, folder: documents)
+            #expect(result.status == 3, "\(result)")
+            #expect(result.stdout.contains("SL-0001") && result.stdout.contains("OVERDUE"), "\(result)")
+            #expect(Snapshot(register) == before, "due wrote the register file")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: documents) == listing)
+        }
+
+        /// A register copied while a session had it open (a backup, a share) keeps recent saves in its -wal.
+        /// Where SQLite cannot make the -shm, `due` must not report from the main file alone, which lacks them.
+        @Test func dueNeverReadsAroundAWALItCannotUse() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let live = try homeWithOverdueSling(dir)
+            let copy = dir.sub("copy"), documents = copy + "/Documents"
+            try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
+            do {
+                let register = try Register.open(path: DataHome(root: live).registerPath)
+                try register.addAsset(Asset(tag: "HK-9", name: "Hook", type: .hook, wllKg: 500,
+                                            commissioned: CalendarDate(iso: "2024-01-10"), intervalMonths: 6))
+                for suffix in ["", "-wal"] {
+                    try FileManager.default.copyItem(atPath: register.path + suffix,
+                                                     toPath: documents + "/register.sqlite" + suffix)
+                }
+            }
+            defer { chmod(documents, 0o700) }
+            let result = try runWithoutWriteAccess(["due"], home: copy, folder: documents)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderrIsOneLine && result.stderr.contains("-wal"), "\(result)")
+            #expect(result.stdout.isEmpty, "\(result)")
+        }
+
+        /// A full disk must not silence `due`: it reads without making the WAL's shared-memory file.
+        @Test(.enabled(if: canMountTmpfs(), "needs root and `unshare -m` to mount a small tmpfs"))
+        func dueReadsARegisterOnAFullDisk() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let source = try homeWithOverdueSling(dir)
+            let mount = dir.sub("disk")
+            try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+            let binary = try Binary.path()
+            // Mounted in a private namespace, so nothing is left mounted whatever happens.
+            let script = """
+                set -e
+                mount -t tmpfs -o size=2m tmpfs \(shellQuoted(mount))
+                mkdir -p \(shellQuoted(mount))/home/Documents
+                cp \(shellQuoted(source))/Documents/register.sqlite \(shellQuoted(mount))/home/Documents/
+                dd if=/dev/zero of=\(shellQuoted(mount))/fill bs=4096 2>/dev/null || true
+                set +e
+                \(shellQuoted(binary)) --home \(shellQuoted(mount))/home due
+                echo "exit=$?"
+                """
+            var environment = baseEnvironment(userHome: dir.sub("user-home"))
+            environment["RIGBOOK_TODAY"] = fixedToday
+            let result = try runProcess("/usr/bin/unshare", ["-m", "sh", "-c", script], environment: environment)
+            #expect(result.stdout.contains("exit=3"), "\(result)")
+            #expect(result.stdout.contains("SL-0001"), "\(result)")
+        }
+    }
+}
+
+/// Whether this process may mount a tmpfs in a private mount namespace (root in most containers).
+private func canMountTmpfs() -> Bool {
+    guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+    let probe = try? runProcess("/usr/bin/unshare", ["-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"],
+                                environment: ProcessInfo.processInfo.environment, timeout: 10)
+    return probe?.status == 0
+}
+
+/// Runs rigbook so that it cannot write `folder`: with the folder made read-only, and, since root writes
+/// anywhere, as the unprivileged user `nobody` (owning the home) when the tests run as root.
+private func runWithoutWriteAccess(_ arguments: [String], home: String, folder: String) throws -> RunResult {
+    let binary = try Binary.path()
+    var environment = baseEnvironment(userHome: (home as NSString).deletingLastPathComponent + "/user-home")
+    environment["RIGBOOK_TODAY"] = fixedToday
+    guard geteuid() == 0 else {
+        chmod(folder, 0o500)
+        return try runProcess(binary, ["--home", home] + arguments, environment: environment)
+    }
+    let nobody: uid_t = 65_534
+    let owner = try runProcess("/bin/chown", ["-R", "\(nobody):\(nobody)", home], environment: environment)
+    try #require(owner.status == 0, "\(owner)")
+    chmod(folder, 0o500)
+    let drop = ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups"]
+    return try runProcess("/usr/bin/setpriv", drop + [binary, "--home", home] + arguments, environment: environment)
+}
