@@ -1,6 +1,9 @@
 /// Text from data or files made safe to show on a terminal: every control character becomes visible
 /// caret notation (ESC → `^[`, DEL → `^?`, C1 → `<9b>`), so no stored string can send an escape sequence
-/// to the terminal. The screen draws through `make`; the command line writes everything bound for a
+/// to the terminal; invisible format characters (bidi overrides and isolates, zero-width spaces, the BOM,
+/// line and paragraph separators) show as their code (`<202e>`), so none can reorder or hide what is shown
+/// or make the screen's idea of a width differ from the terminal's. The joiners that emoji and scripts
+/// need (U+200C, U+200D) pass. The screen draws through `make`; the command line writes everything bound for a
 /// terminal through `keepingLineEnds`. Files and pipes get the bytes as they are.
 public enum VisibleText {
     public static func make(_ text: String) -> String {
@@ -32,21 +35,34 @@ public enum VisibleText {
         if scalar.value < 0x20 || scalar.value == 0x7F {
             out.append("^")
             out.append(Unicode.Scalar(scalar.value == 0x7F ? 0x3F : scalar.value + 0x40)!)
-        } else if (0x80..<0xA0).contains(scalar.value) {
+        } else if (0x80..<0xA0).contains(scalar.value) || isHiddenFormat(scalar) {
             out.append(contentsOf: "<\(String(scalar.value, radix: 16))>".unicodeScalars)
         } else {
             out.append(scalar)
         }
     }
 
+    /// An invisible format character that could disguise text: category Cf (bidi controls, zero-width
+    /// space, BOM, …) other than the two joiners, and the line and paragraph separators.
+    public static func isHiddenFormat(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200C, 0x200D: return false
+        case 0x2028, 0x2029: return true
+        default: return scalar.properties.generalCategory == .format
+        }
+    }
+
     /// Scans the UTF-8 bytes: C0 and DEL are single bytes, C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F.
+    /// Text with other non-ASCII bytes is checked scalar by scalar for hidden format characters.
     static func hasControl(_ text: String, sparingNewlines: Bool = false) -> Bool {
         var previous: UInt8 = 0
+        var ascii = true
         for byte in text.utf8 {
             if byte < 0x20 && !(sparingNewlines && byte == 0x0A) { return true }
             if byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            if byte >= 0x80 { ascii = false }
             previous = byte
         }
-        return false
+        return !ascii && text.unicodeScalars.contains(where: isHiddenFormat)
     }
 }

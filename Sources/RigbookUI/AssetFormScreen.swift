@@ -11,10 +11,14 @@ public struct AssetFormState: Screen {
     public internal(set) var problems: [(AssetDraft.Field, String)] = []
     var cancelling: Question<CancelChoice>?
     public internal(set) var error: String?
+    /// The input batch of the last change (or of the opening): Ctrl-S counts only from a later one.
+    var lastChangeBatch: Int?
 
     public init() {}
 
     public var confirmingDiscard: Bool { cancelling != nil }
+
+    public mutating func opened(context: ScreenContext) { lastChangeBatch = context.batch }
 
     static let keymap = Keymap<FormAction>(title: "New asset", whileTyping: true, [
         KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
@@ -66,6 +70,8 @@ public struct AssetFormState: Screen {
             return answer == .cancel ? .pop : .stay
         }
         error = nil
+        let before = draft
+        defer { if draft != before { lastChangeBatch = context.batch } }
         if isText {
             switch editor.apply(key, multiline: false, maxLength: Asset.maxTextLength) {
             case .changed:
@@ -96,6 +102,10 @@ public struct AssetFormState: Screen {
             if draft == AssetDraft() { return .pop }
             cancelling = AssetFormState.cancelQuestion.opened(in: context.batch)
         case .save:
+            if context.batch <= lastChangeBatch ?? context.batch {
+                error = "Not added: Ctrl-S arrived together with other keys. Check, then press it again."
+                return .stay
+            }
             switch draft.validated(today: context.today) {
             case .success(let asset): return .effects([.addAsset(asset)])
             case .failure(let failure):

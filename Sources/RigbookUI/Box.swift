@@ -26,8 +26,11 @@ enum Box {
     }
 
     /// A box that asks: its lines, a blank line, then the options as buttons, the selected one reversed.
+    /// Where the area is too narrow, lines wrap, the buttons stand one under another and the hint joins the
+    /// lines, so every option can still be seen.
     static func drawQuestion(title: String, lines: [(String, Style)], options: [String], selection: Int,
                              minWidth: Int, footer: String, in area: Rect, into frame: inout Frame) {
+        let room = max(8, area.width - 4)
         var buttons = ""
         var highlight = 0..<0
         for (index, option) in options.enumerated() {
@@ -35,9 +38,30 @@ enum Box {
             if index == selection { highlight = buttons.count..<(buttons.count + text.count) }
             buttons += text + "  "
         }
-        let all = lines + [("", .plain), (buttons, .plain)]
-        let width = min(area.width - 4, max(minWidth, all.map { $0.0.displayWidth }.max() ?? 0))
-        let box = draw(title: title, lines: all, width: width, footer: footer, in: area, into: &frame)
-        frame.restyle(y: all.count, in: box, x: 2 + highlight.lowerBound, count: highlight.count) { $0.reverse = true }
+        let fits = buttons.trimmingCharacters(in: .whitespaces).displayWidth <= room
+            && footer.displayWidth <= room
+        var all = wrapped(lines, width: room) + [("", .plain)]
+        var highlightRow = all.count
+        if fits {
+            all.append((buttons, .plain))
+        } else {
+            highlightRow += selection
+            highlight = 0..<("[ \(options[selection]) ]".count)
+            all += options.map { ("[ \($0) ]", Style.plain) } + wrapped([(footer, .dim)], width: room)
+        }
+        let width = min(room, max(minWidth, all.map { $0.0.displayWidth }.max() ?? 0))
+        let box = draw(title: title, lines: all, width: width, footer: fits ? footer : nil, in: area, into: &frame)
+        frame.restyle(y: highlightRow + 1, in: box, x: 2 + highlight.lowerBound, count: highlight.count) {
+            $0.reverse = true
+        }
+    }
+
+    /// Lines cut into rows of at most `width` columns, each keeping its style.
+    static func wrapped(_ lines: [(String, Style)], width: Int) -> [(String, Style)] {
+        lines.flatMap { line -> [(String, Style)] in
+            guard line.0.displayWidth > width else { return [line] }
+            let characters = Array(line.0)
+            return WrappedText.layout(characters, width: width).map { (String(characters[$0.start..<$0.end]), line.1) }
+        }
     }
 }

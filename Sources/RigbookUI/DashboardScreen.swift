@@ -35,43 +35,45 @@ public struct DashboardState: Screen {
     }
 
     public func draw(into frame: inout Frame, area: Rect) {
-        frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" Dashboard · \(total) assets · as of \(today.iso)", x: 0, y: 0, in: area, style: .reverse)
+        // The chart gets everything above the footer row, and is cut there on a short terminal.
+        let chart = area.inset(bottom: 1)
+        frame.fill(y: 0, in: chart, style: .reverse)
+        frame.put(" Dashboard · \(total) assets · as of \(today.iso)", x: 0, y: 0, in: chart, style: .reverse)
         // Counts, with a horizontal bar scaled to the largest.
         let largest = max(1, counts.values.max() ?? 1)
-        let barWidth = max(0, area.width - 24)
+        let barWidth = max(0, chart.width - 24)
         for (index, status) in AssetStatus.allCases.enumerated() {
             let y = 2 + index
             let count = counts[status] ?? 0
-            frame.put(" " + status.label.padded(toWidth: 12), x: 0, y: y, in: area, style: StatusStyle.of(status))
-            frame.put(String(count).padded(toWidth: 7, alignRight: true), x: 13, y: y, in: area)
+            frame.put(" " + status.label.padded(toWidth: 12), x: 0, y: y, in: chart, style: StatusStyle.of(status))
+            frame.put(String(count).padded(toWidth: 7, alignRight: true), x: 13, y: y, in: chart)
             let eighths = count == 0 ? 0 : max(1, count * barWidth * 8 / largest)
             let partialBlock = eighths % 8 > 0 ? String(DashboardState.blocks[eighths % 8]) : ""
             let bar = String(repeating: "█", count: eighths / 8) + partialBlock
-            frame.put(bar, x: 22, y: y, in: area, style: Style(colour: StatusStyle.of(status).colour))
+            frame.put(bar, x: 22, y: y, in: chart, style: Style(colour: StatusStyle.of(status).colour))
         }
         // Due per week: vertical bars, one column group per week.
         let top = 2 + AssetStatus.allCases.count + 1
-        frame.put(" Falling due per week, next 12 weeks", x: 0, y: top, in: area, style: .bold)
-        let chartHeight = max(1, min(8, area.height - top - 5))
-        let column = max(2, min(6, (area.width - 8) / 12))
+        frame.put(" Falling due per week, next 12 weeks", x: 0, y: top, in: chart, style: .bold)
+        let chartHeight = max(1, min(8, chart.height - top - 4))
+        let column = max(2, min(6, (chart.width - 8) / 12))
         let peak = max(1, weeks.max() ?? 1)
         for (week, count) in weeks.enumerated() {
             let x = 6 + week * column
-            guard x + column - 1 <= area.width else { break }
+            guard x + column - 1 <= chart.width else { break }
             let eighths = count == 0 ? 0 : max(1, count * chartHeight * 8 / peak)
             for level in 0..<chartHeight {
                 let filled = eighths - level * 8
                 let block = filled >= 8 ? "█" : filled > 0 ? String(DashboardState.blocks[filled]) : " "
-                frame.put(String(repeating: block, count: column - 1), x: x, y: top + chartHeight - level, in: area)
+                frame.put(String(repeating: block, count: column - 1), x: x, y: top + chartHeight - level, in: chart)
             }
             frame.put(String(count).padded(toWidth: column - 1, alignRight: false),
-                      x: x, y: top + chartHeight + 1, in: area, style: .bold)
+                      x: x, y: top + chartHeight + 1, in: chart, style: .bold)
             let start = DueForecast.weekStart(week, today: today)
             let label = column >= 6 ? String(start.iso.dropFirst(5)) : String(start.day)
-            frame.put(label, x: x, y: top + chartHeight + 2, in: area, style: .dim, maxWidth: column - 1)
+            frame.put(label, x: x, y: top + chartHeight + 2, in: chart, style: .dim, maxWidth: column - 1)
         }
-        frame.put("wk", x: 1, y: top + chartHeight + 2, in: area, style: .dim)
+        frame.put("wk", x: 1, y: top + chartHeight + 2, in: chart, style: .dim)
         frame.put(DashboardState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 }

@@ -195,6 +195,11 @@ extension FormState {
 
     /// Ctrl-S: the gate decides. Unmet rules are listed and focus goes to the first field concerned.
     mutating func attemptSave() -> Outcome {
+        if inputBatch <= lastChangeBatch {
+            // Typed ahead or pasted without bracketed paste: nobody has seen what this would save.
+            note("Not saved: Ctrl-S arrived together with other keys. Check, then press it again.")
+            return .stay
+        }
         if let editor, focus.kind == .date { validateDate(focus, text: editor.text, leaving: true) }
         switch SaveGate.validate(values, context: gateContext) {
         case .success(let record):

@@ -38,6 +38,9 @@ public struct FormState: Screen {
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
     var confirmationShownBatch = 0
+    /// The input batch of the last change of values (or of the opening): Ctrl-S counts only from a later one,
+    /// once a frame has shown what would be saved.
+    var lastChangeBatch = 0
 
     /// What the form is doing; the modes exclude each other.
     public enum Mode: Sendable {
@@ -77,6 +80,7 @@ public struct FormState: Screen {
         if seed.draft != nil { values.confirmed = false }
         draft = DraftTracker(written: seed.draft)
         inputBatch = context.batch
+        lastChangeBatch = context.batch
         problems = SaveGate.problems(values, context: gateContext)
         preview = .ready(previewText())
         openingWarning = FormState.warning(for: row.status(on: today).status)
@@ -189,6 +193,7 @@ public struct FormState: Screen {
         problems = SaveGate.problems(values, context: gateContext)
         preview = .pending(due: now + FormState.previewDelay)
         if saveError != nil { message = nil }
+        lastChangeBatch = inputBatch
         draft.writes.poke(now: now)
     }
 

@@ -1,3 +1,5 @@
+import RigbookCore
+
 /// Pasted text made fit for one field: newlines kept in multi-line text and made spaces elsewhere,
 /// other control characters dropped, and cut at the room the field has left. Counted, so the screen
 /// can say what was not taken.
@@ -15,7 +17,8 @@ public struct Paste: Sendable, Equatable {
             var kept = character
             if character == "\n" || character == "\r\n" || character == "\r" {
                 kept = multiline ? "\n" : " "
-            } else if character.isControlCharacter || allowed.map({ !$0(character) }) == true {
+            } else if character.isControlCharacter || allowed.map({ !$0(character) }) == true
+                        || character.unicodeScalars.contains(where: VisibleText.isHiddenFormat) {
                 dropped += 1
                 continue
             }

@@ -12,6 +12,18 @@ import RigbookStore
     /// The hostile paste that saved a record: text, seven Tabs, a Space, Ctrl-S.
     static let hostile = "Sling OK" + String(repeating: "\t", count: 7) + " \u{13}"
 
+    /// A form open on SL-0042, complete but for the confirmation, which has the focus (unticked).
+    static func completeButUnconfirmed(sourceLocation: SourceLocation = #_sourceLocation) throws -> FormHarness {
+        let h = try FormHarness(profile: profile, sourceLocation: sourceLocation)
+        h.press(.char("i"), sourceLocation: sourceLocation)
+        h.fillCompletePass(sourceLocation: sourceLocation)
+        h.focus(.confirmed, sourceLocation: sourceLocation)
+        h.press(.char(" "), sourceLocation: sourceLocation)
+        #expect(h.form?.values.confirmed == false, "fillCompletePass ticked it; this untick is a person's",
+                sourceLocation: sourceLocation)
+        return h
+    }
+
     /// A form open on SL-0042 with `field` focused.
     static func form(at field: FormField, sourceLocation: SourceLocation = #_sourceLocation) throws -> FormHarness {
         let h = try FormHarness(profile: profile, sourceLocation: sourceLocation)
@@ -85,12 +97,7 @@ import RigbookStore
     // MARK: Without bracketed paste
 
     @Test func aBurstCannotTickTheConfirmationOrSave() throws {
-        let h = try FormHarness(profile: PasteTests.profile)
-        h.press(.char("i"))
-        h.fillCompletePass()
-        h.focus(.confirmed)
-        h.press(.char(" "))
-        #expect(h.form?.values.confirmed == false, "fillCompletePass ticked it; this untick is a person's")
+        let h = try PasteTests.completeButUnconfirmed()
         h.focus(.notes)
         // The hostile paste, as keys arriving together.
         h.harness.burst(Key.typing("Sling OK") + Array(repeating: .tab, count: 7) + [.char(" "), .ctrl("s")])
@@ -143,5 +150,45 @@ import RigbookStore
         #expect(String(paste.characters) == kept)
         #expect(paste.dropped == dropped)
         #expect(paste.cut == cut)
+    }
+}
+
+/// Found by hostile testing after the first fix: a save must never come from one burst of keys.
+@Suite struct SaveBurstTests {
+    @Test func aTickAndCtrlSInOneBurstSaveNothing() throws {
+        let h = try PasteTests.completeButUnconfirmed()
+        // The confirmation has been on screen; now Space and Ctrl-S arrive together.
+        h.harness.burst([.char(" "), .ctrl("s")])
+        #expect(h.form?.values.confirmed == true, "the Space itself may tick: the confirmation was seen")
+        #expect(try h.history().isEmpty, "but nothing is saved from the same burst")
+        #expect(h.shows("Not saved: Ctrl-S arrived together with other keys."), "\(h.screenText)")
+        h.press(.ctrl("s"))
+        #expect(try h.history().count == 1, "Ctrl-S on its own, after the screen showed the tick, saves")
+    }
+
+    @Test func aBurstFromTheListCannotAddAnAsset() throws {
+        let h = try Harness(.empty)
+        h.burst([.char("a")] + Key.typing("ZZ-2") + [.tab] + Key.typing("From list") + [.tab, .tab]
+                + Key.typing("1000") + [.ctrl("s")])
+        #expect(try h.register.assetCount() == 0, "\(h.dump)")
+        #expect(h.line(containing: "Not added: Ctrl-S arrived together with other keys.") != nil, "\(h.dump)")
+        h.press(.ctrl("s"))
+        #expect(try h.register.assetCount() == 1, "Ctrl-S on its own adds it")
+    }
+}
+
+/// Invisible format characters (a right-to-left override, a zero-width space) neither reach the terminal
+/// nor come in with a paste: found by hostile testing, where they garbled the form's rows.
+@Suite struct InvisibleFormatTests {
+    @Test func theScreenShowsThemAsTheirCode() {
+        var frame = Frame(width: 30, height: 1)
+        frame.put("EV-\u{202E}0011 a\u{200B}b 👨‍👩‍👧", x: 0, y: 0)
+        #expect(frame.line(0).hasPrefix("EV-<202e>0011 a<200b>b 👨‍👩‍👧"), "\(frame.line(0))")
+    }
+
+    @Test func aPasteLeavesThemOut() {
+        let paste = Paste("RLO\u{202E}x\u{FEFF}y 👨‍👩‍👧", multiline: false, room: 100)
+        #expect(String(paste.characters) == "RLOxy 👨‍👩‍👧", "the joiners of an emoji stay")
+        #expect(paste.dropped == 2)
     }
 }
