@@ -21,8 +21,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // SHA-256 for the register's hash chain, from the system's libcrypto (never computed by hand).
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(name: "RigbookCore"),
-        .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite"]),
+        .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite", "CCrypto"]),
         .target(name: "RigbookUI", dependencies: ["RigbookCore"]),
         // The running program without a terminal: effects, the event loop's logic. Tests and the
         // benchmark drive it on an in-memory screen; the executable adds curses and the command line.

@@ -41,11 +41,16 @@ public struct StoredInspection: Sendable, Hashable {
     /// The asset's WLL and location when the record was saved.
     public var assetWLLKg: Double
     public var assetLocation: String
+    /// A thorough examination's report number (`7F3A91C2-000123`); nil for other records and for records
+    /// saved before report numbers.
+    public var reportNumber: String?
+    /// The record's SHA-256 in the register's hash chain (docs/FORMATS.md).
+    public var recordHash: String?
 
     public init(id: Int64, recordUUID: UUID, assetUUID: UUID, sessionID: String, amends: Int64?,
                 amendsUUID: UUID? = nil, supersededBy: Int64? = nil, supersededByUUID: UUID? = nil,
                 values: InspectionValues, savedAt: String, appVersion: String, operatorName: String,
-                assetWLLKg: Double, assetLocation: String) {
+                assetWLLKg: Double, assetLocation: String, reportNumber: String? = nil, recordHash: String? = nil) {
         self.id = id
         self.recordUUID = recordUUID
         self.assetUUID = assetUUID
@@ -60,6 +65,8 @@ public struct StoredInspection: Sendable, Hashable {
         self.operatorName = operatorName
         self.assetWLLKg = assetWLLKg
         self.assetLocation = assetLocation
+        self.reportNumber = reportNumber
+        self.recordHash = recordHash
     }
 
     /// The newest record of this record's chain of amendments in `history`: follows "superseded by" from

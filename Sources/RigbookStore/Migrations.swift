@@ -3,6 +3,8 @@
 struct Migration {
     let name: String
     let sql: String
+    /// Work SQL alone cannot do (hashing with libcrypto), run after `sql` in the same transaction.
+    var then: (@Sendable (Database) throws -> Void)? = nil
 }
 
 enum RegisterSchema {
@@ -15,6 +17,13 @@ enum RegisterSchema {
         CREATE TRIGGER inspections_are_never_updated BEFORE UPDATE ON inspections
         BEGIN SELECT RAISE(ABORT, \
         'inspection records are evidence and cannot be changed; save an amendment instead'); END;
+        """
+
+    /// A random (version 4) UUID in upper case, as Swift's `uuidString` writes one.
+    private static let randomUUID = """
+        hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+            || substr(hex(randomblob(2)), 2) || '-' || substr('89AB', 1 + (random() & 3), 1)
+            || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))
         """
 
     static let migrations: [Migration] = [
@@ -106,9 +115,7 @@ enum RegisterSchema {
         Migration(name: "003-record-uuids-and-amendment-reasons", sql: """
             ALTER TABLE inspections ADD COLUMN record_uuid TEXT;
             DROP TRIGGER inspections_are_never_updated;
-            UPDATE inspections SET record_uuid = hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
-                || substr(hex(randomblob(2)), 2) || '-' || substr('89AB', 1 + (random() & 3), 1)
-                || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6));
+            UPDATE inspections SET record_uuid = \(randomUUID);
             CREATE UNIQUE INDEX inspections_by_uuid ON inspections(record_uuid);
             -- Added once record_uuid is unique: a foreign key needs a unique parent key.
             ALTER TABLE inspections ADD COLUMN amends_uuid TEXT REFERENCES inspections(record_uuid);
@@ -132,6 +139,37 @@ enum RegisterSchema {
             ALTER TABLE assets ADD COLUMN unresolved_fail_date TEXT;
             ALTER TABLE assets ADD COLUMN examination_scheme TEXT NOT NULL DEFAULT '';
             """),
+        // Issue 12 §3 and §4: one hash chain per register and report numbers. `register_chain` is one row:
+        // the register's identity (made here, so also when a register is created), the head of the chain
+        // and the last report sequence taken. Records already saved are hashed in id order (the one UPDATE
+        // they get besides 003's: the trigger steps aside in this transaction); they get no report number.
+        Migration(name: "005-hash-chain-and-report-numbers", sql: """
+            CREATE TABLE register_chain (
+                only INTEGER PRIMARY KEY CHECK (only = 1),
+                identity TEXT NOT NULL,
+                head_hash TEXT,
+                report_sequence INTEGER NOT NULL DEFAULT 0
+            );
+            INSERT INTO register_chain (only, identity) VALUES (1, \(randomUUID));
+            ALTER TABLE inspections ADD COLUMN report_number TEXT;
+            ALTER TABLE inspections ADD COLUMN record_hash TEXT;
+            ALTER TABLE inspections ADD COLUMN parent_hash TEXT;
+            DROP TRIGGER inspections_are_never_updated;
+            """, then: { db in
+                try HashChain.hashExistingRecords(db)
+                try db.execute("""
+                    CREATE UNIQUE INDEX inspections_by_hash ON inspections(record_hash);
+                    CREATE UNIQUE INDEX inspections_by_report_number ON inspections(report_number);
+                    \(refuseUpdates)
+                    -- REPLACE must not delete a record through the new unique columns either.
+                    DROP TRIGGER inspections_are_never_replaced;
+                    CREATE TRIGGER inspections_are_never_replaced BEFORE INSERT ON inspections
+                    WHEN EXISTS (SELECT 1 FROM inspections
+                                 WHERE id = NEW.id OR draft_id = NEW.draft_id OR record_uuid = NEW.record_uuid
+                                    OR record_hash = NEW.record_hash OR report_number = NEW.report_number)
+                    BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
+                    """)
+            }),
     ]
 
     /// Applies the migrations this database lacks, each in its own transaction.
@@ -143,6 +181,7 @@ enum RegisterSchema {
                 // Read again under the write lock: another process may have applied it meanwhile.
                 guard !(try appliedNames(db).contains(migration.name)) else { return }
                 try db.execute(migration.sql)
+                try migration.then?(db)
                 try db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES (?, datetime('now'))",
                            [.text(migration.name)])
             }

@@ -419,12 +419,30 @@ public final class Register {
                 let amendsID = try amendedID(record)
                 let values = InspectionColumns.values(record, recordUUID: UUID(), amendsID: amendsID, asset: row.asset,
                                                       saved: saved)
-                try db.run(InspectionColumns.insertSQL, values)
+                try db.run(InspectionColumns.insertSQL, try chained(values, record))
                 let id = db.lastInsertRowID
                 try refreshSummary(asset: row.asset)
                 return id
             }
         }
+    }
+
+    /// `values` with the record's report number (a thorough examination takes the next of the register's
+    /// gap-free sequence), its hash and its parent, the head; moves the head to it. Only inside the write
+    /// transaction that inserts the record, so the sequence and the chain are taken under its lock.
+    private func chained(_ values: [SQLValue], _ record: ValidatedInspection) throws -> [SQLValue] {
+        var reportNumber = SQLValue.null
+        if record.values.inspectionType.isThorough {
+            try db.run("UPDATE register_chain SET report_sequence = report_sequence + 1")
+            let statement = try db.prepare("SELECT identity, report_sequence FROM register_chain")
+            guard try statement.step() else { throw RegisterError.writeFailed("the register has lost its chain row") }
+            reportNumber = .text(ReportNumber.make(identity: statement.text(0), sequence: statement.int(1)))
+        }
+        let parent = try HashChain.head(db)
+        let columns = Dictionary(uniqueKeysWithValues: zip(InspectionColumns.written, values + [reportNumber]))
+        let hash = try HashChain.sha256(HashChain.canonical(parent: parent) { columns[$0] ?? .null })
+        try db.run("UPDATE register_chain SET head_hash = ?", [.text(hash)])
+        return values + [reportNumber, .text(hash), parent.map(SQLValue.text) ?? .null]
     }
 
     /// The id here of the record `record` amends, checked under the write lock: it exists, belongs to the
@@ -481,7 +499,7 @@ public final class Register {
                     for record in records {
                         let values = InspectionColumns.values(record, recordUUID: recordUUID(), amendsID: nil,
                                                               asset: asset, saved: saved(record))
-                        try recordStatement.bind(values)
+                        try recordStatement.bind(try chained(values, record))
                         while try recordStatement.step() {}
                     }
                 }

@@ -63,7 +63,7 @@ enum InspectionColumns {
 
     static let written = ["asset_uuid", "draft_id", "amends"] + fieldColumns
         + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
-           "record_uuid", "amends_uuid", "amendment_reason"]
+           "record_uuid", "amends_uuid", "amendment_reason", "report_number", "record_hash", "parent_hash"]
 
     /// Read as `SELECT \(select) FROM \(from) WHERE …` (the record is `i`).
     static let select = "i.id, " + written.map { "i." + $0 }.joined(separator: ", ") + ", a.id, s.id, s.record_uuid"
@@ -79,6 +79,8 @@ enum InspectionColumns {
         + Array(repeating: "?", count: written.count).joined(separator: ", ") + ")"
 
     /// `amendsID` is the amended record's id in this register, looked up from its uuid by the insert.
+    /// The record's values without its three chain columns (report number, hash, parent), which
+    /// `Register.chained` adds.
     static func values(_ r: ValidatedInspection, recordUUID: UUID, amendsID: Int64?, asset: Asset,
                        saved: SaveStamp) -> [SQLValue] {
         let v = r.values
@@ -102,12 +104,14 @@ enum InspectionColumns {
             result: s.word(12), notes: s.text(13), schemeReference: s.text(14), defectDescription: s.text(15),
             action: s.word(16) ?? .none, remedyDeadlineSet: s.int(17) != 0, remedyDeadline: s.text(18),
             inspectionDate: s.text(19), confirmed: s.int(20) != 0, amendmentReason: s.text(28))
+        // The record's own columns end at 31; the joined amended and amending records follow.
         return StoredInspection(
             id: s.int64(0), recordUUID: s.uuid(26) ?? UUID(), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
-            amends: s.isNull(29) ? nil : s.int64(29), amendsUUID: s.uuid(27),
-            supersededBy: s.isNull(30) ? nil : s.int64(30), supersededByUUID: s.uuid(31),
+            amends: s.isNull(32) ? nil : s.int64(32), amendsUUID: s.uuid(27),
+            supersededBy: s.isNull(33) ? nil : s.int64(33), supersededByUUID: s.uuid(34),
             values: values, savedAt: s.text(21), appVersion: s.text(22), operatorName: s.text(23),
-            assetWLLKg: s.double(24), assetLocation: s.text(25))
+            assetWLLKg: s.double(24), assetLocation: s.text(25), reportNumber: s.optionalText(29),
+            recordHash: s.optionalText(30))
     }
 }
 

@@ -61,7 +61,7 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report,
+    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, verify,
                                      draftsList, draftsDiscard, draftsPurge, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
@@ -414,6 +414,34 @@ enum Commands {
         let register = try context.readRegister()
         let report = DraftStore(home: context.home).housekeeping(register: register, retentionDays: days)
         try Output.line(report.summary ?? "Nothing to purge.")
+        return ExitCode.success
+    }
+
+    static let verify = CommandSpec(
+        name: "verify", abstract: "Check the register's hash chain: no record altered or removed.",
+        usage: "rigbook verify [--head HASH]",
+        discussion: """
+            Recomputes every record's SHA-256 from its canonical content and its parent's hash, and checks
+            that every parent and the head are in the register. Prints one line with the count and the head
+            (exit 0), or names the first record that does not match (exit 1). --head HASH also checks that a
+            head printed earlier (on a certificate, in a log) is still in the register, so removing the
+            newest records is found too. See docs/FORMATS.md.
+            """
+    ) { arguments, context in
+        let expected = try arguments.option("--head")
+        if let expected, expected.count != 64 || !expected.allSatisfy(\.isHexDigit) {
+            throw UsageError("--head must be a SHA-256 of 64 hex digits, not \(expected)")
+        }
+        try arguments.finish()
+        let register = try context.readRegister()
+        let result: ChainVerification
+        do throws(RegisterError) { result = try register.verifyChain(expectedHead: expected) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        if let problem = result.problem { throw CommandFailure("rigbook: verify failed: \(problem)") }
+        var out = Output()
+        let records = result.records == 1 ? "1 record" : "\(result.records) records"
+        try out.write("verified \(records); head \(result.head ?? "none (no records yet)")\n")
+        try out.flush()
         return ExitCode.success
     }
 

@@ -15,7 +15,7 @@ struct MigrationTests {
             let tables = try register.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             var names: [String] = []
             while try tables.step() { names.append(tables.text(0)) }
-            #expect(names == ["assets", "inspections", "rigbook_migrations"])
+            #expect(names == ["assets", "inspections", "register_chain", "rigbook_migrations"])
 
             let triggers = try register.db.prepare(
                 "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
@@ -254,7 +254,8 @@ struct RecordIdentityMigrationTests {
             let columns = try register.db.prepare("PRAGMA table_info(inspections)")
             var names: [String] = []
             while try columns.step() { names.append(columns.text(1)) }
-            #expect(names.suffix(3) == ["record_uuid", "amends_uuid", "amendment_reason"])
+            #expect(names.suffix(6) == ["record_uuid", "amends_uuid", "amendment_reason",
+                                        "report_number", "record_hash", "parent_hash"])
             // The columns the records already had are exactly as they were.
             for id in 1...3 {
                 #expect(try rawInspectionRow(register.db, id: Int64(id)).prefix(oldRows[id - 1].count)

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import RigbookCore
+@testable import RigbookStore
+
+@Suite("The hash chain and report numbers (issue 12 §3, §4)")
+struct HashChainTests {
+    /// A register with three thorough examinations and a pre-use check, newest last.
+    private func registerWithRecords(_ path: String) throws -> (Register, [Int64]) {
+        let register = try Register.open(path: path)
+        let asset = makeAsset()
+        try register.addAsset(asset)
+        var ids: [Int64] = []
+        for (type, date) in [(InspectionType.thoroughPeriodic, "2026-03-01"), (.preUse, "2026-03-02"),
+                             (.thoroughPeriodic, "2026-03-03"), (.thoroughPeriodic, "2026-03-04")] {
+            ids.append(try register.insert(try validated(passingValues(type, on: date), for: asset), saved: testStamp))
+        }
+        return (register, ids)
+    }
+
+    /// A second connection with the evidence triggers dropped: what someone editing the file would do.
+    private func tamper(_ path: String, _ sql: String) throws {
+        let raw = try Database(path: path, mode: .readWrite)
+        try raw.execute("""
+            DROP TRIGGER IF EXISTS inspections_are_never_updated; DROP TRIGGER IF EXISTS inspections_are_never_deleted;
+            \(sql)
+            """)
+    }
+
+    @Test("records chain onto the head; each is hashed with the SHA-256 of its canonical text; verify passes")
+    func chainIsWhole() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, ids) = try registerWithRecords(path)
+            let result = try register.verifyChain()
+            #expect(result.problem == nil && result.records == 4)
+            let last = try #require(try register.inspection(id: ids[3]))
+            #expect(result.head == last.recordHash)
+            let parent = try register.db.scalar("SELECT parent_hash FROM inspections WHERE id = ?", [.integer(ids[3])])
+            #expect(parent == (try register.inspection(id: ids[2])?.recordHash).map(SQLValue.text))
+            #expect(try register.db.scalar("SELECT parent_hash FROM inspections WHERE id = ?", [.integer(ids[0])])
+                    == .null)
+            // The EVP digest is SHA-256: the standard test vector.
+            #expect(try HashChain.sha256("abc")
+                    == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        }
+    }
+
+    @Test("thorough examinations get gap-free report numbers from the register's identity; others none")
+    func reportNumbers() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, ids) = try registerWithRecords(path)
+            guard case .text(let identity)? = try register.db.scalar("SELECT identity FROM register_chain") else {
+                Issue.record("no identity"); return
+            }
+            #expect(UUID(uuidString: identity) != nil)
+            let prefix = String(identity.prefix(8)).uppercased()
+            let numbers = try ids.map { try register.inspection(id: $0)?.reportNumber }
+            #expect(numbers == [prefix + "-000001", nil, prefix + "-000002", prefix + "-000003"])
+            #expect(ReportNumber.make(identity: "7f3a91c2-0000", sequence: 123) == "7F3A91C2-000123")
+        }
+    }
+
+    @Test("a column altered behind the triggers' back: verify names that record")
+    func alteredRecordIsFound() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, ids) = try registerWithRecords(path)
+            try tamper(path, "UPDATE inspections SET result = 'fail_dangerous' WHERE id = \(ids[1])")
+            let problem = try #require(try register.verifyChain().problem)
+            #expect(problem.hasPrefix("record #\(ids[1]) "), "\(problem)")
+            #expect(problem.contains("does not match"), "\(problem)")
+        }
+    }
+
+    @Test("the newest records deleted behind the triggers' back: the head, or a head printed earlier, is missing")
+    func removedNewestIsFound() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, ids) = try registerWithRecords(path)
+            let printed = try #require(try register.verifyChain().head)
+            try tamper(path, "DELETE FROM inspections WHERE id >= \(ids[2])")
+            #expect(try register.verifyChain().problem?.contains("head") == true)
+            // Covering the tracks: the head row moved back to what is now the newest record.
+            try tamper(path, """
+                UPDATE register_chain SET head_hash = (SELECT record_hash FROM inspections WHERE id = \(ids[1]));
+                """)
+            #expect(try register.verifyChain().problem == nil)
+            let problem = try #require(try register.verifyChain(expectedHead: printed).problem)
+            #expect(problem.contains(printed), "\(problem)")
+        }
+    }
+
+    @Test("a record deleted from the middle: the next record names a parent that is not there")
+    func removedMiddleIsFound() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, ids) = try registerWithRecords(path)
+            try tamper(path, "DELETE FROM inspections WHERE id = \(ids[1])")
+            let problem = try #require(try register.verifyChain().problem)
+            #expect(problem.hasPrefix("record #\(ids[2]) ") && problem.contains("parent"), "\(problem)")
+        }
+    }
+
+    @Test("a register of the previous schema migrates: records hashed in order, nothing else rewritten")
+    func previousSchemaMigrates() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            do {
+                // Migration 001, two records, then 002–004: the register as the build before this one left it.
+                let db = try firstSchemaDatabase(at: path)
+                let asset = "00000000-0000-4000-8000-000000000042"
+                try db.run("""
+                    INSERT INTO assets (tag, uuid, name, type, wll_kg, interval_months, lifts_persons, created_at)
+                    VALUES ('SL-0042', ?, '2 t web sling', 'web-sling', 2000, 12, 0, '2026-01-01T00:00:00.000Z')
+                    """, [.text(asset)])
+                for id in 1...2 {
+                    try insertFirstSchemaRecord(db, FirstSchemaRecord(
+                        id: Int64(id), asset: asset, result: "pass", action: "none", date: "2026-02-0\(id)",
+                        inspector: "Ann Smith", operatorName: "ann", savedAt: "2026-02-01T10:00:00.000Z",
+                        wllKg: 2000, location: "Bay A"))
+                }
+                for migration in RegisterSchema.migrations[1...3] {
+                    try db.execute(migration.sql)
+                    try db.run("INSERT INTO rigbook_migrations (name, applied_at) VALUES (?, '2026-01-02')",
+                               [.text(migration.name)])
+                }
+            }
+            let before = try Database(path: path, mode: .readOnly)
+            let oldRows = try (1...2).map { try rawInspectionRow(before, id: Int64($0)) }
+            let register = try Register.open(path: path)
+            for id in 1...2 {
+                let row = try rawInspectionRow(register.db, id: Int64(id))
+                #expect(row.prefix(oldRows[id - 1].count) == oldRows[id - 1][...])
+                #expect(try register.inspection(id: Int64(id))?.reportNumber == nil)
+            }
+            let result = try register.verifyChain()
+            #expect(result.problem == nil && result.records == 2)
+            #expect(result.head == (try register.inspection(id: 2)?.recordHash))
+            // The update trigger is back, and new records chain on.
+            #expect(throws: DatabaseError.self) { try register.db.run("UPDATE inspections SET notes = 'x'") }
+            let asset = try #require(try register.asset(tag: "SL-0042")?.asset)
+            let id = try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+            #expect(try register.verifyChain().head == (try register.inspection(id: id)?.recordHash))
+            #expect(try register.inspection(id: id)?.reportNumber?.hasSuffix("-000001") == true)
+        }
+    }
+}
