@@ -236,7 +236,8 @@ public enum HTMLReport {
             // Who made the report, and the record.
             line("Person making the report", orDash(v.inspectorName),
                  "Certification no.", orDash(v.certificationNumber))
-            var recordText = "#\(record.id), saved \(escape(record.savedAt)), "
+            var recordText = (record.reportNumber.map { "report number \(escape($0)), " } ?? "")
+                + "#\(record.id), saved \(escape(record.savedAt)), "
                 + "uuid \(record.recordUUID.uuidString.lowercased())"
             if let amends = record.amends {
                 // The amended record is not in this report: name it so `rigbook history` finds it, and say why.

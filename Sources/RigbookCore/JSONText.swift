@@ -158,6 +158,7 @@ public enum RecordExport {
         ("superseded_by", { .integer($0.record.supersededBy) }),
         ("superseded_by_uuid", { .text($0.record.supersededByUUID?.uuidString.lowercased()) }),
         ("amendment_reason", { .text($0.record.amendsUUID == nil ? nil : $0.record.values.amendmentReason) }),
+        ("report_number", { .text($0.record.reportNumber) }),
     ])
 
     public static var columns: [String] { table.header }

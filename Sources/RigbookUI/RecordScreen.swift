@@ -64,6 +64,7 @@ public struct RecordState: Screen {
              "\(Asset.wllText(record.assetWLLKg)) · \(record.assetLocation.isEmpty ? "—" : record.assetLocation)"),
             ("Session id", record.sessionID),
             ("Record uuid", record.recordUUID.uuidString.lowercased()),
+            ("Report number", record.reportNumber ?? "—"),
         ] + amendmentLines
     }
 

@@ -289,7 +289,8 @@ enum Commands {
             json is an array of records, newest first, each with id, asset_tag, asset_uuid, saved_at,
             draft_id, amends, operator, app_version, asset_wll_kg, asset_location, the 17 form
             fields under their stable names (inspection_type, … confirmed), then record_uuid,
-            amends_uuid, superseded_by, superseded_by_uuid and amendment_reason. A record superseded
+            amends_uuid, superseded_by, superseded_by_uuid, amendment_reason and report_number (null
+            but for thorough examinations saved since report numbers began). A record superseded
             by an amendment no longer counts for status. See docs/FORMATS.md.
             TAG matches whatever its letter case (SL-ß is sl-ss); see docs/USER-GUIDE.md.
             """

@@ -900,7 +900,8 @@ extension RigbookCLITests {
                            "check_marking", "check_cuts", "check_deformation", "check_fittings", "check_corrosion",
                            "result", "notes", "scheme_reference", "defect_description", "action", "remedy_deadline_set",
                            "remedy_deadline", "inspection_date", "confirmed",
-                           "record_uuid", "amends_uuid", "superseded_by", "superseded_by_uuid", "amendment_reason"]
+                           "record_uuid", "amends_uuid", "superseded_by", "superseded_by_uuid", "amendment_reason",
+                           "report_number"]
             #expect(records.first == columns)
             let rows = Array(records.dropFirst())
             #expect(rows.count == 3)
@@ -1256,6 +1257,37 @@ extension RigbookCLITests {
             correction.amendmentReason = "The sling was found cut"
             try home.addRecord("AM-1", correction, amending: 1)
             return home
+        }
+
+        @Test("history --format json ends with report_number: the register's next number for each examination")
+        func historyReportNumbers() throws {
+            let home = try amendedHome(); defer { home.remove() }
+            let result = home.run(["history", "AM-1", "--format", "json"])
+            #expect(result.status == 0, "\(result)")
+            let records = parseAssetJSON(result.stdout)
+            try #require(records.count == 2)
+            let numbers = records.compactMap { string($0, "report_number") }
+            try #require(numbers.count == 2, "\(result.stdout)")
+            #expect(numbers[0].prefix(9) == numbers[1].prefix(9))
+            #expect(numbers.map { $0.suffix(7) } == ["-000002", "-000001"])
+            #expect(numbers[0].wholeMatch(of: /[0-9A-F]{8}-[0-9]{6}/) != nil, "\(numbers[0])")
+            // The key added at the end: each object closes right after its value.
+            #expect(result.stdout.matches(of: /"report_number": ?"[0-9A-F]{8}-[0-9]{6}" ?\}/).count == 2,
+                    "\(result.stdout)")
+        }
+
+        @Test("verify: exit 0 with one line and the head; --head with a head not in the register exits 1")
+        func verify() throws {
+            let home = try amendedHome(); defer { home.remove() }
+            let result = home.run(["verify"])
+            #expect(result.status == 0, "\(result)")
+            let line = result.stdout.trimmingCharacters(in: .newlines)
+            #expect(line.hasPrefix("verified 2 records; head ") && !line.contains("\n"), "\(result)")
+            let head = String(line.suffix(64))
+            #expect(home.run(["verify", "--head", head]).status == 0)
+            let other = home.run(["verify", "--head", String(repeating: "0", count: 64)])
+            #expect(other.status == 1 && other.stderr.contains("not in the register"), "\(other)")
+            #expect(home.run(["verify", "--head", "abc"]).status == 64)
         }
 
         @Test("history --format json: record_uuid, amends and amends_uuid, superseded_by and its uuid, the reason")
