@@ -1259,13 +1259,19 @@ extension RigbookCLITests {
             return home
         }
 
-        @Test("history --format json ends with report_number: the register's next number for each examination")
-        func historyReportNumbers() throws {
+        /// `history --format json` of the amended home: the run and its two records, newest first.
+        private func amendedHistoryJSON() throws -> (RunResult, [[String: Any]]) {
             let home = try amendedHome(); defer { home.remove() }
             let result = home.run(["history", "AM-1", "--format", "json"])
             #expect(result.status == 0, "\(result)")
             let records = parseAssetJSON(result.stdout)
             try #require(records.count == 2)
+            return (result, records)
+        }
+
+        @Test("history --format json ends with report_number: the register's next number for each examination")
+        func historyReportNumbers() throws {
+            let (result, records) = try amendedHistoryJSON()
             let numbers = records.compactMap { string($0, "report_number") }
             try #require(numbers.count == 2, "\(result.stdout)")
             #expect(numbers[0].prefix(9) == numbers[1].prefix(9))
@@ -1292,11 +1298,7 @@ extension RigbookCLITests {
 
         @Test("history --format json: record_uuid, amends and amends_uuid, superseded_by and its uuid, the reason")
         func historyJSON() throws {
-            let home = try amendedHome(); defer { home.remove() }
-            let result = home.run(["history", "AM-1", "--format", "json"])
-            #expect(result.status == 0, "\(result)")
-            let records = parseAssetJSON(result.stdout)
-            try #require(records.count == 2)
+            let (_, records) = try amendedHistoryJSON()
             let (amendment, original) = (records[0], records[1])
             #expect(csvText(amendment["id"], column: "id") == "2")
             let originalUUID = try #require(string(original, "record_uuid"))

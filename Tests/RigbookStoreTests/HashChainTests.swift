@@ -62,16 +62,23 @@ struct HashChainTests {
         }
     }
 
-    @Test("a column altered behind the triggers' back: verify names that record")
-    func alteredRecordIsFound() throws {
+    /// What verify finds after `sql(ids)` ran behind the triggers' back, with the records' ids.
+    private func problemAfterTampering(_ sql: ([Int64]) -> String) throws -> (problem: String?, ids: [Int64]) {
         try withTemporaryDirectory { folder in
             let path = registerPath(in: folder)
             let (register, ids) = try registerWithRecords(path)
-            try tamper(path, "UPDATE inspections SET result = 'fail_dangerous' WHERE id = \(ids[1])")
-            let problem = try #require(try register.verifyChain().problem)
-            #expect(problem.hasPrefix("record #\(ids[1]) "), "\(problem)")
-            #expect(problem.contains("does not match"), "\(problem)")
+            try tamper(path, sql(ids))
+            return (try register.verifyChain().problem, ids)
         }
+    }
+
+    @Test("a column altered behind the triggers' back: verify names that record")
+    func alteredRecordIsFound() throws {
+        let (problem, ids) = try problemAfterTampering {
+            "UPDATE inspections SET result = 'fail_dangerous' WHERE id = \($0[1])"
+        }
+        #expect(problem?.hasPrefix("record #\(ids[1]) ") == true, "\(String(describing: problem))")
+        #expect(problem?.contains("does not match") == true, "\(String(describing: problem))")
     }
 
     @Test("the newest records deleted behind the triggers' back: the head, or a head printed earlier, is missing")
@@ -94,13 +101,9 @@ struct HashChainTests {
 
     @Test("a record deleted from the middle: the next record names a parent that is not there")
     func removedMiddleIsFound() throws {
-        try withTemporaryDirectory { folder in
-            let path = registerPath(in: folder)
-            let (register, ids) = try registerWithRecords(path)
-            try tamper(path, "DELETE FROM inspections WHERE id = \(ids[1])")
-            let problem = try #require(try register.verifyChain().problem)
-            #expect(problem.hasPrefix("record #\(ids[2]) ") && problem.contains("parent"), "\(problem)")
-        }
+        let (problem, ids) = try problemAfterTampering { "DELETE FROM inspections WHERE id = \($0[1])" }
+        let found = try #require(problem)
+        #expect(found.hasPrefix("record #\(ids[2]) ") && found.contains("parent"), "\(found)")
     }
 
     @Test("a register of the previous schema migrates: records hashed in order, nothing else rewritten")
