@@ -2,33 +2,74 @@ import CCrypto
 import Foundation
 import RigbookCore
 
-/// The register's hash chain (issue 12 §3): every inspection record carries the SHA-256 of its canonical
-/// content and of its parent's hash, the way a git commit names its parent. The canonical form is in
-/// docs/FORMATS.md ("Hash chain"); `canonical` is the only place that builds it.
+/// The register's hash chain (issue 12 §3): every entry of evidence (an asset's addition, an inspection
+/// record) carries the SHA-256 of its canonical content and of its parent's hash, the way a git commit names
+/// its parent. The canonical form is in docs/FORMATS.md ("Hash chain"); `canonical` is the only place that
+/// builds it.
 enum HashChain {
-    /// The columns hashed, in this order: UUIDs and content, never row ids (`id`, `amends`).
-    static let hashedColumns = ["record_uuid", "asset_uuid", "draft_id", "amends_uuid"]
-        + InspectionColumns.fieldColumns
-        + ["amendment_reason", "saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
-           "report_number"]
+    /// A kind of entry: its table, the columns hashed (in this order: UUIDs and content, never row ids),
+    /// the column holding its hash and the order the migration hashes entries already there in.
+    struct Kind: Sendable {
+        let name: String
+        let table: String
+        let columns: [String]
+        let hashColumn: String
+        /// The column the migration finds an entry again by.
+        let key: String
+        let order: String
+        /// How verify names an entry, from columns read after the hashed ones.
+        let label: String
 
-    /// Reads what `canonical` needs, in id order (the chain's order): the hashed columns, then `id`,
-    /// `record_hash` and `parent_hash`.
-    static let selectSQL = "SELECT " + hashedColumns.joined(separator: ", ")
-        + ", id, record_hash, parent_hash FROM inspections ORDER BY id"
+        /// Reads what `canonical` needs: the hashed columns, then `extra` (the label, unless given), the
+        /// hash and the parent.
+        func selectSQL(_ extra: String? = nil) -> String {
+            "SELECT " + columns.joined(separator: ", ") + ", \(extra ?? label), \(hashColumn), parent_hash"
+                + " FROM \(table) ORDER BY \(order)"
+        }
+    }
 
-    /// The text that is hashed for a record whose column values `value` gives.
-    static func canonical(parent: String?, _ value: (String) -> SQLValue) -> String {
-        var text = "rigbook-entry 1\nkind inspection\nparent \(parent ?? "none")\n"
-        for name in hashedColumns { text += name + " " + field(value(name)) + "\n" }
+    static let inspection = Kind(
+        name: "inspection", table: "inspections",
+        columns: ["record_uuid", "asset_uuid", "draft_id", "amends_uuid"] + InspectionColumns.fieldColumns
+            + ["amendment_reason", "saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
+               "report_number"],
+        hashColumn: "record_hash", key: "id", order: "id",
+        label: "'record #' || id || ' (' || lower(record_uuid) || ')'")
+
+    /// An asset as it was added (its summary columns change with its records and are never hashed).
+    static let asset = Kind(
+        name: "asset", table: "assets",
+        columns: ["uuid", "tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
+                  "manufactured", "commissioned", "interval_months", "lifts_persons", "examination_scheme",
+                  "created_at"],
+        hashColumn: "entry_hash", key: "uuid", order: "created_at, tag",
+        label: "'asset ' || tag || ' (' || lower(uuid) || ')'")
+
+    /// Assets first: a record's asset is always added before it.
+    static let kinds = [asset, inspection]
+
+    /// The text that is hashed for an entry whose column values `value` gives.
+    static func canonical(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> String {
+        var text = "rigbook-entry 1\nkind \(kind.name)\nparent \(parent ?? "none")\n"
+        for name in kind.columns { text += name + " " + field(value(name)) + "\n" }
         return text
     }
 
-    /// The canonical text of the record a `selectSQL` statement is on.
-    static func canonical(_ s: Statement) -> String {
-        canonical(parent: s.optionalText(Int32(hashedColumns.count + 2))) { name in
-            s.value(Int32(hashedColumns.firstIndex(of: name)!))
+    /// The canonical text of the entry a `selectSQL` statement is on.
+    static func canonical(_ kind: Kind, _ s: Statement) -> String {
+        canonical(kind, parent: s.optionalText(Int32(kind.columns.count + 2))) { name in
+            s.value(Int32(kind.columns.firstIndex(of: name)!))
         }
+    }
+
+    /// `values`, bound to `columns` for an insert, with the entry's hash and parent (the head) added at the
+    /// end; moves the head to it. Only inside the write transaction that inserts the entry.
+    static func chained(_ db: Database, _ kind: Kind, columns: [String], _ values: [SQLValue]) throws -> [SQLValue] {
+        let parent = try head(db)
+        let byName = Dictionary(uniqueKeysWithValues: zip(columns, values))
+        let hash = try sha256(canonical(kind, parent: parent) { byName[$0] ?? .null })
+        try db.run("UPDATE register_chain SET head_hash = ?", [.text(hash)])
+        return values + [.text(hash), parent.map(SQLValue.text) ?? .null]
     }
 
     /// A value as `type:length:value`: `null`, `i:` integer, `r:` real (Swift's shortest round-trip form)
@@ -66,31 +107,33 @@ enum HashChain {
         try db.scalar("SELECT head_hash FROM register_chain").flatMap { if case .text(let t) = $0 { t } else { nil } }
     }
 
-    /// Hashes the records the migration found (no hash yet) in id order, each onto the head, and moves
-    /// the head along: run inside the migration's transaction, with the update trigger stepped aside.
-    static func hashExistingRecords(_ db: Database) throws {
-        let statement = try db.prepare(selectSQL)
-        var rows: [(id: Int64, canonical: (String?) -> String)] = []
-        while try statement.step() {
-            let values = hashedColumns.indices.map { statement.value(Int32($0)) }
-            rows.append((statement.int64(Int32(hashedColumns.count)), { parent in
-                canonical(parent: parent) { values[hashedColumns.firstIndex(of: $0)!] }
-            }))
-        }
+    /// Hashes the entries the migration found (no hash yet), assets then records, each in its kind's order,
+    /// each onto the head, and moves the head along: inside the migration's transaction, with the records'
+    /// update trigger stepped aside.
+    static func hashExistingEntries(_ db: Database) throws {
         var parent = try head(db)
-        for row in rows {
-            let hash = try sha256(row.canonical(parent))
-            try db.run("UPDATE inspections SET record_hash = ?, parent_hash = ? WHERE id = ?",
-                       [.text(hash), parent.map(SQLValue.text) ?? .null, .integer(row.id)])
-            parent = hash
+        for kind in kinds {
+            let statement = try db.prepare(kind.selectSQL(kind.key))
+            var rows: [(key: SQLValue, values: [SQLValue])] = []
+            while try statement.step() {
+                rows.append((statement.value(Int32(kind.columns.count)),
+                             kind.columns.indices.map { statement.value(Int32($0)) }))
+            }
+            for row in rows {
+                let hash = try sha256(canonical(kind, parent: parent) { row.values[kind.columns.firstIndex(of: $0)!] })
+                try db.run("UPDATE \(kind.table) SET \(kind.hashColumn) = ?, parent_hash = ? WHERE \(kind.key) = ?",
+                           [.text(hash), parent.map(SQLValue.text) ?? .null, row.key])
+                parent = hash
+            }
         }
         try db.run("UPDATE register_chain SET head_hash = ?", [parent.map(SQLValue.text) ?? .null])
     }
 }
 
-/// What `rigbook verify` found: how many records were checked and the head, or the first problem.
+/// What `rigbook verify` found: how many entries (assets and records) were checked and the head, or the
+/// first problem.
 public struct ChainVerification: Sendable, Equatable {
-    public var records: Int
+    public var entries: Int
     public var head: String?
     /// The first entry that does not match, as one sentence naming it; nil when the chain is whole.
     public var problem: String?
@@ -104,17 +147,18 @@ extension Register {
         try perform {
             var hashes = Set<String>()
             var entries: [(name: String, hash: String?, parent: String?, recomputed: String)] = []
-            let statement = try db.prepare(HashChain.selectSQL)
-            let count = HashChain.hashedColumns.count
-            while try statement.step() {
-                let name = "record #\(statement.int64(Int32(count))) (\(statement.text(0).lowercased()))"
-                let hash = statement.optionalText(Int32(count + 1))
-                entries.append((name, hash, statement.optionalText(Int32(count + 2)),
-                                try HashChain.sha256(HashChain.canonical(statement))))
-                if let hash { hashes.insert(hash) }
+            for kind in HashChain.kinds {
+                let statement = try db.prepare(kind.selectSQL())
+                let count = kind.columns.count
+                while try statement.step() {
+                    let hash = statement.optionalText(Int32(count + 1))
+                    entries.append((statement.text(Int32(count)), hash, statement.optionalText(Int32(count + 2)),
+                                    try HashChain.sha256(HashChain.canonical(kind, statement))))
+                    if let hash { hashes.insert(hash) }
+                }
             }
             let head = try HashChain.head(db)
-            var result = ChainVerification(records: entries.count, head: head, problem: nil)
+            var result = ChainVerification(entries: entries.count, head: head, problem: nil)
             for entry in entries {
                 if entry.hash != entry.recomputed {
                     result.problem = "\(entry.name) does not match its hash \(entry.hash ?? "(none)")"
@@ -126,7 +170,7 @@ extension Register {
             if let head, !hashes.contains(head) {
                 result.problem = "the head \(head) is not in the register: its newest entries were removed"
             } else if head == nil && !entries.isEmpty {
-                result.problem = "the register has records but no head"
+                result.problem = "the register has entries but no head"
             } else if let expectedHead, !hashes.contains(expectedHead.lowercased()) {
                 result.problem = "the head \(expectedHead) given is not in the register: entries were removed"
             }

@@ -141,8 +141,9 @@ enum RegisterSchema {
             """),
         // Issue 12 §3 and §4: one hash chain per register and report numbers. `register_chain` is one row:
         // the register's identity (made here, so also when a register is created), the head of the chain
-        // and the last report sequence taken. Records already saved are hashed in id order (the one UPDATE
-        // they get besides 003's: the trigger steps aside in this transaction); they get no report number.
+        // and the last report sequence taken. Assets and records already saved are hashed, assets first (the
+        // records' one UPDATE besides 003's: the trigger steps aside in this transaction); records get no
+        // report number.
         Migration(name: "005-hash-chain-and-report-numbers", sql: """
             CREATE TABLE register_chain (
                 only INTEGER PRIMARY KEY CHECK (only = 1),
@@ -154,11 +155,14 @@ enum RegisterSchema {
             ALTER TABLE inspections ADD COLUMN report_number TEXT;
             ALTER TABLE inspections ADD COLUMN record_hash TEXT;
             ALTER TABLE inspections ADD COLUMN parent_hash TEXT;
+            ALTER TABLE assets ADD COLUMN entry_hash TEXT;
+            ALTER TABLE assets ADD COLUMN parent_hash TEXT;
             DROP TRIGGER inspections_are_never_updated;
             """, then: { db in
-                try HashChain.hashExistingRecords(db)
+                try HashChain.hashExistingEntries(db)
                 try db.execute("""
                     CREATE UNIQUE INDEX inspections_by_hash ON inspections(record_hash);
+                    CREATE UNIQUE INDEX assets_by_hash ON assets(entry_hash);
                     CREATE UNIQUE INDEX inspections_by_report_number ON inspections(report_number);
                     \(refuseUpdates)
                     -- REPLACE must not delete a record through the new unique columns either.

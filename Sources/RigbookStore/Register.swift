@@ -243,7 +243,8 @@ public final class Register {
     }
 
     func insertAsset(_ statement: Statement, _ asset: Asset, summary: HistorySummary) throws {
-        try statement.bind(AssetColumns.values(asset, summary: summary, createdAt: Timestamp.now()))
+        let values = AssetColumns.values(asset, summary: summary, createdAt: Timestamp.now())
+        try statement.bind(try HashChain.chained(db, HashChain.asset, columns: AssetColumns.written, values))
         while try statement.step() {}
     }
 
@@ -438,11 +439,8 @@ public final class Register {
             guard try statement.step() else { throw RegisterError.writeFailed("the register has lost its chain row") }
             reportNumber = .text(ReportNumber.make(identity: statement.text(0), sequence: statement.int(1)))
         }
-        let parent = try HashChain.head(db)
-        let columns = Dictionary(uniqueKeysWithValues: zip(InspectionColumns.written, values + [reportNumber]))
-        let hash = try HashChain.sha256(HashChain.canonical(parent: parent) { columns[$0] ?? .null })
-        try db.run("UPDATE register_chain SET head_hash = ?", [.text(hash)])
-        return values + [reportNumber, .text(hash), parent.map(SQLValue.text) ?? .null]
+        return try HashChain.chained(db, HashChain.inspection, columns: InspectionColumns.written,
+                                     values + [reportNumber])
     }
 
     /// The id here of the record `record` amends, checked under the write lock: it exists, belongs to the

@@ -10,14 +10,17 @@ enum AssetColumns {
         out_of_service, unresolved_fail_date, examination_scheme
         """
 
-    static let insertSQL = """
-        INSERT INTO assets (uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number,
-            manufactured, commissioned, interval_months, lifts_persons, created_at,
-            last_thorough_date, last_thorough_result, latest_result, latest_action, open_remedy_deadline,
-            unresolved_fail, next_due, record_count, out_of_service, unresolved_fail_date, examination_scheme,
-            tag_key)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    /// The columns `values` fills, in its order; the insert adds `entry_hash` and `parent_hash`.
+    static let written = [
+        "uuid", "tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
+        "manufactured", "commissioned", "interval_months", "lifts_persons", "created_at",
+        "last_thorough_date", "last_thorough_result", "latest_result", "latest_action", "open_remedy_deadline",
+        "unresolved_fail", "next_due", "record_count", "out_of_service", "unresolved_fail_date", "examination_scheme",
+        "tag_key",
+    ]
+
+    static let insertSQL = "INSERT INTO assets (\((written + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
+        + " VALUES (" + Array(repeating: "?", count: written.count + 2).joined(separator: ", ") + ")"
 
     static let summaryAssignments = """
         last_thorough_date = ?, last_thorough_result = ?, latest_result = ?, latest_action = ?, \

@@ -422,11 +422,12 @@ enum Commands {
         name: "verify", abstract: "Check the register's hash chain: no record altered or removed.",
         usage: "rigbook verify [--head HASH]",
         discussion: """
-            Recomputes every record's SHA-256 from its canonical content and its parent's hash, and checks
-            that every parent and the head are in the register. Prints one line with the count and the head
-            (exit 0), or names the first record that does not match (exit 1). --head HASH also checks that a
-            head printed earlier (on a certificate, in a log) is still in the register, so removing the
-            newest records is found too. See docs/FORMATS.md.
+            Recomputes the SHA-256 of every entry (each asset as added, each inspection record) from its
+            canonical content and its parent's hash, and checks that every parent and the head are in the
+            register. Prints one line with the count and the head (exit 0), or names the first entry that
+            does not match (exit 1). --head HASH also checks that a head printed earlier (on a certificate,
+            in a log) is still in the register, so removing the newest entries is found too. See
+            docs/FORMATS.md.
             """
     ) { arguments, context in
         let expected = try arguments.option("--head")
@@ -440,8 +441,8 @@ enum Commands {
         catch { throw CommandFailure("rigbook: \(error.description)") }
         if let problem = result.problem { throw CommandFailure("rigbook: verify failed: \(problem)") }
         var out = Output()
-        let records = result.records == 1 ? "1 record" : "\(result.records) records"
-        try out.write("verified \(records); head \(result.head ?? "none (no records yet)")\n")
+        let entries = result.entries == 1 ? "1 entry" : "\(result.entries) entries"
+        try out.write("verified \(entries); head \(result.head ?? "none (an empty register)")\n")
         try out.flush()
         return ExitCode.success
     }

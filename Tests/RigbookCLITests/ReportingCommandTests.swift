@@ -1288,7 +1288,7 @@ extension RigbookCLITests {
             let result = home.run(["verify"])
             #expect(result.status == 0, "\(result)")
             let line = result.stdout.trimmingCharacters(in: .newlines)
-            #expect(line.hasPrefix("verified 2 records; head ") && !line.contains("\n"), "\(result)")
+            #expect(line.hasPrefix("verified 3 entries; head ") && !line.contains("\n"), "\(result)")
             let head = String(line.suffix(64))
             #expect(home.run(["verify", "--head", head]).status == 0)
             let other = home.run(["verify", "--head", String(repeating: "0", count: 64)])

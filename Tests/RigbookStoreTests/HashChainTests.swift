@@ -33,13 +33,15 @@ struct HashChainTests {
             let path = registerPath(in: folder)
             let (register, ids) = try registerWithRecords(path)
             let result = try register.verifyChain()
-            #expect(result.problem == nil && result.records == 4)
+            #expect(result.problem == nil && result.entries == 5, "the asset and four records")
             let last = try #require(try register.inspection(id: ids[3]))
             #expect(result.head == last.recordHash)
             let parent = try register.db.scalar("SELECT parent_hash FROM inspections WHERE id = ?", [.integer(ids[3])])
             #expect(parent == (try register.inspection(id: ids[2])?.recordHash).map(SQLValue.text))
+            // The asset was added first: it starts the chain, and the first record chains onto it.
+            #expect(try register.db.scalar("SELECT parent_hash FROM assets") == .null)
             #expect(try register.db.scalar("SELECT parent_hash FROM inspections WHERE id = ?", [.integer(ids[0])])
-                    == .null)
+                    == (try register.db.scalar("SELECT entry_hash FROM assets")))
             // The EVP digest is SHA-256: the standard test vector.
             #expect(try HashChain.sha256("abc")
                     == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -99,6 +101,12 @@ struct HashChainTests {
         }
     }
 
+    @Test("an asset's particulars altered behind Rigbook's back: verify names the asset")
+    func alteredAssetIsFound() throws {
+        let (problem, _) = try problemAfterTampering { _ in "UPDATE assets SET wll_kg = 5000" }
+        #expect(problem?.hasPrefix("asset SL-0042 (") == true, "\(String(describing: problem))")
+    }
+
     @Test("a record deleted from the middle: the next record names a parent that is not there")
     func removedMiddleIsFound() throws {
         let (problem, ids) = try problemAfterTampering { "DELETE FROM inspections WHERE id = \($0[1])" }
@@ -139,7 +147,7 @@ struct HashChainTests {
                 #expect(try register.inspection(id: Int64(id))?.reportNumber == nil)
             }
             let result = try register.verifyChain()
-            #expect(result.problem == nil && result.records == 2)
+            #expect(result.problem == nil && result.entries == 3)
             #expect(result.head == (try register.inspection(id: 2)?.recordHash))
             // The update trigger is back, and new records chain on.
             #expect(throws: DatabaseError.self) { try register.db.run("UPDATE inspections SET notes = 'x'") }
