@@ -1294,6 +1294,13 @@ extension RigbookCLITests {
             let other = home.run(["verify", "--head", String(repeating: "0", count: 64)])
             #expect(other.status == 1 && other.stderr.contains("not in the register"), "\(other)")
             #expect(home.run(["verify", "--head", "abc"]).status == 64)
+            // A record edited with another SQLite tool, its triggers out of the way: exit 1 naming it.
+            let raw = try Database(path: home.registerPath, mode: .readWrite)
+            try raw.execute("DROP TRIGGER inspections_are_never_updated")
+            try raw.execute("UPDATE inspections SET notes = 'x' WHERE id = 2")
+            let tampered = home.run(["verify"])
+            #expect(tampered.status == 1 && tampered.stderr.contains("record #2 ("), "\(tampered)")
+            #expect(tampered.stdout.isEmpty && tampered.stderr.split(separator: "\n").count == 1, "\(tampered)")
         }
 
         @Test("history --format json: record_uuid, amends and amends_uuid, superseded_by and its uuid, the reason")
