@@ -123,7 +123,8 @@ enum Commands {
         ENVIRONMENT:
         \(columns(environment))
 
-        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage.
+        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage,
+        141 output closed early (| head).
         """
 
     /// Every environment variable rigbook reads, with what it does.
