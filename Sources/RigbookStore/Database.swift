@@ -14,6 +14,9 @@ public enum SQLValue: Sendable, Hashable {
 public final class Database {
     let handle: OpaquePointer
     public let path: String
+    /// The few statements run on every write (the chain's head, the report sequence), prepared once.
+    private var kept: [String: Statement] = [:]
+    private let keptLock = NSLock()
 
     public struct OpenMode: Sendable, Equatable {
         var flags: Int32
@@ -84,6 +87,22 @@ public final class Database {
         return Statement(database: self, handle: stmt, sql: sql)
     }
 
+    /// `sql` prepared once for this connection and kept, for statements run on every write. Each use is
+    /// reset at its end, so a kept statement never holds the database open between uses.
+    func withKept<T>(_ sql: String, _ arguments: [SQLValue], _ use: (Statement) throws -> T) throws -> T {
+        keptLock.lock()
+        defer { keptLock.unlock() }
+        let statement: Statement
+        if let found = kept[sql] { statement = found } else {
+            let prepared = try prepare(sql)
+            statement = Statement(database: self, handle: prepared.detach(), sql: sql, keptByDatabase: true)
+            kept[sql] = statement
+        }
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        return try use(statement)
+    }
+
     /// Runs `sql` with `arguments`, discarding rows.
     public func run(_ sql: String, _ arguments: [SQLValue] = []) throws {
         let statement = try prepare(sql)
@@ -117,17 +136,35 @@ public final class Database {
 
 /// A prepared statement, finalized when released.
 public final class Statement {
-    let database: Database
+    /// The connection, kept alive by the statement; nil for a statement the connection itself keeps
+    /// (`withKept`), which must not keep its owner alive.
+    private let owner: Database?
+    private weak var keeper: Database?
     let handle: OpaquePointer
     public let sql: String
 
-    init(database: Database, handle: OpaquePointer, sql: String) {
-        self.database = database
+    var database: Database { (owner ?? keeper)! }
+
+    init(database: Database, handle: OpaquePointer, sql: String, keptByDatabase: Bool = false) {
+        owner = keptByDatabase ? nil : database
+        keeper = database
         self.handle = handle
         self.sql = sql
     }
 
-    deinit { sqlite3_finalize(handle) }
+    /// Set when the handle has moved to another `Statement` (`detach`): not finalized here then.
+    private var detached = false
+
+    deinit { if !detached { sqlite3_finalize(handle) } }
+
+    /// Hands the prepared handle over to a new owner.
+    fileprivate func detach() -> OpaquePointer {
+        detached = true
+        return handle
+    }
+
+    /// Ends the statement's current run (it keeps its bindings until the next `bind`).
+    func reset() { sqlite3_reset(handle) }
 
     /// Resets the statement and binds `values` to parameters 1…n.
     public func bind(_ values: [SQLValue]) throws {

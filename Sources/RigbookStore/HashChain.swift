@@ -68,7 +68,7 @@ enum HashChain {
         let parent = try head(db)
         let byName = Dictionary(uniqueKeysWithValues: zip(columns, values))
         let hash = try sha256(canonical(kind, parent: parent) { byName[$0] ?? .null })
-        try db.run("UPDATE register_chain SET head_hash = ?", [.text(hash)])
+        try db.withKept("UPDATE register_chain SET head_hash = ?", [.text(hash)]) { while try $0.step() {} }
         return values + [.text(hash), parent.map(SQLValue.text) ?? .null]
     }
 
@@ -97,14 +97,27 @@ enum HashChain {
               EVP_DigestFinal_ex(context, &digest, &length) == 1 else {
             throw HashError.libcrypto("SHA-256")
         }
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        return hex(digest.prefix(Int(length)))
+    }
+
+    /// Lower-case hex digits (String(format:) per byte cost more than the hash itself).
+    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     enum HashError: Error { case libcrypto(String) }
 
     /// The register's head (the newest entry's hash), nil while the chain is empty.
     static func head(_ db: Database) throws -> String? {
-        try db.scalar("SELECT head_hash FROM register_chain").flatMap { if case .text(let t) = $0 { t } else { nil } }
+        try db.withKept("SELECT head_hash FROM register_chain", []) { try $0.step() ? $0.value(0) : nil }
+            .flatMap { if case .text(let t) = $0 { t } else { nil } }
     }
 
     /// Hashes the entries the migration found (no hash yet), assets then records, each in its kind's order,

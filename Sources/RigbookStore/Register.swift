@@ -434,10 +434,13 @@ public final class Register {
     private func chained(_ values: [SQLValue], _ record: ValidatedInspection) throws -> [SQLValue] {
         var reportNumber = SQLValue.null
         if record.values.inspectionType.isThorough {
-            try db.run("UPDATE register_chain SET report_sequence = report_sequence + 1")
-            let statement = try db.prepare("SELECT identity, report_sequence FROM register_chain")
-            guard try statement.step() else { throw RegisterError.writeFailed("the register has lost its chain row") }
-            reportNumber = .text(ReportNumber.make(identity: statement.text(0), sequence: statement.int(1)))
+            try db.withKept("UPDATE register_chain SET report_sequence = report_sequence + 1", []) {
+                while try $0.step() {}
+            }
+            reportNumber = try db.withKept("SELECT identity, report_sequence FROM register_chain", []) { row in
+                guard try row.step() else { throw RegisterError.writeFailed("the register has lost its chain row") }
+                return .text(ReportNumber.make(identity: row.text(0), sequence: row.int(1)))
+            }
         }
         return try HashChain.chained(db, HashChain.inspection, columns: InspectionColumns.written,
                                      values + [reportNumber])
