@@ -28,8 +28,9 @@ public enum Tags {
             if properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint {
                 return "The tag holds \(name), an invisible character that could make it read as another tag."
             }
-            if scalar != " " && [.spaceSeparator, .lineSeparator, .paragraphSeparator]
-                .contains(properties.generalCategory) {
+            // U+2800 BRAILLE PATTERN BLANK is a symbol, not a space, but shows as nothing.
+            if scalar != " " && ([.spaceSeparator, .lineSeparator, .paragraphSeparator]
+                .contains(properties.generalCategory) || scalar.value == 0x2800) {
                 return "The tag holds \(name), which looks like a space but is not one; use an ordinary space."
             }
         }

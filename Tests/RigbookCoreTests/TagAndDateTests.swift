@@ -39,6 +39,7 @@ struct TagAndDateTests {
         "EV-\u{202E}0011", "EV-\u{202D}1", "EV-\u{2066}1\u{2069}", "SL-\u{200B}0042", "SL\u{200D}-0042",
         "SL\u{200C}-0042", "\u{FEFF}SL-0042", "SL-00\u{AD}42", "SL-\u{2060}1", "SL-\u{061C}1", "SL-\u{180E}1",
         "SL-\u{E0041}1", "SL-1\u{FE0F}", "SL-\u{3164}1", "SL\u{A0}0042", "SL\u{2007}0042", "SL\u{2028}0042",
+        "EV-\u{2800}", // a blank Braille pattern: found by hostile testing
     ]
 
     @Test("invisible characters are refused in tags, naming the character", arguments: invisible)
