@@ -474,9 +474,9 @@ enum Commands {
             let started = Date()
             let showProgress = isatty(STDERR_FILENO) != 0 && count >= 20_000
             try SampleData(count: count, seed: seed, today: context.today).load(into: register) { done in
-                if showProgress { FileHandle.standardError.write(Data("\rsample: \(done)/\(count) assets".utf8)) }
+                if showProgress { StandardStreams.toStandardError("\rsample: \(done)/\(count) assets", ours: true) }
             }
-            if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+            if showProgress { StandardStreams.toStandardError("\n", ours: true) }
             let records = try register.recordCount()
             let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
             print("Made \(count) assets with \(records) inspection records in \(seconds) s at \(register.path).")
