@@ -11,7 +11,7 @@ enum LossBench {
         var writesPerSecond: [Double] = []
     }
 
-    static func run(executable: String, today: CalendarDate, kills: Int = 20) {
+    static func run(executable: String, today: CalendarDate, kills: Int = 20) throws {
         guard TmuxDriver.isInstalled else {
             print("Loss window: skipped — tmux is not installed.\n")
             return
@@ -19,8 +19,8 @@ enum LossBench {
         var random = SystemRandomNumberGenerator()
         let home = temporaryHome("loss")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let register = try! Register.open(path: DataHome(root: home).registerPath)
-        try! SampleData(count: 50, seed: 42, today: today).load(into: register)
+        let register = try Register.open(path: DataHome(root: home).registerPath)
+        try SampleData(count: 50, seed: 42, today: today).load(into: register)
 
         var results: [(String, Outcome, Outcome)] = []
         for pause in [false, true] {

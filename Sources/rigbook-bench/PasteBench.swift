@@ -5,16 +5,16 @@ import RigbookStore
 /// A 1 MB bracketed paste into the notes field of the real program in tmux: how long until the
 /// screen reports it, and until Esc (pressed right after the paste) shows the leave question.
 enum PasteBench {
-    static func run(executable: String, today: CalendarDate, runs: Int = 5) {
+    static func run(executable: String, today: CalendarDate, runs: Int = 5) throws {
         guard TmuxDriver.isInstalled else { return }
         let home = temporaryHome("paste")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let register = try! Register.open(path: DataHome(root: home).registerPath)
-        try! SampleData(count: 100, seed: 42, today: today).load(into: register)
+        let register = try Register.open(path: DataHome(root: home).registerPath)
+        try SampleData(count: 100, seed: 42, today: today).load(into: register)
         let buffer = home + "/paste.txt"
         // A megabyte of prose with line breaks and tabs, as a careless copy from a report would be.
         let line = "Sling inspected at the quay; stitching intact, label legible.\tOK\n"
-        try! String(repeating: line, count: (1 << 20) / line.utf8.count + 1).write(toFile: buffer, atomically: true,
+        try String(repeating: line, count: (1 << 20) / line.utf8.count + 1).write(toFile: buffer, atomically: true,
                                                                                     encoding: .utf8)
         var shown = Samples(), escape = Samples()
         let environment = ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"]

@@ -165,8 +165,8 @@ struct RegisterBench {
 
 /// Peak memory of a fresh process that opens the register and shows the list.
 enum MemoryProbe {
-    static func run(home: String) {
-        let register = try! Register.open(path: DataHome(root: home).registerPath)
+    static func run(home: String) throws {
+        let register = try Register.open(path: DataHome(root: home).registerPath)
         let session = Session(home: DataHome(root: home), register: register, today: CalendarDate(iso: "2026-11-30")!)
         session.start()
         var screen = InMemoryScreen(width: 80, height: 24)

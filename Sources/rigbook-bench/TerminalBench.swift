@@ -5,17 +5,17 @@ import RigbookStore
 /// Key-to-screen in a real terminal: the built `rigbook` and `vim`, each in tmux at 80×24, the same
 /// keys through one control-mode client.
 enum TerminalBench {
-    static func run(executable: String, today: CalendarDate) {
+    static func run(executable: String, today: CalendarDate) throws {
         guard TmuxDriver.isInstalled else {
             print("Key to screen: skipped — tmux is not installed (apt-get install tmux).\n")
             return
         }
         let home = temporaryHome("terminal")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let register = try! Register.open(path: DataHome(root: home).registerPath)
-        try! SampleData(count: 1_000, seed: 42, today: today).load(into: register)
+        let register = try Register.open(path: DataHome(root: home).registerPath)
+        try SampleData(count: 1_000, seed: 42, today: today).load(into: register)
         let text = home + "/vim-file.txt"
-        try! (1...1_000).map { "line \($0) of a plain text file for vim" }.joined(separator: "\n")
+        try (1...1_000).map { "line \($0) of a plain text file for vim" }.joined(separator: "\n")
             .write(toFile: text, atomically: true, encoding: .utf8)
 
         var rows: [(String, Samples, Samples)] = []

@@ -43,7 +43,7 @@ final class TmuxDriver {
     }
 
     func send(_ command: String) {
-        input?.write(Data((command + "\n").utf8))
+        try? input?.write(contentsOf: Data((command + "\n").utf8))
     }
 
     /// Next line from the control client, or nil after `timeout` seconds.

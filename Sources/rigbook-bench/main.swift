@@ -8,60 +8,76 @@ import RigbookUI
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
 // [--skip-terminal] [--loss]`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
 
-let arguments = CommandLine.arguments
-if let index = arguments.firstIndex(of: "--memory-probe"), index + 1 < arguments.count {
-    MemoryProbe.run(home: arguments[index + 1])
-    exit(0)
-}
-if let index = arguments.firstIndex(of: "--first-frame"), index + 1 < arguments.count {
-    // One first frame on an existing home: for profilers.
-    let home = DataHome(root: arguments[index + 1])
-    let start = now()
-    let session = Session(home: home, register: try Register.open(path: home.registerPath),
-                          today: CalendarDate(iso: "2026-11-30")!)
-    session.start()
-    var screen = InMemoryScreen(width: 80, height: 24)
-    screen.apply(session.nextDraw().runs, size: (80, 24))
-    print(format((now() - start) * 1000))
-    exit(0)
-}
-var sizes = [1_000, 10_000, 100_000]
-if let index = arguments.firstIndex(of: "--sizes"), index + 1 < arguments.count {
-    sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
-}
-let today = CalendarDate(iso: "2026-11-30")!
-
-print("# rigbook-bench")
-print("")
-let machine = ProcessInfo.processInfo
-let memoryGiB = Int(Double(machine.physicalMemory) / 1_073_741_824)
-print("Machine: \(machine.activeProcessorCount) cores, \(memoryGiB) GiB, \(machine.operatingSystemVersionString)")
-print("Build: \(isDebugBuild() ? "DEBUG (figures meaningless; use -c release)" : "release")")
-print("")
-
-var results: [RegisterBench.Result] = []
-for size in sizes {
-    FileHandle.standardError.write(Data("bench: \(size) assets…\n".utf8))
-    results.append(try RegisterBench(size: size, today: today).run())
-}
-RegisterBench.printTable(results)
-
-if !arguments.contains("--skip-terminal") {
-    FileHandle.standardError.write(Data("bench: key to screen in tmux…\n".utf8))
-    TerminalBench.run(executable: siblingExecutable("rigbook"), today: today)
-    FileHandle.standardError.write(Data("bench: a 1 MB paste…\n".utf8))
-    PasteBench.run(executable: siblingExecutable("rigbook"), today: today)
-}
-if arguments.contains("--paste-only") {
-    PasteBench.run(executable: siblingExecutable("rigbook"), today: today)
-}
-if arguments.contains("--loss") {
-    FileHandle.standardError.write(Data("bench: loss window under kill -9…\n".utf8))
-    var kills = 20
-    if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count {
-        kills = Int(arguments[index + 1]) ?? 20
+/// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
+/// line on stderr rather than a crash.
+func runBench() throws {
+    let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: "--memory-probe"), index + 1 < arguments.count {
+        try MemoryProbe.run(home: arguments[index + 1])
+        exit(0)
     }
-    LossBench.run(executable: siblingExecutable("rigbook"), today: today, kills: kills)
+    if let index = arguments.firstIndex(of: "--first-frame"), index + 1 < arguments.count {
+        // One first frame on an existing home: for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let start = now()
+        let session = Session(home: home, register: try Register.open(path: home.registerPath),
+                              today: CalendarDate(iso: "2026-11-30")!)
+        session.start()
+        var screen = InMemoryScreen(width: 80, height: 24)
+        screen.apply(session.nextDraw().runs, size: (80, 24))
+        print(format((now() - start) * 1000))
+        exit(0)
+    }
+    var sizes = [1_000, 10_000, 100_000]
+    if let index = arguments.firstIndex(of: "--sizes"), index + 1 < arguments.count {
+        sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
+    }
+    let today = CalendarDate(iso: "2026-11-30")!
+
+    print("# rigbook-bench")
+    print("")
+    let machine = ProcessInfo.processInfo
+    let memoryGiB = Int(Double(machine.physicalMemory) / 1_073_741_824)
+    print("Machine: \(machine.activeProcessorCount) cores, \(memoryGiB) GiB, \(machine.operatingSystemVersionString)")
+    print("Build: \(isDebugBuild() ? "DEBUG (figures meaningless; use -c release)" : "release")")
+    print("")
+
+    var results: [RegisterBench.Result] = []
+    for size in sizes {
+        progress("bench: \(size) assets…")
+        results.append(try RegisterBench(size: size, today: today).run())
+    }
+    RegisterBench.printTable(results)
+
+    if !arguments.contains("--skip-terminal") {
+        progress("bench: key to screen in tmux…")
+        try TerminalBench.run(executable: siblingExecutable("rigbook"), today: today)
+        progress("bench: a 1 MB paste…")
+        try PasteBench.run(executable: siblingExecutable("rigbook"), today: today)
+    }
+    if arguments.contains("--paste-only") {
+        try PasteBench.run(executable: siblingExecutable("rigbook"), today: today)
+    }
+    if arguments.contains("--loss") {
+        progress("bench: loss window under kill -9…")
+        var kills = 20
+        if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count {
+            kills = Int(arguments[index + 1]) ?? 20
+        }
+        try LossBench.run(executable: siblingExecutable("rigbook"), today: today, kills: kills)
+    }
+}
+
+do {
+    try runBench()
+} catch {
+    progress("rigbook-bench: \(error)")
+    exit(1)
+}
+
+/// A line on stderr that says what the bench is doing; an error writing it is ignored.
+func progress(_ line: String) {
+    try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
 }
 
 func isDebugBuild() -> Bool {
