@@ -12,13 +12,13 @@ public struct AssetFormState: Screen {
     var cancelling: Question<CancelChoice>?
     public internal(set) var error: String?
     /// The input batch of the last change (or of the opening): Ctrl-S counts only from a later one.
-    var lastChangeBatch: Int?
+    var lastChange = SeenInBatch(0)
 
     public init() {}
 
     public var confirmingDiscard: Bool { cancelling != nil }
 
-    public mutating func opened(context: ScreenContext) { lastChangeBatch = context.batch }
+    public mutating func opened(context: ScreenContext) { lastChange.appeared(in: context.batch) }
 
     static let keymap = Keymap<FormAction>(title: "New asset", whileTyping: true, [
         KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
@@ -71,7 +71,7 @@ public struct AssetFormState: Screen {
         }
         error = nil
         let before = draft
-        defer { if draft != before { lastChangeBatch = context.batch } }
+        defer { if draft != before { lastChange.appeared(in: context.batch) } }
         if isText {
             switch editor.apply(key, multiline: false, maxLength: Asset.maxTextLength) {
             case .changed:
@@ -102,7 +102,7 @@ public struct AssetFormState: Screen {
             if draft == AssetDraft() { return .pop }
             cancelling = AssetFormState.cancelQuestion.opened(in: context.batch)
         case .save:
-            if context.batch <= lastChangeBatch ?? context.batch {
+            if !lastChange.isSeen(by: context.batch) {
                 error = "Not added: Ctrl-S arrived together with other keys. Check, then press it again."
                 return .stay
             }

@@ -139,7 +139,7 @@ extension FormState {
         case .save:
             return attemptSave()
         case .toggle:
-            if focus == .confirmed, !values.confirmed, inputBatch <= confirmationShownBatch {
+            if focus == .confirmed, !values.confirmed, !confirmationShown.isSeen(by: inputBatch) {
                 // Typed ahead or pasted by a terminal without bracketed paste: a person has not seen it yet.
                 fieldMessages[.confirmed] = "Not ticked: that Space came in the same burst of keys that reached "
                     + "the confirmation. Read it, then press Space again."
@@ -195,7 +195,7 @@ extension FormState {
 
     /// Ctrl-S: the gate decides. Unmet rules are listed and focus goes to the first field concerned.
     mutating func attemptSave() -> Outcome {
-        if inputBatch <= lastChangeBatch {
+        if !lastChange.isSeen(by: inputBatch) {
             // Typed ahead or pasted without bracketed paste: nobody has seen what this would save.
             note("Not saved: Ctrl-S arrived together with other keys. Check, then press it again.")
             return .stay

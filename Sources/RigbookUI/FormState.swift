@@ -37,10 +37,10 @@ public struct FormState: Screen {
     /// The input batch of the key being handled, and the one in which the confirmation got the focus:
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
-    var confirmationShownBatch = 0
+    var confirmationShown = SeenInBatch(0)
     /// The input batch of the last change of values (or of the opening): Ctrl-S counts only from a later one,
     /// once a frame has shown what would be saved.
-    var lastChangeBatch = 0
+    var lastChange = SeenInBatch(0)
 
     /// What the form is doing; the modes exclude each other.
     public enum Mode: Sendable {
@@ -80,7 +80,7 @@ public struct FormState: Screen {
         if seed.draft != nil { values.confirmed = false }
         draft = DraftTracker(written: seed.draft)
         inputBatch = context.batch
-        lastChangeBatch = context.batch
+        lastChange = SeenInBatch(context.batch)
         problems = SaveGate.problems(values, context: gateContext)
         preview = .ready(previewText())
         openingWarning = FormState.warning(for: row.status(on: today).status)
@@ -176,7 +176,7 @@ public struct FormState: Screen {
     mutating func focusField(_ field: FormField) {
         if let previous = editor, focus.kind == .date { validateDate(focus, text: previous.text, leaving: true) }
         focus = field
-        if field == .confirmed { confirmationShownBatch = inputBatch }
+        if field == .confirmed { confirmationShown.appeared(in: inputBatch) }
         if let path = field.textPath { editor = EditableText(values[keyPath: path]) } else { editor = nil }
     }
 
@@ -193,7 +193,7 @@ public struct FormState: Screen {
         problems = SaveGate.problems(values, context: gateContext)
         preview = .pending(due: now + FormState.previewDelay)
         if saveError != nil { message = nil }
-        lastChangeBatch = inputBatch
+        lastChange.appeared(in: inputBatch)
         draft.writes.poke(now: now)
     }
 

@@ -31,7 +31,7 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     let cancelAnswer: Answer
     /// The input batch in which the question appeared; any other answer in that same burst of keys is
     /// refused, so keys typed or pasted ahead of the question cannot answer it.
-    var openedInBatch: Int?
+    var opened: SeenInBatch?
     /// The last key was such an answer: the box says so.
     public private(set) var refusedEarlyKey = false
 
@@ -68,7 +68,7 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     /// The question as shown in input batch `batch` (see `ScreenContext.batch`).
     func opened(in batch: Int) -> Question {
         var question = self
-        question.openedInBatch = batch
+        question.opened = SeenInBatch(batch)
         return question
     }
 
@@ -86,7 +86,7 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     }
 
     private mutating func accept(_ answer: Answer, batch: Int) -> Answer? {
-        if answer != cancelAnswer, let opened = openedInBatch, batch <= opened {
+        if answer != cancelAnswer, let opened, !opened.isSeen(by: batch) {
             refusedEarlyKey = true
             return nil
         }
