@@ -5,9 +5,6 @@ public struct HelpState: Screen {
     public var lines: [(keys: String, help: String)]
     public var title: String
     public var top = 0
-    /// Rows of help on screen, from the last area the page was given.
-    var pageSize = 22
-    var width = 80
 
     public init(keymap lines: [(keys: String, help: String)], title: String) {
         self.lines = lines
@@ -22,19 +19,14 @@ public struct HelpState: Screen {
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        resized(context: context)
+        let area = context.area
         switch HelpState.keymap.action(for: key) {
         case .close: return .pop
-        case .down: top = min(top + 1, max(0, rows(width: width).count - pageSize))
+        case .down: top = min(top + 1, max(0, rows(width: area.width).count - max(0, area.height - 2)))
         case .up: top = max(0, top - 1)
         case nil: break
         }
         return .stay
-    }
-
-    public mutating func resized(context: ScreenContext) {
-        pageSize = max(0, context.area.height - 2)
-        width = context.area.width
     }
 
     /// The help as screen rows: descriptions wrap under themselves, so nothing is cut off.

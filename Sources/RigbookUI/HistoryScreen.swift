@@ -10,8 +10,6 @@ public struct HistoryState: Screen {
     public private(set) var today: CalendarDate
     public var selection = 0
     var top = 0
-    /// Rows of the screen, from the last area it was given.
-    var height = 24
 
     public init(row: RegisterRow, records: [StoredInspection], today: CalendarDate) {
         self.row = row
@@ -37,7 +35,7 @@ public struct HistoryState: Screen {
     static let headerHeight = 7
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        height = context.area.height
+        let height = context.area.height
         guard let action = HistoryState.keymap.action(for: key) else { return .stay }
         switch action {
         case .up: move(by: -1, height: height)

@@ -61,7 +61,7 @@ extension ListState: Screen {
         }
         if editingFilter { return handleFilter(key, context: context) }
         guard let action = ListState.keymap.action(for: key) else { return .stay }
-        let page = pageSize
+        let page = ListState.pageSize(context.area)
         switch action {
         case .up: move(by: -1, pageSize: page)
         case .down: move(by: 1, pageSize: page)
@@ -122,18 +122,18 @@ extension ListState: Screen {
         switch event {
         case .registerLoaded(let rows):
             load(rows, today: context.today, keepSelectionOn: savedAsset)
-            scrollToSelection(pageSize: pageSize)
+            scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
         case .assetRefreshed(let row):
             if !update(row, today: context.today) { return .effects([.reloadRegister]) }
-            scrollToSelection(pageSize: pageSize)
+            scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
         case .sampleLoaded(let count):
             return .notify(.info("Loaded \(count) sample assets with their inspection history."))
                 + .effects([.reloadRegister])
         case .dayChanged(let day):
             load(rows, today: day)
-            scrollToSelection(pageSize: pageSize)
+            scrollToSelection(pageSize: ListState.pageSize(context.area))
             return .stay
         case .saved(let uuid, _):
             // Once the asset is re-read, the list says what was saved and its new status.
@@ -145,8 +145,7 @@ extension ListState: Screen {
     }
 
     public mutating func resized(context: ScreenContext) {
-        pageSize = max(1, context.area.height - ListView.chromeHeight)
-        scrollToSelection(pageSize: pageSize)
+        scrollToSelection(pageSize: ListState.pageSize(context.area))
     }
 
     private mutating func reportSave() -> Outcome {

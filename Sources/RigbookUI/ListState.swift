@@ -34,12 +34,13 @@ public struct ListState: Sendable {
     public private(set) var today: CalendarDate
     /// How many sample assets `S` loads.
     public var sampleSize = 200
-    /// Rows on screen at once (the area less the title, counts, headings and footer).
-    var pageSize = 1
     /// After a save: the asset whose new status the list reports once it is re-read.
     var savedAsset: UUID?
 
     public init(today: CalendarDate) { self.today = today }
+
+    /// Rows on screen at once in `area`: the area less the title, counts, headings and footer.
+    static func pageSize(_ area: Rect) -> Int { max(1, area.height - ListView.chromeHeight) }
 
     /// Takes a fresh load of the register (in tag order) and files it into attention order, one
     /// bucket per status, keeping tag order inside each.

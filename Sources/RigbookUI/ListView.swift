@@ -88,7 +88,7 @@ enum ListView {
             }
             x += column.width + (column.id == .tag ? 0 : 1)
         }
-        let page = max(1, area.height - chromeHeight)
+        let page = ListState.pageSize(area)
         let first = list.top
         let last = min(list.visibleCount, first + page)
         if list.visibleCount == 0 && !list.query.isEmpty {
