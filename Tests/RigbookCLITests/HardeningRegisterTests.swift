@@ -107,7 +107,9 @@ extension RigbookCLITests {
             let (home, register) = try homeWithEmptyRegisterFile(dir)
             let command = [try Binary.path(), "--home", home].map(shellQuoted).joined(separator: " ")
             try tmux.start("cd \(shellQuoted(dir.path)) && \(command) 2> ERR; echo $? > EXIT; exec sleep 600")
-            #expect(poll { fileExists(dir.sub("EXIT")) }, "the full-screen register opened over the empty file")
+            // The shell creates EXIT before it writes the status into it: wait for the whole line.
+            #expect(poll { readFile(dir.sub("EXIT"))?.hasSuffix("\n") == true },
+                    "the full-screen register opened over the empty file")
             #expect(readFile(dir.sub("EXIT"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
             let message = readFile(dir.sub("ERR")) ?? ""
             #expect(message.contains(register) && message.contains("move"), "\(message)")
