@@ -44,7 +44,7 @@ let package = Package(
             dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp"]
         ),
         // What several test targets share (the CSV reader, the seeded generator); no product code uses it.
-        .target(name: "RigbookTestSupport", path: "Tests/RigbookTestSupport"),
+        .target(name: "RigbookTestSupport", dependencies: ["RigbookCore"], path: "Tests/RigbookTestSupport"),
         .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore", "RigbookTestSupport"]),
         .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore", "RigbookTestSupport"]),
         .testTarget(

@@ -192,7 +192,7 @@ public final class Session {
             }
         }
         let records = try register.history(assetUUID: row.asset.uuid)
-        let seed = formSeed(row: row, records: records, amending: amending)
+        let seed = formSeed(row: row, records: records, amending: amending, particulars: try register.particulars())
         if let lockProblem {
             return [.formReady(seed),
                     .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
@@ -331,7 +331,8 @@ public final class Session {
     /// The prefilled form: the profile's name and number, today, a periodic thorough examination.
     /// An amendment amends the newest record of the chosen record's chain, and starts from its values, with
     /// the confirmation to give again and a reason of its own to write.
-    private func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?) -> FormSeed {
+    private func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?,
+                          particulars: Particulars) -> FormSeed {
         let (target, chosen) = FormSeed.target(amending: amending, in: records)
         let profile = Profile.load(from: home.profilePath)
         var baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
@@ -343,7 +344,7 @@ public final class Session {
         }
         return FormSeed(row: row, history: records.map(\.facts), baseline: baseline,
                         sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amending: target,
-                        supersededChoice: chosen)
+                        supersededChoice: chosen, particulars: particulars)
     }
 
     /// The current screen.

@@ -3,10 +3,13 @@
 /// them with this same fold in the transaction that inserts a record.
 public struct HistorySummary: Hashable, Sendable {
     /// Raised whenever the fold changes meaning; the register refolds summaries stored by an older fold.
-    public static let foldVersion = 2
+    public static let foldVersion = 3
 
     public var lastThoroughDate: CalendarDate?
     public var lastThoroughResult: InspectionResult?
+    /// The date the last thorough examination's examiner set for the next one (nil: not stated, the
+    /// interval decides).
+    public var nextExaminationBy: CalendarDate?
     public var latestResult: InspectionResult?
     public var latestAction: InspectionAction?
     /// A remedy deadline not yet signed off: no thorough examination since the record that set it, and
@@ -26,7 +29,7 @@ public struct HistorySummary: Hashable, Sendable {
     public init(lastThoroughDate: CalendarDate? = nil, lastThoroughResult: InspectionResult? = nil,
                 latestResult: InspectionResult? = nil, latestAction: InspectionAction? = nil,
                 openRemedyDeadline: CalendarDate? = nil, unresolvedFailDate: CalendarDate? = nil,
-                outOfService: InspectionAction? = nil, recordCount: Int = 0) {
+                outOfService: InspectionAction? = nil, recordCount: Int = 0, nextExaminationBy: CalendarDate? = nil) {
         self.lastThoroughDate = lastThoroughDate
         self.lastThoroughResult = lastThoroughResult
         self.latestResult = latestResult
@@ -35,6 +38,7 @@ public struct HistorySummary: Hashable, Sendable {
         self.unresolvedFailDate = unresolvedFailDate
         self.outOfService = outOfService
         self.recordCount = recordCount
+        self.nextExaminationBy = nextExaminationBy
     }
 
     public static let empty = HistorySummary()
@@ -50,6 +54,7 @@ public struct HistorySummary: Hashable, Sendable {
             if record.type.isThorough {
                 lastThoroughDate = record.inspectionDate
                 lastThoroughResult = record.result
+                nextExaminationBy = record.nextExaminationBy
                 unresolvedFailDate = nil
                 outOfService = nil
             }

@@ -63,3 +63,47 @@ public enum InspectionAction: String, CaseIterable, Sendable, Codable {
         }
     }
 }
+
+/// Schedule 1 items 6 and 7(a): on what basis a thorough examination was made. Prefilled from the
+/// inspection type and the asset's interval; the gate checks it fits the type.
+public enum ExaminationBasis: String, CaseIterable, Sendable, Codable {
+    case within6Months = "within_6_months"
+    case within12Months = "within_12_months"
+    case examinationScheme = "examination_scheme"
+    case exceptionalCircumstances = "exceptional_circumstances"
+    case afterInstallation = "after_installation"
+    /// Reg 9(1): new equipment examined before it is first put into service.
+    case beforeFirstUse = "before_first_use"
+
+    public var label: String {
+        switch self {
+        case .within6Months: "Within an interval of 6 months"
+        case .within12Months: "Within an interval of 12 months"
+        case .examinationScheme: "In accordance with an examination scheme"
+        case .exceptionalCircumstances: "After exceptional circumstances"
+        case .afterInstallation: "After installation or assembly"
+        case .beforeFirstUse: "Before first use"
+        }
+    }
+
+    /// The basis a thorough examination of this type has, on an asset examined every `intervalMonths`
+    /// (periodic: 6 months for up to 6, else 12); nil for inspections that are not thorough.
+    public static func prefill(for type: InspectionType, intervalMonths: Int) -> ExaminationBasis? {
+        switch type {
+        case .preUse, .interim: nil
+        case .thoroughInitial: .beforeFirstUse
+        case .thoroughAfterInstallation: .afterInstallation
+        case .thoroughScheme: .examinationScheme
+        case .thoroughExceptional: .exceptionalCircumstances
+        case .thoroughPeriodic: intervalMonths <= 6 ? .within6Months : .within12Months
+        }
+    }
+
+    /// The bases a thorough examination of this type may have.
+    public static func allowed(for type: InspectionType) -> [ExaminationBasis] {
+        switch type {
+        case .thoroughPeriodic: [.within6Months, .within12Months]
+        default: prefill(for: type, intervalMonths: 12).map { [$0] } ?? []
+        }
+    }
+}

@@ -11,9 +11,13 @@ public struct RecordFacts: Hashable, Sendable {
     public var inspectionDate: CalendarDate
     /// The record this one corrects; the corrected record no longer counts for status.
     public var amends: Int64?
+    /// The examiner's latest date for the next thorough examination (Schedule 1 item 8d); nil for records
+    /// that are not thorough examinations and for those saved before examiners stated it.
+    public var nextExaminationBy: CalendarDate?
 
     public init(id: Int64, type: InspectionType, result: InspectionResult, action: InspectionAction,
-                remedyDeadline: CalendarDate?, inspectionDate: CalendarDate, amends: Int64? = nil) {
+                remedyDeadline: CalendarDate?, inspectionDate: CalendarDate, amends: Int64? = nil,
+                nextExaminationBy: CalendarDate? = nil) {
         self.id = id
         self.type = type
         self.result = result
@@ -21,5 +25,6 @@ public struct RecordFacts: Hashable, Sendable {
         self.remedyDeadline = remedyDeadline
         self.inspectionDate = inspectionDate
         self.amends = amends
+        self.nextExaminationBy = nextExaminationBy
     }
 }

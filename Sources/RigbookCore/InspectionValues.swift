@@ -23,13 +23,29 @@ public struct InspectionValues: Hashable, Sendable, Codable {
     /// form shows it only when amending), and it is empty otherwise.
     public var amendmentReason: String
 
+    // Report particulars (LOLER Schedule 1, issue 12 §2): only a thorough examination has them.
+    /// Items 6 and 7(a); nil: the basis that follows from the type and the asset's interval.
+    public var examinationBasis: ExaminationBasis?
+    /// Item 6(b), after installation or assembly: installed correctly and safe to operate.
+    public var installedCorrectly: Bool
+    /// Item 8e: particulars of any test (e.g. proof load 1.25 × WLL, the load, the certificate).
+    public var testParticulars: String
+    /// Item 8b: the repair, renewal or alteration a defect requires.
+    public var repairParticulars: String
+    /// Item 8c(ii): the remedy a defect not yet dangerous requires.
+    public var remedyParticulars: String
+    /// Item 8d: the latest date of the next thorough examination, as typed; empty: the interval's date.
+    public var nextExaminationBy: String
+
     public init(inspectionType: InspectionType = .thoroughPeriodic, inspectorName: String = "",
                 certificationNumber: String = "", checkMarking: Bool = false, checkCuts: Bool = false,
                 checkDeformation: Bool = false, checkFittings: Bool = false, checkCorrosion: Bool = false,
                 result: InspectionResult? = nil, notes: String = "", schemeReference: String = "",
                 defectDescription: String = "", action: InspectionAction = .none,
                 remedyDeadlineSet: Bool = false, remedyDeadline: String = "", inspectionDate: String = "",
-                confirmed: Bool = false, amendmentReason: String = "") {
+                confirmed: Bool = false, amendmentReason: String = "", examinationBasis: ExaminationBasis? = nil,
+                installedCorrectly: Bool = false, testParticulars: String = "", repairParticulars: String = "",
+                remedyParticulars: String = "", nextExaminationBy: String = "") {
         self.inspectionType = inspectionType
         self.inspectorName = inspectorName
         self.certificationNumber = certificationNumber
@@ -48,6 +64,12 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         self.inspectionDate = inspectionDate
         self.confirmed = confirmed
         self.amendmentReason = amendmentReason
+        self.examinationBasis = examinationBasis
+        self.installedCorrectly = installedCorrectly
+        self.testParticulars = testParticulars
+        self.repairParticulars = repairParticulars
+        self.remedyParticulars = remedyParticulars
+        self.nextExaminationBy = nextExaminationBy
     }
 
     /// The prefilled form (SPEC §4 defaults): the baseline that "unsaved input" is measured against.
@@ -81,10 +103,16 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         case inspectionDate = "inspection_date"
         case confirmed
         case amendmentReason = "amendment_reason"
+        case examinationBasis = "examination_basis"
+        case installedCorrectly = "installed_correctly"
+        case testParticulars = "test_particulars"
+        case repairParticulars = "repair_particulars"
+        case remedyParticulars = "remedy_particulars"
+        case nextExaminationBy = "next_examination_by"
     }
 
     /// Reads what `encode` writes; `amendment_reason` may be absent (drafts written before it existed,
-    /// and every draft of a fresh inspection).
+    /// and every draft of a fresh inspection), and so may the report particulars (drafts written before them).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         inspectionType = try c.decode(InspectionType.self, forKey: .inspectionType)
@@ -105,6 +133,12 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         inspectionDate = try c.decode(String.self, forKey: .inspectionDate)
         confirmed = try c.decode(Bool.self, forKey: .confirmed)
         amendmentReason = try c.decodeIfPresent(String.self, forKey: .amendmentReason) ?? ""
+        examinationBasis = try c.decodeIfPresent(ExaminationBasis.self, forKey: .examinationBasis)
+        installedCorrectly = try c.decodeIfPresent(Bool.self, forKey: .installedCorrectly) ?? false
+        testParticulars = try c.decodeIfPresent(String.self, forKey: .testParticulars) ?? ""
+        repairParticulars = try c.decodeIfPresent(String.self, forKey: .repairParticulars) ?? ""
+        remedyParticulars = try c.decodeIfPresent(String.self, forKey: .remedyParticulars) ?? ""
+        nextExaminationBy = try c.decodeIfPresent(String.self, forKey: .nextExaminationBy) ?? ""
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -128,25 +162,46 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         try c.encode(confirmed, forKey: .confirmed)
         // Only an amendment has a reason: a fresh inspection's values stay the 17 fields.
         if !amendmentReason.isEmpty { try c.encode(amendmentReason, forKey: .amendmentReason) }
+        try c.encode(examinationBasis, forKey: .examinationBasis) // null: the basis that follows from the type
+        try c.encode(installedCorrectly, forKey: .installedCorrectly)
+        try c.encode(testParticulars, forKey: .testParticulars)
+        try c.encode(repairParticulars, forKey: .repairParticulars)
+        try c.encode(remedyParticulars, forKey: .remedyParticulars)
+        try c.encode(nextExaminationBy, forKey: .nextExaminationBy)
     }
 }
 
-/// The 17 form fields, in SPEC §4 order (also the focus order), then the amendment's reason, which an
-/// amendment's form shows above them.
+/// The 17 form fields, in SPEC §4 order, then the amendment's reason, which an amendment's form shows
+/// above them, then the report particulars of Schedule 1, which the form shows above the confirmation.
 public enum FormField: Int, CaseIterable, Sendable, Comparable {
     case inspectionType, inspectorName, certificationNumber
     case checkMarking, checkCuts, checkDeformation, checkFittings, checkCorrosion
     case result, notes, schemeReference, defectDescription, action
     case remedyDeadlineSet, remedyDeadline, inspectionDate, confirmed
     case amendmentReason
+    case examinationBasis, installedCorrectly, testParticulars, repairParticulars, remedyParticulars
+    case nextExaminationBy
 
     /// The 17 fields every inspection has, in form order.
-    public static let inspectionFields = allCases.filter { $0 != .amendmentReason }
+    public static let inspectionFields = allCases.filter { $0.rawValue <= FormField.confirmed.rawValue }
 
-    /// Form order: the amendment's reason comes first, above the 17.
+    /// The report particulars (Schedule 1), in form order.
+    public static let reportFields: [FormField] = [
+        .examinationBasis, .installedCorrectly, .testParticulars, .repairParticulars, .remedyParticulars,
+        .nextExaminationBy,
+    ]
+
+    /// Form order: the amendment's reason first, then the 17 with the report particulars before the
+    /// confirmation, which authenticates everything above it.
     public static func < (a: FormField, b: FormField) -> Bool { a.formOrder < b.formOrder }
 
-    private var formOrder: Int { self == .amendmentReason ? -1 : rawValue }
+    private var formOrder: Int {
+        switch self {
+        case .amendmentReason: -1
+        case .confirmed: 100
+        default: rawValue
+        }
+    }
 
     public var label: String {
         switch self {
@@ -168,13 +223,33 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
         case .inspectionDate: "Inspection date"
         case .confirmed: "I confirm this record is accurate"
         case .amendmentReason: "Reason for amendment"
+        case .examinationBasis: "Basis of examination"
+        case .installedCorrectly: "Installed correctly and safe to operate"
+        case .testParticulars: "Particulars of any test (load, method, certificate)"
+        case .repairParticulars: "Repair, renewal or alteration required"
+        case .remedyParticulars: "Remedy required (defect not yet dangerous)"
+        case .nextExaminationBy: "Latest date of next thorough examination"
         }
     }
 
     /// The JSON name of the field (same as `InspectionValues.CodingKeys`).
     public var key: String { InspectionValues.CodingKeys.allCases[rawValue].rawValue }
 
-    public var isMultiline: Bool { self == .notes || self == .defectDescription }
+    public var isMultiline: Bool {
+        [.notes, .defectDescription, .testParticulars, .repairParticulars, .remedyParticulars].contains(self)
+    }
+
+    /// Whether the form shows this field for these values: the report particulars only where they apply.
+    public func applies(to v: InspectionValues) -> Bool {
+        switch self {
+        case .examinationBasis, .testParticulars, .nextExaminationBy: v.inspectionType.isThorough
+        case .installedCorrectly: v.inspectionType == .thoroughAfterInstallation
+        case .repairParticulars:
+            v.inspectionType.isThorough && (v.result == .defectToBeRemedied || v.result == .failDangerous)
+        case .remedyParticulars: v.inspectionType.isThorough && v.result == .defectToBeRemedied
+        default: true
+        }
+    }
 
     /// Longest text the gate accepts (SPEC §4 rule 10).
     public var maxLength: Int { isMultiline ? 4000 : 200 }

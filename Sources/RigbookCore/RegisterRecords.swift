@@ -46,11 +46,14 @@ public struct StoredInspection: Sendable, Hashable {
     public var reportNumber: String?
     /// The record's SHA-256 in the register's hash chain (docs/FORMATS.md).
     public var recordHash: String?
+    /// The particulars copied at save (Schedule 1 items 1, 2, 4, 5, 9); nil for records saved before them.
+    public var particulars: ReportParticulars?
 
     public init(id: Int64, recordUUID: UUID, assetUUID: UUID, sessionID: String, amends: Int64?,
                 amendsUUID: UUID? = nil, supersededBy: Int64? = nil, supersededByUUID: UUID? = nil,
                 values: InspectionValues, savedAt: String, appVersion: String, operatorName: String,
-                assetWLLKg: Double, assetLocation: String, reportNumber: String? = nil, recordHash: String? = nil) {
+                assetWLLKg: Double, assetLocation: String, reportNumber: String? = nil, recordHash: String? = nil,
+                particulars: ReportParticulars? = nil) {
         self.id = id
         self.recordUUID = recordUUID
         self.assetUUID = assetUUID
@@ -67,6 +70,7 @@ public struct StoredInspection: Sendable, Hashable {
         self.assetLocation = assetLocation
         self.reportNumber = reportNumber
         self.recordHash = recordHash
+        self.particulars = particulars
     }
 
     /// The newest record of this record's chain of amendments in `history`: follows "superseded by" from
@@ -86,7 +90,7 @@ public struct StoredInspection: Sendable, Hashable {
         RecordFacts(id: id, type: values.inspectionType, result: values.result ?? .pass, action: values.action,
                     remedyDeadline: values.remedyDeadlineSet ? CalendarDate(iso: values.remedyDeadline) : nil,
                     inspectionDate: CalendarDate(iso: values.inspectionDate) ?? CalendarDate(dayNumber: 0),
-                    amends: amends)
+                    amends: amends, nextExaminationBy: CalendarDate(iso: values.nextExaminationBy))
     }
 }
 

@@ -21,9 +21,14 @@ public struct ValidatedInspection: Sendable {
     public let result: InspectionResult
     public let inspectionDate: CalendarDate
     public let remedyDeadline: CalendarDate?
+    /// A thorough examination's stated latest date for the next one (Schedule 1 item 8d).
+    public let nextExaminationBy: CalendarDate?
+    /// A thorough examination's particulars as the gate found them set (the register adds item 4).
+    public let particulars: ReportParticulars?
 
     fileprivate init(assetUUID: UUID, sessionID: String, amending: StoredInspection?, values: InspectionValues,
-                     result: InspectionResult, inspectionDate: CalendarDate, remedyDeadline: CalendarDate?) {
+                     result: InspectionResult, inspectionDate: CalendarDate, remedyDeadline: CalendarDate?,
+                     nextExaminationBy: CalendarDate?, particulars: ReportParticulars?) {
         self.assetUUID = assetUUID
         self.sessionID = sessionID
         self.amends = amending?.recordUUID
@@ -32,11 +37,14 @@ public struct ValidatedInspection: Sendable {
         self.result = result
         self.inspectionDate = inspectionDate
         self.remedyDeadline = remedyDeadline
+        self.nextExaminationBy = nextExaminationBy
+        self.particulars = particulars
     }
 
     public func facts(id: Int64) -> RecordFacts {
         RecordFacts(id: id, type: values.inspectionType, result: result, action: values.action,
-                    remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amendsID)
+                    remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amendsID,
+                    nextExaminationBy: nextExaminationBy)
     }
 }
 
@@ -45,20 +53,29 @@ public enum SaveGate {
     public struct Context: Sendable {
         public var assetUUID: UUID
         public var commissioned: CalendarDate?
+        /// The asset's interval: the latest the next thorough examination may be set (Schedule 1 item 8d).
+        public var intervalMonths: Int
         public var today: CalendarDate
         /// The form session (`DraftIdentity.sessionID`).
         public var sessionID: String
         /// The record an amendment corrects (the newest of its chain); nil for a fresh inspection.
         public var amending: StoredInspection?
+        /// The register's particulars for this asset, which a thorough examination copies; nil: none known.
+        public var particulars: ReportParticulars?
 
-        public init(assetUUID: UUID, commissioned: CalendarDate?, today: CalendarDate, sessionID: String,
-                    amending: StoredInspection? = nil) {
-            self.assetUUID = assetUUID
-            self.commissioned = commissioned
+        public init(asset: Asset, today: CalendarDate, sessionID: String, amending: StoredInspection? = nil,
+                    particulars: ReportParticulars?) {
+            self.assetUUID = asset.uuid
+            self.commissioned = asset.commissioned
+            self.intervalMonths = asset.intervalMonths
             self.today = today
             self.sessionID = sessionID
             self.amending = amending
+            self.particulars = particulars
         }
+
+        /// The next thorough examination's latest date for an examination on `date`: the interval's.
+        public func intervalDue(after date: CalendarDate) -> CalendarDate { date.addingMonths(intervalMonths) }
     }
 
     /// Every unmet rule, in form order.
@@ -83,6 +100,8 @@ public enum SaveGate {
             (.inspectorName, \.inspectorName), (.certificationNumber, \.certificationNumber),
             (.notes, \.notes), (.schemeReference, \.schemeReference),
             (.defectDescription, \.defectDescription), (.amendmentReason, \.amendmentReason),
+            (.testParticulars, \.testParticulars), (.repairParticulars, \.repairParticulars),
+            (.remedyParticulars, \.remedyParticulars),
         ]
         for (field, path) in textFields {
             let trimmed = v[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -164,6 +183,8 @@ public enum SaveGate {
             v.amendmentReason = ""
         }
 
+        let nextBy = reportRules(&v, date: date, context: context, fail: fail)
+
         guard problems.isEmpty, let result = v.result, let date else {
             return .failure(Failure(problems: problems.sorted { $0.field < $1.field }))
         }
@@ -171,7 +192,71 @@ public enum SaveGate {
         v.inspectionDate = date.iso
         return .success(ValidatedInspection(assetUUID: context.assetUUID, sessionID: context.sessionID,
                                             amending: context.amending, values: v, result: result,
-                                            inspectionDate: date, remedyDeadline: deadline))
+                                            inspectionDate: date, remedyDeadline: deadline, nextExaminationBy: nextBy,
+                                            particulars: v.inspectionType.isThorough ? context.particulars : nil))
+    }
+
+    /// The report particulars' rules (Schedule 1, issue 12 §2), which only a thorough examination has: the
+    /// register's particulars are set, the basis fits the type, an installation is said to be correct before it
+    /// passes, a defect says what it needs, and the next examination is no later than the interval allows.
+    /// Leaves in `v` only the particulars that apply, the basis and the next date resolved; returns that date.
+    private static func reportRules(_ v: inout InspectionValues, date: CalendarDate?, context: Context,
+                                    fail: (FormField, String) -> Void) -> CalendarDate? {
+        for field in FormField.reportFields where !field.applies(to: v) {
+            switch field {
+            case .examinationBasis: v.examinationBasis = nil
+            case .installedCorrectly: v.installedCorrectly = false
+            case .testParticulars: v.testParticulars = ""
+            case .repairParticulars: v.repairParticulars = ""
+            case .remedyParticulars: v.remedyParticulars = ""
+            case .nextExaminationBy: v.nextExaminationBy = ""
+            default: break
+            }
+        }
+        guard v.inspectionType.isThorough else { return nil }
+        if let missing = context.particulars.map({ $0.missingForReport }) ?? "A report of thorough examination "
+            + "needs the employer's name and address and the site's address: set them in Settings (, on the list)." {
+            fail(.inspectionType, missing)
+        }
+        let basis = v.examinationBasis
+            ?? ExaminationBasis.prefill(for: v.inspectionType, intervalMonths: context.intervalMonths)
+        if let basis, !ExaminationBasis.allowed(for: v.inspectionType).contains(basis) {
+            fail(.examinationBasis, "The basis “\(basis.label)” does not fit a \(v.inspectionType.label.lowercased()).")
+        } else if basis == .within12Months && context.intervalMonths <= 6 {
+            fail(.examinationBasis, "This asset is examined every \(context.intervalMonths) months: "
+                 + "its periodic examination is within 6 months.")
+        }
+        v.examinationBasis = basis
+        if v.inspectionType == .thoroughAfterInstallation, v.result?.passes == true, !v.installedCorrectly {
+            fail(.installedCorrectly, "An examination after installation that passes needs the tick that it "
+                 + "was installed correctly and is safe to operate.")
+        }
+        if v.result == .defectToBeRemedied || v.result == .failDangerous, v.repairParticulars.isEmpty {
+            fail(.repairParticulars, "Give the repair, renewal or alteration the defect requires.")
+        }
+        if v.result == .defectToBeRemedied, v.remedyParticulars.isEmpty {
+            fail(.remedyParticulars, "Give the remedy a defect to be remedied requires.")
+        }
+        guard let date else { return nil }
+        let latest = context.intervalDue(after: date)
+        let typed = v.nextExaminationBy.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else {
+            v.nextExaminationBy = latest.iso
+            return latest
+        }
+        guard let next = CalendarDate(iso: typed) else {
+            fail(.nextExaminationBy, "Enter the next examination's latest date as YYYY-MM-DD (a real date), "
+                 + "or leave it empty for \(latest.iso).")
+            return nil
+        }
+        if next <= date {
+            fail(.nextExaminationBy, "The next thorough examination must be after this one (\(date.iso)).")
+        } else if next > latest {
+            fail(.nextExaminationBy, "The next thorough examination may be brought forward, never put off: "
+                 + "the \(context.intervalMonths)-month interval makes \(latest.iso) the latest.")
+        }
+        v.nextExaminationBy = next.iso
+        return next
     }
 
     /// What a record says, as the register holds it (text already trimmed by rule 10): the confirmation and

@@ -10,11 +10,12 @@ public enum StatusRules {
         intervalMonths >= 6 ? dueSoonDays : max(0, intervalMonths) * 365 / 48
     }
 
-    /// Due date = last thorough examination, else commission date, plus the interval in months,
-    /// clamped to the month's end. Nil when neither anchor exists.
+    /// Due date = the date the last thorough examination's examiner set (Schedule 1 item 8d); for a record
+    /// saved before examiners set one, that examination's date, else the commission date, plus the interval
+    /// in months, clamped to the month's end. Nil when there is no anchor.
     public static func nextDue(intervalMonths: Int, commissioned: CalendarDate?,
                                summary: HistorySummary) -> CalendarDate? {
-        (summary.lastThoroughDate ?? commissioned)?.addingMonths(intervalMonths)
+        summary.nextExaminationBy ?? (summary.lastThoroughDate ?? commissioned)?.addingMonths(intervalMonths)
     }
 
     /// Status on `today`, in the precedence WITHDRAWN › DO NOT USE › QUARANTINED › OVERDUE ›

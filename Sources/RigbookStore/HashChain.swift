@@ -13,6 +13,9 @@ enum HashChain {
         let name: String
         let table: String
         let columns: [String]
+        /// Columns added to the kind after its entries were first hashed: hashed only when not NULL, so an
+        /// entry made before them keeps its hash, and one made after cannot lose or gain one unnoticed.
+        var extensionColumns: [String] = []
         let hashColumn: String
         /// The column the migration finds an entry again by.
         let key: String
@@ -20,11 +23,20 @@ enum HashChain {
         /// How verify names an entry, from columns read after the hashed ones.
         let label: String
 
+        var hashed: [String] { columns + extensionColumns }
+
         /// Reads what `canonical` needs: the hashed columns, then `extra` (the label, unless given), the
         /// hash and the parent.
         func selectSQL(_ extra: String? = nil) -> String {
-            "SELECT " + columns.joined(separator: ", ") + ", \(extra ?? label), \(hashColumn), parent_hash"
+            "SELECT " + hashed.joined(separator: ", ") + ", \(extra ?? label), \(hashColumn), parent_hash"
                 + " FROM \(table) ORDER BY \(order)"
+        }
+
+        /// The kind as it was before any extension columns (what migration 005 hashed).
+        var original: Kind {
+            var kind = self
+            kind.extensionColumns = []
+            return kind
         }
     }
 
@@ -33,6 +45,7 @@ enum HashChain {
         columns: ["record_uuid", "asset_uuid", "draft_id", "amends_uuid"] + InspectionColumns.fieldColumns
             + ["amendment_reason", "saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
                "report_number"],
+        extensionColumns: InspectionColumns.reportColumns,
         hashColumn: "record_hash", key: "id", order: "id",
         label: "'record #' || id || ' (' || lower(record_uuid) || ')'")
 
@@ -45,20 +58,40 @@ enum HashChain {
         hashColumn: "entry_hash", key: "uuid", order: "created_at, tag",
         label: "'asset ' || tag || ' (' || lower(uuid) || ')'")
 
-    /// Assets first: a record's asset is always added before it.
-    static let kinds = [asset, inspection]
+    /// A new version of a particular (employer, site, organisation, examiner, an asset's particulars).
+    static let particular = Kind(
+        name: "particulars", table: "particulars",
+        columns: ["entry_uuid", "subject_kind", "subject_uuid", "content", "changed_at", "operator"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'particulars of ' || subject_kind || ' ' || lower(subject_uuid) || ' (entry ' || id || ')'")
+
+    /// A reg 10 notice on a record.
+    static let notice = Kind(
+        name: "notice", table: "notices",
+        columns: ["notice_uuid", "record_uuid", "duty", "recipient", "done_on", "serious_risk", "recorded_at",
+                  "operator"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'notice ' || duty || ' on record ' || lower(record_uuid) || ' (entry ' || id || ')'")
+
+    /// Assets first: a record's asset is always added before it, and a notice's record before the notice.
+    static let kinds = [asset, particular, inspection, notice]
 
     /// The text that is hashed for an entry whose column values `value` gives.
     static func canonical(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> String {
         var text = "rigbook-entry 1\nkind \(kind.name)\nparent \(parent ?? "none")\n"
         for name in kind.columns { text += name + " " + field(value(name)) + "\n" }
+        for name in kind.extensionColumns {
+            let v = value(name)
+            if v != .null { text += name + " " + field(v) + "\n" }
+        }
         return text
     }
 
     /// The canonical text of the entry a `selectSQL` statement is on.
     static func canonical(_ kind: Kind, _ s: Statement) -> String {
-        canonical(kind, parent: s.optionalText(Int32(kind.columns.count + 2))) { name in
-            s.value(Int32(kind.columns.firstIndex(of: name)!))
+        let hashed = kind.hashed
+        return canonical(kind, parent: s.optionalText(Int32(hashed.count + 2))) { name in
+            s.value(Int32(hashed.firstIndex(of: name)!))
         }
     }
 
@@ -122,10 +155,11 @@ enum HashChain {
 
     /// Hashes the entries the migration found (no hash yet), assets then records, each in its kind's order,
     /// each onto the head, and moves the head along: inside the migration's transaction, with the records'
-    /// update trigger stepped aside.
+    /// update trigger stepped aside. The kinds as migration 005 knew them: later tables and columns are not
+    /// there yet.
     static func hashExistingEntries(_ db: Database) throws {
         var parent = try head(db)
-        for kind in kinds {
+        for kind in [asset.original, inspection.original] {
             let statement = try db.prepare(kind.selectSQL(kind.key))
             var rows: [(key: SQLValue, values: [SQLValue])] = []
             while try statement.step() {
@@ -162,7 +196,7 @@ extension Register {
             var entries: [(name: String, hash: String?, parent: String?, recomputed: String)] = []
             for kind in HashChain.kinds {
                 let statement = try db.prepare(kind.selectSQL())
-                let count = kind.columns.count
+                let count = kind.hashed.count
                 while try statement.step() {
                     let hash = statement.optionalText(Int32(count + 1))
                     entries.append((statement.text(Int32(count)), hash, statement.optionalText(Int32(count + 2)),

@@ -1,3 +1,4 @@
+import RigbookCore
 /// One named, ordered schema change. Applied migrations are recorded in the database by name, so a
 /// register written by a newer Rigbook (with names this build does not know) is recognised and left alone.
 struct Migration {
@@ -174,7 +175,69 @@ enum RegisterSchema {
                     BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
                     """)
             }),
+        // Issue 12 §1, §2 and §5: the report particulars of Schedule 1 on records (NULL for records saved
+        // before; hashed only when not NULL, so their hashes stand), the examiner's date for the next
+        // examination in the summary, the register's particulars and reg 10 notices. Particulars and notices
+        // are append-only entries of the hash chain, like records.
+        Migration(name: "006-report-particulars-and-notices", sql: """
+            ALTER TABLE inspections ADD COLUMN examination_basis TEXT;
+            ALTER TABLE inspections ADD COLUMN installed_correctly INTEGER;
+            ALTER TABLE inspections ADD COLUMN test_particulars TEXT;
+            ALTER TABLE inspections ADD COLUMN repair_particulars TEXT;
+            ALTER TABLE inspections ADD COLUMN remedy_particulars TEXT;
+            ALTER TABLE inspections ADD COLUMN next_examination_by TEXT;
+            ALTER TABLE inspections ADD COLUMN particulars TEXT;
+            ALTER TABLE assets ADD COLUMN next_examination_by TEXT;
+            CREATE TABLE particulars (
+                id INTEGER PRIMARY KEY,
+                entry_uuid TEXT NOT NULL UNIQUE,
+                subject_kind TEXT NOT NULL
+                    CHECK (subject_kind IN ('organisation', 'employer', 'site', 'examiner', 'asset')),
+                subject_uuid TEXT NOT NULL,
+                content TEXT NOT NULL,
+                changed_at TEXT NOT NULL,
+                operator TEXT NOT NULL,
+                entry_hash TEXT NOT NULL UNIQUE,
+                parent_hash TEXT
+            );
+            CREATE INDEX particulars_by_subject ON particulars(subject_kind, subject_uuid, id);
+            CREATE TABLE notices (
+                id INTEGER PRIMARY KEY,
+                notice_uuid TEXT NOT NULL UNIQUE,
+                record_uuid TEXT NOT NULL REFERENCES inspections(record_uuid),
+                duty TEXT NOT NULL
+                    CHECK (duty IN ('employer_told', 'enforcing_authority', 'report_to_employer', 'report_to_lessor')),
+                recipient TEXT NOT NULL,
+                done_on TEXT,
+                serious_risk INTEGER,
+                recorded_at TEXT NOT NULL,
+                operator TEXT NOT NULL,
+                entry_hash TEXT NOT NULL UNIQUE,
+                parent_hash TEXT
+            );
+            CREATE INDEX notices_by_record ON notices(record_uuid, duty, id);
+            \(appendOnly("particulars", "particulars are kept with their history: record a new version instead"))
+            \(appendOnly("notices", "notices are evidence: record a new notice instead"))
+            """, then: { db in
+                for change in Particulars.initial.changes {
+                    try ParticularsStore.append(db, change, stamp: SaveStamp(savedAt: "1970-01-01T00:00:00Z",
+                                                                              operatorName: "rigbook"))
+                }
+            }),
     ]
+
+    /// Triggers that keep an append-only table's rows from being edited, deleted or replaced.
+    private static func appendOnly(_ table: String, _ why: String) -> String {
+        """
+        CREATE TRIGGER \(table)_are_never_updated BEFORE UPDATE ON \(table)
+        BEGIN SELECT RAISE(ABORT, '\(why)'); END;
+        CREATE TRIGGER \(table)_are_never_deleted BEFORE DELETE ON \(table)
+        BEGIN SELECT RAISE(ABORT, '\(why)'); END;
+        CREATE TRIGGER \(table)_are_never_replaced BEFORE INSERT ON \(table)
+        WHEN EXISTS (SELECT 1 FROM \(table) WHERE id = NEW.id OR entry_hash = NEW.entry_hash)
+        BEGIN SELECT RAISE(ABORT, '\(why)'); END;
+        """
+    }
 
     /// Applies the migrations this database lacks, each in its own transaction.
     static func migrate(_ db: Database) throws {

@@ -407,8 +407,12 @@ public final class Register {
     /// The only write path for evidence: one transaction inserts the record (with a new record uuid) and
     /// refreshes the asset's summary columns. An amendment must name a record of the same asset that no
     /// other record amends yet. Returns the new record's id.
+    /// A thorough examination copies its particulars (with the date of the last thorough examination before
+    /// it), adds its examiner to the register's when they are new, and opens its reg 10 notices
+    /// (`defectNotices`: the answers a defect asks for at save; without them the employer is not yet told).
     @discardableResult
-    public func insert(_ record: ValidatedInspection, saved: SaveStamp) throws(RegisterError) -> Int64 {
+    public func insert(_ record: ValidatedInspection, saved: SaveStamp,
+                       defectNotices: DefectNotices? = nil) throws(RegisterError) -> Int64 {
         try perform {
             try db.transaction {
                 guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
@@ -418,14 +422,44 @@ public final class Register {
                     throw RegisterError.duplicateSession(record.sessionID)
                 }
                 let amendsID = try amendedID(record)
-                let values = InspectionColumns.values(record, recordUUID: UUID(), amendsID: amendsID, asset: row.asset,
-                                                      saved: saved)
+                let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved)
+                let recordUUID = UUID()
+                let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
+                                                      asset: row.asset, saved: saved,
+                                                      particularsJSON: try particulars.map(ParticularsJSON.encode))
                 try db.run(InspectionColumns.insertSQL, try chained(values, record))
                 let id = db.lastInsertRowID
+                for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
+                                                 answers: defectNotices) {
+                    try NoticeStore.append(db, notice, stamp: saved)
+                }
                 try refreshSummary(asset: row.asset)
                 return id
             }
         }
+    }
+
+    /// The particulars a thorough examination copies: the gate's, with the last thorough examination before
+    /// this one (leaving out the record it amends and any amended), and its examiner, added to the register's
+    /// examiners here when new (qualification: the certification number typed).
+    private func copiedParticulars(_ record: ValidatedInspection, amendsID: Int64?,
+                                   saved: SaveStamp) throws -> ReportParticulars? {
+        guard var particulars = record.particulars else { return nil }
+        let history = try history(assetUUID: record.assetUUID).map(\.facts)
+        let amended = Set(history.compactMap(\.amends) + [amendsID].compactMap { $0 })
+        particulars.previousThoroughExamination = history
+            .filter { $0.type.isThorough && !amended.contains($0.id) && $0.inspectionDate <= record.inspectionDate }
+            .map(\.inspectionDate).max()?.iso
+        if particulars.examiner == nil {
+            let current = try ParticularsStore.current(db)
+            let examiner = current.examiner(named: record.values.inspectorName)
+                ?? Examiner(name: record.values.inspectorName, qualification: record.values.certificationNumber)
+            if current.examiners[examiner.uuid] == nil {
+                try ParticularsStore.append(db, .examiner(examiner), stamp: saved)
+            }
+            particulars.examiner = examiner
+        }
+        return particulars
     }
 
     /// `values` with the record's report number (a thorough examination takes the next of the register's
@@ -498,8 +532,9 @@ public final class Register {
                     let facts = records.enumerated().map { $1.facts(id: Int64($0)) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
                     for record in records {
-                        let values = InspectionColumns.values(record, recordUUID: recordUUID(), amendsID: nil,
-                                                              asset: asset, saved: saved(record))
+                        let values = InspectionColumns.values(
+                            record, recordUUID: recordUUID(), amendsID: nil, asset: asset, saved: saved(record),
+                            particularsJSON: try record.particulars.map(ParticularsJSON.encode))
                         try recordStatement.bind(try chained(values, record))
                         while try recordStatement.step() {}
                     }

@@ -17,6 +17,8 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case alreadyAmended(record: Int64, by: Int64)
     case writeFailed(String)
     case invalidAsset([String])
+    case invalidParticulars([String])
+    case invalidNotice([String])
     case ambiguousTag(String, matches: [String])
 
     public var description: String {
@@ -50,7 +52,7 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
                 + "Amend #\(by), the newest record of its chain, instead."
         case .writeFailed(let reason):
             "the register could not be written: \(reason)"
-        case .invalidAsset(let problems):
+        case .invalidAsset(let problems), .invalidParticulars(let problems), .invalidNotice(let problems):
             problems.joined(separator: " ")
         case .ambiguousTag(let tag, let matches):
             "\(matches.count) assets are tagged \(tag) when letter case is ignored"

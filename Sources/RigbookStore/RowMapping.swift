@@ -7,7 +7,7 @@ enum AssetColumns {
         uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number, manufactured, \
         commissioned, interval_months, lifts_persons, last_thorough_date, last_thorough_result, \
         latest_result, latest_action, open_remedy_deadline, unresolved_fail, record_count, \
-        out_of_service, unresolved_fail_date, examination_scheme
+        out_of_service, unresolved_fail_date, examination_scheme, next_examination_by
         """
 
     /// The columns `values` fills, in its order; the insert adds `entry_hash` and `parent_hash`.
@@ -15,8 +15,8 @@ enum AssetColumns {
         "uuid", "tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
         "manufactured", "commissioned", "interval_months", "lifts_persons", "created_at",
         "last_thorough_date", "last_thorough_result", "latest_result", "latest_action", "open_remedy_deadline",
-        "unresolved_fail", "next_due", "record_count", "out_of_service", "unresolved_fail_date", "examination_scheme",
-        "tag_key",
+        "unresolved_fail", "next_due", "record_count", "out_of_service", "unresolved_fail_date",
+        "next_examination_by", "examination_scheme", "tag_key",
     ]
 
     static let insertSQL = "INSERT INTO assets (\((written + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
@@ -25,7 +25,7 @@ enum AssetColumns {
     static let summaryAssignments = """
         last_thorough_date = ?, last_thorough_result = ?, latest_result = ?, latest_action = ?, \
         open_remedy_deadline = ?, unresolved_fail = ?, next_due = ?, record_count = ?, \
-        out_of_service = ?, unresolved_fail_date = ?
+        out_of_service = ?, unresolved_fail_date = ?, next_examination_by = ?
         """
 
     static func values(_ a: Asset, summary: HistorySummary, createdAt: String) -> [SQLValue] {
@@ -40,7 +40,8 @@ enum AssetColumns {
         let due = StatusRules.nextDue(intervalMonths: a.intervalMonths, commissioned: a.commissioned, summary: s)
         return [.date(s.lastThoroughDate), .word(s.lastThoroughResult), .word(s.latestResult),
                 .word(s.latestAction), .date(s.openRemedyDeadline), .bool(s.unresolvedFail), .date(due),
-                .integer(Int64(s.recordCount)), .word(s.outOfService), .date(s.unresolvedFailDate)]
+                .integer(Int64(s.recordCount)), .word(s.outOfService), .date(s.unresolvedFailDate),
+                .date(s.nextExaminationBy)]
     }
 
     static func row(_ s: Statement) -> RegisterRow {
@@ -53,7 +54,7 @@ enum AssetColumns {
         let summary = HistorySummary(
             lastThoroughDate: s.date(13), lastThoroughResult: s.word(14), latestResult: s.word(15),
             latestAction: s.word(16), openRemedyDeadline: s.date(17), unresolvedFailDate: s.date(21),
-            outOfService: s.word(20), recordCount: s.int(19))
+            outOfService: s.word(20), recordCount: s.int(19), nextExaminationBy: s.date(23))
         return RegisterRow(asset: asset, summary: summary)
     }
 }
@@ -64,9 +65,14 @@ enum InspectionColumns {
     /// The 17 fields, in form order (the amendment's reason has a column of its own, NULL when none).
     static let fieldColumns = FormField.inspectionFields.map(\.key)
 
+    /// The report particulars of Schedule 1 (issue 12 §2), in form order, and the particulars copied at save:
+    /// NULL for records saved before them (and the ones that do not apply to a record).
+    static let reportColumns = FormField.reportFields.map(\.key) + ["particulars"]
+
     static let written = ["asset_uuid", "draft_id", "amends"] + fieldColumns
         + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
-           "record_uuid", "amends_uuid", "amendment_reason", "report_number", "record_hash", "parent_hash"]
+           "record_uuid", "amends_uuid", "amendment_reason"] + reportColumns
+        + ["report_number", "record_hash", "parent_hash"]
 
     /// Read as `SELECT \(select) FROM \(from) WHERE …` (the record is `i`).
     static let select = "i.id, " + written.map { "i." + $0 }.joined(separator: ", ") + ", a.id, s.id, s.record_uuid"
@@ -85,7 +91,7 @@ enum InspectionColumns {
     /// The record's values without its three chain columns (report number, hash, parent), which
     /// `Register.chained` adds.
     static func values(_ r: ValidatedInspection, recordUUID: UUID, amendsID: Int64?, asset: Asset,
-                       saved: SaveStamp) -> [SQLValue] {
+                       saved: SaveStamp, particularsJSON: String?) -> [SQLValue] {
         let v = r.values
         return [.text(r.assetUUID.uuidString), .text(r.sessionID), amendsID.map(SQLValue.integer) ?? .null,
                 .text(v.inspectionType.rawValue), .text(v.inspectorName), .text(v.certificationNumber),
@@ -97,6 +103,20 @@ enum InspectionColumns {
                 .real(asset.wllKg), .text(asset.location),
                 .text(recordUUID.uuidString), r.amends.map { .text($0.uuidString) } ?? .null,
                 r.amends == nil ? .null : .text(v.amendmentReason)]
+            + reportValues(r, particularsJSON: particularsJSON)
+    }
+
+    /// A thorough examination's report particulars (each that applies, `particulars` as JSON); NULL for the
+    /// others, as for records saved before them.
+    private static func reportValues(_ r: ValidatedInspection, particularsJSON: String?) -> [SQLValue] {
+        let v = r.values
+        guard v.inspectionType.isThorough else { return Array(repeating: .null, count: reportColumns.count) }
+        func text(_ field: FormField, _ value: String) -> SQLValue { field.applies(to: v) ? .text(value) : .null }
+        return [.word(v.examinationBasis),
+                FormField.installedCorrectly.applies(to: v) ? .bool(v.installedCorrectly) : .null,
+                text(.testParticulars, v.testParticulars), text(.repairParticulars, v.repairParticulars),
+                text(.remedyParticulars, v.remedyParticulars), .date(r.nextExaminationBy),
+                particularsJSON.map(SQLValue.text) ?? .null]
     }
 
     static func record(_ s: Statement) -> StoredInspection {
@@ -106,15 +126,18 @@ enum InspectionColumns {
             checkDeformation: s.int(9) != 0, checkFittings: s.int(10) != 0, checkCorrosion: s.int(11) != 0,
             result: s.word(12), notes: s.text(13), schemeReference: s.text(14), defectDescription: s.text(15),
             action: s.word(16) ?? .none, remedyDeadlineSet: s.int(17) != 0, remedyDeadline: s.text(18),
-            inspectionDate: s.text(19), confirmed: s.int(20) != 0, amendmentReason: s.text(28))
-        // The record's own columns end at 31; the joined amended and amending records follow.
+            inspectionDate: s.text(19), confirmed: s.int(20) != 0, amendmentReason: s.text(28),
+            examinationBasis: s.word(29), installedCorrectly: s.int(30) != 0, testParticulars: s.text(31),
+            repairParticulars: s.text(32), remedyParticulars: s.text(33), nextExaminationBy: s.text(34))
+        let particulars = s.optionalText(35).flatMap { ParticularsJSON.decode(ReportParticulars.self, from: $0) }
+        // The record's own columns end at 38; the joined amended and amending records follow.
         return StoredInspection(
             id: s.int64(0), recordUUID: s.uuid(26) ?? UUID(), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
-            amends: s.isNull(32) ? nil : s.int64(32), amendsUUID: s.uuid(27),
-            supersededBy: s.isNull(33) ? nil : s.int64(33), supersededByUUID: s.uuid(34),
+            amends: s.isNull(39) ? nil : s.int64(39), amendsUUID: s.uuid(27),
+            supersededBy: s.isNull(40) ? nil : s.int64(40), supersededByUUID: s.uuid(41),
             values: values, savedAt: s.text(21), appVersion: s.text(22), operatorName: s.text(23),
-            assetWLLKg: s.double(24), assetLocation: s.text(25), reportNumber: s.optionalText(29),
-            recordHash: s.optionalText(30))
+            assetWLLKg: s.double(24), assetLocation: s.text(25), reportNumber: s.optionalText(36),
+            recordHash: s.optionalText(37), particulars: particulars)
     }
 }
 

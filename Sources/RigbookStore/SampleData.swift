@@ -16,6 +16,9 @@ public struct SampleData {
 
     /// Builds the batch and loads it in chunks (each chunk one transaction) so memory stays flat.
     public func load(into register: Register, progress: (Int) -> Void = { _ in }) throws(RegisterError) {
+        for change in Self.particulars.changes {
+            try register.record(change, stamp: SaveStamp(savedAt: today.iso + "T08:00:00.000Z", operatorName: "sample"))
+        }
         do { try register.bulkLoading { try loadChunks(into: register, progress: progress) } }
         catch let error as RegisterError { throw error }
         catch { throw RegisterError.writeFailed("\(error)") }
@@ -48,6 +51,23 @@ public struct SampleData {
         ("Alan Hughes", "LEEA-104233"), ("Priya Natarajan", "LEEA-118870"), ("Tom Okafor", "IMechE-5521"),
         ("王建国", "CSEI-2019-0447"), ("Maria Costa", "LEEA-120915"),
     ]
+    /// The sample's particulars: an examining organisation, its examiners, and the main employer and site
+    /// (with the fixed identities every register starts with) given names and addresses.
+    static let particulars: Particulars = {
+        var p = Particulars.initial
+        p.apply(.organisation(ExaminingOrganisation(name: "Northgate Lifting Examinations Ltd",
+                                                    address: "Unit 4, Dock Road\nBirkenhead\nCH41 1AA")))
+        p.apply(.employer(Employer(uuid: Particulars.mainEmployerUUID, name: "Mersey Quay Services Ltd",
+                                   address: "Alexandra Dock Office\nRegent Road\nLiverpool\nL20 1ES")))
+        p.apply(.site(Site(uuid: Particulars.mainSiteUUID, employerUUID: Particulars.mainEmployerUUID,
+                           name: "Alexandra Dock", address: "Alexandra Dock, Regent Road\nLiverpool\nL20 1ES")))
+        for (index, (name, certificate)) in inspectors.enumerated() {
+            let uuid = UUID(uuidString: "5249C0DE-5A4D-4000-8000-00000000000\(index + 1)")!
+            p.apply(.examiner(Examiner(uuid: uuid, name: name, qualification: certificate)))
+        }
+        return p
+    }()
+
     private static let prefixes: [EquipmentType: String] = [
         .webSling: "WS", .roundSling: "RS", .chainSling: "CS", .wireRopeSling: "WR", .shackle: "SH",
         .eyebolt: "EB", .hook: "HK", .chainBlock: "CB", .leverHoist: "LH", .beamClamp: "BC",
@@ -97,7 +117,8 @@ public struct SampleData {
                 }
             }
             if let record = makeRecord(asset, period == 1 ? .thoroughInitial : .thoroughPeriodic, on: date,
-                                       final: isLast, &random) {
+                                       final: isLast, previousThorough: records.last { $0.values.inspectionType.isThorough }?
+                                           .inspectionDate, &random) {
                 records.append(record)
             }
         }
@@ -105,7 +126,7 @@ public struct SampleData {
     }
 
     private func makeRecord(_ asset: Asset, _ type: InspectionType, on date: CalendarDate, final: Bool,
-                            _ random: inout SplitMix64) -> ValidatedInspection? {
+                            previousThorough: CalendarDate? = nil, _ random: inout SplitMix64) -> ValidatedInspection? {
         let (name, certificate) = Self.inspectors[random.below(Self.inspectors.count)]
         var values = InspectionValues(inspectionType: type, inspectorName: name, certificationNumber: certificate,
                                       checkMarking: true, checkCuts: true, checkDeformation: true,
@@ -117,6 +138,7 @@ public struct SampleData {
             values.checkDeformation = false
             values.action = random.chance(0.5) ? .quarantine : .withdraw
             values.defectDescription = Self.defects[random.below(Self.defects.count)]
+            values.repairParticulars = "Replace before further use."
         } else if final && roll < 60 {
             values.result = .defectToBeRemedied
             values.checkCuts = false
@@ -124,6 +146,8 @@ public struct SampleData {
             values.defectDescription = Self.defects[random.below(Self.defects.count)]
             values.remedyDeadlineSet = true
             values.remedyDeadline = date.addingDays(7 + random.below(45)).iso
+            values.repairParticulars = "Repair or renew the damaged part."
+            values.remedyParticulars = "Repair by a competent person, then re-examine."
         } else if roll < 160 {
             values.result = .passWithObservations
             values.action = .monitor
@@ -131,8 +155,9 @@ public struct SampleData {
             values.notes = "Re-check at next examination."
         }
         let sessionID = "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-\(type.rawValue)-\(date.iso)"
-        let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                       sessionID: sessionID)
+        var particulars = Self.particulars.report(assetUUID: asset.uuid, examinerName: name)
+        particulars.previousThoroughExamination = previousThorough?.iso
+        let context = SaveGate.Context(asset: asset, today: today, sessionID: sessionID, particulars: particulars)
         return try? SaveGate.validate(values, context: context).get()
     }
 }

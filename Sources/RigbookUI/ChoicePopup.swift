@@ -9,9 +9,10 @@ public struct ChoicePopup: Sendable {
     public var selection: Int
     let options: [ChoiceValue]
 
-    init(field: FormField, current: ChoiceValue?) {
+    init(field: FormField, in values: InspectionValues) {
         self.field = field
-        let options = Choices.options(field)
+        let options = Choices.options(field, in: values)
+        let current = Choices.current(field, in: values)
         self.options = options
         selection = current.flatMap { options.firstIndex(of: $0) } ?? 0
     }

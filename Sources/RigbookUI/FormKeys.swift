@@ -160,7 +160,7 @@ extension FormState {
             }
         case .openChoices:
             if focus.kind == .choice {
-                mode = .choosing(ChoicePopup(field: focus, current: Choices.current(focus, in: values)))
+                mode = .choosing(ChoicePopup(field: focus, in: values))
             } else {
                 moveFocus(by: 1)
             }

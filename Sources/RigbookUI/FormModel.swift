@@ -9,12 +9,13 @@ public enum FieldKind: Sendable {
 extension FormField {
     public var kind: FieldKind {
         switch self {
-        case .inspectionType, .result, .action: .choice
+        case .inspectionType, .result, .action, .examinationBasis: .choice
         case .inspectorName, .certificationNumber, .schemeReference, .amendmentReason: .text
-        case .notes, .defectDescription: .multiline
-        case .checkMarking, .checkCuts, .checkDeformation, .checkFittings, .checkCorrosion, .confirmed: .check
+        case .notes, .defectDescription, .testParticulars, .repairParticulars, .remedyParticulars: .multiline
+        case .checkMarking, .checkCuts, .checkDeformation, .checkFittings, .checkCorrosion, .confirmed,
+             .installedCorrectly: .check
         case .remedyDeadlineSet: .toggle
-        case .remedyDeadline, .inspectionDate: .date
+        case .remedyDeadline, .inspectionDate, .nextExaminationBy: .date
         }
     }
 
@@ -24,6 +25,10 @@ extension FormField {
         case .certificationNumber: "Certification no."
         case .schemeReference: "Scheme reference"
         case .defectDescription: "Defect (part, defect)"
+        case .testParticulars: "Test particulars"
+        case .repairParticulars: "Repair required"
+        case .remedyParticulars: "Remedy required"
+        case .nextExaminationBy: "Next exam. by"
         default: label
         }
     }
@@ -37,6 +42,8 @@ extension FormField {
         case .checkFittings: "Check: fittings secure"
         case .checkCorrosion: "Check: no corrosion"
         case .confirmed: "Confirmed accurate"
+        case .installedCorrectly: "Installed correctly"
+        case .nextExaminationBy: "Next examination by"
         default: shortLabel
         }
     }
@@ -54,6 +61,10 @@ extension FormField {
         case .remedyDeadline: \.remedyDeadline
         case .inspectionDate: \.inspectionDate
         case .amendmentReason: \.amendmentReason
+        case .testParticulars: \.testParticulars
+        case .repairParticulars: \.repairParticulars
+        case .remedyParticulars: \.remedyParticulars
+        case .nextExaminationBy: \.nextExaminationBy
         default: nil
         }
     }
@@ -73,6 +84,7 @@ extension FormField {
         case .checkCorrosion: \.checkCorrosion
         case .remedyDeadlineSet: \.remedyDeadlineSet
         case .confirmed: \.confirmed
+        case .installedCorrectly: \.installedCorrectly
         default: nil
         }
     }
@@ -86,8 +98,11 @@ extension FormField {
          [.checkMarking, .checkCuts, .checkDeformation, .checkFittings, .checkCorrosion]),
         ("Findings", [.result, .notes, .schemeReference, .defectDescription, .action]),
         ("Dates", [.remedyDeadlineSet, .remedyDeadline, .inspectionDate]),
+        (reportGroupTitle, reportFields),
         ("Confirmation", [.confirmed]),
     ]
+
+    static let reportGroupTitle = "Report particulars (LOLER Schedule 1)"
 }
 
 /// One option of a choice field, as the value it sets (never an index into a list of labels).
@@ -95,23 +110,27 @@ public enum ChoiceValue: Sendable, Equatable {
     case inspectionType(InspectionType)
     case result(InspectionResult)
     case action(InspectionAction)
+    case basis(ExaminationBasis)
 
     public var label: String {
         switch self {
         case .inspectionType(let type): type.label
         case .result(let result): result.label
         case .action(let action): action.label
+        case .basis(let basis): basis.label
         }
     }
 }
 
 /// Options of the three choice fields, with "none chosen" only where SPEC §4 allows it.
 enum Choices {
-    static func options(_ field: FormField) -> [ChoiceValue] {
+    /// The options of `field` for these values (the bases that fit the inspection type).
+    static func options(_ field: FormField, in v: InspectionValues) -> [ChoiceValue] {
         switch field {
         case .inspectionType: InspectionType.allCases.map(ChoiceValue.inspectionType)
         case .result: InspectionResult.allCases.map(ChoiceValue.result)
         case .action: InspectionAction.allCases.map(ChoiceValue.action)
+        case .examinationBasis: ExaminationBasis.allowed(for: v.inspectionType).map(ChoiceValue.basis)
         default: []
         }
     }
@@ -122,6 +141,7 @@ enum Choices {
         case .inspectionType: .inspectionType(v.inspectionType)
         case .result: v.result.map(ChoiceValue.result)
         case .action: .action(v.action)
+        case .examinationBasis: v.examinationBasis.map(ChoiceValue.basis)
         default: nil
         }
     }
@@ -131,12 +151,13 @@ enum Choices {
         case .inspectionType(let type): v.inspectionType = type
         case .result(let result): v.result = result
         case .action(let action): v.action = action
+        case .basis(let basis): v.examinationBasis = basis
         }
     }
 
     /// ←/→ cycle; with nothing chosen, → takes the first option and ← the last.
     static func cycle(_ field: FormField, by step: Int, in v: inout InspectionValues) {
-        let options = options(field)
+        let options = options(field, in: v)
         guard !options.isEmpty else { return }
         let index = current(field, in: v).flatMap { options.firstIndex(of: $0) }
         let next = index.map { ($0 + step + options.count) % options.count } ?? (step > 0 ? 0 : options.count - 1)
@@ -161,10 +182,12 @@ public struct FormSeed: Sendable {
     public var draft: DraftFileMeta?
     /// The field to focus first (a recovered draft's); nil: the first field.
     public var focus: FormField?
+    /// The register's particulars when the form opened: what a thorough examination's report copies.
+    public var particulars: Particulars
 
     public init(row: RegisterRow, history: [RecordFacts], baseline: InspectionValues, initial: InspectionValues? = nil,
                 sessionID: String, amending: StoredInspection? = nil, supersededChoice: Int64? = nil,
-                draft: DraftFileMeta? = nil, focus: FormField? = nil) {
+                draft: DraftFileMeta? = nil, focus: FormField? = nil, particulars: Particulars = .initial) {
         self.row = row
         self.history = history
         self.baseline = baseline
@@ -174,6 +197,7 @@ public struct FormSeed: Sendable {
         self.supersededChoice = supersededChoice
         self.draft = draft
         self.focus = focus
+        self.particulars = particulars
     }
 
     /// What a form opened to amend `chosen` amends: the newest record of its chain in `history` (read

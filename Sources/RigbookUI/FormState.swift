@@ -14,6 +14,8 @@ public struct FormState: Screen {
     /// The record the person chose to amend, when a later amendment had superseded it.
     public let supersededChoice: Int64?
     public let today: CalendarDate
+    /// The register's particulars when the form opened (Settings): what a thorough examination copies.
+    public let particulars: Particulars
 
     public internal(set) var values: InspectionValues
     public internal(set) var focus: FormField = .inspectionType
@@ -75,6 +77,7 @@ public struct FormState: Screen {
         amending = seed.amending
         supersededChoice = seed.supersededChoice
         today = context.today
+        particulars = seed.particulars
         values = seed.initial
         // A recovered draft is confirmed again by a person: a tick must never come back from a file.
         if seed.draft != nil { values.confirmed = false }
@@ -145,9 +148,33 @@ public struct FormState: Screen {
     /// The id of the record this form amends.
     public var amends: Int64? { amending?.id }
 
-    /// The form's groups: the amendment's only in an amendment's form.
+    /// The form's groups with the fields that apply: the amendment's only in an amendment's form, the report
+    /// particulars only where the inspection type and result call for them.
     var groups: [(title: String, fields: [FormField])] {
         FormField.groups.filter { amending != nil || !$0.fields.contains(.amendmentReason) }
+            .map { ($0.title, $0.fields.filter { $0.applies(to: values) }) }
+            .filter { !$0.fields.isEmpty }
+    }
+
+    /// What a choice left unchosen stands for: the basis that follows from the type and the interval.
+    func automaticChoice(_ field: FormField) -> String? {
+        guard field == .examinationBasis,
+              let basis = ExaminationBasis.prefill(for: values.inspectionType, intervalMonths: row.asset.intervalMonths)
+        else { return nil }
+        return basis.label + " (from the type)"
+    }
+
+    /// What an empty date field shows: the date it stands for when there is one.
+    func datePlaceholder(_ field: FormField) -> String {
+        guard field == .nextExaminationBy, let date = CalendarDate(iso: values.inspectionDate) else { return "YYYY-MM-DD" }
+        return gateContext.intervalDue(after: date).iso + " (interval)"
+    }
+
+    /// A check box's sentence: a thorough examination is authenticated by its examiner, by name.
+    func checkLabel(_ field: FormField) -> String {
+        guard field == .confirmed, values.inspectionType.isThorough else { return field.label }
+        let name = values.inspectorName.trimmingCharacters(in: .whitespaces)
+        return "I, \(name.isEmpty ? "(inspector name)" : name), authenticate this report"
     }
 
     /// The fields in focus order (the form's order).
@@ -160,8 +187,8 @@ public struct FormState: Screen {
     }
 
     public var gateContext: SaveGate.Context {
-        SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned, today: today,
-                         sessionID: sessionID, amending: amending)
+        SaveGate.Context(asset: row.asset, today: today, sessionID: sessionID, amending: amending,
+                         particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName))
     }
 
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it

@@ -92,23 +92,24 @@ enum FormView {
         let focusStyle = Style(reverse: true)
         switch field.kind {
         case .choice:
-            let text = Choices.current(field, in: v)?.label ?? "— choose —"
+            let text = Choices.current(field, in: v)?.label ?? form.automaticChoice(field) ?? "— choose —"
             frame.put("‹ \(text) ›", x: 0, y: 0, in: widget, style: focused ? focusStyle : .plain)
         case .check:
             // A check box carries its full sentence from the left edge, in place of a label.
             let y = widget.y - area.y
             let ticked = v[keyPath: field.flagPath!]
             frame.put(ticked ? "[x]" : "[ ]", x: 2, y: y, in: area, style: focused ? focusStyle : .bold)
-            frame.put(field.label, x: 6, y: y, in: area, style: focused ? .bold : .plain)
+            frame.put(form.checkLabel(field), x: 6, y: y, in: area, style: focused ? .bold : .plain)
         case .toggle:
             let on = v[keyPath: field.flagPath!]
             frame.put(on ? "[x] yes" : "[ ] no", x: 0, y: 0, in: widget, style: focused ? focusStyle : .plain)
         case .text, .date:
             let characters = focused ? form.editor?.characters ?? [] : Array(v[keyPath: field.textPath!])
             var box = widget
-            if field.kind == .date { box.width = 11 }
+            let placeholder = field.kind == .date ? form.datePlaceholder(field) : nil
+            if field.kind == .date { box.width = min(widget.width, max(11, (placeholder?.count ?? 0) + 1)) }
             TextFieldView.draw(characters, cursor: focused ? form.editor?.cursor ?? characters.count : nil,
-                               placeholder: field.kind == .date ? "YYYY-MM-DD" : nil, in: box, into: &frame)
+                               placeholder: placeholder, in: box, into: &frame)
         case .multiline:
             guard let (characters, rows) = wraps[field] else { return }
             frame.fill(y: 0, in: widget, style: Style(underline: true))

@@ -104,8 +104,11 @@ struct RegisterBench {
                                   operatorName: "bench", revision: 1)
             try drafts.write(draft)
             try result.save.time {
-                let context = SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned,
-                                               today: today, sessionID: session)
+                // As the form does: the particulars are read when it opens, the save copies them.
+                let particulars = try register.reportParticulars(assetUUID: row.asset.uuid,
+                                                                 examinerName: values.inspectorName)
+                let context = SaveGate.Context(asset: row.asset, today: today, sessionID: session,
+                                               particulars: particulars)
                 let record = try SaveGate.validate(values, context: context).get()
                 try register.insert(record, saved: SaveStamp())
                 try drafts.delete(id: draft.draftID)

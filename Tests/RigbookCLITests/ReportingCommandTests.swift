@@ -45,10 +45,10 @@ private struct Home {
         let register = try Register.open(path: registerPath)
         let row = try #require(try register.asset(tag: tag), "no asset \(tag)", sourceLocation: sourceLocation)
         let uuid = row.asset.uuid.uuidString.lowercased()
-        let context = SaveGate.Context(assetUUID: row.asset.uuid, commissioned: row.asset.commissioned,
-                                       today: try #require(CalendarDate(iso: today)),
+        let context = SaveGate.Context(asset: row.asset, today: try #require(CalendarDate(iso: today)),
                                        sessionID: "inspection-\(uuid):\(UUID().uuidString.lowercased())",
-                                       amending: try amending.flatMap { try register.inspection(id: $0) })
+                                       amending: try amending.flatMap { try register.inspection(id: $0) },
+                                       particulars: TestParticulars.report(for: row.asset.uuid))
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
             try register.insert(record, saved: SaveStamp(appVersion: "0.1.0", operatorName: "tester"))

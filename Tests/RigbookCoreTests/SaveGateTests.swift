@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 @testable import RigbookCore
 
 // MARK: - Fixtures
@@ -15,10 +16,16 @@ private func validValues() -> InspectionValues {
 
 private let gateAsset = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
 
-/// Today 2026-11-30, asset commissioned 2024-01-01.
+/// An asset commissioned `commissioned`, examined every 12 months.
+private func gateAssetValue(_ uuid: UUID = gateAsset, commissioned: CalendarDate? = day("2024-01-01")) -> Asset {
+    Asset(uuid: uuid, tag: "G-42", name: "Gate sling", type: .webSling, wllKg: 1000, commissioned: commissioned,
+          intervalMonths: 12)
+}
+
+/// Today 2026-11-30, asset commissioned 2024-01-01, the register's particulars complete.
 private func gateContext(sessionID: String = "draft-1", amending: StoredInspection? = nil) -> SaveGate.Context {
-    SaveGate.Context(assetUUID: gateAsset, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                     sessionID: sessionID, amending: amending)
+    SaveGate.Context(asset: gateAssetValue(), today: day("2026-11-30"), sessionID: sessionID, amending: amending,
+                     particulars: TestParticulars.report(for: gateAsset))
 }
 
 /// Record #17 as the register returns it, saying what `values` say.
@@ -448,8 +455,8 @@ struct SaveGateTests {
     func noCommissionDate() {
         var v = validValues()
         v.inspectionDate = "1990-05-05"
-        let context = SaveGate.Context(assetUUID: gateAsset, commissioned: nil, today: day("2026-11-30"),
-                                       sessionID: "d")
+        let context = SaveGate.Context(asset: gateAssetValue(commissioned: nil), today: day("2026-11-30"),
+                                       sessionID: "d", particulars: TestParticulars.report(for: gateAsset))
         #expect(SaveGate.problems(v, context: context).isEmpty)
         v.inspectionDate = "2026-12-01"
         #expect(SaveGate.problems(v, context: context).map(\.field) == [.inspectionDate])
@@ -483,8 +490,9 @@ struct SaveGateTests {
         var earlier = validValues()
         earlier.notes = "Said something else"
         let amended = storedRecord(earlier)
-        let context = SaveGate.Context(assetUUID: uuid, commissioned: day("2024-01-01"), today: day("2026-11-30"),
-                                       sessionID: "7f3c-draft", amending: amended)
+        let context = SaveGate.Context(asset: gateAssetValue(uuid), today: day("2026-11-30"),
+                                       sessionID: "7f3c-draft", amending: amended,
+                                       particulars: TestParticulars.report(for: uuid))
         var values = validValues()
         values.amendmentReason = "Notes belonged to another sling"
         let record = try #require(validated(values, context: context))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 import RigbookCore
 import RigbookStore
 
@@ -267,8 +268,8 @@ struct DraftStoreTests {
 
         let today = try #require(CalendarDate(iso: "2026-01-15"))
         let savedSession = DraftIdentity.sessionID(assetUUID: assetA.uuid)
-        let context = SaveGate.Context(assetUUID: assetA.uuid, commissioned: assetA.commissioned, today: today,
-                                       sessionID: savedSession)
+        let context = SaveGate.Context(asset: assetA, today: today, sessionID: savedSession,
+                                       particulars: TestParticulars.report(for: assetA.uuid))
         let record = try SaveGate.validate(passingValues(today: today), context: context).get()
         try register.insert(record, saved: SaveStamp())
         #expect(try register.containsSession(id: savedSession))

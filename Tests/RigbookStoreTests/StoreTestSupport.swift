@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 @testable import RigbookCore
 @testable import RigbookStore
 
@@ -91,8 +92,8 @@ func validated(_ values: InspectionValues, for asset: Asset, sessionID: String? 
                amending: StoredInspection? = nil, today: CalendarDate = testToday,
                sourceLocation: SourceLocation = #_sourceLocation) throws -> ValidatedInspection {
     let sessionID = sessionID ?? "inspection-\(asset.uuid.uuidString.lowercased())-\(UUID().uuidString)"
-    let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned, today: today,
-                                   sessionID: sessionID, amending: amending)
+    let context = SaveGate.Context(asset: asset, today: today, sessionID: sessionID, amending: amending,
+                                   particulars: TestParticulars.report(for: asset.uuid))
     var values = values
     if amending != nil && values.amendmentReason.isEmpty { values.amendmentReason = "Corrected in a test" }
     switch SaveGate.validate(values, context: context) {

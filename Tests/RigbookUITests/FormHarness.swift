@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 import RigbookApp
 import RigbookCore
 import RigbookStore
@@ -117,10 +118,9 @@ final class FormHarness {
                              amending: StoredInspection? = nil,
                              stamp: SaveStamp = SaveStamp(savedAt: "2026-11-30T09:15:00.000Z", operatorName: "rigger7"),
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
-        let context = SaveGate.Context(assetUUID: asset.uuid, commissioned: asset.commissioned,
-                                       today: FormHarness.today,
+        let context = SaveGate.Context(asset: asset, today: FormHarness.today,
                                        sessionID: DraftIdentity.sessionID(assetUUID: asset.uuid),
-                                       amending: amending)
+                                       amending: amending, particulars: TestParticulars.report(for: asset.uuid))
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
             return try register.insert(record, saved: stamp)

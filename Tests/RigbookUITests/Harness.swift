@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 @testable import RigbookUI
 import RigbookApp
 import RigbookStore
@@ -49,6 +50,8 @@ final class Harness {
         home = DataHome(root: root.path)
         ownsHome = true
         register = try Register.open(path: home.registerPath)
+        // Complete particulars, as a register in use has: a thorough examination's report needs them.
+        for change in TestParticulars.changes { try register.record(change) }
         switch content {
         case .empty: break
         case .sample(let count): try SampleData(count: count, seed: 42, today: harnessToday).load(into: register)

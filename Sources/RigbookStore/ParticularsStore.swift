@@ -1,0 +1,115 @@
+import Foundation
+import RigbookCore
+
+/// The register's particulars (issue 12 §1): each change is a new row of `particulars`, an entry of the hash
+/// chain; the newest row of a subject is in force.
+enum ParticularsStore {
+    /// Appends `change` onto the chain. Only inside a write transaction.
+    static func append(_ db: Database, _ change: ParticularsChange, stamp: SaveStamp) throws {
+        let content = try content(of: change)
+        let columns = HashChain.particular.columns
+        let values: [SQLValue] = [.text(UUID().uuidString), .text(change.kind), .text(change.subject.uuidString),
+                                  .text(content), .text(stamp.savedAt), .text(stamp.operatorName)]
+        try db.run("INSERT INTO particulars (\((columns + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
+                   + " VALUES (" + Array(repeating: "?", count: columns.count + 2).joined(separator: ", ") + ")",
+                   try HashChain.chained(db, HashChain.particular, columns: columns, values))
+    }
+
+    static func content(of change: ParticularsChange) throws -> String {
+        switch change {
+        case .organisation(let o): try ParticularsJSON.encode(o)
+        case .employer(let e): try ParticularsJSON.encode(e)
+        case .site(let s): try ParticularsJSON.encode(s)
+        case .examiner(let e): try ParticularsJSON.encode(e)
+        case .asset(let a): try ParticularsJSON.encode(a)
+        }
+    }
+
+    /// The change a stored row holds; nil for a kind or content this build cannot read.
+    static func change(kind: String, content: String) -> ParticularsChange? {
+        switch kind {
+        case "organisation": ParticularsJSON.decode(ExaminingOrganisation.self, from: content).map { .organisation($0) }
+        case "employer": ParticularsJSON.decode(Employer.self, from: content).map { .employer($0) }
+        case "site": ParticularsJSON.decode(Site.self, from: content).map { .site($0) }
+        case "examiner": ParticularsJSON.decode(Examiner.self, from: content).map { .examiner($0) }
+        case "asset": ParticularsJSON.decode(AssetParticulars.self, from: content).map { .asset($0) }
+        default: nil
+        }
+    }
+
+    /// The particulars in force: each subject's newest version.
+    static func current(_ db: Database) throws -> Particulars {
+        let statement = try db.prepare("""
+            SELECT subject_kind, content FROM particulars
+            WHERE id IN (SELECT max(id) FROM particulars GROUP BY subject_kind, subject_uuid) ORDER BY id
+            """)
+        var particulars = Particulars()
+        while try statement.step() {
+            if let change = change(kind: statement.text(0), content: statement.text(1)) { particulars.apply(change) }
+        }
+        return particulars
+    }
+}
+
+/// One version of a particular, as its history lists it.
+public struct ParticularsVersion: Sendable, Hashable {
+    public var change: ParticularsChange
+    public var changedAt: String
+    public var operatorName: String
+}
+
+extension Register {
+    /// The particulars in force.
+    public func particulars() throws(RegisterError) -> Particulars {
+        try perform { try ParticularsStore.current(db) }
+    }
+
+    /// What a report on this asset copies today.
+    public func reportParticulars(assetUUID: UUID, examinerName: String) throws(RegisterError) -> ReportParticulars {
+        try particulars().report(assetUUID: assetUUID, examinerName: examinerName)
+    }
+
+    /// Keeps a new version of one particular, checked under the write lock against the particulars in force.
+    /// A version equal to the one in force is not kept again. Returns whether one was kept.
+    @discardableResult
+    public func record(_ change: ParticularsChange, stamp: SaveStamp = SaveStamp()) throws(RegisterError) -> Bool {
+        try perform {
+            try db.transaction {
+                let current = try ParticularsStore.current(db)
+                let problems = change.problems(in: current)
+                guard problems.isEmpty else { throw RegisterError.invalidParticulars(problems) }
+                if current.applying(change) == current, isKept(change, in: current) { return false }
+                try ParticularsStore.append(db, change, stamp: stamp)
+                return true
+            }
+        }
+    }
+
+    /// Whether the subject already has a version (so an equal one adds nothing).
+    private func isKept(_ change: ParticularsChange, in current: Particulars) -> Bool {
+        switch change {
+        case .organisation: true
+        case .employer(let e): current.employers[e.uuid] != nil
+        case .site(let s): current.sites[s.uuid] != nil
+        case .examiner(let e): current.examiners[e.uuid] != nil
+        case .asset(let a): current.assets[a.assetUUID] != nil
+        }
+    }
+
+    /// Every version of one subject's particulars, oldest first.
+    public func particularsHistory(subject: UUID) throws(RegisterError) -> [ParticularsVersion] {
+        try perform {
+            let statement = try db.prepare(
+                "SELECT subject_kind, content, changed_at, operator FROM particulars WHERE subject_uuid = ? ORDER BY id")
+            try statement.bind([.text(subject.uuidString)])
+            var versions: [ParticularsVersion] = []
+            while try statement.step() {
+                guard let change = ParticularsStore.change(kind: statement.text(0), content: statement.text(1))
+                else { continue }
+                versions.append(ParticularsVersion(change: change, changedAt: statement.text(2),
+                                                   operatorName: statement.text(3)))
+            }
+            return versions
+        }
+    }
+}
