@@ -75,7 +75,8 @@ private func failValues(on date: String) -> InspectionValues {
     InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Jo Examiner", certificationNumber: "LEEA-1",
                      checkMarking: true, checkCuts: true, checkDeformation: false, checkFittings: true,
                      checkCorrosion: true, result: .failDangerous, defectDescription: "Eye deformed",
-                     action: .quarantine, inspectionDate: date, confirmed: true)
+                     action: .quarantine, inspectionDate: date, confirmed: true,
+                     repairParticulars: "Replace the eye")
 }
 
 private func remedyValues(on date: String, deadline: String, defect: String = "Stitching cut at the label",
@@ -84,7 +85,7 @@ private func remedyValues(on date: String, deadline: String, defect: String = "S
                      checkMarking: true, checkCuts: false, checkDeformation: true, checkFittings: true,
                      checkCorrosion: true, result: .defectToBeRemedied, notes: notes, defectDescription: defect,
                      action: .repair, remedyDeadlineSet: true, remedyDeadline: deadline, inspectionDate: date,
-                     confirmed: true)
+                     confirmed: true, repairParticulars: "Restitch", remedyParticulars: "Restitch by the maker")
 }
 
 private func observationValues(on date: String, action: InspectionAction) -> InspectionValues {

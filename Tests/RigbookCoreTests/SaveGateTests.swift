@@ -11,7 +11,8 @@ private func validValues() -> InspectionValues {
     InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Ada Lovelace",
                      certificationNumber: "LEEA-12345", checkMarking: true, checkCuts: true,
                      checkDeformation: true, checkFittings: true, checkCorrosion: true,
-                     result: .pass, action: .none, inspectionDate: "2026-11-30", confirmed: true)
+                     result: .pass, action: .none, inspectionDate: "2026-11-30", confirmed: true,
+                     installedCorrectly: true)
 }
 
 private let gateAsset = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
@@ -41,6 +42,8 @@ private func storedRecord(_ values: InspectionValues, id: Int64 = 17) -> StoredI
 private func withResult(_ result: InspectionResult, _ v: inout InspectionValues) {
     v.result = result
     v.defectDescription = "Eye of the sling: abrasion on the outer cover"
+    v.repairParticulars = "Renew the outer cover"
+    v.remedyParticulars = "Renew the cover at the maker's works"
     switch result {
     case .pass: v.action = .none
     case .passWithObservations: v.action = .monitor
@@ -329,6 +332,56 @@ private let gateCases: [GateCase] = {
         GateCase(10, "defect description of 4001 characters", fails: [.defectDescription]) {
             withResult(.failDangerous, &$0); $0.defectDescription = String(repeating: "d", count: 4001)
         },
+        // Schedule 1 (issue 12 §2): the report particulars of a thorough examination.
+        GateCase(11, "basis left to the type") { $0.examinationBasis = nil },
+        GateCase(11, "periodic within 6 months on a 12-month asset") { $0.examinationBasis = .within6Months },
+        GateCase(11, "periodic examination on the basis of a scheme", fails: [.examinationBasis]) {
+            $0.examinationBasis = .examinationScheme
+        },
+        GateCase(11, "after installation on the basis of 12 months", fails: [.examinationBasis]) {
+            $0.inspectionType = .thoroughAfterInstallation; $0.examinationBasis = .within12Months
+        },
+        GateCase(11, "a pre-use check keeps no basis, whatever was chosen") {
+            $0.inspectionType = .preUse; $0.examinationBasis = .examinationScheme
+        },
+        GateCase(12, "after installation, passed and said to be installed correctly") {
+            $0.inspectionType = .thoroughAfterInstallation
+        },
+        GateCase(12, "after installation, passed without the tick", fails: [.installedCorrectly]) {
+            $0.inspectionType = .thoroughAfterInstallation; $0.installedCorrectly = false
+        },
+        GateCase(12, "after installation, not installed correctly: a defect without the tick") {
+            $0.inspectionType = .thoroughAfterInstallation; $0.installedCorrectly = false
+            withResult(.failDangerous, &$0)
+        },
+        GateCase(13, "dangerous fail without the repair required", fails: [.repairParticulars]) {
+            withResult(.failDangerous, &$0); $0.repairParticulars = "  "
+        },
+        GateCase(13, "defect to be remedied without the remedy", fails: [.remedyParticulars]) {
+            withResult(.defectToBeRemedied, &$0); $0.remedyParticulars = ""
+        },
+        GateCase(13, "a pass needs neither") { $0.repairParticulars = ""; $0.remedyParticulars = "" },
+        GateCase(13, "test particulars of 4001 characters", fails: [.testParticulars]) {
+            $0.testParticulars = String(repeating: "t", count: 4001)
+        },
+        GateCase(13, "test particulars holding an escape", fails: [.testParticulars]) {
+            $0.testParticulars = "Proof load \u{1B}[2J 2.5 t"
+        },
+        GateCase(14, "next examination left to the interval") { $0.nextExaminationBy = "" },
+        GateCase(14, "next examination brought forward") { $0.nextExaminationBy = "2027-05-31" },
+        GateCase(14, "next examination on the interval's last day") { $0.nextExaminationBy = "2027-11-30" },
+        GateCase(14, "next examination put off past the interval", fails: [.nextExaminationBy]) {
+            $0.nextExaminationBy = "2027-12-01"
+        },
+        GateCase(14, "next examination on the day of this one", fails: [.nextExaminationBy]) {
+            $0.nextExaminationBy = "2026-11-30"
+        },
+        GateCase(14, "next examination not a real date", fails: [.nextExaminationBy]) {
+            $0.nextExaminationBy = "2027-02-30"
+        },
+        GateCase(14, "an interim inspection sets no next examination") {
+            $0.inspectionType = .interim; $0.nextExaminationBy = "nonsense"
+        },
     ]
     return cases
 }()
@@ -363,7 +416,7 @@ struct SaveGateTests {
         }
     }
 
-    @Test("every rule of the table has a case that passes and a case that fails", arguments: 1...10)
+    @Test("every rule of the table has a case that passes and a case that fails", arguments: 1...14)
     func tableCoversRule(_ rule: Int) {
         let cases = gateCases.filter { $0.rule == rule }
         #expect(cases.contains { $0.passes })
@@ -404,10 +457,12 @@ struct SaveGateTests {
         v.action = .monitor
         v.defectDescription = ""            // rule 6
         v.inspectionDate = "2027-01-01"     // rule 3
+        v.nextExaminationBy = "2026-01-01"  // rule 14: before the examination
         v.notes = "a\u{1B}b"                // rule 10
         let problems = SaveGate.problems(v, context: gateContext())
         let expected: [FormField] = [.inspectorName, .certificationNumber, .notes, .schemeReference,
-                                     .defectDescription, .action, .inspectionDate, .confirmed]
+                                     .defectDescription, .action, .inspectionDate, .repairParticulars, .nextExaminationBy,
+                                     .confirmed]
         #expect(problems.map(\.field) == expected, "\(problems)")
         #expect(problems.map(\.field) == problems.map(\.field).sorted())
         #expect(Set(problems.map(\.message)).count == problems.count, "each problem is its own sentence")
@@ -629,6 +684,7 @@ struct AmendmentGateTests {
         values.checkCuts = false
         values.action = .withdraw
         values.defectDescription = "Cut through at the eye"
+        values.repairParticulars = "Replace the sling"
         values.amendmentReason = "  Wrong result entered  "
         let record = try SaveGate.validate(values, context: gateContext(amending: amended)).get()
         #expect(record.values.amendmentReason == "Wrong result entered")
@@ -656,5 +712,65 @@ struct AmendmentGateTests {
     func reasonFirst() {
         let found = problems(reason: "") { $0.inspectorName = "" }
         #expect(found.map(\.field) == [.amendmentReason, .inspectorName, .confirmed])
+    }
+}
+
+@Suite("SaveGate: the report particulars of LOLER Schedule 1 (issue 12)")
+struct ReportParticularsGateTests {
+    private func context(particulars: ReportParticulars?, intervalMonths: Int = 12) -> SaveGate.Context {
+        var asset = gateAssetValue()
+        asset.intervalMonths = intervalMonths
+        return SaveGate.Context(asset: asset, today: day("2026-11-30"), sessionID: "d", particulars: particulars)
+    }
+
+    @Test("a thorough examination needs the employer's name and address and the site's address; other records not")
+    func particularsAreRequired() throws {
+        var incomplete = TestParticulars.report(for: gateAsset)
+        incomplete.employer.address = " "
+        incomplete.site.address = ""
+        let problems = SaveGate.problems(validValues(), context: context(particulars: incomplete))
+        #expect(problems.map(\.field) == [.inspectionType])
+        let message = try #require(problems.first?.message)
+        #expect(message.contains("employer's address") && message.contains("Main site") && message.contains("Settings"))
+        #expect(SaveGate.problems(validValues(), context: context(particulars: nil)).map(\.field) == [.inspectionType])
+        var check = validValues()
+        check.inspectionType = .preUse
+        #expect(SaveGate.problems(check, context: context(particulars: nil)).isEmpty)
+    }
+
+    @Test("the validated record resolves the basis and the next examination, and keeps only what applies")
+    func resolved() throws {
+        var v = validValues()
+        v.testParticulars = "  Proof load 2.5 t (1.25 × WLL), certificate PL-77  "
+        v.repairParticulars = "left from a defect chosen earlier"
+        let record = try SaveGate.validate(v, context: context(particulars: TestParticulars.report(for: gateAsset))).get()
+        #expect(record.values.examinationBasis == .within12Months)
+        #expect(record.values.nextExaminationBy == "2027-11-30")
+        #expect(record.nextExaminationBy == day("2027-11-30"))
+        #expect(record.values.testParticulars == "Proof load 2.5 t (1.25 × WLL), certificate PL-77")
+        #expect(record.values.repairParticulars == "", "a pass has no repair: what the form hid is not kept")
+        #expect(record.values.installedCorrectly == false, "only an examination after installation has the tick")
+        #expect(record.particulars?.employer.name == "Test Quay Ltd")
+
+        var check = validValues()
+        check.inspectionType = .preUse
+        check.testParticulars = "hidden"
+        let preUse = try SaveGate.validate(check, context: context(particulars: nil)).get()
+        #expect(preUse.values.examinationBasis == nil && preUse.values.nextExaminationBy == ""
+                && preUse.values.testParticulars == "" && preUse.particulars == nil && preUse.nextExaminationBy == nil)
+    }
+
+    @Test("an asset examined every 6 months is examined within 6 months; the next date follows its interval")
+    func sixMonthInterval() {
+        var v = validValues()
+        let six = context(particulars: TestParticulars.report(for: gateAsset), intervalMonths: 6)
+        #expect(SaveGate.problems(v, context: six).isEmpty)
+        v.examinationBasis = .within12Months
+        #expect(SaveGate.problems(v, context: six).map(\.field) == [.examinationBasis])
+        v.examinationBasis = nil
+        v.nextExaminationBy = "2027-06-01"
+        let problems = SaveGate.problems(v, context: six)
+        #expect(problems.map(\.field) == [.nextExaminationBy])
+        #expect(problems.first?.message.contains("2027-05-30") == true, "names the latest date: \(problems)")
     }
 }

@@ -90,7 +90,11 @@ struct DraftStoreTests {
             "confirmed",
         ]
         #expect(fieldNames.count == 17)
-        #expect(Set(values.keys) == fieldNames)
+        // The 17 and the report particulars of Schedule 1 (issue 12), which older drafts lack.
+        let reportNames: Set<String> = ["examination_basis", "installed_correctly", "test_particulars",
+                                        "repair_particulars", "remedy_particulars", "next_examination_by"]
+        #expect(Set(FormField.reportFields.map(\.key)) == reportNames)
+        #expect(Set(values.keys) == fieldNames.union(reportNames))
         #expect(Set(FormField.inspectionFields.map(\.key)) == fieldNames)
         #expect((values["notes"] as? String) == richValues().notes)
         #expect((values["result"] as? String) == InspectionResult.defectToBeRemedied.rawValue)
@@ -103,7 +107,8 @@ struct DraftStoreTests {
         let blankData = try #require(fileBytes(t.store.path(for: blank.draftID)))
         let blankObject = try #require(try JSONSerialization.jsonObject(with: blankData) as? [String: Any])
         let blankValues = try #require(blankObject["values"] as? [String: Any])
-        #expect(Set(blankValues.keys) == fieldNames)
+        #expect(Set(blankValues.keys) == fieldNames.union(reportNames))
+        #expect(blankValues["examination_basis"] is NSNull)
         #expect(blankValues["result"] is NSNull)
     }
 

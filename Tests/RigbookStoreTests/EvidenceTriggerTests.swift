@@ -101,7 +101,9 @@ struct EvidenceTriggerTests {
                        scheme_reference, 'replaced', 'withdraw', remedy_deadline_set, remedy_deadline,
                        inspection_date, confirmed,
                        saved_at, app_version, operator, asset_wll_kg, asset_location,
-                       \(uuidValue), amends_uuid, amendment_reason, report_number, record_hash, parent_hash
+                       \(uuidValue), amends_uuid, amendment_reason, report_number, record_hash, parent_hash,
+                       examination_basis, installed_correctly, test_particulars, repair_particulars,
+                       remedy_particulars, next_examination_by, particulars
                 FROM inspections WHERE id = ?
                 """
             let error = #expect(throws: DatabaseError.self) { try other.run(replace, [.integer(id)]) }

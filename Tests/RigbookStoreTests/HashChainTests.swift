@@ -23,6 +23,7 @@ struct HashChainTests {
         let raw = try Database(path: path, mode: .readWrite)
         try raw.execute("""
             DROP TRIGGER IF EXISTS inspections_are_never_updated; DROP TRIGGER IF EXISTS inspections_are_never_deleted;
+            DROP TRIGGER IF EXISTS notices_are_never_updated; DROP TRIGGER IF EXISTS notices_are_never_deleted;
             \(sql)
             """)
     }
@@ -33,15 +34,28 @@ struct HashChainTests {
             let path = registerPath(in: folder)
             let (register, ids) = try registerWithRecords(path)
             let result = try register.verifyChain()
-            #expect(result.problem == nil && result.entries == 5, "the asset and four records")
-            let last = try #require(try register.inspection(id: ids[3]))
-            #expect(result.head == last.recordHash)
+            #expect(result.problem == nil && result.entries == 11,
+                    """
+                    the new register's employer and site, the asset, the examiner added with the first record, \
+                    four records and the three examinations' notices of the report to send
+                    """)
+            // Each thorough examination is followed by its notice; the last notice is the head.
+            func noticeHash(_ id: Int64) throws -> SQLValue? {
+                try register.db.scalar("""
+                    SELECT n.entry_hash FROM notices n JOIN inspections i ON i.record_uuid = n.record_uuid
+                    WHERE i.id = ?
+                    """, [.integer(id)])
+            }
+            #expect(result.head.map(SQLValue.text) == (try noticeHash(ids[3])))
             let parent = try register.db.scalar("SELECT parent_hash FROM inspections WHERE id = ?", [.integer(ids[3])])
-            #expect(parent == (try register.inspection(id: ids[2])?.recordHash).map(SQLValue.text))
-            // The asset was added first: it starts the chain, and the first record chains onto it.
-            #expect(try register.db.scalar("SELECT parent_hash FROM assets") == .null)
+            #expect(parent == (try noticeHash(ids[2])))
+            // The register's first particulars start the chain; the asset follows them, and the first record
+            // chains onto the examiner it added.
+            #expect(try register.db.scalar("SELECT parent_hash FROM particulars WHERE id = 1") == .null)
+            #expect(try register.db.scalar("SELECT parent_hash FROM assets")
+                    == (try register.db.scalar("SELECT entry_hash FROM particulars WHERE id = 2")))
             #expect(try register.db.scalar("SELECT parent_hash FROM inspections WHERE id = ?", [.integer(ids[0])])
-                    == (try register.db.scalar("SELECT entry_hash FROM assets")))
+                    == (try register.db.scalar("SELECT entry_hash FROM particulars ORDER BY id DESC LIMIT 1")))
             // The EVP digest is SHA-256: the standard test vector.
             #expect(try HashChain.sha256("abc")
                     == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -89,7 +103,10 @@ struct HashChainTests {
             let path = registerPath(in: folder)
             let (register, ids) = try registerWithRecords(path)
             let printed = try #require(try register.verifyChain().head)
-            try tamper(path, "DELETE FROM inspections WHERE id >= \(ids[2])")
+            try tamper(path, """
+                DELETE FROM notices WHERE record_uuid IN (SELECT record_uuid FROM inspections WHERE id >= \(ids[2]));
+                DELETE FROM inspections WHERE id >= \(ids[2]);
+                """)
             #expect(try register.verifyChain().problem?.contains("head") == true)
             // Covering the tracks: the head row moved back to what is now the newest record.
             try tamper(path, """
@@ -147,13 +164,18 @@ struct HashChainTests {
                 #expect(try register.inspection(id: Int64(id))?.reportNumber == nil)
             }
             let result = try register.verifyChain()
-            #expect(result.problem == nil && result.entries == 3)
-            #expect(result.head == (try register.inspection(id: 2)?.recordHash))
+            #expect(result.problem == nil && result.entries == 5, "the asset, two records, the employer and site")
+            // Migration 006 chains the register's first particulars after what 005 hashed.
+            #expect(result.head.map(SQLValue.text)
+                    == (try register.db.scalar("SELECT entry_hash FROM particulars ORDER BY id DESC LIMIT 1")))
+            #expect(try register.db.scalar("SELECT parent_hash FROM particulars WHERE id = 1")
+                    == (try register.inspection(id: 2)?.recordHash).map(SQLValue.text))
             // The update trigger is back, and new records chain on.
             #expect(throws: DatabaseError.self) { try register.db.run("UPDATE inspections SET notes = 'x'") }
             let asset = try #require(try register.asset(tag: "SL-0042")?.asset)
             let id = try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
-            #expect(try register.verifyChain().head == (try register.inspection(id: id)?.recordHash))
+            let newest = try register.notices(recordUUID: try #require(try register.inspection(id: id)?.recordUUID))
+            #expect(try register.verifyChain().head == newest.last?.entryHash)
             #expect(try register.inspection(id: id)?.reportNumber?.hasSuffix("-000001") == true)
         }
     }

@@ -15,14 +15,15 @@ struct MigrationTests {
             let tables = try register.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             var names: [String] = []
             while try tables.step() { names.append(tables.text(0)) }
-            #expect(names == ["assets", "inspections", "register_chain", "rigbook_migrations"])
+            #expect(names == ["assets", "inspections", "notices", "particulars", "register_chain", "rigbook_migrations"])
 
             let triggers = try register.db.prepare(
                 "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
             var triggerNames: [String] = []
             while try triggers.step() { triggerNames.append(triggers.text(0)) }
-            #expect(triggerNames == ["inspections_are_never_deleted", "inspections_are_never_replaced",
-                                     "inspections_are_never_updated"])
+            #expect(triggerNames == ["inspections", "notices", "particulars"].flatMap { table in
+                ["deleted", "replaced", "updated"].map { "\(table)_are_never_\($0)" }
+            })
 
             let recorded = try RegisterSchema.appliedNames(register.db)
             #expect(!RegisterSchema.migrations.isEmpty)
@@ -254,8 +255,10 @@ struct RecordIdentityMigrationTests {
             let columns = try register.db.prepare("PRAGMA table_info(inspections)")
             var names: [String] = []
             while try columns.step() { names.append(columns.text(1)) }
-            #expect(names.suffix(6) == ["record_uuid", "amends_uuid", "amendment_reason",
-                                        "report_number", "record_hash", "parent_hash"])
+            #expect(names.suffix(13) == ["record_uuid", "amends_uuid", "amendment_reason",
+                                         "report_number", "record_hash", "parent_hash", "examination_basis",
+                                         "installed_correctly", "test_particulars", "repair_particulars",
+                                         "remedy_particulars", "next_examination_by", "particulars"])
             // The columns the records already had are exactly as they were.
             for id in 1...3 {
                 #expect(try rawInspectionRow(register.db, id: Int64(id)).prefix(oldRows[id - 1].count)

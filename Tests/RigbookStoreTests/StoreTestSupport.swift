@@ -71,6 +71,7 @@ func failingValues(_ type: InspectionType = .thoroughPeriodic, on date: String,
     values.checkDeformation = false
     values.action = action
     values.defectDescription = "Link elongated beyond 5 %"
+    values.repairParticulars = "Replace the sling"
     return values
 }
 
@@ -83,6 +84,8 @@ func remedyValues(on date: String, deadline: String) -> InspectionValues {
     values.defectDescription = "Stitching cut at the label"
     values.remedyDeadlineSet = true
     values.remedyDeadline = deadline
+    values.repairParticulars = "Restitch the label end"
+    values.remedyParticulars = "Repair by the maker, then re-examine"
     return values
 }
 
