@@ -124,9 +124,9 @@ public final class Session {
                     return [.failure("That asset is no longer in the register.")]
                 }
                 return try openForm(row: row, amending: amending, recover: recover)
-            case .save(let record):
+            case .save(let record, let notices):
                 do {
-                    try register.insert(record, saved: SaveStamp())
+                    try register.insert(record, saved: SaveStamp(), defectNotices: notices)
                 } catch {
                     return [.saveFailed(error.description)]
                 }

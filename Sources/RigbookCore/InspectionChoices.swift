@@ -77,9 +77,9 @@ public enum ExaminationBasis: String, CaseIterable, Sendable, Codable {
 
     public var label: String {
         switch self {
-        case .within6Months: "Within an interval of 6 months"
-        case .within12Months: "Within an interval of 12 months"
-        case .examinationScheme: "In accordance with an examination scheme"
+        case .within6Months: "Within 6 months"
+        case .within12Months: "Within 12 months"
+        case .examinationScheme: "Per examination scheme"
         case .exceptionalCircumstances: "After exceptional circumstances"
         case .afterInstallation: "After installation or assembly"
         case .beforeFirstUse: "Before first use"

@@ -121,7 +121,7 @@ public struct AssetFormState: Screen {
                 let step = action == .cycleBack ? -1 : 1
                 draft.type = all[(all.firstIndex(of: draft.type)! + step + all.count) % all.count]
             }
-        case .openChoices: break
+        case .openChoices, .pickExaminer: break   // no list here; the examiners belong to the inspection form
         }
         return .stay
     }

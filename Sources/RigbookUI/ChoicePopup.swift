@@ -9,6 +9,14 @@ public struct ChoicePopup: Sendable {
     public var selection: Int
     let options: [ChoiceValue]
 
+    /// The register's examiners, for the inspector's name: the one named now is highlighted.
+    init(field: FormField, examiners: [Examiner], in values: InspectionValues) {
+        self.field = field
+        options = examiners.map(ChoiceValue.examiner)
+        let name = values.inspectorName.trimmingCharacters(in: .whitespaces).lowercased()
+        selection = examiners.firstIndex { $0.name.trimmingCharacters(in: .whitespaces).lowercased() == name } ?? 0
+    }
+
     init(field: FormField, in values: InspectionValues) {
         self.field = field
         let options = Choices.options(field, in: values)

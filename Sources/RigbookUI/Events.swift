@@ -55,7 +55,8 @@ public enum Effect: Sendable {
     /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
     case suspend
     /// The only way a record reaches the register: a gate-validated record.
-    case save(ValidatedInspection)
+    /// A record, with a defect's reg 10 answers.
+    case save(ValidatedInspection, DefectNotices?)
     /// Prefill the next form with this inspector (the profile).
     case rememberInspector(name: String, certificationNumber: String)
     case quit

@@ -1,7 +1,7 @@
 import RigbookCore
 
 public enum FormAction: Sendable {
-    case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices
+    case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices, pickExaminer
 }
 
 extension FormState {
@@ -15,6 +15,9 @@ extension FormState {
                    footer: "save", action: .save),
         KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
                    help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
+        KeyBinding([.ctrl("o")], label: "Ctrl-O",
+                   help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
+                   brief: "pick an examiner", action: .pickExaminer),
         KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
     ])
 
@@ -72,9 +75,23 @@ extension FormState {
             if case .chosen(let value)? = answer {
                 let before = values
                 Choices.set(value, in: &values)
+                // An examiner fills the inspector's name and number: the field being edited shows it.
+                if let path = focus.textPath { editor = EditableText(values[keyPath: path]) }
                 if values != before { changed(now: now) }
             }
             return .stay
+        case .notifying(var dialog, let record):
+            switch dialog.handle(key, batch: inputBatch) {
+            case nil:
+                mode = .notifying(dialog, record)
+                return .stay
+            case .back?:
+                mode = .editing
+                note("Not saved: the record waits for reg 10's answers. Ctrl-S asks them again.")
+                return .stay
+            case .answered(let notices)?:
+                return save(record, notices: notices)
+            }
         case .saving:
             return .stay
         case .editing:
@@ -158,6 +175,14 @@ extension FormState {
                 Choices.cycle(focus, by: action == .cycleForward ? 1 : -1, in: &values)
                 changed(now: now)
             }
+        case .pickExaminer:
+            let examiners = particulars.examinerList
+            guard !examiners.isEmpty else {
+                note("No examiners in the register yet: type the name; saving adds it (Settings lists them).")
+                return .stay
+            }
+            if focus != .inspectorName && focus != .certificationNumber { focusField(.inspectorName) }
+            mode = .choosing(ChoicePopup(field: .inspectorName, examiners: examiners, in: values))
         case .openChoices:
             if focus.kind == .choice {
                 mode = .choosing(ChoicePopup(field: focus, in: values))
@@ -202,12 +227,14 @@ extension FormState {
         }
         if let editor, focus.kind == .date { validateDate(focus, text: editor.text, leaving: true) }
         switch SaveGate.validate(values, context: gateContext) {
-        case .success(let record):
-            mode = .saving(record)
+        case .success(let record) where DefectNotices.required(for: record.result, type: record.values.inspectionType):
             message = nil
-            // A write still waiting must not bring the draft back after the save removes it.
-            draft.cancel()
-            return .effects([.save(record)])
+            mode = .notifying(DefectNoticeDialog(employer: gateContext.particulars?.employer.name ?? "the employer",
+                                                 examinationDate: record.inspectionDate, today: today,
+                                                 batch: inputBatch), record)
+            return .stay
+        case .success(let record):
+            return save(record, notices: nil)
         case .failure(let failure):
             attemptedSave = true
             let count = failure.problems.count
@@ -216,6 +243,15 @@ extension FormState {
             if let first = failure.problems.first { focusField(first.field) }
             return .stay
         }
+    }
+
+    /// Sends the record (with a defect's reg 10 notices) to the register.
+    private mutating func save(_ record: ValidatedInspection, notices: DefectNotices?) -> Outcome {
+        mode = .saving(record)
+        message = nil
+        // A write still waiting must not bring the draft back after the save removes it.
+        draft.cancel()
+        return .effects([.save(record, notices)])
     }
 
     /// Results of the form's effects: the save, and the draft file's writes.

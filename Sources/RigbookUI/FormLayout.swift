@@ -42,7 +42,7 @@ enum FormLayout {
 
     static func wraps(_ form: FormState, width: Int) -> Wraps {
         var wraps: Wraps = [:]
-        for field in [FormField.notes, .defectDescription] {
+        for field in form.fields where field.kind == .multiline {
             let characters = field == form.focus ? form.editor?.characters ?? []
                 : Array(form.values[keyPath: field.textPath!])
             wraps[field] = (characters, WrappedText.layout(characters, width: textWidth(screenWidth: width)))
@@ -67,8 +67,9 @@ enum FormLayout {
                 if let wrapped = wraps[field] { rows = max(2, wrapped.rows.count) }
                 if isNarrow(width) && field.kind != .check { lines.append(.label(field)) }
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
-                // Messages wrap under the widget, so every rule reads in full at 80 columns.
-                let messageWidth = max(8, width - labelWidth(screenWidth: width) - 4)
+                // Messages wrap under the widget, so every rule reads in full at 80 columns; the last column
+                // is left to the scroll marks (↑ ↓).
+                let messageWidth = max(8, width - labelWidth(screenWidth: width) - 5)
                 func wrapped(_ text: String) -> [(text: String, continued: Bool)] {
                     let characters = Array(text)
                     return WrappedText.layout(characters, width: messageWidth).enumerated().map {

@@ -111,9 +111,12 @@ public enum ChoiceValue: Sendable, Equatable {
     case result(InspectionResult)
     case action(InspectionAction)
     case basis(ExaminationBasis)
+    /// One of the register's examiners: sets the inspector's name and certification number.
+    case examiner(Examiner)
 
     public var label: String {
         switch self {
+        case .examiner(let e): e.qualification.isEmpty ? e.name : "\(e.name) · \(e.qualification)"
         case .inspectionType(let type): type.label
         case .result(let result): result.label
         case .action(let action): action.label
@@ -152,6 +155,9 @@ enum Choices {
         case .result(let result): v.result = result
         case .action(let action): v.action = action
         case .basis(let basis): v.examinationBasis = basis
+        case .examiner(let examiner):
+            v.inspectorName = examiner.name
+            if !examiner.qualification.isEmpty { v.certificationNumber = examiner.qualification }
         }
     }
 

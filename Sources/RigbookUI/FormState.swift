@@ -51,6 +51,8 @@ public struct FormState: Screen {
         case choosing(ChoicePopup)
         /// "Leave this inspection?" is asked.
         case leaving(Question<LeaveChoice>)
+        /// A defect: reg 10's questions are asked before the record goes to the register.
+        case notifying(DefectNoticeDialog, ValidatedInspection)
         /// The record went to the register; waiting for the answer.
         case saving(ValidatedInspection)
     }
@@ -100,6 +102,11 @@ public struct FormState: Screen {
 
     public var dialog: Question<LeaveChoice>? {
         if case .leaving(let question) = mode { return question }
+        return nil
+    }
+
+    public var noticeDialog: DefectNoticeDialog? {
+        if case .notifying(let dialog, _) = mode { return dialog }
         return nil
     }
 

@@ -269,16 +269,18 @@ extension RigbookCLITests {
                 e2eLines(screen).filter { $0.hasPrefix("  [x] ") }.count == 5 && screen.contains("‹ Pass ›")
                     && screen.contains(name) && screen.contains(certificate)
             }
-            // Notes, scheme, defect, action, deadline toggle, deadline, date, then the confirmation.
-            for _ in 0..<8 { try pane.tmux.sendKeys("Tab") }
+            // Notes, scheme, defect, action, deadline toggle, deadline, date, the report particulars (basis,
+            // test, next examination), then the confirmation.
+            for _ in 0..<11 { try pane.tmux.sendKeys("Tab") }
             // The confirmation takes a Space only once it has been on screen (keys in the same burst are
-            // refused), so wait for it as a person would look at it.
+            // refused), so wait for it as a person would look at it. A thorough examination's examiner
+            // authenticates the report by name.
             try pane.tmux.waitFor("the confirmation focused") {
-                $0.contains("▸ [ ] I confirm this record is accurate")
+                $0.contains("▸ [ ] I, \(name), authenticate this report")
             }
             try pane.tmux.sendKeys("Space")
             try pane.tmux.waitFor("the confirmation ticked, the date today and a preview of OK") { screen in
-                screen.contains("[x] I confirm this record is accurate")
+                screen.contains("[x] I, \(name), authenticate this report")
                     && e2eLines(screen).contains { $0.contains("Inspection date") && $0.contains(fixedToday) }
                     && screen.contains("If saved: status OK")
             }

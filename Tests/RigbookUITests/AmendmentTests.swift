@@ -17,6 +17,7 @@ struct AmendmentTests {
         values.checkCuts = false
         values.action = .withdraw
         values.defectDescription = "Sling cut through at the eye"
+        values.repairParticulars = "Replace the sling"
         return values
     }
 
@@ -59,8 +60,9 @@ struct AmendmentTests {
         #expect(!h.shows("Reason for amendment") && !h.shows("AMENDMENT"))
         h.press(.tab)
         #expect(h.form?.focus == .inspectorName)
-        for _ in 0..<FormField.inspectionFields.count - 1 { h.press(.tab) }
-        #expect(h.form?.focus == .inspectionType, "Tab goes round the 17 fields")
+        // Round the 17 fields and the report particulars a periodic pass has: basis, test, next examination.
+        for _ in 0..<FormField.inspectionFields.count + 3 - 1 { h.press(.tab) }
+        #expect(h.form?.focus == .inspectionType, "Tab goes round the 17 fields and the report particulars")
         h.press(.escape)
 
         h.press(.enter, .char("A"))

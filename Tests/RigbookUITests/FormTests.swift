@@ -44,8 +44,9 @@ struct FormTests {
         #expect(h.shows("‹ — choose — ›"))
         #expect(!form.hasUnsavedInput)
         #expect(form.focus == .inspectionType)
-        // The dates sit below the first screenful: Shift-Tab twice scrolls to today's date.
-        h.press(.backTab, .backTab)
+        // The dates sit below the first screenful: Shift-Tab back over the confirmation and the report
+        // particulars (next examination, test, basis) scrolls to today's date.
+        h.press(.backTab, .backTab, .backTab, .backTab, .backTab)
         #expect(h.form?.focus == .inspectionDate)
         let dateLine = try #require(h.line(containing: "Inspection date"))
         #expect(dateLine.contains("2026-11-30"))
@@ -67,7 +68,10 @@ struct FormTests {
     func fillAllFieldsAndSave() throws {
         let h = try FormHarness(profile: Profile(inspectorName: "Old Inspector", certificationNumber: "OLD-0001"))
         h.press(.char("i"))
-        let all = FormField.inspectionFields
+        // The 17, with the report particulars a defect to be remedied has before the confirmation.
+        let all = FormField.inspectionFields.dropLast()
+            + [.examinationBasis, .testParticulars, .repairParticulars, .remedyParticulars, .nextExaminationBy,
+               .confirmed]
         var expectedFocus = 0
         func tab(sourceLocation: SourceLocation = #_sourceLocation) {
             h.press(.tab, sourceLocation: sourceLocation)
@@ -144,11 +148,24 @@ struct FormTests {
         tab()
         h.press(.ctrl("u"))
         h.type("2026-11-28")
-        // 17 Confirmation.
+        // Report particulars: the basis follows the type; the test, the repair and the remedy are typed;
+        // the next examination is left to the interval.
         tab()
+        #expect(h.shows("Per examination scheme (from the type)"))
+        tab()
+        h.type("Proof load 2.5 t (1.25 × WLL)")
+        tab()
+        h.type("Renew the sleeve")
+        tab()
+        h.type("Sleeve renewed by the maker")
+        tab()
+        // 17 Confirmation: a thorough examination is authenticated by its examiner, by name.
+        tab()
+        #expect(h.shows("2027-05-28 (interval)"), "the empty next examination stands for the interval's date")
+        #expect(h.shows("I, 王建国, authenticate this report"))
         h.press(.char(" "))
         #expect(h.form?.values.confirmed == true)
-        #expect(expectedFocus == 16)
+        #expect(expectedFocus == 21)
 
         // Shift-Tab goes back through the same order.
         for field in all.reversed().dropFirst() {
@@ -157,6 +174,11 @@ struct FormTests {
         }
         #expect(h.form?.problems == [])
 
+        h.press(.ctrl("s"))
+        // A defect: reg 10's questions first, then the save.
+        #expect(h.form?.noticeDialog != nil)
+        #expect(try h.register.recordCount() == 0)
+        h.type("Dock foreman")
         h.press(.ctrl("s"))
         #expect(h.form == nil)
         #expect(h.session.state.screens.isEmpty)
@@ -175,8 +197,15 @@ struct FormTests {
             checkMarking: true, checkCuts: true, checkDeformation: true, checkFittings: true, checkCorrosion: true,
             result: .defectToBeRemedied, notes: "吊带有轻微磨损\nStitching intact",
             schemeReference: "LEEA 036 §4.2", defectDescription: "Edge abrasion, 300 mm from eye", action: .repair,
-            remedyDeadlineSet: true, remedyDeadline: "2026-12-31", inspectionDate: "2026-11-28", confirmed: true)
+            remedyDeadlineSet: true, remedyDeadline: "2026-12-31", inspectionDate: "2026-11-28", confirmed: true,
+            examinationBasis: .examinationScheme, testParticulars: "Proof load 2.5 t (1.25 × WLL)",
+            repairParticulars: "Renew the sleeve", remedyParticulars: "Sleeve renewed by the maker",
+            nextExaminationBy: "2027-05-28")
         #expect(records.first?.values == expected)
+        let notices = try h.register.notices(recordUUID: try #require(records.first?.recordUUID))
+        #expect(notices.map(\.duty) == [.employerTold, .reportToEmployer])
+        #expect(notices.first?.recipient == "Dock foreman" && notices.first?.doneOn == FormHarness.today)
+        #expect(notices.first?.seriousRisk == false)
         #expect(records.first?.amends == nil)
         #expect(records.first?.sessionID.hasPrefix(h.draftID + ":") == true)
 
@@ -230,8 +259,12 @@ struct FormTests {
         h.focus(.action)
         h.press(.right, .right, .right) // Quarantine
         #expect(h.form?.values.action == .quarantine)
+        h.focus(.repairParticulars)
+        h.type("Fit a new latch")
         h.focus(.confirmed)
         h.press(.char(" "))
+        h.press(.ctrl("s"))
+        h.type("Yard foreman")
         h.press(.ctrl("s"))
         #expect(h.session.state.notice?.text == "Saved inspection for SL-0001 · status now DO NOT USE")
         #expect(h.session.state.list.selectedRow?.asset.tag == "SL-0001")
@@ -317,8 +350,7 @@ struct FormTests {
     func invalidDatesRefused() throws {
         let h = try FormHarness(profile: FormTests.profile)
         h.press(.char("i"))
-        h.press(.backTab, .backTab)
-        #expect(h.form?.focus == .inspectionDate)
+        h.focus(.inspectionDate)
         h.press(.ctrl("u"))
         #expect(h.form?.values.inspectionDate == "")
         h.type("2026-02-30")
@@ -361,7 +393,9 @@ struct FormTests {
     func focusOrderWithArrows() throws {
         let h = try FormHarness(profile: FormTests.profile)
         h.press(.char("i"))
-        let all = FormField.inspectionFields
+        // The 17 with a periodic examination's report particulars before the confirmation.
+        let all = FormField.inspectionFields.dropLast() + [.examinationBasis, .testParticulars, .nextExaminationBy,
+                                                           .confirmed]
         // ↓ through the whole untouched form (empty multi-line fields are left at once), then ↑ back.
         for field in all.dropFirst() {
             h.press(.down)
@@ -426,12 +460,13 @@ struct FormTests {
             (.schemeReference, "An examination per scheme needs the scheme reference."),
             (.defectDescription, "Describe the defect (part and defect) for a result other than Pass."),
             (.action, "A dangerous fail needs an action other than None or Monitor."),
+            (.repairParticulars, "Give the repair, renewal or alteration the defect requires."),
             (.confirmed, "Tick the confirmation that this record is accurate."),
         ]
         let form = try #require(h.form)
         #expect(form.problems.map(\.field) == expected.map(\.0))
         #expect(form.problems.map(\.message) == expected.map(\.1))
-        #expect(h.shows("Not saved: 6 rules are unmet"))
+        #expect(h.shows("Not saved: 7 rules are unmet"))
         #expect(form.focus == .inspectorName)
         #expect(try h.register.recordCount() == 0)
 
@@ -451,6 +486,8 @@ struct FormTests {
         h.press(.left) // Fail – dangerous
         h.focus(.action)
         h.press(.left) // Withdraw from service
+        h.focus(.repairParticulars)
+        h.type("Replace the sling")
         h.focus(.confirmed)
         h.press(.char(" "))
         // Six lines of notes above push the defect field down to the last body row.
@@ -696,7 +733,9 @@ struct FormHistoryTests {
         let form = try #require(h.form)
         #expect(h.screen[0].contains("Amending record #1 · SL-0042"))
         #expect(form.amends == 1)
-        var prefilled = FormHistoryTests.newer
+        // As saved: the basis and the next examination resolved by the gate.
+        var prefilled = original.values
+        #expect(prefilled.examinationBasis == .within6Months && !prefilled.nextExaminationBy.isEmpty)
         prefilled.confirmed = false
         #expect(form.values == prefilled)
         #expect(!form.hasUnsavedInput)

@@ -30,6 +30,7 @@ import RigbookStore
         withdrawn.result = .failDangerous
         withdrawn.checkCuts = false
         withdrawn.defectDescription = "Webbing cut through"
+        withdrawn.repairParticulars = "Replace the sling"
         withdrawn.action = .withdraw
         let h = try FormHarness(profile: PasteTests.profile, records: [withdrawn])
         h.press(.char("i"))
