@@ -1292,7 +1292,7 @@ extension RigbookCLITests {
             // The asset, two records, the register's first employer and site, the examiner the first record added
             // the two examinations' notices of the report to send, and the dangerous fail's notice to the employer,
             // not yet given (saved without reg 10's answers).
-            #expect(line.hasPrefix("verified 8 entries; head ") && !line.contains("\n"), "\(result)")
+            #expect(line.hasPrefix("verified 9 entries; head ") && !line.contains("\n"), "\(result)")
             let head = String(line.suffix(64))
             #expect(home.run(["verify", "--head", head]).status == 0)
             let other = home.run(["verify", "--head", String(repeating: "0", count: 64)])
