@@ -159,7 +159,27 @@ public enum RecordExport {
         ("superseded_by_uuid", { .text($0.record.supersededByUUID?.uuidString.lowercased()) }),
         ("amendment_reason", { .text($0.record.amendsUUID == nil ? nil : $0.record.values.amendmentReason) }),
         ("report_number", { .text($0.record.reportNumber) }),
+        // Schedule 1 (issue 12): null where it does not apply and on records saved before it was kept.
+        ("examination_basis", { .text(reported(.examinationBasis, $0.record)?.examinationBasis?.rawValue) }),
+        ("installed_correctly", { r in reported(.installedCorrectly, r.record).map { .flag($0.installedCorrectly) }
+            ?? .text(nil) }),
+        ("test_particulars", { .text(reported(.testParticulars, $0.record)?.testParticulars) }),
+        ("repair_particulars", { .text(reported(.repairParticulars, $0.record)?.repairParticulars) }),
+        ("remedy_particulars", { .text(reported(.remedyParticulars, $0.record)?.remedyParticulars) }),
+        ("next_examination_by", { .text(reported(.nextExaminationBy, $0.record)?.nextExaminationBy) }),
+        ("employer_name", { .text($0.record.particulars?.employer.name) }),
+        ("employer_address", { .text($0.record.particulars?.employer.address) }),
+        ("site_name", { .text($0.record.particulars?.site.name) }),
+        ("site_address", { .text($0.record.particulars?.site.address) }),
+        ("previous_thorough_examination", { .text($0.record.particulars?.previousThoroughExamination) }),
+        ("record_hash", { .text($0.record.recordHash) }),
     ])
+
+    /// The record's values when `field` is one of its report particulars: nil where the field does not apply
+    /// and on a record saved before report particulars were kept.
+    private static func reported(_ field: FormField, _ record: StoredInspection) -> InspectionValues? {
+        record.particulars != nil && field.applies(to: record.values) ? record.values : nil
+    }
 
     public static var columns: [String] { table.header }
     public static func fields(_ record: StoredInspection, tag: String) -> [String] { table.csvFields((record, tag)) }

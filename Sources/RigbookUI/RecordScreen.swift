@@ -56,6 +56,7 @@ public struct RecordState: Screen {
             (FormField.remedyDeadlineSet.shortLabel, tick(v.remedyDeadlineSet)),
             (FormField.remedyDeadline.shortLabel, v.remedyDeadline.isEmpty ? "—" : v.remedyDeadline),
             (FormField.inspectionDate.shortLabel, v.inspectionDate),
+        ] + reportLines + [
             (FormField.confirmed.briefLabel, tick(v.confirmed)),
             ("Saved at", record.savedAt),
             ("Saved by (operator)", record.operatorName),
@@ -65,7 +66,44 @@ public struct RecordState: Screen {
             ("Session id", record.sessionID),
             ("Record uuid", record.recordUUID.uuidString.lowercased()),
             ("Report number", record.reportNumber ?? "—"),
+            ("SHA-256", record.recordHash ?? "—"),
         ] + amendmentLines
+    }
+
+    /// A thorough examination's report particulars (Schedule 1): what applies, "not recorded" on a record
+    /// saved before they were asked.
+    var reportLines: [(String, String)] {
+        let v = record.values
+        guard v.inspectionType.isThorough else { return [] }
+        let notRecorded = "not recorded"
+        func text(_ value: String) -> String { value.isEmpty ? "—" : value }
+        guard let particulars = record.particulars else {
+            return [("Report particulars", notRecorded + " (saved before Schedule 1 particulars were kept)")]
+        }
+        var lines: [(String, String)] = [
+            (FormField.examinationBasis.shortLabel, v.examinationBasis?.label ?? notRecorded),
+        ]
+        if FormField.installedCorrectly.applies(to: v) {
+            lines.append((FormField.installedCorrectly.briefLabel, v.installedCorrectly ? "yes" : "no"))
+        }
+        lines.append((FormField.testParticulars.shortLabel, text(v.testParticulars)))
+        if FormField.repairParticulars.applies(to: v) {
+            lines.append((FormField.repairParticulars.shortLabel, text(v.repairParticulars)))
+        }
+        if FormField.remedyParticulars.applies(to: v) {
+            lines.append((FormField.remedyParticulars.shortLabel, text(v.remedyParticulars)))
+        }
+        lines.append((FormField.nextExaminationBy.briefLabel, text(v.nextExaminationBy)))
+        func place(_ name: String, _ address: String) -> String {
+            address.isEmpty ? name : name + " · " + address.replacingOccurrences(of: "\n", with: ", ")
+        }
+        lines += [
+            ("Employer", place(particulars.employer.name, particulars.employer.address)),
+            ("Site", place(particulars.site.name, particulars.site.address)),
+            ("Previous thorough exam.", particulars.previousThoroughExamination ?? "none"),
+        ]
+        if !particulars.asset.lessor.isEmpty { lines.append(("Lessor", particulars.asset.lessor)) }
+        return lines
     }
 
     /// What the record amends and why, and what superseded it: ids as the history shows them, with uuids.

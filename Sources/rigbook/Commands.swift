@@ -291,7 +291,10 @@ enum Commands {
             draft_id, amends, operator, app_version, asset_wll_kg, asset_location, the 17 form
             fields under their stable names (inspection_type, … confirmed), then record_uuid,
             amends_uuid, superseded_by, superseded_by_uuid, amendment_reason and report_number (null
-            but for thorough examinations saved since report numbers began). A record superseded
+            but for thorough examinations saved since report numbers began), then the report
+            particulars of LOLER Schedule 1 (examination_basis … next_examination_by, employer_name,
+            employer_address, site_name, site_address, previous_thorough_examination; null where they do
+            not apply or were not yet kept) and record_hash. A record superseded
             by an amendment no longer counts for status. See docs/FORMATS.md.
             TAG matches whatever its letter case (SL-ß is sl-ss); see docs/USER-GUIDE.md.
             """

@@ -902,7 +902,10 @@ extension RigbookCLITests {
                            "result", "notes", "scheme_reference", "defect_description", "action", "remedy_deadline_set",
                            "remedy_deadline", "inspection_date", "confirmed",
                            "record_uuid", "amends_uuid", "superseded_by", "superseded_by_uuid", "amendment_reason",
-                           "report_number"]
+                           "report_number", "examination_basis", "installed_correctly", "test_particulars",
+                           "repair_particulars", "remedy_particulars", "next_examination_by", "employer_name",
+                           "employer_address", "site_name", "site_address", "previous_thorough_examination",
+                           "record_hash"]
             #expect(records.first == columns)
             let rows = Array(records.dropFirst())
             #expect(rows.count == 3)
@@ -1278,9 +1281,11 @@ extension RigbookCLITests {
             #expect(numbers[0].prefix(9) == numbers[1].prefix(9))
             #expect(numbers.map { $0.suffix(7) } == ["-000002", "-000001"])
             #expect(numbers[0].wholeMatch(of: /[0-9A-F]{8}-[0-9]{6}/) != nil, "\(numbers[0])")
-            // The key added at the end: each object closes right after its value.
-            #expect(result.stdout.matches(of: /"report_number": ?"[0-9A-F]{8}-[0-9]{6}" ?\}/).count == 2,
-                    "\(result.stdout)")
+            // Keys are only added at the end: the report number still follows the amendment's reason, and the
+            // record's hash closes each object.
+            #expect(result.stdout.matches(of: /"amendment_reason": ?[^,]*, ?"report_number": ?"[0-9A-F]{8}-[0-9]{6}"/)
+                    .count == 2, "\(result.stdout)")
+            #expect(result.stdout.matches(of: /"record_hash": ?"[0-9a-f]{64}" ?\}/).count == 2, "\(result.stdout)")
         }
 
         @Test("verify: exit 0 with one line and the head; --head with a head not in the register exits 1")
