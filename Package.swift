@@ -46,7 +46,8 @@ let package = Package(
         // What several test targets share (the CSV reader, the seeded generator); no product code uses it.
         .target(name: "RigbookTestSupport", dependencies: ["RigbookCore"], path: "Tests/RigbookTestSupport"),
         .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore", "RigbookTestSupport"]),
-        .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore", "RigbookTestSupport"]),
+        .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore", "RigbookTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(
             name: "RigbookUITests",
             dependencies: ["RigbookUI", "RigbookApp", "RigbookStore", "RigbookCore", "RigbookTestSupport"]
