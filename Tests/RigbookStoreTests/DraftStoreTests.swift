@@ -11,6 +11,28 @@ struct DraftStoreTests {
 
     // MARK: File format
 
+    @Test("A draft written before the report particulars reads back whole: never set aside as corrupt")
+    func draftFromBeforeReportParticulars() throws {
+        let t = TempHome()
+        defer { t.remove() }
+        let draft = makeDraft(assetUUID: UUID())
+        try t.store.write(draft)
+        // The file as the build before issue 12 wrote it: the 17 fields, none of the report particulars.
+        let path = t.store.path(for: draft.draftID)
+        let data = try #require(fileBytes(path))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var values = try #require(object["values"] as? [String: Any])
+        for field in FormField.reportFields { values.removeValue(forKey: field.key) }
+        #expect(values.count == 17)
+        object["values"] = values
+        #expect(writeRaw(try JSONSerialization.data(withJSONObject: object), to: path))
+
+        let back = try #require(try t.store.read(id: draft.draftID))
+        #expect(back.values == draft.values)
+        #expect(back.values.examinationBasis == nil && back.values.nextExaminationBy.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: t.store.corruptFolder))
+    }
+
     @Test("A draft with every field, CJK text and newlines reads back equal")
     func roundTrip() throws {
         let t = TempHome()
