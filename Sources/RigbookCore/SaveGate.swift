@@ -115,7 +115,10 @@ public enum SaveGate {
         }
 
         // Rule 1.
-        if !v.confirmed { fail(.confirmed, "Tick the confirmation that this record is accurate.") }
+        if !v.confirmed {
+            fail(.confirmed, v.inspectionType.isThorough ? "Tick to authenticate this report as its examiner."
+                 : "Tick the confirmation that this record is accurate.")
+        }
         // Rule 2.
         if v.inspectorName.isEmpty { fail(.inspectorName, "Enter the inspector's name.") }
         if v.inspectionType.isThorough && v.certificationNumber.isEmpty {

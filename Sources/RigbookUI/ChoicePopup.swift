@@ -53,9 +53,11 @@ public struct ChoicePopup: Sendable {
     }
 
     func draw(into frame: inout Frame, area: Rect) {
-        let inner = min(area.width - 4, (options.map(\.label.displayWidth).max() ?? 10) + 4)
+        let hint = ChoicePopup.keymap.hint
+        let inner = min(area.width - 4, max(hint.displayWidth, (options.map(\.label.displayWidth).max() ?? 10) + 4))
         let lines = options.enumerated().map { index, option in (index == selection ? "› " : "  ") + option.label }
-        Box.draw(title: field.shortLabel, lines: lines.map { ($0, Style.plain) }, width: inner, highlight: selection,
-                 footer: ChoicePopup.keymap.hint, in: area, into: &frame)
+        let examiners = options.contains { if case .examiner = $0 { true } else { false } }
+        Box.draw(title: examiners ? "Examiners" : field.shortLabel, lines: lines.map { ($0, Style.plain) }, width: inner, highlight: selection,
+                 footer: hint, in: area, into: &frame)
     }
 }

@@ -461,7 +461,7 @@ struct FormTests {
             (.defectDescription, "Describe the defect (part and defect) for a result other than Pass."),
             (.action, "A dangerous fail needs an action other than None or Monitor."),
             (.repairParticulars, "Give the repair, renewal or alteration the defect requires."),
-            (.confirmed, "Tick the confirmation that this record is accurate."),
+            (.confirmed, "Tick to authenticate this report as its examiner."),
         ]
         let form = try #require(h.form)
         #expect(form.problems.map(\.field) == expected.map(\.0))
