@@ -39,7 +39,8 @@ public struct RecordState: Screen {
     var lines: [(String, String)] {
         let v = record.values
         func tick(_ flag: Bool) -> String { flag ? "yes" : "no" }
-        return [
+        // What amends the record, or what it amends, first: it says whether the rest still counts.
+        return amendmentLines + [
             (FormField.inspectionType.shortLabel, v.inspectionType.label),
             (FormField.inspectorName.shortLabel, v.inspectorName),
             (FormField.certificationNumber.shortLabel, v.certificationNumber),
@@ -67,7 +68,7 @@ public struct RecordState: Screen {
             ("Record uuid", record.recordUUID.uuidString.lowercased()),
             ("Report number", record.reportNumber ?? "—"),
             ("SHA-256", record.recordHash ?? "—"),
-        ] + amendmentLines
+        ]
     }
 
     /// A thorough examination's report particulars (Schedule 1): what applies, "not recorded" on a record

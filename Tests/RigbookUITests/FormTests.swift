@@ -674,7 +674,7 @@ struct FormHistoryTests {
     /// Every line shown on the record screen, scrolling down with j until nothing changes.
     static func recordLines(_ h: FormHarness) -> [String] {
         var seen = h.screen
-        for _ in 0..<10 {
+        for _ in 0..<200 {
             let before = h.screen
             h.press(.char("j"))
             if h.screen == before { break }
