@@ -26,7 +26,8 @@ extension ListState: Screen {
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
         KeyBinding([.char("p")], help: "Particulars of the selected asset: its site, owner or lessor, SWL per"
-                   + " configuration, declaration of conformity", brief: "asset particulars", action: .assetParticulars),
+                   + " configuration, declaration of conformity", brief: "asset particulars",
+                   action: .assetParticulars),
         KeyBinding([.char(",")], help: "Settings: the examining organisation, employers and their sites, examiners",
                    brief: "settings", action: .settings),
         KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", brief: "dashboard",

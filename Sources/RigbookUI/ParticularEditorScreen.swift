@@ -296,7 +296,8 @@ public struct ParticularEditorState: Screen {
         switch event {
         case .particularsRecorded(let recorded, let kept, _) where recorded.subject == change.subject:
             saving = false
-            let name = asset.map { "the particulars of \($0.tag)" } ?? ParticularsText.title(of: recorded, in: particulars)
+            let name = asset.map { "the particulars of \($0.tag)" }
+                ?? ParticularsText.title(of: recorded, in: particulars)
             return .pop + .notify(.info(kept ? "Saved \(name)." : "Nothing changed: the register already says that."))
         case .particularsNotRecorded(let reason):
             saving = false
@@ -346,7 +347,8 @@ public struct ParticularEditorState: Screen {
             }
         }
         if let asset {
-            let info = "\(asset.type.label) · WLL \(Asset.wllText(asset.wllKg)) (the SWL when it has one configuration)"
+            let info = "\(asset.type.label) · WLL \(Asset.wllText(asset.wllKg))"
+                + " (the SWL when it has one configuration)"
             let characters = Array(info)
             for row in WrappedText.layout(characters, width: max(8, width - 2)) {
                 lines.append(.info(String(characters[row.start..<row.end])))
@@ -415,7 +417,9 @@ public struct ParticularEditorState: Screen {
             case .label(let field):
                 drawLabel(field, y: y, into: &frame, area: area)
             case .value(let field, let row):
-                if row == 0 && !ParticularEditorState.isNarrow(width) { drawLabel(field, y: y, into: &frame, area: area) }
+                if row == 0 && !ParticularEditorState.isNarrow(width) {
+                    drawLabel(field, y: y, into: &frame, area: area)
+                }
                 drawValue(field, row: row, in: Rect(x: area.x + valueX, y: area.y + y,
                                                      width: ParticularEditorState.valueWidth(width) + 1, height: 1),
                           width: width, into: &frame)
@@ -440,8 +444,11 @@ public struct ParticularEditorState: Screen {
     private func drawLabel(_ field: ParticularField, y: Int, into frame: inout Frame, area: Rect) {
         let focused = field == focus
         frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
+        // Beside its value the label has the value's left margin; on a row of its own, the whole width.
+        let narrow = ParticularEditorState.isNarrow(area.width)
+        let room = narrow ? area.width - 2 : ParticularEditorState.valueX(area.width) - 3
         frame.put(ParticularEditorState.label(field, of: change), x: 2, y: y, in: area,
-                  style: focused ? .bold : .plain, maxWidth: ParticularEditorState.valueX(area.width) - 3)
+                  style: focused ? .bold : .plain, maxWidth: room)
     }
 
     private func drawValue(_ field: ParticularField, row: Int, in widget: Rect, width: Int, into frame: inout Frame) {

@@ -68,7 +68,8 @@ public struct SettingsState: Screen {
             lines.append(.row(.addSite(employer: employer.uuid)))
         }
         // A merged or damaged register could hold a site whose employer it lacks: shown, never hidden.
-        lines += particulars.siteList.filter { particulars.employers[$0.employerUUID] == nil }.map { .row(.site($0.uuid)) }
+        lines += particulars.siteList.filter { particulars.employers[$0.employerUUID] == nil }
+            .map { .row(.site($0.uuid)) }
         lines.append(.row(.addEmployer))
         lines.append(.heading("Examiners"))
         lines += particulars.examinerList.map { .row(.examiner($0.uuid)) }
@@ -191,13 +192,16 @@ public struct SettingsState: Screen {
         return .stay
     }
 
-    public mutating func resized(context: ScreenContext) { scrollToSelection(page: SettingsState.pageSize(context.area)) }
+    public mutating func resized(context: ScreenContext) {
+        scrollToSelection(page: SettingsState.pageSize(context.area))
+    }
 
     // MARK: Drawing
 
     public func draw(into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" Settings · the register's particulars (LOLER Schedule 1)", x: 0, y: 0, in: area, style: .reverse)
+        let title = area.width >= 60 ? " Settings · the register's particulars (LOLER Schedule 1)" : " Settings"
+        frame.put(title, x: 0, y: 0, in: area, style: .reverse)
         let lines = lines
         let page = SettingsState.pageSize(area)
         // Drawing never trusts a stale scroll position (the terminal may have shrunk since).
@@ -324,8 +328,9 @@ public struct SettingsState: Screen {
             guard let e = particulars.examiners[uuid] else { return }
             put("  ")
             put(ParticularsText.oneLine(e.name), .bold)
-            put(" — " + (e.qualification.trimmed.isEmpty ? "no qualification given" : ParticularsText.oneLine(e.qualification)),
-                e.qualification.trimmed.isEmpty ? missing : .plain)
+            let qualification = ParticularsText.oneLine(e.qualification)
+            put(" — " + (qualification.isEmpty ? "no qualification given" : qualification),
+                qualification.isEmpty ? missing : .plain)
             put(e.selfEmployed ? " · self-employed" : " · employed")
             if e.selfEmployed && !e.address.trimmed.isEmpty { put(", " + ParticularsText.oneLine(e.address)) }
         case .addExaminer:
