@@ -202,6 +202,10 @@ public struct ParticularEditorState: Screen {
             set(focus, options[next].uuid.uuidString, batch: context.batch)
         case .openOptions:
             if focus == .selfEmployed { move(1); break }
+            guard !options(for: focus).isEmpty else {
+                message = .error("There is nothing to choose from: add one in Settings (, on the list).")
+                break
+            }
             picking = PickList(title: ParticularEditorState.label(focus, of: change), options: options(for: focus),
                                selected: UUID(uuidString: change[focus]))
         }

@@ -56,7 +56,7 @@ public struct ParticularsHistoryState: Screen {
     /// The page as screen rows, wrapped at `width`.
     func rows(width: Int) -> [(String, Style)] {
         var rows: [(String, Style)] = []
-        if versions.isEmpty { return [(" No version recorded yet: it is as a new register has it.", .dim)] }
+        if versions.isEmpty { return [(" No version recorded yet: nothing here has been changed.", .dim)] }
         for entry in entries() {
             rows += Box.wrapped([(" " + entry.heading, .bold)], width: max(1, width))
             for change in entry.changes {

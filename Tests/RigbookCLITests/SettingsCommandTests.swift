@@ -208,14 +208,14 @@ extension RigbookCLITests {
             let dir = TempDir(); defer { dir.remove() }
             let home = homeWithAnAsset(dir)
             _ = runRigbook(["settings", "add", "examiner", "Ann Smith"], home: home)
-            let maybe = runRigbookResult(["settings", "set", "examiner.self_employed", "maybe", "--examiner", "Ann Smith"],
-                                         home: home)
+            let maybe = runRigbookResult(["settings", "set", "examiner.self_employed", "maybe",
+                                          "--examiner", "Ann Smith"], home: home)
             #expect(maybe.status == 64 && maybe.stderr.contains("yes or no"), "\(maybe)")
             let yes = runRigbookResult(["settings", "set", "examiner.self_employed", "YES", "--examiner", "Ann Smith"],
                                        home: home)
             #expect(yes.status == 0, "\(yes)")
-            let bad = runRigbookResult(["settings", "set", "asset.declaration_date", "2025-02-30", "--asset", "SL-0042"],
-                                       home: home)
+            let bad = runRigbookResult(["settings", "set", "asset.declaration_date", "2025-02-30",
+                                        "--asset", "SL-0042"], home: home)
             #expect(bad.status == 64 && bad.stderr.contains("YYYY-MM-DD"), "\(bad)")
             let unknown = runRigbookResult(["settings", "get", "asset.site", "--asset", "XX-1"], home: home)
             #expect(unknown.status == 1 && unknown.stderr.contains("no asset tagged XX-1"), "\(unknown)")

@@ -258,7 +258,8 @@ import RigbookCore
         let uuid = try #require(try h.register.asset(tag: "SL-0042")).asset.uuid
         h.press(.char("p"))
         #expect(h.screen[0].contains("Particulars of SL-0042 · 2 t web sling"), "\(h.dump)")
-        #expect(h.line(containing: "‹ Main site (Test Quay Ltd) ›") != nil, "an asset never given a site is on the main one")
+        #expect(h.line(containing: "‹ Main site (Test Quay Ltd) ›") != nil,
+                "an asset never given a site is on the main one")
         #expect(h.line(containing: "WLL 2 t") != nil)
         h.press(.right)
         #expect(h.line(containing: "‹ North yard (Test Quay Ltd) ›") != nil, "\(h.dump)")
@@ -378,5 +379,21 @@ import RigbookCore
         h.resize(width: width, height: height)
         h.press(.escape)
         check("after resizing")
+    }
+}
+
+/// A register whose sites are gone from the choices still answers Enter on the site with a sentence.
+@Suite struct EmptyChoiceTests {
+    @Test func enterOnAChoiceWithNothingToChooseSaysSo() throws {
+        var editor = ParticularEditorState(editing: .site(Site(employerUUID: UUID(), name: "S")), isNew: true,
+                                           particulars: Particulars())
+        let context = ScreenContext(now: 0, today: harnessToday, area: Rect(width: 80, height: 24), batch: 1)
+        _ = editor.handle(.tab, context: context)
+        #expect(editor.focus == .employer)
+        _ = editor.handle(.enter, context: context)
+        #expect(editor.message?.text.contains("nothing to choose from") == true)
+        var frame = Frame(width: 80, height: 24)
+        editor.draw(into: &frame, area: frame.bounds)
+        #expect(frame.lines.contains { $0.contains("(an employer not in the register)") })
     }
 }
