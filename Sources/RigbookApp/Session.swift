@@ -145,6 +145,28 @@ public final class Session {
             case .addAsset(let asset):
                 do { try register.addAsset(asset) } catch { return [.assetNotAdded(error.description)] }
                 return [.assetAdded(tag: asset.tag)]
+            case .openSettings:
+                return [.settingsLoaded(try register.particulars())]
+            case .openAssetParticulars(let uuid):
+                guard let row = try register.asset(uuid: uuid) else {
+                    return [.failure("That asset is no longer in the register.")]
+                }
+                return [.assetParticularsLoaded(row, try register.particulars())]
+            case .recordParticulars(let change):
+                let kept: Bool
+                do { kept = try register.record(change, stamp: SaveStamp()) } catch {
+                    return [.particularsNotRecorded(error.description)]
+                }
+                return [.particularsRecorded(change, kept: kept, particulars: try register.particulars())]
+            case .openParticularsHistory(let subject, let title):
+                let versions = try register.particularsHistory(subject: subject).map { version in
+                    var shown = version
+                    // What migration 006 made carries the epoch: "when the register was made", not a date.
+                    shown.changedAt = version.changedAt.hasPrefix("1970-01-01T00:00:00") ? ""
+                        : Timestamp.parse(version.changedAt).map(Session.localTime) ?? version.changedAt
+                    return shown
+                }
+                return [.particularsHistoryLoaded(title: title, versions, particulars: try register.particulars())]
             case .releaseDraft(let draftID):
                 release(draftID)
                 return []

@@ -135,49 +135,191 @@ public enum ParticularsChange: Hashable, Sendable {
         }
     }
 
-    /// The texts a change carries, for the checks every text gets (length, control characters).
-    var texts: [(label: String, text: String)] {
+    /// The fields of this kind of particular, in the order an editor shows them.
+    public var fields: [ParticularField] {
         switch self {
-        case .organisation(let o): [("organisation name", o.name), ("organisation address", o.address)]
-        case .employer(let e): [("employer name", e.name), ("employer address", e.address)]
-        case .site(let s): [("site name", s.name), ("site address", s.address)]
-        case .examiner(let e): [("examiner name", e.name), ("qualification", e.qualification),
-                                ("examiner address", e.address)]
-        case .asset(let a): [("lessor", a.lessor), ("SWL configurations", a.swlConfigurations),
-                             ("declaration reference", a.declarationReference),
-                             ("declaration date", a.declarationDate)]
+        case .organisation, .employer: [.name, .address]
+        case .site: [.name, .employer, .address]
+        case .examiner: [.name, .qualification, .selfEmployed, .address]
+        case .asset: [.site, .lessor, .swlConfigurations, .declarationReference, .declarationDate]
+        }
+    }
+
+    /// The texts a change carries, for the checks every text gets (length, control characters).
+    var texts: [(field: ParticularField, label: String, text: String)] {
+        fields.filter(\.isText).map { ($0, label(of: $0), self[$0]) }
+    }
+
+    /// How sentences name a field of this kind ("employer name", "site address").
+    public func label(of field: ParticularField) -> String {
+        switch field {
+        case .name, .address: "\(kind == "organisation" ? "organisation" : kind) \(field.word)"
+        default: field.word
         }
     }
 
     /// Why this change cannot be kept, as sentences; empty when it can. Addresses may hold line breaks.
-    public func problems(in current: Particulars) -> [String] {
-        var problems: [String] = []
-        for (label, text) in texts {
-            let multiline = label.hasSuffix("address") || label == "SWL configurations"
-            if TextRules.containsControlCharacters(text, allowingNewlines: multiline) {
-                problems.append("The \(label) holds control characters.")
+    public func problems(in current: Particulars) -> [String] { fieldProblems(in: current).map(\.message) }
+
+    /// Why this change cannot be kept, each sentence with the field it is about (nil: the whole change).
+    public func fieldProblems(in current: Particulars) -> [(field: ParticularField?, message: String)] {
+        var problems: [(field: ParticularField?, message: String)] = []
+        for (field, label, text) in texts {
+            if TextRules.containsControlCharacters(text, allowingNewlines: field.isMultiline) {
+                problems.append((field, "The \(label) holds control characters."))
             }
-            let limit = multiline ? 1000 : Asset.maxTextLength
-            if text.count > limit { problems.append("The \(label) is longer than \(limit) characters.") }
+            if text.count > field.maxLength {
+                problems.append((field, "The \(label) is longer than \(field.maxLength) characters."))
+            }
         }
+        // Names are how people (and the command line) pick a particular, and how the form finds its examiner:
+        // two of one kind with the same name could not be told apart.
         switch self {
-        case .employer(let e) where e.name.trimmingCharacters(in: .whitespaces).isEmpty:
-            problems.append("An employer needs a name.")
+        case .employer(let e):
+            if Particulars.nameKey(e.name).isEmpty { problems.append((.name, "An employer needs a name.")) }
+            else if current.employers.values.contains(where: {
+                $0.uuid != e.uuid && Particulars.sameName($0.name, e.name)
+            }) {
+                problems.append((.name, "Another employer is already named \(e.name.trimmed)."))
+            }
         case .site(let s):
-            if s.name.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("A site needs a name.") }
-            if current.employers[s.employerUUID] == nil { problems.append("The site's employer is not in the register.") }
-        case .examiner(let e) where e.name.trimmingCharacters(in: .whitespaces).isEmpty:
-            problems.append("An examiner needs a name.")
+            if Particulars.nameKey(s.name).isEmpty { problems.append((.name, "A site needs a name.")) }
+            if let employer = current.employers[s.employerUUID] {
+                if current.sites.values.contains(where: {
+                    $0.uuid != s.uuid && $0.employerUUID == s.employerUUID && Particulars.sameName($0.name, s.name)
+                }) {
+                    problems.append((.name, "\(employer.name.trimmed) already has a site named \(s.name.trimmed)."))
+                }
+            } else {
+                problems.append((.employer, "The site's employer is not in the register."))
+            }
+        case .examiner(let e):
+            if Particulars.nameKey(e.name).isEmpty { problems.append((.name, "An examiner needs a name.")) }
+            else if current.examiners.values.contains(where: {
+                $0.uuid != e.uuid && Particulars.sameName($0.name, e.name)
+            }) {
+                problems.append((.name, "Another examiner is already named \(e.name.trimmed)."))
+            }
         case .asset(let a):
-            if current.sites[a.siteUUID] == nil { problems.append("The asset's site is not in the register.") }
+            if current.sites[a.siteUUID] == nil { problems.append((.site, "The asset's site is not in the register.")) }
             let date = a.declarationDate.trimmingCharacters(in: .whitespaces)
             if !date.isEmpty && CalendarDate(iso: date) == nil {
-                problems.append("Enter the declaration date as YYYY-MM-DD (a real date).")
+                problems.append((.declarationDate, "Enter the declaration date as YYYY-MM-DD (a real date)."))
             }
-        default: break
+        case .organisation: break
         }
         return problems
     }
+
+    /// A field's value as text: a choice as its uuid, self-employed as yes or no.
+    public subscript(field: ParticularField) -> String {
+        switch (self, field) {
+        case (.organisation(let o), .name): o.name
+        case (.organisation(let o), .address): o.address
+        case (.employer(let e), .name): e.name
+        case (.employer(let e), .address): e.address
+        case (.site(let s), .name): s.name
+        case (.site(let s), .address): s.address
+        case (.site(let s), .employer): s.employerUUID.uuidString
+        case (.examiner(let e), .name): e.name
+        case (.examiner(let e), .qualification): e.qualification
+        case (.examiner(let e), .selfEmployed): e.selfEmployed ? "yes" : "no"
+        case (.examiner(let e), .address): e.address
+        case (.asset(let a), .site): a.siteUUID.uuidString
+        case (.asset(let a), .lessor): a.lessor
+        case (.asset(let a), .swlConfigurations): a.swlConfigurations
+        case (.asset(let a), .declarationReference): a.declarationReference
+        case (.asset(let a), .declarationDate): a.declarationDate
+        default: ""
+        }
+    }
+
+    /// This change with one field set from text (a choice from a uuid, self-employed from yes or no); a field
+    /// this kind does not have, or a choice that is not a uuid, leaves it as it was.
+    public func setting(_ field: ParticularField, to text: String) -> ParticularsChange {
+        let uuid = UUID(uuidString: text)
+        switch (self, field) {
+        case (.organisation(var o), .name): o.name = text; return .organisation(o)
+        case (.organisation(var o), .address): o.address = text; return .organisation(o)
+        case (.employer(var e), .name): e.name = text; return .employer(e)
+        case (.employer(var e), .address): e.address = text; return .employer(e)
+        case (.site(var s), .name): s.name = text; return .site(s)
+        case (.site(var s), .address): s.address = text; return .site(s)
+        case (.site(var s), .employer):
+            if let uuid { s.employerUUID = uuid }
+            return .site(s)
+        case (.examiner(var e), .name): e.name = text; return .examiner(e)
+        case (.examiner(var e), .qualification): e.qualification = text; return .examiner(e)
+        case (.examiner(var e), .selfEmployed): e.selfEmployed = text == "yes"; return .examiner(e)
+        case (.examiner(var e), .address): e.address = text; return .examiner(e)
+        case (.asset(var a), .site):
+            if let uuid { a.siteUUID = uuid }
+            return .asset(a)
+        case (.asset(var a), .lessor): a.lessor = text; return .asset(a)
+        case (.asset(var a), .swlConfigurations): a.swlConfigurations = text; return .asset(a)
+        case (.asset(var a), .declarationReference): a.declarationReference = text; return .asset(a)
+        case (.asset(var a), .declarationDate): a.declarationDate = text; return .asset(a)
+        default: return self
+        }
+    }
+
+    /// Every text trimmed of spaces and line breaks at its ends, as the gate trims the form's text.
+    public var trimmed: ParticularsChange {
+        texts.reduce(self) { change, text in change.setting(text.field, to: text.text.trimmed) }
+    }
+}
+
+/// One field of a particular. The raw value is the field's name in `rigbook settings` keys
+/// (`employer.address`, `examiner.self_employed`).
+public enum ParticularField: String, CaseIterable, Sendable, Hashable {
+    case name, address, employer, qualification
+    case selfEmployed = "self_employed"
+    case site, lessor
+    case swlConfigurations = "swl_configurations"
+    case declarationReference = "declaration_reference"
+    case declarationDate = "declaration_date"
+
+    /// How a sentence names it.
+    public var word: String {
+        switch self {
+        case .name: "name"
+        case .address: "address"
+        case .employer: "employer"
+        case .qualification: "qualification"
+        case .selfEmployed: "self-employed"
+        case .site: "site"
+        case .lessor: "owner or lessor"
+        case .swlConfigurations: "SWL configurations"
+        case .declarationReference: "declaration reference"
+        case .declarationDate: "declaration date"
+        }
+    }
+
+    /// Addresses and SWL configurations may run over several lines.
+    public var isMultiline: Bool { self == .address || self == .swlConfigurations }
+
+    /// Typed text, as opposed to a choice (employer, site) or a yes/no.
+    public var isText: Bool { ![.employer, .site, .selfEmployed].contains(self) }
+
+    public var maxLength: Int { isMultiline ? 1000 : Asset.maxTextLength }
+}
+
+/// One version of a particular, as its history lists it.
+public struct ParticularsVersion: Sendable, Hashable {
+    public var change: ParticularsChange
+    public var changedAt: String
+    public var operatorName: String
+
+    public init(change: ParticularsChange, changedAt: String, operatorName: String) {
+        self.change = change
+        self.changedAt = changedAt
+        self.operatorName = operatorName
+    }
+}
+
+extension String {
+    /// Without spaces and line breaks at either end.
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
 /// The particulars in force: the newest version of each subject.
@@ -239,6 +381,11 @@ public struct Particulars: Hashable, Sendable {
     public var examinerList: [Examiner] {
         examiners.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
     }
+
+    /// Names compared as people read them: without spaces at the ends, ignoring letter case.
+    public static func nameKey(_ name: String) -> String { name.trimmed.lowercased() }
+
+    static func sameName(_ a: String, _ b: String) -> Bool { nameKey(a) == nameKey(b) }
 
     /// The asset's particulars; an asset never given any is on the main site.
     public func asset(_ uuid: UUID) -> AssetParticulars { assets[uuid] ?? AssetParticulars(assetUUID: uuid) }

@@ -51,13 +51,6 @@ enum ParticularsStore {
     }
 }
 
-/// One version of a particular, as its history lists it.
-public struct ParticularsVersion: Sendable, Hashable {
-    public var change: ParticularsChange
-    public var changedAt: String
-    public var operatorName: String
-}
-
 extension Register {
     /// The particulars in force.
     public func particulars() throws(RegisterError) -> Particulars {

@@ -100,6 +100,13 @@ public enum App {
             return []
         case .draftsLoaded(let drafts) where !state.screens.contains(where: { $0 is DraftsState }):
             return open(DraftsState(drafts: drafts), &state, context)
+        case .settingsLoaded(let particulars) where !state.screens.contains(where: { $0 is SettingsState }):
+            return open(SettingsState(particulars: particulars), &state, context)
+        case .assetParticularsLoaded(let row, let particulars):
+            return open(ParticularEditorState(asset: row, particulars: particulars), &state, context)
+        case .particularsHistoryLoaded(let title, let versions, let particulars):
+            return open(ParticularsHistoryState(title: title, versions: versions, particulars: particulars), &state,
+                        context)
         default:
             return deliver(event, &state, context)
         }

@@ -28,6 +28,16 @@ public enum Event: Sendable {
     case explain(title: String, lines: [String])
     case assetAdded(tag: String)
     case assetNotAdded(String)
+    /// The register's particulars, read for the Settings screen (`,`).
+    case settingsLoaded(Particulars)
+    /// The particulars, read for one asset's editor (`p`).
+    case assetParticularsLoaded(RegisterRow, Particulars)
+    /// A particular's new version is in the register (`kept` false: it said what the register said already);
+    /// `particulars` are those in force now.
+    case particularsRecorded(ParticularsChange, kept: Bool, particulars: Particulars)
+    case particularsNotRecorded(String)
+    /// Every version of one particular, oldest first, `changedAt` in local time.
+    case particularsHistoryLoaded(title: String, [ParticularsVersion], particulars: Particulars)
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
     case flush
     case info(String)
@@ -52,6 +62,14 @@ public enum Effect: Sendable {
     case releaseDraft(draftID: String)
     case openDrafts
     case addAsset(Asset)
+    /// Read the particulars and open the Settings screen.
+    case openSettings
+    /// Read the particulars and open the editor of one asset's particulars.
+    case openAssetParticulars(assetUUID: UUID)
+    /// Keep a new version of one particular (the register checks it again under its write lock).
+    case recordParticulars(ParticularsChange)
+    /// Read the history of one particular (`subject`, as `ParticularsChange.subject`), titled `title`.
+    case openParticularsHistory(subject: UUID, title: String)
     /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
     case suspend
     /// The only way a record reaches the register: a gate-validated record.

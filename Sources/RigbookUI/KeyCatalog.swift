@@ -53,6 +53,21 @@ public enum KeyCatalog {
                       keymaps: [AssetFormState.keymap.summary, EditableText.keymap.summary]),
             Situation(name: "cancel question", typing: false, keymaps: [AssetFormState.cancelQuestion.keymap.summary]),
         ]),
+        ScreenKeys(name: "settings", situations: [
+            Situation(name: "particulars", typing: false, keymaps: [SettingsState.keymap.summary]),
+        ]),
+        ScreenKeys(name: "particulars editor", situations: [
+            Situation(name: "choice or yes / no focused", typing: false,
+                      keymaps: [ParticularEditorState.keymap.summary, ParticularEditorState.choiceKeymap.summary]),
+            Situation(name: "text field focused", typing: true,
+                      keymaps: [ParticularEditorState.keymap.summary, EditableText.keymap.summary]),
+            Situation(name: "option list open", typing: false, keymaps: [PickList.keymap.summary]),
+            Situation(name: "leave question", typing: false,
+                      keymaps: [ParticularEditorState.leaveQuestion.keymap.summary]),
+        ]),
+        ScreenKeys(name: "particulars history", situations: [
+            Situation(name: "versions", typing: false, keymaps: [ParticularsHistoryState.keymap.summary]),
+        ]),
         ScreenKeys(name: "dashboard", situations: [
             Situation(name: "chart", typing: false, keymaps: [DashboardState.keymap.summary]),
         ]),

@@ -4,7 +4,7 @@ import RigbookCore
 /// What the register list's keys do.
 public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
-    case openHistory, inspect, drafts, dashboard, addAsset
+    case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
 }
 
 /// What the keys do while a filter is typed after `/`.
@@ -25,6 +25,11 @@ extension ListState: Screen {
                    action: .inspect),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
+        KeyBinding([.char("p")], help: "Particulars of the selected asset: its site, owner or lessor, SWL per"
+                   + " configuration, declaration of conformity", brief: "asset particulars",
+                   action: .assetParticulars),
+        KeyBinding([.char(",")], help: "Settings: the examining organisation, employers and their sites, examiners",
+                   brief: "settings", action: .settings),
         KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", brief: "dashboard",
                    action: .dashboard),
         KeyBinding([.escape], help: "Clear the filter", brief: "clear the filter", action: .clearFilter),
@@ -90,6 +95,10 @@ extension ListState: Screen {
         case .drafts: return .effects([.openDrafts])
         case .dashboard: return .push(DashboardState(list: self, today: today))
         case .addAsset: return .push(AssetFormState())
+        case .settings: return .effects([.openSettings])
+        case .assetParticulars:
+            guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
+            return .effects([.openAssetParticulars(assetUUID: row.asset.uuid)])
         }
         return .stay
     }

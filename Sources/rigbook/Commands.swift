@@ -62,7 +62,8 @@ struct CommandSpec: Sendable {
 
 enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, verify,
-                                     draftsList, draftsDiscard, draftsPurge, sample, help]
+                                     draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
+                                     SettingsCommands.set, SettingsCommands.add, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }

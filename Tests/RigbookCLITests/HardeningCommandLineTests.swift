@@ -3,8 +3,10 @@ import Testing
 
 /// Every command `rigbook help` lists, and the groups two-word commands belong to.
 private let commandNames = ["asset add", "asset list", "history", "due", "calendar", "export", "report", "verify",
-                            "drafts list", "drafts discard", "drafts purge", "sample", "help"]
-private let groups = ["asset": ["add", "list"], "drafts": ["list", "discard", "purge"]]
+                            "drafts list", "drafts discard", "drafts purge", "settings get", "settings set",
+                            "settings add", "sample", "help"]
+private let groups = ["asset": ["add", "list"], "drafts": ["list", "discard", "purge"],
+                      "settings": ["get", "set", "add"]]
 
 /// The lines of the overview's COMMANDS section.
 private func commandSection(_ overview: String) -> [String] {
@@ -53,7 +55,8 @@ extension RigbookCLITests {
             }
         }
 
-        @Test(arguments: [["help", "drafts"], ["help", "asset"], ["drafts", "--help"], ["asset", "-h"]])
+        @Test(arguments: [["help", "drafts"], ["help", "asset"], ["drafts", "--help"], ["asset", "-h"],
+                          ["help", "settings"]])
         func helpForAGroupListsItsCommands(_ arguments: [String]) throws {
             let dir = TempDir(); defer { dir.remove() }
             let group = arguments.first { $0 != "help" && !$0.hasPrefix("-") } ?? ""
@@ -67,7 +70,7 @@ extension RigbookCLITests {
             #expect(!fileExists(dir.sub("home")))
         }
 
-        @Test(arguments: ["asset", "drafts"])
+        @Test(arguments: ["asset", "drafts", "settings"])
         func aGroupAloneShowsItsUsage(_ group: String) throws {
             let dir = TempDir(); defer { dir.remove() }
             let result = runRigbookResult([group], home: dir.sub("home"))

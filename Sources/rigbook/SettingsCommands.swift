@@ -1,0 +1,458 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+
+/// `rigbook settings get|set|add`: the register's particulars (issue 12 §1) from a shell. A key is a kind of
+/// particular and one of its fields (`employer.address`); which employer, site, examiner or asset is named by
+/// an option, so any name works, spaces, dots and all. See docs/DECISIONS.md, "Settings keys".
+enum SettingsCommands {
+    /// The kinds of particular, as keys begin.
+    enum Kind: String, CaseIterable {
+        case organisation, employer, site, examiner, asset
+
+        /// The option that says which one; nil for the one organisation.
+        var selector: String? {
+            switch self {
+            case .organisation: nil
+            case .employer: "--employer"
+            case .site: "--site"
+            case .examiner: "--examiner"
+            case .asset: "--asset"
+            }
+        }
+
+        /// Its fields, in the order the Settings screen shows them.
+        var fields: [ParticularField] {
+            switch self {
+            case .organisation: ParticularsChange.organisation(ExaminingOrganisation()).fields
+            case .employer: ParticularsChange.employer(Employer(name: "")).fields
+            case .site: ParticularsChange.site(Site(employerUUID: UUID(), name: "")).fields
+            case .examiner: ParticularsChange.examiner(Examiner(name: "")).fields
+            case .asset: ParticularsChange.asset(AssetParticulars(assetUUID: UUID())).fields
+            }
+        }
+    }
+
+    /// A settings key: `kind.field`.
+    struct Key: Equatable {
+        let kind: Kind
+        let field: ParticularField
+        var name: String { "\(kind.rawValue).\(field.rawValue)" }
+    }
+
+    static let keys: [Key] = Kind.allCases.flatMap { kind in kind.fields.map { Key(kind: kind, field: $0) } }
+
+    static let keyList = keys.map(\.name).joined(separator: " ")
+
+    static func key(_ word: String) throws(UsageError) -> Key {
+        guard let key = keys.first(where: { $0.name == word.lowercased() }) else {
+            throw UsageError("unknown settings key \(word); the keys are: \(keyList)")
+        }
+        return key
+    }
+
+    /// The selecting options, read before any positional word (so an option's value is never taken for one).
+    struct Selectors {
+        var employer: String?
+        var site: String?
+        var examiner: String?
+        var asset: String?
+
+        init(_ arguments: inout Arguments) throws(UsageError) {
+            employer = try arguments.option("--employer")
+            site = try arguments.option("--site")
+            examiner = try arguments.option("--examiner")
+            asset = try arguments.option("--asset")
+        }
+
+        /// Refuses options that do not go with `kind` (a site may be narrowed by its employer).
+        func check(for key: Key) throws(UsageError) {
+            let given: [(String, String?)] = [("--employer", employer), ("--site", site), ("--examiner", examiner),
+                                              ("--asset", asset)]
+            for (option, value) in given where value != nil {
+                let fits = option == key.kind.selector || (key.kind == .site && option == "--employer")
+                if !fits { throw UsageError("\(key.name) takes no \(option)") }
+            }
+            if key.kind == .examiner && examiner == nil { throw UsageError("\(key.name) needs --examiner NAME") }
+            if key.kind == .asset && asset == nil { throw UsageError("\(key.name) needs --asset TAG") }
+        }
+    }
+
+    // MARK: Finding particulars by name
+
+    /// The one whose uuid is `given`, else whose name is `given` (ignoring case and spaces at the ends).
+    /// None is a failure that lists what there is; several, one that lists them (`describe`d) with their uuids.
+    static func pick<T>(_ given: String, among items: [T], kind: String, option: String, uuid: (T) -> UUID,
+                        name: (T) -> String, describe: ((T) -> String)? = nil) throws(CommandFailure) -> T {
+        func label(_ item: T) -> String { describe?(item) ?? name(item) }
+        if let byUUID = items.first(where: { uuid($0).uuidString.caseInsensitiveCompare(given) == .orderedSame }) {
+            return byUUID
+        }
+        let matches = items.filter { Particulars.nameKey(name($0)) == Particulars.nameKey(given) }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let names = items.map(label)
+            throw CommandFailure("rigbook: no \(kind) named \(given)"
+                                 + (names.isEmpty ? "; there is none yet" : "; the \(kind)s are: "
+                                    + names.joined(separator: ", ")))
+        }
+        let listed = matches.map { "\(label($0)) (\(uuid($0).uuidString))" }.joined(separator: ", ")
+        throw CommandFailure("rigbook: \(matches.count) \(kind)s are named \(given): \(listed);"
+                             + " give \(option) one of these uuids")
+    }
+
+    static func employer(_ given: String?, in particulars: Particulars) throws(CommandFailure) -> Employer {
+        guard let given else {
+            if let main = particulars.employers[Particulars.mainEmployerUUID] { return main }
+            guard particulars.employers.count == 1, let only = particulars.employerList.first else {
+                throw CommandFailure("rigbook: the register has no main employer; give --employer NAME")
+            }
+            return only
+        }
+        return try pick(given, among: particulars.employerList, kind: "employer", option: "--employer",
+                        uuid: \.uuid, name: \.name)
+    }
+
+    /// `--site`, among the sites of `--employer` when it is given too; without `--site`, the main site, or
+    /// the employer's only site.
+    static func site(_ given: String?, employer: String?, in particulars: Particulars) throws(CommandFailure) -> Site {
+        var sites = particulars.siteList
+        var owner: Employer?
+        if let employer {
+            let found = try self.employer(employer, in: particulars)
+            owner = found
+            sites = sites.filter { $0.employerUUID == found.uuid }
+        }
+        guard let given else {
+            if let owner {
+                guard sites.count == 1 else {
+                    throw CommandFailure("rigbook: \(owner.name) has \(sites.count) sites"
+                                         + (sites.isEmpty ? "" : " (\(sites.map(\.name).joined(separator: ", ")))")
+                                         + "; give --site NAME")
+                }
+                return sites[0]
+            }
+            guard let main = particulars.sites[Particulars.mainSiteUUID] else {
+                throw CommandFailure("rigbook: the register has no main site; give --site NAME")
+            }
+            return main
+        }
+        // Sites of different employers may share a name: their employers tell them apart in a refusal.
+        return try pick(given, among: sites, kind: "site", option: "--site", uuid: \.uuid, name: \.name,
+                        describe: { site in
+                            site.name + (particulars.employers[site.employerUUID].map { " of \($0.name)" } ?? "")
+                        })
+    }
+
+    static func examiner(_ given: String, in particulars: Particulars) throws(CommandFailure) -> Examiner {
+        try pick(given, among: particulars.examinerList, kind: "examiner", option: "--examiner", uuid: \.uuid,
+                 name: \.name)
+    }
+
+    /// The asset tagged `tag` (its tag folded as everywhere else).
+    static func asset(_ tag: String, in register: Register) throws(CommandFailure) -> RegisterRow {
+        do {
+            guard let row = try register.asset(tag: tag) else {
+                if let problem = Tags.invisibleCharacterProblem(tag) {
+                    throw CommandFailure("rigbook: no asset has that tag. \(problem)")
+                }
+                throw CommandFailure("rigbook: no asset tagged \(tag) in the register")
+            }
+            return row
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("rigbook: \(error)")
+        }
+    }
+
+    /// The version in force of the particular `key` names.
+    static func subject(_ key: Key, _ selectors: Selectors, in particulars: Particulars,
+                        register: Register) throws(CommandFailure) -> (change: ParticularsChange, title: String) {
+        switch key.kind {
+        case .organisation:
+            return (.organisation(particulars.organisation), "the examining organisation")
+        case .employer:
+            let e = try employer(selectors.employer, in: particulars)
+            return (.employer(e), "employer \(e.name)")
+        case .site:
+            let s = try site(selectors.site, employer: selectors.employer, in: particulars)
+            return (.site(s), "site \(s.name)")
+        case .examiner:
+            let e = try examiner(selectors.examiner ?? "", in: particulars)
+            return (.examiner(e), "examiner \(e.name)")
+        case .asset:
+            let row = try asset(selectors.asset ?? "", in: register)
+            return (.asset(particulars.asset(row.asset.uuid)), "asset \(row.asset.tag)")
+        }
+    }
+
+    /// A field's value as `get` prints it: an employer or a site by name, self-employed as yes or no.
+    static func value(_ field: ParticularField, of change: ParticularsChange, in particulars: Particulars) -> String {
+        let raw = change[field]
+        switch field {
+        case .employer: return UUID(uuidString: raw).flatMap { particulars.employers[$0]?.name } ?? raw
+        case .site: return UUID(uuidString: raw).flatMap { particulars.sites[$0]?.name } ?? raw
+        default: return raw
+        }
+    }
+
+    /// The text `set` stores for `value`: an employer or a site named becomes its uuid, yes/no is checked.
+    static func stored(_ value: String, for key: Key, in particulars: Particulars) throws -> String {
+        switch key.field {
+        case .employer: return try employer(value, in: particulars).uuid.uuidString
+        case .site: return try site(value, employer: nil, in: particulars).uuid.uuidString
+        case .selfEmployed:
+            switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "yes", "true", "1": return "yes"
+            case "no", "false", "0": return "no"
+            default: throw UsageError("\(key.name) must be yes or no, not \(value)")
+            }
+        default: return value
+        }
+    }
+
+    // MARK: Writing
+
+    /// Records `change` (trimmed), turning refusals into the exit codes of the other commands: what was given
+    /// is wrong, 64; the register could not be written, 1. Returns whether a new version was kept.
+    static func record(_ change: ParticularsChange, in register: Register, current: Particulars) throws -> Bool {
+        let change = change.trimmed
+        let problems = change.problems(in: current)
+        if !problems.isEmpty { throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.") }
+        do throws(RegisterError) { return try register.record(change) }
+        catch .invalidParticulars(let problems) {
+            throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.")
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    static func particulars(of register: Register) throws(CommandFailure) -> Particulars {
+        do { return try register.particulars() } catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    // MARK: Listing
+
+    /// The `get` listing: a heading per particular naming what selects it, then `key = value`, line breaks
+    /// written `\n` (and a backslash `\\`) so that each value is one line.
+    static func listing(_ particulars: Particulars, assets: [(tag: String, particulars: AssetParticulars)]) -> String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        }
+        var sections: [String] = []
+        func section(_ heading: String?, _ kind: Kind, _ change: ParticularsChange) {
+            var lines = heading.map { [$0] } ?? []
+            for field in kind.fields {
+                let text = value(field, of: change, in: particulars)
+                lines.append("\(kind.rawValue).\(field.rawValue) = " + escaped(text))
+            }
+            sections.append(lines.joined(separator: "\n"))
+        }
+        section(nil, .organisation, .organisation(particulars.organisation))
+        for e in particulars.employerList {
+            let main = e.uuid == Particulars.mainEmployerUUID ? "  (main: the default)" : ""
+            section("[employer \"\(escaped(e.name))\"]\(main)", .employer, .employer(e))
+        }
+        for s in particulars.siteList {
+            let main = s.uuid == Particulars.mainSiteUUID ? "  (main: the default)" : ""
+            let employer = particulars.employers[s.employerUUID].map { " of \"\(escaped($0.name))\"" } ?? ""
+            section("[site \"\(escaped(s.name))\"\(employer)]\(main)", .site, .site(s))
+        }
+        for e in particulars.examinerList {
+            section("[examiner \"\(escaped(e.name))\"]", .examiner, .examiner(e))
+        }
+        for asset in assets {
+            section("[asset \"\(escaped(asset.tag))\"]", .asset, .asset(asset.particulars))
+        }
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// `get --format json`: every particular in force, as the register keeps them (docs/FORMATS.md).
+    struct ListingJSON: Encodable {
+        struct AssetEntry: Encodable {
+            let tag: String
+            let particulars: AssetParticulars
+
+            enum CodingKeys: String, CodingKey { case tag }
+
+            func encode(to encoder: Encoder) throws {
+                try particulars.encode(to: encoder)
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(tag, forKey: .tag)
+            }
+        }
+        let organisation: ExaminingOrganisation
+        let employers: [Employer]
+        let sites: [Site]
+        let examiners: [Examiner]
+        let assets: [AssetEntry]
+    }
+
+    /// The assets that have particulars of their own, with their tags, in tag order.
+    static func assetsWithParticulars(_ particulars: Particulars, in register: Register)
+        throws(CommandFailure) -> [(tag: String, particulars: AssetParticulars)] {
+        var found: [(tag: String, particulars: AssetParticulars)] = []
+        do throws(RegisterError) {
+            for asset in particulars.assets.values {
+                let tag = try register.asset(uuid: asset.assetUUID)?.asset.tag ?? asset.assetUUID.uuidString
+                found.append((tag, asset))
+            }
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
+        return found.sorted { $0.tag < $1.tag }
+    }
+
+    // MARK: Commands
+
+    /// The keys for help: a kind a line (wrapped at 80 columns).
+    static var keyLines: String {
+        Kind.allCases.map { kind in
+            var lines = ["  "]
+            for key in keys where key.kind == kind {
+                if lines[lines.count - 1].count + key.name.count + 1 > 80 { lines.append("  ") }
+                lines[lines.count - 1] += (lines[lines.count - 1] == "  " ? "" : " ") + key.name
+            }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    static let keysDiscussion = """
+        KEY is one of:
+        \(keyLines)
+
+        employer.* keys are the main employer's unless --employer NAME|UUID says which; site.* keys the
+        main site's unless --site NAME|UUID does (--employer narrows the search, and alone picks the
+        employer's only site); examiner.* keys need --examiner NAME|UUID and asset.* keys --asset TAG.
+        Names are matched ignoring letter case; a name that several share is refused with their uuids.
+        """
+
+    static let get = CommandSpec(
+        name: "settings get", abstract: "Print the register's particulars: one key, or all of them.",
+        usage: """
+            rigbook settings get [KEY] [--employer NAME] [--site NAME] [--examiner NAME]
+                   [--asset TAG] [--format text|json]
+            """,
+        discussion: keysDiscussion + "\n\n" + """
+            With KEY, its value is printed as it is (an address over several lines, an employer or a site by
+            name, self_employed as yes or no). Without, every particular is printed: a heading naming it, then
+            KEY = VALUE lines with line breaks written \\n; assets only when they have particulars of their
+            own (the others are on the main site). --format json prints them as JSON (docs/FORMATS.md).
+            """
+    ) { arguments, context in
+        let selectors = try Selectors(&arguments)
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json"], default: "text")
+        let word = arguments.optionalPositional()
+        try arguments.finish()
+        let key = try word.map { (word: String) throws(UsageError) in try SettingsCommands.key(word) }
+        if let key {
+            if format != "text" { throw UsageError("--format goes with settings get without a KEY") }
+            try selectors.check(for: key)
+        } else if [selectors.employer, selectors.site, selectors.examiner, selectors.asset].contains(where: {
+            $0 != nil
+        }) {
+            throw UsageError("--employer, --site, --examiner and --asset go with a KEY")
+        }
+        let register = try context.readRegister()
+        let particulars = try SettingsCommands.particulars(of: register)
+        var out = Output()
+        if let key {
+            let (change, _) = try subject(key, selectors, in: particulars, register: register)
+            try out.write(value(key.field, of: change, in: particulars) + "\n")
+        } else {
+            let assets = try assetsWithParticulars(particulars, in: register)
+            if format == "json" {
+                let json = ListingJSON(organisation: particulars.organisation, employers: particulars.employerList,
+                                       sites: particulars.siteList, examiners: particulars.examinerList,
+                                       assets: assets.map { .init(tag: $0.tag, particulars: $0.particulars) })
+                try out.write(try JSONOutput.encode(json) + "\n")
+            } else {
+                try out.write(listing(particulars, assets: assets))
+            }
+        }
+        try out.flush()
+        return ExitCode.success
+    }
+
+    static let set = CommandSpec(
+        name: "settings set", abstract: "Change one particular; the register keeps every version, with who and when.",
+        usage: """
+            rigbook settings set KEY VALUE [--employer NAME] [--site NAME] [--examiner NAME]
+                   [--asset TAG]
+            """,
+        discussion: keysDiscussion + "\n\n" + """
+            VALUE is stored without spaces and line breaks at its ends; addresses and
+            asset.swl_configurations may hold line breaks. site.employer and asset.site take an employer or
+            a site by NAME or UUID; examiner.self_employed takes yes or no; asset.declaration_date is
+            YYYY-MM-DD. A value the register would refuse (a control character, an empty name, a name
+            another employer, site of the same employer, or examiner has) is bad usage (exit 64).
+            """
+    ) { arguments, context in
+        let selectors = try Selectors(&arguments)
+        let key = try SettingsCommands.key(try arguments.positional("the settings KEY"))
+        let value = try arguments.positional("the VALUE for \(key.name)")
+        try arguments.finish()
+        try selectors.check(for: key)
+        let register = try context.openRegister()
+        let particulars = try SettingsCommands.particulars(of: register)
+        let (change, title) = try subject(key, selectors, in: particulars, register: register)
+        let updated = change.setting(key.field, to: try stored(value, for: key, in: particulars))
+        let kept = try record(updated, in: register, current: particulars)
+        let renamed = key.field == .name ? " (now \(updated.trimmed[.name]))" : ""
+        try Output.line(kept ? "Set \(key.name) of \(title)\(renamed)."
+                        : "\(key.name) of \(title) already says that; nothing recorded.")
+        return ExitCode.success
+    }
+
+    static let add = CommandSpec(
+        name: "settings add", abstract: "Add an employer, a site of an employer, or an examiner.",
+        usage: """
+            rigbook settings add employer NAME [--address TEXT]
+                   rigbook settings add site NAME [--employer NAME] [--address TEXT]
+                   rigbook settings add examiner NAME [--qualification TEXT] [--self-employed]
+                   [--address TEXT]
+            """,
+        discussion: """
+            A site belongs to --employer, which may be left out while the register has one employer. Names
+            must differ from those of other employers, of the employer's other sites, and of other examiners
+            (ignoring letter case): they are how particulars are picked, and how the form finds its examiner.
+            Change anything afterwards with `rigbook settings set`, or on the Settings screen (, on the list).
+            """,
+        flags: ["--self-employed"]
+    ) { arguments, context in
+        let address = try arguments.option("--address") ?? ""
+        let employerName = try arguments.option("--employer")
+        let qualification = try arguments.option("--qualification")
+        let selfEmployed = arguments.flag("--self-employed")
+        let what = try arguments.positional("what to add: employer, site or examiner")
+        let name = try arguments.positional("the NAME of the \(what)")
+        try arguments.finish()
+        guard ["employer", "site", "examiner"].contains(what) else {
+            throw UsageError("settings add takes employer, site or examiner, not \(what)")
+        }
+        if what != "site" && employerName != nil { throw UsageError("--employer goes with settings add site") }
+        if what != "examiner" && (qualification != nil || selfEmployed) {
+            throw UsageError("--qualification and --self-employed go with settings add examiner")
+        }
+        let register = try context.openRegister()
+        let particulars = try SettingsCommands.particulars(of: register)
+        let change: ParticularsChange
+        switch what {
+        case "employer":
+            change = .employer(Employer(name: name, address: address))
+        case "site":
+            if employerName == nil && particulars.employers.count > 1 {
+                throw UsageError("the register has \(particulars.employers.count) employers: give --employer NAME")
+            }
+            let employer = try SettingsCommands.employer(employerName, in: particulars)
+            change = .site(Site(employerUUID: employer.uuid, name: name, address: address))
+        default:
+            change = .examiner(Examiner(name: name, qualification: qualification ?? "", selfEmployed: selfEmployed,
+                                        address: address))
+        }
+        _ = try record(change, in: register, current: particulars)
+        var added = "Added \(what) \(name.trimmingCharacters(in: .whitespacesAndNewlines))"
+        if case .site(let site) = change, let employer = particulars.employers[site.employerUUID] {
+            added += " for \(employer.name)"
+        }
+        try Output.line(added + ".")
+        return ExitCode.success
+    }
+}
