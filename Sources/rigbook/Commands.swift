@@ -61,8 +61,9 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, verify,
-                                     draftsList, draftsDiscard, draftsPurge, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, certificate,
+                                     notices, noticesDone, verify, draftsList, draftsDiscard, draftsPurge, sample,
+                                     help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -175,6 +176,11 @@ enum Commands {
         while let word = arguments.optionalPositional() { words.append(word) }
         try arguments.finish()
         if words.isEmpty { print(overview); return ExitCode.success }
+        // A command that also heads a group (`notices`, `notices done`): its own help, then the group's.
+        if words.count == 1, let spec = all.first(where: { $0.name == words[0] }), !group(words[0]).isEmpty {
+            print(spec.helpText + "\n" + groupHelp(words[0]), terminator: "")
+            return ExitCode.success
+        }
         if words.count == 1, !group(words[0]).isEmpty {
             print(groupHelp(words[0]), terminator: "")
             return ExitCode.success
