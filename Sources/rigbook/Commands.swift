@@ -124,8 +124,8 @@ enum Commands {
         ENVIRONMENT:
         \(columns(environment))
 
-        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage,
-        141 output closed early (| head).
+        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due, notices),
+        64 bad usage, 141 output closed early (| head).
         """
 
     /// Every environment variable rigbook reads, with what it does.
@@ -178,7 +178,8 @@ enum Commands {
         if words.isEmpty { print(overview); return ExitCode.success }
         // A command that also heads a group (`notices`, `notices done`): its own help, then the group's.
         if words.count == 1, let spec = all.first(where: { $0.name == words[0] }), !group(words[0]).isEmpty {
-            print(spec.helpText + "\n" + groupHelp(words[0]), terminator: "")
+            let commands = groupHelp(words[0]).components(separatedBy: "\n").drop { !$0.hasPrefix("COMMANDS:") }
+            print(spec.helpText + "\n" + commands.joined(separator: "\n"), terminator: "")
             return ExitCode.success
         }
         if words.count == 1, !group(words[0]).isEmpty {
