@@ -73,7 +73,8 @@ private func printToPDF(_ tools: PrintTools, html: String, pdf: String, scratch:
                      "--no-default-browser-check", "--disable-extensions", "--user-data-dir=\(scratch.sub("profile"))",
                      "--no-pdf-header-footer", "--print-to-pdf=\(pdf)", URL(fileURLWithPath: html).absoluteString]
     var environment = ProcessInfo.processInfo.environment
-    for (key, folder) in [("HOME", "home"), ("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache")] {
+    for (key, folder) in [("HOME", "home"), ("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"),
+                          ("TMPDIR", "tmp")] {
         environment[key] = scratch.sub(folder)
         try FileManager.default.createDirectory(atPath: scratch.sub(folder), withIntermediateDirectories: true)
     }
@@ -122,10 +123,9 @@ private func printToPDF(_ tools: PrintTools, html: String, pdf: String, scratch:
         if let printedAt, Date().timeIntervalSince(printedAt) > 20 { break }
         usleep(200_000) // poll interval; the deadline above bounds the wait
     }
-    if !exited {
-        kill(-pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-    }
+    // Its group: Chromium itself if it lingers, and any helper it left behind.
+    kill(-pid, SIGKILL)
+    if !exited { _ = waitpid(pid, &status, 0) }
     return readFile(log) ?? ""
 }
 
