@@ -61,9 +61,9 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, verify,
-                                     draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
-                                     SettingsCommands.set, SettingsCommands.add, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, certificate,
+                                     notices, noticesDone, verify, draftsList, draftsDiscard, draftsPurge,
+                                     SettingsCommands.get, SettingsCommands.set, SettingsCommands.add, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -124,8 +124,8 @@ enum Commands {
         ENVIRONMENT:
         \(columns(environment))
 
-        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due), 64 bad usage,
-        141 output closed early (| head).
+        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due, notices),
+        64 bad usage, 141 output closed early (| head).
         """
 
     /// Every environment variable rigbook reads, with what it does.
@@ -176,6 +176,12 @@ enum Commands {
         while let word = arguments.optionalPositional() { words.append(word) }
         try arguments.finish()
         if words.isEmpty { print(overview); return ExitCode.success }
+        // A command that also heads a group (`notices`, `notices done`): its own help, then the group's.
+        if words.count == 1, let spec = all.first(where: { $0.name == words[0] }), !group(words[0]).isEmpty {
+            let commands = groupHelp(words[0]).components(separatedBy: "\n").drop { !$0.hasPrefix("COMMANDS:") }
+            print(spec.helpText + "\n" + commands.joined(separator: "\n"), terminator: "")
+            return ExitCode.success
+        }
         if words.count == 1, !group(words[0]).isEmpty {
             print(groupHelp(words[0]), terminator: "")
             return ExitCode.success

@@ -1,0 +1,359 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+
+/// `certificate`, `notices` and `notices done` (issue 12 §5, §6).
+extension Commands {
+    static let certificate = CommandSpec(
+        name: "certificate",
+        abstract: "Print a report of thorough examination (LOLER Schedule 1) for A4, or a visit's schedule.",
+        usage: """
+            rigbook certificate RECORD|TAG [--out FILE.html]
+                   rigbook certificate --site SITE --from YYYY-MM-DD [--to YYYY-MM-DD] [--out FILE.html]
+            """,
+        discussion: """
+            A self-contained HTML page (no external files, no scripts) that prints on A4: every item of LOLER
+            Schedule 1 with its number (8a-8f for item 8), the report number, the record's SHA-256 and the
+            register's head at printing, and the record's reg 10 notices. Values a record saved before
+            reports carried their particulars does not hold read "not recorded".
+            RECORD is #ID or ID (the record id), a report number (7F3A91C2-000123) or a record uuid; a TAG
+            prints the asset's latest thorough examination that still counts (not amended).
+            --site prints one certificate for a visit: a cover with the employer, site, examiners, dates and
+            a schedule of every item examined (defects first), then a page per record. SITE is a site's name
+            or uuid; --to defaults to --from (a one-day visit). Exit 1 when the record is not a thorough
+            examination, nothing was examined at the site in those dates, or the register does not verify.
+            Without --out it goes to standard output.
+            """
+    ) { arguments, context in
+        let site = try arguments.option("--site")
+        let from = try arguments.option("--from").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--from")
+        }
+        let to = try arguments.option("--to").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--to")
+        }
+        let out = try arguments.option("--out")
+        let target = arguments.isEmpty ? nil : try arguments.positional("the RECORD or TAG")
+        try arguments.finish()
+        switch (target, site) {
+        case (nil, nil):
+            throw UsageError("give a RECORD or TAG, or --site SITE with --from (see `rigbook help certificate`)")
+        case (.some, .some):
+            throw UsageError("give a RECORD or TAG, or --site, not both")
+        case (.some, nil) where from != nil || to != nil:
+            throw UsageError("--from and --to go with --site; a RECORD or TAG names one report")
+        default: break
+        }
+        var visitDates: ClosedRange<CalendarDate>?
+        if site != nil {
+            guard let from else { throw UsageError("--site needs --from (and --to, which defaults to --from)") }
+            let through = to ?? from
+            if through < from { throw UsageError("--to \(through.iso) is before --from \(from.iso)") }
+            visitDates = from...through
+        }
+
+        let register = try context.readRegister()
+        let page: String
+        do {
+            let head = try verifiedHead(register)
+            if let site, let dates = visitDates {
+                page = try visitCertificate(register, site: site, dates: dates, head: head)
+            } else {
+                let record = try RecordReference.resolve(target ?? "", in: register, allowingTag: true)
+                try requireThorough(record)
+                page = Certificate.render(try entry(record, in: register), head: head, printedAt: Timestamp.now())
+            }
+        } catch { throw CommandFailure.from(error) }
+        try withSink(out) { try $0(page) }
+        return ExitCode.success
+    }
+
+    /// The head a certificate carries, once the whole chain has been checked: a certificate is proof, and a
+    /// register whose chain is broken cannot give any.
+    private static func verifiedHead(_ register: Register) throws -> String? {
+        let verification = try register.verifyChain()
+        if let problem = verification.problem {
+            throw refusal("the register does not verify (\(problem)); no certificate was printed, since its "
+                          + "hashes would prove nothing. See `rigbook verify`.")
+        }
+        return verification.head
+    }
+
+    private static func visitCertificate(_ register: Register, site word: String, dates: ClosedRange<CalendarDate>,
+                                         head: String?) throws -> String {
+        let particulars = try register.particulars()
+        let site = try SiteReference.resolve(word, in: particulars)
+        let records = try register.thoroughExaminations(atSite: site.uuid, from: dates.lowerBound,
+                                                        through: dates.upperBound)
+        guard !records.isEmpty else {
+            let span = dates.lowerBound == dates.upperBound ? "on \(dates.lowerBound.iso)"
+                : "from \(dates.lowerBound.iso) to \(dates.upperBound.iso)"
+            throw refusal("no thorough examination at \(site.name) \(span); no certificate was written")
+        }
+        var entries: [Certificate.Entry] = []
+        for record in records { entries.append(try entry(record, in: register)) }
+        let visit = Certificate.Visit(site: site, employer: particulars.employers[site.employerUUID],
+                                      from: dates.lowerBound, through: dates.upperBound)
+        return Certificate.renderVisit(visit, entries: entries, head: head, printedAt: Timestamp.now())
+    }
+
+    private static func entry(_ record: StoredInspection, in register: Register) throws
+        -> Certificate.Entry {
+        guard let row = try register.asset(uuid: record.assetUUID) else {
+            throw RegisterError.unknownAsset(record.assetUUID.uuidString.lowercased())
+        }
+        let notices = try register.notices(recordUUID: record.recordUUID)
+        return Certificate.Entry(record: record, asset: row.asset, notices: notices)
+    }
+
+    /// Only a thorough examination is reported under reg 10 (pre-use checks and interim inspections are not).
+    static func requireThorough(_ record: StoredInspection) throws {
+        guard record.values.inspectionType.isThorough else {
+            let type = record.values.inspectionType.label.lowercased()
+            throw refusal("record #\(record.id) is a \(type), not a thorough examination: only a thorough "
+                          + "examination has a report under LOLER regulation 10")
+        }
+    }
+}
+
+/// What a RECORD (or TAG) argument names: `#12` or `12` (a record id), a report number, a record uuid, or,
+/// where allowed, an asset's tag (its latest thorough examination that still counts).
+enum RecordReference {
+    static func resolve(_ word: String, in register: Register, allowingTag: Bool) throws
+        -> StoredInspection {
+        if word.hasPrefix("#") {
+            guard let id = Int64(word.dropFirst()), id > 0 else {
+                throw refusal("\(word) is not a record id: write it #12")
+            }
+            guard let record = try register.inspection(id: id) else { throw refusal("there is no record #\(id)") }
+            return record
+        }
+        if let id = Int64(word), id > 0, word.allSatisfy(\.isASCII) {
+            let record = try register.inspection(id: id)
+            let tagged = allowingTag ? try? register.asset(tag: word) : nil
+            if record != nil, tagged != nil {
+                throw refusal("\(word) is both record #\(word) and the tag of an asset: write #\(word) for "
+                              + "the record, or give the asset's report number")
+            }
+            if let record { return record }
+            if tagged == nil { throw refusal("there is no record #\(word)") }
+        } else if word.wholeMatch(of: /[0-9A-Fa-f]{8}-[0-9]{6}/) != nil {
+            guard let record = try register.inspection(reportNumber: word) else {
+                throw refusal("no record has the report number \(word.uppercased())")
+            }
+            return record
+        } else if let uuid = UUID(uuidString: word) {
+            guard let record = try register.inspection(uuid: uuid) else {
+                throw refusal("there is no record \(word.lowercased())")
+            }
+            return record
+        }
+        guard allowingTag else {
+            throw refusal("\(VisibleText.make(word)) is not a record: give #ID, a report number "
+                          + "(7F3A91C2-000123) or a record uuid")
+        }
+        return try latestThorough(tag: word, in: register)
+    }
+
+    /// The asset's latest thorough examination that still counts (its history is newest first).
+    private static func latestThorough(tag: String, in register: Register) throws -> StoredInspection {
+        guard let row = try register.asset(tag: tag) else {
+            // An invisible character is named, never echoed: printed back, a bidi override would reorder the line.
+            if let problem = Tags.invisibleCharacterProblem(tag) {
+                throw refusal("no asset has that tag, and it is no record id, report number or uuid. "
+                              + problem)
+            }
+            throw refusal("no asset is tagged \(tag), and \(tag) is no record id, report number or record "
+                          + "uuid")
+        }
+        let history = try register.history(assetUUID: row.asset.uuid)
+        guard let latest = history.first(where: { $0.values.inspectionType.isThorough && $0.supersededByUUID == nil })
+        else {
+            throw refusal("\(row.asset.tag) has no thorough examination in the register; nothing to "
+                          + "certify")
+        }
+        return latest
+    }
+}
+
+/// A site named by its uuid or its name (case and surrounding spaces aside).
+enum SiteReference {
+    static func resolve(_ word: String, in particulars: Particulars) throws -> Site {
+        if let uuid = UUID(uuidString: word), let site = particulars.sites[uuid] { return site }
+        let wanted = word.trimmingCharacters(in: .whitespaces).lowercased()
+        let matches = particulars.siteList.filter {
+            $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted
+        }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let known = particulars.siteList.map(\.name).joined(separator: ", ")
+            throw refusal("no site is named \(VisibleText.make(word)); the register's sites: "
+                          + (known.isEmpty ? "none" : known))
+        }
+        let listed = matches.map { site in
+            let employer = particulars.employers[site.employerUUID]?.name ?? "no employer"
+            return "\(site.uuid.uuidString.lowercased()) of \(employer)"
+        }.joined(separator: ", ")
+        throw refusal("\(matches.count) sites are named \(VisibleText.make(word)) (\(listed)); "
+                      + "give its uuid")
+    }
+}
+
+// MARK: - Notices
+
+extension Commands {
+    /// The columns of `notices --format json|csv`, in the documented order.
+    static let noticeTable = ExportTable<(OpenNotice, CalendarDate)>([
+        ("tag", { .text($0.0.assetTag) }),
+        ("asset_uuid", { .text($0.0.record.assetUUID.uuidString.lowercased()) }),
+        ("record_id", { .integer($0.0.record.id) }),
+        ("record_uuid", { .text($0.0.record.recordUUID.uuidString.lowercased()) }),
+        ("report_number", { .text($0.0.record.reportNumber) }),
+        ("inspection_date", { .text($0.0.record.values.inspectionDate) }),
+        ("result", { .text($0.0.record.values.result?.rawValue) }),
+        ("duty", { .text($0.0.notice.duty.rawValue) }),
+        ("duty_label", { .text($0.0.notice.duty.label) }),
+        ("recipient", { .text($0.0.notice.recipient) }),
+        ("since", { .text(openSince($0.0).iso) }),
+        ("days_open", { .integer(Int64(openSince($0.0).days(until: $0.1))) }),
+        ("notice_uuid", { .text($0.0.notice.uuid.uuidString.lowercased()) }),
+    ])
+
+    /// The day a duty has been open since: the day its open notice was entered (at save, for those a save opens).
+    private static func openSince(_ open: OpenNotice) -> CalendarDate {
+        CalendarDate(iso: String(open.notice.recordedAt.prefix(10)))
+            ?? CalendarDate(iso: open.record.values.inspectionDate) ?? CalendarDate(dayNumber: 0)
+    }
+
+    /// Most urgent first: a defect the employer is to be told of forthwith (reg 10(1)(a)), a copy for the
+    /// enforcing authority, then reports to send; oldest first within each.
+    private static func urgency(_ duty: NoticeDuty) -> Int {
+        switch duty {
+        case .employerTold: 0
+        case .enforcingAuthority: 1
+        case .reportToEmployer: 2
+        case .reportToLessor: 3
+        }
+    }
+
+    static let notices = CommandSpec(
+        name: "notices", abstract: "List reg 10 duties not yet done (reports to send, defects to tell); exit 3 if any.",
+        usage: "rigbook notices [--format text|json|csv]",
+        discussion: """
+            LOLER regulation 10 duties of each thorough examination whose newest notice says not yet done: the
+            report to the employer (and to the lessor), a defect to report to the employer forthwith, and a
+            copy to the enforcing authority where there is a serious risk of injury. Most urgent first. Exit
+            codes: 0 none open, 3 some open (like `due`), 1 failure, 64 bad usage. json and csv columns are
+            in docs/FORMATS.md. `rigbook notices done` records a duty done.
+            """
+    ) { arguments, context in
+        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "csv"],
+                                      default: "text")
+        try arguments.finish()
+        let register = try context.readRegister()
+        let open: [OpenNotice]
+        do throws(RegisterError) { open = try register.openNotices() }
+        catch { throw refusal("\(error.description)") }
+        let rows = open.sorted {
+            (urgency($0.notice.duty), openSince($0), $0.record.id)
+                < (urgency($1.notice.duty), openSince($1), $1.record.id)
+        }.map { ($0, context.today) }
+        let summary = rows.isEmpty ? "No reg 10 duty is open as of \(context.today.iso)."
+            : "\(rows.count) reg 10 dut\(rows.count == 1 ? "y is" : "ies are") not yet done as of \(context.today.iso)."
+        var out = Output()
+        switch format {
+        case "json":
+            var document = JSONObject()
+            document.add("schema_version", 1)
+            document.add("as_of", context.today.iso)
+            document.add("open", rows.count)
+            document.add("summary", summary)
+            document.add("items", raw: "[" + rows.map(noticeTable.json).joined(separator: ",") + "]")
+            try out.write(document.string + "\n")
+        case "csv":
+            try out.write(CSV.row(noticeTable.header))
+            for row in rows { try out.write(CSV.row(noticeTable.csvFields(row))) }
+        default:
+            if !rows.isEmpty {
+                // The duty last: a table cuts other cells at 40 columns, and its sentence is read whole.
+                let table = rows.map { open, _ in
+                    [open.assetTag, "#\(open.record.id)", open.record.reportNumber ?? "—", openSince(open).iso,
+                     open.notice.recipient.isEmpty ? "—" : open.notice.recipient, open.notice.duty.label]
+                }
+                try out.write(TextTable.render(header: ["TAG", "RECORD", "REPORT", "SINCE", "TO", "DUTY"], rows: table))
+            }
+            try out.write(summary + "\n")
+        }
+        try out.flush()
+        return rows.isEmpty ? ExitCode.success : ExitCode.attention
+    }
+
+    static let noticesDone = CommandSpec(
+        name: "notices done", abstract: "Record that a reg 10 duty on a thorough examination was done.",
+        usage: """
+            rigbook notices done RECORD --duty DUTY [--on YYYY-MM-DD] [--to NAME]
+            """,
+        discussion: """
+            DUTY is one of: \(NoticeDuty.allCases.map(\.rawValue).joined(separator: " ")).
+            RECORD is #ID or ID, a report number (7F3A91C2-000123) or a record uuid. --on is the day it was
+            done (default today; not in the future, not before the examination); --to who was told or sent it
+            (needed for employer_told: who at the employer was told of the defect). A notice is a new entry
+            of the register's hash chain, never an edit: the newest notice of a duty says where it stands.
+            """
+    ) { arguments, context in
+        let dutyWord = try arguments.option("--duty")
+        guard let dutyWord else {
+            throw UsageError("missing --duty (one of \(NoticeDuty.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard let duty = NoticeDuty(rawValue: dutyWord) else {
+            throw UsageError("--duty must be one of \(NoticeDuty.allCases.map(\.rawValue).joined(separator: ", ")),"
+                             + " not \(dutyWord)")
+        }
+        let on = try arguments.option("--on").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--on")
+        } ?? context.today
+        let recipient = try arguments.option("--to") ?? ""
+        let word = try arguments.positional("the RECORD (#ID, a report number or a record uuid)")
+        try arguments.finish()
+
+        let record: StoredInspection
+        let notice: Notice
+        do {
+            // Read first: a missing register is said, not made, and the record is checked before writing.
+            let reader = try context.readRegister()
+            record = try RecordReference.resolve(word, in: reader, allowingTag: false)
+            try requireThorough(record)
+            // An employer told later keeps what the save said of the risk.
+            let earlier = try reader.notices(recordUUID: record.recordUUID).last { $0.duty == duty }
+            notice = Notice(recordUUID: record.recordUUID, duty: duty, recipient: recipient, doneOn: on,
+                            seriousRisk: earlier?.seriousRisk)
+        } catch { throw CommandFailure.from(error) }
+        let recordDate = CalendarDate(iso: record.values.inspectionDate) ?? context.today
+        let problems = notice.problems(recordDate: recordDate, today: context.today)
+        if !problems.isEmpty { throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.") }
+        let register = try context.openRegister()
+        do throws(RegisterError) { try register.addNotice(notice, today: context.today) }
+        catch .invalidNotice(let problems) {
+            throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.")
+        }
+        catch { throw refusal("\(error.description)") }
+        let report = record.reportNumber.map { ", report \($0)" } ?? ""
+        let to = recipient.isEmpty ? "" : ", to \(recipient.trimmingCharacters(in: .whitespaces))"
+        try Output.line("Recorded: \(duty.label), record #\(record.id)\(report), done on \(on.iso)\(to).")
+        return ExitCode.success
+    }
+}
+
+extension CommandFailure {
+    /// A failure as one line: the register's own sentence, or the command's.
+    static func from(_ error: Error) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure: failure
+        case let error as RegisterError: CommandFailure("rigbook: \(error.description)")
+        default: CommandFailure("rigbook: \(error)")
+        }
+    }
+}
+
+/// A command's own failure: one line, exit 1.
+private func refusal(_ message: String) -> CommandFailure { CommandFailure("rigbook: " + message) }
