@@ -339,8 +339,11 @@ public enum Certificate {
 
         items["9"] = examiner(record)
         items["10"] = v.confirmed
-            ? "Authenticated by its author, \(orNone(v.inspectorName)) (item 9), who confirmed the record as "
-                + "accurate when saving it (Rigbook user \(bidi(record.operatorName)), \(text(record.savedAt)))."
+            ? "Authenticated by its author, \(orNone(v.inspectorName)) (item 9), who "
+                // Records saved before the authentication wording were confirmed "accurate" instead.
+                + (old ? "confirmed the record as accurate" : "ticked \u{201C}I, \(orNone(v.inspectorName)), "
+                   + "authenticate this report\u{201D}")
+                + " when saving it (Rigbook user \(bidi(record.operatorName)), \(text(record.savedAt)))."
             : notRecordedHTML
         let reportDate = String(record.savedAt.prefix(10))
         items["11"] = CalendarDate(iso: reportDate) != nil ? text(reportDate) : notRecordedHTML
