@@ -180,3 +180,58 @@ struct HashChainTests {
         }
     }
 }
+
+@Suite("The hash chain covers particulars and notices (issue 12 §3)")
+struct ParticularsAndNoticesChainTests {
+    /// A register with one thorough examination (so a notice) and a renamed employer, then `sql` run behind
+    /// the triggers' back; what verify says.
+    private func problem(after sql: String) throws -> String? {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let register = try Register.open(path: path)
+            let asset = makeAsset()
+            try register.addAsset(asset)
+            try register.record(.employer(Employer(uuid: Particulars.mainEmployerUUID, name: "Quay Ltd",
+                                                   address: "Harbour Road")))
+            try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+            #expect(try register.verifyChain().problem == nil)
+            let raw = try Database(path: path, mode: .readWrite)
+            try raw.execute("""
+                DROP TRIGGER particulars_are_never_updated; DROP TRIGGER particulars_are_never_deleted;
+                DROP TRIGGER notices_are_never_updated; DROP TRIGGER notices_are_never_deleted;
+                \(sql)
+                """)
+            return try register.verifyChain().problem
+        }
+    }
+
+    @Test("a notice marked done behind Rigbook's back is found")
+    func alteredNotice() throws {
+        let found = try #require(try problem(after: "UPDATE notices SET done_on = '2026-03-02'"))
+        #expect(found.hasPrefix("notice report_to_employer on record ") && found.contains("does not match"), "\(found)")
+    }
+
+    @Test("an employer's address changed in place, or its newest version removed, is found")
+    func alteredParticulars() throws {
+        let altered = try #require(try problem(after: """
+            UPDATE particulars SET content = replace(content, 'Harbour Road', 'Elsewhere') WHERE subject_kind = 'employer'
+            """))
+        #expect(altered.hasPrefix("particulars of employer ") && altered.contains("does not match"), "\(altered)")
+        let removed = try #require(try problem(after: """
+            DELETE FROM particulars WHERE id = (SELECT max(id) FROM particulars WHERE subject_kind = 'employer')
+            """))
+        #expect(removed.contains("parent") && removed.contains("not in the register"), "\(removed)")
+    }
+
+    @Test("the triggers refuse editing and deleting particulars and notices")
+    func triggersRefuse() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            for sql in ["UPDATE particulars SET operator = 'x'", "DELETE FROM particulars",
+                        "INSERT OR REPLACE INTO particulars SELECT * FROM particulars WHERE id = 1"] {
+                #expect(throws: DatabaseError.self, "\(sql)") { try register.db.run(sql) }
+            }
+            #expect(try register.particulars().sites[Particulars.mainSiteUUID]?.name == "Main site")
+        }
+    }
+}
