@@ -1,6 +1,5 @@
 import Foundation
 
-public enum PickAction: Sendable { case previous, next, first, last, take, cancel }
 
 /// A pop-up list of named things (employers, sites) to pick one from; it scrolls, so a register with
 /// hundreds of sites still fits a small terminal. It answers with the uuid picked, or with nothing.
@@ -22,18 +21,8 @@ struct PickList: Sendable {
         selection = selected.flatMap { uuid in options.firstIndex { $0.uuid == uuid } } ?? 0
     }
 
-    static let keymap = Keymap<PickAction>(title: "Option list", [
-        KeyBinding([.up, .char("k")], label: "↑", help: "Previous option", footer: "choose", brief: "previous option",
-                   action: .previous),
-        KeyBinding([.down, .char("j"), .tab], label: "↓", help: "Next option", footer: "choose", brief: "next option",
-                   action: .next),
-        KeyBinding([.home], help: "First option", action: .first),
-        KeyBinding([.end], help: "Last option", action: .last),
-        KeyBinding([.enter, .char(" ")], label: "Enter", help: "Take the highlighted option", footer: "takes",
-                   action: .take),
-        KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Close the list, nothing changed", footer: "cancels",
-                   action: .cancel),
-    ])
+    /// The same keys as a choice field's pop-up list.
+    static let keymap = Keymap<ChoicePopup.Action>(title: "Option list", ChoicePopup.keymap.bindings)
 
     mutating func handle(_ key: Key) -> Answer? {
         guard !options.isEmpty else { return .cancelled }
