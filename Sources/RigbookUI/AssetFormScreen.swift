@@ -148,7 +148,7 @@ public struct AssetFormState: Screen {
     }
 
     mutating func move(_ step: Int) {
-        let all = AssetDraft.Field.allCases
+        let all = AssetDraft.Field.added
         focusField(all[(focus.rawValue + step + all.count) % all.count])
     }
 
@@ -157,7 +157,7 @@ public struct AssetFormState: Screen {
         frame.put(" New asset", x: 0, y: 0, in: area, style: .reverse)
         let labelWidth = 22
         var y = 2
-        for field in AssetDraft.Field.allCases where y < area.height - 2 {
+        for field in AssetDraft.Field.added where y < area.height - 2 {
             let focused = field == focus
             frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
             frame.put(field.label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
@@ -215,7 +215,9 @@ extension AssetDraft.Field {
         case .commissioned: \.commissioned
         case .interval: \.intervalMonths
         case .examinationScheme: \.examinationScheme
-        case .type, .liftsPersons: nil
+        case .retiredOn: \.retiredOn
+        case .reason: \.reason
+        case .type, .liftsPersons, .disposition: nil
         }
     }
 }
