@@ -3,8 +3,9 @@ import Testing
 
 /// Every command `rigbook help` lists, and the groups two-word commands belong to.
 private let commandNames = ["asset add", "asset list", "history", "due", "calendar", "export", "report", "verify",
-                            "drafts list", "drafts discard", "drafts purge", "sample", "help"]
-private let groups = ["asset": ["add", "list"], "drafts": ["list", "discard", "purge"]]
+                            "drafts list", "drafts discard", "drafts purge", "sample", "help",
+                            "asset edit", "asset retire", "import", "backup", "merge"]
+private let groups = ["asset": ["add", "list", "edit", "retire"], "drafts": ["list", "discard", "purge"]]
 
 /// The lines of the overview's COMMANDS section.
 private func commandSection(_ overview: String) -> [String] {
