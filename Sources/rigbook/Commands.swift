@@ -361,7 +361,8 @@ enum Commands {
             let rows = entries.map { e -> [String] in
                 let age = Timestamp.parse(e.draft.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
                 let state = e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""
-                return [e.draft.draftID, e.draft.assetTag, e.draft.isAmendment ? "amendment" : "inspection", age,
+                let kind = e.draft.isAssetEdit ? "asset edit" : e.draft.isAmendment ? "amendment" : "inspection"
+                return [e.draft.draftID, e.draft.assetTag, kind, age,
                         e.draft.operatorName, e.draft.host, state]
             }
             let header = ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"]
