@@ -10,7 +10,7 @@ extension Commands {
             rigbook asset edit TAG --reason TEXT [--tag TAG] [--name TEXT] [--type TYPE] [--wll KG]
                    [--interval MONTHS] [--length M] [--location TEXT] [--manufacturer TEXT]
                    [--serial TEXT] [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD]
-                   [--lifts-persons | --no-lifts-persons] [--scheme TEXT]
+                   [--lifts-persons | --no-lifts-persons] [--scheme TEXT] [--site SITE]
             """,
         discussion: """
             Only the fields given change; an empty value clears an optional one (--length '',
@@ -18,13 +18,16 @@ extension Commands {
             is kept in the asset's history (who, when, old, new, reason), which `rigbook history`
             shows. A new tag keeps the asset (its records, its uuid); the old tag still finds it.
             A change of the interval or the commission date says where the due date moves.
+            --site moves the asset to another of the register's sites (by name or uuid): the premises a
+            report of thorough examination names (Schedule 1 item 2), kept as a new version of the
+            asset's particulars; --location is where on site it is kept.
             """,
         flags: ["--no-lifts-persons"]
     ) { arguments, context in
         let reason = try require(arguments.option("--reason"), "--reason")
         var given: [String: String] = [:]
         for option in ["--tag", "--name", "--type", "--wll", "--interval", "--length", "--location",
-                       "--manufacturer", "--serial", "--manufactured", "--commissioned", "--scheme"] {
+                       "--manufacturer", "--serial", "--manufactured", "--commissioned", "--scheme", "--site"] {
             if let value = try arguments.option(option) { given[option] = value }
         }
         let liftsPersons: Bool? = arguments.flag("--lifts-persons") ? true
@@ -57,17 +60,25 @@ extension Commands {
         if let liftsPersons { edited.liftsPersons = liftsPersons }
         let problems = edited.editProblems(from: row.asset, today: context.today).map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
-        if AssetField.differences(from: row.asset, to: edited).isEmpty {
-            try Output.line("Nothing to change: \(row.asset.tag) already has these values.")
-            return ExitCode.success
+        // The site is found before anything is written, so a wrong name changes nothing.
+        let site = try given["--site"].map { (name: String) throws -> (Particulars, Site) in
+            try findSite(register, name)
         }
-        let changes: [AssetChange]
-        do throws(RegisterError) { changes = try register.change(assetUUID: row.asset.uuid, to: edited, reason: reason) }
-        catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
-        catch .invalidAsset(let problems) { throw UsageError(problems.joined(separator: " ")) }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
-        var lines = ["Changed \(row.asset.tag): " + changes.map(\.summary).joined(separator: "; ") + "."]
-        if let moved = dueDateMove(from: row, to: edited, today: context.today) { lines.append(moved) }
+        var lines: [String] = []
+        if !AssetField.differences(from: row.asset, to: edited).isEmpty {
+            let changes: [AssetChange]
+            do throws(RegisterError) {
+                changes = try register.change(assetUUID: row.asset.uuid, to: edited, reason: reason)
+            } catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
+            catch .invalidAsset(let problems) { throw UsageError(problems.joined(separator: " ")) }
+            catch { throw CommandFailure("rigbook: \(error.description)") }
+            lines.append("Changed \(row.asset.tag): " + changes.map(\.summary).joined(separator: "; ") + ".")
+            if let moved = dueDateMove(from: row, to: edited, today: context.today) { lines.append(moved) }
+        }
+        if let (particulars, site) = site, let moved = try move(register, row: row, to: site, particulars) {
+            lines.append(moved)
+        }
+        if lines.isEmpty { lines.append("Nothing to change: \(row.asset.tag) already has these values.") }
         try Output.line(lines.joined(separator: "\n"))
         return ExitCode.success
     }
@@ -195,6 +206,35 @@ extension Commands {
             throw UsageError("unknown --type \(word); one of: \(types)")
         }
         return type
+    }
+
+    /// The register's site with this name (or uuid), and the particulars it was found in.
+    private static func findSite(_ register: Register, _ site: String) throws -> (Particulars, Site) {
+        let particulars: Particulars
+        do throws(RegisterError) { particulars = try register.particulars() }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let wanted = site.trimmingCharacters(in: .whitespaces).lowercased()
+        let matches = particulars.siteList.filter {
+            $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted || $0.uuid.uuidString.lowercased() == wanted
+        }
+        guard matches.count == 1, let target = matches.first else {
+            let names = particulars.siteList.map(\.name).joined(separator: ", ")
+            throw UsageError(matches.isEmpty ? "no site named \(site) in the register (its sites: \(names))"
+                             : "\(matches.count) sites are named \(site); give the site's uuid")
+        }
+        return (particulars, target)
+    }
+
+    /// Puts the asset on another of the register's sites (its particulars' site): a new particulars version.
+    private static func move(_ register: Register, row: RegisterRow, to target: Site,
+                             _ particulars: Particulars) throws -> String? {
+        var current = particulars.asset(row.asset.uuid)
+        guard current.siteUUID != target.uuid else { return nil }
+        let from = particulars.sites[current.siteUUID]?.name ?? "another site"
+        current.siteUUID = target.uuid
+        do throws(RegisterError) { try register.record(.asset(current)) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        return "Moved \(row.asset.tag) from site \(from) to site \(target.name)."
     }
 
     /// "The next thorough examination is now due …": said when an edit moves the due date.

@@ -1,4 +1,5 @@
 import Foundation
+import RigbookCore
 import RigbookStore
 import Testing
 
@@ -45,9 +46,33 @@ extension RigbookCLITests {
             let history = runRigbookResult(["history", "SL-1", "--format", "json"], home: home)
             #expect(history.status == 0, "the old tag still finds the asset: \(history)")
             let entries = parseAssetJSON(history.stdout)
-            #expect(entries.map { string($0, "field") } == ["tag", "interval_months", "location"])
+            // Newest first: the tag change, then the two fields of the first edit (one moment, either order).
+            #expect(entries.map { string($0, "field") }.first == "tag")
+            #expect(Set(entries.dropFirst().compactMap { string($0, "field") }) == ["interval_months", "location"])
             #expect(entries.allSatisfy { string($0, "kind") == "asset_change" && string($0, "asset_tag") == "SL-100" })
-            #expect(string(entries[2], "old_value") == "Bay 4" && string(entries[2], "reason") == "moved to site B")
+            let location = try #require(entries.first { string($0, "field") == "location" })
+            #expect(string(location, "old_value") == "Bay 4" && string(location, "reason") == "moved to site B")
+            verifies(home)
+        }
+
+        @Test func movingASlingToAnotherSiteChangesItsParticularsAndItsLocation() throws {
+            let dir = TempDir()
+            defer { dir.remove() }
+            let home = dir.sub("home")
+            addSling(home)
+            let register = try Register.open(path: DataHome(root: home).registerPath)
+            let north = Site(employerUUID: Particulars.mainEmployerUUID, name: "North quay", address: "1 Quay Rd")
+            try register.record(.site(north))
+            let wrong = runRigbookResult(["asset", "edit", "SL-1", "--site", "South", "--location", "x", "--reason", "m"],
+                                         home: home)
+            #expect(wrong.status == 64 && wrong.stderr.contains("its sites: "), "\(wrong)")
+            let move = runRigbookResult(["asset", "edit", "SL-1", "--site", "north QUAY", "--location", "Rack 3",
+                                         "--reason", "moved for the refit"], home: home)
+            #expect(move.status == 0, "\(move)")
+            #expect(move.stdout.contains("location Bay 4 → Rack 3"))
+            #expect(move.stdout.contains("Moved SL-1 from site Main site to site North quay."))
+            let uuid = try #require(try register.asset(tag: "SL-1")?.asset.uuid)
+            #expect(try register.particulars().asset(uuid).siteUUID == north.uuid)
             verifies(home)
         }
 
