@@ -155,7 +155,8 @@ public final class Session {
                 let changes: [AssetChange]
                 do { changes = try register.change(assetUUID: uuid, to: asset, reason: reason, sessionID: sessionID) }
                 catch { return [.assetNotChanged(sessionID: sessionID, reason: error.description)] }
-                let summary = changes.isEmpty ? "nothing changed." : changes.map(\.summary).joined(separator: "; ") + "."
+                let summary = changes.isEmpty ? "nothing changed."
+                    : changes.map(\.summary).joined(separator: "; ") + "."
                 return [.assetChanged(assetUUID: uuid, sessionID: sessionID, summary: summary)]
             case .releaseDraft(let draftID):
                 release(draftID)

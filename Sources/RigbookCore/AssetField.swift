@@ -84,6 +84,9 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// Position in field order.
+    public var order: Int { AssetField.allCases.firstIndex(of: self)! }
+
     /// A change of these moves the next thorough examination's date.
     public var movesDueDate: Bool { self == .commissioned || self == .intervalMonths }
 
@@ -172,9 +175,16 @@ public struct AssetChange: Hashable, Sendable {
     }
 
     /// The order in which changes of one field count: the later `(changed_at, change uuid)` wins, on
-    /// every register, whatever order a merge brought them in.
+    /// every register, whatever order a merge brought them in. The changes of one edit share their time and
+    /// are listed in field order (which leaves the order of one field's changes as it is).
     public static func isEarlier(_ a: AssetChange, _ b: AssetChange) -> Bool {
-        (a.changedAt, a.changeUUID.uuidString) < (b.changedAt, b.changeUUID.uuidString)
+        (a.changedAt, a.field.order, a.changeUUID.uuidString) < (b.changedAt, b.field.order, b.changeUUID.uuidString)
+    }
+
+    /// Newest first, for histories; the changes of one edit still in field order.
+    public static func isNewer(_ a: AssetChange, _ b: AssetChange) -> Bool {
+        a.changedAt != b.changedAt ? a.changedAt > b.changedAt
+            : (a.field.order, a.changeUUID.uuidString) < (b.field.order, b.changeUUID.uuidString)
     }
 
     /// "WLL 2000 → 2500": what the history shows.

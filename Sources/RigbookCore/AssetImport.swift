@@ -53,7 +53,9 @@ public enum CSVText {
                     field.append(q)
                     i += 1
                 }
-                guard closed else { return .failure(Failure(line: recordLine, message: "a quoted field is never closed")) }
+                guard closed else {
+                    return .failure(Failure(line: recordLine, message: "a quoted field is never closed"))
+                }
                 if i < scalars.count, !",\r\n".unicodeScalars.contains(scalars[i]) {
                     return .failure(Failure(line: line, message: "text after a closing quote"))
                 }
@@ -139,7 +141,9 @@ public enum AssetImport {
         case .success(let found): records = found
         case .failure(let failure): return .failure(Problems(items: [Problem(line: failure.line, failure.message)]))
         }
-        guard let header = records.first else { return .failure(Problems(items: [Problem(line: nil, "the file is empty")])) }
+        guard let header = records.first else {
+            return .failure(Problems(items: [Problem(line: nil, "the file is empty")]))
+        }
         var problems: [Problem] = []
         let names = header.fields.map { CSVText.unguarded($0).trimmingCharacters(in: .whitespaces).lowercased() }
         let known = Set(columns.map(\.name) + ignoredColumns)

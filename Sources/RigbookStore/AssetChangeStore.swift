@@ -205,11 +205,12 @@ extension Register {
     /// Every change of an asset, oldest first (in the order they hold: `changed_at`, then change uuid).
     public func assetChanges(assetUUID: UUID) throws(RegisterError) -> [AssetChange] {
         try perform {
-            let statement = try db.prepare(AssetChangeStore.select + " WHERE asset_uuid = ? ORDER BY changed_at, change_uuid")
+            let statement = try db.prepare(AssetChangeStore.select
+                                           + " WHERE asset_uuid = ? ORDER BY changed_at, change_uuid")
             try statement.bind([.text(assetUUID.uuidString)])
             var changes: [AssetChange] = []
             while try statement.step() { if let change = AssetChangeStore.change(statement) { changes.append(change) } }
-            return changes
+            return changes.sorted(by: AssetChange.isEarlier)
         }
     }
 
@@ -217,7 +218,8 @@ extension Register {
     func formerHolder(ofTag tag: String) throws -> RegisterRow? {
         let key = Tags.key(tag)
         let statement = try db.prepare("""
-            SELECT asset_uuid, old_value FROM asset_changes WHERE field = 'tag' ORDER BY changed_at DESC, change_uuid DESC
+            SELECT asset_uuid, old_value FROM asset_changes WHERE field = 'tag'
+            ORDER BY changed_at DESC, change_uuid DESC
             """)
         while try statement.step() {
             if case .text(let old) = statement.value(1), Tags.key(old) == key, let uuid = statement.uuid(0) {

@@ -24,7 +24,9 @@ extension Register {
             ? "." : (target as NSString).deletingLastPathComponent
         let temp = folder + "/." + (target as NSString).lastPathComponent + ".backup-" + UUID().uuidString.prefix(8)
         let fd = Glibc.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .backupFailed("cannot create a file in \(folder): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw .backupFailed("cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+        }
         close(fd)
         var renamed = false
         defer {

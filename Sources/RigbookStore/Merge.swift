@@ -156,7 +156,8 @@ extension Register {
     /// different contents.
     private func newEntries(_ theirs: Database, _ table: MergedTable) throws -> (Set<String>, [String]) {
         let mine = try db.prepare("SELECT \(table.hash) FROM \(table.name) WHERE \(table.key) = ?")
-        let statement = try theirs.prepare("SELECT \(table.key), \(table.hash) FROM \(table.name) ORDER BY \(table.order)")
+        let statement = try theirs.prepare(
+            "SELECT \(table.key), \(table.hash) FROM \(table.name) ORDER BY \(table.order)")
         var found = Set<String>()
         var differing: [String] = []
         while try statement.step() {
@@ -207,7 +208,8 @@ extension Register {
         // The latest tag change of each asset, of both registers, decides its tag.
         for (database, onlyNew) in [(db, false), (theirs, true)] {
             let changes = try database.prepare(
-                "SELECT asset_uuid, new_value, changed_at || change_uuid, change_uuid FROM asset_changes WHERE field = 'tag'")
+                "SELECT asset_uuid, new_value, changed_at || change_uuid, change_uuid FROM asset_changes"
+                    + " WHERE field = 'tag'")
             while try changes.step() {
                 if onlyNew && !newChanges.contains(changes.text(3)) { continue }
                 let uuid = changes.text(0)
@@ -220,7 +222,9 @@ extension Register {
         for (uuid, held) in tags { byKey[Tags.key(held.tag), default: []].append(uuid) }
         return byKey.values.filter { $0.count > 1 && $0.contains(where: touched.contains) }
             .map { uuids in
-                uuids.sorted().map { "\(tags[$0]!.tag) (asset \($0.lowercased())\(tags[$0]!.here ? " here" : " there"))" }
+                uuids.sorted().map { uuid in
+                    "\(tags[uuid]!.tag) (asset \(uuid.lowercased())\(tags[uuid]!.here ? " here" : " there"))"
+                }
                     .joined(separator: " and ")
             }
             .sorted().map { "the same tag would be on two assets: \($0)" }
@@ -234,7 +238,8 @@ extension Register {
         let columns = try columnNames(db, table).filter { $0 != "id" }
         let missing = Set(columns).subtracting(try columnNames(theirs, table))
         if !missing.isEmpty {
-            throw RegisterError.mergeRefused(["the other register's \(table) lacks \(missing.sorted().joined(separator: ", "))"])
+            let lacking = missing.sorted().joined(separator: ", ")
+            throw RegisterError.mergeRefused(["the other register's \(table) lacks \(lacking)"])
         }
         let insert = try db.prepare("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ("
                                     + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
@@ -273,7 +278,8 @@ extension Register {
     /// Sets the asset's columns to what it was added as with its latest changes applied.
     private func refold(assetUUID: UUID) throws {
         let fields = AssetField.allCases.map(\.rawValue)
-        let statement = try db.prepare("SELECT as_added, tag, \(fields.joined(separator: ", ")) FROM assets WHERE uuid = ?")
+        let statement = try db.prepare(
+            "SELECT as_added, tag, \(fields.joined(separator: ", ")) FROM assets WHERE uuid = ?")
         try statement.bind([.text(assetUUID.uuidString)])
         guard try statement.step() else { return }
         var current: [String: SQLValue] = [:]
@@ -282,7 +288,8 @@ extension Register {
         guard let expected = try AssetChangeStore.expectedColumns(db, assetUUID: assetUUID,
                                                                   asAdded: statement.optionalText(0),
                                                                   current: current) else {
-            throw RegisterError.mergeRefused(["asset \(oldTag) keeps what it was added as in a form that cannot be read"])
+            throw RegisterError.mergeRefused(
+                ["asset \(oldTag) keeps what it was added as in a form that cannot be read"])
         }
         var values = fields.map { expected[$0] ?? .null }
         var assignments = fields.map { "\($0) = ?" }

@@ -61,7 +61,8 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
         case .invalidAsset(let problems), .invalidParticulars(let problems), .invalidNotice(let problems):
             problems.joined(separator: " ")
         case .importRefused(let problems):
-            "nothing was imported: \(problems.count) problem\(problems.count == 1 ? "" : "s"), the first: \(problems[0])"
+            "nothing was imported: \(problems.count) problem\(problems.count == 1 ? "" : "s"),"
+                + " the first: \(problems[0])"
         case .mergeRefused(let problems):
             "nothing was merged: \(problems.joined(separator: "; "))"
         case .backupFailed(let reason):

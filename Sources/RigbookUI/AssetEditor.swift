@@ -250,7 +250,8 @@ extension AssetFormState {
         let now = row.status(on: editing.today).nextDue
         let then = StatusRules.evaluate(asset: asset, summary: row.summary, today: editing.today).nextDue
         if now != then {
-            return ("If saved: the next thorough examination moves to \(then?.iso ?? "none") (now \(now?.iso ?? "none")).",
+            let moved = "\(then?.iso ?? "none") (now \(now?.iso ?? "none"))"
+            return ("If saved: the next thorough examination moves to \(moved).",
                     Style(colour: .yellow, bold: true))
         }
         if Tags.key(trimmed(draft.tag)) != Tags.key(row.asset.tag) {

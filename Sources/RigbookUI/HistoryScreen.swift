@@ -71,7 +71,7 @@ public struct HistoryState: Screen {
     /// Records newest first, each change of the asset before the records of its day and older ones.
     var entries: [Entry] {
         var out: [Entry] = []
-        var pending = changes.sorted { AssetChange.isEarlier($1, $0) }[...]
+        var pending = changes.sorted(by: AssetChange.isNewer)[...]
         for (index, record) in records.enumerated() {
             while let change = pending.first, String(change.changedAt.prefix(10)) >= record.values.inspectionDate {
                 out.append(.change(change))

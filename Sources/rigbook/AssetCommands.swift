@@ -215,7 +215,8 @@ extension Commands {
         catch { throw CommandFailure("rigbook: \(error.description)") }
         let wanted = site.trimmingCharacters(in: .whitespaces).lowercased()
         let matches = particulars.siteList.filter {
-            $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted || $0.uuid.uuidString.lowercased() == wanted
+            $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted
+                || $0.uuid.uuidString.lowercased() == wanted
         }
         guard matches.count == 1, let target = matches.first else {
             let names = particulars.siteList.map(\.name).joined(separator: ", ")

@@ -24,7 +24,7 @@ enum HistoryExport {
     /// goes before the records of its own day and older ones.
     static func entries(records: [StoredInspection], changes: [AssetChange], tag: String) -> [String] {
         var out: [String] = []
-        var pending = changes.sorted { AssetChange.isEarlier($1, $0) }[...]
+        var pending = changes.sorted(by: AssetChange.isNewer)[...]
         for record in records {
             while let change = pending.first, String(change.changedAt.prefix(10)) >= record.values.inspectionDate {
                 out.append(json(change, tag: tag))
@@ -38,7 +38,7 @@ enum HistoryExport {
     /// The text format's table of changes, under the records; nothing when there are none.
     static func changesTable(_ changes: [AssetChange]) -> String {
         guard !changes.isEmpty else { return "" }
-        let rows = changes.reversed().map { c in
+        let rows = changes.sorted(by: AssetChange.isNewer).map { c in
             [String(c.changedAt.prefix(16)).replacingOccurrences(of: "T", with: " "), c.field.rawValue,
              c.oldValue.text ?? "—", c.newValue.text ?? "—", c.operatorName, c.reason]
         }

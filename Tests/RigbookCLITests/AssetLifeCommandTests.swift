@@ -46,9 +46,8 @@ extension RigbookCLITests {
             let history = runRigbookResult(["history", "SL-1", "--format", "json"], home: home)
             #expect(history.status == 0, "the old tag still finds the asset: \(history)")
             let entries = parseAssetJSON(history.stdout)
-            // Newest first: the tag change, then the two fields of the first edit (one moment, either order).
-            #expect(entries.map { string($0, "field") }.first == "tag")
-            #expect(Set(entries.dropFirst().compactMap { string($0, "field") }) == ["interval_months", "location"])
+            // Newest first: the tag change, then the two fields of the first edit, in field order.
+            #expect(entries.map { string($0, "field") } == ["tag", "location", "interval_months"])
             #expect(entries.allSatisfy { string($0, "kind") == "asset_change" && string($0, "asset_tag") == "SL-100" })
             let location = try #require(entries.first { string($0, "field") == "location" })
             #expect(string(location, "old_value") == "Bay 4" && string(location, "reason") == "moved to site B")
