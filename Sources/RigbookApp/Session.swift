@@ -97,7 +97,7 @@ public final class Session {
                 suspendRequested = true
                 return []
             case .reloadRegister:
-                var rows = try register.rows()
+                var rows = try register.rows(includingRetired: state.list.showRetired)
                 // Draft marks come from file names alone: the list never reads a draft.
                 let withDrafts = Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:)))
                 if !withDrafts.isEmpty {
@@ -108,8 +108,8 @@ public final class Session {
                 return [.registerLoaded(rows)]
             case .refreshAsset(let uuid):
                 guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
-                let draftPath = drafts.path(for: DraftIdentity.draftID(assetUUID: uuid))
-                row.hasDraft = FileManager.default.fileExists(atPath: draftPath)
+                row.hasDraft = [DraftIdentity.draftID(assetUUID: uuid), DraftIdentity.assetDraftID(assetUUID: uuid)]
+                    .contains { FileManager.default.fileExists(atPath: drafts.path(for: $0)) }
                 return [.assetRefreshed(row)]
             case .loadSample:
                 try SampleData(count: state.sampleSize, seed: 42, today: state.today).load(into: register)
@@ -118,7 +118,8 @@ public final class Session {
                 guard let row = try register.asset(uuid: uuid) else {
                     return [.failure("That asset is no longer in the register.")]
                 }
-                return [.historyLoaded(row, try register.history(assetUUID: uuid))]
+                return [.historyLoaded(row, try register.history(assetUUID: uuid)),
+                        .assetChangesLoaded(assetUUID: uuid, try register.assetChanges(assetUUID: uuid))]
             case .openForm(let uuid, let amending, let recover):
                 guard let row = try register.asset(uuid: uuid) else {
                     return [.failure("That asset is no longer in the register.")]
@@ -167,6 +168,18 @@ public final class Session {
                     return shown
                 }
                 return [.particularsHistoryLoaded(title: title, versions, particulars: try register.particulars())]
+            case .openAssetEditor(let uuid, let recover):
+                guard let row = try register.asset(uuid: uuid) else {
+                    return [.failure("That asset is no longer in the register.")]
+                }
+                return openAssetEditor(row: row, recover: recover)
+            case .changeAsset(let uuid, let asset, let reason, let sessionID):
+                let changes: [AssetChange]
+                do { changes = try register.change(assetUUID: uuid, to: asset, reason: reason, sessionID: sessionID) }
+                catch { return [.assetNotChanged(sessionID: sessionID, reason: error.description)] }
+                let summary = changes.isEmpty ? "nothing changed."
+                    : changes.map(\.summary).joined(separator: "; ") + "."
+                return [.assetChanged(assetUUID: uuid, sessionID: sessionID, summary: summary)]
             case .releaseDraft(let draftID):
                 release(draftID)
                 return []
@@ -244,6 +257,40 @@ public final class Session {
         return [.draftFound(recovery)]
     }
 
+    /// Takes the asset editor's draft lock, then opens it, or asks about the draft it finds: the inspection
+    /// form's way (`openForm`), for `Drafts/asset-<uuid>.json`.
+    private func openAssetEditor(row: RegisterRow, recover: Bool) -> [Event] {
+        let draftID = DraftIdentity.assetDraftID(assetUUID: row.asset.uuid)
+        let seed = AssetEditorSeed(row: row, sessionID: DraftIdentity.assetSessionID(assetUUID: row.asset.uuid))
+        if locks[draftID] == nil {
+            switch drafts.lock(id: draftID) {
+            case .acquired(let lock): locks[draftID] = lock
+            case .heldBy(let holder):
+                let who = holder.map { "\($0.user) on \($0.host), pid \($0.pid)" } ?? "another session"
+                return [.explain(title: "\(row.asset.tag) is being edited in another session",
+                                 lines: ["Its editor is open: \(who).", "It cannot be edited here until that closes."])]
+            case .failed(let reason):
+                return [.assetEditorReady(seed),
+                        .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(reason)")]
+            }
+        }
+        let draft: DraftFile?
+        do { draft = try drafts.read(id: draftID) } catch {
+            let moved = (try? drafts.setAside(fileName: draftID + ".json")) != nil
+            return [.assetEditorReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)"
+                                                   + (moved ? "; it was moved to Drafts/Corrupt/." : "."))]
+        }
+        guard let draft, let values = draft.assetValues else { return [.assetEditorReady(seed)] }
+        var recovered = seed
+        recovered.initial = values
+        recovered.sessionID = draft.sessionID
+        recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
+        recovered.focus = draft.focusedField.flatMap(Asset.Field.init(key:))
+        if recover { return [.assetEditorReady(recovered)] }
+        return [.draftFound(RecoveryState(assetSeed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
+                                          recovered: recovered))]
+    }
+
     /// A draft is deleted only under its lock: the form's own, or one taken for the moment (the Drafts
     /// screen), so a draft whose form another session opened since the list was read stays.
     private func deleteDraft(_ draftID: String) -> Event {
@@ -304,6 +351,17 @@ public final class Session {
         let now = Timestamp.now()
         let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
                                  revision: (snapshot.written?.revision ?? 0) + 1)
+        if let values = snapshot.assetValues {
+            let draft = DraftFile(assetDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
+                                  assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                                  values: values, createdAt: meta.createdAt, updatedAt: now,
+                                  operatorName: SystemIdentity.userName, revision: meta.revision,
+                                  focusedField: snapshot.assetFocus)
+            do { try drafts.write(draft) } catch {
+                return .draftWriteFailed(draftID: snapshot.draftID, reason: "\(error)")
+            }
+            return .draftWritten(draftID: snapshot.draftID, meta)
+        }
         let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
         var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
                               assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
@@ -329,6 +387,20 @@ public final class Session {
                 && draft.operatorName != SystemIdentity.userName)
         let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
                                            certificationNumber: profile.certificationNumber, today: state.today)
+        if let values = draft.assetValues {
+            let current = (try? register.asset(uuid: UUID(uuidString: draft.assetUUID) ?? UUID()))?.map {
+                AssetDraft(asset: $0.asset)
+            }
+            let updated = Timestamp.parse(draft.updatedAt)
+            return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
+                                assetTag: draft.assetTag, kind: DraftSummary.assetEditKind,
+                                lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
+                                age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
+                                operatorName: draft.operatorName, host: draft.host,
+                                byAnotherOperator: draft.osUser != SystemIdentity.userName,
+                                differences: DraftSummary.differences(values, from: current ?? AssetDraft()),
+                                lockedBy: entry.lockedBy?.description)
+        }
         // What Recover would bring back: the confirmation is never among it (a person gives it again).
         var recoverable = draft.values
         recoverable.confirmed = false

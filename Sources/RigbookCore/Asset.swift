@@ -18,12 +18,16 @@ public struct Asset: Hashable, Sendable {
     public var liftsPersons: Bool
     /// The examination scheme that sets a longer interval than LOLER reg 9(3) allows otherwise; may be empty.
     public var examinationScheme: String
+    /// Set when the asset left service for good (issue 14): it leaves the active list, `due` and the calendar;
+    /// its records stay (LOLER reg 11).
+    public var retiredOn: CalendarDate?
+    public var disposition: Disposition?
 
     public init(uuid: UUID = UUID(), tag: String, name: String, type: EquipmentType, wllKg: Double,
                 lengthM: Double? = nil, location: String = "", manufacturer: String = "",
                 serialNumber: String = "", manufactured: CalendarDate? = nil,
                 commissioned: CalendarDate? = nil, intervalMonths: Int, liftsPersons: Bool = false,
-                examinationScheme: String = "") {
+                examinationScheme: String = "", retiredOn: CalendarDate? = nil, disposition: Disposition? = nil) {
         self.uuid = uuid
         self.tag = tag
         self.name = name
@@ -38,15 +42,23 @@ public struct Asset: Hashable, Sendable {
         self.intervalMonths = intervalMonths
         self.liftsPersons = liftsPersons
         self.examinationScheme = examinationScheme
+        self.retiredOn = retiredOn
+        self.disposition = disposition
     }
+
+    public var isRetired: Bool { retiredOn != nil }
 
     public static let intervalRange = 1...60
     public static let maxTextLength = 200
 
-    /// The 12 fields of SPEC §3 and the examination scheme, in the order the add-asset screen shows them.
+    /// The 12 fields of SPEC §3 and the examination scheme, in the order the add-asset screen shows them;
+    /// then what only the asset editor shows (issue 14): how and when it left service, and why it changed.
     public enum Field: Int, CaseIterable, Sendable {
         case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval,
-             liftsPersons, examinationScheme
+             liftsPersons, examinationScheme, disposition, retiredOn, reason
+
+        /// The fields of a new asset.
+        public static let added: [Field] = allCases.filter { $0.rawValue <= Field.examinationScheme.rawValue }
 
         public var label: String {
             switch self {
@@ -63,6 +75,9 @@ public struct Asset: Hashable, Sendable {
             case .interval: "Interval (months)"
             case .liftsPersons: "Lifts persons"
             case .examinationScheme: "Examination scheme"
+            case .disposition: "In service"
+            case .retiredOn: "Retired on"
+            case .reason: "Reason for change"
             }
         }
     }

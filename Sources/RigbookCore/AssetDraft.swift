@@ -1,8 +1,9 @@
 import Foundation
 
 /// The 12 asset fields as typed (text), turned into an `Asset` with every problem named. Used by the
-/// add-asset screen; numbers and dates stay text until then so nothing typed is lost.
-public struct AssetDraft: Sendable, Equatable {
+/// add-asset screen and the asset editor (whose draft file holds it); numbers and dates stay text until
+/// then so nothing typed is lost.
+public struct AssetDraft: Sendable, Equatable, Codable {
     public var tag = ""
     public var name = ""
     public var type: EquipmentType = .webSling
@@ -18,8 +19,102 @@ public struct AssetDraft: Sendable, Equatable {
     public var liftsPersons = false
     /// Needed only for an interval longer than LOLER reg 9(3) allows.
     public var examinationScheme = ""
+    /// The editor's own fields (issue 14): how and when the asset left service (nil: in service) and why
+    /// the asset is changed.
+    public var disposition: Disposition?
+    public var retiredOn = ""
+    public var reason = ""
 
     public init() {}
+
+    /// The asset as the editor opens it: every field as text, the interval always written out.
+    public init(asset a: Asset) {
+        tag = a.tag
+        name = a.name
+        type = a.type
+        wllKg = ExportValue.numberText(a.wllKg)
+        lengthM = a.lengthM.map(ExportValue.numberText) ?? ""
+        location = a.location
+        manufacturer = a.manufacturer
+        serialNumber = a.serialNumber
+        manufactured = a.manufactured?.iso ?? ""
+        commissioned = a.commissioned?.iso ?? ""
+        intervalMonths = String(a.intervalMonths)
+        liftsPersons = a.liftsPersons
+        examinationScheme = a.examinationScheme
+        disposition = a.disposition
+        retiredOn = a.retiredOn?.iso ?? ""
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tag, name, type, location, manufacturer, manufactured, commissioned, disposition, reason
+        case wllKg = "wll_kg"
+        case lengthM = "length_m"
+        case serialNumber = "serial_number"
+        case intervalMonths = "interval_months"
+        case liftsPersons = "lifts_persons"
+        case examinationScheme = "examination_scheme"
+        case retiredOn = "retired_on"
+    }
+
+    /// Keys a draft written by another build may lack read as empty.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func text(_ key: CodingKeys) throws -> String { try c.decodeIfPresent(String.self, forKey: key) ?? "" }
+        tag = try text(.tag)
+        name = try text(.name)
+        type = try c.decodeIfPresent(EquipmentType.self, forKey: .type) ?? .webSling
+        wllKg = try text(.wllKg)
+        lengthM = try text(.lengthM)
+        location = try text(.location)
+        manufacturer = try text(.manufacturer)
+        serialNumber = try text(.serialNumber)
+        manufactured = try text(.manufactured)
+        commissioned = try text(.commissioned)
+        intervalMonths = try text(.intervalMonths)
+        liftsPersons = try c.decodeIfPresent(Bool.self, forKey: .liftsPersons) ?? false
+        examinationScheme = try text(.examinationScheme)
+        disposition = try c.decodeIfPresent(Disposition.self, forKey: .disposition)
+        retiredOn = try text(.retiredOn)
+        reason = try text(.reason)
+    }
+
+    /// The asset `original` becomes, or every reason it cannot, tied to fields: the checks of adding one
+    /// (`Asset.editProblems`), and a reason, which every change of evidence needs. The uuid stays.
+    public func validatedEdit(of original: Asset, today: CalendarDate) -> Result<Asset, Problems> {
+        var problems: [(Field, String)] = []
+        var asset: Asset?
+        switch parsed(today: today, checkingInterval: false) {
+        case .success(let parsedAsset): asset = parsedAsset
+        case .failure(let failure): problems = failure.items
+        }
+        let retired = retiredOn.trimmingCharacters(in: .whitespaces)
+        var retiredDate: CalendarDate?
+        if !retired.isEmpty {
+            retiredDate = CalendarDate(iso: retired)
+            if retiredDate == nil { problems.append((.retiredOn, "Write the date as YYYY-MM-DD (a real date).")) }
+        }
+        if var edited = asset {
+            edited.uuid = original.uuid
+            edited.disposition = disposition
+            edited.retiredOn = disposition == nil ? nil : retiredDate
+            if disposition == nil, retiredDate != nil {
+                problems.append((.disposition, "Choose how it left service, or clear the retirement date."))
+            }
+            problems += edited.editProblems(from: original, today: today).map { ($0.field, $0.message) }
+            if AssetField.differences(from: original, to: edited).isEmpty {
+                problems.append((.reason, "Nothing was changed."))
+            } else if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                problems.append((.reason, "Say why the asset changes (e.g. moved to Bay 4, WLL misread)."))
+            } else if reason.count > Asset.maxTextLength || TextRules.containsControlCharacters(reason) {
+                problems.append((.reason, "The reason holds control characters or is longer than "
+                                 + "\(Asset.maxTextLength) characters."))
+            }
+            asset = edited
+        }
+        guard problems.isEmpty, let asset else { return .failure(Problems(items: problems)) }
+        return .success(asset)
+    }
 
     public var defaultInterval: Int { type.defaultIntervalMonths(liftsPersons: liftsPersons) }
 
@@ -28,6 +123,11 @@ public struct AssetDraft: Sendable, Equatable {
     /// The asset, or every reason it cannot be one, tied to fields. Dates after `today` are refused;
     /// the tag is stored in Unicode NFC.
     public func validated(today: CalendarDate) -> Result<Asset, Problems> {
+        parsed(today: today, checkingInterval: true)
+    }
+
+    /// The asset the text makes; `checkingInterval`: with the LOLER interval rule of a new asset.
+    private func parsed(today: CalendarDate, checkingInterval: Bool) -> Result<Asset, Problems> {
         var problems: [(Field, String)] = []
         func trimmed(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces) }
         func number(_ text: String, _ field: Field, optional: Bool) -> Double? {
@@ -65,7 +165,8 @@ public struct AssetDraft: Sendable, Equatable {
                           intervalMonths: interval, liftsPersons: liftsPersons,
                           examinationScheme: trimmed(examinationScheme))
         // The WLL's own message is already there when it did not parse.
-        problems += asset.admissionProblems(today: today).filter { wll != nil || $0.field != .wll }
+        let assetProblems = checkingInterval ? asset.admissionProblems(today: today) : asset.fieldProblems(today: today)
+        problems += assetProblems.filter { wll != nil || $0.field != .wll }
             .map { ($0.field, $0.message) }
         guard problems.isEmpty, wll != nil else { return .failure(Problems(items: problems)) }
         return .success(asset)

@@ -9,6 +9,8 @@ public enum AssetStatus: String, CaseIterable, Sendable, Codable, Comparable {
     case untested
     case ok
     case withdrawn
+    /// Out of service for good (issue 14): shown only when retired assets are asked for.
+    case retired
 
     public var label: String {
         switch self {
@@ -20,8 +22,13 @@ public enum AssetStatus: String, CaseIterable, Sendable, Codable, Comparable {
         case .untested: "UNTESTED"
         case .ok: "OK"
         case .withdrawn: "WITHDRAWN"
+        case .retired: "RETIRED"
         }
     }
+
+    /// The statuses of assets in service: everything but RETIRED, which no count, chart or report of the
+    /// register shows (retired assets have left it).
+    public static let active = allCases.filter { $0 != .retired }
 
     /// Position in attention order (0 = most urgent).
     public var attentionRank: Int { AssetStatus.allCases.firstIndex(of: self)! }
@@ -62,7 +69,7 @@ public struct StatusReport: Hashable, Sendable {
     /// earliest of its causes; otherwise the earlier of the open remedy deadline and the next thorough
     /// examination (an OVERDUE examination is always the earlier); none for WITHDRAWN.
     public var keyDate: CalendarDate? {
-        if status == .withdrawn { return nil }
+        if status == .withdrawn || status == .retired { return nil }
         if status == .doNotUse, let cause = reasons.map(\.date).min() { return cause }
         return [remedyDeadline, nextDue].compactMap { $0 }.min()
     }
@@ -101,6 +108,7 @@ extension StatusReport {
     public var explanation: String {
         if let reason { return reason }
         if status == .withdrawn { return "withdrawn from service: no examination due" }
+        if status == .retired { return "retired: no examination due; its records are kept" }
         var dates: [String] = []
         if let remedyDeadline { dates.append("remedy by \(remedyDeadline.iso)") }
         if let nextDue { dates.append("next thorough examination due \(nextDue.iso)") }

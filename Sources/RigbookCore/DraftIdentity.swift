@@ -14,6 +14,16 @@ public enum DraftIdentity {
         draftID(assetUUID: assetUUID) + ":" + session.uuidString.lowercased()
     }
 
+    /// The asset editor's draft id (issue 14): `asset-<uuid>`.
+    public static func assetDraftID(assetUUID: UUID) -> String {
+        "asset-" + assetUUID.uuidString.lowercased()
+    }
+
+    /// One opening of the asset editor: its changes carry it, so a draft already saved is recognised.
+    public static func assetSessionID(assetUUID: UUID, session: UUID = UUID()) -> String {
+        assetDraftID(assetUUID: assetUUID) + ":" + session.uuidString.lowercased()
+    }
+
     /// The draft id part of a session id.
     public static func draftID(ofSession id: String) -> String {
         String(id.prefix { $0 != ":" })

@@ -55,7 +55,7 @@ public enum HTMLReport {
         out += "<section id=\"summary\">\n<h2>Summary</h2>\n"
         out += "<table class=\"counts\">\n"
         out += "<thead><tr><th>Status</th><th class=\"num\">Assets</th></tr></thead>\n<tbody>\n"
-        for status in AssetStatus.allCases {
+        for status in AssetStatus.active {
             let count = counts[status.attentionRank]
             out += "<tr data-status=\"\(status.rawValue)\" data-count=\"\(count)\">"
             out += "<td>\(statusBadge(status))</td><td class=\"num\">\(count)</td></tr>\n"

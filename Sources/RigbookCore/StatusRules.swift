@@ -12,10 +12,14 @@ public enum StatusRules {
 
     /// Due date = the date the last thorough examination's examiner set (Schedule 1 item 8d); for a record
     /// saved before examiners set one, that examination's date, else the commission date, plus the interval
-    /// in months, clamped to the month's end. Nil when there is no anchor.
+    /// in months, clamped to the month's end; the earlier of the two when the interval was shortened after the
+    /// examiner set a date. Nil when there is no anchor.
     public static func nextDue(intervalMonths: Int, commissioned: CalendarDate?,
                                summary: HistorySummary) -> CalendarDate? {
-        summary.nextExaminationBy ?? (summary.lastThoroughDate ?? commissioned)?.addingMonths(intervalMonths)
+        let byInterval = (summary.lastThoroughDate ?? commissioned)?.addingMonths(intervalMonths)
+        // The examiner's date is never after the interval; an interval shortened since (issue 14) still counts.
+        guard let set = summary.nextExaminationBy else { return byInterval }
+        return byInterval.map { min($0, set) } ?? set
     }
 
     /// Status on `today`, in the precedence WITHDRAWN › DO NOT USE › QUARANTINED › OVERDUE ›
@@ -50,7 +54,10 @@ public enum StatusRules {
     }
 
     public static func evaluate(asset: Asset, summary: HistorySummary, today: CalendarDate) -> StatusReport {
-        evaluate(intervalMonths: asset.intervalMonths, commissioned: asset.commissioned, summary: summary, today: today)
+        // A retired asset is out of service for good: nothing is due on it, whatever its history says.
+        if asset.isRetired { return StatusReport(status: .retired, nextDue: nil, remedyDeadline: nil) }
+        return evaluate(intervalMonths: asset.intervalMonths, commissioned: asset.commissioned, summary: summary,
+                        today: today)
     }
 
     /// The status of an asset from its full history.

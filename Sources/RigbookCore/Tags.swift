@@ -5,12 +5,21 @@ import Foundation
 /// so no tag can pose as another.
 public enum Tags {
     /// The tag as it is stored: Unicode normal form C (an accent typed as a separate mark is composed).
-    public static func normalized(_ tag: String) -> String { tag.precomposedStringWithCanonicalMapping }
+    public static func normalized(_ tag: String) -> String {
+        isASCII(tag) ? tag : tag.precomposedStringWithCanonicalMapping
+    }
+
+    /// ASCII is its own NFC, folds by lower-casing A–Z and holds no invisible character: the fast path that
+    /// keeps an import of 100,000 tags in seconds (issue 14) gives exactly what the general path gives.
+    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// The comparison key: full Unicode case folding (ß and ẞ fold to ss, K KELVIN SIGN to k) of the
     /// decomposed tag, composed again. Two tags are the same tag when their keys are equal.
     public static func key(_ tag: String) -> String {
-        tag.decomposedStringWithCanonicalMapping
+        if isASCII(tag) {
+            return String(decoding: tag.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return tag.decomposedStringWithCanonicalMapping
             .folding(options: [.caseInsensitive], locale: nil)
             .precomposedStringWithCanonicalMapping
     }
@@ -21,6 +30,7 @@ public enum Tags {
     /// default-ignorable code points (variation selectors, fillers), and separators other than the
     /// ordinary space. `EV-<U+202E>0011` would show as `EV-1100`.
     public static func invisibleCharacterProblem(_ tag: String) -> String? {
+        if isASCII(tag) { return nil }
         for scalar in tag.unicodeScalars where !TextRules.isControl(scalar) {
             let properties = scalar.properties
             let name = "\(codePoint(scalar)) \(properties.name ?? properties.nameAlias ?? "")"

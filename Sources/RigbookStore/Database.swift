@@ -131,6 +131,15 @@ public final class Database {
         }
     }
 
+    /// Runs `body` in a transaction as `transaction` does, then rolls it back when `rollingBack` (a dry run:
+    /// every check and write is made, nothing is kept).
+    public func transaction<T>(rollingBack: Bool, _ body: () throws -> T) throws -> T {
+        guard rollingBack else { return try transaction(body) }
+        try execute("BEGIN IMMEDIATE")
+        defer { try? execute("ROLLBACK") }
+        return try body()
+    }
+
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 }
 

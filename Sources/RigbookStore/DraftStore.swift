@@ -3,9 +3,12 @@ import RigbookCore
 
 /// A draft file (`Documents/Drafts/<draft-id>.json`): the form's values and who was typing them.
 /// Never read by lists, statuses, exports or histories; only offered back to a person.
+/// The asset editor's drafts (issue 14, `form_kind` `asset`) are the same file with the asset's fields
+/// under `values` (`assetValues`): one store, one lock protocol, one housekeeping for both forms.
 public struct DraftFile: Codable, Equatable, Sendable {
     public static let schemaVersion = 1
     public static let formKind = "inspection"
+    public static let assetFormKind = "asset"
 
     public var schemaVersion: Int = DraftFile.schemaVersion
     /// The file's id: form kind + asset UUID.
@@ -37,7 +40,49 @@ public struct DraftFile: Codable, Equatable, Sendable {
     /// draft and from drafts written before records had uuids (those name the record by `amends` only).
     public var amendsUUID: String?
 
+    /// An asset editor's values (`form_kind` `asset`); nil for an inspection's draft, whose `values` they are.
+    public var assetValues: AssetDraft?
+
     public var isAmendment: Bool { amends != nil || amendsUUID != nil }
+    public var isAssetEdit: Bool { formKind == DraftFile.assetFormKind }
+
+    /// An asset editor's draft.
+    public init(assetDraftID draftID: String, sessionID: String, assetUUID: String, assetTag: String,
+                values: AssetDraft, createdAt: String, updatedAt: String, operatorName: String, revision: Int,
+                focusedField: String?) {
+        self.init(draftID: draftID, sessionID: sessionID, assetUUID: assetUUID, assetTag: assetTag, amends: nil,
+                  values: InspectionValues(), createdAt: createdAt, updatedAt: updatedAt, operatorName: operatorName,
+                  revision: revision, focusedField: focusedField)
+        formKind = DraftFile.assetFormKind
+        assetValues = values
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        draftID = try c.decode(String.self, forKey: .draftID)
+        sessionID = try c.decode(String.self, forKey: .sessionID)
+        formKind = try c.decodeIfPresent(String.self, forKey: .formKind) ?? DraftFile.formKind
+        assetUUID = try c.decode(String.self, forKey: .assetUUID)
+        assetTag = try c.decode(String.self, forKey: .assetTag)
+        amends = try c.decodeIfPresent(Int64.self, forKey: .amends)
+        if formKind == DraftFile.assetFormKind {
+            assetValues = try c.decode(AssetDraft.self, forKey: .values)
+            values = InspectionValues()
+        } else {
+            values = try c.decode(InspectionValues.self, forKey: .values)
+        }
+        createdAt = try c.decode(String.self, forKey: .createdAt)
+        updatedAt = try c.decode(String.self, forKey: .updatedAt)
+        appVersion = try c.decode(String.self, forKey: .appVersion)
+        operatorName = try c.decode(String.self, forKey: .operatorName)
+        osUser = try c.decode(String.self, forKey: .osUser)
+        host = try c.decode(String.self, forKey: .host)
+        pid = try c.decode(Int32.self, forKey: .pid)
+        revision = try c.decode(Int.self, forKey: .revision)
+        focusedField = try c.decodeIfPresent(String.self, forKey: .focusedField)
+        amendsUUID = try c.decodeIfPresent(String.self, forKey: .amendsUUID)
+    }
 
     public init(draftID: String, sessionID: String, assetUUID: String, assetTag: String, amends: Int64?,
                 values: InspectionValues, createdAt: String, updatedAt: String, operatorName: String,
@@ -86,7 +131,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         try c.encode(assetUUID, forKey: .assetUUID)
         try c.encode(assetTag, forKey: .assetTag)
         try c.encode(amends, forKey: .amends)
-        try c.encode(values, forKey: .values)
+        if let assetValues { try c.encode(assetValues, forKey: .values) } else { try c.encode(values, forKey: .values) }
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
         try c.encode(appVersion, forKey: .appVersion)
@@ -166,13 +211,17 @@ public struct DraftStore: Sendable {
         assetUUID(ofDraftID: id) != nil
     }
 
-    /// True when `text` can begin a draft id: a beginning of `inspection-`, or that and then hex digits and
-    /// dashes, no longer than an id. Never empty.
+    /// The kinds of form a draft id may start with: an inspection, and the asset editor (issue 14).
+    static let kinds = ["inspection-", "asset-"]
+
+    /// True when `text` can begin a draft id: a beginning of `inspection-` or `asset-`, or that and then hex
+    /// digits and dashes, no longer than an id. Never empty.
     public static func isDraftIDPrefix(_ text: String) -> Bool {
-        let kind = "inspection-"
-        guard !text.isEmpty, text.count <= kind.count + 36 else { return false }
-        if text.count <= kind.count { return kind.hasPrefix(text) }
-        return text.hasPrefix(kind) && text.dropFirst(kind.count).allSatisfy { $0 == "-" || $0.isHexDigit }
+        kinds.contains { kind in
+            guard !text.isEmpty, text.count <= kind.count + 36 else { return false }
+            if text.count <= kind.count { return kind.hasPrefix(text) }
+            return text.hasPrefix(kind) && text.dropFirst(kind.count).allSatisfy { $0 == "-" || $0.isHexDigit }
+        }
     }
 
     /// The ids of the drafts present that begin with `prefix` (see `ids()`).
@@ -182,8 +231,8 @@ public struct DraftStore: Sendable {
 
     /// The asset a draft id names, read from the id alone.
     public static func assetUUID(ofDraftID id: String) -> UUID? {
-        guard id.hasPrefix("inspection-"), id.count == 11 + 36 else { return nil }
-        return UUID(uuidString: String(id.dropFirst(11)))
+        guard let kind = kinds.first(where: { id.hasPrefix($0) }), id.count == kind.count + 36 else { return nil }
+        return UUID(uuidString: String(id.dropFirst(kind.count)))
     }
 
     /// Writes the draft atomically and durably (temp file, fsync, rename, fsync of the folder).

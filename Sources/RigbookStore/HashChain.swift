@@ -22,20 +22,24 @@ enum HashChain {
         let order: String
         /// How verify names an entry, from columns read after the hashed ones.
         let label: String
+        /// A column that, when not NULL, holds the entry's canonical columns as they were hashed (an asset
+        /// changed since it was added keeps them in `as_added`; its columns hold its current values).
+        var snapshotColumn: String?
 
         var hashed: [String] { columns + extensionColumns }
 
         /// Reads what `canonical` needs: the hashed columns, then `extra` (the label, unless given), the
-        /// hash and the parent.
+        /// hash and the parent, then the snapshot column if the kind has one.
         func selectSQL(_ extra: String? = nil) -> String {
             "SELECT " + hashed.joined(separator: ", ") + ", \(extra ?? label), \(hashColumn), parent_hash"
-                + " FROM \(table) ORDER BY \(order)"
+                + (snapshotColumn.map { ", " + $0 } ?? "") + " FROM \(table) ORDER BY \(order)"
         }
 
         /// The kind as it was before any extension columns (what migration 005 hashed).
         var original: Kind {
             var kind = self
             kind.extensionColumns = []
+            kind.snapshotColumn = nil
             return kind
         }
     }
@@ -56,7 +60,7 @@ enum HashChain {
                   "manufactured", "commissioned", "interval_months", "lifts_persons", "examination_scheme",
                   "created_at"],
         hashColumn: "entry_hash", key: "uuid", order: "created_at, tag",
-        label: "'asset ' || tag || ' (' || lower(uuid) || ')'")
+        label: "'asset ' || tag || ' (' || lower(uuid) || ')'", snapshotColumn: "as_added")
 
     /// A new version of a particular (employer, site, organisation, examiner, an asset's particulars).
     static let particular = Kind(
@@ -73,12 +77,37 @@ enum HashChain {
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'notice ' || duty || ' on record ' || lower(record_uuid) || ' (entry ' || id || ')'")
 
+    /// One change of one asset field (issue 14): old and new values as the asset's columns store them.
+    static let assetChange = Kind(
+        name: "asset_change", table: "asset_changes",
+        columns: ["change_uuid", "asset_uuid", "field", "old_value", "new_value", "reason", "changed_at", "operator",
+                  "session_id"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'change of ' || field || ' of asset ' || lower(asset_uuid) || ' (entry ' || id || ')'")
+
+    /// Another register's work brought in (issue 14 §5): names that register's head, so its newest entries
+    /// are covered by this register's chain as well.
+    static let merge = Kind(
+        name: "merge", table: "merges",
+        columns: ["merge_uuid", "other_identity", "other_head", "merged_at", "operator"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'merge of register ' || lower(other_identity) || ' (entry ' || id || ')'")
+
     /// Assets first: a record's asset is always added before it, and a notice's record before the notice.
-    static let kinds = [asset, particular, inspection, notice]
+    static let kinds = [asset, particular, inspection, notice, assetChange, merge]
 
     /// The text that is hashed for an entry whose column values `value` gives.
     static func canonical(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> String {
-        var text = "rigbook-entry 1\nkind \(kind.name)\nparent \(parent ?? "none")\n"
+        header(kind, parent: parent) + body(kind, value)
+    }
+
+    static func header(_ kind: Kind, parent: String?) -> String {
+        "rigbook-entry 1\nkind \(kind.name)\nparent \(parent ?? "none")\n"
+    }
+
+    /// The column lines of the canonical text: what `as_added` keeps of an asset.
+    static func body(_ kind: Kind, _ value: (String) -> SQLValue) -> String {
+        var text = ""
         for name in kind.columns { text += name + " " + field(value(name)) + "\n" }
         for name in kind.extensionColumns {
             let v = value(name)
@@ -87,12 +116,45 @@ enum HashChain {
         return text
     }
 
-    /// The canonical text of the entry a `selectSQL` statement is on.
+    /// The canonical text of the entry a `selectSQL` statement is on (from its snapshot when it has one).
     static func canonical(_ kind: Kind, _ s: Statement) -> String {
         let hashed = kind.hashed
-        return canonical(kind, parent: s.optionalText(Int32(hashed.count + 2))) { name in
-            s.value(Int32(hashed.firstIndex(of: name)!))
+        let parent = s.optionalText(Int32(hashed.count + 2))
+        if kind.snapshotColumn != nil, let snapshot = s.optionalText(Int32(hashed.count + 3)) {
+            return header(kind, parent: parent) + snapshot
         }
+        return canonical(kind, parent: parent) { name in s.value(Int32(hashed.firstIndex(of: name)!)) }
+    }
+
+    /// The column values of a canonical body (`body`), nil when it is not one. Lengths count UTF-8 bytes.
+    static func parseBody(_ text: String) -> [String: SQLValue]? {
+        let bytes = Array(text.utf8)
+        var values: [String: SQLValue] = [:]
+        var i = 0
+        func upTo(_ stop: UInt8) -> String? {
+            guard let end = bytes[i...].firstIndex(of: stop) else { return nil }
+            defer { i = end + 1 }
+            return String(decoding: bytes[i..<end], as: UTF8.self)
+        }
+        while i < bytes.count {
+            guard let name = upTo(0x20) else { return nil }
+            if bytes[i...].starts(with: Array("null\n".utf8)) {
+                values[name] = .null
+                i += 5
+                continue
+            }
+            guard let type = upTo(0x3A), let countText = upTo(0x3A), let count = Int(countText),
+                  i + count < bytes.count, bytes[i + count] == 0x0A else { return nil }
+            let text = String(decoding: bytes[i..<(i + count)], as: UTF8.self)
+            i += count + 1
+            switch type {
+            case "i": guard let v = Int64(text) else { return nil }; values[name] = .integer(v)
+            case "r": guard let v = Double(text) else { return nil }; values[name] = .real(v)
+            case "t": values[name] = .text(text)
+            default: return nil
+            }
+        }
+        return values
     }
 
     /// `values`, bound to `columns` for an insert, with the entry's hash and parent (the head) added at the
@@ -213,6 +275,19 @@ extension Register {
                     result.problem = "\(entry.name) names a parent \(parent) that is not in the register"
                 }
                 if result.problem != nil { return result }
+            }
+            // A merge names the other register's head: removing that register's newest entries shows too.
+            let merges = try db.prepare("SELECT other_head, \(HashChain.merge.label) FROM merges ORDER BY id")
+            while try merges.step() {
+                guard !hashes.contains(merges.text(0)) else { continue }
+                result.problem = "\(merges.text(1)) names a head \(merges.text(0)) that is not in the register:"
+                    + " entries it brought in were removed"
+                return result
+            }
+            // An asset's columns must be what it was added as, with its changes applied.
+            if let problem = try AssetChangeStore.foldProblem(db) {
+                result.problem = problem
+                return result
             }
             if let head, !hashes.contains(head) {
                 result.problem = "the head \(head) is not in the register: its newest entries were removed"

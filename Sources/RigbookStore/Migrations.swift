@@ -224,6 +224,44 @@ enum RegisterSchema {
                                                                               operatorName: "rigbook"))
                 }
             }),
+        // Issue 14: assets over their life. Each change of an asset field is an append-only entry of the hash
+        // chain (`asset_changes`, old and new values typed as the asset's columns store them); the asset's
+        // current values stay in `assets`, changed in the same transaction. `as_added` keeps the asset's
+        // canonical columns as it was added (what its hash covers) from its first change on. Retirement is
+        // two fields. A merge of another register is an entry naming that register's head (`merges`).
+        Migration(name: "007-asset-changes-retirement-and-merges", sql: """
+            ALTER TABLE assets ADD COLUMN retired_on TEXT;
+            ALTER TABLE assets ADD COLUMN disposition TEXT;
+            ALTER TABLE assets ADD COLUMN as_added TEXT;
+            CREATE TABLE asset_changes (
+                id INTEGER PRIMARY KEY,
+                change_uuid TEXT NOT NULL UNIQUE,
+                asset_uuid TEXT NOT NULL REFERENCES assets(uuid),
+                field TEXT NOT NULL,
+                old_value,
+                new_value,
+                reason TEXT NOT NULL,
+                changed_at TEXT NOT NULL,
+                operator TEXT NOT NULL,
+                session_id TEXT,
+                entry_hash TEXT NOT NULL UNIQUE,
+                parent_hash TEXT
+            );
+            CREATE INDEX asset_changes_by_asset ON asset_changes(asset_uuid, field, changed_at, change_uuid);
+            CREATE INDEX asset_changes_by_session ON asset_changes(session_id) WHERE session_id IS NOT NULL;
+            CREATE TABLE merges (
+                id INTEGER PRIMARY KEY,
+                merge_uuid TEXT NOT NULL UNIQUE,
+                other_identity TEXT NOT NULL,
+                other_head TEXT NOT NULL,
+                merged_at TEXT NOT NULL,
+                operator TEXT NOT NULL,
+                entry_hash TEXT NOT NULL UNIQUE,
+                parent_hash TEXT
+            );
+            \(appendOnly("asset_changes", "asset changes are evidence: change the asset again instead"))
+            \(appendOnly("merges", "merges are evidence and cannot be changed"))
+            """),
     ]
 
     /// Triggers that keep an append-only table's rows from being edited, deleted or replaced.

@@ -12,7 +12,7 @@ public final class Register {
     /// How further connections to this register are opened (`rows()` reads a large one on two).
     let readMode: Database.OpenMode
 
-    private init(path: String, db: Database, readMode: Database.OpenMode) {
+    init(path: String, db: Database, readMode: Database.OpenMode) {
         self.path = path
         self.db = db
         self.readMode = readMode
@@ -61,7 +61,7 @@ public final class Register {
     /// and `-shm` files and makes them when they are missing; where it cannot (a folder this user may not
     /// write, a full disk) and no WAL holds changes, the main file is the whole register: it is then read
     /// as `immutable`. Nobody can be writing it meanwhile: a writer needs those same files.
-    private static func connectForReading(path: String, walHoldsChanges: Bool)
+    static func connectForReading(path: String, walHoldsChanges: Bool)
         throws(RegisterError) -> (Database, Database.OpenMode) {
         func connect(_ mode: Database.OpenMode) throws(RegisterError) -> (Database, Database.OpenMode) {
             do {
@@ -80,14 +80,14 @@ public final class Register {
     }
 
     /// Whether a `-wal` file beside the register holds anything (changes maybe not yet in the main file).
-    private static func walHoldsChanges(_ path: String) -> Bool {
+    static func walHoldsChanges(_ path: String) -> Bool {
         var info = stat()
         return stat(path + "-wal", &info) == 0 && info.st_size > 0
     }
 
     /// Refuses a foreign or newer file on a read-only connection; true when the register is of an earlier
     /// schema (migrations or a summary refold pending), which only a writing open can bring up to date.
-    private static func needsUpgrade(_ db: Database, path: String) throws(RegisterError) -> Bool {
+    static func needsUpgrade(_ db: Database, path: String) throws(RegisterError) -> Bool {
         do {
             let applicationID = try db.scalar("PRAGMA application_id")
             guard applicationID == .integer(Int64(RegisterSchema.applicationID)) else {
@@ -178,7 +178,7 @@ public final class Register {
     /// Checks the file at `path` without SQLite, so a foreign or empty file is refused untouched: it must
     /// be a regular file, not empty, and (from its 100-byte header) an SQLite database of no other
     /// application. Returns the application id in the header.
-    private static func inspectFile(path: String) throws(RegisterError) -> Int32 {
+    static func inspectFile(path: String) throws(RegisterError) -> Int32 {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { throw .missing(path: path) }
@@ -248,26 +248,29 @@ public final class Register {
         while try statement.step() {}
     }
 
-    /// Every asset with its summary, in tag order. The list sorts by status on top of this.
+    /// Every asset with its summary, in tag order. The list sorts by status on top of this. Retired assets
+    /// are left out unless asked for (issue 14): the active list, `due`, the calendar and the report skip them.
     /// A large register is read in two halves on two connections at once (this is the start-up cost).
-    public func rows() throws(RegisterError) -> [RegisterRow] {
+    public func rows(includingRetired: Bool = false) throws(RegisterError) -> [RegisterRow] {
         try perform {
             let count = try assetCount()
+            let active = includingRetired ? "" : " AND retired_on IS NULL"
             guard count >= 20_000,
                   case .text(let middle)? = try db.scalar("SELECT tag FROM assets ORDER BY tag LIMIT 1 OFFSET ?",
                                                           [.integer(Int64(count / 2))])
-            else { return try Register.readRows(db, condition: "", arguments: [], capacity: count) }
+            else { return try Register.readRows(db, condition: "WHERE 1" + active, arguments: [], capacity: count) }
             let upper = UpperHalf()
             let path = self.path, readMode = self.readMode
             let group = DispatchGroup()
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
                 upper.result = Result {
                     let connection = try Database(path: path, mode: readMode)
-                    return try Register.readRows(connection, condition: "WHERE tag >= ?", arguments: [.text(middle)],
+                    return try Register.readRows(connection, condition: "WHERE tag >= ?" + active,
+                                                 arguments: [.text(middle)],
                                                  capacity: count / 2 + 1)
                 }
             }
-            var rows = try Register.readRows(db, condition: "WHERE tag < ?", arguments: [.text(middle)],
+            var rows = try Register.readRows(db, condition: "WHERE tag < ?" + active, arguments: [.text(middle)],
                                              capacity: count)
             group.wait()
             rows += try upper.result!.get()
@@ -296,6 +299,8 @@ public final class Register {
     public func asset(tag: String) throws(RegisterError) -> RegisterRow? {
         try perform {
             let matches = try rows(sharingKeyWith: tag)
+            // A tag changed since still finds its asset (issue 14), unless another asset has it now.
+            if matches.isEmpty { return try formerHolder(ofTag: tag) }
             guard matches.count > 1 else { return matches.first }
             let exact = matches.filter { $0.asset.tag == tag }
             if exact.count == 1 { return exact[0] }
@@ -305,7 +310,7 @@ public final class Register {
 
     /// Every asset whose tag has the key of `tag`: the one holding the key, and any kept without one
     /// by the migration that brought keys in.
-    private func rows(sharingKeyWith tag: String) throws -> [RegisterRow] {
+    func rows(sharingKeyWith tag: String) throws -> [RegisterRow] {
         let key = Tags.key(tag)
         let statement = try db.prepare(
             "SELECT \(AssetColumns.select) FROM assets WHERE tag_key = ? OR tag_key IS NULL ORDER BY tag")
@@ -322,7 +327,7 @@ public final class Register {
         try perform { try firstRow("WHERE uuid = ?", .text(uuid.uuidString)) }
     }
 
-    private func firstRow(_ condition: String, _ argument: SQLValue) throws -> RegisterRow? {
+    func firstRow(_ condition: String, _ argument: SQLValue) throws -> RegisterRow? {
         let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets \(condition)")
         try statement.bind([argument])
         return try statement.step() ? AssetColumns.row(statement) : nil
@@ -401,7 +406,11 @@ public final class Register {
     }
 
     public func containsSession(id sessionID: String) throws(RegisterError) -> Bool {
-        try perform { try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(sessionID)]) != nil }
+        try perform {
+            // An inspection form's session is on its record; an asset editor's on its changes.
+            try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?1 UNION ALL"
+                          + " SELECT 1 FROM asset_changes WHERE session_id = ?1", [.text(sessionID)]) != nil
+        }
     }
 
     /// The only write path for evidence: one transaction inserts the record (with a new record uuid) and
@@ -502,7 +511,7 @@ public final class Register {
     }
 
     /// Recomputes the asset's summary from its whole history with the same fold the status rules use.
-    private func refreshSummary(asset: Asset) throws {
+    func refreshSummary(asset: Asset) throws {
         let summary = HistorySummary(history: try history(assetUUID: asset.uuid).map(\.facts))
         try db.run("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
                    AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)])

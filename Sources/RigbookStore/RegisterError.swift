@@ -20,6 +20,12 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case invalidParticulars([String])
     case invalidNotice([String])
     case ambiguousTag(String, matches: [String])
+    /// An import with problems (each `line 37, wll_kg: …`): nothing was imported.
+    case importRefused([String])
+    /// A merge that cannot be made (tags clash, report numbers repeat, an entry differs): nothing was written.
+    case mergeRefused([String])
+    /// A backup that could not be made or checked; nothing was put at the target.
+    case backupFailed(String)
 
     public var description: String {
         switch self {
@@ -54,6 +60,13 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
             "the register could not be written: \(reason)"
         case .invalidAsset(let problems), .invalidParticulars(let problems), .invalidNotice(let problems):
             problems.joined(separator: " ")
+        case .importRefused(let problems):
+            "nothing was imported: \(problems.count) problem\(problems.count == 1 ? "" : "s"),"
+                + " the first: \(problems[0])"
+        case .mergeRefused(let problems):
+            "nothing was merged: \(problems.joined(separator: "; "))"
+        case .backupFailed(let reason):
+            "no backup was made: \(reason)"
         case .ambiguousTag(let tag, let matches):
             "\(matches.count) assets are tagged \(tag) when letter case is ignored"
                 + " (\(matches.joined(separator: ", "))); give the tag exactly as it is registered"

@@ -7,7 +7,7 @@ enum AssetColumns {
         uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number, manufactured, \
         commissioned, interval_months, lifts_persons, last_thorough_date, last_thorough_result, \
         latest_result, latest_action, open_remedy_deadline, unresolved_fail, record_count, \
-        out_of_service, unresolved_fail_date, examination_scheme, next_examination_by
+        out_of_service, unresolved_fail_date, examination_scheme, next_examination_by, retired_on, disposition
         """
 
     /// The columns `values` fills, in its order; the insert adds `entry_hash` and `parent_hash`.
@@ -50,7 +50,8 @@ enum AssetColumns {
             type: s.word(3) ?? .other, wllKg: s.double(4),
             lengthM: s.isNull(5) ? nil : s.double(5), location: s.text(6), manufacturer: s.text(7),
             serialNumber: s.text(8), manufactured: s.date(9), commissioned: s.date(10),
-            intervalMonths: s.int(11), liftsPersons: s.int(12) != 0, examinationScheme: s.text(22))
+            intervalMonths: s.int(11), liftsPersons: s.int(12) != 0, examinationScheme: s.text(22),
+            retiredOn: s.date(24), disposition: s.word(25))
         let summary = HistorySummary(
             lastThoroughDate: s.date(13), lastThoroughResult: s.word(14), latestResult: s.word(15),
             latestAction: s.word(16), openRemedyDeadline: s.date(17), unresolvedFailDate: s.date(21),

@@ -3,9 +3,12 @@ import RigbookCore
 /// The answer to "Cancel this new asset?".
 public enum CancelChoice: Sendable, Equatable { case cancel, keepEditing }
 
-/// Adding an asset from the list (`a`): the 12 fields and the examination scheme, checked on Ctrl-S.
+/// Adding an asset from the list (`a`): the 12 fields and the examination scheme, checked on Ctrl-S. The same
+/// screen edits an asset (`e`, issue 14; `AssetEditor.swift`): then it has a draft file and an exit guard.
 public struct AssetFormState: Screen {
     public internal(set) var draft = AssetDraft()
+    /// Set when the screen edits an asset rather than adding one.
+    public internal(set) var editing: AssetEditing?
     public internal(set) var focus: AssetDraft.Field = .tag
     var editor = EditableText("")
     public internal(set) var problems: [(AssetDraft.Field, String)] = []
@@ -20,6 +23,9 @@ public struct AssetFormState: Screen {
 
     public mutating func opened(context: ScreenContext) { lastChange.appeared(in: context.batch) }
 
+    /// The fields in focus order: an asset's 12 and its scheme; the editor adds retirement and the reason.
+    var fields: [AssetDraft.Field] { editing == nil ? AssetDraft.Field.added : AssetDraft.Field.allCases }
+
     static let keymap = Keymap<FormAction>(title: "New asset", whileTyping: true, [
         KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
         KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", action: .previous),
@@ -30,11 +36,12 @@ public struct AssetFormState: Screen {
     ])
 
     /// Keys of the two fields that are not text: equipment type and lifts persons.
-    static let choiceKeymap = Keymap<FormAction>(title: "New asset: type and lifts persons", [
-        KeyBinding([.char(" ")], label: "Space", help: "Lifts persons: yes / no; type: next",
+    static let choiceKeymap = Keymap<FormAction>(title: "Asset: type, in service and lifts persons", [
+        KeyBinding([.char(" ")], label: "Space", help: "Lifts persons: yes / no; type, in service: next",
                    brief: "yes / no, next type", action: .toggle),
-        KeyBinding([.right], label: "→", help: "Equipment type: next", brief: "next type", action: .cycleForward),
-        KeyBinding([.left], label: "←", help: "Equipment type: previous", brief: "previous type",
+        KeyBinding([.right], label: "→", help: "Equipment type, in service: next", brief: "next type",
+                   action: .cycleForward),
+        KeyBinding([.left], label: "←", help: "Equipment type, in service: previous", brief: "previous type",
                    action: .cycleBack),
         KeyBinding([.down], label: "↓", help: "Next field", action: .next),
         KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
@@ -49,8 +56,11 @@ public struct AssetFormState: Screen {
 
     var isText: Bool { focus.textPath != nil }
 
-    func text(_ field: AssetDraft.Field) -> String {
+    func text(_ field: AssetDraft.Field) -> String { AssetFormState.text(field, of: draft) }
+
+    static func text(_ field: AssetDraft.Field, of draft: AssetDraft) -> String {
         if let path = field.textPath { return draft[keyPath: path] }
+        if field == .disposition { return draft.disposition.map { "Retired: \($0.label)" } ?? "In service" }
         return field == .type ? draft.type.label : draft.liftsPersons ? "yes" : "no"
     }
 
@@ -64,6 +74,11 @@ public struct AssetFormState: Screen {
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        if editing != nil { return handleEditing(key, context: context) }
+        return handleKey(key, context: context)
+    }
+
+    mutating func handleKey(_ key: Key, context: ScreenContext) -> Outcome {
         if var question = cancelling {
             let answer = question.handle(key, batch: context.batch)
             cancelling = answer == nil ? question : nil
@@ -89,15 +104,19 @@ public struct AssetFormState: Screen {
             case .ignored: break
             }
         }
-        guard let action = AssetFormState.keymap.action(for: key)
+        guard let action = formKeymap.action(for: key)
                 ?? (isText ? nil : AssetFormState.choiceKeymap.action(for: key)) else { return .stay }
         switch action {
         case .next: move(1)
         case .previous: move(-1)
         case .help:
-            return .help(title: AssetFormState.keymap.title, AssetFormState.keymap.helpLines()
-                         + AssetFormState.choiceKeymap.helpSection("On the type and lifts persons:")
+            return .help(title: formKeymap.title, formKeymap.helpLines()
+                         + AssetFormState.choiceKeymap.helpSection("On the type, in service and lifts persons:")
                          + EditableText.keymap.helpSection("In a text field:"))
+        case .close where editing != nil:
+            return closeEditor(context: context)
+        case .save where editing != nil:
+            return saveEdit(context: context)
         case .close:
             if draft == AssetDraft() { return .pop }
             cancelling = AssetFormState.cancelQuestion.opened(in: context.batch)
@@ -121,12 +140,22 @@ public struct AssetFormState: Screen {
                 let step = action == .cycleBack ? -1 : 1
                 draft.type = all[(all.firstIndex(of: draft.type)! + step + all.count) % all.count]
             }
+            if focus == .disposition {
+                let all: [Disposition?] = [nil] + Disposition.allCases
+                let step = action == .cycleBack ? -1 : 1
+                draft.disposition = all[(all.firstIndex(of: draft.disposition)! + step + all.count) % all.count]
+                // A retirement is dated: today unless typed; back in service, no date.
+                if draft.disposition == nil { draft.retiredOn = "" }
+                else if draft.retiredOn.isEmpty { draft.retiredOn = context.today.iso }
+                editor = EditableText(text(focus))
+            }
         case .openChoices, .pickExaminer: break   // no list here; the examiners belong to the inspection form
         }
         return .stay
     }
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        if editing != nil { return receiveEditing(event, context: context) }
         switch event {
         case .assetAdded(let tag):
             return .pop + .notify(.info("Added \(tag) to the register.")) + .effects([.reloadRegister])
@@ -141,23 +170,27 @@ public struct AssetFormState: Screen {
     /// Once a Ctrl-S has listed problems, they follow the typing (fixed ones go away).
     mutating func refreshProblems(today: CalendarDate) {
         guard !problems.isEmpty else { return }
-        switch draft.validated(today: today) {
+        switch editing.map({ draft.validatedEdit(of: $0.row.asset, today: today) }) ?? draft.validated(today: today) {
         case .failure(let failure): problems = failure.items
         case .success: problems = []
         }
     }
 
     mutating func move(_ step: Int) {
-        let all = AssetDraft.Field.allCases
-        focusField(all[(focus.rawValue + step + all.count) % all.count])
+        let all = fields
+        let index = all.firstIndex(of: focus) ?? 0
+        focusField(all[(index + step + all.count) % all.count])
     }
 
     public func draw(into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" New asset", x: 0, y: 0, in: area, style: .reverse)
+        frame.put(title, x: 0, y: 0, in: area, style: .reverse)
         let labelWidth = 22
         var y = 2
-        for field in AssetDraft.Field.allCases where y < area.height - 2 {
+        // The editor's 16 fields do not all fit a short terminal: start where the focused one shows.
+        let bottom = area.height - (editing == nil ? 2 : 3)
+        let first = max(0, (fields.firstIndex(of: focus) ?? 0) - max(0, bottom - y - 1))
+        for field in fields.dropFirst(first) where y < bottom {
             let focused = field == focus
             frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
             frame.put(field.label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
@@ -168,6 +201,8 @@ public struct AssetFormState: Screen {
             case .liftsPersons:
                 frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, in: area,
                           style: focused ? .reverse : .plain)
+            case .disposition:
+                frame.put("‹ \(text(field)) ›", x: x, y: y, in: area, style: focused ? .reverse : .plain)
             default:
                 let placeholder = field == .interval ? "\(draft.defaultInterval) (default for the type)"
                     : field == .examinationScheme ? "only above \(draft.defaultInterval) months (LOLER reg 9(3))" : nil
@@ -182,7 +217,7 @@ public struct AssetFormState: Screen {
             for (problemField, message) in problems where problemField == field {
                 let characters = Array("⚠ " + message)
                 let rows = WrappedText.layout(characters, width: area.width - labelWidth - 2)
-                for row in rows where y < area.height - 2 {
+                for row in rows where y < bottom {
                     frame.put(String(characters[row.start..<row.end]), x: labelWidth + 1, y: y, in: area,
                               style: Style(colour: .red))
                     y += 1
@@ -190,12 +225,19 @@ public struct AssetFormState: Screen {
             }
         }
         let footerY = area.height - 1
+        if let line = editorLine, area.height > 3 {
+            frame.put(line.text, x: 0, y: footerY - 1, in: area, style: line.style)
+        }
         if let error { frame.put(error, x: 0, y: footerY, in: area, style: Style(colour: .red, bold: true)) } else {
-            frame.put(AssetFormState.keymap.footer(width: area.width), x: 0, y: footerY, in: area, style: .dim)
+            frame.put(formKeymap.footer(width: area.width), x: 0, y: footerY, in: area, style: .dim)
         }
         if let cancelling {
             frame.cursor = nil
             cancelling.draw(into: &frame, area: area)
+        }
+        if let leaving = editing?.leaving {
+            frame.cursor = nil
+            leaving.draw(into: &frame, area: area)
         }
     }
 }
@@ -215,7 +257,9 @@ extension AssetDraft.Field {
         case .commissioned: \.commissioned
         case .interval: \.intervalMonths
         case .examinationScheme: \.examinationScheme
-        case .type, .liftsPersons: nil
+        case .retiredOn: \.retiredOn
+        case .reason: \.reason
+        case .type, .liftsPersons, .disposition: nil
         }
     }
 }

@@ -42,7 +42,7 @@ public struct DashboardState: Screen {
         // Counts, with a horizontal bar scaled to the largest.
         let largest = max(1, counts.values.max() ?? 1)
         let barWidth = max(0, chart.width - 24)
-        for (index, status) in AssetStatus.allCases.enumerated() {
+        for (index, status) in AssetStatus.active.enumerated() {
             let y = 2 + index
             let count = counts[status] ?? 0
             frame.put(" " + status.label.padded(toWidth: 12), x: 0, y: y, in: chart, style: StatusStyle.of(status))
@@ -53,7 +53,7 @@ public struct DashboardState: Screen {
             frame.put(bar, x: 22, y: y, in: chart, style: Style(colour: StatusStyle.of(status).colour))
         }
         // Due per week: vertical bars, one column group per week.
-        let top = 2 + AssetStatus.allCases.count + 1
+        let top = 2 + AssetStatus.active.count + 1
         frame.put(" Falling due per week, next 12 weeks", x: 0, y: top, in: chart, style: .bold)
         let chartHeight = max(1, min(8, chart.height - top - 4))
         let column = max(2, min(6, (chart.width - 8) / 12))

@@ -30,6 +30,10 @@ public struct DraftSnapshot: Sendable, Equatable {
     public var written: DraftFileMeta?
     /// The field that has the focus; a recovered draft opens there.
     public var focus: FormField
+    /// The asset editor's values (issue 14); nil for an inspection form's snapshot.
+    public var assetValues: AssetDraft? = nil
+    /// The asset editor's focused field, by its name in the draft (`wll_kg`).
+    public var assetFocus: String? = nil
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.
@@ -46,6 +50,8 @@ public struct DraftSummary: Sendable, Equatable {
     public var byAnotherOperator: Bool
     /// Fields that differ from a blank form, as short "Label: value" texts.
     public var differences: [String]
+    /// The `kind` of an asset editor's draft (issue 14).
+    public static let assetEditKind = "asset edit"
     /// Who has it open right now, if anyone.
     public var lockedBy: String?
 
@@ -63,6 +69,14 @@ public struct DraftSummary: Sendable, Equatable {
         self.byAnotherOperator = byAnotherOperator
         self.differences = differences
         self.lockedBy = lockedBy
+    }
+
+    /// "WLL (kg): “2500”", … for each asset field an editor's draft changes (issue 14).
+    public static func differences(_ values: AssetDraft, from baseline: AssetDraft) -> [String] {
+        Asset.Field.allCases.compactMap { field in
+            let (now, then) = (AssetFormState.text(field, of: values), AssetFormState.text(field, of: baseline))
+            return now == then ? nil : "\(field.label): “\(now.count > 40 ? String(now.prefix(39)) + "…" : now)”"
+        }
     }
 
     /// "Result: Fail – dangerous, do not use", … for each field that differs from `blank`.

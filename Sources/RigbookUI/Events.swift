@@ -38,6 +38,13 @@ public enum Event: Sendable {
     case particularsNotRecorded(String)
     /// Every version of one particular, oldest first, `changedAt` in local time.
     case particularsHistoryLoaded(title: String, [ParticularsVersion], particulars: Particulars)
+    /// The asset editor may open (its draft's lock is held): issue 14.
+    case assetEditorReady(AssetEditorSeed)
+    /// The editor session's changes are in the register (`summary`: what changed, in words).
+    case assetChanged(assetUUID: UUID, sessionID: String, summary: String)
+    case assetNotChanged(sessionID: String, reason: String)
+    /// An asset's changes, for its history screen.
+    case assetChangesLoaded(assetUUID: UUID, [AssetChange])
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
     case flush
     case info(String)
@@ -70,6 +77,10 @@ public enum Effect: Sendable {
     case recordParticulars(ParticularsChange)
     /// Read the history of one particular (`subject`, as `ParticularsChange.subject`), titled `title`.
     case openParticularsHistory(subject: UUID, title: String)
+    /// Open the asset editor (issue 14): take its draft's lock, then open it or ask about its draft.
+    case openAssetEditor(assetUUID: UUID, recover: Bool)
+    /// Change an asset (the editor's Ctrl-S): one entry of the asset's history per field changed.
+    case changeAsset(assetUUID: UUID, to: Asset, reason: String, sessionID: String)
     /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
     case suspend
     /// The only way a record reaches the register: a gate-validated record.

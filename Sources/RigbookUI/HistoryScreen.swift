@@ -8,7 +8,10 @@ public struct HistoryState: Screen {
     public let row: RegisterRow
     public let records: [StoredInspection]
     public private(set) var today: CalendarDate
+    /// The asset's changes (issue 14), shown among its records by date; they arrive just after the records.
+    public private(set) var changes: [AssetChange] = []
     public var selection = 0
+    /// The first entry (record or change) on screen.
     var top = 0
 
     public init(row: RegisterRow, records: [StoredInspection], today: CalendarDate) {
@@ -54,9 +57,39 @@ public struct HistoryState: Screen {
     }
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
-        guard case .dayChanged(let day) = event else { return nil }
-        today = day
+        switch event {
+        case .dayChanged(let day): today = day
+        case .assetChangesLoaded(let uuid, let loaded) where uuid == row.asset.uuid: changes = loaded
+        default: return nil
+        }
         return .stay
+    }
+
+    /// One line of the history: a record (by its index in `records`) or a change of the asset.
+    enum Entry { case record(Int), change(AssetChange) }
+
+    /// Records newest first, each change of the asset before the records of its day and older ones.
+    var entries: [Entry] {
+        var out: [Entry] = []
+        var pending = changes.sorted(by: AssetChange.isNewer)[...]
+        for (index, record) in records.enumerated() {
+            while let change = pending.first, String(change.changedAt.prefix(10)) >= record.values.inspectionDate {
+                out.append(.change(change))
+                pending = pending.dropFirst()
+            }
+            out.append(.record(index))
+        }
+        return out + pending.map(Entry.change)
+    }
+
+    /// Records that two amendments amend (made apart and merged): the asset's *conflicting amendments*.
+    var conflictingAmendments: [(amended: StoredInspection, by: [Int64])] {
+        Dictionary(grouping: records.filter { $0.amendsUUID != nil }, by: { $0.amendsUUID! })
+            .filter { $0.value.count > 1 }
+            .compactMap { uuid, amendments in
+                records.first { $0.recordUUID == uuid }.map { ($0, amendments.map(\.id).sorted()) }
+            }
+            .sorted { $0.amended.id < $1.amended.id }
     }
 
     /// What the row says of the record's chain: the record that superseded it (it no longer counts), else
@@ -70,8 +103,9 @@ public struct HistoryState: Screen {
         guard !records.isEmpty else { return }
         selection = max(0, min(records.count - 1, selection + delta))
         let page = max(1, height - HistoryState.headerHeight - 1)
-        if selection < top { top = selection }
-        if selection >= top + page { top = selection - page + 1 }
+        let shown = entries.firstIndex { if case .record(let i) = $0 { i == selection } else { false } } ?? selection
+        if shown < top { top = shown }
+        if shown >= top + page { top = shown - page + 1 }
     }
 
     public func draw(into frame: inout Frame, area: Rect) {
@@ -94,8 +128,13 @@ public struct HistoryState: Screen {
             "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
         ]
         for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
+        // Two amendments of one record, made on two machines: the asset is flagged until one supersedes both.
+        if let conflict = conflictingAmendments.first {
+            frame.put(" ⚠ Conflicting amendments: #\(conflict.amended.id) is amended by "
+                      + conflict.by.map { "#\($0)" }.joined(separator: " and ") + " (made apart, then merged).",
+                      x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
+        } else if let problem = a.intervalProblem {
         // An interval LOLER reg 9(3) does not allow without a scheme replaces the heading with why.
-        if let problem = a.intervalProblem {
             frame.put(" ! " + problem, x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
         } else {
             frame.put(" \(records.count) record\(records.count == 1 ? "" : "s"), newest first", x: 0, y: 5, in: area,
@@ -117,15 +156,25 @@ public struct HistoryState: Screen {
             frame.put("  No inspection recorded yet. Press i to record one.", x: 0, y: 7, in: area, style: .dim)
         }
         let page = max(1, area.height - HistoryState.headerHeight - 1)
-        for (offset, record) in records.dropFirst(top).prefix(page).enumerated() {
-            let y = HistoryState.headerHeight + offset
+        for (offset, entry) in entries.dropFirst(top).prefix(page).enumerated() {
+            let y = HistoryState.headerHeight + offset + (records.isEmpty ? 1 : 0)
+            guard case .record(let index) = entry else {
+                // A change of the asset: who changed what, and why.
+                if case .change(let change) = entry {
+                    let text = "  " + "·".padded(toWidth: idWidth) + "  " + String(change.changedAt.prefix(10))
+                        + "  changed " + change.summary + " — " + change.reason + " (\(change.operatorName))"
+                    frame.put(text, x: 0, y: y, in: area, style: Style(colour: .cyan))
+                }
+                continue
+            }
+            let record = records[index]
             let v = record.values
             let typeText = v.inspectionType.label.replacingOccurrences(of: "Thorough examination", with: "Thorough")
-            let text = line("#\(record.id)", v.inspectionDate, typeText, v.result?.label ?? "—", links[top + offset],
+            let text = line("#\(record.id)", v.inspectionDate, typeText, v.result?.label ?? "—", links[index],
                             v.inspectorName)
             // A superseded record is dimmed: its amendment speaks for it.
             frame.put(text, x: 0, y: y, in: area, style: record.supersededBy == nil ? .plain : .dim)
-            if top + offset == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+            if index == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
         }
         frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }

@@ -68,6 +68,13 @@ public enum KeyCatalog {
         ScreenKeys(name: "particulars history", situations: [
             Situation(name: "versions", typing: false, keymaps: [ParticularsHistoryState.keymap.summary]),
         ]),
+        ScreenKeys(name: "asset editor", situations: [
+            Situation(name: "type, in service or lifts persons focused", typing: false,
+                      keymaps: [AssetFormState.editKeymap.summary, AssetFormState.choiceKeymap.summary]),
+            Situation(name: "text field focused", typing: true,
+                      keymaps: [AssetFormState.editKeymap.summary, EditableText.keymap.summary]),
+            Situation(name: "leave question", typing: false, keymaps: [AssetFormState.leaveQuestion.keymap.summary]),
+        ]),
         ScreenKeys(name: "dashboard", situations: [
             Situation(name: "chart", typing: false, keymaps: [DashboardState.keymap.summary]),
         ]),

@@ -5,6 +5,7 @@ import RigbookCore
 public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
+    case editAsset, toggleRetired
 }
 
 /// What the keys do while a filter is typed after `/`.
@@ -24,6 +25,9 @@ extension ListState: Screen {
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect",
                    action: .inspect),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
+        KeyBinding([.char("e")], help: "Edit the selected asset: every change kept with its reason; retire it there",
+                   brief: "edit", action: .editAsset),
+        KeyBinding([.char("R")], help: "Show or hide retired assets", brief: "retired assets", action: .toggleRetired),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
         KeyBinding([.char("p")], help: "Particulars of the selected asset: its site, owner or lessor, SWL per"
                    + " configuration, declaration of conformity", brief: "asset particulars",
@@ -99,6 +103,13 @@ extension ListState: Screen {
         case .assetParticulars:
             guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
             return .effects([.openAssetParticulars(assetUUID: row.asset.uuid)])
+        case .editAsset:
+            guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
+            return .effects([.openAssetEditor(assetUUID: row.asset.uuid, recover: false)])
+        case .toggleRetired:
+            showRetired.toggle()
+            return .notify(.info(showRetired ? "Showing retired assets (RETIRED, last)." : "Retired assets hidden."))
+                + .effects([.reloadRegister])
         }
         return .stay
     }
@@ -134,6 +145,7 @@ extension ListState: Screen {
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
         case .assetRefreshed(let row):
+            if row.asset.isRetired && !showRetired { return .effects([.reloadRegister]) }
             if !update(row, today: context.today) { return .effects([.reloadRegister]) }
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()

@@ -34,6 +34,8 @@ public struct ListState: Sendable {
     public private(set) var today: CalendarDate
     /// How many sample assets `S` loads.
     public var sampleSize = 200
+    /// Retired assets are listed too (`R`); the session loads them only then.
+    public var showRetired = false
     /// After a save: the asset whose new status the list reports once it is re-read.
     var savedAsset: UUID?
 

@@ -11,7 +11,7 @@ public enum StatusStyle {
         case .dueSoon: Style(colour: .yellow)
         case .untested: Style(colour: .cyan)
         case .ok: Style(colour: .green)
-        case .withdrawn: Style(dim: true)
+        case .withdrawn, .retired: Style(dim: true)
         }
     }
 }

@@ -6,17 +6,33 @@ public enum RecoveryChoice: Sendable, Equatable { case recover, discard, back }
 
 /// Asked when a form is opened and a draft for it exists; drawn over the list.
 public struct RecoveryState: Screen {
-    public var seed: FormSeed
     public var draft: DraftSummary
-    /// The draft's values and session, used if the person chooses Recover.
-    public var recovered: FormSeed
+    /// The form to open: as it opens fresh (Discard), and with the draft's values and session (Recover).
+    enum Target: Sendable {
+        case inspection(seed: FormSeed, recovered: FormSeed)
+        case asset(seed: AssetEditorSeed, recovered: AssetEditorSeed)
+    }
+    var target: Target
     var question: Question<RecoveryChoice>
 
     public init(seed: FormSeed, draft: DraftSummary, recovered: FormSeed) {
-        self.seed = seed
         self.draft = draft
-        self.recovered = recovered
+        target = .inspection(seed: seed, recovered: recovered)
         question = RecoveryState.question(tag: draft.assetTag)
+    }
+
+    /// The asset editor's draft (issue 14): the same question, the same answers.
+    public init(assetSeed seed: AssetEditorSeed, draft: DraftSummary, recovered: AssetEditorSeed) {
+        self.draft = draft
+        target = .asset(seed: seed, recovered: recovered)
+        question = RecoveryState.question(tag: draft.assetTag)
+    }
+
+    private func form(recovered: Bool, context: ScreenContext) -> any Screen {
+        switch target {
+        case .inspection(let seed, let draft): FormState(seed: recovered ? draft : seed, context: context)
+        case .asset(let seed, let draft): AssetFormState(editing: recovered ? draft : seed, context: context)
+        }
     }
 
     static func question(tag: String) -> Question<RecoveryChoice> {
@@ -37,11 +53,11 @@ public struct RecoveryState: Screen {
         case nil:
             return .stay
         case .recover:
-            return .pop + .push(FormState(seed: recovered, context: context))
+            return .pop + .push(form(recovered: true, context: context))
         case .discard:
             return .pop + .notify(.info("Discarded the draft for \(draft.assetTag)."))
                 + .effects([.deleteDraft(draftID: draft.draftID)])
-                + .push(FormState(seed: seed, context: context))
+                + .push(form(recovered: false, context: context))
         case .back:
             return .pop + .effects([.releaseDraft(draftID: draft.draftID), .refreshAsset(assetUUID: draft.assetUUID)])
         }

@@ -6,7 +6,7 @@ import RigbookUI
 
 // rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
-// [--skip-terminal] [--loss]`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+// [--skip-terminal] [--loss] [--import-only]`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
 
 /// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
 /// line on stderr rather than a crash.
@@ -26,6 +26,11 @@ func runBench() throws {
         var screen = InMemoryScreen(width: 80, height: 24)
         screen.apply(session.nextDraw().runs, size: (80, 24))
         print(format((now() - start) * 1000))
+        exit(0)
+    }
+    if arguments.contains("--import-only") {
+        progress("bench: importing 100,000 rows…")
+        ImportBench.printTable(try ImportBench.run(rows: 100_000))
         exit(0)
     }
     var sizes = [1_000, 10_000, 100_000]
@@ -48,6 +53,8 @@ func runBench() throws {
         results.append(try RegisterBench(size: size, today: today).run())
     }
     RegisterBench.printTable(results)
+    progress("bench: importing 100,000 rows…")
+    ImportBench.printTable(try ImportBench.run(rows: 100_000))
 
     if !arguments.contains("--skip-terminal") {
         progress("bench: key to screen in tmux…")

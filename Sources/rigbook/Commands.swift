@@ -61,9 +61,10 @@ struct CommandSpec: Sendable {
 }
 
 enum Commands {
-    static let all: [CommandSpec] = [assetAdd, assetList, history, due, calendar, export, report, certificate,
-                                     notices, noticesDone, verify, draftsList, draftsDiscard, draftsPurge,
-                                     SettingsCommands.get, SettingsCommands.set, SettingsCommands.add, sample, help]
+    static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
+                                     export, report, certificate, notices, noticesDone, verify, backup, merge,
+                                     draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
+                                     SettingsCommands.set, SettingsCommands.add, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -254,20 +255,23 @@ enum Commands {
 
     static let assetList = CommandSpec(
         name: "asset list", abstract: "List the assets with their status.",
-        usage: "rigbook asset list [--format table|csv|json]",
+        usage: "rigbook asset list [--format table|csv|json] [--retired]",
         discussion: """
             Assets in tag order. json is an array of objects (tag, name, type, wll_kg, length_m,
             location, manufacturer, serial_number, manufactured, commissioned, interval_months,
             lifts_persons, last_thorough_examination, latest_result, next_due, remedy_deadline,
-            status, uuid); csv has the same columns. See docs/FORMATS.md.
-            """
+            status, uuid); csv has the same columns. See docs/FORMATS.md. --retired lists retired
+            assets too (status retired).
+            """,
+        flags: ["--retired"]
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"],
                                       default: "table")
+        let includingRetired = arguments.flag("--retired")
         try arguments.finish()
         let register = try context.readRegister()
         let rows: [RegisterRow]
-        do throws(RegisterError) { rows = try register.rows() }
+        do throws(RegisterError) { rows = try register.rows(includingRetired: includingRetired) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
         let listings = rows.map { AssetListing(row: $0, today: context.today) }
         var out = Output()
@@ -310,22 +314,17 @@ enum Commands {
         let tag = try arguments.positional("the asset TAG")
         try arguments.finish()
         let register = try context.readRegister()
-        let row: RegisterRow
+        let row = try findAsset(register, tag: tag)
         let records: [StoredInspection]
+        let changes: [AssetChange]
         do throws(RegisterError) {
-            guard let found = try register.asset(tag: tag) else { throw RegisterError.unknownAsset("tagged \(tag)") }
-            row = found
-            records = try register.history(assetUUID: found.asset.uuid)
-        } catch {
-            // An invisible character is named, never echoed: printed back, a bidi override would reorder the line.
-            if case .unknownAsset = error, let problem = Tags.invisibleCharacterProblem(tag) {
-                throw CommandFailure("rigbook: no asset has that tag. \(problem)")
-            }
-            throw CommandFailure("rigbook: \(error.description)")
-        }
+            records = try register.history(assetUUID: row.asset.uuid)
+            changes = try register.assetChanges(assetUUID: row.asset.uuid)
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
         var out = Output()
         if format == "json" {
-            try out.write(jsonArray(records.map { RecordExport.json($0, tag: row.asset.tag) }) + "\n")
+            try out.write(jsonArray(HistoryExport.entries(records: records, changes: changes, tag: row.asset.tag))
+                          + "\n")
         } else {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
@@ -338,6 +337,7 @@ enum Commands {
             try out.write(VisibleText.make(title) + "\n")
             let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
             try out.write(TextTable.render(header: header, rows: table))
+            try out.write(HistoryExport.changesTable(changes))
         }
         try out.flush()
         return ExitCode.success
@@ -368,7 +368,8 @@ enum Commands {
             let rows = entries.map { e -> [String] in
                 let age = Timestamp.parse(e.draft.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
                 let state = e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""
-                return [e.draft.draftID, e.draft.assetTag, e.draft.isAmendment ? "amendment" : "inspection", age,
+                let kind = e.draft.isAssetEdit ? "asset edit" : e.draft.isAmendment ? "amendment" : "inspection"
+                return [e.draft.draftID, e.draft.assetTag, kind, age,
                         e.draft.operatorName, e.draft.host, state]
             }
             let header = ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"]
@@ -496,7 +497,7 @@ enum Commands {
         return ExitCode.success
     }
 
-    private static func require(_ value: String?, _ option: String) throws(UsageError) -> String {
+    static func require(_ value: String?, _ option: String) throws(UsageError) -> String {
         guard let value else { throw UsageError("missing \(option)") }
         return value
     }

@@ -141,7 +141,8 @@ extension Commands {
         let out = try arguments.option("--out")
         try arguments.finish()
         let register = try context.readRegister()
-        let rows = try context.rows(register)
+        // Retired assets too (status retired): their records are exported, and name them.
+        let rows = try context.rows(register, includingRetired: true)
         let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
         let recordTotal: Int
         do throws(RegisterError) { recordTotal = try register.recordCount() }
@@ -258,10 +259,10 @@ extension Commands {
 }
 
 extension Context {
-    func rows(_ given: Register? = nil) throws(CommandFailure) -> [RegisterRow] {
+    func rows(_ given: Register? = nil, includingRetired: Bool = false) throws(CommandFailure) -> [RegisterRow] {
         let register: Register
         if let given { register = given } else { register = try readRegister() }
-        do throws(RegisterError) { return try register.rows() }
+        do throws(RegisterError) { return try register.rows(includingRetired: includingRetired) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
     }
 }

@@ -1,0 +1,217 @@
+import Foundation
+
+/// How an asset left service for good (issue 14 §2). Its records stay: LOLER reg 11 keeps a report
+/// until the next one or for two years.
+public enum Disposition: String, CaseIterable, Sendable, Codable {
+    case disposedOf = "disposed_of"
+    case lost
+    case sold
+    case scrapped
+
+    public var label: String {
+        switch self {
+        case .disposedOf: "disposed of"
+        case .lost: "lost"
+        case .sold: "sold"
+        case .scrapped: "scrapped"
+        }
+    }
+
+    /// The word typed on the command line or in a spreadsheet: `disposed`, `disposed-of`, `disposed of`,
+    /// `lost`, `sold`, `scrapped`, in any letter case.
+    public init?(word: String) {
+        let folded = word.trimmingCharacters(in: .whitespaces).lowercased()
+            .replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
+        if folded == "disposed" { self = .disposedOf; return }
+        self.init(rawValue: folded)
+    }
+}
+
+/// One value of an asset field, typed as the register keeps it.
+public enum AssetFieldValue: Hashable, Sendable {
+    case none
+    case text(String)
+    case number(Double)
+    case integer(Int)
+    case flag(Bool)
+    case date(CalendarDate)
+
+    /// The value as `asset list --format csv` writes it; nil for none.
+    public var text: String? {
+        switch self {
+        case .none: nil
+        case .text(let text): text
+        case .number(let number): ExportValue.numberText(number)
+        case .integer(let integer): String(integer)
+        case .flag(let flag): flag ? "true" : "false"
+        case .date(let date): date.iso
+        }
+    }
+}
+
+/// The fields of an asset that can change over its life, under the names of `asset list --format csv`
+/// (and of the `asset_changes.field` column). Retirement is two fields of its own.
+public enum AssetField: String, CaseIterable, Sendable, Codable {
+    case tag, name, type
+    case wllKg = "wll_kg"
+    case lengthM = "length_m"
+    case location, manufacturer
+    case serialNumber = "serial_number"
+    case manufactured, commissioned
+    case intervalMonths = "interval_months"
+    case liftsPersons = "lifts_persons"
+    case examinationScheme = "examination_scheme"
+    case retiredOn = "retired_on"
+    case disposition
+
+    public var label: String {
+        switch self {
+        case .tag: "tag"
+        case .name: "name"
+        case .type: "type"
+        case .wllKg: "WLL"
+        case .lengthM: "length"
+        case .location: "location"
+        case .manufacturer: "manufacturer"
+        case .serialNumber: "serial number"
+        case .manufactured: "date of manufacture"
+        case .commissioned: "commission date"
+        case .intervalMonths: "interval"
+        case .liftsPersons: "lifts persons"
+        case .examinationScheme: "examination scheme"
+        case .retiredOn: "retired on"
+        case .disposition: "disposition"
+        }
+    }
+
+    /// Position in field order.
+    public var order: Int { AssetField.allCases.firstIndex(of: self)! }
+
+    /// A change of these moves the next thorough examination's date.
+    public var movesDueDate: Bool { self == .commissioned || self == .intervalMonths }
+
+    public func value(in asset: Asset) -> AssetFieldValue {
+        switch self {
+        case .tag: .text(asset.tag)
+        case .name: .text(asset.name)
+        case .type: .text(asset.type.rawValue)
+        case .wllKg: .number(asset.wllKg)
+        case .lengthM: asset.lengthM.map(AssetFieldValue.number) ?? .none
+        case .location: .text(asset.location)
+        case .manufacturer: .text(asset.manufacturer)
+        case .serialNumber: .text(asset.serialNumber)
+        case .manufactured: asset.manufactured.map(AssetFieldValue.date) ?? .none
+        case .commissioned: asset.commissioned.map(AssetFieldValue.date) ?? .none
+        case .intervalMonths: .integer(asset.intervalMonths)
+        case .liftsPersons: .flag(asset.liftsPersons)
+        case .examinationScheme: .text(asset.examinationScheme)
+        case .retiredOn: asset.retiredOn.map(AssetFieldValue.date) ?? .none
+        case .disposition: asset.disposition.map { .text($0.rawValue) } ?? .none
+        }
+    }
+
+    /// Sets the field from a value of its own kind; a value of another kind is ignored.
+    public func set(_ value: AssetFieldValue, in asset: inout Asset) {
+        switch (self, value) {
+        case (.tag, .text(let t)): asset.tag = t
+        case (.name, .text(let t)): asset.name = t
+        case (.type, .text(let t)): asset.type = EquipmentType(rawValue: t) ?? asset.type
+        case (.wllKg, .number(let n)): asset.wllKg = n
+        case (.lengthM, .number(let n)): asset.lengthM = n
+        case (.lengthM, .none): asset.lengthM = nil
+        case (.location, .text(let t)): asset.location = t
+        case (.manufacturer, .text(let t)): asset.manufacturer = t
+        case (.serialNumber, .text(let t)): asset.serialNumber = t
+        case (.manufactured, .date(let d)): asset.manufactured = d
+        case (.manufactured, .none): asset.manufactured = nil
+        case (.commissioned, .date(let d)): asset.commissioned = d
+        case (.commissioned, .none): asset.commissioned = nil
+        case (.intervalMonths, .integer(let i)): asset.intervalMonths = i
+        case (.liftsPersons, .flag(let f)): asset.liftsPersons = f
+        case (.examinationScheme, .text(let t)): asset.examinationScheme = t
+        case (.retiredOn, .date(let d)): asset.retiredOn = d
+        case (.retiredOn, .none): asset.retiredOn = nil
+        case (.disposition, .text(let t)): asset.disposition = Disposition(rawValue: t)
+        case (.disposition, .none): asset.disposition = nil
+        default: break
+        }
+    }
+
+    /// The fields in which `edited` differs from `original`, in field order.
+    public static func differences(from original: Asset, to edited: Asset) -> [AssetField] {
+        allCases.filter { $0.value(in: original) != $0.value(in: edited) }
+    }
+}
+
+/// One change of one field of an asset, as the register keeps it (`asset_changes`): append-only, in the
+/// hash chain. The asset keeps its uuid whatever changes, its tag included.
+public struct AssetChange: Hashable, Sendable {
+    public var changeUUID: UUID
+    public var assetUUID: UUID
+    public var field: AssetField
+    public var oldValue: AssetFieldValue
+    public var newValue: AssetFieldValue
+    public var reason: String
+    /// ISO 8601 UTC with milliseconds: with the change uuid, what orders changes of one field.
+    public var changedAt: String
+    public var operatorName: String
+    /// The editor session (or command) that made it; the changes of one edit share it.
+    public var sessionID: String?
+    public var entryHash: String?
+
+    public init(changeUUID: UUID = UUID(), assetUUID: UUID, field: AssetField, oldValue: AssetFieldValue,
+                newValue: AssetFieldValue, reason: String, changedAt: String, operatorName: String,
+                sessionID: String? = nil, entryHash: String? = nil) {
+        self.changeUUID = changeUUID
+        self.assetUUID = assetUUID
+        self.field = field
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.reason = reason
+        self.changedAt = changedAt
+        self.operatorName = operatorName
+        self.sessionID = sessionID
+        self.entryHash = entryHash
+    }
+
+    /// The order in which changes of one field count: the later `(changed_at, change uuid)` wins, on
+    /// every register, whatever order a merge brought them in. The changes of one edit share their time and
+    /// are listed in field order (which leaves the order of one field's changes as it is).
+    public static func isEarlier(_ a: AssetChange, _ b: AssetChange) -> Bool {
+        (a.changedAt, a.field.order, a.changeUUID.uuidString) < (b.changedAt, b.field.order, b.changeUUID.uuidString)
+    }
+
+    /// Newest first, for histories; the changes of one edit still in field order.
+    public static func isNewer(_ a: AssetChange, _ b: AssetChange) -> Bool {
+        a.changedAt != b.changedAt ? a.changedAt > b.changedAt
+            : (a.field.order, a.changeUUID.uuidString) < (b.field.order, b.changeUUID.uuidString)
+    }
+
+    /// "WLL 2000 → 2500": what the history shows.
+    public var summary: String {
+        "\(field.label) \(oldValue.text.map { $0.isEmpty ? "(empty)" : $0 } ?? "—") → "
+            + (newValue.text.map { $0.isEmpty ? "(empty)" : $0 } ?? "—")
+    }
+}
+
+extension Asset {
+    /// Why a changed asset cannot be kept, tied to fields: the checks of adding one (`admissionProblems`),
+    /// except that an interval longer than LOLER reg 9(3) allows, already in the register, is refused only
+    /// when the edit touches what decides it (type, interval, lifts persons, scheme).
+    public func editProblems(from original: Asset, today: CalendarDate) -> [(field: Field, message: String)] {
+        let deciding: [AssetField] = [.type, .intervalMonths, .liftsPersons, .examinationScheme]
+        let touched = AssetField.differences(from: original, to: self).contains { deciding.contains($0) }
+        var problems = fieldProblems(today: today)
+        if touched, let interval = intervalProblem { problems.append((.examinationScheme, interval)) }
+        if let retired = retiredOn {
+            if retired > today { problems.append((.retiredOn, "The retirement date \(retired.iso) is in the future.")) }
+            if let commissioned, retired < commissioned {
+                problems.append((.retiredOn, "The retirement date is before the commission date."))
+            }
+            if disposition == nil { problems.append((.disposition, "Say how it left service.")) }
+        } else if disposition != nil {
+            problems.append((.retiredOn, "Give the date it left service."))
+        }
+        return problems
+    }
+}

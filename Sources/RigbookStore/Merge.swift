@@ -1,0 +1,336 @@
+import Foundation
+import RigbookCore
+
+/// What `rigbook merge` brought in.
+public struct MergeReport: Sendable, Equatable {
+    public var otherIdentity = ""
+    public var assets = 0
+    public var records = 0
+    public var assetChanges = 0
+    public var particulars = 0
+    public var notices = 0
+    public var merges = 0
+    /// Fields both registers changed, each saying which change holds now (the later one).
+    public var fieldConflicts: [String] = []
+    /// Tags of assets with a record that now has two amendments (made on two machines).
+    public var conflictingAmendments: [String] = []
+
+    public var entries: Int { assets + records + assetChanges + particulars + notices + merges }
+}
+
+/// A table of entries as a merge copies it: found by their uuid, compared by their hash.
+private struct MergedTable {
+    let name: String
+    let key: String
+    let hash: String
+    let order: String
+
+    static let all = [
+        MergedTable(name: "assets", key: "uuid", hash: "entry_hash", order: "created_at, tag"),
+        MergedTable(name: "particulars", key: "entry_uuid", hash: "entry_hash", order: "id"),
+        MergedTable(name: "inspections", key: "record_uuid", hash: "record_hash", order: "id"),
+        MergedTable(name: "notices", key: "notice_uuid", hash: "entry_hash", order: "id"),
+        MergedTable(name: "asset_changes", key: "change_uuid", hash: "entry_hash", order: "id"),
+        MergedTable(name: "merges", key: "merge_uuid", hash: "entry_hash", order: "id"),
+    ]
+}
+
+extension Register {
+    /// Opens another register (an inspector's laptop) to merge from, read-only. One of an earlier schema is
+    /// refused rather than upgraded: it is not this register's file to change.
+    public static func openForMerging(path: String) throws(RegisterError) -> Register {
+        let headerID = try inspectFile(path: path)
+        let walHoldsChanges = walHoldsChanges(path)
+        if headerID != RegisterSchema.applicationID && !walHoldsChanges {
+            throw .notARegister(path: path, reason: "an SQLite database of another application")
+        }
+        let (db, mode) = try connectForReading(path: path, walHoldsChanges: walHoldsChanges)
+        if try needsUpgrade(db, path: path) {
+            throw .cannotOpen(path: path, reason: "it was made by an earlier Rigbook and must be brought up to date"
+                              + " first: open it once with this Rigbook (rigbook verify --home …), then merge again")
+        }
+        return Register(path: path, db: db, readMode: mode)
+    }
+
+    /// Brings in what `other` has and this register lacks (issue 14 §5): assets, particulars versions,
+    /// records, notices, asset changes and earlier merges, by uuid, keeping their hashes and parents, in one
+    /// transaction, with an entry (`kind merge`) naming the other register's head. Refused before anything is
+    /// written when the same tag would be on two assets, the same report number on two records, or an entry
+    /// is in both registers with different contents. Merging twice brings nothing the second time. An asset's
+    /// fields are then what its changes say, the later `(changed_at, change uuid)` holding where both
+    /// registers changed one field. `dryRun` makes every check and write, then keeps nothing.
+    public func merge(from other: Register, stamp: SaveStamp = SaveStamp(),
+                      dryRun: Bool = false) throws(RegisterError) -> MergeReport {
+        var here = stat(), there = stat()
+        if stat(path, &here) == 0, stat(other.path, &there) == 0, here.st_dev == there.st_dev,
+           here.st_ino == there.st_ino {
+            throw .mergeRefused(["\(other.path) is this register"])
+        }
+        return try perform {
+            try db.transaction(rollingBack: dryRun) {
+                // One moment of the other register throughout, whatever its sessions do meanwhile.
+                try other.db.execute("BEGIN")
+                defer { try? other.db.execute("COMMIT") }
+                return try mergeLocked(other.db, stamp: stamp)
+            }
+        }
+    }
+
+    private func mergeLocked(_ theirs: Database, stamp: SaveStamp) throws -> MergeReport {
+        var report = MergeReport()
+        guard try theirs.scalar("SELECT count(*) FROM register_chain") == .integer(1),
+              case .text(let identity)? = try theirs.scalar("SELECT identity FROM register_chain") else {
+            throw RegisterError.mergeRefused(["the other register has no chain row"])
+        }
+        report.otherIdentity = identity
+        let otherHead = try theirs.scalar("SELECT head_hash FROM register_chain")
+        var problems: [String] = []
+        var new: [String: Set<String>] = [:]
+        var theirChangeUUIDs = Set<String>()
+        for table in MergedTable.all {
+            let (found, differing) = try newEntries(theirs, table)
+            new[table.name] = found
+            problems += differing
+        }
+        let changes = try theirs.prepare("SELECT change_uuid FROM asset_changes")
+        while try changes.step() { theirChangeUUIDs.insert(changes.text(0)) }
+        problems += try reportNumberClashes(theirs, newRecords: new["inspections"] ?? [])
+        problems += try tagClashes(theirs, newAssets: new["assets"] ?? [], newChanges: new["asset_changes"] ?? [])
+        guard problems.isEmpty else { throw RegisterError.mergeRefused(problems) }
+        guard new.values.contains(where: { !$0.isEmpty }) else { return report }
+
+        // Copy, in an order that keeps every reference whole: assets (their tag keys set once all are in),
+        // particulars, records (each after the one it amends), notices, changes, merges.
+        let newAssets = new["assets"] ?? []
+        report.assets = try copy(theirs, "assets", keys: newAssets, by: "uuid", order: "created_at, tag",
+                                 adjust: ["tag_key": { _ in .null }])
+        report.particulars = try copy(theirs, "particulars", keys: new["particulars"] ?? [], by: "entry_uuid",
+                                      order: "id")
+        let amendsID = try db.prepare("SELECT id FROM inspections WHERE record_uuid = ?")
+        report.records = try copy(theirs, "inspections", keys: new["inspections"] ?? [], by: "record_uuid",
+                                  order: "id", adjust: ["amends": { row in
+            guard case .text(let amended)? = row["amends_uuid"] else { return .null }
+            try amendsID.bind([.text(amended)])
+            return try amendsID.step() ? amendsID.value(0) : .null
+        }])
+        report.notices = try copy(theirs, "notices", keys: new["notices"] ?? [], by: "notice_uuid", order: "id")
+        report.assetChanges = try copy(theirs, "asset_changes", keys: new["asset_changes"] ?? [], by: "change_uuid",
+                                       order: "id")
+        report.merges = try copy(theirs, "merges", keys: new["merges"] ?? [], by: "merge_uuid", order: "id")
+
+        // What an asset was added as comes with its first change, on whichever register that was made.
+        let asAdded = try theirs.prepare("SELECT uuid, as_added FROM assets WHERE as_added IS NOT NULL")
+        while try asAdded.step() {
+            try db.run("UPDATE assets SET as_added = ? WHERE uuid = ? AND as_added IS NULL",
+                       [asAdded.value(1), asAdded.value(0)])
+        }
+        let changedAssets = try assetsOf(changes: new["asset_changes"] ?? [])
+        var touched = Set(changedAssets).union(newAssets.compactMap(UUID.init(uuidString:)))
+        for uuid in changedAssets { try refold(assetUUID: uuid) }
+        for uuid in newAssets {
+            try db.run("UPDATE assets SET tag_key = ? WHERE uuid = ?",
+                       [.text(Tags.key(try firstRow("WHERE uuid = ?", .text(uuid))?.asset.tag ?? "")), .text(uuid)])
+        }
+        let recordAssets = try db.prepare("SELECT asset_uuid FROM inspections WHERE record_uuid = ?")
+        for uuid in new["inspections"] ?? [] {
+            try recordAssets.bind([.text(uuid)])
+            if try recordAssets.step(), let asset = recordAssets.uuid(0) { touched.insert(asset) }
+        }
+        for uuid in touched.sorted(by: { $0.uuidString < $1.uuidString }) {
+            guard let row = try firstRow("WHERE uuid = ?", .text(uuid.uuidString)) else { continue }
+            try refreshSummary(asset: row.asset)
+            if try hasConflictingAmendments(uuid) { report.conflictingAmendments.append(row.asset.tag) }
+        }
+        report.fieldConflicts = try fieldConflicts(changedAssets, theirs: theirChangeUUIDs,
+                                                   new: new["asset_changes"] ?? [])
+        let entry: [SQLValue] = [.text(UUID().uuidString), .text(identity), otherHead ?? .null, .text(stamp.savedAt),
+                                 .text(stamp.operatorName)]
+        let columns = HashChain.merge.columns
+        try db.run("INSERT INTO merges (\((columns + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
+                   + " VALUES (" + Array(repeating: "?", count: columns.count + 2).joined(separator: ", ") + ")",
+                   try HashChain.chained(db, HashChain.merge, columns: columns, entry))
+        return report
+    }
+
+    /// The keys of `theirs`' entries this register lacks, and a sentence for each entry both hold with
+    /// different contents.
+    private func newEntries(_ theirs: Database, _ table: MergedTable) throws -> (Set<String>, [String]) {
+        let mine = try db.prepare("SELECT \(table.hash) FROM \(table.name) WHERE \(table.key) = ?")
+        let statement = try theirs.prepare(
+            "SELECT \(table.key), \(table.hash) FROM \(table.name) ORDER BY \(table.order)")
+        var found = Set<String>()
+        var differing: [String] = []
+        while try statement.step() {
+            try mine.bind([statement.value(0)])
+            if try mine.step() {
+                if mine.value(0) != statement.value(1) {
+                    differing.append("\(table.name) entry \(statement.text(0).lowercased()) is in both registers"
+                                     + " with different contents (verify each register)")
+                }
+            } else {
+                found.insert(statement.text(0))
+            }
+        }
+        return (found, differing)
+    }
+
+    /// Report numbers of incoming records that this register has given to another record.
+    private func reportNumberClashes(_ theirs: Database, newRecords: Set<String>) throws -> [String] {
+        let mine = try db.prepare("SELECT id, record_uuid FROM inspections WHERE report_number = ?")
+        let statement = try theirs.prepare(
+            "SELECT record_uuid, report_number, id FROM inspections WHERE report_number IS NOT NULL ORDER BY id")
+        var clashes: [String] = []
+        while try statement.step() {
+            guard newRecords.contains(statement.text(0)) else { continue }
+            try mine.bind([statement.value(1)])
+            if try mine.step() {
+                clashes.append("report number \(statement.text(1)) is on record #\(mine.int64(0)) here "
+                               + "(\(mine.text(1).lowercased())) and on record #\(statement.int64(2)) there "
+                               + "(\(statement.text(0).lowercased()))")
+            }
+        }
+        return clashes
+    }
+
+    /// Pairs of assets that would share a tag (once folded): each asset's tag as the merge leaves it, the
+    /// latest tag change of both registers holding.
+    private func tagClashes(_ theirs: Database, newAssets: Set<String>, newChanges: Set<String>) throws -> [String] {
+        var tags: [String: (tag: String, at: String, here: Bool)] = [:]
+        let mine = try db.prepare("SELECT uuid, tag FROM assets")
+        while try mine.step() { tags[mine.text(0)] = (mine.text(1), "", true) }
+        let statement = try theirs.prepare("SELECT uuid, tag FROM assets")
+        var touched = Set<String>()
+        while try statement.step() {
+            guard newAssets.contains(statement.text(0)) else { continue }
+            tags[statement.text(0)] = (statement.text(1), "", false)
+            touched.insert(statement.text(0))
+        }
+        // The latest tag change of each asset, of both registers, decides its tag.
+        for (database, onlyNew) in [(db, false), (theirs, true)] {
+            let changes = try database.prepare(
+                "SELECT asset_uuid, new_value, changed_at || change_uuid, change_uuid FROM asset_changes"
+                    + " WHERE field = 'tag'")
+            while try changes.step() {
+                if onlyNew && !newChanges.contains(changes.text(3)) { continue }
+                let uuid = changes.text(0)
+                guard let held = tags[uuid], changes.text(2) > held.at else { continue }
+                tags[uuid] = (changes.text(1), changes.text(2), held.here)
+                if onlyNew { touched.insert(uuid) }
+            }
+        }
+        var byKey: [String: [String]] = [:]
+        for (uuid, held) in tags { byKey[Tags.key(held.tag), default: []].append(uuid) }
+        return byKey.values.filter { $0.count > 1 && $0.contains(where: touched.contains) }
+            .map { uuids in
+                uuids.sorted().map { uuid in
+                    "\(tags[uuid]!.tag) (asset \(uuid.lowercased())\(tags[uuid]!.here ? " here" : " there"))"
+                }
+                    .joined(separator: " and ")
+            }
+            .sorted().map { "the same tag would be on two assets: \($0)" }
+    }
+
+    /// Copies the rows of `theirs` whose `key` is in `keys`, every column this register has but `id`, with
+    /// `adjust`ed values. Returns how many.
+    private func copy(_ theirs: Database, _ table: String, keys: Set<String>, by key: String, order: String,
+                      adjust: [String: ([String: SQLValue]) throws -> SQLValue] = [:]) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        let columns = try columnNames(db, table).filter { $0 != "id" }
+        let missing = Set(columns).subtracting(try columnNames(theirs, table))
+        if !missing.isEmpty {
+            let lacking = missing.sorted().joined(separator: ", ")
+            throw RegisterError.mergeRefused(["the other register's \(table) lacks \(lacking)"])
+        }
+        let insert = try db.prepare("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ("
+                                    + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+        let read = try theirs.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
+        let keyIndex = Int32(columns.firstIndex(of: key)!)
+        var count = 0
+        while try read.step() {
+            guard keys.contains(read.text(keyIndex)) else { continue }
+            var row: [String: SQLValue] = [:]
+            for (index, column) in columns.enumerated() { row[column] = read.value(Int32(index)) }
+            for (column, change) in adjust { row[column] = try change(row) }
+            try insert.bind(columns.map { row[$0] ?? .null })
+            while try insert.step() {}
+            count += 1
+        }
+        return count
+    }
+
+    private func columnNames(_ database: Database, _ table: String) throws -> [String] {
+        let info = try database.prepare("PRAGMA table_info(\(table))")
+        var names: [String] = []
+        while try info.step() { names.append(info.text(1)) }
+        return names
+    }
+
+    private func assetsOf(changes: Set<String>) throws -> [UUID] {
+        let statement = try db.prepare("SELECT asset_uuid FROM asset_changes WHERE change_uuid = ?")
+        var assets = Set<UUID>()
+        for uuid in changes {
+            try statement.bind([.text(uuid)])
+            if try statement.step(), let asset = statement.uuid(0) { assets.insert(asset) }
+        }
+        return assets.sorted { $0.uuidString < $1.uuidString }
+    }
+
+    /// Sets the asset's columns to what it was added as with its latest changes applied.
+    private func refold(assetUUID: UUID) throws {
+        let fields = AssetField.allCases.map(\.rawValue)
+        let statement = try db.prepare(
+            "SELECT as_added, tag, \(fields.joined(separator: ", ")) FROM assets WHERE uuid = ?")
+        try statement.bind([.text(assetUUID.uuidString)])
+        guard try statement.step() else { return }
+        var current: [String: SQLValue] = [:]
+        for (offset, field) in fields.enumerated() { current[field] = statement.value(Int32(2 + offset)) }
+        let oldTag = statement.text(1)
+        guard let expected = try AssetChangeStore.expectedColumns(db, assetUUID: assetUUID,
+                                                                  asAdded: statement.optionalText(0),
+                                                                  current: current) else {
+            throw RegisterError.mergeRefused(
+                ["asset \(oldTag) keeps what it was added as in a form that cannot be read"])
+        }
+        var values = fields.map { expected[$0] ?? .null }
+        var assignments = fields.map { "\($0) = ?" }
+        if case .text(let tag)? = expected["tag"], tag != oldTag {
+            assignments.append("tag_key = ?")
+            values.append(.text(Tags.key(tag)))
+        }
+        try db.run("UPDATE assets SET \(assignments.joined(separator: ", ")) WHERE uuid = ?",
+                   values + [.text(assetUUID.uuidString)])
+    }
+
+    /// Fields of `assets` changed on both registers since they parted: which change holds now.
+    private func fieldConflicts(_ assets: [UUID], theirs: Set<String>, new: Set<String>) throws -> [String] {
+        var lines: [String] = []
+        for uuid in assets {
+            let changes = try assetChanges(assetUUID: uuid)
+            let tag = try firstRow("WHERE uuid = ?", .text(uuid.uuidString))?.asset.tag ?? uuid.uuidString
+            for field in AssetField.allCases {
+                let ofField = changes.filter { $0.field == field }
+                let hereOnly = ofField.filter { !theirs.contains($0.changeUUID.uuidString) }
+                let thereOnly = ofField.filter { new.contains($0.changeUUID.uuidString) }
+                guard !hereOnly.isEmpty, !thereOnly.isEmpty, let holds = ofField.last else { continue }
+                func describe(_ c: AssetChange) -> String {
+                    "\(c.newValue.text ?? "—") (\(c.changedAt), \(c.operatorName))"
+                }
+                lines.append("\(tag) \(field.rawValue): here \(hereOnly.map(describe).joined(separator: ", ")),"
+                             + " there \(thereOnly.map(describe).joined(separator: ", ")); "
+                             + "\(holds.newValue.text ?? "—") holds (the later change)")
+            }
+        }
+        return lines
+    }
+}
+
+extension Register {
+    /// Whether one of the asset's records has two amendments (made on two machines, brought together by a
+    /// merge): the history shows them both, and the asset is flagged *conflicting amendments*.
+    public func hasConflictingAmendments(_ assetUUID: UUID) throws(RegisterError) -> Bool {
+        try perform { try db.scalar("""
+            SELECT 1 FROM inspections WHERE asset_uuid = ? AND amends_uuid IS NOT NULL
+            GROUP BY amends_uuid HAVING count(*) > 1 LIMIT 1
+            """, [.text(assetUUID.uuidString)]) != nil }
+    }
+}

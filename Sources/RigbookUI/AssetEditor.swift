@@ -1,0 +1,263 @@
+import Foundation
+import RigbookCore
+
+/// What the runtime hands over to open the asset editor (issue 14): the asset, the values it opens with, and
+/// the draft file already on disk when one is recovered.
+public struct AssetEditorSeed: Sendable {
+    public var row: RegisterRow
+    /// The asset's values as the editor shows them untouched: "unsaved input" is `draft ≠ baseline`.
+    public var baseline: AssetDraft
+    public var initial: AssetDraft
+    /// This opening of the editor; its changes carry it, so a draft already saved is recognised.
+    public var sessionID: String
+    public var draft: DraftFileMeta?
+    public var focus: Asset.Field?
+
+    public init(row: RegisterRow, sessionID: String, initial: AssetDraft? = nil, draft: DraftFileMeta? = nil,
+                focus: Asset.Field? = nil) {
+        self.row = row
+        baseline = AssetDraft(asset: row.asset)
+        self.initial = initial ?? baseline
+        self.sessionID = sessionID
+        self.draft = draft
+        self.focus = focus
+    }
+
+    public var draftID: String { DraftIdentity.assetDraftID(assetUUID: row.asset.uuid) }
+}
+
+/// The asset editor's own state: the asset it edits, its draft file (the inspection form's `DraftTracker`:
+/// the same debounce, retry and flush), and its one question.
+public struct AssetEditing: Sendable {
+    public let row: RegisterRow
+    public let baseline: AssetDraft
+    public let sessionID: String
+    let today: CalendarDate
+    public internal(set) var file: DraftTracker
+    /// "Leave these changes?" is asked.
+    var leaving: Question<LeaveChoice>?
+    /// Ctrl-S sent the changes to the register; waiting for the answer.
+    public internal(set) var saving = false
+
+    public var draftID: String { DraftIdentity.assetDraftID(assetUUID: row.asset.uuid) }
+}
+
+extension Asset.Field {
+    /// The field's name in a draft file (`focused_field`): the CSV column's, or the editor's own.
+    public var key: String {
+        switch self {
+        case .disposition: "disposition"
+        case .retiredOn: "retired_on"
+        case .reason: "reason"
+        default: AssetImport.columnName(self)
+        }
+    }
+
+    public init?(key: String) {
+        guard let field = Asset.Field.allCases.first(where: { $0.key == key }) else { return nil }
+        self = field
+    }
+}
+
+extension AssetFormState {
+    /// Opens the editor on an asset (`e` on the list, Enter on its draft).
+    public init(editing seed: AssetEditorSeed, context: ScreenContext) {
+        self.init()
+        draft = seed.initial
+        editing = AssetEditing(row: seed.row, baseline: seed.baseline, sessionID: seed.sessionID,
+                               today: context.today, file: DraftTracker(written: seed.draft))
+        focusField(seed.focus ?? .tag)
+        lastChange = SeenInBatch(context.batch)
+    }
+
+    static let editKeymap = Keymap<FormAction>(title: "Asset editor", whileTyping: true, [
+        KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
+        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", action: .previous),
+        KeyBinding([.ctrl("s")], help: "Save the changes: each field changed is kept in the asset's history",
+                   footer: "save", action: .save),
+        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
+                   help: "Close the editor (asks first if you changed anything)", footer: "close", action: .close),
+        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
+    ])
+
+    static let leaveQuestion = Question<LeaveChoice>(
+        title: "Leave these changes?", lines: [("You have changed this asset and not saved it.", .plain)],
+        options: [.init("Keep editing", answer: .keepEditing, keys: [.char("k")]),
+                  .init("Close and keep draft", answer: .keepDraft, keys: [.char("c")]),
+                  .init("Discard", answer: .discard, keys: [.char("d")])],
+        cancel: (.keepEditing, "keeps editing"), minWidth: 50)
+
+    var formKeymap: Keymap<FormAction> { editing == nil ? AssetFormState.keymap : AssetFormState.editKeymap }
+
+    var title: String {
+        guard let editing else { return " New asset" }
+        return " Edit \(editing.row.asset.tag)" + (editing.file.warning == nil ? "" : " · DRAFT NOT ON DISK")
+    }
+
+    public var hasUnsavedInput: Bool { editing.map { draft != $0.baseline } ?? (draft != AssetDraft()) }
+
+    mutating func handleEditing(_ key: Key, context: ScreenContext) -> Outcome {
+        guard var editing else { return .stay }
+        if var question = editing.leaving {
+            let answer = question.handle(key, batch: context.batch)
+            editing.leaving = answer == nil ? question : nil
+            self.editing = editing
+            return answer.map { leave($0) } ?? .stay
+        }
+        if editing.saving { return .stay }
+        let before = draft
+        let outcome = handleKey(key, context: context)
+        // Every edit restarts the draft's debounce, as in the inspection form.
+        if draft != before { self.editing?.file.writes.poke(now: context.now) }
+        return outcome
+    }
+
+    mutating func closeEditor(context: ScreenContext) -> Outcome {
+        guard var editing else { return .stay }
+        if hasUnsavedInput {
+            editing.leaving = AssetFormState.leaveQuestion.opened(in: context.batch)
+            self.editing = editing
+            return .stay
+        }
+        editing.file.cancel()
+        self.editing = editing
+        // Nothing changed (or changed and undone): no draft may remain.
+        return .pop + .effects(deleteOwnDraft + closingEffects)
+    }
+
+    private mutating func leave(_ answer: LeaveChoice) -> Outcome {
+        guard let tag = editing?.row.asset.tag else { return .stay }
+        switch answer {
+        case .keepEditing:
+            return .stay
+        case .discard:
+            editing?.file.cancel()
+            return .pop + .notify(.info("Discarded the changes to \(tag).")) + .effects(deleteOwnDraft + closingEffects)
+        case .keepDraft:
+            let write = flushDraftEffect() ?? draftSnapshot.map(Effect.writeDraft)
+            return .pop + .notify(.info("Kept the draft of the changes to \(tag); e on it or D recovers it."))
+                + .effects([write].compactMap { $0 } + closingEffects)
+        }
+    }
+
+    mutating func saveEdit(context: ScreenContext) -> Outcome {
+        guard var editing else { return .stay }
+        if !lastChange.isSeen(by: context.batch) {
+            error = "Not saved: Ctrl-S arrived together with other keys. Check, then press it again."
+            return .stay
+        }
+        switch draft.validatedEdit(of: editing.row.asset, today: context.today) {
+        case .success(let asset):
+            problems = []
+            editing.saving = true
+            // A write still waiting must not bring the draft back after the save removes it.
+            editing.file.cancel()
+            self.editing = editing
+            return .effects([.changeAsset(assetUUID: asset.uuid, to: asset, reason: draft.reason,
+                                          sessionID: editing.sessionID)])
+        case .failure(let failure):
+            problems = failure.items
+            error = "Not saved: \(failure.items.count) problem\(failure.items.count == 1 ? "" : "s") (marked ⚠)."
+            if let first = failure.items.first { focusField(first.0) }
+            return .stay
+        }
+    }
+
+    mutating func receiveEditing(_ event: Event, context: ScreenContext) -> Outcome? {
+        guard let editing else { return nil }
+        switch event {
+        case .assetChanged(_, let session, let summary) where session == editing.sessionID:
+            return .pop + .notify(.info("Saved \(editing.row.asset.tag): \(summary)"))
+                + .effects(deleteOwnDraft + closingEffects + [.reloadRegister])
+        case .assetNotChanged(let session, let reason) where session == editing.sessionID:
+            self.editing?.saving = false
+            error = "Not saved: \(reason)"
+            // Nothing was saved: the draft must catch up with what is on screen.
+            self.editing?.file.writes.poke(now: context.now)
+            return .stay
+        case .draftWritten(let id, let meta) where id == editing.draftID:
+            self.editing?.file.wrote(meta)
+            return .stay
+        case .draftWriteFailed(let id, let reason) where id == editing.draftID:
+            self.editing?.file.failed(reason, now: context.now)
+            return .stay
+        case .draftDeleted(let id) where id == editing.draftID:
+            self.editing?.file.deleted()
+            return .stay
+        case .flush:
+            return .effects(flushDraftEffect().map { [$0] } ?? [])
+        default:
+            return nil
+        }
+    }
+
+    public var deadline: Double? { editing?.file.deadline }
+
+    public mutating func advance(context: ScreenContext) -> [Effect] {
+        guard editing?.file.fireIfDue(now: context.now) == true, let effect = draftEffect else { return [] }
+        return [effect]
+    }
+
+    /// What a draft write of the current values needs.
+    var draftSnapshot: DraftSnapshot? {
+        guard let editing else { return nil }
+        return DraftSnapshot(draftID: editing.draftID, sessionID: editing.sessionID, assetUUID: editing.row.asset.uuid,
+                             assetTag: editing.row.asset.tag, amends: nil, amendsUUID: nil, values: InspectionValues(),
+                             written: editing.file.written, focus: .inspectionType, assetValues: draft,
+                             assetFocus: focus.key)
+    }
+
+    /// A write while the values differ from the asset's, a removal once they are back to them.
+    private var draftEffect: Effect? {
+        guard let editing else { return nil }
+        if hasUnsavedInput { return draftSnapshot.map(Effect.writeDraft) }
+        return editing.file.onDisk ? .deleteDraft(draftID: editing.draftID) : nil
+    }
+
+    private mutating func flushDraftEffect() -> Effect? {
+        guard let pending = editing?.file.writes.flush() else { return nil }
+        return pending || (hasUnsavedInput && editing?.file.onDisk == false) ? draftEffect : nil
+    }
+
+    /// Only a draft this editor wrote or recovered is its own to delete.
+    private var deleteOwnDraft: [Effect] {
+        guard let editing, editing.file.onDisk else { return [] }
+        return [.deleteDraft(draftID: editing.draftID)]
+    }
+
+    private var closingEffects: [Effect] {
+        guard let editing else { return [] }
+        return [.releaseDraft(draftID: editing.draftID), .refreshAsset(assetUUID: editing.row.asset.uuid)]
+    }
+
+    /// The line above the footer: a draft that cannot be written, else what saving would do — where the due
+    /// date moves (interval, commission date), that a retirement takes the asset off the lists.
+    var editorLine: (text: String, style: Style)? {
+        guard let editing else { return nil }
+        if let warning = editing.file.warning {
+            return ("⚠ Draft not written (\(warning)). What you typed is kept here.", Style(colour: .red, bold: true))
+        }
+        let row = editing.row
+        if let disposition = draft.disposition, row.asset.disposition == nil {
+            return ("If saved: RETIRED (\(disposition.label)): off the list, due and the calendar; records kept.",
+                    Style(colour: .yellow, bold: true))
+        }
+        func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+        var asset = row.asset
+        asset.intervalMonths = Int(trimmed(draft.intervalMonths)) ?? draft.defaultInterval
+        let commissioned = trimmed(draft.commissioned)
+        asset.commissioned = commissioned.isEmpty ? nil : CalendarDate(iso: commissioned) ?? row.asset.commissioned
+        let now = row.status(on: editing.today).nextDue
+        let then = StatusRules.evaluate(asset: asset, summary: row.summary, today: editing.today).nextDue
+        if now != then {
+            let moved = "\(then?.iso ?? "none") (now \(now?.iso ?? "none"))"
+            return ("If saved: the next thorough examination moves to \(moved).",
+                    Style(colour: .yellow, bold: true))
+        }
+        if Tags.key(trimmed(draft.tag)) != Tags.key(row.asset.tag) {
+            return ("If saved: a new tag; the asset and its records stay, and the old tag still finds it.", .bold)
+        }
+        return hasUnsavedInput ? ("If saved: each field changed is kept in the asset's history, with the reason.", .dim)
+            : ("Change a field, give a reason, then Ctrl-S. Retire it under In service.", .dim)
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+
+/// Assets over their life (issue 14 §1–§3): edit, retire, import.
+extension Commands {
+    static let assetEdit = CommandSpec(
+        name: "asset edit", abstract: "Change an asset's fields; every change is kept with its reason.",
+        usage: """
+            rigbook asset edit TAG --reason TEXT [--tag TAG] [--name TEXT] [--type TYPE] [--wll KG]
+                   [--interval MONTHS] [--length M] [--location TEXT] [--manufacturer TEXT]
+                   [--serial TEXT] [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD]
+                   [--lifts-persons | --no-lifts-persons] [--scheme TEXT] [--site SITE]
+            """,
+        discussion: """
+            Only the fields given change; an empty value clears an optional one (--length '',
+            --manufactured '', --commissioned ''). The same checks as `asset add`. Each field changed
+            is kept in the asset's history (who, when, old, new, reason), which `rigbook history`
+            shows. A new tag keeps the asset (its records, its uuid); the old tag still finds it.
+            A change of the interval or the commission date says where the due date moves.
+            --site moves the asset to another of the register's sites (by name or uuid): the premises a
+            report of thorough examination names (Schedule 1 item 2), kept as a new version of the
+            asset's particulars; --location is where on site it is kept.
+            """,
+        flags: ["--no-lifts-persons"]
+    ) { arguments, context in
+        let reason = try require(arguments.option("--reason"), "--reason")
+        var given: [String: String] = [:]
+        for option in ["--tag", "--name", "--type", "--wll", "--interval", "--length", "--location",
+                       "--manufacturer", "--serial", "--manufactured", "--commissioned", "--scheme", "--site"] {
+            if let value = try arguments.option(option) { given[option] = value }
+        }
+        let liftsPersons: Bool? = arguments.flag("--lifts-persons") ? true
+            : arguments.flag("--no-lifts-persons") ? false : nil
+        let tag = try arguments.positional("the asset TAG")
+        try arguments.finish()
+        let register = try context.openRegister()
+        let row = try findAsset(register, tag: tag)
+        var edited = row.asset
+        if let text = given["--tag"] { edited.tag = Tags.normalized(text) }
+        if let text = given["--name"] { edited.name = text }
+        if let text = given["--type"] { edited.type = try parseType(text) }
+        if let text = given["--wll"] { edited.wllKg = try Parse.positiveNumber(text, option: "--wll") }
+        if let text = given["--interval"] {
+            edited.intervalMonths = try Parse.int(text, option: "--interval", range: Asset.intervalRange)
+        }
+        if let text = given["--length"] {
+            edited.lengthM = text.isEmpty ? nil : try Parse.positiveNumber(text, option: "--length")
+        }
+        if let text = given["--location"] { edited.location = text }
+        if let text = given["--manufacturer"] { edited.manufacturer = text }
+        if let text = given["--serial"] { edited.serialNumber = text }
+        if let text = given["--manufactured"] {
+            edited.manufactured = text.isEmpty ? nil : try Parse.date(text, option: "--manufactured")
+        }
+        if let text = given["--commissioned"] {
+            edited.commissioned = text.isEmpty ? nil : try Parse.date(text, option: "--commissioned")
+        }
+        if let text = given["--scheme"] { edited.examinationScheme = text.trimmingCharacters(in: .whitespaces) }
+        if let liftsPersons { edited.liftsPersons = liftsPersons }
+        let problems = edited.editProblems(from: row.asset, today: context.today).map(\.message)
+        if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
+        // The site is found before anything is written, so a wrong name changes nothing.
+        let site = try given["--site"].map { (name: String) throws -> (Particulars, Site) in
+            try findSite(register, name)
+        }
+        var lines: [String] = []
+        if !AssetField.differences(from: row.asset, to: edited).isEmpty {
+            let changes: [AssetChange]
+            do throws(RegisterError) {
+                changes = try register.change(assetUUID: row.asset.uuid, to: edited, reason: reason)
+            } catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
+            catch .invalidAsset(let problems) { throw UsageError(problems.joined(separator: " ")) }
+            catch { throw CommandFailure("rigbook: \(error.description)") }
+            lines.append("Changed \(row.asset.tag): " + changes.map(\.summary).joined(separator: "; ") + ".")
+            if let moved = dueDateMove(from: row, to: edited, today: context.today) { lines.append(moved) }
+        }
+        if let (particulars, site) = site, let moved = try move(register, row: row, to: site, particulars) {
+            lines.append(moved)
+        }
+        if lines.isEmpty { lines.append("Nothing to change: \(row.asset.tag) already has these values.") }
+        try Output.line(lines.joined(separator: "\n"))
+        return ExitCode.success
+    }
+
+    static let assetRetire = CommandSpec(
+        name: "asset retire", abstract: "Take an asset out of service for good; its records are kept.",
+        usage: "rigbook asset retire TAG --reason disposed|lost|sold|scrapped [--note TEXT] [--on YYYY-MM-DD]",
+        discussion: """
+            A retired asset leaves the register list (a toggle there shows it), `due`, the calendar and
+            the report; its inspection records stay, as LOLER regulation 11 asks. --on is the day it left
+            service (default today, never in the future); --note says more, for the history.
+            `asset list --retired` lists retired assets too.
+            """
+    ) { arguments, context in
+        let word = try require(arguments.option("--reason"), "--reason")
+        guard let disposition = Disposition(word: word) else {
+            throw UsageError("--reason must be one of disposed, lost, sold, scrapped, not \(word)")
+        }
+        let note = try arguments.option("--note")
+        let on = try arguments.option("--on").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--on")
+        } ?? context.today
+        if on > context.today { throw UsageError("--on \(on.iso) is in the future (today is \(context.today.iso))") }
+        let tag = try arguments.positional("the asset TAG")
+        try arguments.finish()
+        let register = try context.openRegister()
+        let row = try findAsset(register, tag: tag)
+        let reason = note.map { "\(disposition.label): \($0)" } ?? "Retired: \(disposition.label)"
+        do throws(RegisterError) {
+            try register.retire(assetUUID: row.asset.uuid, as: disposition, on: on, reason: reason)
+        } catch .invalidAsset(let problems) { throw CommandFailure("rigbook: " + problems.joined(separator: " ")) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let records = row.summary.recordCount
+        try Output.line("Retired \(row.asset.tag) (\(disposition.label)) on \(on.iso); its \(records) record"
+                        + "\(records == 1 ? " is" : "s are") kept.")
+        return ExitCode.success
+    }
+
+    static let importAssets = CommandSpec(
+        name: "import", abstract: "Add the assets of a spreadsheet (CSV), all of them or none.",
+        usage: "rigbook import FILE.csv [--dry-run]",
+        discussion: """
+            A header row names the columns, as `asset list --format csv` does: tag, name, type, wll_kg
+            are needed; length_m, location, manufacturer, serial_number, manufactured, commissioned,
+            interval_months, lifts_persons, examination_scheme and uuid may be given; last_thorough_
+            examination, latest_result, next_due, remedy_deadline and status are read past. Any other
+            column is refused by name. Every row is checked as `asset add` checks it; problems are
+            listed by line and column (line 37, wll_kg: …) and then nothing is imported. UTF-8 with or
+            without a BOM, CRLF or LF, quoted fields with commas and line breaks; a leading ' that a
+            spreadsheet put before =, +, - or @ is taken off. --dry-run checks everything and prints
+            what would be added, writing nothing. See docs/FORMATS.md.
+            """,
+        flags: ["--dry-run"]
+    ) { arguments, context in
+        let dryRun = arguments.flag("--dry-run")
+        let file = try arguments.positional("the FILE.csv to import")
+        try arguments.finish()
+        let text = try readText(file)
+        let rows: [AssetImport.Row]
+        switch AssetImport.parse(text, today: context.today) {
+        case .success(let parsed): rows = parsed
+        case .failure(let problems): throw importFailure(file, problems.items.map(\.description))
+        }
+        let register = try context.openRegister()
+        let count: Int
+        do throws(RegisterError) { count = try register.importAssets(rows, dryRun: dryRun) }
+        catch .importRefused(let problems) { throw importFailure(file, problems) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        var out = Output()
+        if dryRun {
+            for row in rows {
+                let a = row.asset
+                try out.write("line \(row.line): would add \(a.tag) · \(a.name) · \(a.type.label) · WLL "
+                              + "\(Asset.wllText(a.wllKg)) · every \(a.intervalMonths) months\n")
+            }
+            try out.write("Would import \(count) asset\(count == 1 ? "" : "s") from \(file); nothing was written"
+                          + " (dry run).\n")
+        } else {
+            try out.write("Imported \(count) asset\(count == 1 ? "" : "s") from \(file).\n")
+        }
+        try out.flush()
+        return ExitCode.success
+    }
+
+    /// The problems of a refused import, each on a line of stderr (the first 50), as one failure.
+    private static func importFailure(_ file: String, _ problems: [String]) -> CommandFailure {
+        var lines = problems.prefix(50).map { "rigbook: \(file): \($0)" }
+        if problems.count > 50 { lines.append("rigbook: … and \(problems.count - 50) more") }
+        lines.append("rigbook: nothing was imported (\(problems.count) problem\(problems.count == 1 ? "" : "s")).")
+        return CommandFailure(lines.joined(separator: "\n"))
+    }
+
+    /// A file's text: a regular file of UTF-8 (a spreadsheet's export), read whole.
+    private static func readText(_ path: String) throws(CommandFailure) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw CommandFailure("rigbook: cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw CommandFailure("rigbook: \(path) is not a regular file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure("rigbook: cannot read \(path)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("rigbook: \(path) is not UTF-8 text; save the spreadsheet as CSV UTF-8")
+        }
+        return text
+    }
+
+    /// The asset a TAG names (a tag given up since still finds it), or a failure naming what was typed.
+    static func findAsset(_ register: Register, tag: String) throws(CommandFailure) -> RegisterRow {
+        do throws(RegisterError) {
+            guard let found = try register.asset(tag: tag) else { throw RegisterError.unknownAsset("tagged \(tag)") }
+            return found
+        } catch {
+            if case .unknownAsset = error, let problem = Tags.invisibleCharacterProblem(tag) {
+                throw CommandFailure("rigbook: no asset has that tag. \(problem)")
+            }
+            throw CommandFailure("rigbook: \(error.description)")
+        }
+    }
+
+    private static func parseType(_ word: String) throws(UsageError) -> EquipmentType {
+        guard let type = EquipmentType(rawValue: word) else {
+            let types = EquipmentType.allCases.map(\.rawValue).joined(separator: " ")
+            throw UsageError("unknown --type \(word); one of: \(types)")
+        }
+        return type
+    }
+
+    /// The register's site with this name (or uuid), and the particulars it was found in.
+    private static func findSite(_ register: Register, _ site: String) throws -> (Particulars, Site) {
+        let particulars: Particulars
+        do throws(RegisterError) { particulars = try register.particulars() }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let wanted = site.trimmingCharacters(in: .whitespaces).lowercased()
+        let matches = particulars.siteList.filter {
+            $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted
+                || $0.uuid.uuidString.lowercased() == wanted
+        }
+        guard matches.count == 1, let target = matches.first else {
+            let names = particulars.siteList.map(\.name).joined(separator: ", ")
+            throw UsageError(matches.isEmpty ? "no site named \(site) in the register (its sites: \(names))"
+                             : "\(matches.count) sites are named \(site); give the site's uuid")
+        }
+        return (particulars, target)
+    }
+
+    /// Puts the asset on another of the register's sites (its particulars' site): a new particulars version.
+    private static func move(_ register: Register, row: RegisterRow, to target: Site,
+                             _ particulars: Particulars) throws -> String? {
+        var current = particulars.asset(row.asset.uuid)
+        guard current.siteUUID != target.uuid else { return nil }
+        let from = particulars.sites[current.siteUUID]?.name ?? "another site"
+        current.siteUUID = target.uuid
+        do throws(RegisterError) { try register.record(.asset(current)) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        return "Moved \(row.asset.tag) from site \(from) to site \(target.name)."
+    }
+
+    /// "The next thorough examination is now due …": said when an edit moves the due date.
+    static func dueDateMove(from row: RegisterRow, to edited: Asset, today: CalendarDate) -> String? {
+        let before = row.status(on: today).nextDue
+        let after = StatusRules.evaluate(asset: edited, summary: row.summary, today: today).nextDue
+        guard before != after else { return nil }
+        return "The next thorough examination is now due \(after?.iso ?? "— (none)")"
+            + " (was \(before?.iso ?? "none"))."
+    }
+}

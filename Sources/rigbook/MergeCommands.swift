@@ -1,0 +1,78 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+
+/// Registers as files (issue 14 §4, §5): a backup while others work, and a laptop's work merged in.
+extension Commands {
+    static let backup = CommandSpec(
+        name: "backup", abstract: "Copy the register safely while others keep working.",
+        usage: "rigbook backup FILE [--force]",
+        discussion: """
+            Uses SQLite's online backup API, so sessions keep saving meanwhile; the copy is checked with
+            SQLite's integrity check, made private (0600) and only then given the name FILE. It is the
+            register as of one moment, in one file: `rigbook --home DIR` opens it once it is
+            DIR/Documents/register.sqlite. An existing FILE is not replaced; --force replaces an earlier
+            backup (a Rigbook register) and nothing else.
+            """,
+        flags: ["--force"]
+    ) { arguments, context in
+        let force = arguments.flag("--force")
+        let target = try arguments.positional("the backup FILE")
+        try arguments.finish()
+        let register = try context.readRegister()
+        let report: BackupReport
+        do throws(RegisterError) { report = try register.backup(to: target, replacing: force) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let size = ByteCountFormatter.string(fromByteCount: Int64(report.bytes), countStyle: .file)
+        try Output.line("Backed up \(report.assets) assets and \(report.records) records to \(target) (\(size));"
+                        + " the copy passed SQLite's integrity check.")
+        return ExitCode.success
+    }
+
+    static let merge = CommandSpec(
+        name: "merge", abstract: "Bring in what another register (a laptop's) has and this one lacks.",
+        usage: "rigbook merge OTHER.sqlite [--dry-run]",
+        discussion: """
+            Assets, records, asset changes, particulars, notices and earlier merges are matched by their
+            uuid and copied with their hashes, in one transaction; OTHER is only read. Records never
+            conflict: two amendments of one record are both kept and the asset is flagged. Where both
+            registers changed one asset field, the later change holds and both stay in the history;
+            each such case is printed. The same tag on two assets, or the same report number on two
+            records, stops the merge before anything is written, listing them. Merging again brings
+            nothing; `rigbook verify` passes on the merged register. --dry-run checks and counts only.
+            """,
+        flags: ["--dry-run"]
+    ) { arguments, context in
+        let dryRun = arguments.flag("--dry-run")
+        let otherPath = try arguments.positional("the OTHER.sqlite register to merge")
+        try arguments.finish()
+        let register = try context.openRegister()
+        let report: MergeReport
+        do throws(RegisterError) {
+            let other = try Register.openForMerging(path: otherPath)
+            report = try register.merge(from: other, dryRun: dryRun)
+        } catch .mergeRefused(let problems) {
+            let lines = problems.map { "rigbook: \($0)" } + ["rigbook: nothing was merged."]
+            throw CommandFailure(lines.joined(separator: "\n"))
+        } catch { throw CommandFailure("rigbook: \(error.description)") }
+        var out = Output()
+        guard report.entries > 0 else {
+            try out.write("Nothing to merge: this register already holds everything in \(otherPath).\n")
+            try out.flush()
+            return ExitCode.success
+        }
+        for conflict in report.fieldConflicts { try out.write("changed on both: \(conflict)\n") }
+        for tag in report.conflictingAmendments {
+            try out.write("conflicting amendments: \(tag) has a record amended on both registers; both are kept"
+                          + " (see `rigbook history \(tag)`)\n")
+        }
+        let counts = [(report.assets, "asset"), (report.records, "record"), (report.assetChanges, "asset change"),
+                      (report.particulars, "particulars version"), (report.notices, "notice"),
+                      (report.merges, "earlier merge")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        try out.write((dryRun ? "Would merge " : "Merged ") + counts.joined(separator: ", ")
+                      + " from \(otherPath)" + (dryRun ? "; nothing was written (dry run).\n" : ".\n"))
+        try out.flush()
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+@testable import RigbookCore
+@testable import RigbookStore
+
+/// Issue 14 §3–§5 in the store: import, backup, merge.
+@Suite("Import, backup and merge")
+struct ImportBackupMergeTests {
+    static let header = "tag,name,type,wll_kg,length_m,location,interval_months,lifts_persons,status,uuid\n"
+
+    @Test("a spreadsheet with BOM, CRLF, quoted commas and newlines and formula guards reads as typed")
+    func spreadsheetReads() throws {
+        let text = "\u{FEFF}tag,name,type,wll_kg,location,serial_number\r\n"
+            + "SL-1,\"2 t sling, blue\",web-sling,2000,\"Bay 1\nrack 2\",'-SN0\r\n"
+            + "'=SH-2,Shackle,Shackle,'+500,Quay,\r\n"
+        let rows = try AssetImport.parse(text, today: testToday).get()
+        #expect(rows.map(\.asset.tag) == ["SL-1", "=SH-2"])
+        #expect(rows[0].asset.name == "2 t sling, blue")
+        #expect(rows[0].asset.location == "Bay 1 rack 2", "a line break in a one-line field is a space, as pasted")
+        #expect(rows[0].asset.serialNumber == "-SN0")
+        #expect(rows[1].asset.type == .shackle && rows[1].asset.wllKg == 500)
+        #expect(rows.map(\.line) == [2, 4], "a record's line is where it starts")
+    }
+
+    @Test("problems are reported per line and column; unknown columns by name")
+    func problemsPerLine() throws {
+        let bad = Self.header + "SL-1,ok,web-sling,2000,,,,,ok,\nSL-2,,web-sling,heavy,,,,,,\nsl-1,dup,hook,5,,,,,,\n"
+        guard case .failure(let problems) = AssetImport.parse(bad, today: testToday) else {
+            Issue.record("accepted a bad file"); return
+        }
+        let text = problems.items.map(\.description)
+        #expect(text.contains("line 3, name: The name must not be empty."))
+        #expect(text.contains { $0.hasPrefix("line 3, wll_kg: ") })
+        #expect(text.contains("line 4, tag: sl-1 is also on line 2"))
+        guard case .failure(let unknown) = AssetImport.parse("tag,name,type,wll_kg,colour,size\n", today: testToday)
+        else { Issue.record("accepted unknown columns"); return }
+        #expect(unknown.items.map(\.description) == ["line 1: unknown columns 'colour', 'size'; the columns are"
+                                                     + " those of `rigbook asset list --format csv`"])
+    }
+
+    @Test("an import goes in whole or not at all; a tag already in the register refuses it all")
+    func importIsAllOrNothing() throws {
+        try withRegister(holding: makeAsset(tag: "SL-9")) { register, _ in
+            let rows = try AssetImport.parse(Self.header + "SL-1,a,web-sling,2000,,,,,,\nSL-9,b,hook,5,,,,,,\n",
+                                             today: testToday).get()
+            #expect(throws: RegisterError.importRefused(
+                ["line 3, tag: an asset tagged SL-9 is already in the register"])) {
+                try register.importAssets(rows)
+            }
+            #expect(try register.assetCount() == 1)
+            let good = try AssetImport.parse(Self.header + "SL-1,a,web-sling,2000,,,,,,\n", today: testToday).get()
+            #expect(try register.importAssets(good, dryRun: true) == 1)
+            #expect(try register.assetCount() == 1, "a dry run keeps nothing")
+            #expect(try register.importAssets(good) == 1)
+            #expect(try register.assetCount() == 2)
+            #expect(try register.verifyChain().problem == nil)
+        }
+    }
+
+    @Test("a uuid column is the asset's identity")
+    func uuidColumnIsIdentity() throws {
+        try withRegister(holding: makeAsset(tag: "SL-9")) { register, _ in
+            let uuid = UUID()
+            let rows = try AssetImport.parse(Self.header + "SL-1,a,web-sling,2000,,,,,,\(uuid.uuidString.lowercased())\n",
+                                             today: testToday).get()
+            try register.importAssets(rows)
+            #expect(try register.asset(uuid: uuid)?.asset.tag == "SL-1")
+        }
+    }
+
+    @Test("a backup is a whole register in one private file; an existing file is not replaced without force")
+    func backupIsWholeAndPrivate() throws {
+        try withRegister(holding: makeAsset()) { register, asset in
+            try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+            let folder = (register.path as NSString).deletingLastPathComponent
+            let target = folder + "/backup.sqlite"
+            let report = try register.backup(to: target)
+            #expect(report.assets == 1 && report.records == 1)
+            #expect(permissions(target) == 0o600)
+            #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
+            let copy = try Register.open(path: target)
+            #expect(try copy.recordCount() == 1)
+            #expect(try copy.verifyChain() == (try register.verifyChain()))
+            #expect(throws: RegisterError.self) { try register.backup(to: target) }
+            #expect(try register.backup(to: target, replacing: true).records == 1)
+            let foreign = folder + "/notes.txt"
+            try Data("not a register".utf8).write(to: URL(fileURLWithPath: foreign))
+            #expect(throws: RegisterError.self) { try register.backup(to: foreign, replacing: true) }
+            #expect(try String(contentsOfFile: foreign, encoding: .utf8) == "not a register")
+            #expect(throws: RegisterError.self) { try register.backup(to: register.path, replacing: true) }
+            #expect(folderListing(folder).filter { $0.contains(".backup-") }.isEmpty, "no temp file left")
+        }
+    }
+}
+
+/// Two laptops' registers brought together (issue 14 §5).
+@Suite("Merging registers")
+struct MergeTests {
+    /// Two registers in one folder: A with `SL-1` and a record, B made from A by a merge.
+    private func laptops(_ folder: URL) throws -> (a: Register, b: Register, asset: Asset) {
+        let a = try Register.open(path: folder.appendingPathComponent("a.sqlite").path)
+        let b = try Register.open(path: folder.appendingPathComponent("b.sqlite").path)
+        let asset = makeAsset(tag: "SL-1", commissioned: "2024-01-10")
+        try a.addAsset(asset)
+        try a.insert(try validated(passingValues(on: "2026-01-10"), for: asset), saved: testStamp)
+        try b.merge(from: try Register.openForMerging(path: a.path))
+        return (a, b, asset)
+    }
+
+    private func snapshot(_ register: Register) throws -> [String] {
+        let assets = try register.rows(includingRetired: true).map { row in
+            "\(row.asset) \(row.status(on: testToday))"
+        }
+        var records: [String] = []
+        try register.forEachRecord { records.append("\($0.recordUUID) \($0.recordHash ?? "")") }
+        return assets.sorted() + records.sorted()
+    }
+
+    @Test("a merge brings assets, records and changes with their hashes; verify passes; twice changes nothing")
+    func mergeIsWholeAndIdempotent() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, asset) = try laptops(folder)
+            #expect(try b.history(assetUUID: asset.uuid).count == 1)
+            #expect(try b.verifyChain().problem == nil)
+            try b.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+            var moved = asset
+            moved.location = "Quay 2"
+            try b.change(assetUUID: asset.uuid, to: moved, reason: "moved", stamp: testStamp)
+            let report = try a.merge(from: try Register.openForMerging(path: b.path))
+            #expect(report.records == 1 && report.assetChanges == 1 && report.assets == 0)
+            #expect(try a.asset(uuid: asset.uuid)?.asset.location == "Quay 2")
+            #expect(try a.verifyChain().problem == nil)
+            let before = try snapshot(a)
+            let again = try a.merge(from: try Register.openForMerging(path: b.path))
+            #expect(again.entries == 0)
+            #expect(try snapshot(a) == before)
+        }
+    }
+
+    @Test("merging A into B and B into A gives the same assets, records and statuses")
+    func mergeIsSymmetric() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, asset) = try laptops(folder)
+            try a.addAsset(makeAsset(tag: "SL-2"))
+            try b.addAsset(makeAsset(tag: "SL-3"))
+            var heavier = asset
+            heavier.wllKg = 2500
+            try a.change(assetUUID: asset.uuid, to: heavier, reason: "a",
+                         stamp: SaveStamp(savedAt: "2026-03-10T10:00:00.000Z", operatorName: "ann"))
+            var lighter = asset
+            lighter.wllKg = 1500
+            try b.change(assetUUID: asset.uuid, to: lighter, reason: "b",
+                         stamp: SaveStamp(savedAt: "2026-03-11T10:00:00.000Z", operatorName: "bob"))
+            try b.insert(try validated(failingValues(on: "2026-03-02"), for: asset), saved: testStamp)
+            let copyOfA = folder.appendingPathComponent("a-copy.sqlite").path
+            try a.backup(to: copyOfA)
+            let intoA = try a.merge(from: try Register.openForMerging(path: b.path))
+            #expect(intoA.fieldConflicts.count == 1)
+            #expect(intoA.fieldConflicts.first?.contains("1500 holds") == true, "\(intoA.fieldConflicts)")
+            try b.merge(from: try Register.openForMerging(path: copyOfA))
+            #expect(try snapshot(a) == (try snapshot(b)))
+            #expect(try a.asset(uuid: asset.uuid)?.asset.wllKg == 1500)
+            #expect(try a.assetChanges(assetUUID: asset.uuid).count == 2, "both changes stay in the history")
+            #expect(try a.verifyChain().problem == nil)
+            #expect(try b.verifyChain().problem == nil)
+        }
+    }
+
+    @Test("the same tag on two assets stops the merge before anything is written")
+    func tagClashStops() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, _) = try laptops(folder)
+            try a.addAsset(makeAsset(tag: "SH-7"))
+            try b.addAsset(makeAsset(tag: "sh-7"))
+            let before = try FileState(path: a.path)
+            #expect {
+                try a.merge(from: try Register.openForMerging(path: b.path))
+            } throws: { error in
+                guard case RegisterError.mergeRefused(let problems) = error else { return false }
+                return problems.count == 1 && problems[0].contains("SH-7") && problems[0].contains("sh-7")
+            }
+            #expect(try FileState(path: a.path).bytes == before.bytes)
+            #expect(try a.assetCount() == 2)
+        }
+    }
+
+    @Test("the same report number on two records (registers cloned from one file) stops the merge")
+    func reportNumberClashStops() throws {
+        try withTemporaryDirectory { folder in
+            let (a, _, asset) = try laptops(folder)
+            let clone = folder.appendingPathComponent("clone.sqlite").path
+            try a.backup(to: clone)
+            let c = try Register.open(path: clone)
+            try a.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+            try c.insert(try validated(passingValues(on: "2026-03-02"), for: asset), saved: testStamp)
+            #expect {
+                try a.merge(from: try Register.openForMerging(path: clone))
+            } throws: { error in
+                guard case RegisterError.mergeRefused(let problems) = error else { return false }
+                return problems.allSatisfy { $0.hasPrefix("report number ") } && !problems.isEmpty
+            }
+            #expect(try a.recordCount() == 2)
+        }
+    }
+
+    @Test("two amendments of one record made apart are both kept and flag the asset")
+    func conflictingAmendmentsAreFlagged() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, asset) = try laptops(folder)
+            let original = try #require(try a.history(assetUUID: asset.uuid).first)
+            var fix = passingValues(on: "2026-01-10")
+            fix.notes = "amended on A"
+            try a.insert(try validated(fix, for: asset, amending: original), saved: testStamp)
+            let onB = try #require(try b.history(assetUUID: asset.uuid).first)
+            fix.notes = "amended on B"
+            try b.insert(try validated(fix, for: asset, amending: onB), saved: testStamp)
+            let report = try a.merge(from: try Register.openForMerging(path: b.path))
+            #expect(report.conflictingAmendments == ["SL-1"])
+            #expect(try a.hasConflictingAmendments(asset.uuid))
+            #expect(try a.history(assetUUID: asset.uuid).count == 3)
+            #expect(try a.verifyChain().problem == nil)
+        }
+    }
+
+    @Test("removing what a merge brought in is found by verify")
+    func mergeHeadIsCovered() throws {
+        try withTemporaryDirectory { folder in
+            let (_, b, asset) = try laptops(folder)
+            let raw = try Database(path: b.path, mode: .readWrite)
+            // A's newest entries (the notices its thorough examination opened) are the head B's merge names.
+            try raw.execute("DROP TRIGGER notices_are_never_deleted; DELETE FROM notices")
+            _ = asset
+            let problem = try b.verifyChain().problem
+            #expect(problem?.contains("names a head") == true, "\(problem ?? "none")")
+        }
+    }
+}
