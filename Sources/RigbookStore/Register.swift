@@ -415,27 +415,71 @@ public final class Register {
                        defectNotices: DefectNotices? = nil) throws(RegisterError) -> Int64 {
         try perform {
             try db.transaction {
-                guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
-                    throw RegisterError.unknownAsset(record.assetUUID.uuidString)
-                }
-                if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)]) != nil {
-                    throw RegisterError.duplicateSession(record.sessionID)
-                }
-                let amendsID = try amendedID(record)
-                let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved)
-                let recordUUID = UUID()
-                let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
-                                                      asset: row.asset, saved: saved,
-                                                      particularsJSON: try particulars.map(ParticularsJSON.encode))
-                try db.run(InspectionColumns.insertSQL, try chained(values, record))
-                let id = db.lastInsertRowID
-                for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
-                                                 answers: defectNotices) {
-                    try NoticeStore.append(db, notice, stamp: saved)
-                }
-                try refreshSummary(asset: row.asset)
-                return id
+                try insertInTransaction(record, saved: saved, defectNotices: defectNotices, visit: nil)
             }
+        }
+    }
+
+    /// A batch inspection's save (issue 13 §4): one record per asset, each validated by the gate on its own,
+    /// all linked by `visit`, in ONE transaction: every record is in the register, or (any failing) none is.
+    /// The defect's reg 10 answers, asked once for the batch, open the notices of each record. Returns the new
+    /// records' ids in the order given.
+    @discardableResult
+    public func insert(batch records: [ValidatedInspection], visit: UUID, saved: SaveStamp,
+                       defectNotices: DefectNotices? = nil) throws(RegisterError) -> [Int64] {
+        guard Set(records.map(\.assetUUID)).count == records.count else {
+            throw .writeFailed("a batch names an asset twice")
+        }
+        return try perform {
+            try db.transaction {
+                var ids: [Int64] = []
+                ids.reserveCapacity(records.count)
+                // A record refused half-way (its session saved already, its asset gone) rolls back every one.
+                for record in records {
+                    ids.append(try insertInTransaction(record, saved: saved, defectNotices: defectNotices,
+                                                       visit: visit))
+                }
+                return ids
+            }
+        }
+    }
+
+    /// One record inside the caller's write transaction: checks under the lock, the row with its chain
+    /// columns, its notices, the asset's summary. Returns the record's id.
+    private func insertInTransaction(_ record: ValidatedInspection, saved: SaveStamp, defectNotices: DefectNotices?,
+                                     visit: UUID?) throws -> Int64 {
+        guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
+            throw RegisterError.unknownAsset(record.assetUUID.uuidString)
+        }
+        if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)]) != nil {
+            throw RegisterError.duplicateSession(record.sessionID)
+        }
+        let amendsID = try amendedID(record)
+        let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved)
+        let recordUUID = UUID()
+        let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
+                                              asset: row.asset, saved: saved,
+                                              particularsJSON: try particulars.map(ParticularsJSON.encode),
+                                              visit: visit)
+        try db.run(InspectionColumns.insertSQL, try chained(values, record))
+        let id = db.lastInsertRowID
+        for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
+                                         answers: defectNotices) {
+            try NoticeStore.append(db, notice, stamp: saved)
+        }
+        try refreshSummary(asset: row.asset)
+        return id
+    }
+
+    /// The records a batch inspection saved under `visit`, in save order.
+    public func records(visit: UUID) throws(RegisterError) -> [StoredInspection] {
+        try perform {
+            let statement = try db.prepare(
+                "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.visit_uuid = ? ORDER BY i.id")
+            try statement.bind([.text(visit.uuidString)])
+            var records: [StoredInspection] = []
+            while try statement.step() { records.append(InspectionColumns.record(statement)) }
+            return records
         }
     }
 
