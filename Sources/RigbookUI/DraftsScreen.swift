@@ -80,6 +80,7 @@ public struct DraftsState: Screen {
         case .down: selection = min(max(0, drafts.count - 1), selection + 1)
         case .recover:
             guard let draft = selected else { return .stay }
+            if draft.kind == "batch" { return .effects([.openBatchDraft(draftID: draft.draftID)]) }
             return .effects([.openForm(assetUUID: draft.assetUUID, amending: nil, recover: true)])
         case .discard:
             confirming = selected.map { draft in

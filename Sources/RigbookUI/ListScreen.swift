@@ -5,6 +5,7 @@ import RigbookCore
 public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
+    case mark, markAll, inspectMarked
 }
 
 /// What the keys do while a filter is typed after `/`.
@@ -23,6 +24,12 @@ extension ListState: Screen {
         KeyBinding([.enter], help: "Asset details and inspection history", footer: "history", action: .openHistory),
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect",
                    action: .inspect),
+        KeyBinding([.char("m")], help: "Mark or unmark the selected asset for a batch inspection, and move down",
+                   brief: "mark and move", action: .mark),
+        KeyBinding([.char("*")], help: "Mark every asset the list shows (the filter's); again: unmark them",
+                   brief: "mark all shown", action: .markAll),
+        KeyBinding([.char("I")], help: "Inspect the marked assets together: one form, one record each (a batch)",
+                   brief: "inspect the marked", action: .inspectMarked),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("D")], help: "Unsubmitted drafts", footer: "drafts", action: .drafts),
         KeyBinding([.char("p")], help: "Particulars of the selected asset: its site, owner or lessor, SWL per"
@@ -99,6 +106,8 @@ extension ListState: Screen {
         case .assetParticulars:
             guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
             return .effects([.openAssetParticulars(assetUUID: row.asset.uuid)])
+        case .mark, .markAll, .inspectMarked:
+            return handleMarks(action, page: page)
         }
         return .stay
     }
@@ -144,6 +153,9 @@ extension ListState: Screen {
             load(rows, today: day)
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return .stay
+        case .batchSaved(_, let saved):
+            marks.unmark(saved)
+            return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch."))
         case .saved(let uuid, _):
             // Once the asset is re-read, the list says what was saved and its new status.
             savedAsset = uuid
