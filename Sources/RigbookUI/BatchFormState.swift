@@ -253,6 +253,7 @@ public struct BatchFormState: Screen {
     // MARK: Results
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        if case .flush = event { return flush(context: context) }
         if var child = splitForm, let outcome = child.receive(event, context: context) {
             splitForm = child
             return childOutcome(outcome)
@@ -279,18 +280,21 @@ public struct BatchFormState: Screen {
             return form.receive(.draftWriteFailed(draftID: formDraftID, reason: reason), context: inner).map(translate)
         case .draftDeleted(let id) where id == draftID:
             return form.receive(.draftDeleted(draftID: formDraftID), context: inner).map(translate)
-        case .flush:
-            var effects = splitForm.flatMap { child -> [Effect]? in
-                var child = child
-                defer { splitForm = child }
-                if case .effects(let e)? = child.receive(.flush, context: context) { return e }
-                return nil
-            } ?? []
-            if case .effects(let e)? = form.receive(.flush, context: inner) { effects += e.flatMap(translate) }
-            return .effects(effects)
         default:
             return nil
         }
+    }
+
+    /// A signal, a hang-up or Ctrl-Z: the split-off form's draft and the batch's are both written now.
+    private mutating func flush(context: ScreenContext) -> Outcome {
+        var effects: [Effect] = []
+        if var child = splitForm {
+            if case .effects(let e)? = child.receive(.flush, context: context) { effects += e }
+            splitForm = child
+        }
+        let inner = BatchFormState.formContext(context, assets: rows.count)
+        if case .effects(let e)? = form.receive(.flush, context: inner) { effects += e.flatMap(translate) }
+        return .effects(effects)
     }
 
     public var deadline: Double? { [form.deadline, splitForm?.deadline].compactMap { $0 }.min() }

@@ -122,6 +122,19 @@ import RigbookCore
         #expect(h.screen[0].contains("Batch inspection · 2 assets"), "\(h.dump)")
     }
 
+    @Test func aHangUpWritesTheBatchDraftAndTheSplitOffFormsDraft() throws {
+        let h = try Harness(.assets(BatchFormTests.assets(3)), profile: BatchFormTests.profile)
+        let form = try openBatch(h, marking: 3)
+        h.press(.char(" "))
+        h.press(.ctrl("t"))
+        h.press(.right)  // the split-off form: a result chosen
+        h.session.flushDrafts()
+        #expect(try h.session.drafts.readBatch(id: BatchIdentity.draftID(visit: form.visit))?.assets.count == 2)
+        let split = try #require(try h.register.asset(tag: "WS-0001"))
+        #expect(try h.session.drafts.read(id: DraftIdentity.draftID(assetUUID: split.asset.uuid)) != nil,
+                "the split-off form's draft was not written")
+    }
+
     @Test func theMarksStopAtTheLimit() throws {
         var marks = Marks()
         #expect(marks.mark((0..<(Marks.limit + 3)).map { _ in UUID() }) == 3)
