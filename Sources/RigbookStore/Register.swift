@@ -415,7 +415,9 @@ public final class Register {
                        defectNotices: DefectNotices? = nil) throws(RegisterError) -> Int64 {
         try perform {
             try db.transaction {
-                try insertInTransaction(record, saved: saved, defectNotices: defectNotices, visit: nil)
+                var known: Particulars?
+                return try insertInTransaction(record, saved: saved, defectNotices: defectNotices, visit: nil,
+                                               known: &known)
             }
         }
     }
@@ -434,10 +436,12 @@ public final class Register {
             try db.transaction {
                 var ids: [Int64] = []
                 ids.reserveCapacity(records.count)
+                // Read once for the batch (the examiner is looked up for every record), kept current as it adds.
+                var known: Particulars? = try ParticularsStore.current(db)
                 // A record refused half-way (its session saved already, its asset gone) rolls back every one.
                 for record in records {
                     ids.append(try insertInTransaction(record, saved: saved, defectNotices: defectNotices,
-                                                       visit: visit))
+                                                       visit: visit, known: &known))
                 }
                 return ids
             }
@@ -447,7 +451,7 @@ public final class Register {
     /// One record inside the caller's write transaction: checks under the lock, the row with its chain
     /// columns, its notices, the asset's summary. Returns the record's id.
     private func insertInTransaction(_ record: ValidatedInspection, saved: SaveStamp, defectNotices: DefectNotices?,
-                                     visit: UUID?) throws -> Int64 {
+                                     visit: UUID?, known: inout Particulars?) throws -> Int64 {
         guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
             throw RegisterError.unknownAsset(record.assetUUID.uuidString)
         }
@@ -455,7 +459,7 @@ public final class Register {
             throw RegisterError.duplicateSession(record.sessionID)
         }
         let amendsID = try amendedID(record)
-        let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved)
+        let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved, known: &known)
         let recordUUID = UUID()
         let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
                                               asset: row.asset, saved: saved,
@@ -486,8 +490,9 @@ public final class Register {
     /// The particulars a thorough examination copies: the gate's, with the last thorough examination before
     /// this one (leaving out the record it amends and any amended), and its examiner, added to the register's
     /// examiners here when new (qualification: the certification number typed).
-    private func copiedParticulars(_ record: ValidatedInspection, amendsID: Int64?,
-                                   saved: SaveStamp) throws -> ReportParticulars? {
+    /// `known`: the particulars in force, when the caller has read them already (a batch reads them once).
+    private func copiedParticulars(_ record: ValidatedInspection, amendsID: Int64?, saved: SaveStamp,
+                                   known: inout Particulars?) throws -> ReportParticulars? {
         guard var particulars = record.particulars else { return nil }
         let history = try history(assetUUID: record.assetUUID).map(\.facts)
         let amended = Set(history.compactMap(\.amends) + [amendsID].compactMap { $0 })
@@ -495,12 +500,14 @@ public final class Register {
             .filter { $0.type.isThorough && !amended.contains($0.id) && $0.inspectionDate <= record.inspectionDate }
             .map(\.inspectionDate).max()?.iso
         if particulars.examiner == nil {
-            let current = try ParticularsStore.current(db)
+            var current = try known ?? ParticularsStore.current(db)
             let examiner = current.examiner(named: record.values.inspectorName)
                 ?? Examiner(name: record.values.inspectorName, qualification: record.values.certificationNumber)
             if current.examiners[examiner.uuid] == nil {
                 try ParticularsStore.append(db, .examiner(examiner), stamp: saved)
+                current.apply(.examiner(examiner))
             }
+            if known != nil { known = current }
             particulars.examiner = examiner
         }
         return particulars

@@ -72,12 +72,12 @@ public struct BatchFormState: Screen {
     public var draftID: String { BatchIdentity.draftID(visit: visit) }
 
     /// Each asset with its own gate context: its commissioning, interval, particulars and session id.
-    var members: [BatchMember] {
-        rows.map { row in
-            BatchMember(tag: row.asset.tag, context: SaveGate.Context(
-                asset: row.asset, today: today, sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
-                particulars: form.particulars.report(assetUUID: row.asset.uuid, examinerName: form.values.inspectorName)))
-        }
+    var members: [BatchMember] { rows.map(member) }
+
+    func member(_ row: RegisterRow) -> BatchMember {
+        BatchMember(tag: row.asset.tag, context: SaveGate.Context(
+            asset: row.asset, today: today, sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
+            particulars: form.particulars.report(assetUUID: row.asset.uuid, examinerName: form.values.inspectorName)))
     }
 
     static let keymap = Keymap<BatchAction>(title: "Batch inspection", whileTyping: true, [

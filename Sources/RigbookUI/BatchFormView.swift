@@ -52,13 +52,13 @@ enum BatchFormView {
     static func drawAssets(_ batch: BatchFormState, into frame: inout Frame, area: Rect) {
         let visible = BatchFormState.listRows(assets: batch.rows.count, height: area.height)
         let first = max(0, min(batch.selection - visible / 2, batch.rows.count - visible))
-        let members = batch.members
         for offset in 0..<visible {
             let index = first + offset
             guard index < batch.rows.count else { break }
             let y = 2 + offset
             let row = batch.rows[index]
-            let outlook = BatchGate.outlook(batch.form.values, member: members[index])
+            // Only the rows on screen: a frame's cost does not grow with the batch.
+            let outlook = BatchGate.outlook(batch.form.values, member: batch.member(row))
             var line = (index == batch.selection ? "▸ " : "  ") + row.asset.tag.padded(toWidth: 12) + " "
             if outlook.takesReportNumber {
                 line += (outlook.nextExaminationBy?.iso ?? "—").padded(toWidth: 12) + "  "
