@@ -33,7 +33,8 @@ extension Session {
                 var lines = ["Its form is open in another session."]
                 if let holder {
                     let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
-                    lines = ["Open in another session: \(holder.user) on \(holder.host),", "pid \(holder.pid), since \(since)."]
+                    lines = ["Open in another session: \(holder.user) on \(holder.host),",
+                             "pid \(holder.pid), since \(since)."]
                 }
                 lines.append("Unmark it (m) to inspect the others, or close that form first.")
                 return refuse("\(tag) is open in another session", lines)

@@ -131,7 +131,9 @@ extension DraftStore {
             guard let read = try readBatch(id: id) else { return }
             draft = read
         } catch {
-            if (try? setAside(fileName: id + ".json")) != nil { report.setAside.append((id + ".json", error.description)) }
+            if (try? setAside(fileName: id + ".json")) != nil {
+                report.setAside.append((id + ".json", error.description))
+            }
             return
         }
         guard let visit = draft.visit, let saved = try? !register.records(visit: visit).isEmpty else { return }

@@ -478,8 +478,8 @@ public final class Register {
     /// The records a batch inspection saved under `visit`, in save order.
     public func records(visit: UUID) throws(RegisterError) -> [StoredInspection] {
         try perform {
-            let statement = try db.prepare(
-                "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.visit_uuid = ? ORDER BY i.id")
+            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)"
+                                           + " WHERE i.visit_uuid = ? ORDER BY i.id")
             try statement.bind([.text(visit.uuidString)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }

@@ -230,7 +230,8 @@ public struct BatchFormState: Screen {
 
     /// Every lock the batch holds: its draft's and each asset's.
     private var releases: [Effect] {
-        [.releaseDraft(draftID: draftID)] + rows.map { .releaseDraft(draftID: DraftIdentity.draftID(assetUUID: $0.asset.uuid)) }
+        [.releaseDraft(draftID: draftID)]
+            + rows.map { .releaseDraft(draftID: DraftIdentity.draftID(assetUUID: $0.asset.uuid)) }
     }
 
     func batchSnapshot(_ snapshot: DraftSnapshot? = nil) -> BatchDraftSnapshot {

@@ -18,7 +18,8 @@ enum BatchFormView {
         frame.fill(y: 0, in: area, style: .reverse)
         let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
             : form.draft.writes.isPending ? " draft … " : form.draft.onDisk ? " ✎ draft saved " : ""
-        let title = " Batch inspection · \(batch.rows.count) asset\(batch.rows.count == 1 ? "" : "s") · one record each"
+        let count = batch.rows.count
+        let title = " Batch inspection · \(count) asset\(count == 1 ? "" : "s") · one record each"
         frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
         if !draftState.isEmpty {
             frame.put(draftState, x: width - draftState.displayWidth, y: 0, in: area,
@@ -35,7 +36,6 @@ enum BatchFormView {
             frame.fill(y: 0, in: inner, style: .reverse)
             frame.put(" The values below go into every record above", x: 0, y: 0, in: inner, style: .reverse)
         }
-        let count = batch.rows.count
         let problems = form.problems.count
         let summary = problems == 0 ? "If saved: \(count) records in one transaction, linked by one visit."
             : "If saved: — \(problems) rule\(problems == 1 ? "" : "s") unmet (⚠ below)."
@@ -73,8 +73,8 @@ enum BatchFormView {
             }
         }
         if batch.rows.count > visible {
-            frame.put("\(first + 1)–\(first + visible) of \(batch.rows.count) (PgUp PgDn)", x: max(0, area.width - 24),
-                      y: 1, in: area, style: .dim)
+            let position = "\(first + 1)–\(first + visible) of \(batch.rows.count) (PgUp PgDn)"
+            frame.put(position, x: max(0, area.width - 24), y: 1, in: area, style: .dim)
         }
     }
 }

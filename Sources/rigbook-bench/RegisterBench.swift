@@ -226,8 +226,9 @@ extension RegisterBench {
             let visit = UUID()
             let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331) % rows.count] }
             let members = chosen.map { row in
-                BatchMember(tag: row.asset.tag, context: SaveGate.Context(
-                    asset: row.asset, today: today, sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
+                let session = BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid)
+                return BatchMember(tag: row.asset.tag, context: SaveGate.Context(
+                    asset: row.asset, today: today, sessionID: session,
                     particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
             }
             guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }

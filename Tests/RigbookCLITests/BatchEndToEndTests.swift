@@ -38,7 +38,8 @@ extension RigbookCLITests {
         /// A sample home whose profile remembers the inspector, as after a first save.
         func home() throws -> E2EHome {
             let env = try E2EHome()
-            let profile = "{\"certification_number\": \"\(Self.certificate)\", \"inspector_name\": \"\(Self.inspector)\"}\n"
+            let profile = "{\"certification_number\": \"\(Self.certificate)\", "
+                + "\"inspector_name\": \"\(Self.inspector)\"}\n"
             try Data(profile.utf8).write(to: URL(fileURLWithPath: env.home + "/profile.json"))
             return env
         }
@@ -57,7 +58,9 @@ extension RigbookCLITests {
             for marked in 1...10 {
                 try keys.press("m", "\(marked) marked") { e2eTitle($0).contains("• \(marked) marked") }
             }
-            try keys.press("I", "the batch form for 10 assets") { e2eTitle($0).contains("Batch inspection · 10 assets") }
+            try keys.press("I", "the batch form for 10 assets") {
+                e2eTitle($0).contains("Batch inspection · 10 assets")
+            }
             for check in 1...5 {
                 try keys.press("Space", "check \(check) ticked") { E2EKeyCounter.focusLine($0).hasPrefix("▸ [x]") }
                 try keys.move()
