@@ -16,7 +16,7 @@ public final class Session {
     public let drafts: DraftStore
     public let draftRetentionDays: Int
     /// Locks of the forms open in this session, by draft id.
-    private var locks: [String: DraftLock] = [:]
+    var locks: [String: DraftLock] = [:]
     private var shownFrame: Frame?
     /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
     private var framesShown = 0
@@ -141,6 +141,21 @@ public final class Session {
                 return []
             case .writeDraft(let snapshot):
                 return [writeDraft(snapshot)]
+            case .openBatch(let uuids):
+                return try openBatch(assetUUIDs: uuids, visit: UUID(), draft: nil)
+            case .openBatchDraft(let id):
+                return try openBatchDraft(id: id)
+            case .writeBatchDraft(let snapshot):
+                return [writeBatchDraft(snapshot)]
+            case .splitOff(let uuid, let values):
+                return try splitOff(assetUUID: uuid, values: values)
+            case .saveBatch(let records, let visit, let notices):
+                do {
+                    try register.insert(batch: records, visit: visit, saved: SaveStamp(), defectNotices: notices)
+                } catch {
+                    return [.saveFailed(error.description)]
+                }
+                return [.batchSaved(visit: visit, assetUUIDs: records.map(\.assetUUID))]
             case .deleteDraft(let draftID):
                 return [deleteDraft(draftID)]
             case .addAsset(let asset):
@@ -185,7 +200,10 @@ public final class Session {
                 return []
             case .openDrafts:
                 let (entries, setAside) = drafts.entries()
-                var events: [Event] = [.draftsLoaded(entries.map(summary))]
+                let batches = drafts.batchIDs().compactMap { try? drafts.readBatch(id: $0) }.map(batchSummary)
+                // Batch drafts first: a whole day's work matters more than any one form.
+                let all = batches + entries.map(summary)
+                var events: [Event] = [.draftsLoaded(all)]
                 if !setAside.isEmpty {
                     events.append(.info("Moved \(setAside.count) unreadable draft(s) to Drafts/Corrupt/ "
                                         + "(\(setAside[0].file): \(setAside[0].reason))."))
@@ -199,7 +217,10 @@ public final class Session {
         }
     }
 
-    private func release(_ draftID: String) {
+    /// Lets one lock go as a process that dies would (tests of a crash).
+    public func releaseLock(_ draftID: String) { release(draftID) }
+
+    func release(_ draftID: String) {
         locks[draftID]?.release()
         locks[draftID] = nil
     }
@@ -378,7 +399,7 @@ public final class Session {
     }
 
     /// A draft as the recovery question and the Drafts screen describe it.
-    private func summary(_ entry: DraftEntry) -> DraftSummary {
+    func summary(_ entry: DraftEntry) -> DraftSummary {
         let draft = entry.draft
         let profile = Profile.load(from: home.profilePath)
         // Another operator: another OS account, or (on a shared account) another inspector than the profile's.
@@ -425,7 +446,7 @@ public final class Session {
     /// The prefilled form: the profile's name and number, today, a periodic thorough examination.
     /// An amendment amends the newest record of the chosen record's chain, and starts from its values, with
     /// the confirmation to give again and a reason of its own to write.
-    private func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?,
+    func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?,
                           particulars: Particulars) -> FormSeed {
         let (target, chosen) = FormSeed.target(amending: amending, in: records)
         let profile = Profile.load(from: home.profilePath)

@@ -29,3 +29,24 @@ public enum DraftIdentity {
         String(id.prefix { $0 != ":" })
     }
 }
+
+/// Names of a batch inspection (issue 13 §4): its visit id names the draft file (`batch-<visit>`) and links
+/// the records it saves; each record's session id is the batch's draft id and its asset, so every record has
+/// its own, and a batch saved just before a crash is recognised by any one of them.
+public enum BatchIdentity {
+    public static let prefix = "batch-"
+
+    public static func draftID(visit: UUID) -> String { prefix + visit.uuidString.lowercased() }
+
+    public static func sessionID(visit: UUID, assetUUID: UUID) -> String {
+        draftID(visit: visit) + ":" + assetUUID.uuidString.lowercased()
+    }
+
+    /// The visit a batch draft id names, read from the id alone; nil for anything else.
+    public static func visit(ofDraftID id: String) -> UUID? {
+        guard id.hasPrefix(prefix), id.count == prefix.count + 36 else { return nil }
+        let text = id.dropFirst(prefix.count)
+        guard text == text.lowercased() else { return nil }
+        return UUID(uuidString: String(text))
+    }
+}

@@ -48,6 +48,8 @@ public struct StoredInspection: Sendable, Hashable {
     public var recordHash: String?
     /// The particulars copied at save (Schedule 1 items 1, 2, 4, 5, 9); nil for records saved before them.
     public var particulars: ReportParticulars?
+    /// The visit of a batch inspection that saved this record with others (issue 13 §4); nil otherwise.
+    public var visitUUID: UUID?
 
     public init(id: Int64, recordUUID: UUID, assetUUID: UUID, sessionID: String, amends: Int64?,
                 amendsUUID: UUID? = nil, supersededBy: Int64? = nil, supersededByUUID: UUID? = nil,

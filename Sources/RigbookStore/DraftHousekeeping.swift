@@ -70,6 +70,10 @@ extension DraftStore {
             func setAsideNoting(_ reason: String) {
                 if (try? setAside(fileName: name)) != nil { report.setAside.append((name, reason)) }
             }
+            if name.hasSuffix(".json"), BatchIdentity.visit(ofDraftID: id) != nil {
+                tidyBatch(id: id, cutoff: cutoff, register: register, report: &report)
+                continue
+            }
             guard name.hasSuffix(".json"), DraftStore.isDraftID(id) else {
                 setAsideNoting("not a Rigbook draft")
                 continue
@@ -114,6 +118,30 @@ extension DraftStore {
         }
         removeUnusedLockFiles()
         return report
+    }
+
+    /// A batch draft at start-up, as a single form's: removed once its visit is in the register (saved, then a
+    /// crash before the file went: the batch saves all or nothing, so any record of the visit means all),
+    /// purged past retention, set aside when unreadable; left alone while someone has the batch open.
+    private func tidyBatch(id: String, cutoff: Date, register: Register, report: inout DraftHousekeepingReport) {
+        guard case .acquired(let held) = lock(id: id) else { return }
+        defer { held.release() }
+        let draft: BatchDraftFile
+        do {
+            guard let read = try readBatch(id: id) else { return }
+            draft = read
+        } catch {
+            if (try? setAside(fileName: id + ".json")) != nil {
+                report.setAside.append((id + ".json", error.description))
+            }
+            return
+        }
+        guard let visit = draft.visit, let saved = try? !register.records(visit: visit).isEmpty else { return }
+        if saved {
+            if (try? delete(id: id)) != nil { report.alreadySaved.append(id) }
+        } else if let updated = Timestamp.parse(draft.updatedAt), updated < cutoff {
+            if (try? delete(id: id)) != nil { report.expired.append(id) }
+        }
     }
 
     /// Temp files from a write cut short by a crash; a minute's grace for a write in progress.

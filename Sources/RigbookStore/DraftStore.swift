@@ -264,6 +264,12 @@ public struct DraftStore: Sendable {
     /// link and without blocking (a FIFO), and its size is checked before a byte is read: a link, anything
     /// but a regular file, and a file over `maximumDraftBytes` are `.unreadable`, to be set aside.
     public func read(id: String) throws(DraftStoreError) -> DraftFile? {
+        guard let data = try readBytes(id: id) else { return nil }
+        return try DraftStore.decode(data)
+    }
+
+    /// The bytes of draft `id` under the rules above; nil when there is none.
+    func readBytes(id: String) throws(DraftStoreError) -> Data? {
         let file = path(for: id)
         let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -290,7 +296,7 @@ public struct DraftStore: Sendable {
             count += got
         }
         guard count <= cap else { throw DraftStore.tooBig(count) }
-        return try DraftStore.decode(data.prefix(count))
+        return data.prefix(count)
     }
 
     private static func tooBig(_ bytes: Int) -> DraftStoreError {
@@ -365,7 +371,7 @@ public struct DraftStore: Sendable {
     /// unlinking it, so a lock taken on a file that is no longer at the path (unlinked between our `open`
     /// and our `flock`) protects nothing; it is let go and the file now at the path is locked instead.
     public func lock(id: String) -> LockResult {
-        guard DraftStore.isDraftID(id) else { return .failed("\(id) is not a draft id") }
+        guard DraftStore.isLockableID(id) else { return .failed("\(id) is not a draft id") }
         do { try DataHome.makePrivateDirectory(folder) }
         catch { return .failed("cannot create \(folder): \(DataHome.reason(error))") }
         let file = lockPath(for: id)
@@ -436,7 +442,7 @@ public struct DraftStore: Sendable {
     /// symbolic link where a lock file should be is removed too (no lock is ever taken through one).
     public func removeUnusedLockFiles() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasSuffix(".lock") && DraftStore.isDraftID(String(name.dropLast(5))) {
+        for name in names where name.hasSuffix(".lock") && DraftStore.isLockableID(String(name.dropLast(5))) {
             var info = stat()
             guard lstat(folder + "/" + name, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFLNK {

@@ -262,6 +262,12 @@ enum RegisterSchema {
             \(appendOnly("asset_changes", "asset changes are evidence: change the asset again instead"))
             \(appendOnly("merges", "merges are evidence and cannot be changed"))
             """),
+        // Issue 13 §4: the records a batch inspection saves together share a visit id (NULL on any other
+        // record). An extension column of the hash chain, so records saved before keep their hashes.
+        Migration(name: "008-visits", sql: """
+            ALTER TABLE inspections ADD COLUMN visit_uuid TEXT;
+            CREATE INDEX inspections_by_visit ON inspections(visit_uuid) WHERE visit_uuid IS NOT NULL;
+            """),
     ]
 
     /// Triggers that keep an append-only table's rows from being edited, deleted or replaced.

@@ -424,35 +424,84 @@ public final class Register {
                        defectNotices: DefectNotices? = nil) throws(RegisterError) -> Int64 {
         try perform {
             try db.transaction {
-                guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
-                    throw RegisterError.unknownAsset(record.assetUUID.uuidString)
-                }
-                if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)]) != nil {
-                    throw RegisterError.duplicateSession(record.sessionID)
-                }
-                let amendsID = try amendedID(record)
-                let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved)
-                let recordUUID = UUID()
-                let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
-                                                      asset: row.asset, saved: saved,
-                                                      particularsJSON: try particulars.map(ParticularsJSON.encode))
-                try db.run(InspectionColumns.insertSQL, try chained(values, record))
-                let id = db.lastInsertRowID
-                for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
-                                                 answers: defectNotices) {
-                    try NoticeStore.append(db, notice, stamp: saved)
-                }
-                try refreshSummary(asset: row.asset)
-                return id
+                var known: Particulars?
+                return try insertInTransaction(record, saved: saved, defectNotices: defectNotices, visit: nil,
+                                               known: &known)
             }
+        }
+    }
+
+    /// A batch inspection's save (issue 13 §4): one record per asset, each validated by the gate on its own,
+    /// all linked by `visit`, in ONE transaction: every record is in the register, or (any failing) none is.
+    /// The defect's reg 10 answers, asked once for the batch, open the notices of each record. Returns the new
+    /// records' ids in the order given.
+    @discardableResult
+    public func insert(batch records: [ValidatedInspection], visit: UUID, saved: SaveStamp,
+                       defectNotices: DefectNotices? = nil) throws(RegisterError) -> [Int64] {
+        guard Set(records.map(\.assetUUID)).count == records.count else {
+            throw .writeFailed("a batch names an asset twice")
+        }
+        return try perform {
+            try db.transaction {
+                var ids: [Int64] = []
+                ids.reserveCapacity(records.count)
+                // Read once for the batch (the examiner is looked up for every record), kept current as it adds.
+                var known: Particulars? = try ParticularsStore.current(db)
+                // A record refused half-way (its session saved already, its asset gone) rolls back every one.
+                for record in records {
+                    ids.append(try insertInTransaction(record, saved: saved, defectNotices: defectNotices,
+                                                       visit: visit, known: &known))
+                }
+                return ids
+            }
+        }
+    }
+
+    /// One record inside the caller's write transaction: checks under the lock, the row with its chain
+    /// columns, its notices, the asset's summary. Returns the record's id.
+    private func insertInTransaction(_ record: ValidatedInspection, saved: SaveStamp, defectNotices: DefectNotices?,
+                                     visit: UUID?, known: inout Particulars?) throws -> Int64 {
+        guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
+            throw RegisterError.unknownAsset(record.assetUUID.uuidString)
+        }
+        if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)]) != nil {
+            throw RegisterError.duplicateSession(record.sessionID)
+        }
+        let amendsID = try amendedID(record)
+        let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved, known: &known)
+        let recordUUID = UUID()
+        let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
+                                              asset: row.asset, saved: saved,
+                                              particularsJSON: try particulars.map(ParticularsJSON.encode),
+                                              visit: visit)
+        try db.run(InspectionColumns.insertSQL, try chained(values, record))
+        let id = db.lastInsertRowID
+        for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
+                                         answers: defectNotices) {
+            try NoticeStore.append(db, notice, stamp: saved)
+        }
+        try refreshSummary(asset: row.asset)
+        return id
+    }
+
+    /// The records a batch inspection saved under `visit`, in save order.
+    public func records(visit: UUID) throws(RegisterError) -> [StoredInspection] {
+        try perform {
+            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)"
+                                           + " WHERE i.visit_uuid = ? ORDER BY i.id")
+            try statement.bind([.text(visit.uuidString)])
+            var records: [StoredInspection] = []
+            while try statement.step() { records.append(InspectionColumns.record(statement)) }
+            return records
         }
     }
 
     /// The particulars a thorough examination copies: the gate's, with the last thorough examination before
     /// this one (leaving out the record it amends and any amended), and its examiner, added to the register's
     /// examiners here when new (qualification: the certification number typed).
-    private func copiedParticulars(_ record: ValidatedInspection, amendsID: Int64?,
-                                   saved: SaveStamp) throws -> ReportParticulars? {
+    /// `known`: the particulars in force, when the caller has read them already (a batch reads them once).
+    private func copiedParticulars(_ record: ValidatedInspection, amendsID: Int64?, saved: SaveStamp,
+                                   known: inout Particulars?) throws -> ReportParticulars? {
         guard var particulars = record.particulars else { return nil }
         let history = try history(assetUUID: record.assetUUID).map(\.facts)
         let amended = Set(history.compactMap(\.amends) + [amendsID].compactMap { $0 })
@@ -460,12 +509,14 @@ public final class Register {
             .filter { $0.type.isThorough && !amended.contains($0.id) && $0.inspectionDate <= record.inspectionDate }
             .map(\.inspectionDate).max()?.iso
         if particulars.examiner == nil {
-            let current = try ParticularsStore.current(db)
+            var current = try known ?? ParticularsStore.current(db)
             let examiner = current.examiner(named: record.values.inspectorName)
                 ?? Examiner(name: record.values.inspectorName, qualification: record.values.certificationNumber)
             if current.examiners[examiner.uuid] == nil {
                 try ParticularsStore.append(db, .examiner(examiner), stamp: saved)
+                current.apply(.examiner(examiner))
             }
+            if known != nil { known = current }
             particulars.examiner = examiner
         }
         return particulars

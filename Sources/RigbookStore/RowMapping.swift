@@ -72,8 +72,11 @@ enum InspectionColumns {
 
     static let written = ["asset_uuid", "draft_id", "amends"] + fieldColumns
         + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
-           "record_uuid", "amends_uuid", "amendment_reason"] + reportColumns
+           "record_uuid", "amends_uuid", "amendment_reason"] + reportColumns + [visitColumn]
         + ["report_number", "record_hash", "parent_hash"]
+
+    /// The visit a batch inspection's records share (migration 007); NULL on every other record.
+    static let visitColumn = "visit_uuid"
 
     /// Read as `SELECT \(select) FROM \(from) WHERE …` (the record is `i`).
     static let select = "i.id, " + written.map { "i." + $0 }.joined(separator: ", ") + ", a.id, s.id, s.record_uuid"
@@ -92,7 +95,7 @@ enum InspectionColumns {
     /// The record's values without its three chain columns (report number, hash, parent), which
     /// `Register.chained` adds.
     static func values(_ r: ValidatedInspection, recordUUID: UUID, amendsID: Int64?, asset: Asset,
-                       saved: SaveStamp, particularsJSON: String?) -> [SQLValue] {
+                       saved: SaveStamp, particularsJSON: String?, visit: UUID? = nil) -> [SQLValue] {
         let v = r.values
         return [.text(r.assetUUID.uuidString), .text(r.sessionID), amendsID.map(SQLValue.integer) ?? .null,
                 .text(v.inspectionType.rawValue), .text(v.inspectorName), .text(v.certificationNumber),
@@ -104,7 +107,7 @@ enum InspectionColumns {
                 .real(asset.wllKg), .text(asset.location),
                 .text(recordUUID.uuidString), r.amends.map { .text($0.uuidString) } ?? .null,
                 r.amends == nil ? .null : .text(v.amendmentReason)]
-            + reportValues(r, particularsJSON: particularsJSON)
+            + reportValues(r, particularsJSON: particularsJSON) + [visit.map { .text($0.uuidString) } ?? .null]
     }
 
     /// A thorough examination's report particulars (each that applies, `particulars` as JSON); NULL for the
@@ -131,14 +134,16 @@ enum InspectionColumns {
             examinationBasis: s.word(29), installedCorrectly: s.int(30) != 0, testParticulars: s.text(31),
             repairParticulars: s.text(32), remedyParticulars: s.text(33), nextExaminationBy: s.text(34))
         let particulars = s.optionalText(35).flatMap { ParticularsJSON.decode(ReportParticulars.self, from: $0) }
-        // The record's own columns end at 38; the joined amended and amending records follow.
-        return StoredInspection(
+        // The record's own columns end at 39; the joined amended and amending records follow.
+        var record = StoredInspection(
             id: s.int64(0), recordUUID: s.uuid(26) ?? UUID(), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
-            amends: s.isNull(39) ? nil : s.int64(39), amendsUUID: s.uuid(27),
-            supersededBy: s.isNull(40) ? nil : s.int64(40), supersededByUUID: s.uuid(41),
+            amends: s.isNull(40) ? nil : s.int64(40), amendsUUID: s.uuid(27),
+            supersededBy: s.isNull(41) ? nil : s.int64(41), supersededByUUID: s.uuid(42),
             values: values, savedAt: s.text(21), appVersion: s.text(22), operatorName: s.text(23),
-            assetWLLKg: s.double(24), assetLocation: s.text(25), reportNumber: s.optionalText(36),
-            recordHash: s.optionalText(37), particulars: particulars)
+            assetWLLKg: s.double(24), assetLocation: s.text(25), reportNumber: s.optionalText(37),
+            recordHash: s.optionalText(38), particulars: particulars)
+        record.visitUUID = s.uuid(36)
+        return record
     }
 }
 

@@ -93,6 +93,7 @@ public enum App {
             return open(HistoryState(row: row, records: records, today: state.today), &state, context)
         case .formReady(let seed): return open(FormState(seed: seed, context: context), &state, context)
         case .assetEditorReady(let seed): return open(AssetFormState(editing: seed, context: context), &state, context)
+        case .batchReady(let seed): return open(BatchFormState(seed: seed, context: context), &state, context)
         case .draftFound(let recovery): return open(recovery, &state, context)
         case .explain(let title, let lines): return open(MessageScreen(title: title, lines: lines), &state, context)
         case .draftWriteFailed(let id, let reason) where !state.hasForm(draftID: id):

@@ -98,3 +98,20 @@ public struct DraftSummary: Sendable, Equatable {
         return out
     }
 }
+
+/// What a batch draft write needs from the batch form; the runtime adds the time, operator and host.
+public struct BatchDraftSnapshot: Sendable, Equatable {
+    public var visit: UUID
+    /// The assets of the batch, uuid and tag, in the batch's order.
+    public var assets: [(uuid: UUID, tag: String)]
+    public var values: InspectionValues
+    public var written: DraftFileMeta?
+    public var focus: FormField
+
+    public var draftID: String { BatchIdentity.draftID(visit: visit) }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.visit == b.visit && a.assets.map(\.uuid) == b.assets.map(\.uuid) && a.assets.map(\.tag) == b.assets.map(\.tag)
+            && a.values == b.values && a.written == b.written && a.focus == b.focus
+    }
+}

@@ -83,6 +83,7 @@ public struct DraftsState: Screen {
             if draft.kind == DraftSummary.assetEditKind {
                 return .effects([.openAssetEditor(assetUUID: draft.assetUUID, recover: true)])
             }
+            if draft.kind == "batch" { return .effects([.openBatchDraft(draftID: draft.draftID)]) }
             return .effects([.openForm(assetUUID: draft.assetUUID, amending: nil, recover: true)])
         case .discard:
             confirming = selected.map { draft in

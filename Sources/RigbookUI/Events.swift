@@ -15,6 +15,12 @@ public enum Event: Sendable {
     case sampleLoaded(count: Int)
     case historyLoaded(RegisterRow, [StoredInspection])
     case formReady(FormSeed)
+    /// A batch inspection's form may open: its assets are locked (issue 13 §4).
+    case batchReady(BatchSeed)
+    /// An asset split off a batch has its own form ready, prefilled with the batch's values.
+    case splitOffReady(FormSeed)
+    /// The records of batch `visit` are in the register, all of them.
+    case batchSaved(visit: UUID, assetUUIDs: [UUID])
     /// The record of form session `sessionID` is in the register.
     case saved(assetUUID: UUID, sessionID: String)
     case saveFailed(String)
@@ -64,6 +70,15 @@ public enum Effect: Sendable {
     /// existing draft without asking (the person chose it on the Drafts screen).
     case openForm(assetUUID: UUID, amending: StoredInspection?, recover: Bool)
     case writeDraft(DraftSnapshot)
+    /// Lock the marked assets and open one form for all of them (issue 13 §4).
+    case openBatch(assetUUIDs: [UUID])
+    /// Open the batch whose draft is `draftID` with its assets and values (the Drafts screen's Enter).
+    case openBatchDraft(draftID: String)
+    case writeBatchDraft(BatchDraftSnapshot)
+    /// Open one asset of a batch in its own form, prefilled with `values`; the batch's lock on it passes to it.
+    case splitOff(assetUUID: UUID, values: InspectionValues)
+    /// A batch's records, each from the gate, saved in one transaction under one visit id.
+    case saveBatch([ValidatedInspection], visit: UUID, DefectNotices?)
     case deleteDraft(draftID: String)
     /// The form is closed: give its draft lock back.
     case releaseDraft(draftID: String)

@@ -86,7 +86,7 @@ public struct FormState: Screen {
         draft = DraftTracker(written: seed.draft)
         inputBatch = context.batch
         lastChange = SeenInBatch(context.batch)
-        problems = SaveGate.problems(values, context: gateContext)
+        problems = gateProblems()
         preview = .ready(previewText())
         openingWarning = FormState.warning(for: row.status(on: today).status)
         focusField(seed.focus.flatMap { fields.contains($0) ? $0 : nil } ?? fields[0])
@@ -202,6 +202,17 @@ public struct FormState: Screen {
     /// several times a frame).
     public private(set) var problems: [GateProblem] = []
 
+    /// The assets of a batch inspection whose shared values this form edits (issue 13 §4); empty for a
+    /// single asset's form. The gate then judges the values once per asset and names the assets a rule fails.
+    var batchMembers: [BatchMember] = [] {
+        didSet { problems = gateProblems() }
+    }
+
+    func gateProblems() -> [GateProblem] {
+        batchMembers.isEmpty ? SaveGate.problems(values, context: gateContext)
+            : BatchGate.problems(values, members: batchMembers)
+    }
+
     /// The quiet period before the "If saved" preview is computed (the seed's 300 ms).
     public static let previewDelay = 0.3
 
@@ -224,7 +235,7 @@ public struct FormState: Screen {
 
     /// Records a change of values: restarts the preview's quiet period and clears its old answer.
     mutating func changed(now: Double) {
-        problems = SaveGate.problems(values, context: gateContext)
+        problems = gateProblems()
         preview = .pending(due: now + FormState.previewDelay)
         if saveError != nil { message = nil }
         lastChange.appeared(in: inputBatch)

@@ -32,6 +32,13 @@ public enum KeyCatalog {
             Situation(name: "reg 10 notice, risk question", typing: false,
                       keymaps: [DefectNoticeDialog.checkKeymap.summary, DefectNoticeDialog.keymap.summary]),
         ]),
+        ScreenKeys(name: "batch inspection", situations: [
+            Situation(name: "choice or check box focused", typing: false,
+                      keymaps: [BatchFormState.keymap.summary, FormState.keymap.summary,
+                                FormState.choiceKeymap.summary]),
+            Situation(name: "text field focused", typing: true,
+                      keymaps: [BatchFormState.keymap.summary, FormState.keymap.summary, EditableText.keymap.summary]),
+        ]),
         ScreenKeys(name: "draft found", situations: [
             Situation(name: "question", typing: false, keymaps: [RecoveryState.question(tag: "").keymap.summary]),
         ]),

@@ -6,6 +6,7 @@ public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
     case editAsset, toggleRetired
+    case mark, markAll, inspectMarked
 }
 
 /// What the keys do while a filter is typed after `/`.
@@ -24,6 +25,12 @@ extension ListState: Screen {
         KeyBinding([.enter], help: "Asset details and inspection history", footer: "history", action: .openHistory),
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect",
                    action: .inspect),
+        KeyBinding([.char("m")], help: "Mark or unmark the selected asset for a batch inspection, and move down",
+                   brief: "mark and move", action: .mark),
+        KeyBinding([.char("*")], help: "Mark every asset the list shows (the filter's); again: unmark them",
+                   brief: "mark all shown", action: .markAll),
+        KeyBinding([.char("I")], help: "Inspect the marked assets together: one form, one record each (a batch)",
+                   brief: "inspect the marked", action: .inspectMarked),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("e")], help: "Edit the selected asset: every change kept with its reason; retire it there",
                    brief: "edit", action: .editAsset),
@@ -110,6 +117,8 @@ extension ListState: Screen {
             showRetired.toggle()
             return .notify(.info(showRetired ? "Showing retired assets (RETIRED, last)." : "Retired assets hidden."))
                 + .effects([.reloadRegister])
+        case .mark, .markAll, .inspectMarked:
+            return handleMarks(action, page: page)
         }
         return .stay
     }
@@ -156,6 +165,9 @@ extension ListState: Screen {
             load(rows, today: day)
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return .stay
+        case .batchSaved(_, let saved):
+            marks.unmark(saved)
+            return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch."))
         case .saved(let uuid, _):
             // Once the asset is re-read, the list says what was saved and its new status.
             savedAsset = uuid

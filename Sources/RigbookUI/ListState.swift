@@ -38,6 +38,8 @@ public struct ListState: Sendable {
     public var showRetired = false
     /// After a save: the asset whose new status the list reports once it is re-read.
     var savedAsset: UUID?
+    /// Assets marked for a batch inspection (`m`, `*`; `I` opens them).
+    public internal(set) var marks = Marks()
 
     public init(today: CalendarDate) { self.today = today }
 

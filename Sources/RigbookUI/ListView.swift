@@ -99,6 +99,7 @@ enum ListView {
             let index = list.rowIndex(visible: position)
             let y = 3 + position - first
             drawRow(list.rows[index], report: list.reports[index], columns: columns, y: y, in: area, into: &frame)
+            if list.marks.contains(list.rows[index].asset.uuid) { drawMark(columns: columns, y: y, in: area, &frame) }
             if position == list.selection {
                 frame.restyle(y: y, in: area) { $0.reverse.toggle() }
             }
@@ -139,11 +140,20 @@ enum ListView {
         }
     }
 
+    /// A marked asset (for a batch) shows • in the mark column after its tag, over a draft mark.
+    static func drawMark(columns: [ListColumn], y: Int, in area: Rect, _ frame: inout Frame) {
+        guard let tag = columns.first(where: { $0.id == .tag }), columns.contains(where: { $0.id == .draft }) else {
+            return
+        }
+        frame.put("•", x: tag.width, y: y, in: area, style: Style(colour: .cyan, bold: true))
+    }
+
     static func drawTitle(_ list: ListState, into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
         var title = " Rigbook  \(list.rows.count) asset\(list.rows.count == 1 ? "" : "s")"
         if list.draftCount > 0 { title += "  ✎ \(list.draftCount) draft\(list.draftCount == 1 ? "" : "s")" }
         if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }
+        if !list.marks.isEmpty { title += "  • \(list.marks.count) marked" }
         let date = list.today.iso + " "
         // The date only when the counts fit beside it: the counts matter more.
         let withDate = area.width >= title.displayWidth + date.count + 1

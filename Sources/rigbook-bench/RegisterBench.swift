@@ -20,6 +20,8 @@ struct RegisterBench {
         var save = Samples()
         var draftWrite = Samples()
         var baseline = Samples()
+        var batchFormKey = Samples()
+        var batchSave = Samples()
         var memoryMB = Double.nan
     }
 
@@ -119,6 +121,8 @@ struct RegisterBench {
             try drafts.delete(id: draft.draftID)
         }
 
+        try batch(session: session, register: register, rows: rows, press: press, into: &result)
+
         // Baseline: the seed apps' way, the whole register rewritten as one JSON file per save.
         let baselinePath = home.root + "/baseline-register.json"
         for _ in 0..<(size >= 100_000 ? 3 : 7) {
@@ -156,12 +160,15 @@ struct RegisterBench {
         row("form keystroke (notes)", "p99 < 0.5 ms", timing(\.formKey))
         row("save (gate, insert, summary, draft removal)", "median < 5 ms", timing(\.save))
         row("draft write (encode + durable write)", "median < 2 ms", timing(\.draftWrite))
+        row("batch form keystroke (notes, \(RegisterBench.batchSize) assets)", "p99 < 16 ms", timing(\.batchFormKey))
+        row("batch save (\(RegisterBench.batchSize) records: gate each, one transaction)", "< 50 ms",
+            timing(\.batchSave))
         row("peak resident memory, list open", "< 100 MB") { String(format: "%.0f MB", $0.memoryMB) }
         row("baseline: whole register rewritten as JSON", "—", timing(\.baseline))
         row("save ÷ baseline (medians)", "—") { String(format: "1 : %.0f", $0.baseline.median / $0.save.median) }
         print("")
         print("Samples: first frame 11–31 opens, list 440 keys, filter 220 keys, form 1,500 keys,"
-              + " save and draft write 101–201, baseline 3–7.")
+              + " save and draft write 101–201, baseline 3–7, batch form 600 keys, batch save 11.")
         print("")
     }
 }
@@ -187,5 +194,48 @@ enum MemoryProbe {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    }
+}
+
+extension RegisterBench {
+    /// Issue 13 §4: how many assets one batch holds in the bench (a big day on site).
+    static let batchSize = 300
+
+    /// The batch form's keystroke (300 assets marked with `m`, `I`, then notes typed: every key re-judges the
+    /// values for each asset), and the batch save: 300 records through the gate, inserted in one transaction.
+    func batch(session: Session, register: Register, rows: [RegisterRow], press: (Key, inout Samples) -> Void,
+               into result: inout Result) throws {
+        var untimed = Samples()
+        press(.home, &untimed)
+        for _ in 0..<RegisterBench.batchSize { press(.char("m"), &untimed) }
+        press(.char("I"), &untimed)
+        for _ in 0..<20 where (session.state.screens.last as? BatchFormState)?.form.focus != .notes {
+            press(.tab, &untimed)
+        }
+        let text = Array("Quay 3 visit: slings stored dry, tags legible. ")
+        for index in 0..<600 { press(.char(text[index % text.count]), &result.batchFormKey) }
+        press(.escape, &untimed)
+        press(.char("d"), &untimed)
+
+        let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
+                                      certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
+                                      checkDeformation: true, checkFittings: true, checkCorrosion: true,
+                                      result: .pass, inspectionDate: today.iso, confirmed: true)
+        let particulars = try register.particulars()
+        for round in 0..<11 {
+            let visit = UUID()
+            let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331) % rows.count] }
+            let members = chosen.map { row in
+                let session = BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid)
+                return BatchMember(tag: row.asset.tag, context: SaveGate.Context(
+                    asset: row.asset, today: today, sessionID: session,
+                    particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
+            }
+            guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }
+            try result.batchSave.time {
+                let records = try BatchGate.validate(values, members: members).get()
+                try register.insert(batch: records, visit: visit, saved: SaveStamp())
+            }
+        }
     }
 }

@@ -8,15 +8,28 @@ import Testing
         lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// Every line of the open help page, scrolled through with ↓ (the list's keys fill more than one page).
+    private func wholePage(_ h: Harness) -> [String] {
+        var lines = h.screen
+        for _ in 0..<50 {
+            let before = h.screen
+            h.press(.down)
+            if h.screen == before { break }
+            lines += h.screen.dropFirst()
+        }
+        return lines
+    }
+
     @Test(arguments: [(80, 24), (100, 30)])
     func helpShowsEveryBindingOfTheKeymap(width: Int, height: Int) throws {
         let h = try Harness(.sample(count: 20), width: width, height: height)
         h.press(.char("?"))
         #expect(h.screen[0].contains("Help"))
         #expect(h.screen[0].contains(ListState.keymap.title))
-        let text = collapsed(h.screen)
+        let page = wholePage(h)
+        let text = collapsed(page)
         for binding in ListState.keymap.bindings {
-            #expect(h.screen.contains { $0.hasPrefix(" " + binding.label + " ") },
+            #expect(page.contains { $0.hasPrefix(" " + binding.label + " ") },
                     "key label \(binding.label)\n\(h.dump)")
             let help = binding.help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(text.contains(help),
@@ -27,8 +40,9 @@ import Testing
     @Test func helpLinesAreTheKeymapInOrder() throws {
         let h = try Harness(.sample(count: 20))
         h.press(.function(1))
+        let page = wholePage(h)
         let labels = ListState.keymap.bindings.map(\.label)
-        let rows = labels.map { label in h.screen.firstIndex { $0.hasPrefix(" " + label + " ") } }
+        let rows = labels.map { label in page.firstIndex { $0.hasPrefix(" " + label + " ") } }
         #expect(!rows.contains(nil))
         #expect(rows.compactMap { $0 } == rows.compactMap { $0 }.sorted())
         #expect(ListState.keymap.helpLines().map(\.keys) == labels)

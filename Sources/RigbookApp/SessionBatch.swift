@@ -1,0 +1,136 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+import RigbookUI
+
+/// The batch inspection's effects (issue 13 §4): its locks, its draft and the split-off form. The save is one
+/// call, `Register.insert(batch:)`, in `perform`.
+extension Session {
+    /// Takes the batch draft's lock and each asset's, then opens the batch; an asset open elsewhere (or in this
+    /// session) refuses the whole batch, naming who holds it, and every lock taken is let go again.
+    func openBatch(assetUUIDs: [UUID], visit: UUID, draft: BatchDraftFile?) throws -> [Event] {
+        var rows: [RegisterRow] = []
+        for uuid in assetUUIDs {
+            if let row = try register.asset(uuid: uuid) { rows.append(row) }
+        }
+        guard !rows.isEmpty else { return [.failure("None of those assets is in the register any more.")] }
+        var taken: [String] = []
+        func refuse(_ title: String, _ lines: [String]) -> [Event] {
+            for id in taken { release(id) }
+            return [.explain(title: title, lines: lines)]
+        }
+        let ids = [BatchIdentity.draftID(visit: visit)] + rows.map { DraftIdentity.draftID(assetUUID: $0.asset.uuid) }
+        for (index, id) in ids.enumerated() {
+            let tag = index == 0 ? "This batch" : rows[index - 1].asset.tag
+            if locks[id] != nil {
+                return refuse("\(tag) is open in this session", ["Close its form first, then open the batch again."])
+            }
+            switch drafts.lock(id: id) {
+            case .acquired(let lock):
+                locks[id] = lock
+                taken.append(id)
+            case .heldBy(let holder):
+                var lines = ["Its form is open in another session."]
+                if let holder {
+                    let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
+                    lines = ["Open in another session: \(holder.user) on \(holder.host),",
+                             "pid \(holder.pid), since \(since)."]
+                }
+                lines.append("Unmark it (m) to inspect the others, or close that form first.")
+                return refuse("\(tag) is open in another session", lines)
+            case .failed(let reason):
+                return refuse("The batch cannot be locked", ["Drafts cannot be kept: \(reason)."])
+            }
+        }
+        let profile = Profile.load(from: home.profilePath)
+        let baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
+                                              certificationNumber: profile.certificationNumber, today: state.today)
+        var seed = BatchSeed(visit: visit, rows: rows, baseline: baseline, particulars: try register.particulars())
+        if let draft {
+            seed.initial = draft.values
+            seed.initial.confirmed = false  // given again by a person, never by a file
+            seed.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
+            seed.focus = draft.focusedField.flatMap(FormField.init(key:))
+        }
+        return [.batchReady(seed)]
+    }
+
+    /// The Drafts screen's Enter on a batch draft: the batch comes back with all its assets and values.
+    func openBatchDraft(id: String) throws -> [Event] {
+        guard let visit = BatchIdentity.visit(ofDraftID: id) else { return [.failure("\(id) is not a batch draft.")] }
+        let draft: BatchDraftFile
+        do {
+            guard let read = try drafts.readBatch(id: id) else { return [.failure("That batch draft is gone.")] }
+            draft = read
+        } catch {
+            return [.failure("The batch draft is \(error.description).")]
+        }
+        return try openBatch(assetUUIDs: draft.assets.compactMap { UUID(uuidString: $0.assetUUID) }, visit: visit,
+                             draft: draft)
+    }
+
+    func writeBatchDraft(_ snapshot: BatchDraftSnapshot) -> Event {
+        let id = snapshot.draftID
+        // Never without the lock, which the batch took when it opened.
+        guard locks[id] != nil else {
+            return .draftWriteFailed(draftID: id, reason: "the batch's lock was not held; reopen the batch")
+        }
+        let now = Timestamp.now()
+        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
+                                 revision: (snapshot.written?.revision ?? 0) + 1)
+        let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
+        let draft = BatchDraftFile(
+            visit: snapshot.visit,
+            assets: snapshot.assets.map { .init(assetUUID: $0.uuid.uuidString.lowercased(), assetTag: $0.tag) },
+            values: snapshot.values, createdAt: meta.createdAt, updatedAt: now,
+            operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision,
+            focusedField: snapshot.focus.key)
+        do {
+            try drafts.write(batch: draft)
+            return .draftWritten(draftID: id, meta)
+        } catch {
+            return .draftWriteFailed(draftID: id, reason: "\(error)")
+        }
+    }
+
+    /// One asset of the batch in its own form, prefilled with the batch's values. The batch's lock on the asset
+    /// becomes the form's. An asset with a draft of its own is not split off: that draft would be written over.
+    func splitOff(assetUUID: UUID, values: InspectionValues) throws -> [Event] {
+        guard let row = try register.asset(uuid: assetUUID) else {
+            return [.failure("That asset is no longer in the register.")]
+        }
+        let draftID = DraftIdentity.draftID(assetUUID: assetUUID)
+        if (try? drafts.read(id: draftID)) != nil {
+            release(draftID)
+            return [.failure("\(row.asset.tag) has a draft of its own: it left the batch; open it from the list (i).")]
+        }
+        var seed = formSeed(row: row, records: try register.history(assetUUID: assetUUID), amending: nil,
+                            particulars: try register.particulars())
+        seed.initial = values
+        seed.focus = .result
+        return [.splitOffReady(seed)]
+    }
+
+    /// A batch draft as the Drafts screen lists it.
+    func batchSummary(_ draft: BatchDraftFile) -> DraftSummary {
+        let profile = Profile.load(from: home.profilePath)
+        let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
+                                           certificationNumber: profile.certificationNumber, today: state.today)
+        var recoverable = draft.values
+        recoverable.confirmed = false
+        let updated = Timestamp.parse(draft.updatedAt)
+        let tags = draft.assets.map(\.assetTag)
+        let first = draft.assets.first.flatMap { UUID(uuidString: $0.assetUUID) } ?? UUID()
+        return DraftSummary(draftID: draft.draftID, assetUUID: first,
+                            assetTag: "\(tags.count) assets", kind: "batch",
+                            lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
+                            age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
+                            operatorName: draft.operatorName, host: draft.host,
+                            byAnotherOperator: draft.osUser != SystemIdentity.userName,
+                            differences: ["Assets: " + tags.prefix(8).joined(separator: ", ")
+                                          + (tags.count > 8 ? " and \(tags.count - 8) more" : "")]
+                                + DraftSummary.differences(recoverable, from: blank),
+                            lockedBy: drafts.isLockedElsewhere(id: draft.draftID)
+                                ? drafts.holder(id: draft.draftID)?.description : nil)
+    }
+}

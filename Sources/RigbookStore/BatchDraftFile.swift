@@ -1,0 +1,131 @@
+import Foundation
+import RigbookCore
+
+/// A batch inspection's draft (`Documents/Drafts/batch-<visit>.json`, issue 13 §4): the assets of the batch
+/// and the shared values, with the same who-and-when as a single form's draft (docs/FORMATS.md).
+public struct BatchDraftFile: Codable, Equatable, Sendable {
+    public static let formKind = "batch"
+
+    /// One asset of the batch: its uuid, and its tag as it was when the draft was written (for people).
+    public struct Member: Codable, Equatable, Sendable {
+        public var assetUUID: String
+        public var assetTag: String
+
+        public init(assetUUID: String, assetTag: String) {
+            self.assetUUID = assetUUID
+            self.assetTag = assetTag
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case assetUUID = "asset_uuid"
+            case assetTag = "asset_tag"
+        }
+    }
+
+    public var schemaVersion: Int = DraftFile.schemaVersion
+    /// `batch-<visit uuid>`: the file's name.
+    public var draftID: String
+    public var formKind: String = BatchDraftFile.formKind
+    /// The visit every record of the batch will carry (lower case).
+    public var visitUUID: String
+    public var assets: [Member]
+    public var values: InspectionValues
+    public var createdAt: String
+    public var updatedAt: String
+    public var appVersion: String = RigbookVersion.current
+    public var operatorName: String
+    public var osUser: String
+    public var host: String
+    public var pid: Int32
+    public var revision: Int
+    public var focusedField: String?
+
+    public init(visit: UUID, assets: [Member], values: InspectionValues, createdAt: String, updatedAt: String,
+                operatorName: String, osUser: String = SystemIdentity.userName,
+                host: String = SystemIdentity.hostName, pid: Int32 = getpid(), revision: Int,
+                focusedField: String? = nil) {
+        draftID = BatchIdentity.draftID(visit: visit)
+        visitUUID = visit.uuidString.lowercased()
+        self.assets = assets
+        self.values = values
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.operatorName = operatorName
+        self.osUser = osUser
+        self.host = host
+        self.pid = pid
+        self.revision = revision
+        self.focusedField = focusedField
+    }
+
+    public var visit: UUID? { UUID(uuidString: visitUUID) }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version"
+        case draftID = "draft_id"
+        case formKind = "form_kind"
+        case visitUUID = "visit_uuid"
+        case assets, values
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case appVersion = "app_version"
+        case operatorName = "operator"
+        case osUser = "os_user"
+        case host, pid, revision
+        case focusedField = "focused_field"
+    }
+}
+
+extension DraftStore {
+    /// Ids a lock may be taken on: a single form's draft id or a batch's.
+    static func isLockableID(_ id: String) -> Bool { isDraftID(id) || BatchIdentity.visit(ofDraftID: id) != nil }
+
+    /// The batch drafts present, from the file names alone.
+    public func batchIDs() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".json") }
+            .map { String($0.dropLast(5)) }
+            .filter { BatchIdentity.visit(ofDraftID: $0) != nil }
+            .sorted()
+    }
+
+    /// Writes a batch draft atomically and durably, as `write(_:)` writes a single form's.
+    public func write(batch draft: BatchDraftFile) throws {
+        guard BatchIdentity.visit(ofDraftID: draft.draftID) != nil,
+              draft.draftID == draft.visit.map(BatchIdentity.draftID(visit:)) else {
+            throw DraftStoreError.io("\(draft.draftID) is not a batch draft id")
+        }
+        do {
+            do { try DataHome.makePrivateDirectory(folder) }
+            catch { throw DraftStoreError.io("cannot create \(folder): \(DataHome.reason(error))") }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try AtomicFile.write(try encoder.encode(draft) + Data("\n".utf8), to: path(for: draft.draftID))
+        } catch let error as AtomicFile.WriteError {
+            throw DraftStoreError.io(error.description)
+        } catch let error as DraftStoreError {
+            throw error
+        } catch {
+            throw DraftStoreError.io(DataHome.reason(error))
+        }
+    }
+
+    /// The batch draft with this id, nil when there is none; read under the same rules as any draft (no link
+    /// followed, a regular file of at most 1 MB), and one whose contents do not match its name is unreadable.
+    public func readBatch(id: String) throws(DraftStoreError) -> BatchDraftFile? {
+        guard let data = try readBytes(id: id) else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw .unreadable(data.isEmpty ? "empty file" : "not JSON, or cut short")
+        }
+        guard let version = object["schema_version"] as? Int else { throw .unreadable("no schema_version") }
+        guard version == DraftFile.schemaVersion else { throw .unknownSchema(version) }
+        let draft: BatchDraftFile
+        do { draft = try JSONDecoder().decode(BatchDraftFile.self, from: data) }
+        catch { throw .unreadable("fields missing or of the wrong kind") }
+        guard draft.draftID == id, draft.visit.map(BatchIdentity.draftID(visit:)) == id,
+              draft.assets.allSatisfy({ UUID(uuidString: $0.assetUUID) != nil }) else {
+            throw .unreadable("its contents do not match its name")
+        }
+        return draft
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Marking assets on the register list for a batch inspection (issue 13 §4): kept apart from the list's
+/// moving and filtering, which change for other reasons.
+extension ListState {
+    mutating func handleMarks(_ action: ListAction, page: Int) -> Outcome {
+        switch action {
+        case .mark:
+            guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
+            guard marks.toggle(row.asset.uuid) else { return limitReached }
+            move(by: 1, pageSize: page)
+        case .markAll:
+            let shown = (0..<visibleCount).map { rows[rowIndex(visible: $0)].asset.uuid }
+            if !shown.isEmpty && shown.allSatisfy(marks.contains) {
+                marks.unmark(shown)
+                return .notify(.info("Unmarked the \(shown.count) assets shown."))
+            }
+            if marks.mark(shown) > 0 { return limitReached }
+        case .inspectMarked:
+            guard !marks.isEmpty else {
+                return .notify(.error("Nothing is marked: m marks the selected asset, * every asset shown."))
+            }
+            return .effects([.openBatch(assetUUIDs: marks.ordered)])
+        default:
+            break
+        }
+        return .stay
+    }
+
+    private var limitReached: Outcome {
+        .notify(.error("A batch holds at most \(Marks.limit) assets: inspect these (I), then mark more."))
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import RigbookUI
+import RigbookApp
+import RigbookStore
+import RigbookCore
+
+/// Issue 13 §4: marks on the list, one form for the marked assets, one transaction for their records.
+@Suite("Batch inspection on screen", .serialized) struct BatchFormTests {
+    static let profile = Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA 12345")
+
+    static func assets(_ count: Int, commissioned: String = "2026-06-01") -> [Asset] {
+        (1...count).map { makeAsset(tag: String(format: "WS-%04d", $0), name: "2 t web sling",
+                                    location: "Quay 3", commissioned: commissioned) }
+    }
+
+    func batch(_ h: Harness) -> BatchFormState? { h.state.screens.last as? BatchFormState }
+
+    /// Marks the first `count` rows with `m` and opens the batch with `I`.
+    func openBatch(_ h: Harness, marking count: Int) throws -> BatchFormState {
+        for _ in 0..<count { h.press(.char("m")) }
+        #expect(h.screen[0].contains("• \(count) marked"), "\(h.dump)")
+        h.press(.char("I"))
+        return try #require(batch(h), "no batch form:\n\(h.dump)")
+    }
+
+    /// A clean pass on the batch form as it stands on this branch: the five checks, Pass, the authentication.
+    func cleanPass(_ h: Harness) {
+        for _ in 0..<5 {
+            h.press(.char(" "))
+            h.press(.down)
+        }
+        h.press(.right)  // Result: nothing chosen, → takes Pass
+        for _ in 0..<30 where batch(h)?.form.focus != .confirmed { h.press(.down) }
+        h.press(.char(" "))
+    }
+
+    @Test func marksOpenOneFormAndSaveOneRecordPerAssetUnderOneVisit() throws {
+        let h = try Harness(.assets(BatchFormTests.assets(4)), profile: BatchFormTests.profile)
+        let form = try openBatch(h, marking: 3)
+        #expect(form.rows.map(\.asset.tag) == ["WS-0001", "WS-0002", "WS-0003"])
+        #expect(form.form.focus == .checkMarking, "a remembered inspector: the form starts at the first check")
+        #expect(h.screen[0].contains("Batch inspection · 3 assets"), "\(h.dump)")
+        // Each asset shows what its own record would hold: its next examination date by its interval.
+        #expect(h.screen.contains { $0.contains("WS-0002") && $0.contains("2027-11-30") }, "\(h.dump)")
+        cleanPass(h)
+        h.press(.ctrl("s"))
+        #expect(batch(h) == nil, "the batch did not close after saving:\n\(h.dump)")
+        #expect(h.screen.last?.contains("Saved 3 inspections in one batch") == true, "\(h.dump)")
+        #expect(!h.screen[0].contains("marked"), "the saved assets are still marked:\n\(h.dump)")
+        let visit = form.visit
+        let records = try h.register.records(visit: visit)
+        #expect(records.count == 3)
+        #expect(Set(records.map(\.sessionID)).count == 3)
+        #expect(records.allSatisfy { $0.values.result == .pass && $0.values.inspectorName == "Ann Smith" })
+        let fourth = try #require(try h.register.asset(tag: "WS-0004"))
+        #expect(try h.register.history(assetUUID: fourth.asset.uuid).isEmpty)
+        #expect(h.session.drafts.batchIDs().isEmpty, "the batch draft is still there after the save")
+    }
+
+    @Test func theGateNamesTheAssetThatBreaksARule() throws {
+        var assets = BatchFormTests.assets(3)
+        assets[1].commissioned = CalendarDate(iso: "2026-12-15")  // after today: no periodic examination yet
+        let h = try Harness(.assets(assets), profile: BatchFormTests.profile)
+        _ = try openBatch(h, marking: 3)
+        cleanPass(h)
+        h.press(.ctrl("s"))
+        let form = try #require(batch(h))
+        #expect(form.form.problems.contains { $0.message.hasPrefix("WS-0002: The inspection date is before") },
+                "\(form.form.problems)")
+        #expect(try h.register.recordCount() == 0, "a record was saved though one asset fails the gate")
+        // Taken out of the batch, the others save.
+        while batch(h)?.rows[batch(h)?.selection ?? 0].asset.tag != "WS-0002" { h.press(.pageDown) }
+        h.press(.ctrl("x"))
+        #expect(batch(h)?.rows.map(\.asset.tag) == ["WS-0001", "WS-0003"])
+        h.press(.ctrl("s"))
+        #expect(try h.register.recordCount() == 2, "\(h.dump)")
+    }
+
+    @Test func theBatchDraftBringsBackEveryAssetAndValue() throws {
+        let h = try Harness(.assets(BatchFormTests.assets(5)), profile: BatchFormTests.profile)
+        let form = try openBatch(h, marking: 4)
+        h.press(.char(" "), .down, .char(" "))
+        h.advance(0.6)  // the draft's debounce
+        let id = BatchIdentity.draftID(visit: form.visit)
+        let written = try #require(try h.session.drafts.readBatch(id: id), "no batch draft on disk")
+        #expect(written.assets.map(\.assetTag) == ["WS-0001", "WS-0002", "WS-0003", "WS-0004"])
+        #expect(written.values.checkMarking && written.values.checkCuts)
+        // A second terminal cannot take any of those assets while the batch is open.
+        let other = try Harness(sharingHomeOf: h)
+        other.press(.char("i"))
+        #expect(other.screen.contains { $0.contains("open in another session") }, "\(other.dump)")
+        other.press(.escape)
+        // The first session dies without a word (kill -9: nothing is flushed, locks go with the process).
+        for lockID in [id] + written.assets.map({ "inspection-" + $0.assetUUID }) { h.session.releaseLock(lockID) }
+        let later = try Harness(sharingHomeOf: h)
+        later.press(.char("D"))
+        #expect(later.screen.contains { $0.contains("4 assets") && $0.contains("batch") }, "\(later.dump)")
+        later.press(.enter)
+        let recovered = try #require(later.state.screens.last as? BatchFormState, "\(later.dump)")
+        #expect(recovered.visit == form.visit)
+        #expect(recovered.rows.map(\.asset.tag) == ["WS-0001", "WS-0002", "WS-0003", "WS-0004"])
+        #expect(recovered.form.values.checkMarking && recovered.form.values.checkCuts)
+        #expect(!recovered.form.values.confirmed)
+    }
+
+    @Test func splittingOffOpensTheAssetsOwnFormAndComesBackToTheBatch() throws {
+        let h = try Harness(.assets(BatchFormTests.assets(3)), profile: BatchFormTests.profile)
+        _ = try openBatch(h, marking: 3)
+        h.press(.char(" "))
+        h.press(.pageDown)
+        h.press(.ctrl("t"))
+        let form = try #require(batch(h))
+        let child = try #require(form.splitForm, "no split-off form:\n\(h.dump)")
+        #expect(child.row.asset.tag == "WS-0002")
+        #expect(child.values.checkMarking, "the split-off form is prefilled with the batch's values")
+        #expect(form.rows.map(\.asset.tag) == ["WS-0001", "WS-0003"])
+        #expect(h.screen[0].contains("Inspection · WS-0002"), "\(h.dump)")
+        h.press(.escape)
+        h.press(.char("d"))
+        #expect(batch(h)?.splitForm == nil, "\(h.dump)")
+        #expect(h.screen[0].contains("Batch inspection · 2 assets"), "\(h.dump)")
+    }
+
+    @Test func aHangUpWritesTheBatchDraftAndTheSplitOffFormsDraft() throws {
+        let h = try Harness(.assets(BatchFormTests.assets(3)), profile: BatchFormTests.profile)
+        let form = try openBatch(h, marking: 3)
+        h.press(.char(" "))
+        h.press(.ctrl("t"))
+        h.press(.right)  // the split-off form: a result chosen
+        h.session.flushDrafts()
+        #expect(try h.session.drafts.readBatch(id: BatchIdentity.draftID(visit: form.visit))?.assets.count == 2)
+        let split = try #require(try h.register.asset(tag: "WS-0001"))
+        #expect(try h.session.drafts.read(id: DraftIdentity.draftID(assetUUID: split.asset.uuid)) != nil,
+                "the split-off form's draft was not written")
+    }
+
+    @Test func theMarksStopAtTheLimit() throws {
+        var marks = Marks()
+        #expect(marks.mark((0..<(Marks.limit + 3)).map { _ in UUID() }) == 3)
+        #expect(marks.count == Marks.limit)
+        let taken = marks.toggle(UUID())
+        #expect(!taken)
+    }
+}
