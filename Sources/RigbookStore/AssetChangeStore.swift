@@ -11,10 +11,6 @@ enum AssetChangeStore {
                entry_hash FROM asset_changes
         """
 
-    static let insertSQL = "INSERT INTO asset_changes ("
-        + (HashChain.assetChange.columns + ["entry_hash", "parent_hash"]).joined(separator: ", ") + ") VALUES ("
-        + Array(repeating: "?", count: HashChain.assetChange.columns.count + 2).joined(separator: ", ") + ")"
-
     /// A field's value as the asset's column stores it.
     static func sqlValue(_ value: AssetFieldValue) -> SQLValue {
         switch value {
@@ -53,13 +49,11 @@ enum AssetChangeStore {
 
     /// Appends one change onto the chain. Only inside a write transaction.
     static func append(_ db: Database, _ change: AssetChange) throws {
-        let values: [SQLValue] = [
+        try HashChain.append(db, HashChain.assetChange, [
             .text(change.changeUUID.uuidString), .text(change.assetUUID.uuidString), .text(change.field.rawValue),
             sqlValue(change.oldValue), sqlValue(change.newValue), .text(change.reason), .text(change.changedAt),
             .text(change.operatorName), change.sessionID.map(SQLValue.text) ?? .null,
-        ]
-        try db.run(insertSQL, try HashChain.chained(db, HashChain.assetChange, columns: HashChain.assetChange.columns,
-                                                    values))
+        ])
     }
 
     /// Keeps the asset's canonical columns as they are now in `as_added`, unless kept already: called before

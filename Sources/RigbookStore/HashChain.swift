@@ -167,6 +167,15 @@ enum HashChain {
         return values + [.text(hash), parent.map(SQLValue.text) ?? .null]
     }
 
+    /// Inserts an entry of `kind` whose columns (`kind.columns`, in order) hold `values`, hashed onto the head.
+    /// Only inside a write transaction; the statement is kept, since saves and merges run it many times.
+    static func append(_ db: Database, _ kind: Kind, _ values: [SQLValue]) throws {
+        let names = kind.columns + [kind.hashColumn, "parent_hash"]
+        let sql = "INSERT INTO \(kind.table) (\(names.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        try db.withKept(sql, try chained(db, kind, columns: kind.columns, values)) { while try $0.step() {} }
+    }
+
     /// A value as `type:length:value`: `null`, `i:` integer, `r:` real (Swift's shortest round-trip form)
     /// or `t:` text, with its UTF-8 byte count, so no value can pass for another or run into the next line.
     private static func field(_ value: SQLValue) -> String {

@@ -145,10 +145,7 @@ extension Register {
                                                    new: new["asset_changes"] ?? [])
         let entry: [SQLValue] = [.text(UUID().uuidString), .text(identity), otherHead ?? .null, .text(stamp.savedAt),
                                  .text(stamp.operatorName)]
-        let columns = HashChain.merge.columns
-        try db.run("INSERT INTO merges (\((columns + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
-                   + " VALUES (" + Array(repeating: "?", count: columns.count + 2).joined(separator: ", ") + ")",
-                   try HashChain.chained(db, HashChain.merge, columns: columns, entry))
+        try HashChain.append(db, HashChain.merge, entry)
         return report
     }
 

@@ -11,15 +11,11 @@ enum NoticeStore {
 
     /// Appends `notice` onto the chain, stamped. Only inside a write transaction.
     static func append(_ db: Database, _ notice: Notice, stamp: SaveStamp) throws {
-        let columns = HashChain.notice.columns
-        let values: [SQLValue] = [
+        try HashChain.append(db, HashChain.notice, [
             .text(notice.uuid.uuidString), .text(notice.recordUUID.uuidString), .text(notice.duty.rawValue),
             .text(notice.recipient.trimmingCharacters(in: .whitespaces)), .date(notice.doneOn),
             notice.seriousRisk.map(SQLValue.bool) ?? .null, .text(stamp.savedAt), .text(stamp.operatorName),
-        ]
-        try db.run("INSERT INTO notices (\((columns + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
-                   + " VALUES (" + Array(repeating: "?", count: columns.count + 2).joined(separator: ", ") + ")",
-                   try HashChain.chained(db, HashChain.notice, columns: columns, values))
+        ])
     }
 
     /// The notices a thorough examination opens when it is saved: the report to the employer (and to a

@@ -6,13 +6,10 @@ import RigbookCore
 enum ParticularsStore {
     /// Appends `change` onto the chain. Only inside a write transaction.
     static func append(_ db: Database, _ change: ParticularsChange, stamp: SaveStamp) throws {
-        let content = try content(of: change)
-        let columns = HashChain.particular.columns
-        let values: [SQLValue] = [.text(UUID().uuidString), .text(change.kind), .text(change.subject.uuidString),
-                                  .text(content), .text(stamp.savedAt), .text(stamp.operatorName)]
-        try db.run("INSERT INTO particulars (\((columns + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
-                   + " VALUES (" + Array(repeating: "?", count: columns.count + 2).joined(separator: ", ") + ")",
-                   try HashChain.chained(db, HashChain.particular, columns: columns, values))
+        try HashChain.append(db, HashChain.particular, [
+            .text(UUID().uuidString), .text(change.kind), .text(change.subject.uuidString),
+            .text(try content(of: change)), .text(stamp.savedAt), .text(stamp.operatorName),
+        ])
     }
 
     static func content(of change: ParticularsChange) throws -> String {

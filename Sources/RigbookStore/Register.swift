@@ -461,27 +461,51 @@ public final class Register {
     /// columns, its notices, the asset's summary. Returns the record's id.
     private func insertInTransaction(_ record: ValidatedInspection, saved: SaveStamp, defectNotices: DefectNotices?,
                                      visit: UUID?, known: inout Particulars?) throws -> Int64 {
-        guard let row = try firstRow("WHERE uuid = ?", .text(record.assetUUID.uuidString)) else {
-            throw RegisterError.unknownAsset(record.assetUUID.uuidString)
-        }
-        if try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)]) != nil {
+        // Kept statements: a batch runs these once per record.
+        let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
+                                  [.text(record.assetUUID.uuidString)]) { try $0.step() ? AssetColumns.row($0) : nil }
+        guard let row else { throw RegisterError.unknownAsset(record.assetUUID.uuidString) }
+        if try db.withKept("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)], { try $0.step() }) {
             throw RegisterError.duplicateSession(record.sessionID)
         }
         let amendsID = try amendedID(record)
-        let particulars = try copiedParticulars(record, amendsID: amendsID, saved: saved, known: &known)
+        // The history before this record: item 4 of its report, and (with it) the asset's new summary.
+        let history = try facts(assetUUID: record.assetUUID)
+        let particulars = try copiedParticulars(record, history: history, amendsID: amendsID, saved: saved,
+                                                known: &known)
         let recordUUID = UUID()
         let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
                                               asset: row.asset, saved: saved,
                                               particularsJSON: try particulars.map(ParticularsJSON.encode),
                                               visit: visit)
-        try db.run(InspectionColumns.insertSQL, try chained(values, record))
+        try db.withKept(InspectionColumns.insertSQL, try chained(values, record)) { while try $0.step() {} }
         let id = db.lastInsertRowID
         for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
                                          answers: defectNotices) {
             try NoticeStore.append(db, notice, stamp: saved)
         }
-        try refreshSummary(asset: row.asset)
+        try storeSummary(asset: row.asset, HistorySummary(history: history + [record.facts(id: id)]))
         return id
+    }
+
+    /// What the status rules need of an asset's records, read straight from their columns (no joins, no
+    /// particulars): the fold is the same as over `history(assetUUID:)`'s facts.
+    func facts(assetUUID: UUID) throws -> [RecordFacts] {
+        try db.withKept("""
+            SELECT id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends,
+                   next_examination_by
+            FROM inspections WHERE asset_uuid = ?
+            """, [.text(assetUUID.uuidString)]) { s in
+            var facts: [RecordFacts] = []
+            while try s.step() {
+                facts.append(RecordFacts(
+                    id: s.int64(0), type: s.word(1) ?? .thoroughPeriodic, result: s.word(2) ?? .pass,
+                    action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
+                    inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0), amends: s.isNull(7) ? nil : s.int64(7),
+                    nextExaminationBy: s.date(8)))
+            }
+            return facts
+        }
     }
 
     /// The records a batch inspection saved under `visit`, in save order.
@@ -500,10 +524,9 @@ public final class Register {
     /// this one (leaving out the record it amends and any amended), and its examiner, added to the register's
     /// examiners here when new (qualification: the certification number typed).
     /// `known`: the particulars in force, when the caller has read them already (a batch reads them once).
-    private func copiedParticulars(_ record: ValidatedInspection, amendsID: Int64?, saved: SaveStamp,
-                                   known: inout Particulars?) throws -> ReportParticulars? {
+    private func copiedParticulars(_ record: ValidatedInspection, history: [RecordFacts], amendsID: Int64?,
+                                   saved: SaveStamp, known: inout Particulars?) throws -> ReportParticulars? {
         guard var particulars = record.particulars else { return nil }
-        let history = try history(assetUUID: record.assetUUID).map(\.facts)
         let amended = Set(history.compactMap(\.amends) + [amendsID].compactMap { $0 })
         particulars.previousThoroughExamination = history
             .filter { $0.type.isThorough && !amended.contains($0.id) && $0.inspectionDate <= record.inspectionDate }
@@ -563,9 +586,14 @@ public final class Register {
 
     /// Recomputes the asset's summary from its whole history with the same fold the status rules use.
     func refreshSummary(asset: Asset) throws {
-        let summary = HistorySummary(history: try history(assetUUID: asset.uuid).map(\.facts))
-        try db.run("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
-                   AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)])
+        try storeSummary(asset: asset, HistorySummary(history: try facts(assetUUID: asset.uuid)))
+    }
+
+    private func storeSummary(asset: Asset, _ summary: HistorySummary) throws {
+        try db.withKept("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
+                        AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)]) {
+            while try $0.step() {}
+        }
     }
 
     /// Runs `body` with relaxed durability and a larger page cache: for loading invented sample data,
