@@ -18,7 +18,8 @@ extension ListState: Screen {
         KeyBinding([.pageDown, .char(" ")], label: "PgDn Space", help: "Page down", action: .pageDown),
         KeyBinding([.home, .char("g")], label: "Home g", help: "First asset", action: .top),
         KeyBinding([.end, .char("G")], label: "End G", help: "Last asset", action: .bottom),
-        KeyBinding([.char("/")], help: "Filter by tag, name, type or location as you type (Enter keeps it, Esc clears)",
+        KeyBinding([.char("/")], help: "Filter as you type, fuzzy, best match first; is:overdue by status "
+                   + "(Enter keeps it, Esc clears)",
                    footer: "filter", action: .filter),
         KeyBinding([.enter], help: "Asset details and inspection history", footer: "history", action: .openHistory),
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect",
@@ -42,6 +43,13 @@ extension ListState: Screen {
 
     /// The longest filter kept: longer than any tag, name or location the register holds.
     static let filterLimit = 200
+
+    /// What the help page says about the filter's words, which are not keys.
+    static let filterNotes: [(keys: String, help: String)] = [
+        ("", ""), ("", "Filter words (each must match):"),
+        ("ws0102", "Letters in order in a tag, name, type, site, location, serial or maker: finds WS-0102"),
+        ("is:ok", "By status: " + FilterQuery.statusWords),
+    ]
 
     public static let filterKeymap = Keymap<FilterAction>(title: "Filter", whileTyping: true, [
         KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", brief: "keep the filter",
@@ -81,7 +89,7 @@ extension ListState: Screen {
         case .filter: editingFilter = true
         case .clearFilter: setQuery("")
         case .help:
-            let lines = ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:")
+            let lines = ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:") + ListState.filterNotes
                 + ListState.filterKeymap.helpSection("While typing a filter:")
             return .help(title: ListState.keymap.title, lines)
         case .quit: return .effects([.quit])
@@ -129,14 +137,19 @@ extension ListState: Screen {
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
-        case .registerLoaded(let rows):
-            load(rows, today: context.today, keepSelectionOn: savedAsset)
+        case .registerLoaded(let rows, let particulars):
+            load(rows, today: context.today, particulars: particulars, keepSelectionOn: savedAsset)
+            placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
         case .assetRefreshed(let row):
             if !update(row, today: context.today) { return .effects([.reloadRegister]) }
+            placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
+        case .particularsRecorded(_, _, let particulars):
+            setParticulars(particulars)
+            return nil
         case .sampleLoaded(let count):
             return .notify(.info("Loaded \(count) sample assets with their inspection history."))
                 + .effects([.reloadRegister])
@@ -144,9 +157,16 @@ extension ListState: Screen {
             load(rows, today: day)
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return .stay
-        case .saved(let uuid, _):
-            // Once the asset is re-read, the list says what was saved and its new status.
+        case .saved(let uuid, _, let thenNext):
+            // Once the asset is re-read, the list says what was saved and its new status, and the selection moves
+            // on to the asset that followed it: the worklist keeps its place.
             savedAsset = uuid
+            openNextAfterSave = thenNext
+            afterSave = nil
+            if let position = visibleIndex(of: uuid), position == selection {
+                let next = position + 1 < visibleCount ? rows[rowIndex(visible: position + 1)].asset.uuid : nil
+                afterSave = (next, position)
+            }
             return .stay
         default:
             return nil
@@ -157,12 +177,33 @@ extension ListState: Screen {
         scrollToSelection(pageSize: ListState.pageSize(context.area))
     }
 
+    /// After a save of the selected asset: select the asset that followed it, or, when that one has gone from
+    /// the list, the same position.
+    private mutating func placeAfterSave() {
+        guard savedAsset != nil, let place = afterSave else { return }
+        afterSave = nil
+        if let next = place.next, let position = visibleIndex(of: next) {
+            selection = position
+        } else {
+            selection = place.position
+        }
+        clampSelection()
+    }
+
     private mutating func reportSave() -> Outcome {
         guard let uuid = savedAsset else { return .stay }
         savedAsset = nil
         let row = rows.first { $0.asset.uuid == uuid }
         let status = row?.status(on: today).status.label ?? "unknown"
-        return .notify(.info("Saved inspection for \(row?.asset.tag ?? "the asset") · status now \(status)"))
+        let saved = "Saved inspection for \(row?.asset.tag ?? "the asset") · status now \(status)"
+        guard openNextAfterSave else { return .notify(.info(saved)) }
+        openNextAfterSave = false
+        // Ctrl-N: on to the asset the selection moved to, unless the list has none after the saved one.
+        guard let next = selectedRow, next.asset.uuid != uuid else {
+            return .notify(.info(saved + " · that was the last asset of the list"))
+        }
+        return .notify(.info(saved + " · next: \(next.asset.tag)"))
+            + .effects([.openForm(assetUUID: next.asset.uuid, amending: nil, recover: false)])
     }
 
     public func draw(into frame: inout Frame, area: Rect) { ListView.draw(self, into: &frame, area: area) }
