@@ -38,6 +38,9 @@ public struct AssetFormState: Screen {
                    action: .cycleBack),
         KeyBinding([.down], label: "↓", help: "Next field", action: .next),
         KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
+        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
+                   help: "Type: the next type starting with that letter (again: the one after it); lifts persons: y / n",
+                   brief: "jump to a type by its first letter, y / n", action: .typeAhead),
     ])
 
     static let cancelQuestion = Question<CancelChoice>(
@@ -121,7 +124,18 @@ public struct AssetFormState: Screen {
                 let step = action == .cycleBack ? -1 : 1
                 draft.type = all[(all.firstIndex(of: draft.type)! + step + all.count) % all.count]
             }
-        case .openChoices, .pickExaminer: break   // no list here; the examiners belong to the inspection form
+        case .typeAhead:
+            defer { refreshProblems(today: context.today) }
+            let types = EquipmentType.allCases
+            if focus == .type, let index = TypeAhead.index(after: types.firstIndex(of: draft.type),
+                                                           in: types.map(\.label), key: key) {
+                draft.type = types[index]
+            }
+            if focus == .liftsPersons, let index = TypeAhead.index(after: nil, in: ["no", "yes"], key: key) {
+                draft.liftsPersons = index == 1
+            }
+        case .openChoices, .pickExaminer, .saveAndNext, .cleanPass:
+            break   // no list, next asset or checks here: those belong to the inspection form
         }
         return .stay
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-public enum PickAction: Sendable { case previous, next, first, last, take, cancel }
+public enum PickAction: Sendable { case previous, next, first, last, take, cancel, typeAhead }
 
 /// A pop-up list of named things (employers, sites) to pick one from; it scrolls, so a register with
 /// hundreds of sites still fits a small terminal. It answers with the uuid picked, or with nothing.
@@ -23,9 +23,9 @@ struct PickList: Sendable {
     }
 
     static let keymap = Keymap<PickAction>(title: "Option list", [
-        KeyBinding([.up, .char("k")], label: "↑", help: "Previous option", footer: "choose", brief: "previous option",
+        KeyBinding([.up], label: "↑", help: "Previous option", footer: "choose", brief: "previous option",
                    action: .previous),
-        KeyBinding([.down, .char("j"), .tab], label: "↓", help: "Next option", footer: "choose", brief: "next option",
+        KeyBinding([.down, .tab], label: "↓", help: "Next option", footer: "choose", brief: "next option",
                    action: .next),
         KeyBinding([.home], help: "First option", action: .first),
         KeyBinding([.end], help: "Last option", action: .last),
@@ -33,6 +33,10 @@ struct PickList: Sendable {
                    action: .take),
         KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Close the list, nothing changed", footer: "cancels",
                    action: .cancel),
+        // Letters type ahead (no j and k here: they would take two letters away from the options).
+        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
+                   help: "The next option starting with that letter (again: the one after it)",
+                   brief: "jump to an option by its first letter", action: .typeAhead),
     ])
 
     mutating func handle(_ key: Key) -> Answer? {
@@ -44,6 +48,8 @@ struct PickList: Sendable {
         case .last: selection = options.count - 1
         case .take: return .chosen(options[selection].uuid)
         case .cancel: return .cancelled
+        case .typeAhead:
+            if let index = TypeAhead.index(after: selection, in: options.map(\.label), key: key) { selection = index }
         case nil: break
         }
         return nil
