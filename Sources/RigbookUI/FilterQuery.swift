@@ -44,9 +44,14 @@ struct FilterQuery: Sendable, Equatable {
     var isEmpty: Bool { statuses == nil && terms.isEmpty && unknownStatuses.isEmpty }
 
     /// Whether `longer`, typed on from `shorter`, can only keep fewer assets: then the previous matches are the
-    /// only candidates (a longer word matches less, another fuzzy word narrows, another `is:` word widens).
+    /// only candidates. A longer word matches less and another fuzzy word narrows, but an `is:` word widens (its
+    /// statuses are added), and so can a fuzzy word that becomes one (`is` → `is:`).
     static func narrows(from shorter: String, to longer: String) -> Bool {
         let a = shorter.lowercased(), b = longer.lowercased()
-        return !a.isEmpty && b.hasPrefix(a) && FilterQuery(a).statusWordCount == FilterQuery(b).statusWordCount
+        guard !a.isEmpty, b.hasPrefix(a) else { return false }
+        let before = FilterQuery(a), after = FilterQuery(b)
+        guard before.statusWordCount == after.statusWordCount else { return false }
+        guard let kept = before.statuses else { return true }
+        return after.statuses.map { $0.isSubset(of: kept) } ?? false
     }
 }

@@ -164,8 +164,7 @@ extension ListState: Screen {
             openNextAfterSave = thenNext
             afterSave = nil
             if let position = visibleIndex(of: uuid), position == selection {
-                let next = position + 1 < visibleCount ? rows[rowIndex(visible: position + 1)].asset.uuid : nil
-                afterSave = (next, position)
+                afterSave = (nextToDo(after: position), position)
             }
             return .stay
         default:
@@ -177,11 +176,22 @@ extension ListState: Screen {
         scrollToSelection(pageSize: ListState.pageSize(context.area))
     }
 
-    /// After a save of the selected asset: select the asset that followed it, or, when that one has gone from
-    /// the list, the same position.
+    /// The first asset after `position` that has not had a thorough examination today: the next item to do.
+    private func nextToDo(after position: Int) -> UUID? {
+        var candidate = position + 1
+        while candidate < visibleCount {
+            let row = rows[rowIndex(visible: candidate)]
+            if row.summary.lastThoroughDate != today { return row.asset.uuid }
+            candidate += 1
+        }
+        return nil
+    }
+
+    /// After a save of the selected asset: select the next item to do, or, when there is none, the same position.
     private mutating func placeAfterSave() {
         guard savedAsset != nil, let place = afterSave else { return }
         afterSave = nil
+        nextAfterSave = place.next
         if let next = place.next, let position = visibleIndex(of: next) {
             selection = position
         } else {
@@ -198,9 +208,9 @@ extension ListState: Screen {
         let saved = "Saved inspection for \(row?.asset.tag ?? "the asset") · status now \(status)"
         guard openNextAfterSave else { return .notify(.info(saved)) }
         openNextAfterSave = false
-        // Ctrl-N: on to the asset the selection moved to, unless the list has none after the saved one.
-        guard let next = selectedRow, next.asset.uuid != uuid else {
-            return .notify(.info(saved + " · that was the last asset of the list"))
+        // Ctrl-N: on to the next item to do, unless the list has none after the saved one.
+        guard let next = selectedRow, next.asset.uuid == nextAfterSave else {
+            return .notify(.info(saved + " · nothing after it left to do"))
         }
         return .notify(.info(saved + " · next: \(next.asset.tag)"))
             + .effects([.openForm(assetUUID: next.asset.uuid, amending: nil, recover: false)])

@@ -53,6 +53,8 @@ public struct ListState: Sendable {
     var afterSave: (next: UUID?, position: Int)?
     /// The save was Ctrl-N's: open the next asset's form once the list is re-read.
     var openNextAfterSave = false
+    /// The next item to do that the last save moved the selection to, if there was one.
+    var nextAfterSave: UUID?
 
     public init(today: CalendarDate) { self.today = today }
 

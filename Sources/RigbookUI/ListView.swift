@@ -120,7 +120,7 @@ enum ListView {
         if list.visibleCount == 0 && !list.query.isEmpty {
             let unknown = list.unknownStatusWords.map { "is:\($0)" }.joined(separator: ", ")
             let text = unknown.isEmpty ? "  No asset matches “\(list.query)”. Esc clears the filter."
-                : "  No status is called \(unknown). Statuses: \(FilterQuery.statusWords)"
+                : "  No asset matches: no status is called \(unknown). Statuses: \(FilterQuery.statusWords)"
             frame.put(text, x: 0, y: 3, in: area, style: .dim)
         }
         for position in first..<max(first, last) {

@@ -281,8 +281,10 @@ struct FormTests {
         h.type("Yard foreman")
         h.press(.ctrl("s"))
         #expect(h.session.state.notice?.text == "Saved inspection for SL-0001 · status now DO NOT USE")
-        // The asset that followed it, though the saved one moved up the list.
-        #expect(h.session.state.list.selectedRow?.asset.tag == "SL-0042")
+        // What followed it (SL-0042) was examined today: nothing after it is left to do, so the selection stays
+        // at the same position, now CH-0007, though the saved one moved up the list.
+        #expect(h.session.state.list.selectedRow?.asset.tag == "CH-0007")
+        #expect(h.session.state.list.selection == 3)
         #expect(h.screen[3].contains("SL-0001") && h.screen[3].contains("DO NOT USE"))
         let fresh2 = try FormHarness(sharingHomeOf: h)
         #expect(Array(h.screen.dropLast()) == Array(fresh2.screen.dropLast()))
