@@ -39,7 +39,8 @@ public struct AssetFormState: Screen {
         KeyBinding([.down], label: "↓", help: "Next field", action: .next),
         KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
         KeyBinding(TypeAhead.keys, label: TypeAhead.label,
-                   help: "Type: the next type starting with that letter (again: the one after it); lifts persons: y / n",
+                   help: "Type: the next type starting with that letter (again: the one after it); "
+                   + "lifts persons: y / n",
                    brief: "jump to a type by its first letter, y / n", action: .typeAhead),
     ])
 

@@ -24,7 +24,9 @@ struct FilterQuery: Sendable, Equatable {
             let name = FilterQuery.squeezed(word.dropFirst(3))
             // "is:" alone is still being typed: it narrows nothing yet.
             guard !name.isEmpty else { continue }
-            let named = AssetStatus.allCases.filter { FilterQuery.squeezed(Substring(FilterQuery.word(for: $0))).hasPrefix(name) }
+            let named = AssetStatus.allCases.filter {
+                FilterQuery.squeezed(Substring(FilterQuery.word(for: $0))).hasPrefix(name)
+            }
             if named.isEmpty { unknownStatuses.append(String(word.dropFirst(3))) }
             statuses = (statuses ?? []).union(named)
         }

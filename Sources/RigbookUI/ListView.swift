@@ -18,7 +18,9 @@ public enum StatusStyle {
 
 /// One column of the register list.
 struct ListColumn {
-    enum ID { case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status }
+    enum ID {
+        case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status
+    }
     var id: ID
     var title: String
     var width: Int
@@ -65,7 +67,9 @@ enum ListView {
         if content.site > 0 { columns.append(ListColumn(id: .site, title: "SITE", width: min(8, content.site))) }
         columns.append(ListColumn(id: .location, title: "LOCATION", width: 8))
         if width >= wideWidth {
-            if content.serial > 0 { columns.append(ListColumn(id: .serial, title: "SERIAL", width: min(8, content.serial))) }
+            if content.serial > 0 {
+                columns.append(ListColumn(id: .serial, title: "SERIAL", width: min(8, content.serial)))
+            }
             if content.manufacturer > 0 {
                 columns.append(ListColumn(id: .manufacturer, title: "MAKER", width: min(8, content.manufacturer)))
             }
