@@ -54,9 +54,10 @@ public final class Session {
     /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
     public func start() {
         let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
-        send(.resize(width: state.width, height: state.height))
+        // Before any event: the load below is what this version stands for (else it would load twice).
         registerVersion = try? register.dataVersion()
         registerAskedAt = clock()
+        send(.resize(width: state.width, height: state.height))
         run([.reloadRegister])
         if let summary = report.summary { send(.info(summary)) }
     }
@@ -84,7 +85,7 @@ public final class Session {
     /// Another process committed (a second terminal saved, `asset add` ran): read the register again, at most once
     /// a second. The list keeps its selection and its filter.
     private func followTheRegister() {
-        guard clock() - registerAskedAt >= 1 else { return }
+        guard registerVersion != nil, clock() - registerAskedAt >= 1 else { return }
         registerAskedAt = clock()
         guard let version = try? register.dataVersion(), version != registerVersion else { return }
         registerVersion = version

@@ -88,32 +88,36 @@ struct SearchIndex: Sendable {
     static func score(_ term: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard !term.isEmpty else { return 0 }
         guard let base = text.baseAddress else { return nil }
+        func find(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
+            guard start < end, let hit = memchr(base + start, Int32(byte), end - start) else { return nil }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+        }
         // Most rows fail here: the term's bytes in order anywhere in the row, found with memchr.
         var offset = 0
         for byte in term {
-            guard offset < text.count,
-                  let found = memchr(base + offset, Int32(byte), text.count - offset) else { return nil }
-            offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+            guard let found = find(byte, from: offset, to: text.count) else { return nil }
+            offset = found + 1
         }
+        if term.count == 1 { return singleByteScore(term[0], in: text, find: find) }
         var best: Int32?
         var fieldStart = 0
-        while fieldStart <= text.count {
-            var fieldEnd = fieldStart
-            while fieldEnd < text.count && text[fieldEnd] != separator { fieldEnd += 1 }
+        while fieldStart < text.count {
+            let fieldEnd = find(separator, from: fieldStart, to: text.count) ?? text.count
             // Forward: the first end of the term in this field; backward: the shortest window ending there.
-            var position = fieldStart, index = 0
-            while position < fieldEnd && index < term.count {
-                if text[position] == term[index] { index += 1 }
-                position += 1
+            var position = fieldStart
+            var complete = true
+            for byte in term {
+                guard let found = find(byte, from: position, to: fieldEnd) else { complete = false; break }
+                position = found + 1
             }
-            if index == term.count {
+            if complete {
                 let last = position - 1
                 var start = last
                 var back = term.count - 1
-                while back >= 0 {
+                while true {
                     if text[start] == term[back] {
+                        if back == 0 { break }
                         back -= 1
-                        if back < 0 { break }
                     }
                     start -= 1
                 }
@@ -121,6 +125,22 @@ struct SearchIndex: Sendable {
                 best = Swift.max(best ?? score, score)
             }
             fieldStart = fieldEnd + 1
+        }
+        return best
+    }
+
+    /// A one-letter term (the first key of every query, over every row): its best place is where its bonus is.
+    private static func singleByteScore(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>,
+                                        find: (UInt8, Int, Int) -> Int?) -> Int32 {
+        var best: Int32 = 0
+        var position = 0
+        let current = characterClass(byte)
+        while let found = find(byte, position, text.count) {
+            let previous = found == 0 || text[found - 1] == separator ? CharacterClass.other
+                : characterClass(text[found - 1])
+            best = Swift.max(best, scoreMatch + bonus(previous, current) * firstCharacterMultiplier)
+            if best == scoreMatch + bonusBoundary * firstCharacterMultiplier { break }
+            position = found + 1
         }
         return best
     }
