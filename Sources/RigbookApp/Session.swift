@@ -13,6 +13,8 @@ public final class Session {
     public private(set) var isFinished = false
     /// Set by Ctrl-Z once the draft is flushed; the terminal loop suspends and clears it.
     public var suspendRequested = false
+    /// Set by Ctrl-L: the terminal loop clears the terminal (whatever else wrote to it) and clears this.
+    public var redrawRequested = false
     public let drafts: DraftStore
     public let draftRetentionDays: Int
     /// Locks of the forms open in this session, by draft id.
@@ -25,6 +27,9 @@ public final class Session {
     /// Today by the calendar, asked at most once a second; nil keeps the first day for the whole session.
     private let calendar: (() -> CalendarDate)?
     private var calendarAskedAt = -Double.infinity
+    /// The register's `data_version` when last looked at, and when: other processes' commits show within a second.
+    private var registerVersion: Int64?
+    private var registerAskedAt = -Double.infinity
 
     public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
                 draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds,
@@ -49,6 +54,9 @@ public final class Session {
     /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
     public func start() {
         let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
+        // Before any event: the load below is what this version stands for (else it would load twice).
+        registerVersion = try? register.dataVersion()
+        registerAskedAt = clock()
         send(.resize(width: state.width, height: state.height))
         run([.reloadRegister])
         if let summary = report.summary { send(.info(summary)) }
@@ -60,6 +68,7 @@ public final class Session {
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
         followTheCalendar()
+        followTheRegister()
         run(App.update(&state, event, now: clock(), batch: framesShown))
     }
 
@@ -71,6 +80,16 @@ public final class Session {
         calendarAskedAt = clock()
         let day = calendar()
         if day != state.today { run(App.update(&state, .dayChanged(day), now: clock(), batch: framesShown)) }
+    }
+
+    /// Another process committed (a second terminal saved, `asset add` ran): read the register again, at most once
+    /// a second. The list keeps its selection and its filter.
+    private func followTheRegister() {
+        guard registerVersion != nil, clock() - registerAskedAt >= 1 else { return }
+        registerAskedAt = clock()
+        guard let version = try? register.dataVersion(), version != registerVersion else { return }
+        registerVersion = version
+        run([.reloadRegister])
     }
 
     private func run(_ effects: [Effect]) {
@@ -96,6 +115,10 @@ public final class Session {
             case .suspend:
                 suspendRequested = true
                 return []
+            case .redraw:
+                redrawRequested = true
+                invalidateScreen()
+                return perform(.reloadRegister)
             case .reloadRegister:
                 var rows = try register.rows(includingRetired: state.list.showRetired)
                 // Draft marks come from file names alone: the list never reads a draft.
@@ -105,7 +128,7 @@ public final class Session {
                         rows[index].hasDraft = true
                     }
                 }
-                return [.registerLoaded(rows)]
+                return [.registerLoaded(rows, try register.particulars())]
             case .refreshAsset(let uuid):
                 guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
                 row.hasDraft = [DraftIdentity.draftID(assetUUID: uuid), DraftIdentity.assetDraftID(assetUUID: uuid)]
@@ -125,7 +148,7 @@ public final class Session {
                     return [.failure("That asset is no longer in the register.")]
                 }
                 return try openForm(row: row, amending: amending, recover: recover)
-            case .save(let record, let notices):
+            case .save(let record, let notices, let thenNext):
                 do {
                     try register.insert(record, saved: SaveStamp(), defectNotices: notices)
                 } catch {
@@ -134,7 +157,7 @@ public final class Session {
                 // Committed. What follows (the draft goes, the lock is released) is decided in `update`; a
                 // crash before the draft goes leaves a draft whose session is in the register, which the
                 // next start recognises and removes.
-                return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID)]
+                return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID, thenNext: thenNext)]
             case .rememberInspector(let name, let certificate):
                 // The profile only prefills the next form: failing to write it loses nothing typed.
                 try? Profile(inspectorName: name, certificationNumber: certificate).save(to: home.profilePath)

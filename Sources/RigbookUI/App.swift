@@ -41,7 +41,7 @@ public struct AppState: Sendable {
     }
 }
 
-public enum GlobalAction: Sendable { case suspend }
+public enum GlobalAction: Sendable { case suspend, redraw }
 
 /// The router: it hands each event to the screen it concerns and applies the outcome to the stack.
 /// Pure: time comes in as `now`, work goes out as effects.
@@ -50,6 +50,8 @@ public enum App {
     public static let keymap = Keymap<GlobalAction>(title: "Everywhere", whileTyping: true, [
         KeyBinding([.ctrl("z")], help: "Suspend like any terminal program (the draft is written first); fg resumes",
                    brief: "suspend", action: .suspend),
+        KeyBinding([.ctrl("l")], help: "Redraw the screen and read the register again", brief: "redraw",
+                   action: .redraw),
     ])
 
     /// - Parameter batch: frames shown so far (see `ScreenContext.batch`).
@@ -64,7 +66,11 @@ public enum App {
         switch event {
         case .key(let key):
             state.notice = nil
-            if App.keymap.action(for: key) == .suspend { return deliver(.flush, &state, context) + [.suspend] }
+            switch App.keymap.action(for: key) {
+            case .suspend?: return deliver(.flush, &state, context) + [.suspend]
+            case .redraw?: return [.redraw]
+            case nil: break
+            }
             guard let top = state.screens.indices.last else {
                 return apply(state.list.handle(key, context: context), from: nil, &state, context)
             }

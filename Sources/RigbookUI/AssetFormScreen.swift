@@ -45,6 +45,10 @@ public struct AssetFormState: Screen {
                    action: .cycleBack),
         KeyBinding([.down], label: "↓", help: "Next field", action: .next),
         KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
+        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
+                   help: "Type: the next type starting with that letter (again: the one after it); "
+                   + "lifts persons: y / n",
+                   brief: "jump to a type by its first letter, y / n", action: .typeAhead),
     ])
 
     static let cancelQuestion = Question<CancelChoice>(
@@ -149,7 +153,18 @@ public struct AssetFormState: Screen {
                 else if draft.retiredOn.isEmpty { draft.retiredOn = context.today.iso }
                 editor = EditableText(text(focus))
             }
-        case .openChoices, .pickExaminer: break   // no list here; the examiners belong to the inspection form
+        case .typeAhead:
+            defer { refreshProblems(today: context.today) }
+            let types = EquipmentType.allCases
+            if focus == .type, let index = TypeAhead.index(after: types.firstIndex(of: draft.type),
+                                                           in: types.map(\.label), key: key) {
+                draft.type = types[index]
+            }
+            if focus == .liftsPersons, let index = TypeAhead.index(after: nil, in: ["no", "yes"], key: key) {
+                draft.liftsPersons = index == 1
+            }
+        case .openChoices, .pickExaminer, .saveAndNext, .cleanPass:
+            break   // no list, next asset or checks here: those belong to the inspection form
         }
         return .stay
     }

@@ -115,6 +115,10 @@ public struct BatchFormState: Screen {
             return childOutcome(outcome)
         }
         let inner = BatchFormState.formContext(context, assets: rows.count)
+        if case .authenticating = form.mode {
+            form.inputBatch = context.batch
+            return form.takeAuthentication(key, now: context.now) ? validateAndSave() : .stay
+        }
         if case .editing = form.mode, let action = BatchFormState.keymap.action(for: key) {
             form.inputBatch = context.batch
             return handle(action, context: context)
@@ -163,9 +167,16 @@ public struct BatchFormState: Screen {
             form.note("Not saved: Ctrl-S arrived together with other keys. Check, then press it again.")
             return .stay
         }
+        for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] { form.expandRelativeDate(field) }
         if let editor = form.editor, form.focus.kind == .date {
             form.validateDate(form.focus, text: editor.text, leaving: true)
         }
+        if form.askAuthenticationIfOnlyItIsUnmet() { return .stay }
+        return validateAndSave()
+    }
+
+    /// The batch gate's verdict: every record, or the rules unmet (naming the assets that break them).
+    mutating func validateAndSave() -> Outcome {
         switch BatchGate.validate(form.values, members: members) {
         case .failure(let failure):
             form.attemptedSave = true
@@ -215,7 +226,7 @@ public struct BatchFormState: Screen {
         case .deleteDraft: [.deleteDraft(draftID: draftID)]
         case .releaseDraft: releases
         case .refreshAsset: rows.map { .refreshAsset(assetUUID: $0.asset.uuid) }
-        case .save(_, let notices): pending.map { [.saveBatch($0, visit: visit, notices)] } ?? []
+        case .save(_, let notices, _): pending.map { [.saveBatch($0, visit: visit, notices)] } ?? []
         default: [effect]
         }
     }

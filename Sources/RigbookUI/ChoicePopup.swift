@@ -2,7 +2,7 @@ import RigbookCore
 
 /// The pop-up list of a choice field; it answers with the option chosen, or with nothing.
 public struct ChoicePopup: Sendable {
-    public enum Action: Sendable { case previous, next, first, last, take, cancel }
+    public enum Action: Sendable { case previous, next, first, last, take, cancel, typeAhead }
     public enum Answer: Sendable, Equatable { case cancelled, chosen(ChoiceValue) }
 
     public let field: FormField
@@ -26,9 +26,9 @@ public struct ChoicePopup: Sendable {
     }
 
     static let keymap = Keymap<Action>(title: "Choice list", [
-        KeyBinding([.up, .char("k")], label: "↑", help: "Previous option", footer: "choose", brief: "previous option",
+        KeyBinding([.up], label: "↑", help: "Previous option", footer: "choose", brief: "previous option",
                    action: .previous),
-        KeyBinding([.down, .char("j"), .tab], label: "↓", help: "Next option", footer: "choose", brief: "next option",
+        KeyBinding([.down, .tab], label: "↓", help: "Next option", footer: "choose", brief: "next option",
                    action: .next),
         KeyBinding([.home], help: "First option", action: .first),
         KeyBinding([.end], help: "Last option", action: .last),
@@ -36,6 +36,10 @@ public struct ChoicePopup: Sendable {
                    action: .take),
         KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Close the list, nothing changed", footer: "cancels",
                    action: .cancel),
+        // Letters type ahead (no j and k here: they would take two letters away from the options).
+        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
+                   help: "The next option starting with that letter (again: the one after it)",
+                   brief: "jump to an option by its first letter", action: .typeAhead),
     ])
 
     public mutating func handle(_ key: Key) -> Answer? {
@@ -47,6 +51,8 @@ public struct ChoicePopup: Sendable {
         case .last: selection = count - 1
         case .take: return .chosen(options[selection])
         case .cancel: return .cancelled
+        case .typeAhead:
+            if let index = TypeAhead.index(after: selection, in: options.map(\.label), key: key) { selection = index }
         case nil: break
         }
         return nil

@@ -9,7 +9,8 @@ public enum Event: Sendable {
     case tick
     /// Midnight passed (by the local calendar) while the program was open.
     case dayChanged(CalendarDate)
-    case registerLoaded([RegisterRow])
+    /// The whole register, with the particulars that name each asset's site.
+    case registerLoaded([RegisterRow], Particulars)
     /// One asset re-read after a change (a save, a draft kept or discarded).
     case assetRefreshed(RegisterRow)
     case sampleLoaded(count: Int)
@@ -21,8 +22,9 @@ public enum Event: Sendable {
     case splitOffReady(FormSeed)
     /// The records of batch `visit` are in the register, all of them.
     case batchSaved(visit: UUID, assetUUIDs: [UUID])
-    /// The record of form session `sessionID` is in the register.
-    case saved(assetUUID: UUID, sessionID: String)
+    /// The record of form session `sessionID` is in the register; `thenNext`: the form was saved with Ctrl-N,
+    /// and the list opens its next asset.
+    case saved(assetUUID: UUID, sessionID: String, thenNext: Bool = false)
     case saveFailed(String)
     /// Opening a form found a draft for it: ask Recover · Discard · Back.
     case draftFound(RecoveryState)
@@ -62,6 +64,8 @@ public enum Event: Sendable {
 /// decided in `update`.
 public enum Effect: Sendable {
     case reloadRegister
+    /// Ctrl-L: paint the whole terminal again (and read the register again).
+    case redraw
     /// Re-read one asset (and whether it has a draft): cheap at any register size.
     case refreshAsset(assetUUID: UUID)
     case loadSample
@@ -99,8 +103,8 @@ public enum Effect: Sendable {
     /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
     case suspend
     /// The only way a record reaches the register: a gate-validated record.
-    /// A record, with a defect's reg 10 answers.
-    case save(ValidatedInspection, DefectNotices?)
+    /// A record, with a defect's reg 10 answers; `thenNext` travels back in `saved` (Ctrl-N).
+    case save(ValidatedInspection, DefectNotices?, thenNext: Bool = false)
     /// Prefill the next form with this inspector (the profile).
     case rememberInspector(name: String, certificationNumber: String)
     case quit

@@ -2,6 +2,7 @@ import RigbookCore
 
 public enum FormAction: Sendable {
     case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices, pickExaminer
+    case saveAndNext, cleanPass, typeAhead
 }
 
 extension FormState {
@@ -11,10 +12,15 @@ extension FormState {
                    action: .next),
         KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
                    brief: "previous field", action: .previous),
-        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the record to the register",
+        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the record to the register "
+                   + "(with only the confirmation unmet, asks \"Authenticate and save? y/n\")",
                    footer: "save", action: .save),
+        KeyBinding([.ctrl("n")], help: "Save and next: saves as Ctrl-S does, then opens the next asset of the list",
+                   brief: "save and open the next asset", action: .saveAndNext),
         KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
                    help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
+        KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
+                   footer: "clean pass", action: .cleanPass),
         KeyBinding([.ctrl("o")], label: "Ctrl-O",
                    help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
                    brief: "pick an examiner", action: .pickExaminer),
@@ -23,8 +29,12 @@ extension FormState {
 
     /// Keys of the fields that are not text: choices, check boxes and the toggle.
     static let choiceKeymap = Keymap<FormAction>(title: "Inspection form: choices and check boxes", [
-        KeyBinding([.char(" ")], label: "Space", help: "Tick or untick a check box or toggle; next option of a choice",
+        KeyBinding([.char(" ")], label: "Space",
+                   help: "Tick or untick a check box (a check then moves on) or toggle; next option of a choice",
                    footer: "tick", action: .toggle),
+        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
+                   help: "Choice: the next option starting with that letter (again: the one after it)",
+                   brief: "jump to an option by its first letter", action: .typeAhead),
         KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)",
                    brief: "next option", action: .cycleForward),
         KeyBinding([.left], label: "←", help: "Choice: previous option", brief: "previous option",
@@ -42,6 +52,8 @@ extension FormState {
     /// What the help page adds that is not a key.
     static let notes: [(keys: String, help: String)] = [
         ("YYYY-MM-DD", "Dates: checked as you type; 2026-02-30 is refused, not corrected"),
+        ("today +14 +6m", "Dates: today, or days (+14), weeks (+2w), months (+6m), years (+1y) from the inspection "
+         + "date (the inspection date itself: from today); filled in when you leave the field"),
         ("Paste", "Goes into the focused text field as text, in one step: never keys, ticks or a save"),
     ]
 
@@ -54,6 +66,7 @@ extension FormState {
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         inputBatch = context.batch
+        clock = context.now
         let outcome = handleKey(key, now: context.now, width: context.area.width)
         keepFocusVisible(width: context.area.width, height: context.area.height)
         return outcome
@@ -69,6 +82,8 @@ extension FormState {
             }
             mode = .editing
             return leave(answer)
+        case .authenticating:
+            return takeAuthentication(key, now: now) ? validateAndSave() : .stay
         case .choosing(var popup):
             let answer = popup.handle(key)
             mode = answer == nil ? .choosing(popup) : .editing
@@ -101,12 +116,12 @@ extension FormState {
         // Text widgets get first go at keys; what they do not use falls through to the keymap.
         if isTyping, var editor {
             var accepted = key
-            if focus.kind == .date, case .char(let c) = key, !FormState.isDateCharacter(c) {
-                note("Dates are written YYYY-MM-DD.")
+            if focus.kind == .date, case .char(let c) = key, !RelativeDate.isAllowed(c) {
+                note("“\(c)” is not part of a date: write \(RelativeDate.short).")
                 accepted = .function(99)
             }
             var allowed: ((Character) -> Bool)?
-            if focus.kind == .date { allowed = { FormState.isDateCharacter($0) } }
+            if focus.kind == .date { allowed = { RelativeDate.isAllowed($0) } }
             switch editor.apply(accepted, multiline: focus.kind == .multiline, maxLength: focus.inputLimit,
                                 width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
             case .changed:
@@ -153,8 +168,25 @@ extension FormState {
             draft.cancel()
             // Nothing typed (or typed and undone): no draft may remain.
             return .pop + .effects(deleteOwnDraft + closingEffects)
-        case .save:
-            return attemptSave()
+        case .save, .saveAndNext:
+            return attemptSave(andNext: action == .saveAndNext)
+        case .cleanPass:
+            for field in FormField.checks { values[keyPath: field.flagPath!] = true }
+            values.result = .pass
+            changed(now: now)
+            // On to what still needs the inspector: with everything else in place, the confirmation.
+            focusField(firstFieldNeedingInput)
+            note("All five checks ticked and the result set to Pass.")
+        case .typeAhead:
+            guard focus.kind == .choice else { break }
+            let options = Choices.options(focus, in: values)
+            let current = Choices.current(focus, in: values).flatMap { options.firstIndex(of: $0) }
+            if let index = TypeAhead.index(after: current, in: options.map(\.label), key: key) {
+                Choices.set(options[index], in: &values)
+                changed(now: now)
+            } else {
+                note("No option of \(focus.shortLabel) starts with “\(key.name)”.")
+            }
         case .toggle:
             if focus == .confirmed, !values.confirmed, !confirmationShown.isSeen(by: inputBatch) {
                 // Typed ahead or pasted by a terminal without bracketed paste: a person has not seen it yet.
@@ -166,6 +198,8 @@ extension FormState {
                 fieldMessages[focus] = nil
                 values[keyPath: path].toggle()
                 changed(now: now)
+                // A check is read, ticked and left: the next one follows. The confirmation stays put.
+                if focus.kind == .check && focus != .confirmed { moveFocus(by: 1) }
             } else if focus.kind == .choice {
                 Choices.cycle(focus, by: 1, in: &values)
                 changed(now: now)
@@ -218,14 +252,54 @@ extension FormState {
         }
     }
 
-    /// Ctrl-S: the gate decides. Unmet rules are listed and focus goes to the first field concerned.
-    mutating func attemptSave() -> Outcome {
+    /// Ctrl-S (Ctrl-N: `andNext`): the gate decides. Unmet rules are listed and focus goes to the first field
+    /// concerned; when the confirmation is the only one, the form asks for it on the spot.
+    mutating func attemptSave(andNext: Bool = false) -> Outcome {
         if !lastChange.isSeen(by: inputBatch) {
             // Typed ahead or pasted without bracketed paste: nobody has seen what this would save.
-            note("Not saved: Ctrl-S arrived together with other keys. Check, then press it again.")
+            note("Not saved: \(andNext ? "Ctrl-N" : "Ctrl-S") arrived together with other keys. "
+                 + "Check, then press it again.")
             return .stay
         }
-        if let editor, focus.kind == .date { validateDate(focus, text: editor.text, leaving: true) }
+        saveAndNext = andNext
+        for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] { expandRelativeDate(field) }
+        if editor != nil, focus.kind == .date {
+            validateDate(focus, text: values[keyPath: focus.textPath!], leaving: true)
+        }
+        if askAuthenticationIfOnlyItIsUnmet() { return .stay }
+        return validateAndSave()
+    }
+
+    /// When the confirmation is the only rule unmet, asks "Authenticate and save?" on the spot; whether it did.
+    mutating func askAuthenticationIfOnlyItIsUnmet() -> Bool {
+        guard !values.confirmed, !problems.isEmpty, problems.allSatisfy({ $0.field == .confirmed }) else { return false }
+        mode = .authenticating(AuthenticateChoice.question(thorough: values.inspectionType.isThorough,
+                                                           examiner: values.inspectorName)
+            .opened(in: inputBatch))
+        return true
+    }
+
+    /// A key for "Authenticate and save?": true once `y` has ticked the confirmation (the caller saves now).
+    mutating func takeAuthentication(_ key: Key, now: Double) -> Bool {
+        guard case .authenticating(var question) = mode else { return false }
+        guard let answer = question.handle(key, batch: inputBatch) else {
+            mode = .authenticating(question)
+            return false
+        }
+        mode = .editing
+        guard answer == .save else {
+            focusField(.confirmed)
+            return false
+        }
+        // The question was on screen before this key (the question refuses one from the same burst).
+        fieldMessages[.confirmed] = nil
+        values.confirmed = true
+        changed(now: now)
+        return true
+    }
+
+    /// The gate's verdict on the values as they are: a defect's reg 10 questions, the save, or the unmet rules.
+    mutating func validateAndSave() -> Outcome {
         switch SaveGate.validate(values, context: gateContext) {
         case .success(let record) where DefectNotices.required(for: record.result, type: record.values.inspectionType):
             message = nil
@@ -251,13 +325,13 @@ extension FormState {
         message = nil
         // A write still waiting must not bring the draft back after the save removes it.
         draft.cancel()
-        return .effects([.save(record, notices)])
+        return .effects([.save(record, notices, thenNext: saveAndNext)])
     }
 
     /// Results of the form's effects: the save, and the draft file's writes.
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
-        case .saved(_, let session) where session == sessionID:
+        case .saved(_, let session, _) where session == sessionID:
             // What follows a commit: the draft goes, the lock is given back, the inspector is
             // remembered (as saved, trimmed) for the next form, and the list re-reads the asset.
             guard case .saving(let record) = mode else { return nil }

@@ -86,6 +86,9 @@ enum FormLayout {
                         lines += wrapped(note).map { .info(field, $0.text) }
                     }
                 }
+                if field == form.focus, let hint = form.relativeDateHint {
+                    lines += wrapped(hint).map { .info(field, $0.text) }
+                }
                 if let message = form.fieldMessages[field] { add(message, isProblem: true) }
                 for problem in problems[field] ?? [] { add(problem.message, isProblem: false) }
             }

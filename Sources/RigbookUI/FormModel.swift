@@ -103,6 +103,9 @@ extension FormField {
     ]
 
     static let reportGroupTitle = "Report particulars (LOLER Schedule 1)"
+
+    /// The five checks of SPEC §4 (F2 ticks them all).
+    static let checks: [FormField] = [.checkMarking, .checkCuts, .checkDeformation, .checkFittings, .checkCorrosion]
 }
 
 /// One option of a choice field, as the value it sets (never an index into a list of labels).

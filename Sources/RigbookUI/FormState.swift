@@ -43,6 +43,10 @@ public struct FormState: Screen {
     /// The input batch of the last change of values (or of the opening): Ctrl-S counts only from a later one,
     /// once a frame has shown what would be saved.
     var lastChange = SeenInBatch(0)
+    /// The loop's clock at the key being handled: a relative date expanded when its field is left is a change.
+    var clock: Double = 0
+    /// Ctrl-N rather than Ctrl-S started the save: the list opens its next item once the record is in.
+    public internal(set) var saveAndNext = false
 
     /// What the form is doing; the modes exclude each other.
     public enum Mode: Sendable {
@@ -51,6 +55,8 @@ public struct FormState: Screen {
         case choosing(ChoicePopup)
         /// "Leave this inspection?" is asked.
         case leaving(Question<LeaveChoice>)
+        /// Ctrl-S with only the confirmation unmet: "Authenticate and save? y/n".
+        case authenticating(Question<AuthenticateChoice>)
         /// A defect: reg 10's questions are asked before the record goes to the register.
         case notifying(DefectNoticeDialog, ValidatedInspection)
         /// The record went to the register; waiting for the answer.
@@ -85,11 +91,13 @@ public struct FormState: Screen {
         if seed.draft != nil { values.confirmed = false }
         draft = DraftTracker(written: seed.draft)
         inputBatch = context.batch
+        clock = context.now
         lastChange = SeenInBatch(context.batch)
         problems = gateProblems()
         preview = .ready(previewText())
         openingWarning = FormState.warning(for: row.status(on: today).status)
-        focusField(seed.focus.flatMap { fields.contains($0) ? $0 : nil } ?? fields[0])
+        // A recovered draft opens where it was left; a new form on the first field that needs the inspector.
+        focusField(seed.focus.flatMap { fields.contains($0) ? $0 : nil } ?? firstFieldNeedingInput)
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
 
@@ -107,6 +115,11 @@ public struct FormState: Screen {
 
     public var noticeDialog: DefectNoticeDialog? {
         if case .notifying(let dialog, _) = mode { return dialog }
+        return nil
+    }
+
+    public var authenticationQuestion: Question<AuthenticateChoice>? {
+        if case .authenticating(let question) = mode { return question }
         return nil
     }
 
@@ -150,6 +163,7 @@ public struct FormState: Screen {
 
     public var dateMessages: [FormField: String] { fieldMessages.filter { $0.key.kind == .date } }
 
+    /// The characters of `YYYY-MM-DD` (the reg 10 box's dates, which take no relative dates).
     static func isDateCharacter(_ c: Character) -> Bool { (c.isNumber && c.isASCII) || c == "-" }
 
     /// The id of the record this form amends.
@@ -209,8 +223,8 @@ public struct FormState: Screen {
     }
 
     func gateProblems() -> [GateProblem] {
-        batchMembers.isEmpty ? SaveGate.problems(values, context: gateContext)
-            : BatchGate.problems(values, members: batchMembers)
+        batchMembers.isEmpty ? SaveGate.problems(resolvedValues, context: gateContext)
+            : BatchGate.problems(resolvedValues, members: batchMembers)
     }
 
     /// The quiet period before the "If saved" preview is computed (the seed's 300 ms).
@@ -218,8 +232,20 @@ public struct FormState: Screen {
 
     // MARK: Focus
 
+    /// The first field, in form order, that still needs the inspector: one an unmet rule concerns, or one of
+    /// the five checks unticked. With a remembered inspector a new form opens on the first check.
+    var firstFieldNeedingInput: FormField {
+        let concerned = Set(problems.map(\.field))
+        return fields.first { field in
+            concerned.contains(field) || (FormField.checks.contains(field) && !values[keyPath: field.flagPath!])
+        } ?? fields[0]
+    }
+
     mutating func focusField(_ field: FormField) {
-        if let previous = editor, focus.kind == .date { validateDate(focus, text: previous.text, leaving: true) }
+        if editor != nil, focus.kind == .date {
+            expandRelativeDate(focus)
+            validateDate(focus, text: values[keyPath: focus.textPath!], leaving: true)
+        }
         focus = field
         if field == .confirmed { confirmationShown.appeared(in: inputBatch) }
         if let path = field.textPath { editor = EditableText(values[keyPath: path]) } else { editor = nil }
@@ -274,15 +300,67 @@ public struct FormState: Screen {
 
     mutating func validateDate(_ field: FormField, text: String, leaving: Bool) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || CalendarDate(iso: trimmed) != nil {
+        if RelativeDate.isRelative(trimmed) {
+            // Still being typed; left unexpanded only when it means nothing.
+            let understood = relativeDate(field, text: trimmed) != nil
+            fieldMessages[field] = leaving && !understood
+                ? "“\(trimmed)” is not a date: write \(RelativeDate.expected)." : nil
+        } else if trimmed.isEmpty || CalendarDate(iso: trimmed) != nil {
             fieldMessages[field] = nil
         } else if trimmed.count == 10 || leaving {
             fieldMessages[field] = trimmed.count == 10 && trimmed.allSatisfy({ $0.isNumber || $0 == "-" })
                 ? "\(trimmed) is not a real date."
-                : "Write the date as YYYY-MM-DD."
+                : "Write the date as \(RelativeDate.expected)."
         } else {
             fieldMessages[field] = nil
         }
+    }
+
+    // MARK: Relative dates
+
+    /// The date a relative date counts from: the inspection date for the deadline and the next examination
+    /// (`+14` in a remedy deadline is 14 days after the examination), today for the inspection date itself.
+    func relativeBase(_ field: FormField) -> CalendarDate {
+        guard field != .inspectionDate else { return today }
+        return CalendarDate(iso: values.inspectionDate.trimmingCharacters(in: .whitespaces)) ?? today
+    }
+
+    /// The date `text` stands for in `field`, when it is written the quick way and makes sense.
+    func relativeDate(_ field: FormField, text: String) -> CalendarDate? {
+        RelativeDate.resolve(text, from: relativeBase(field), today: today)
+    }
+
+    /// The values as the gate will see them: relative dates as the dates they stand for (they are expanded when
+    /// their field is left, and before a save). Rules and the preview are worked out from these.
+    var resolvedValues: InspectionValues {
+        var resolved = values
+        for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] {
+            let path = field.textPath!
+            if RelativeDate.isRelative(resolved[keyPath: path]),
+               let date = relativeDate(field, text: resolved[keyPath: path]) {
+                resolved[keyPath: path] = date.iso
+            }
+        }
+        return resolved
+    }
+
+    /// Replaces a relative date by the date it stands for (when the field is left, or at a save).
+    mutating func expandRelativeDate(_ field: FormField) {
+        guard field.kind == .date, let path = field.textPath else { return }
+        let text = values[keyPath: path]
+        guard RelativeDate.isRelative(text), let date = relativeDate(field, text: text) else { return }
+        values[keyPath: path] = date.iso
+        if field == focus, editor != nil { editor = EditableText(date.iso) }
+        changed(now: clock)
+    }
+
+    /// Under a focused date field typed the quick way: what it will become.
+    var relativeDateHint: String? {
+        guard focus.kind == .date, let text = editor?.text, RelativeDate.isRelative(text),
+              let date = relativeDate(focus, text: text) else { return nil }
+        let base = focus == .inspectionDate || text.lowercased().trimmingCharacters(in: .whitespaces) == "today"
+            ? "" : " (from the inspection date)"
+        return "= \(date.iso)\(base), filled in when you leave the field"
     }
 
     /// The fields the preview's status depends on.
@@ -309,7 +387,7 @@ public struct FormState: Screen {
     /// *If saved: status …, next thorough examination due …*, from the one status function over the
     /// asset's history plus this record.
     func previewText() -> String {
-        let v = values
+        let v = resolvedValues
         guard let result = v.result,
               let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces)) else {
             return "If saved: — needs a result and a valid inspection date."
@@ -328,6 +406,23 @@ public struct FormState: Screen {
         if report.status == .remedyBy, let deadline = report.remedyDeadline { text += " \(deadline.iso)" }
         if let due = report.nextDue { text += ", next thorough examination due \(due.iso)" }
         return text + "."
+    }
+}
+
+/// The answer to "Authenticate and save?".
+public enum AuthenticateChoice: Sendable, Equatable { case save, back }
+
+extension AuthenticateChoice {
+    /// Asked at Ctrl-S when the confirmation is the only rule unmet; `y` ticks it and saves.
+    static func question(thorough: Bool, examiner: String) -> Question<AuthenticateChoice> {
+        let name = examiner.trimmingCharacters(in: .whitespaces)
+        let sentence = thorough ? "I, \(name), authenticate this report." : "I confirm this record is accurate."
+        return Question(
+            title: thorough ? "Authenticate and save?" : "Confirm and save?",
+            lines: [(sentence, .bold), ("Every other rule is met.", .plain)],
+            options: [.init("Yes, save", answer: .save, keys: [.char("y")], hint: "yes"),
+                      .init("No", answer: .back, keys: [.char("n")], hint: "no")],
+            cancel: (.back, "back"), minWidth: 44)
     }
 }
 

@@ -80,6 +80,9 @@ enum FormView {
         case .leaving(let question):
             frame.cursor = nil
             question.draw(into: &frame, area: area)
+        case .authenticating(let question):
+            frame.cursor = nil
+            question.draw(into: &frame, area: area)
         case .notifying(let dialog, _):
             frame.cursor = nil
             dialog.draw(into: &frame, area: area)

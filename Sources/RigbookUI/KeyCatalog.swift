@@ -27,6 +27,8 @@ public enum KeyCatalog {
                       keymaps: [FormState.keymap.summary, EditableText.keymap.summary]),
             Situation(name: "choice list open", typing: false, keymaps: [ChoicePopup.keymap.summary]),
             Situation(name: "leave question", typing: false, keymaps: [LeaveChoice.question.keymap.summary]),
+            Situation(name: "authenticate question", typing: false,
+                      keymaps: [AuthenticateChoice.question(thorough: true, examiner: "").keymap.summary]),
             Situation(name: "reg 10 notice, text question", typing: true,
                       keymaps: [DefectNoticeDialog.keymap.summary, EditableText.keymap.summary]),
             Situation(name: "reg 10 notice, risk question", typing: false,

@@ -20,7 +20,8 @@ extension ListState: Screen {
         KeyBinding([.pageDown, .char(" ")], label: "PgDn Space", help: "Page down", action: .pageDown),
         KeyBinding([.home, .char("g")], label: "Home g", help: "First asset", action: .top),
         KeyBinding([.end, .char("G")], label: "End G", help: "Last asset", action: .bottom),
-        KeyBinding([.char("/")], help: "Filter by tag, name, type or location as you type (Enter keeps it, Esc clears)",
+        KeyBinding([.char("/")], help: "Filter as you type, fuzzy, best match first; is:overdue by status "
+                   + "(Enter keeps it, Esc clears)",
                    footer: "filter", action: .filter),
         KeyBinding([.enter], help: "Asset details and inspection history", footer: "history", action: .openHistory),
         KeyBinding([.char("i")], help: "Record an inspection of the selected asset", footer: "inspect",
@@ -53,6 +54,13 @@ extension ListState: Screen {
 
     /// The longest filter kept: longer than any tag, name or location the register holds.
     static let filterLimit = 200
+
+    /// What the help page says about the filter's words, which are not keys.
+    static let filterNotes: [(keys: String, help: String)] = [
+        ("", ""), ("", "Filter words (each must match):"),
+        ("ws0102", "Letters in order in a tag, name, type, site, location, serial or maker: finds WS-0102"),
+        ("is:ok", "By status: " + FilterQuery.statusWords),
+    ]
 
     public static let filterKeymap = Keymap<FilterAction>(title: "Filter", whileTyping: true, [
         KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", brief: "keep the filter",
@@ -92,7 +100,7 @@ extension ListState: Screen {
         case .filter: editingFilter = true
         case .clearFilter: setQuery("")
         case .help:
-            let lines = ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:")
+            let lines = ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:") + ListState.filterNotes
                 + ListState.filterKeymap.helpSection("While typing a filter:")
             return .help(title: ListState.keymap.title, lines)
         case .quit: return .effects([.quit])
@@ -149,15 +157,20 @@ extension ListState: Screen {
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
-        case .registerLoaded(let rows):
-            load(rows, today: context.today, keepSelectionOn: savedAsset)
+        case .registerLoaded(let rows, let particulars):
+            load(rows, today: context.today, particulars: particulars, keepSelectionOn: savedAsset)
+            placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
         case .assetRefreshed(let row):
             if row.asset.isRetired && !showRetired { return .effects([.reloadRegister]) }
             if !update(row, today: context.today) { return .effects([.reloadRegister]) }
+            placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
+        case .particularsRecorded(_, _, let particulars):
+            setParticulars(particulars)
+            return nil
         case .sampleLoaded(let count):
             return .notify(.info("Loaded \(count) sample assets with their inspection history."))
                 + .effects([.reloadRegister])
@@ -168,9 +181,15 @@ extension ListState: Screen {
         case .batchSaved(_, let saved):
             marks.unmark(saved)
             return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch."))
-        case .saved(let uuid, _):
-            // Once the asset is re-read, the list says what was saved and its new status.
+        case .saved(let uuid, _, let thenNext):
+            // Once the asset is re-read, the list says what was saved and its new status, and the selection moves
+            // on to the asset that followed it: the worklist keeps its place.
             savedAsset = uuid
+            openNextAfterSave = thenNext
+            afterSave = nil
+            if let position = visibleIndex(of: uuid), position == selection {
+                afterSave = (nextToDo(after: position), position)
+            }
             return .stay
         default:
             return nil
@@ -181,12 +200,44 @@ extension ListState: Screen {
         scrollToSelection(pageSize: ListState.pageSize(context.area))
     }
 
+    /// The first asset after `position` that has not had a thorough examination today: the next item to do.
+    private func nextToDo(after position: Int) -> UUID? {
+        var candidate = position + 1
+        while candidate < visibleCount {
+            let row = rows[rowIndex(visible: candidate)]
+            if row.summary.lastThoroughDate != today { return row.asset.uuid }
+            candidate += 1
+        }
+        return nil
+    }
+
+    /// After a save of the selected asset: select the next item to do, or, when there is none, the same position.
+    private mutating func placeAfterSave() {
+        guard savedAsset != nil, let place = afterSave else { return }
+        afterSave = nil
+        nextAfterSave = place.next
+        if let next = place.next, let position = visibleIndex(of: next) {
+            selection = position
+        } else {
+            selection = place.position
+        }
+        clampSelection()
+    }
+
     private mutating func reportSave() -> Outcome {
         guard let uuid = savedAsset else { return .stay }
         savedAsset = nil
         let row = rows.first { $0.asset.uuid == uuid }
         let status = row?.status(on: today).status.label ?? "unknown"
-        return .notify(.info("Saved inspection for \(row?.asset.tag ?? "the asset") · status now \(status)"))
+        let saved = "Saved inspection for \(row?.asset.tag ?? "the asset") · status now \(status)"
+        guard openNextAfterSave else { return .notify(.info(saved)) }
+        openNextAfterSave = false
+        // Ctrl-N: on to the next item to do, unless the list has none after the saved one.
+        guard let next = selectedRow, next.asset.uuid == nextAfterSave else {
+            return .notify(.info(saved + " · nothing after it left to do"))
+        }
+        return .notify(.info(saved + " · next: \(next.asset.tag)"))
+            + .effects([.openForm(assetUUID: next.asset.uuid, amending: nil, recover: false)])
     }
 
     public func draw(into frame: inout Frame, area: Rect) { ListView.draw(self, into: &frame, area: area) }

@@ -19,11 +19,23 @@ public struct ListState: Sendable {
     public private(set) var flaggedIntervals = 0
     /// Columns the widest tag needs (tags are short codes; the name gets what is left).
     public private(set) var tagWidth = 7
+    /// What the widest value of each column needs, so spare room goes where text would be cut.
+    private(set) var contentWidths = ListColumn.ContentWidths()
+    /// Status rank of each row (`AssetStatus.attentionRank`), for the filter's `is:` words.
+    private var ranks: [UInt8] = []
+    /// The register's particulars: each asset's site, by name.
+    public private(set) var particulars = Particulars()
     public var loaded = false
 
     public private(set) var query = ""
-    /// Row indexes matching the query, in attention order; nil when there is no filter.
+    /// Row indexes the filter shows, best match first (attention order among equals); nil when there is no filter.
     private(set) var matches: [Int32]?
+    /// The same rows in attention order: what the next, longer query narrows.
+    private var matchesInOrder: [Int32]?
+    /// Counts per status of the rows the filter shows (nil: no filter, the whole register's counts hold).
+    public private(set) var shownCounts: [AssetStatus: Int]?
+    /// `is:` words of the filter that name no status.
+    public private(set) var unknownStatusWords: [String] = []
     private var searchIndex: SearchIndex?
     public var editingFilter = false
 
@@ -40,6 +52,13 @@ public struct ListState: Sendable {
     var savedAsset: UUID?
     /// Assets marked for a batch inspection (`m`, `*`; `I` opens them).
     public internal(set) var marks = Marks()
+    /// Where the selection goes after that save: the asset that followed the saved one in the list as it was
+    /// (the next item of the worklist), and the position it was at, for when that asset is gone.
+    var afterSave: (next: UUID?, position: Int)?
+    /// The save was Ctrl-N's: open the next asset's form once the list is re-read.
+    var openNextAfterSave = false
+    /// The next item to do that the last save moved the selection to, if there was one.
+    var nextAfterSave: UUID?
 
     public init(today: CalendarDate) { self.today = today }
 
@@ -48,26 +67,71 @@ public struct ListState: Sendable {
 
     /// Takes a fresh load of the register (in tag order) and files it into attention order, one
     /// bucket per status, keeping tag order inside each.
-    public mutating func load(_ register: [RegisterRow], today: CalendarDate, keepSelectionOn uuid: UUID? = nil) {
+    public mutating func load(_ register: [RegisterRow], today: CalendarDate, particulars: Particulars? = nil,
+                              keepSelectionOn uuid: UUID? = nil) {
         let previous = uuid ?? selectedRow?.asset.uuid
         self.today = today
+        if let particulars { self.particulars = particulars }
         rows = register
         reports = register.map { $0.status(on: today) }
         draftCount = register.reduce(0) { $0 + ($1.hasDraft ? 1 : 0) }
         flaggedIntervals = register.reduce(0) { $0 + ($1.asset.intervalExceedsLOLER ? 1 : 0) }
         tagWidth = min(12, max(3, register.lazy.map { VisibleText.make($0.asset.tag).displayWidth }.max() ?? 0))
+        measureColumns()
         rebuildOrder()
         loaded = true
         searchIndex = nil
         matches = nil
-        if !query.isEmpty { applyQuery(query.lowercased(), narrowing: false) }
+        matchesInOrder = nil
+        if !query.isEmpty { applyQuery(query, narrowing: false) }
         if let previous, let position = visibleIndex(of: previous) { selection = position }
         clampSelection()
     }
 
+    /// New particulars (an asset moved to another site, a site renamed): the site column and the filter follow.
+    public mutating func setParticulars(_ particulars: Particulars) {
+        guard particulars != self.particulars else { return }
+        self.particulars = particulars
+        measureColumns()
+        searchIndex = nil
+        if !query.isEmpty { applyQuery(query, narrowing: false) }
+        clampSelection()
+    }
+
+    /// The name of the site an asset is on (the main site unless its particulars say otherwise).
+    func siteName(of asset: Asset) -> String {
+        particulars.sites[particulars.asset(asset.uuid).siteUUID]?.name ?? ""
+    }
+
+    /// True when the register has sites to tell apart: only then is a site column worth its room.
+    var showsSites: Bool { particulars.sites.count > 1 }
+
+    /// The widest value of each column that can grow, up to what any column is given.
+    private mutating func measureColumns() {
+        var widths = ListColumn.ContentWidths(name: 0, type: 0, location: 0, site: 0, serial: 0, manufacturer: 0)
+        // Bytes, not display columns: exact for ASCII, a little generous for other scripts (仓 is 3 bytes, 2
+        // columns), and free of a pass over every character of 100,000 assets at start-up.
+        func width(_ text: String) -> Int { text.utf8.count }
+        for row in rows {
+            let asset = row.asset
+            widths.name = max(widths.name, min(ListColumn.ContentWidths.cap, width(asset.name)))
+            widths.location = max(widths.location, min(ListColumn.ContentWidths.cap, width(asset.location)))
+            widths.serial = max(widths.serial, min(ListColumn.ContentWidths.cap, width(asset.serialNumber)))
+            widths.manufacturer = max(widths.manufacturer,
+                                      min(ListColumn.ContentWidths.cap, width(asset.manufacturer)))
+            if asset.liftsPersons { widths.liftsPersons = true }
+        }
+        widths.type = rows.isEmpty ? 0 : EquipmentType.allCases.map(\.label.displayWidth).max() ?? 0
+        if showsSites {
+            widths.site = min(ListColumn.ContentWidths.cap, particulars.sites.values.map { width($0.name) }.max() ?? 0)
+        }
+        contentWidths = widths
+    }
+
     private mutating func rebuildOrder() {
         var buckets = Array(repeating: [Int32](), count: AssetStatus.allCases.count)
-        for (index, report) in reports.enumerated() { buckets[report.status.attentionRank].append(Int32(index)) }
+        ranks = reports.map { UInt8($0.status.attentionRank) }
+        for (index, rank) in ranks.enumerated() { buckets[Int(rank)].append(Int32(index)) }
         order = buckets.flatMap { $0 }
         counts = [:]
         for (rank, bucket) in buckets.enumerated() { counts[AssetStatus.allCases[rank]] = bucket.count }
@@ -85,8 +149,15 @@ public struct ListState: Sendable {
         if rows[index].asset.intervalExceedsLOLER != row.asset.intervalExceedsLOLER {
             flaggedIntervals += row.asset.intervalExceedsLOLER ? 1 : -1
         }
+        let textChanged = rows[index].asset != row.asset
         rows[index] = row
+        if textChanged {
+            // Another session edited the asset: the filter and the column widths read it again.
+            searchIndex = nil
+            measureColumns()
+        }
         reports[index] = report
+        ranks[index] = UInt8(report.status.attentionRank)
         if old != report.status {
             counts[old, default: 0] -= 1
             counts[report.status, default: 0] += 1
@@ -100,8 +171,8 @@ public struct ListState: Sendable {
                 if order[middle] < Int32(index) { low = middle + 1 } else { high = middle }
             }
             order.insert(Int32(index), at: low)
-            if !query.isEmpty { applyQuery(query.lowercased(), narrowing: false) }
         }
+        if !query.isEmpty && (old != report.status || textChanged) { applyQuery(query, narrowing: false) }
         if let selected, let position = visibleIndex(of: selected) { selection = position }
         clampSelection()
         return true
@@ -124,23 +195,70 @@ public struct ListState: Sendable {
     }
 
     public mutating func setQuery(_ newQuery: String) {
-        let lower = newQuery.lowercased()
-        // Typing one more character can only narrow the result: filter the previous matches.
-        let narrowing = !query.isEmpty && lower.hasPrefix(query.lowercased()) && matches != nil
+        // Typing on can only narrow the result: filter the previous matches.
+        let narrowing = matchesInOrder != nil && FilterQuery.narrows(from: query, to: newQuery)
         query = newQuery
-        applyQuery(lower, narrowing: narrowing)
+        applyQuery(newQuery, narrowing: narrowing)
         selection = 0
         top = 0
     }
 
-    private mutating func applyQuery(_ lower: String, narrowing: Bool) {
-        if lower.isEmpty { matches = nil; return }
-        if searchIndex == nil {
-            searchIndex = SearchIndex(rows.map {
-                [$0.asset.tag, $0.asset.name, $0.asset.type.label, $0.asset.location].joined(separator: "\u{1F}")
-            })
+    /// The searchable text of a row: what the filter's words are matched against.
+    func searchText(_ row: RegisterRow) -> String {
+        let asset = row.asset
+        return [asset.tag, asset.name, asset.type.label, siteName(of: asset), asset.location, asset.serialNumber,
+                asset.manufacturer].joined(separator: "\u{1F}")
+    }
+
+    private mutating func applyQuery(_ text: String, narrowing: Bool) {
+        let parsed = FilterQuery(text)
+        unknownStatusWords = parsed.unknownStatuses
+        if parsed.isEmpty {
+            // Only spaces, or "is:" still being typed: everything shows, but the filter is on.
+            matches = text.isEmpty ? nil : order
+            matchesInOrder = matches
+            shownCounts = text.isEmpty ? nil : counts
+            return
         }
-        matches = searchIndex!.matches(lower, among: narrowing ? matches! : order)
+        if searchIndex == nil && !parsed.terms.isEmpty { searchIndex = SearchIndex(rows.map(searchText)) }
+        let candidates = narrowing ? matchesInOrder ?? order : order
+        var allowed = [Bool](repeating: parsed.statuses == nil, count: AssetStatus.allCases.count)
+        for status in parsed.statuses ?? [] { allowed[status.attentionRank] = true }
+        let found: (rows: [Int32], scores: [Int32])
+        if let index = searchIndex, !parsed.terms.isEmpty {
+            found = ranks.withUnsafeBufferPointer { ranks in
+                index.matches(parsed.terms, among: candidates, keep: { allowed[Int(ranks[Int($0)])] })
+            }
+        } else {
+            let kept = candidates.filter { allowed[Int(ranks[Int($0)])] }
+            found = (kept, [])
+        }
+        matchesInOrder = found.rows
+        matches = parsed.terms.isEmpty ? found.rows : ListState.bestFirst(found.rows, scores: found.scores)
+        var shown: [AssetStatus: Int] = [:]
+        var perRank = [Int](repeating: 0, count: AssetStatus.allCases.count)
+        for row in found.rows { perRank[Int(ranks[Int(row)])] += 1 }
+        for (rank, count) in perRank.enumerated() where count > 0 { shown[AssetStatus.allCases[rank]] = count }
+        shownCounts = shown
+    }
+
+    /// Rows by score, highest first, keeping their (attention) order among equal scores: a counting sort, so a
+    /// keystroke over 100,000 matches costs a pass, not a comparison sort.
+    static func bestFirst(_ rows: [Int32], scores: [Int32]) -> [Int32] {
+        guard rows.count > 1 else { return rows }
+        let buckets = 4096
+        let low = scores.min()!
+        let bucket = scores.map { Int(min(Int32(buckets - 1), $0 - low)) }
+        var starts = [Int](repeating: 0, count: buckets + 1)
+        for b in bucket { starts[buckets - b] += 1 }
+        for i in 1...buckets { starts[i] += starts[i - 1] }
+        var sorted = [Int32](repeating: 0, count: rows.count)
+        for (position, row) in rows.enumerated() {
+            let slot = buckets - 1 - bucket[position]
+            sorted[starts[slot]] = row
+            starts[slot] += 1
+        }
+        return sorted
     }
 
     mutating func move(by delta: Int, pageSize: Int) {

@@ -18,11 +18,30 @@ public enum StatusStyle {
 
 /// One column of the register list.
 struct ListColumn {
-    enum ID { case tag, draft, name, type, wll, location, lastExam, nextDue, status }
+    enum ID {
+        case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status
+    }
     var id: ID
     var title: String
     var width: Int
     var alignRight = false
+
+    /// The tag's marks (draft, interval flag) sit in the gap after it: no separator of their own.
+    var gap: Int { id == .tag ? 0 : 1 }
+
+    /// What the widest value of each growing column needs (display columns, at most `cap`).
+    struct ContentWidths: Sendable, Equatable {
+        static let cap = 24
+        var name = cap
+        var type = 16
+        var location = cap
+        /// 0: no site column (the register has one site).
+        var site = 0
+        var serial = cap
+        var manufacturer = cap
+        /// Some asset lifts persons: the column that marks them is worth its room.
+        var liftsPersons = false
+    }
 }
 
 /// Draws the register list. Only the rows on screen are formatted, so the cost of a frame does not
@@ -31,43 +50,54 @@ enum ListView {
     /// Title, counts, column headings and footer.
     static let chromeHeight = 4
 
-    /// Columns that fit in `width`, least important dropped first; the name takes what is left.
-    static func columns(width: Int, tagWidth: Int = 9) -> [ListColumn] {
+    /// From this width on, serial numbers and manufacturers have columns of their own.
+    static let wideWidth = 120
+
+    /// Columns that fit in `width`, least important dropped first. Spare room goes first to location and site,
+    /// so they are never cut while the name has room to spare, then to the name, then to the other columns.
+    static func columns(width: Int, tagWidth: Int = 9, content: ListColumn.ContentWidths = .init()) -> [ListColumn] {
         var columns: [ListColumn] = [
             ListColumn(id: .tag, title: "TAG", width: tagWidth),
             ListColumn(id: .draft, title: "", width: 1),
             ListColumn(id: .name, title: "NAME", width: min(10, max(4, width - tagWidth - 14))),
             ListColumn(id: .type, title: "TYPE", width: 8),
             ListColumn(id: .wll, title: "WLL", width: 6, alignRight: true),
-            ListColumn(id: .location, title: "LOCATION", width: 8),
+        ]
+        if content.liftsPersons { columns.append(ListColumn(id: .persons, title: "P", width: 1)) }
+        if content.site > 0 { columns.append(ListColumn(id: .site, title: "SITE", width: min(8, content.site))) }
+        columns.append(ListColumn(id: .location, title: "LOCATION", width: 8))
+        if width >= wideWidth {
+            if content.serial > 0 {
+                columns.append(ListColumn(id: .serial, title: "SERIAL", width: min(8, content.serial)))
+            }
+            if content.manufacturer > 0 {
+                columns.append(ListColumn(id: .manufacturer, title: "MAKER", width: min(8, content.manufacturer)))
+            }
+        }
+        columns += [
             ListColumn(id: .lastExam, title: "LAST EXAM", width: 10),
             ListColumn(id: .nextDue, title: "NEXT DUE", width: 10),
             ListColumn(id: .status, title: "STATUS", width: 11),
         ]
-        let dropOrder: [ListColumn.ID] = [.lastExam, .type, .location, .wll, .nextDue]
-        func total(_ cs: [ListColumn]) -> Int {
-            // The draft mark sits in the gap after the tag: no separator of its own.
-            cs.reduce(0) { $0 + $1.width } + cs.count - 2
-        }
+        let dropOrder: [ListColumn.ID] = [.lastExam, .manufacturer, .serial, .type, .site, .location, .wll, .persons,
+                                          .nextDue]
+        func total(_ cs: [ListColumn]) -> Int { cs.reduce(0) { $0 + $1.width + $1.gap } - 1 }
         for id in dropOrder where total(columns) > width {
             columns.removeAll { $0.id == id }
         }
-        let spare = width - total(columns)
-        if let name = columns.firstIndex(where: { $0.id == .name }) {
-            // Give the spare room to the name, then to type and location once the name is generous.
-            let nameGrowth = min(spare, max(0, 24 - columns[name].width) + max(0, (spare - 30) / 2))
-            columns[name].width += max(0, nameGrowth)
-            var rest = spare - max(0, nameGrowth)
-            for id in [ListColumn.ID.type, .location] {
-                if rest <= 0 { break }
-                if let index = columns.firstIndex(where: { $0.id == id }) {
-                    let grow = min(rest, 16 - columns[index].width)
-                    if grow > 0 { columns[index].width += grow; rest -= grow }
-                }
-            }
-            columns[name].width += max(0, rest)
-            if columns[name].width < 4 { columns[name].width = max(0, columns[name].width) }
+        var spare = width - total(columns)
+        func grow(_ id: ListColumn.ID, to wanted: Int) {
+            guard spare > 0, let index = columns.firstIndex(where: { $0.id == id }) else { return }
+            let growth = min(spare, wanted - columns[index].width)
+            if growth > 0 { columns[index].width += growth; spare -= growth }
         }
+        grow(.location, to: content.location)
+        grow(.site, to: content.site)
+        grow(.name, to: min(content.name, ListColumn.ContentWidths.cap))
+        grow(.type, to: content.type)
+        grow(.serial, to: content.serial)
+        grow(.manufacturer, to: content.manufacturer)
+        grow(.name, to: Int.max)
         return columns
     }
 
@@ -79,26 +109,29 @@ enum ListView {
             return
         }
         drawCounts(list, into: &frame, area: area)
-        let columns = columns(width: area.width, tagWidth: list.tagWidth)
+        let columns = columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
         var x = 0
         for column in columns {
             if column.id != .draft {
                 frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight),
                           x: x, y: 2, in: area, style: .bold)
             }
-            x += column.width + (column.id == .tag ? 0 : 1)
+            x += column.width + column.gap
         }
         let page = ListState.pageSize(area)
         let first = list.top
         let last = min(list.visibleCount, first + page)
         if list.visibleCount == 0 && !list.query.isEmpty {
-            frame.put("  No asset matches “\(list.query)”. Esc clears the filter.", x: 0, y: 3, in: area,
-                      style: .dim)
+            let unknown = list.unknownStatusWords.map { "is:\($0)" }.joined(separator: ", ")
+            let text = unknown.isEmpty ? "  No asset matches “\(list.query)”. Esc clears the filter."
+                : "  No asset matches: no status is called \(unknown). Statuses: \(FilterQuery.statusWords)"
+            frame.put(text, x: 0, y: 3, in: area, style: .dim)
         }
         for position in first..<max(first, last) {
             let index = list.rowIndex(visible: position)
             let y = 3 + position - first
-            drawRow(list.rows[index], report: list.reports[index], columns: columns, y: y, in: area, into: &frame)
+            drawRow(list.rows[index], report: list.reports[index], site: { list.siteName(of: list.rows[index].asset) },
+                    columns: columns, y: y, in: area, into: &frame)
             if list.marks.contains(list.rows[index].asset.uuid) { drawMark(columns: columns, y: y, in: area, &frame) }
             if position == list.selection {
                 frame.restyle(y: y, in: area) { $0.reverse.toggle() }
@@ -107,8 +140,8 @@ enum ListView {
         drawFooter(list, into: &frame, area: area)
     }
 
-    static func drawRow(_ row: RegisterRow, report: StatusReport, columns: [ListColumn], y: Int, in area: Rect,
-                        into frame: inout Frame) {
+    static func drawRow(_ row: RegisterRow, report: StatusReport, site: () -> String, columns: [ListColumn], y: Int,
+                        in area: Rect, into frame: inout Frame) {
         var x = 0
         for column in columns {
             let text: String
@@ -123,6 +156,13 @@ enum ListView {
             case .type: text = row.asset.type.label
             case .wll: text = Asset.wllText(row.asset.wllKg)
             case .location: text = row.asset.location
+            case .site: text = site()
+            case .serial: text = row.asset.serialNumber
+            case .manufacturer: text = row.asset.manufacturer
+            case .persons:
+                // Equipment that lifts persons: examined at least every 6 months (LOLER reg 9(3)).
+                text = row.asset.liftsPersons ? "P" : ""
+                style = Style(colour: .magenta, bold: true)
             case .lastExam: text = row.summary.lastThoroughDate?.iso ?? "—"
             case .nextDue:
                 text = report.keyDate?.iso ?? "—"
@@ -136,7 +176,7 @@ enum ListView {
             let shown = column.id == .status ? visible.truncated(toWidth: column.width)
                 : visible.padded(toWidth: column.width, alignRight: column.alignRight)
             frame.put(shown, x: x, y: y, in: area, style: style, maxWidth: column.width)
-            x += column.width + (column.id == .tag ? 0 : 1)
+            x += column.width + column.gap
         }
     }
 
@@ -164,8 +204,10 @@ enum ListView {
 
     static func drawCounts(_ list: ListState, into frame: inout Frame, area: Rect) {
         var x = 1
+        // With a filter, the counts are of what it shows.
+        let counts = list.shownCounts ?? list.counts
         for status in AssetStatus.allCases {
-            let count = list.counts[status] ?? 0
+            let count = counts[status] ?? 0
             guard count > 0 else { continue }
             let number = "\(count) "
             if x + number.count + status.label.count > area.width - 2 {

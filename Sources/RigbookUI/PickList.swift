@@ -33,6 +33,8 @@ struct PickList: Sendable {
         case .last: selection = options.count - 1
         case .take: return .chosen(options[selection].uuid)
         case .cancel: return .cancelled
+        case .typeAhead:
+            if let index = TypeAhead.index(after: selection, in: options.map(\.label), key: key) { selection = index }
         case nil: break
         }
         return nil

@@ -2,28 +2,21 @@
 import Glibc
 #endif
 
-/// Finds `needle` in `count` bytes at `haystack`: `memchr` to the first byte, then compare the rest.
-/// (glibc's `memmem` is hidden from Swift without _GNU_SOURCE.)
-private func contains(_ haystack: UnsafePointer<UInt8>, _ count: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-    let first = Int32(needle[0])
-    var offset = 0
-    while count - offset >= needle.count {
-        guard let found = memchr(haystack + offset, first, count - offset - needle.count + 1) else { return false }
-        let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-        if memcmp(at, needle.baseAddress!, needle.count) == 0 { return true }
-        offset = at - haystack + 1
-    }
-    return false
-}
-
-/// Lower-cased tag, name, type and location of every row in one byte buffer, so a filter keystroke
-/// over 100,000 assets is a tight `memmem` scan instead of 100,000 string comparisons.
+/// The lower-cased searchable text of every row (tag, name, type, site, location, serial, manufacturer) in
+/// one byte buffer, fields separated by 0x1F, so a filter keystroke over 100,000 assets is a tight scan
+/// instead of 100,000 string comparisons.
+///
+/// Matching is fzf's (its "v1" algorithm): a word matches a field when its characters appear in it in order
+/// (`ws0102` in `ws-0102`), and scores more for characters at the start of a word and right after one another,
+/// less for gaps. A word never matches across two fields. Bytes are compared, so a character of several bytes
+/// matches as its bytes do.
 struct SearchIndex: Sendable {
+    static let separator: UInt8 = 0x1F
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
 
     init(_ texts: [String]) {
-        bytes.reserveCapacity(texts.count * 48)
+        bytes.reserveCapacity(texts.count * 64)
         starts.reserveCapacity(texts.count + 1)
         for text in texts {
             bytes.append(contentsOf: text.lowercased().utf8)
@@ -33,21 +26,157 @@ struct SearchIndex: Sendable {
 
     var count: Int { starts.count - 1 }
 
-    /// Rows among `candidates` whose text contains `query` (already lower-cased).
-    func matches(_ query: String, among candidates: [Int32]) -> [Int32] {
-        let needle = Array(query.utf8)
-        if needle.isEmpty { return candidates }
-        var out: [Int32] = []
+    /// Rows among `candidates`, in their order, that `keep` accepts and whose text every term matches, with the
+    /// sum of the terms' scores (0 without terms).
+    func matches(_ terms: [[UInt8]], among candidates: [Int32],
+                 keep: (Int32) -> Bool = { _ in true }) -> (rows: [Int32], scores: [Int32]) {
+        var rows: [Int32] = []
+        var scores: [Int32] = []
         bytes.withUnsafeBufferPointer { buffer in
-            needle.withUnsafeBufferPointer { n in
-                func test(_ row: Int32) {
-                    let start = starts[Int(row)], end = starts[Int(row) + 1]
-                    guard end - start >= n.count else { return }
-                    if contains(buffer.baseAddress! + start, end - start, n) { out.append(row) }
+            for row in candidates where keep(row) {
+                let start = starts[Int(row)], end = starts[Int(row) + 1]
+                let text = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                var total: Int32 = 0
+                var matched = true
+                for term in terms {
+                    guard let score = term.withUnsafeBufferPointer({ SearchIndex.score($0, in: text) }) else {
+                        matched = false
+                        break
+                    }
+                    total += score
                 }
-                for row in candidates { test(row) }
+                if matched {
+                    rows.append(row)
+                    scores.append(total)
+                }
             }
         }
-        return out
+        return (rows, scores)
+    }
+
+    // MARK: Scoring (fzf's constants)
+
+    static let scoreMatch: Int32 = 16
+    static let gapStart: Int32 = -3
+    static let gapExtension: Int32 = -1
+    /// At the start of a word (after a space, `-`, `/`…, or a field's start).
+    static let bonusBoundary: Int32 = 8
+    /// A digit after a letter or a letter after a digit (`sl0042`).
+    static let bonusChange: Int32 = 7
+    static let bonusConsecutive: Int32 = 4
+    /// The word's first character counts its bonus twice.
+    static let firstCharacterMultiplier: Int32 = 2
+
+    private enum CharacterClass { case other, letter, digit }
+
+    private static func characterClass(_ byte: UInt8) -> CharacterClass {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), 0x80...: .letter
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): .digit
+        default: .other
+        }
+    }
+
+    private static func bonus(_ previous: CharacterClass, _ current: CharacterClass) -> Int32 {
+        if current == .other { return bonusBoundary }
+        if previous == .other { return bonusBoundary }
+        if previous != current { return bonusChange }
+        return 0
+    }
+
+    /// The best score of `term` in any one field of `text`, nil when no field holds its characters in order.
+    static func score(_ term: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard !term.isEmpty else { return 0 }
+        guard let base = text.baseAddress else { return nil }
+        func find(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
+            guard start < end, let hit = memchr(base + start, Int32(byte), end - start) else { return nil }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+        }
+        // Most rows fail here: the term's bytes in order anywhere in the row, found with memchr.
+        var offset = 0
+        for byte in term {
+            guard let found = find(byte, from: offset, to: text.count) else { return nil }
+            offset = found + 1
+        }
+        if term.count == 1 { return singleByteScore(term[0], in: text, find: find) }
+        var best: Int32?
+        var fieldStart = 0
+        while fieldStart < text.count {
+            let fieldEnd = find(separator, from: fieldStart, to: text.count) ?? text.count
+            // Forward: the first end of the term in this field; backward: the shortest window ending there.
+            var position = fieldStart
+            var complete = true
+            for byte in term {
+                guard let found = find(byte, from: position, to: fieldEnd) else { complete = false; break }
+                position = found + 1
+            }
+            if complete {
+                let last = position - 1
+                var start = last
+                var back = term.count - 1
+                while true {
+                    if text[start] == term[back] {
+                        if back == 0 { break }
+                        back -= 1
+                    }
+                    start -= 1
+                }
+                let score = windowScore(term, text, from: start, to: last, fieldStart: fieldStart)
+                best = Swift.max(best ?? score, score)
+            }
+            fieldStart = fieldEnd + 1
+        }
+        return best
+    }
+
+    /// A one-letter term (the first key of every query, over every row): its best place is where its bonus is.
+    private static func singleByteScore(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>,
+                                        find: (UInt8, Int, Int) -> Int?) -> Int32 {
+        var best: Int32 = 0
+        var position = 0
+        let current = characterClass(byte)
+        while let found = find(byte, position, text.count) {
+            let previous = found == 0 || text[found - 1] == separator ? CharacterClass.other
+                : characterClass(text[found - 1])
+            best = Swift.max(best, scoreMatch + bonus(previous, current) * firstCharacterMultiplier)
+            if best == scoreMatch + bonusBoundary * firstCharacterMultiplier { break }
+            position = found + 1
+        }
+        return best
+    }
+
+    private static func windowScore(_ term: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>,
+                                    from start: Int, to end: Int, fieldStart: Int) -> Int32 {
+        var score: Int32 = 0
+        var index = 0
+        var inGap = false
+        var consecutive = 0
+        var firstBonus: Int32 = 0
+        var previous = start > fieldStart ? characterClass(text[start - 1]) : .other
+        for position in start...end {
+            let byte = text[position]
+            let current = characterClass(byte)
+            if index < term.count && byte == term[index] {
+                score += scoreMatch
+                var bonus = self.bonus(previous, current)
+                if consecutive == 0 {
+                    firstBonus = bonus
+                } else {
+                    if bonus >= bonusBoundary && bonus > firstBonus { firstBonus = bonus }
+                    bonus = max(bonus, firstBonus, bonusConsecutive)
+                }
+                score += index == 0 ? bonus * firstCharacterMultiplier : bonus
+                inGap = false
+                consecutive += 1
+                index += 1
+            } else {
+                score += inGap ? gapExtension : gapStart
+                inGap = true
+                consecutive = 0
+                firstBonus = 0
+            }
+            previous = current
+        }
+        return score
     }
 }

@@ -68,7 +68,8 @@ enum LossBench {
         guard driver.waitFor({ $0.contains("50 assets") }) else { return nil }
         driver.send("send-keys -t bench i")
         guard driver.waitFor({ $0.contains("Inspection ·") }) else { return nil }
-        for _ in 0..<9 { driver.send("send-keys -t bench Tab") }
+        // The form opens on the inspector's name (no profile): eight Tabs to the notes.
+        for _ in 0..<8 { driver.send("send-keys -t bench Tab") }
         guard driver.waitFor({ $0.contains("▸ Notes") }) else { return nil }
         let started = now()
         for _ in 0..<characters {

@@ -29,7 +29,7 @@ enum TerminalBench {
         // Typing a character into text.
         let rigbookType = measure(command: "\(shellQuote(executable))", environment: rigbookEnvironment,
                                   ready: { $0.contains("1000 assets") },
-                                  setup: ["i"] + Array(repeating: "Tab", count: 9), key: "a")
+                                  setup: ["i"] + Array(repeating: "Tab", count: 8), key: "a")
         let vimType = measure(command: "vim -u NONE -N -n \(shellQuote(text))", environment: ["TERM": "xterm-256color"],
                               ready: { $0.contains("line 1 of") }, setup: ["i"], key: "a")
         rows.append(("type `a`: rigbook notes field / vim insert mode", rigbookType, vimType))

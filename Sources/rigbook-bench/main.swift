@@ -33,6 +33,25 @@ func runBench() throws {
         ImportBench.printTable(try ImportBench.run(rows: 100_000))
         exit(0)
     }
+    if let index = arguments.firstIndex(of: "--filter-only"), index + 1 < arguments.count {
+        // The filter's own work on an existing home, keystroke by keystroke: for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let register = try Register.open(path: home.registerPath)
+        let today = CalendarDate(iso: "2026-11-30")!
+        var list = ListState(today: today)
+        list.load(try register.rows(), today: today, particulars: try register.particulars())
+        var samples = Samples()
+        for round in 0..<40 {
+            var typed = ""
+            for character in RegisterBench.filterQueries[round % RegisterBench.filterQueries.count] {
+                typed.append(character)
+                samples.time { list.setQuery(typed) }
+            }
+            list.setQuery("")
+        }
+        print("filter work: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
     var sizes = [1_000, 10_000, 100_000]
     if let index = arguments.firstIndex(of: "--sizes"), index + 1 < arguments.count {
         sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }

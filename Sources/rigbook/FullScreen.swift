@@ -48,6 +48,12 @@ enum FullScreen {
                     break loop
                 }
                 if session.isFinished { break loop }
+                if session.redrawRequested {
+                    // Ctrl-L: whatever else wrote to the terminal is painted over.
+                    session.redrawRequested = false
+                    terminal.clearScreen()
+                    session.invalidateScreen()
+                }
                 if session.suspendRequested {
                     session.suspendRequested = false
                     suspend(terminal, session)

@@ -11,10 +11,9 @@ struct E2ETyped {
     var certificate = "LEEA 0417"
     var notes = "Eye 绳索 worn"
 
-    /// Types the three fields, starting from a freshly opened form (focus on the inspection type).
-    /// Keys only: nothing waits between them or after the last one.
+    /// Types the three fields, starting from a freshly opened form (no profile: focus on the inspector name,
+    /// the first field that needs the inspector). Keys only: nothing waits between them or after the last one.
     func type(into pane: E2EPane) throws {
-        try pane.tmux.sendKeys("Tab")
         try pane.tmux.sendLiteral(name)
         try pane.tmux.sendKeys("Tab")
         try pane.tmux.sendLiteral(certificate)

@@ -258,13 +258,13 @@ extension RigbookCLITests {
             try pane.waitForList()
             try pane.openForm(tag)
 
-            // Focus starts on the inspection type (prefilled: periodic thorough examination).
-            try pane.tmux.sendKeys("Tab")
+            // No profile: the form opens on the inspector's name, the first field that needs the inspector.
             try pane.tmux.sendLiteral(name)
             try pane.tmux.sendKeys("Tab")
             try pane.tmux.sendLiteral(certificate)
-            for _ in 0..<5 { try pane.tmux.sendKeys("Tab", "Space") }  // the five checks
-            try pane.tmux.sendKeys("Tab", "Right")  // Result: nothing chosen, → takes Pass
+            try pane.tmux.sendKeys("Tab")
+            for _ in 0..<5 { try pane.tmux.sendKeys("Space") }  // the five checks: Space ticks and moves on
+            try pane.tmux.sendKeys("Right")  // Result: nothing chosen, → takes Pass
             try pane.tmux.waitFor("the five checks ticked and Result Pass") { screen in
                 e2eLines(screen).filter { $0.hasPrefix("  [x] ") }.count == 5 && screen.contains("‹ Pass ›")
                     && screen.contains(name) && screen.contains(certificate)
@@ -336,7 +336,8 @@ extension RigbookCLITests {
             let pane = try env.launch("paste")
             try pane.waitForList()
             try pane.openForm(tag)
-            for _ in 0..<9 { try pane.tmux.sendKeys("Tab") }
+            // From the inspector's name (no profile): the number, five checks, the result, then the notes.
+            for _ in 0..<8 { try pane.tmux.sendKeys("Tab") }
             try pane.tmux.waitFor("the notes focused") { $0.contains("▸ Notes") }
             let buffer = env.home + "/paste.txt"
             let hostile = "Sling OK" + String(repeating: "\t", count: 7) + " \u{13}"

@@ -58,6 +58,7 @@ struct AmendmentTests {
         let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
         h.press(.char("i"))
         #expect(!h.shows("Reason for amendment") && !h.shows("AMENDMENT"))
+        h.focus(.inspectionType)
         h.press(.tab)
         #expect(h.form?.focus == .inspectorName)
         // Round the 17 fields and the report particulars a periodic pass has: basis, test, next examination.

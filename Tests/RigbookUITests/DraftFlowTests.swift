@@ -13,7 +13,7 @@ struct DraftFlowTests {
 
     /// Opens the form on SL-0042 and types into the inspector name (after the prefilled text).
     static func openAndType(_ h: FormHarness, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        h.press(.char("i"), .tab, sourceLocation: sourceLocation)
+        h.openFormOnInspectorName(sourceLocation: sourceLocation)
         h.type(text, sourceLocation: sourceLocation)
     }
 
@@ -87,7 +87,7 @@ struct DraftFlowTests {
     @Test("typing every 0.1 s for 2 s still writes within 1 s of the first edit")
     func continuousTypingWritesWithinOneSecond() throws {
         let h = try FormHarness(profile: DraftFlowTests.profile)
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         let start = h.clock.milliseconds
         h.type("a")
         var firstWrite: Int?
@@ -131,7 +131,7 @@ struct DraftFlowTests {
         #expect(!h.draftExists)
 
         // Undone after a write and closed before the debounce: the close removes the file.
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         h.type("z")
         h.advance(0.5)
         #expect(h.draftExists)

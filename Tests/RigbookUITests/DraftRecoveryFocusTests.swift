@@ -57,7 +57,7 @@ struct DraftRecoveryFocusTests {
         #expect(h.form?.values.confirmed == false)
     }
 
-    @Test("A draft without focused_field (an earlier build's) recovers with the focus on the first field")
+    @Test("A draft without focused_field (an earlier build's) recovers on the first field that needs the inspector")
     func olderDraftRecoversAtTheTop() throws {
         let h = try FormHarness(profile: DraftRecoveryFocusTests.profile)
         DraftRecoveryFocusTests.confirmThenTypeNotes(h)
@@ -69,7 +69,7 @@ struct DraftRecoveryFocusTests {
             .write(to: URL(fileURLWithPath: h.draftPath))
         h.press(.char("i"), .enter)
         let form = try #require(h.form, "the draft was read, not set aside")
-        #expect(form.focus == .inspectionType)
+        #expect(form.focus == .checkMarking, "as a new form opens: the first check not yet ticked")
         #expect(form.values.notes == "Label worn")
         #expect(!form.values.confirmed)
     }

@@ -4,7 +4,7 @@ import RigbookTestSupport
 import RigbookApp
 import RigbookCore
 import RigbookStore
-import RigbookUI
+@testable import RigbookUI
 
 /// The form tests' view of the one `Harness`: a fresh home with the SL-0042 asset, an optional
 /// profile and records, at 80×24, with helpers to fill the form and look at its draft file.
@@ -68,13 +68,25 @@ final class FormHarness {
         harness.checkScreen(sourceLocation: sourceLocation)
     }
 
-    /// Presses Tab until `field` has the focus (at most once round the form).
+    /// Presses Tab (or Shift-Tab, when that is shorter) until `field` has the focus.
     func focus(_ field: FormField, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let form, let from = form.fields.firstIndex(of: form.focus), let to = form.fields.firstIndex(of: field) {
+            let forward = (to - from + form.fields.count) % form.fields.count
+            let key: Key = forward <= form.fields.count - forward ? .tab : .backTab
+            for _ in 0..<min(forward, form.fields.count - forward) { press(key, sourceLocation: sourceLocation) }
+        }
         for _ in 0..<FormField.allCases.count {
             if session.state.form?.focus == field { return }
             press(.tab, sourceLocation: sourceLocation)
         }
         #expect(session.state.form?.focus == field, "Tab never reached \(field)", sourceLocation: sourceLocation)
+    }
+
+    /// Opens the form with `i` and moves to the inspector's name (the form opens on the first field that needs
+    /// the inspector, the first check when a profile names the inspector).
+    func openFormOnInspectorName(sourceLocation: SourceLocation = #_sourceLocation) {
+        press(.char("i"), sourceLocation: sourceLocation)
+        focus(.inspectorName, sourceLocation: sourceLocation)
     }
 
     // MARK: Looking

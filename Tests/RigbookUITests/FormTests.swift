@@ -43,10 +43,10 @@ struct FormTests {
         #expect(h.shows("LEEA-1"))
         #expect(h.shows("‹ — choose — ›"))
         #expect(!form.hasUnsavedInput)
-        #expect(form.focus == .inspectionType)
-        // The dates sit below the first screenful: Shift-Tab back over the confirmation and the report
-        // particulars (next examination, test, basis) scrolls to today's date.
-        h.press(.backTab, .backTab, .backTab, .backTab, .backTab)
+        // The profile names the inspector, so the first field that needs the inspector is the first check.
+        #expect(form.focus == .checkMarking)
+        // The dates sit below the first screenful: moving to the inspection date scrolls to today's date.
+        h.focus(.inspectionDate)
         #expect(h.form?.focus == .inspectionDate)
         let dateLine = try #require(h.line(containing: "Inspection date"))
         #expect(dateLine.contains("2026-11-30"))
@@ -79,6 +79,16 @@ struct FormTests {
             #expect(h.form?.focus == all[expectedFocus], sourceLocation: sourceLocation)
         }
 
+        func space(sourceLocation: SourceLocation = #_sourceLocation) {
+            h.press(.char(" "), sourceLocation: sourceLocation)
+            expectedFocus += 1
+            #expect(h.form?.focus == all[expectedFocus], "Space ticks a check and moves on",
+                    sourceLocation: sourceLocation)
+        }
+
+        // The form opens on the first check (the profile names the inspector); back to the top for the order.
+        #expect(h.form?.focus == .checkMarking)
+        h.press(.backTab, .backTab, .backTab)
         // 1 Inspection type: → from periodic is "per examination scheme".
         #expect(h.form?.focus == .inspectionType)
         h.press(.right)
@@ -91,16 +101,18 @@ struct FormTests {
         tab()
         h.press(.ctrl("u"))
         h.type("LEEA-12345 ")
-        // 4–8 the checks, with Space (one toggled three times).
-        tab(); h.press(.char(" "))
-        tab(); h.press(.char(" "))
-        tab(); h.press(.char(" "))
-        tab(); h.press(.char(" "), .char(" "), .char(" "))
-        tab(); h.press(.char(" "))
+        // 4–8 the checks: Space ticks one and moves on (one toggled three times, Shift-Tab back each time).
+        tab()
+        space(); space(); space()
+        h.press(.char(" "), .backTab, .char(" "), .backTab)
+        #expect(h.form?.values.checkFittings == false && h.form?.focus == .checkFittings)
+        space(); space()
         #expect(h.form?.values.allChecksTicked == true)
+        #expect(h.form?.focus == .result)
+        expectedFocus -= 1
         #expect(h.screen.filter { $0.contains("[x]") }.count >= 5)
         // 9 Result: → takes the first option, then Enter opens the list, ↓ ↓ Enter takes the third.
-        tab()
+        expectedFocus += 1
         h.press(.right)
         #expect(h.form?.values.result == .pass)
         #expect(h.shows("‹ Pass ›"))
@@ -215,7 +227,7 @@ struct FormTests {
         #expect(!h.draftExists)
     }
 
-    @Test("after a save the list shows what a fresh start would show, selection kept on the saved asset")
+    @Test("after a save the list shows what a fresh start would show, the selection on the next asset to do")
     func listAfterSaveMatchesFreshStart() throws {
         let extras = [
             Asset(tag: "CH-0007", name: "Chain sling 2-leg", type: .chainSling, wllKg: 3150, intervalMonths: 6),
@@ -237,7 +249,9 @@ struct FormTests {
         h.fillCompletePass()
         h.press(.ctrl("s"))
         #expect(h.session.state.notice?.text == "Saved inspection for SL-0042 · status now OK")
-        #expect(h.session.state.list.selectedRow?.asset.tag == "SL-0042")
+        // The worklist keeps its place: the asset that followed SL-0042 (DUE SOON), not the saved one.
+        #expect(h.session.state.list.selectedRow?.asset.tag == "SL-0100")
+        #expect(h.session.state.list.selection == 1)
 
         let fresh = try FormHarness(sharingHomeOf: h)
         // Everything but the notice line matches a session started on the saved register.
@@ -248,7 +262,7 @@ struct FormTests {
         #expect(okRow.contains("2027-05-30"))
 
         // A second save moves another asset the other way: from OK to the top (DO NOT USE).
-        h.press(.up)
+        h.press(.end, .up)
         #expect(h.session.state.list.selectedRow?.asset.tag == "SL-0001")
         h.press(.char("i"))
         #expect(h.screen[0].contains("SL-0001"))
@@ -267,7 +281,10 @@ struct FormTests {
         h.type("Yard foreman")
         h.press(.ctrl("s"))
         #expect(h.session.state.notice?.text == "Saved inspection for SL-0001 · status now DO NOT USE")
-        #expect(h.session.state.list.selectedRow?.asset.tag == "SL-0001")
+        // What followed it (SL-0042) was examined today: nothing after it is left to do, so the selection stays
+        // at the same position, now CH-0007, though the saved one moved up the list.
+        #expect(h.session.state.list.selectedRow?.asset.tag == "CH-0007")
+        #expect(h.session.state.list.selection == 3)
         #expect(h.screen[3].contains("SL-0001") && h.screen[3].contains("DO NOT USE"))
         let fresh2 = try FormHarness(sharingHomeOf: h)
         #expect(Array(h.screen.dropLast()) == Array(fresh2.screen.dropLast()))
@@ -279,7 +296,7 @@ struct FormTests {
     @Test("wide characters: the cursor moves 6 columns for 王建国 and the line shows it once")
     func wideCharacters() throws {
         let h = try FormHarness()
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         #expect(h.form?.focus == .inspectorName)
         let start = try #require(h.frame.cursor)
         #expect(start.x == 24, "the value column starts after the 22-column label and a gap")
@@ -326,7 +343,7 @@ struct FormTests {
     @Test("control characters typed as keys are dropped, in single- and multi-line fields")
     func controlCharactersDropped() throws {
         let h = try FormHarness(profile: FormTests.profile)
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         #expect(h.form?.focus == .inspectorName)
         h.press(.char("\u{1b}"), .char("["), .char("3"), .char("1"), .char("m"))
         let name = try #require(h.form?.values.inspectorName)
@@ -370,13 +387,13 @@ struct FormTests {
         #expect(try h.register.recordCount() == 0)
         #expect(try h.history().isEmpty)
 
-        // Letters and other characters are not taken in a date field.
+        // Characters no date can hold are not taken in a date field, and the footer says what it takes.
         h.press(.ctrl("u"))
         h.type("2026-1")
         h.press(.char("x"))
         #expect(h.form?.values.inspectionDate == "2026-1")
-        #expect(h.shows("Dates are written YYYY-MM-DD."))
-        h.type("1a-3 0")
+        #expect(h.shows("“x” is not part of a date: write YYYY-MM-DD, today, +14, +2w, +6m or +1y."))
+        h.type("1q-3 0")
         #expect(h.form?.values.inspectionDate == "2026-11-30")
         #expect(h.form?.dateMessages[.inspectionDate] == nil)
         #expect(!h.shows("is not a real date"))
@@ -393,6 +410,7 @@ struct FormTests {
     func focusOrderWithArrows() throws {
         let h = try FormHarness(profile: FormTests.profile)
         h.press(.char("i"))
+        h.focus(.inspectionType)
         // The 17 with a periodic examination's report particulars before the confirmation.
         let all = FormField.inspectionFields.dropLast() + [.examinationBasis, .testParticulars, .nextExaminationBy,
                                                            .confirmed]
@@ -448,6 +466,8 @@ struct FormTests {
     func unmetRulesListed() throws {
         let h = try FormHarness()
         h.press(.char("i"))
+        #expect(h.form?.focus == .inspectorName, "no profile: the name is the first field that needs the inspector")
+        h.focus(.inspectionType)
         h.press(.right) // per examination scheme: needs a scheme reference
         h.focus(.result)
         h.press(.left) // nothing chosen → the last option: Fail – dangerous
@@ -511,7 +531,7 @@ struct FormTests {
     @Test("a single-line field scrolls sideways with wide characters, cursor inside the field")
     func wideTextScrollsInsideField() throws {
         let h = try FormHarness()
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         let start = try #require(h.frame.cursor)
         h.type(String(repeating: "王", count: 40))
         #expect(h.form?.values.inspectorName.count == 40)
@@ -529,7 +549,7 @@ struct FormTests {
     @Test("editing keys in a single-line field: arrows, Home/End, Ctrl-A/E, Backspace, Delete, Ctrl-K/U/W")
     func editingKeys() throws {
         let h = try FormHarness()
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         func value() -> String? { h.form?.values.inspectorName }
         let x0 = try #require(h.frame.cursor).x
 
@@ -581,7 +601,7 @@ struct FormTests {
     @Test("Esc after typing asks; Esc in the dialog keeps editing; typing then undoing closes at once")
     func escapeDialog() throws {
         let h = try FormHarness(profile: FormTests.profile)
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         h.type("x")
         #expect(h.form?.values.inspectorName == "Ann Smithx")
         #expect(h.form?.hasUnsavedInput == true)

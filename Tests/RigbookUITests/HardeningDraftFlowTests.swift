@@ -29,7 +29,7 @@ struct HardeningDraftFlowTests {
     static func typeWithoutDrafts(_ h: FormHarness, _ text: String,
                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
         try blockDrafts(h)
-        h.press(.char("i"), .tab, sourceLocation: sourceLocation)
+        h.openFormOnInspectorName(sourceLocation: sourceLocation)
         h.type(text, sourceLocation: sourceLocation)
         h.advance(0.6, sourceLocation: sourceLocation)
         #expect(h.form?.draftWarning != nil, "no warning while Drafts/ is unusable", sourceLocation: sourceLocation)
@@ -86,7 +86,7 @@ struct HardeningDraftFlowTests {
 
         // The folder is usable again; a second session opens the form first, and types.
         let second = try FormHarness(sharingHomeOf: first)
-        second.press(.char("i"), .tab)
+        second.openFormOnInspectorName()
         #expect(!second.shows("Unsubmitted draft"))
         second.type(" Sr")
         second.advance(0.6)
@@ -172,7 +172,7 @@ struct HardeningDraftFlowTests {
     /// Types into SL-0042's form, closes it keeping the draft, and opens the Drafts screen.
     static func keepDraftAndOpenDraftsScreen(_ h: FormHarness, _ text: String,
                                              sourceLocation: SourceLocation = #_sourceLocation) {
-        h.press(.char("i"), .tab, sourceLocation: sourceLocation)
+        h.openFormOnInspectorName(sourceLocation: sourceLocation)
         h.type(text, sourceLocation: sourceLocation)
         h.press(.escape, sourceLocation: sourceLocation)
         h.press(.char("c"), sourceLocation: sourceLocation)
@@ -212,7 +212,7 @@ struct HardeningDraftFlowTests {
     @Test("x on the Drafts screen does not discard a draft whose form another session opened since the list was read")
     func draftsScreenDiscardChecksTheLockWhenItDeletes() throws {
         let first = try FormHarness(profile: Self.profile)
-        first.press(.char("i"), .tab)
+        first.openFormOnInspectorName()
         first.type(" Jr")
         first.press(.escape)
         first.press(.char("c"))
@@ -237,7 +237,7 @@ struct HardeningDraftFlowTests {
     @Test("Enter on the Drafts screen on a draft whose form is open elsewhere explains, and opens nothing")
     func draftsScreenRecoverChecksTheLock() throws {
         let first = try FormHarness(profile: Self.profile)
-        first.press(.char("i"), .tab)
+        first.openFormOnInspectorName()
         first.type(" Jr")
         first.advance(0.6)
 

@@ -246,16 +246,28 @@ struct ShownRow {
 
 extension Harness {
     /// The register's assets in attention order (status rank, then the register's tag order), keeping
-    /// those whose tag, name, type or location contain `query` ignoring case. Computed from the
-    /// register and the status rules, not from `ListState`.
+    /// those the filter `query` finds: every word's characters in order, ignoring case, within one of tag,
+    /// name, type, site, location, serial and manufacturer. Computed from the register and the status rules,
+    /// not from `ListState` (which also ranks the matches best first).
     func expectedRows(matching query: String = "") throws -> [ExpectedRow] {
-        let needle = query.lowercased()
+        let words = query.lowercased().split(separator: " ").map(String.init)
+        let particulars = try register.particulars()
+        func isSubsequence(_ word: String, of text: String) -> Bool {
+            var rest = Substring(text.lowercased())
+            for character in word {
+                guard let found = rest.firstIndex(of: character) else { return false }
+                rest = rest[rest.index(after: found)...]
+            }
+            return true
+        }
         return try register.rows().enumerated()
             .map { (index: $0.offset, row: $0.element, status: $0.element.status(on: harnessToday).status) }
             .filter { item in
                 let asset = item.row.asset
-                return needle.isEmpty || [asset.tag, asset.name, asset.type.label, asset.location]
-                    .contains { $0.lowercased().contains(needle) }
+                let site = particulars.sites[particulars.asset(asset.uuid).siteUUID]?.name ?? ""
+                let fields = [asset.tag, asset.name, asset.type.label, site, asset.location, asset.serialNumber,
+                              asset.manufacturer]
+                return words.allSatisfy { word in fields.contains { isSubsequence(word, of: $0) } }
             }
             .sorted { ($0.status.attentionRank, $0.index) < ($1.status.attentionRank, $1.index) }
             .map { ExpectedRow(tag: $0.row.asset.tag, name: $0.row.asset.name, typeLabel: $0.row.asset.type.label,
@@ -306,5 +318,16 @@ extension Harness {
             press(.pageDown)
         }
         return (rows, misaligned)
+    }
+}
+
+extension Harness {
+    /// Opens the form with `i` and Tabs to the inspector's name (the form opens on the first field that needs
+    /// the inspector).
+    func openFormOnInspectorName(sourceLocation: SourceLocation = #_sourceLocation) {
+        press(.char("i"), sourceLocation: sourceLocation)
+        for _ in 0..<FormField.allCases.count where state.form.map({ $0.focus != .inspectorName }) ?? false {
+            press(.tab, sourceLocation: sourceLocation)
+        }
     }
 }

@@ -98,8 +98,8 @@ import Testing
         #expect(h.line(containing: "Quit") == nil)
         // Descriptions wrap at 40 columns, so scroll until the last binding shows (bounded).
         var presses = 0
-        while h.screen[11].contains("↓ more") && presses < 60 { h.press(.char("j")); presses += 1 }
-        #expect(presses > 0 && presses < 60)
+        while h.screen[11].contains("↓ more") && presses < 200 { h.press(.char("j")); presses += 1 }
+        #expect(presses > 0 && presses < 200)
         #expect(h.line(containing: "Quit") != nil, "\(h.dump)")
         #expect(!h.screen[11].contains("↓ more"))
         h.press(.char("j"))

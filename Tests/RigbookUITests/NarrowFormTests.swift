@@ -8,7 +8,7 @@ import Testing
 @Suite struct NarrowFormTests {
     @Test func labelsGetTheirOwnRowAt40Columns() throws {
         let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]), width: 40, height: 12)
-        h.press(.char("i"))
+        h.press(.char("i"), .backTab) // it opens on the inspector's name, the first field that needs the inspector
         #expect(h.line(containing: "▸ Inspection type") != nil, "\(h.screen.joined(separator: "\n"))")
         #expect(h.line(containing: "‹ Thorough examination (periodic) ›") != nil, "the choice is not cut")
         for _ in 0..<9 { h.press(.tab) }

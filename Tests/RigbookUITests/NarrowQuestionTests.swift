@@ -8,7 +8,7 @@ import RigbookCore
 @Suite struct NarrowScreenTests {
     @Test func aQuestionAt40ColumnsShowsEveryOption() throws {
         let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]), width: 40, height: 12)
-        h.press(.char("i"), .tab)
+        h.openFormOnInspectorName()
         h.type("typed")
         h.press(.escape)
         for option in ["[ Keep editing ]", "[ Close and keep draft ]", "[ Discard ]"] {

@@ -87,10 +87,10 @@ import RigbookStore
     @Test func aPasteInTheListFilters() throws {
         let h = try Harness(.sample(count: 30))
         let tag = try #require(h.shownRows.last?.tag)
-        h.press(.paste(tag + "\n"))
-        #expect(h.state.list.query == tag + " ", "the newline is a space, not Enter")
+        h.press(.paste(tag + "\nzq"))
+        #expect(h.state.list.query == tag + " zq", "the newline is a space, not Enter")
         #expect(h.shownRows.map(\.tag) == [], "\(h.dump)")
-        h.press(.backspace)
+        h.press(.backspace, .backspace)
         #expect(h.shownRows.map(\.tag) == [tag])
     }
 

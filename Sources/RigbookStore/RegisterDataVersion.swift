@@ -1,0 +1,13 @@
+import RigbookCore
+
+extension Register {
+    /// SQLite's `PRAGMA data_version` on this connection: it changes when another connection (another
+    /// terminal, `rigbook asset add`) commits, never for this connection's own writes. Cheap enough for every
+    /// tick of the loop, so the list can follow other processes without re-reading the register blindly.
+    public func dataVersion() throws(RegisterError) -> Int64 {
+        try perform {
+            guard case .integer(let version) = try db.scalar("PRAGMA data_version") else { return 0 }
+            return version
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import RigbookCore
+
+/// What was typed after `/`, read as words: `is:WORD` keeps assets of a status (several `is:` words: any of
+/// them), every other word must match fuzzily (`SearchIndex`). A status is never matched as text, since a
+/// fuzzy "ok" would find every hook.
+struct FilterQuery: Sendable, Equatable {
+    /// The statuses kept, nil when no `is:` word narrows them.
+    var statuses: Set<AssetStatus>?
+    /// `is:` words that name no status (the list says which words there are).
+    var unknownStatuses: [String] = []
+    /// The fuzzy words, lower-cased, as UTF-8.
+    var terms: [[UInt8]] = []
+    /// How many `is:` words there are: adding one widens the statuses, so the previous matches no longer hold
+    /// every new one.
+    var statusWordCount = 0
+
+    init(_ text: String) {
+        for word in text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            guard word.hasPrefix("is:") else {
+                terms.append(Array(word.utf8))
+                continue
+            }
+            statusWordCount += 1
+            let name = FilterQuery.squeezed(word.dropFirst(3))
+            // "is:" alone is still being typed: it narrows nothing yet.
+            guard !name.isEmpty else { continue }
+            let named = AssetStatus.allCases.filter {
+                FilterQuery.squeezed(Substring(FilterQuery.word(for: $0))).hasPrefix(name)
+            }
+            if named.isEmpty { unknownStatuses.append(String(word.dropFirst(3))) }
+            statuses = (statuses ?? []).union(named)
+        }
+    }
+
+    /// The word `is:` takes for a status: its label in lower case, words joined by `-` (`is:due-soon`).
+    static func word(for status: AssetStatus) -> String {
+        status.label.lowercased().replacingOccurrences(of: " ", with: "-")
+    }
+
+    /// Every status word, for help and for the message that says a word names none.
+    static var statusWords: String { AssetStatus.allCases.map { "is:" + word(for: $0) }.joined(separator: " ") }
+
+    /// Without `-` and `_`, so `is:duesoon` and `is:due_soon` work too; a beginning is enough (`is:over`).
+    private static func squeezed(_ text: Substring) -> String { text.filter { $0 != "-" && $0 != "_" } }
+
+    var isEmpty: Bool { statuses == nil && terms.isEmpty && unknownStatuses.isEmpty }
+
+    /// Whether `longer`, typed on from `shorter`, can only keep fewer assets: then the previous matches are the
+    /// only candidates. A longer word matches less and another fuzzy word narrows, but an `is:` word widens (its
+    /// statuses are added), and so can a fuzzy word that becomes one (`is` → `is:`).
+    static func narrows(from shorter: String, to longer: String) -> Bool {
+        let a = shorter.lowercased(), b = longer.lowercased()
+        guard !a.isEmpty, b.hasPrefix(a) else { return false }
+        let before = FilterQuery(a), after = FilterQuery(b)
+        guard before.statusWordCount == after.statusWordCount else { return false }
+        guard let kept = before.statuses else { return true }
+        return after.statuses.map { $0.isSubset(of: kept) } ?? false
+    }
+}

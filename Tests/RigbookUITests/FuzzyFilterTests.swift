@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import RigbookTestSupport
+@testable import RigbookUI
+import RigbookStore
+import RigbookCore
+
+/// Issue 13 §6 and §7: a filter that finds things (fuzzy, best first, by status with is:, over the site too)
+/// and columns that use the width.
+@Suite("A filter that finds things")
+struct FuzzyFilterTests {
+    static let depot = Site(uuid: UUID(), employerUUID: Particulars.mainEmployerUUID, name: "North Depot",
+                            address: "Depot Lane, Testport")
+
+    static var assets: [Asset] {
+        var hoist = makeAsset(tag: "CB-0007", name: "Man-riding hoist", type: .chainBlock, location: "Gantry 2",
+                              commissioned: "2026-10-01", intervalMonths: 6)
+        hoist.liftsPersons = true
+        hoist.serialNumber = "HX-778812"
+        hoist.manufacturer = "Yale Industrial Products"
+        return [
+            makeAsset(tag: "WS-0102", name: "2 t web sling", location: "Quay 1", commissioned: "2026-10-01",
+                      intervalMonths: 6),
+            makeAsset(tag: "WS-0120", name: "1 t web sling", location: "Quay 1", commissioned: "2026-10-01",
+                      intervalMonths: 6),
+            makeAsset(tag: "HK-0001", name: "Swivel hook", type: .hook, location: "Warehouse 0102",
+                      commissioned: "2026-10-01", intervalMonths: 6),
+            makeAsset(tag: "SH-0003", name: "Bow shackle", type: .shackle, location: "Quay 2",
+                      commissioned: "2024-01-01", intervalMonths: 6),
+            makeAsset(tag: "EB-0004", name: "Eyebolt M20", type: .eyebolt, location: "Platform 2 south",
+                      commissioned: "2024-01-01", intervalMonths: 6),
+            hoist,
+        ]
+    }
+
+    /// The assets above; CB-0007 on the North Depot site, the rest on the main site.
+    private func harness(width: Int = 80) throws -> Harness {
+        try Harness(.assets(FuzzyFilterTests.assets), width: width, prepare: { register in
+            try register.record(.site(FuzzyFilterTests.depot))
+            let hoist = try #require(try register.asset(tag: "CB-0007"))
+            try register.record(.asset(AssetParticulars(assetUUID: hoist.asset.uuid,
+                                                        siteUUID: FuzzyFilterTests.depot.uuid)))
+        })
+    }
+
+    private func filter(_ h: Harness, _ query: String) -> [String] {
+        h.press(.escape, .char("/"))
+        h.type(query)
+        return h.shownRows.map(\.tag)
+    }
+
+    @Test("ws0102 finds WS-0102 first, then what holds the letters less closely")
+    func lettersInOrderBestFirst() throws {
+        let h = try harness()
+        let shown = filter(h, "ws0102")
+        #expect(shown.first == "WS-0102", "\(h.dump)")
+        #expect(!shown.contains("SH-0003"))
+        #expect(filter(h, "WS-0102") == ["WS-0102"], "typed exactly, only itself")
+        // Letters are found within one field, never across two: no field of HK-0001 holds "hk" then "0102".
+        #expect(!filter(h, "hk0102").contains("HK-0001"))
+        #expect(filter(h, "house 0102") == ["HK-0001"], "two words: both must match")
+    }
+
+    @Test("is: filters by status, never as text; several is: words are any of them; a wrong word says so")
+    func byStatus() throws {
+        let h = try harness()
+        #expect(Set(filter(h, "is:overdue")) == ["SH-0003", "EB-0004"], "\(h.dump)")
+        #expect(h.screen[1].contains("2 OVERDUE") && !h.screen[1].contains(" OK"),
+                "the header counts what the filter shows: \(h.screen[1])")
+        #expect(h.screen[0].contains("filter: 2 shown"))
+        #expect(filter(h, "is:overdue shackle") == ["SH-0003"])
+        #expect(Set(filter(h, "is:ok is:overdue")).count == 6)
+        #expect(Set(filter(h, "is:due_soon")).isEmpty)
+        // A fuzzy "ok" finds the hook; is:ok does not look at text.
+        #expect(filter(h, "ok").contains("HK-0001"))
+        #expect(Set(filter(h, "is:ok")) == ["WS-0102", "WS-0120", "HK-0001", "CB-0007"])
+        #expect(filter(h, "is:over") == filter(h, "is:overdue"), "a beginning is enough")
+        #expect(filter(h, "is:broken").isEmpty)
+        #expect(h.line(containing: "no status is called is:broken") != nil, "\(h.dump)")
+    }
+
+    @Test("the site, serial and maker are searched; the site shows as a column when there are several")
+    func siteSerialMaker() throws {
+        let h = try harness()
+        #expect(filter(h, "north depot") == ["CB-0007"])
+        #expect(filter(h, "hx778812") == ["CB-0007"])
+        #expect(filter(h, "yale") == ["CB-0007"])
+        h.press(.escape)
+        #expect(h.screen[2].contains("SITE"), "\(h.dump)")
+        let row = try #require(h.line(containing: "CB-0007"))
+        #expect(row.text.contains("North D"), "\(h.dump)")
+    }
+
+    @Test("location is never cut while the name has room to spare; P marks what lifts persons")
+    func columnsAt80() throws {
+        let h = try harness()
+        // At 80 columns with a site column there is no room to spare: the name keeps its least width.
+        let columns = ListView.columns(width: 80, tagWidth: h.state.list.tagWidth, content: h.state.list.contentWidths)
+        #expect(columns.first { $0.id == .name }?.width == 10, "\(columns.map { ($0.title, $0.width) })")
+        let wider = try harness(width: 100)
+        let row = try #require(wider.line(containing: "EB-0004"))
+        #expect(row.text.contains("Platform 2 south") && row.text.contains("Warehouse 0102") == false,
+                "\(wider.dump)")
+        #expect(wider.line(containing: "Warehouse 0102") != nil && wider.line(containing: "North Depot") != nil,
+                "site and location whole before the name grows: \(wider.dump)")
+        let hoist = try #require(h.line(containing: "CB-0007"))
+        let personsX = try #require(h.frame.column(of: " P ", y: 2)).advanced(by: 1)
+        #expect(h.field(y: hoist.y, x: personsX, width: 1) == "P", "\(h.dump)")
+        #expect(h.field(y: try #require(h.line(containing: "WS-0102")).y, x: personsX, width: 1) == " ")
+        for line in h.screen { #expect(line.displayWidth == 80) }
+    }
+
+    @Test("at 120 columns and more, serial and maker have columns")
+    func columnsAt120() throws {
+        let narrow = try harness(width: 119)
+        #expect(!narrow.screen[2].contains("SERIAL"))
+        let h = try harness(width: 132)
+        #expect(h.screen[2].contains("SERIAL") && h.screen[2].contains("MAKER"), "\(h.dump)")
+        let hoist = try #require(h.line(containing: "CB-0007"))
+        #expect(hoist.text.contains("HX-778812") && hoist.text.contains("Yale"), "\(h.dump)")
+        for line in h.screen { #expect(line.displayWidth == 132) }
+    }
+}
