@@ -22,6 +22,10 @@ public struct Asset: Hashable, Sendable {
     /// its records stay (LOLER reg 11).
     public var retiredOn: CalendarDate?
     public var disposition: Disposition?
+    /// Set for an electrical asset (issue 15, TagWorks): its class, environment, risk and the reason for an
+    /// interval other than AS/NZS 3760's. Nil for lifting equipment. An electrical asset keeps `type` `.other`,
+    /// `wllKg` 0 and no length, manufacturer, serial or date of manufacture; `location` is its site.
+    public var electrical: ElectricalParticulars?
 
     public init(uuid: UUID = UUID(), tag: String, name: String, type: EquipmentType, wllKg: Double,
                 lengthM: Double? = nil, location: String = "", manufacturer: String = "",
@@ -55,7 +59,13 @@ public struct Asset: Hashable, Sendable {
     /// then what only the asset editor shows (issue 14): how and when it left service, and why it changed.
     public enum Field: Int, CaseIterable, Sendable {
         case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval,
-             liftsPersons, examinationScheme, disposition, retiredOn, reason
+             liftsPersons, examinationScheme, disposition, retiredOn, reason,
+             // Issue 15: what a new asset is, and an electrical asset's own fields.
+             kind, equipmentClass, environment, risk, intervalReason
+
+        /// The fields of a new electrical asset (TagWorks' 8), in the order the add-asset screen shows them.
+        public static let electricalAdded: [Field] = [.tag, .name, .location, .equipmentClass, .environment, .risk,
+                                                      .interval, .intervalReason, .commissioned]
 
         /// The fields of a new asset.
         public static let added: [Field] = allCases.filter { $0.rawValue <= Field.examinationScheme.rawValue }
@@ -78,6 +88,11 @@ public struct Asset: Hashable, Sendable {
             case .disposition: "In service"
             case .retiredOn: "Retired on"
             case .reason: "Reason for change"
+            case .kind: "Kind of asset"
+            case .equipmentClass: "Equipment class"
+            case .environment: "Environment"
+            case .risk: "Risk"
+            case .intervalReason: "Interval reason"
             }
         }
     }
@@ -100,7 +115,12 @@ public struct Asset: Hashable, Sendable {
             add(.tag, "The tag is not in Unicode normal form NFC (an accent is stored as a separate mark).")
         }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { add(.name, "The name must not be empty.") }
-        if !(wllKg > 0) || !wllKg.isFinite { add(.wll, "The working load limit must be more than 0 kg.") }
+        if electrical == nil, !(wllKg > 0) || !wllKg.isFinite {
+            add(.wll, "The working load limit must be more than 0 kg.")
+        }
+        if electrical != nil, wllKg != 0 || lengthM != nil || manufactured != nil || liftsPersons {
+            add(.wll, "An electrical asset has no working load limit, length, date of manufacture or lifting of persons.")
+        }
         if let length = lengthM, !(length > 0) || !length.isFinite { add(.length, "The length must be more than 0 m.") }
         if !Asset.intervalRange.contains(intervalMonths) {
             add(.interval, "The inspection interval must be 1 to 60 months.")
@@ -109,6 +129,7 @@ public struct Asset: Hashable, Sendable {
             (.tag, "tag", tag), (.name, "name", name), (.location, "location", location),
             (.manufacturer, "manufacturer", manufacturer), (.serial, "serial number", serialNumber),
             (.examinationScheme, "examination scheme reference", examinationScheme),
+            (.intervalReason, "interval reason", electrical?.intervalReason ?? ""),
         ]
         for (field, label, text) in texts {
             if text.count > Asset.maxTextLength {
@@ -142,7 +163,8 @@ extension Asset {
 
     /// The interval is longer than LOLER reg 9(3) allows and no examination scheme sets it: flag it.
     public var intervalExceedsLOLER: Bool {
-        intervalMonths > lolerMaximumIntervalMonths && examinationScheme.trimmingCharacters(in: .whitespaces).isEmpty
+        electrical == nil && intervalMonths > lolerMaximumIntervalMonths
+            && examinationScheme.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     /// The sentence naming the regulation, when `intervalExceedsLOLER`.
@@ -159,6 +181,7 @@ extension Asset {
     /// Every reason a new asset is refused: `fieldProblems()` and the LOLER interval.
     public func admissionProblems(today: CalendarDate? = nil) -> [(field: Field, message: String)] {
         fieldProblems(today: today) + (intervalProblem.map { [(Field.examinationScheme, $0)] } ?? [])
+            + (electricalIntervalProblem.map { [(Field.intervalReason, $0)] } ?? [])
     }
 }
 

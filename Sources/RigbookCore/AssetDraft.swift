@@ -24,8 +24,18 @@ public struct AssetDraft: Sendable, Equatable, Codable {
     public var disposition: Disposition?
     public var retiredOn = ""
     public var reason = ""
+    /// Issue 15: lifting equipment or an electrical asset, and the electrical asset's own fields (an empty
+    /// interval is the AS/NZS 3760 table's for the environment and risk).
+    public var kind: AssetKind = .lifting
+    public var equipmentClass: ElectricalClass = .classI
+    public var environment: ElectricalEnvironment = .factory
+    public var risk: ElectricalRisk = .normal
+    public var intervalReason = ""
 
     public init() {}
+
+    /// An empty draft of one kind.
+    public init(kind: AssetKind) { self.kind = kind }
 
     /// The asset as the editor opens it: every field as text, the interval always written out.
     public init(asset a: Asset) {
@@ -44,6 +54,14 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         examinationScheme = a.examinationScheme
         disposition = a.disposition
         retiredOn = a.retiredOn?.iso ?? ""
+        if let e = a.electrical {
+            kind = .electrical
+            equipmentClass = e.equipmentClass
+            environment = e.environment
+            risk = e.risk
+            intervalReason = e.intervalReason
+            wllKg = ""
+        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -55,6 +73,37 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         case liftsPersons = "lifts_persons"
         case examinationScheme = "examination_scheme"
         case retiredOn = "retired_on"
+        case kind, environment, risk
+        case equipmentClass = "equipment_class"
+        case intervalReason = "interval_reason"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tag, forKey: .tag)
+        try c.encode(name, forKey: .name)
+        try c.encode(type, forKey: .type)
+        try c.encode(wllKg, forKey: .wllKg)
+        try c.encode(lengthM, forKey: .lengthM)
+        try c.encode(location, forKey: .location)
+        try c.encode(manufacturer, forKey: .manufacturer)
+        try c.encode(serialNumber, forKey: .serialNumber)
+        try c.encode(manufactured, forKey: .manufactured)
+        try c.encode(commissioned, forKey: .commissioned)
+        try c.encode(intervalMonths, forKey: .intervalMonths)
+        try c.encode(liftsPersons, forKey: .liftsPersons)
+        try c.encode(examinationScheme, forKey: .examinationScheme)
+        try c.encodeIfPresent(disposition, forKey: .disposition)
+        try c.encode(retiredOn, forKey: .retiredOn)
+        try c.encode(reason, forKey: .reason)
+        // Written only for an electrical asset, so a lifting asset's draft is as before.
+        if kind == .electrical {
+            try c.encode(kind, forKey: .kind)
+            try c.encode(equipmentClass, forKey: .equipmentClass)
+            try c.encode(environment, forKey: .environment)
+            try c.encode(risk, forKey: .risk)
+            try c.encode(intervalReason, forKey: .intervalReason)
+        }
     }
 
     /// Keys a draft written by another build may lack read as empty.
@@ -77,6 +126,11 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         disposition = try c.decodeIfPresent(Disposition.self, forKey: .disposition)
         retiredOn = try text(.retiredOn)
         reason = try text(.reason)
+        kind = try c.decodeIfPresent(AssetKind.self, forKey: .kind) ?? .lifting
+        equipmentClass = try c.decodeIfPresent(ElectricalClass.self, forKey: .equipmentClass) ?? .classI
+        environment = try c.decodeIfPresent(ElectricalEnvironment.self, forKey: .environment) ?? .factory
+        risk = try c.decodeIfPresent(ElectricalRisk.self, forKey: .risk) ?? .normal
+        intervalReason = try text(.intervalReason)
     }
 
     /// The asset `original` becomes, or every reason it cannot, tied to fields: the checks of adding one
@@ -116,7 +170,13 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         return .success(asset)
     }
 
-    public var defaultInterval: Int { type.defaultIntervalMonths(liftsPersons: liftsPersons) }
+    public var defaultInterval: Int {
+        kind == .electrical ? ElectricalParticulars.intervalMonths(environment, risk)
+            : type.defaultIntervalMonths(liftsPersons: liftsPersons)
+    }
+
+    /// The fields a new asset of this kind shows, the kind first.
+    public var addedFields: [Field] { [.kind] + (kind == .electrical ? Field.electricalAdded : Field.added) }
 
     public typealias Field = Asset.Field
 
@@ -150,20 +210,28 @@ public struct AssetDraft: Sendable, Equatable, Codable {
             }
             return date
         }
-        let wll = number(wllKg, .wll, optional: false)
-        let length = number(lengthM, .length, optional: true)
-        let made = date(manufactured, .manufactured)
+        let electrical = kind == .electrical
+        let wll = electrical ? 0 : number(wllKg, .wll, optional: false)
+        let length = electrical ? nil : number(lengthM, .length, optional: true)
+        let made = electrical ? nil : date(manufactured, .manufactured)
         let commission = date(commissioned, .commissioned)
         var interval = defaultInterval
         if !trimmed(intervalMonths).isEmpty {
             if let value = Int(trimmed(intervalMonths)), Asset.intervalRange.contains(value) { interval = value }
             else { problems.append((.interval, "The interval must be a whole number of months from 1 to 60.")) }
         }
-        let asset = Asset(tag: Tags.normalized(trimmed(tag)), name: trimmed(name), type: type, wllKg: wll ?? 1,
+        var asset = Asset(tag: Tags.normalized(trimmed(tag)), name: trimmed(name), type: type, wllKg: wll ?? 1,
                           lengthM: length, location: trimmed(location), manufacturer: trimmed(manufacturer),
                           serialNumber: trimmed(serialNumber), manufactured: made, commissioned: commission,
                           intervalMonths: interval, liftsPersons: liftsPersons,
                           examinationScheme: trimmed(examinationScheme))
+        if electrical {
+            asset = Asset.electrical(tag: asset.tag, name: asset.name, site: asset.location,
+                                     particulars: ElectricalParticulars(
+                                        equipmentClass: equipmentClass, environment: environment, risk: risk,
+                                        intervalReason: trimmed(intervalReason)),
+                                     intervalMonths: interval, commissioned: commission)
+        }
         // The WLL's own message is already there when it did not parse.
         let assetProblems = checkingInterval ? asset.admissionProblems(today: today) : asset.fieldProblems(today: today)
         problems += assetProblems.filter { wll != nil || $0.field != .wll }

@@ -63,6 +63,10 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     case examinationScheme = "examination_scheme"
     case retiredOn = "retired_on"
     case disposition
+    /// An electrical asset's own fields (issue 15); none on lifting equipment.
+    case equipmentClass = "equipment_class"
+    case environment, risk
+    case intervalReason = "interval_reason"
 
     public var label: String {
         switch self {
@@ -81,6 +85,10 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case .examinationScheme: "examination scheme"
         case .retiredOn: "retired on"
         case .disposition: "disposition"
+        case .equipmentClass: "equipment class"
+        case .environment: "environment"
+        case .risk: "risk"
+        case .intervalReason: "interval reason"
         }
     }
 
@@ -89,6 +97,11 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
 
     /// A change of these moves the next thorough examination's date.
     public var movesDueDate: Bool { self == .commissioned || self == .intervalMonths }
+
+    /// The fields an electrical asset has (the others stay as added: type other, WLL 0).
+    public static let electricalFields: [AssetField] = [.tag, .name, .location, .commissioned, .intervalMonths,
+                                                        .retiredOn, .disposition, .equipmentClass, .environment,
+                                                        .risk, .intervalReason]
 
     public func value(in asset: Asset) -> AssetFieldValue {
         switch self {
@@ -107,6 +120,10 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case .examinationScheme: .text(asset.examinationScheme)
         case .retiredOn: asset.retiredOn.map(AssetFieldValue.date) ?? .none
         case .disposition: asset.disposition.map { .text($0.rawValue) } ?? .none
+        case .equipmentClass: asset.electrical.map { .text($0.equipmentClass.rawValue) } ?? .none
+        case .environment: asset.electrical.map { .text($0.environment.rawValue) } ?? .none
+        case .risk: asset.electrical.map { .text($0.risk.rawValue) } ?? .none
+        case .intervalReason: asset.electrical.map { .text($0.intervalReason) } ?? .none
         }
     }
 
@@ -133,6 +150,11 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case (.retiredOn, .none): asset.retiredOn = nil
         case (.disposition, .text(let t)): asset.disposition = Disposition(rawValue: t)
         case (.disposition, .none): asset.disposition = nil
+        case (.equipmentClass, .text(let t)): if let c = ElectricalClass(rawValue: t) { asset.electrical?.equipmentClass = c }
+        case (.environment, .text(let t)):
+            if let e = ElectricalEnvironment(rawValue: t) { asset.electrical?.environment = e }
+        case (.risk, .text(let t)): if let r = ElectricalRisk(rawValue: t) { asset.electrical?.risk = r }
+        case (.intervalReason, .text(let t)): asset.electrical?.intervalReason = t
         default: break
         }
     }
@@ -199,10 +221,15 @@ extension Asset {
     /// except that an interval longer than LOLER reg 9(3) allows, already in the register, is refused only
     /// when the edit touches what decides it (type, interval, lifts persons, scheme).
     public func editProblems(from original: Asset, today: CalendarDate) -> [(field: Field, message: String)] {
-        let deciding: [AssetField] = [.type, .intervalMonths, .liftsPersons, .examinationScheme]
+        let deciding: [AssetField] = [.type, .intervalMonths, .liftsPersons, .examinationScheme, .environment, .risk,
+                                      .intervalReason]
         let touched = AssetField.differences(from: original, to: self).contains { deciding.contains($0) }
         var problems = fieldProblems(today: today)
         if touched, let interval = intervalProblem { problems.append((.examinationScheme, interval)) }
+        if touched, let interval = electricalIntervalProblem { problems.append((.intervalReason, interval)) }
+        if (original.electrical == nil) != (electrical == nil) {
+            problems.append((.kind, "An asset stays the kind it was added as (lifting or electrical)."))
+        }
         if let retired = retiredOn {
             if retired > today { problems.append((.retiredOn, "The retirement date \(retired.iso) is in the future.")) }
             if let commissioned, retired < commissioned {

@@ -121,6 +121,9 @@ public enum AssetImport {
         ("location", .location), ("manufacturer", .manufacturer), ("serial_number", .serial),
         ("manufactured", .manufactured), ("commissioned", .commissioned), ("interval_months", .interval),
         ("lifts_persons", .liftsPersons), ("examination_scheme", .examinationScheme), ("uuid", nil),
+        // Issue 15: an electrical asset's row says `electrical` under kind (empty or `lifting`: lifting equipment).
+        ("kind", .kind), ("equipment_class", .equipmentClass), ("environment", .environment), ("risk", .risk),
+        ("interval_reason", .intervalReason),
     ]
     /// Computed from the register, so an export can be imported as it is: read past, never trusted.
     public static let ignoredColumns = ["last_thorough_examination", "latest_result", "next_due", "remedy_deadline",
@@ -156,7 +159,9 @@ public enum AssetImport {
         for name in Set(names) where names.filter({ $0 == name }).count > 1 {
             problems.append(Problem(line: header.line, "the column '\(name)' is named twice"))
         }
-        let missing = requiredColumns.filter { !names.contains($0) }
+        // A spreadsheet with a kind column may hold electrical assets only: type and WLL are then asked per row.
+        let missing = requiredColumns.filter { !names.contains($0) && !(names.contains("kind") && $0 != "tag"
+                                                                           && $0 != "name") }
         if !missing.isEmpty {
             problems.append(Problem(line: header.line, "missing column\(missing.count == 1 ? "" : "s") "
                                     + missing.joined(separator: ", ")))
@@ -203,6 +208,12 @@ public enum AssetImport {
         var draft = AssetDraft()
         draft.tag = cell("tag")
         draft.name = cell("name")
+        let kindText = cell("kind").trimmingCharacters(in: .whitespaces).lowercased()
+        if kindText == "electrical" {
+            return electricalAsset(cell, draft: draft, line: line, today: today)
+        } else if !kindText.isEmpty && kindText != "lifting" {
+            problems.append(Problem(line: line, column: "kind", "unknown kind '\(kindText)'; lifting or electrical"))
+        }
         let typeText = cell("type").trimmingCharacters(in: .whitespaces)
         if let type = EquipmentType.allCases.first(where: {
             $0.rawValue == typeText.lowercased() || $0.label.lowercased() == typeText.lowercased()
@@ -227,6 +238,52 @@ public enum AssetImport {
         case "true", "yes", "y", "1": draft.liftsPersons = true
         case let other: problems.append(Problem(line: line, column: "lifts_persons", "'\(other)' is not true or false"))
         }
+        let uuidText = cell("uuid").trimmingCharacters(in: .whitespaces)
+        let uuid = uuidText.isEmpty ? UUID() : UUID(uuidString: uuidText)
+        if uuid == nil { problems.append(Problem(line: line, column: "uuid", "'\(uuidText)' is not a uuid")) }
+        switch draft.validated(today: today) {
+        case .success(var asset) where problems.isEmpty:
+            asset.uuid = uuid ?? asset.uuid
+            return (asset, [])
+        case .success: break
+        case .failure(let failure):
+            problems += failure.items.map { Problem(line: line, column: columnName($0.0), $0.1) }
+        }
+        return (nil, problems)
+    }
+
+    /// An electrical asset's row: tag, name, location (its site), equipment_class, environment, risk,
+    /// interval_months, interval_reason, commissioned, uuid; type and WLL may be empty (or `other`, 0).
+    private static func electricalAsset(_ cell: (String) -> String, draft start: AssetDraft, line: Int,
+                                        today: CalendarDate) -> (Asset?, [Problem]) {
+        var problems: [Problem] = []
+        var draft = start
+        draft.kind = .electrical
+        let classText = cell("equipment_class")
+        if let value = ElectricalClass(word: classText) { draft.equipmentClass = value } else {
+            problems.append(Problem(line: line, column: "equipment_class", "unknown equipment class '\(classText)'; one of "
+                                    + ElectricalClass.allCases.map(\.rawValue).joined(separator: " ")))
+        }
+        let environmentText = cell("environment").trimmingCharacters(in: .whitespaces).lowercased()
+        if let value = ElectricalEnvironment(rawValue: environmentText) { draft.environment = value } else {
+            problems.append(Problem(line: line, column: "environment", "unknown environment '\(environmentText)'; one of "
+                                    + ElectricalEnvironment.allCases.map(\.rawValue).joined(separator: " ")))
+        }
+        let riskText = cell("risk").trimmingCharacters(in: .whitespaces).lowercased()
+        if let value = riskText.isEmpty ? .normal : ElectricalRisk(rawValue: riskText) { draft.risk = value } else {
+            problems.append(Problem(line: line, column: "risk", "unknown risk '\(riskText)'; normal or high"))
+        }
+        for (name, allowed) in [("type", ["", "other"]), ("wll_kg", ["", "0"]), ("length_m", [""]),
+                                ("manufactured", [""])] {
+            let text = cell(name).trimmingCharacters(in: .whitespaces).lowercased()
+            if !allowed.contains(text) {
+                problems.append(Problem(line: line, column: name, "an electrical asset has no \(name)"))
+            }
+        }
+        draft.location = cell("location")
+        draft.commissioned = cell("commissioned")
+        draft.intervalMonths = cell("interval_months")
+        draft.intervalReason = cell("interval_reason")
         let uuidText = cell("uuid").trimmingCharacters(in: .whitespaces)
         let uuid = uuidText.isEmpty ? UUID() : UUID(uuidString: uuidText)
         if uuid == nil { problems.append(Problem(line: line, column: "uuid", "'\(uuidText)' is not a uuid")) }

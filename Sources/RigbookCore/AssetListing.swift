@@ -5,7 +5,8 @@ public struct AssetListing: Sendable, Equatable {
     public var tag: String
     public var name: String
     public var type: String
-    public var wllKg: Double
+    /// Nil for an electrical asset, which has no working load limit.
+    public var wllKg: Double?
     public var lengthM: Double?
     public var location: String
     public var manufacturer: String
@@ -20,6 +21,14 @@ public struct AssetListing: Sendable, Equatable {
     public var remedyDeadline: String?
     public var status: String
     public var examinationScheme: String
+    /// Issue 15: `lifting` or `electrical`, and an electrical asset's own fields (null on lifting equipment).
+    public var kind: String
+    public var equipmentClass: String?
+    public var environment: String?
+    public var risk: String?
+    public var intervalReason: String?
+    /// What a table shows in its TYPE column: the equipment type or the electrical class.
+    public var typeLabel: String
 
     public init(row: RegisterRow, today: CalendarDate) {
         let a = row.asset
@@ -28,7 +37,7 @@ public struct AssetListing: Sendable, Equatable {
         tag = a.tag
         name = a.name
         type = a.type.rawValue
-        wllKg = a.wllKg
+        wllKg = a.isElectrical ? nil : a.wllKg
         lengthM = a.lengthM
         location = a.location
         manufacturer = a.manufacturer
@@ -43,6 +52,12 @@ public struct AssetListing: Sendable, Equatable {
         remedyDeadline = report.remedyDeadline?.iso
         status = report.status.rawValue
         examinationScheme = a.examinationScheme
+        kind = a.kind.rawValue
+        equipmentClass = a.electrical?.equipmentClass.rawValue
+        environment = a.electrical?.environment.rawValue
+        risk = a.electrical?.risk.rawValue
+        intervalReason = a.electrical?.intervalReason
+        typeLabel = a.typeLabel
     }
 
     /// The documented columns, in order: JSON keys and CSV columns alike.
@@ -66,6 +81,11 @@ public struct AssetListing: Sendable, Equatable {
         ("status", { .text($0.status) }),
         ("uuid", { .text($0.uuid) }),
         ("examination_scheme", { .text($0.examinationScheme) }),
+        ("kind", { .text($0.kind) }),
+        ("equipment_class", { .text($0.equipmentClass) }),
+        ("environment", { .text($0.environment) }),
+        ("risk", { .text($0.risk) }),
+        ("interval_reason", { .text($0.intervalReason) }),
     ])
 
     public static var csvHeader: [String] { table.header }

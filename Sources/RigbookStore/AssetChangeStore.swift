@@ -60,11 +60,12 @@ enum AssetChangeStore {
     /// its first change, so its hash keeps covering what was added.
     static func keepAsAdded(_ db: Database, assetUUID: UUID) throws {
         let kind = HashChain.asset
-        let statement = try db.prepare("SELECT \(kind.columns.joined(separator: ", ")) FROM assets"
+        let statement = try db.prepare("SELECT \(kind.hashed.joined(separator: ", ")) FROM assets"
                                        + " WHERE uuid = ? AND as_added IS NULL")
         try statement.bind([.text(assetUUID.uuidString)])
         guard try statement.step() else { return }
-        let body = HashChain.body(kind.original) { statement.value(Int32(kind.columns.firstIndex(of: $0)!)) }
+        // With the extension columns that are not NULL (an electrical asset's), as its hash covers them.
+        let body = HashChain.body(kind) { statement.value(Int32(kind.hashed.firstIndex(of: $0)!)) }
         try db.run("UPDATE assets SET as_added = ? WHERE uuid = ?", [.text(body), .text(assetUUID.uuidString)])
     }
 

@@ -59,6 +59,7 @@ enum HashChain {
         columns: ["uuid", "tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
                   "manufactured", "commissioned", "interval_months", "lifts_persons", "examination_scheme",
                   "created_at"],
+        extensionColumns: AssetColumns.electricalColumns,
         hashColumn: "entry_hash", key: "uuid", order: "created_at, tag",
         label: "'asset ' || tag || ' (' || lower(uuid) || ')'", snapshotColumn: "as_added")
 

@@ -6,6 +6,9 @@ struct Migration {
     let sql: String
     /// Work SQL alone cannot do (hashing with libcrypto), run after `sql` in the same transaction.
     var then: (@Sendable (Database) throws -> Void)? = nil
+    /// A migration that rebuilds a table others refer to runs with foreign keys off (they cannot be switched
+    /// inside a transaction), and checks them itself.
+    var foreignKeysOff = false
 }
 
 enum RegisterSchema {
@@ -268,7 +271,42 @@ enum RegisterSchema {
             ALTER TABLE inspections ADD COLUMN visit_uuid TEXT;
             CREATE INDEX inspections_by_visit ON inspections(visit_uuid) WHERE visit_uuid IS NOT NULL;
             """),
+        // Issue 15: electrical assets (TagWorks, AS/NZS 3760) beside lifting equipment. Their own fields are
+        // extension columns of the asset's hash (NULL on lifting equipment, so its hashes stand). An electrical
+        // asset has no working load limit: the table is rebuilt with `wll_kg > 0` asked of lifting equipment
+        // only (SQLite cannot change a CHECK in place), with foreign keys off for the swap, as SQLite's own
+        // procedure for a table change says, and checked before it commits.
+        Migration(name: "009-electrical-assets", sql: """
+            ALTER TABLE assets ADD COLUMN asset_kind TEXT CHECK (asset_kind IS NULL OR asset_kind = 'electrical');
+            ALTER TABLE assets ADD COLUMN equipment_class TEXT;
+            ALTER TABLE assets ADD COLUMN environment TEXT;
+            ALTER TABLE assets ADD COLUMN risk TEXT;
+            ALTER TABLE assets ADD COLUMN interval_reason TEXT;
+            """, then: { db in try rebuildAssetsWithoutWLLCheck(db) }, foreignKeysOff: true),
     ]
+
+    /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only; its
+    /// indexes are made again, and every foreign key still holds (checked before the migration commits).
+    static func rebuildAssetsWithoutWLLCheck(_ db: Database) throws {
+        guard case .text(let table)? = try db.scalar(
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'assets'") else { return }
+        let check = "CHECK (wll_kg > 0)"
+        guard table.contains(check) else { return }
+        let rebuilt = table.replacingOccurrences(of: check, with: "CHECK (wll_kg > 0 OR asset_kind = 'electrical')")
+            .replacingOccurrences(of: "CREATE TABLE assets", with: "CREATE TABLE assets_rebuilt")
+        let indexes = try db.prepare(
+            "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'assets' AND sql IS NOT NULL")
+        var indexSQL: [String] = []
+        while try indexes.step() { indexSQL.append(indexes.text(0)) }
+        try db.execute(rebuilt)
+        try db.execute("INSERT INTO assets_rebuilt SELECT * FROM assets")
+        try db.execute("DROP TABLE assets")
+        try db.execute("ALTER TABLE assets_rebuilt RENAME TO assets")
+        for sql in indexSQL { try db.execute(sql) }
+        if try db.scalar("SELECT count(*) FROM pragma_foreign_key_check") != .integer(0) {
+            throw RegisterError.invalidAsset(["rebuilding the assets table broke a foreign key"])
+        }
+    }
 
     /// Triggers that keep an append-only table's rows from being edited, deleted or replaced.
     private static func appendOnly(_ table: String, _ why: String) -> String {
@@ -288,6 +326,8 @@ enum RegisterSchema {
         try db.execute(
             "CREATE TABLE IF NOT EXISTS rigbook_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
         for migration in migrations where !(try appliedNames(db).contains(migration.name)) {
+            if migration.foreignKeysOff { try db.execute("PRAGMA foreign_keys = OFF") }
+            defer { if migration.foreignKeysOff { try? db.execute("PRAGMA foreign_keys = ON") } }
             try db.transaction {
                 // Read again under the write lock: another process may have applied it meanwhile.
                 guard !(try appliedNames(db).contains(migration.name)) else { return }

@@ -7,7 +7,8 @@ enum AssetColumns {
         uuid, tag, name, type, wll_kg, length_m, location, manufacturer, serial_number, manufactured, \
         commissioned, interval_months, lifts_persons, last_thorough_date, last_thorough_result, \
         latest_result, latest_action, open_remedy_deadline, unresolved_fail, record_count, \
-        out_of_service, unresolved_fail_date, examination_scheme, next_examination_by, retired_on, disposition
+        out_of_service, unresolved_fail_date, examination_scheme, next_examination_by, retired_on, disposition, \
+        asset_kind, equipment_class, environment, risk, interval_reason
         """
 
     /// The columns `values` fills, in its order; the insert adds `entry_hash` and `parent_hash`.
@@ -17,7 +18,10 @@ enum AssetColumns {
         "last_thorough_date", "last_thorough_result", "latest_result", "latest_action", "open_remedy_deadline",
         "unresolved_fail", "next_due", "record_count", "out_of_service", "unresolved_fail_date",
         "next_examination_by", "examination_scheme", "tag_key",
-    ]
+    ] + electricalColumns
+
+    /// An electrical asset's columns (issue 15): NULL on lifting equipment; extension columns of its hash.
+    static let electricalColumns = ["asset_kind", "equipment_class", "environment", "risk", "interval_reason"]
 
     static let insertSQL = "INSERT INTO assets (\((written + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
         + " VALUES (" + Array(repeating: "?", count: written.count + 2).joined(separator: ", ") + ")"
@@ -34,6 +38,13 @@ enum AssetColumns {
          .text(a.serialNumber), .date(a.manufactured), .date(a.commissioned),
          .integer(Int64(a.intervalMonths)), .integer(a.liftsPersons ? 1 : 0), .text(createdAt)]
             + summaryValues(a, summary) + [.text(a.examinationScheme), .text(Tags.key(a.tag))]
+            + electricalValues(a)
+    }
+
+    static func electricalValues(_ a: Asset) -> [SQLValue] {
+        guard let e = a.electrical else { return Array(repeating: .null, count: electricalColumns.count) }
+        return [.text(AssetKind.electrical.rawValue), .text(e.equipmentClass.rawValue), .text(e.environment.rawValue),
+                .text(e.risk.rawValue), .text(e.intervalReason)]
     }
 
     static func summaryValues(_ a: Asset, _ s: HistorySummary) -> [SQLValue] {
@@ -45,13 +56,18 @@ enum AssetColumns {
     }
 
     static func row(_ s: Statement) -> RegisterRow {
-        let asset = Asset(
+        var asset = Asset(
             uuid: s.uuid(0) ?? UUID(), tag: s.text(1), name: s.text(2),
             type: s.word(3) ?? .other, wllKg: s.double(4),
             lengthM: s.isNull(5) ? nil : s.double(5), location: s.text(6), manufacturer: s.text(7),
             serialNumber: s.text(8), manufactured: s.date(9), commissioned: s.date(10),
             intervalMonths: s.int(11), liftsPersons: s.int(12) != 0, examinationScheme: s.text(22),
             retiredOn: s.date(24), disposition: s.word(25))
+        if s.optionalText(26) == AssetKind.electrical.rawValue {
+            asset.electrical = ElectricalParticulars(
+                equipmentClass: s.word(27) ?? .other, environment: s.word(28) ?? .factory, risk: s.word(29) ?? .normal,
+                intervalReason: s.text(30))
+        }
         let summary = HistorySummary(
             lastThoroughDate: s.date(13), lastThoroughResult: s.word(14), latestResult: s.word(15),
             latestAction: s.word(16), openRemedyDeadline: s.date(17), unresolvedFailDate: s.date(21),

@@ -94,7 +94,7 @@ extension AssetFormState {
         return " Edit \(editing.row.asset.tag)" + (editing.file.warning == nil ? "" : " · DRAFT NOT ON DISK")
     }
 
-    public var hasUnsavedInput: Bool { editing.map { draft != $0.baseline } ?? (draft != AssetDraft()) }
+    public var hasUnsavedInput: Bool { editing.map { draft != $0.baseline } ?? (draft != AssetDraft(kind: draft.kind)) }
 
     mutating func handleEditing(_ key: Key, context: ScreenContext) -> Outcome {
         guard var editing else { return .stay }

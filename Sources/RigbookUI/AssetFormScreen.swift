@@ -24,7 +24,15 @@ public struct AssetFormState: Screen {
     public mutating func opened(context: ScreenContext) { lastChange.appeared(in: context.batch) }
 
     /// The fields in focus order: an asset's 12 and its scheme; the editor adds retirement and the reason.
-    var fields: [AssetDraft.Field] { editing == nil ? AssetDraft.Field.added : AssetDraft.Field.allCases }
+    var fields: [AssetDraft.Field] {
+        guard editing != nil else { return draft.addedFields }
+        let retirement: [AssetDraft.Field] = [.disposition, .retiredOn, .reason]
+        return (draft.kind == .electrical ? AssetDraft.Field.electricalAdded : AssetDraft.Field.added) + retirement
+    }
+
+    /// The choice fields of either kind of asset (cycled with ← →, Space, a letter).
+    static let choiceFields: Set<AssetDraft.Field> = [.type, .liftsPersons, .disposition, .kind, .equipmentClass,
+                                                      .environment, .risk]
 
     static let keymap = Keymap<FormAction>(title: "New asset", whileTyping: true, [
         KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
@@ -64,7 +72,14 @@ public struct AssetFormState: Screen {
 
     static func text(_ field: AssetDraft.Field, of draft: AssetDraft) -> String {
         if let path = field.textPath { return draft[keyPath: path] }
-        if field == .disposition { return draft.disposition.map { "Retired: \($0.label)" } ?? "In service" }
+        switch field {
+        case .disposition: return draft.disposition.map { "Retired: \($0.label)" } ?? "In service"
+        case .kind: return draft.kind.label
+        case .equipmentClass: return draft.equipmentClass.label
+        case .environment: return draft.environment.label
+        case .risk: return draft.risk.label
+        default: break
+        }
         return field == .type ? draft.type.label : draft.liftsPersons ? "yes" : "no"
     }
 
@@ -122,7 +137,7 @@ public struct AssetFormState: Screen {
         case .save where editing != nil:
             return saveEdit(context: context)
         case .close:
-            if draft == AssetDraft() { return .pop }
+            if draft == AssetDraft(kind: draft.kind) { return .pop }
             cancelling = AssetFormState.cancelQuestion.opened(in: context.batch)
         case .save:
             if !lastChange.isSeen(by: context.batch) {
@@ -144,6 +159,17 @@ public struct AssetFormState: Screen {
                 let step = action == .cycleBack ? -1 : 1
                 draft.type = all[(all.firstIndex(of: draft.type)! + step + all.count) % all.count]
             }
+            func cycle<T: Equatable>(_ all: [T], _ value: inout T) {
+                let step = action == .cycleBack ? -1 : 1
+                value = all[(all.firstIndex(of: value)! + step + all.count) % all.count]
+            }
+            // The kind is chosen only for a new asset: an asset stays the kind it was added as.
+            if focus == .kind, editing == nil { cycle(AssetKind.allCases, &draft.kind) }
+            if focus == .equipmentClass { cycle(ElectricalClass.allCases, &draft.equipmentClass) }
+            let tableInterval = draft.defaultInterval
+            if focus == .environment { cycle(ElectricalEnvironment.allCases, &draft.environment) }
+            if focus == .risk { cycle(ElectricalRisk.allCases, &draft.risk) }
+            followTable(from: tableInterval)
             if focus == .disposition {
                 let all: [Disposition?] = [nil] + Disposition.allCases
                 let step = action == .cycleBack ? -1 : 1
@@ -155,6 +181,7 @@ public struct AssetFormState: Screen {
             }
         case .typeAhead:
             defer { refreshProblems(today: context.today) }
+            let tableInterval = draft.defaultInterval
             let types = EquipmentType.allCases
             if focus == .type, let index = TypeAhead.index(after: types.firstIndex(of: draft.type),
                                                            in: types.map(\.label), key: key) {
@@ -163,6 +190,20 @@ public struct AssetFormState: Screen {
             if focus == .liftsPersons, let index = TypeAhead.index(after: nil, in: ["no", "yes"], key: key) {
                 draft.liftsPersons = index == 1
             }
+            func jump<T: Equatable>(_ all: [T], _ labels: [String], _ value: inout T) {
+                if let index = TypeAhead.index(after: all.firstIndex(of: value), in: labels, key: key) {
+                    value = all[index]
+                }
+            }
+            if focus == .kind, editing == nil { jump(AssetKind.allCases, AssetKind.allCases.map(\.label), &draft.kind) }
+            if focus == .equipmentClass {
+                jump(ElectricalClass.allCases, ElectricalClass.allCases.map(\.label), &draft.equipmentClass)
+            }
+            if focus == .environment {
+                jump(ElectricalEnvironment.allCases, ElectricalEnvironment.allCases.map(\.label), &draft.environment)
+            }
+            if focus == .risk { jump(ElectricalRisk.allCases, ElectricalRisk.allCases.map(\.label), &draft.risk) }
+            followTable(from: tableInterval)
         case .openChoices, .pickExaminer, .saveAndNext, .cleanPass:
             break   // no list, next asset or checks here: those belong to the inspection form
         }
@@ -191,6 +232,14 @@ public struct AssetFormState: Screen {
         }
     }
 
+    /// An interval written out as the table's (the editor's) follows the table when the environment or risk
+    /// changes; one typed otherwise stays, with its reason.
+    mutating func followTable(from old: Int) {
+        guard draft.kind == .electrical, draft.defaultInterval != old,
+              draft.intervalMonths.trimmingCharacters(in: .whitespaces) == String(old) else { return }
+        draft.intervalMonths = String(draft.defaultInterval)
+    }
+
     mutating func move(_ step: Int) {
         let all = fields
         let index = all.firstIndex(of: focus) ?? 0
@@ -208,7 +257,8 @@ public struct AssetFormState: Screen {
         for field in fields.dropFirst(first) where y < bottom {
             let focused = field == focus
             frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
-            frame.put(field.label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
+            let label = field == .location && draft.kind == .electrical ? "Site" : field.label
+            frame.put(label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
             let x = labelWidth + 1
             switch field {
             case .type:
@@ -216,10 +266,13 @@ public struct AssetFormState: Screen {
             case .liftsPersons:
                 frame.put(draft.liftsPersons ? "[x] yes" : "[ ] no", x: x, y: y, in: area,
                           style: focused ? .reverse : .plain)
-            case .disposition:
+            case .disposition, .kind, .equipmentClass, .environment, .risk:
                 frame.put("‹ \(text(field)) ›", x: x, y: y, in: area, style: focused ? .reverse : .plain)
             default:
-                let placeholder = field == .interval ? "\(draft.defaultInterval) (default for the type)"
+                let placeholder = field == .interval && draft.kind == .electrical
+                    ? "\(draft.defaultInterval) (AS/NZS 3760 for the environment)"
+                    : field == .intervalReason ? "only for another interval than \(draft.defaultInterval) months"
+                    : field == .interval ? "\(draft.defaultInterval) (default for the type)"
                     : field == .examinationScheme ? "only above \(draft.defaultInterval) months (LOLER reg 9(3))" : nil
                 TextFieldView.draw(focused ? editor.characters : Array(text(field)),
                                    cursor: focused ? editor.cursor : nil,
@@ -274,7 +327,8 @@ extension AssetDraft.Field {
         case .examinationScheme: \.examinationScheme
         case .retiredOn: \.retiredOn
         case .reason: \.reason
-        case .type, .liftsPersons, .disposition: nil
+        case .intervalReason: \.intervalReason
+        case .type, .liftsPersons, .disposition, .kind, .equipmentClass, .environment, .risk: nil
         }
     }
 }

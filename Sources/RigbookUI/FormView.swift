@@ -6,7 +6,8 @@ enum FormView {
         let asset = form.row.asset
         frame.fill(y: 0, in: area, style: .reverse)
         var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
-        title += "\(asset.tag) · \(asset.name) · \(asset.type.label) · WLL \(Asset.wllText(asset.wllKg))"
+        title += "\(asset.tag) · \(asset.name) · \(asset.typeLabel)"
+            + (asset.isElectrical ? "" : " · WLL \(Asset.wllText(asset.wllKg))")
         // Where the typing stands: written to the draft file, waiting for the debounce, or failing.
         let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
             : form.draft.writes.isPending ? " draft … "

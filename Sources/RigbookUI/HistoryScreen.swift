@@ -116,7 +116,13 @@ public struct HistoryState: Screen {
         let status = " \(report.status.label) "
         frame.put(status, x: max(0, area.width - status.count), y: 0, in: area, style: StatusStyle.of(report.status))
         let none = { (text: String) in text.isEmpty ? "—" : text }
-        let details = [
+        let details = a.electrical.map { e in [
+            "Electrical · \(e.equipmentClass.label) · \(e.environment.label) · Risk \(e.risk.rawValue)"
+                + " · Every \(a.intervalMonths) months" + (e.intervalReason.isEmpty ? "" : " (\(e.intervalReason))"),
+            "Site \(none(a.location)) · Commissioned \(a.commissioned?.iso ?? "—")",
+            "",
+            "Last test \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
+        ] } ?? [
             "Type \(a.type.label) · WLL \(Asset.wllText(a.wllKg))"
                 + (a.lengthM.map { " · Length \($0.formatted()) m" } ?? "")
                 + " · Every \(a.intervalMonths) months" + (a.intervalExceedsLOLER ? " (!)" : "")

@@ -121,7 +121,8 @@ public struct ListState: Sendable {
                                       min(ListColumn.ContentWidths.cap, width(asset.manufacturer)))
             if asset.liftsPersons { widths.liftsPersons = true }
         }
-        widths.type = rows.isEmpty ? 0 : EquipmentType.allCases.map(\.label.displayWidth).max() ?? 0
+        widths.type = rows.isEmpty ? 0 : (EquipmentType.allCases.map(\.label.displayWidth)
+            + ElectricalClass.allCases.map(\.label.displayWidth)).max() ?? 0
         if showsSites {
             widths.site = min(ListColumn.ContentWidths.cap, particulars.sites.values.map { width($0.name) }.max() ?? 0)
         }
@@ -206,8 +207,10 @@ public struct ListState: Sendable {
     /// The searchable text of a row: what the filter's words are matched against.
     func searchText(_ row: RegisterRow) -> String {
         let asset = row.asset
-        return [asset.tag, asset.name, asset.type.label, siteName(of: asset), asset.location, asset.serialNumber,
-                asset.manufacturer].joined(separator: "\u{1F}")
+        // An electrical asset is found by its class and by the word "electrical" (issue 15).
+        let kind = asset.electrical.map { "electrical \($0.environment.label)" } ?? ""
+        return [asset.tag, asset.name, asset.typeLabel, siteName(of: asset), asset.location, asset.serialNumber,
+                asset.manufacturer, kind].joined(separator: "\u{1F}")
     }
 
     private mutating func applyQuery(_ text: String, narrowing: Bool) {

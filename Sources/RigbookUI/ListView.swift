@@ -153,8 +153,8 @@ enum ListView {
                 text = row.hasDraft ? "✎" : row.asset.intervalExceedsLOLER ? "!" : ""
                 style = Style(colour: row.hasDraft ? .yellow : .red, bold: true)
             case .name: text = row.asset.name
-            case .type: text = row.asset.type.label
-            case .wll: text = Asset.wllText(row.asset.wllKg)
+            case .type: text = row.asset.typeLabel
+            case .wll: text = row.asset.isElectrical ? "—" : Asset.wllText(row.asset.wllKg)
             case .location: text = row.asset.location
             case .site: text = site()
             case .serial: text = row.asset.serialNumber

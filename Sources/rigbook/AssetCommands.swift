@@ -11,6 +11,7 @@ extension Commands {
                    [--interval MONTHS] [--length M] [--location TEXT] [--manufacturer TEXT]
                    [--serial TEXT] [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD]
                    [--lifts-persons | --no-lifts-persons] [--scheme TEXT] [--site SITE]
+                   [--class CLASS] [--environment ENV] [--risk normal|high] [--interval-reason TEXT]
             """,
         discussion: """
             Only the fields given change; an empty value clears an optional one (--length '',
@@ -21,13 +22,17 @@ extension Commands {
             --site moves the asset to another of the register's sites (by name or uuid): the premises a
             report of thorough examination names (Schedule 1 item 2), kept as a new version of the
             asset's particulars; --location is where on site it is kept.
+            An electrical asset (issue 15) takes --class, --environment, --risk and --interval-reason;
+            a new environment or risk moves its interval to the AS/NZS 3760 table's unless --interval
+            is given (then with --interval-reason).
             """,
         flags: ["--no-lifts-persons"]
     ) { arguments, context in
         let reason = try require(arguments.option("--reason"), "--reason")
         var given: [String: String] = [:]
         for option in ["--tag", "--name", "--type", "--wll", "--interval", "--length", "--location",
-                       "--manufacturer", "--serial", "--manufactured", "--commissioned", "--scheme", "--site"] {
+                       "--manufacturer", "--serial", "--manufactured", "--commissioned", "--scheme", "--site",
+                       "--class", "--environment", "--risk", "--interval-reason"] {
             if let value = try arguments.option(option) { given[option] = value }
         }
         let liftsPersons: Bool? = arguments.flag("--lifts-persons") ? true
@@ -58,6 +63,31 @@ extension Commands {
         }
         if let text = given["--scheme"] { edited.examinationScheme = text.trimmingCharacters(in: .whitespaces) }
         if let liftsPersons { edited.liftsPersons = liftsPersons }
+        let electricalOptions = ["--class", "--environment", "--risk", "--interval-reason"].filter { given[$0] != nil }
+        if var e = edited.electrical {
+            let tableBefore = e.tableIntervalMonths
+            if let word = given["--class"] {
+                guard let value = ElectricalClass(word: word) else { throw UsageError("unknown --class \(word)") }
+                e.equipmentClass = value
+            }
+            if let word = given["--environment"] {
+                guard let value = ElectricalEnvironment(rawValue: word.lowercased()) else {
+                    throw UsageError("unknown --environment \(word)")
+                }
+                e.environment = value
+            }
+            if let word = given["--risk"] {
+                guard let value = ElectricalRisk(rawValue: word.lowercased()) else {
+                    throw UsageError("unknown --risk \(word); one of: normal high")
+                }
+                e.risk = value
+            }
+            if let text = given["--interval-reason"] { e.intervalReason = text.trimmingCharacters(in: .whitespaces) }
+            if given["--interval"] == nil, edited.intervalMonths == tableBefore { edited.intervalMonths = e.tableIntervalMonths }
+            edited.electrical = e
+        } else if let first = electricalOptions.first {
+            throw UsageError("\(first) is for an electrical asset; \(row.asset.tag) is lifting equipment")
+        }
         let problems = edited.editProblems(from: row.asset, today: context.today).map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         // The site is found before anything is written, so a wrong name changes nothing.

@@ -201,8 +201,18 @@ enum Commands {
                    [--length M] [--location TEXT] [--manufacturer TEXT] [--serial TEXT]
                    [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD] [--lifts-persons]
                    [--scheme TEXT]
+            rigbook asset add --kind electrical --tag TAG --name TEXT --class CLASS
+                   --environment ENV [--risk normal|high] [--site TEXT] [--interval MONTHS
+                   --interval-reason TEXT] [--commissioned YYYY-MM-DD]
             """,
         discussion: """
+            --kind is lifting (the default) or electrical: an item tested and tagged to AS/NZS 3760.
+            CLASS is one of: \(ElectricalClass.allCases.map(\.rawValue).joined(separator: " ")).
+            ENV is one of: \(ElectricalEnvironment.allCases.map(\.rawValue).joined(separator: " ")).
+            An electrical asset is tested every AS/NZS 3760 Table 4 interval for its environment
+            (construction and hire 3, factory and cleaning 6, hostile and health-care 12,
+            residential 24, non-hostile 60 months), halved at --risk high; another --interval
+            needs --interval-reason.
             TYPE is one of: \(EquipmentType.allCases.map(\.rawValue).joined(separator: " ")).
             --interval is the thorough examination interval in months (1–60); without it, 6 for
             accessories and equipment that lifts persons, 12 otherwise: the longest LOLER regulation 9(3)
@@ -212,6 +222,11 @@ enum Commands {
             """,
         flags: ["--lifts-persons"]
     ) { arguments, context in
+        let kindWord = try arguments.option("--kind") ?? "lifting"
+        guard let kind = AssetKind(rawValue: kindWord.lowercased()) else {
+            throw UsageError("unknown --kind \(kindWord); one of: lifting electrical")
+        }
+        if kind == .electrical { return try addElectrical(&arguments, context) }
         // Stored in NFC, so a tag typed with a separate accent mark is the tag typed with a composed one.
         let tag = Tags.normalized(try require(arguments.option("--tag"), "--tag"))
         let name = try require(arguments.option("--name"), "--name")
@@ -253,26 +268,76 @@ enum Commands {
         return ExitCode.success
     }
 
+    /// `asset add --kind electrical`: TagWorks' 8 fields.
+    static func addElectrical(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
+        let tag = Tags.normalized(try require(arguments.option("--tag"), "--tag"))
+        let name = try require(arguments.option("--name"), "--name")
+        let classWord = try require(arguments.option("--class"), "--class")
+        guard let equipmentClass = ElectricalClass(word: classWord) else {
+            throw UsageError("unknown --class \(classWord); one of: "
+                             + ElectricalClass.allCases.map(\.rawValue).joined(separator: " "))
+        }
+        let environmentWord = try require(arguments.option("--environment"), "--environment")
+        guard let environment = ElectricalEnvironment(rawValue: environmentWord.lowercased()) else {
+            throw UsageError("unknown --environment \(environmentWord); one of: "
+                             + ElectricalEnvironment.allCases.map(\.rawValue).joined(separator: " "))
+        }
+        let riskWord = try arguments.option("--risk") ?? "normal"
+        guard let risk = ElectricalRisk(rawValue: riskWord.lowercased()) else {
+            throw UsageError("unknown --risk \(riskWord); one of: normal high")
+        }
+        let site = try arguments.option("--site") ?? arguments.option("--location") ?? ""
+        let interval = try arguments.option("--interval").map { (text: String) throws(UsageError) in
+            try Parse.int(text, option: "--interval", range: Asset.intervalRange)
+        }
+        let reason = try arguments.option("--interval-reason") ?? ""
+        let commissioned = try arguments.option("--commissioned").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--commissioned")
+        }
+        try arguments.finish()
+        let particulars = ElectricalParticulars(equipmentClass: equipmentClass, environment: environment, risk: risk,
+                                                intervalReason: reason.trimmingCharacters(in: .whitespaces))
+        let asset = Asset.electrical(tag: tag, name: name, site: site, particulars: particulars,
+                                     intervalMonths: interval, commissioned: commissioned)
+        let problems = asset.admissionProblems(today: context.today).map(\.message)
+        if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
+        let register = try context.openRegister()
+        do throws(RegisterError) { try register.addAsset(asset) }
+        catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        print("Added \(tag) (\(equipmentClass.label), \(environment.label.lowercased()), "
+              + "tested every \(asset.intervalMonths) months).")
+        return ExitCode.success
+    }
+
     static let assetList = CommandSpec(
         name: "asset list", abstract: "List the assets with their status.",
-        usage: "rigbook asset list [--format table|csv|json] [--retired]",
+        usage: "rigbook asset list [--format table|csv|json] [--retired] [--kind lifting|electrical]",
         discussion: """
             Assets in tag order. json is an array of objects (tag, name, type, wll_kg, length_m,
             location, manufacturer, serial_number, manufactured, commissioned, interval_months,
             lifts_persons, last_thorough_examination, latest_result, next_due, remedy_deadline,
-            status, uuid); csv has the same columns. See docs/FORMATS.md. --retired lists retired
-            assets too (status retired).
+            status, uuid, examination_scheme, kind, equipment_class, environment, risk,
+            interval_reason); csv has the same columns. See docs/FORMATS.md. --retired lists retired
+            assets too (status retired); --kind lists one kind only.
             """,
         flags: ["--retired"]
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"],
                                       default: "table")
         let includingRetired = arguments.flag("--retired")
+        let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) -> AssetKind in
+            guard let kind = AssetKind(rawValue: word.lowercased()) else {
+                throw UsageError("unknown --kind \(word); one of: lifting electrical")
+            }
+            return kind
+        }
         try arguments.finish()
         let register = try context.readRegister()
-        let rows: [RegisterRow]
+        var rows: [RegisterRow]
         do throws(RegisterError) { rows = try register.rows(includingRetired: includingRetired) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
+        if let kind { rows = rows.filter { $0.asset.kind == kind } }
         let listings = rows.map { AssetListing(row: $0, today: context.today) }
         var out = Output()
         switch format {
@@ -283,7 +348,7 @@ enum Commands {
             for listing in listings { try out.write(CSV.row(listing.csvFields)) }
         default:
             let table = listings.map { l -> [String] in
-                [l.tag, l.name, EquipmentType(rawValue: l.type)?.label ?? l.type, Asset.wllText(l.wllKg), l.location,
+                [l.tag, l.name, l.typeLabel, l.wllKg.map(Asset.wllText) ?? "—", l.location,
                  l.lastThoroughExamination ?? "—", l.nextDue ?? "—",
                  AssetStatus(rawValue: l.status)?.label ?? l.status]
             }
