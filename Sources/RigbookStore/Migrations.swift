@@ -292,7 +292,7 @@ enum RegisterSchema {
             "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'assets'") else { return }
         let check = "CHECK (wll_kg > 0)"
         guard table.contains(check) else { return }
-        let rebuilt = table.replacingOccurrences(of: check, with: "CHECK (wll_kg > 0 OR asset_kind = 'electrical')")
+        let rebuilt = table.replacingOccurrences(of: check, with: "CHECK (wll_kg > 0 OR asset_kind IS 'electrical')")
             .replacingOccurrences(of: "CREATE TABLE assets", with: "CREATE TABLE assets_rebuilt")
         let indexes = try db.prepare(
             "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'assets' AND sql IS NOT NULL")
