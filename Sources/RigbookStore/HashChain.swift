@@ -94,8 +94,14 @@ enum HashChain {
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'merge of register ' || lower(other_identity) || ' (entry ' || id || ')'")
 
+    /// An electrical test (issue 15): every column but its id.
+    static let electricalTest = Kind(
+        name: "electrical_test", table: "electrical_tests", columns: TestColumns.written,
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'test #' || id || ' (' || lower(test_uuid) || ')'")
+
     /// Assets first: a record's asset is always added before it, and a notice's record before the notice.
-    static let kinds = [asset, particular, inspection, notice, assetChange, merge]
+    static let kinds = [asset, particular, inspection, notice, assetChange, merge, electricalTest]
 
     /// The text that is hashed for an entry whose column values `value` gives.
     static func canonical(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> String {

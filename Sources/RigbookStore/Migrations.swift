@@ -283,6 +283,49 @@ enum RegisterSchema {
             ALTER TABLE assets ADD COLUMN risk TEXT;
             ALTER TABLE assets ADD COLUMN interval_reason TEXT;
             """, then: { db in try rebuildAssetsWithoutWLLCheck(db) }, foreignKeysOff: true),
+        // Issue 15 §2: electrical tests (TagWorks' 16 fields and the readings SPEC §12 adds), append-only entries
+        // of the hash chain like inspection records. Readings are kept as typed (trimmed); the verdicts, the
+        // limits they were judged by and the attachments (hash, name, size) as JSON.
+        Migration(name: "010-electrical-tests", sql: """
+            CREATE TABLE electrical_tests (
+                id INTEGER PRIMARY KEY,
+                test_uuid TEXT NOT NULL UNIQUE,
+                asset_uuid TEXT NOT NULL REFERENCES assets(uuid),
+                draft_id TEXT NOT NULL UNIQUE,
+                test_type TEXT NOT NULL,
+                test_date TEXT NOT NULL,
+                technician TEXT NOT NULL,
+                licence_number TEXT NOT NULL,
+                instrument_model TEXT NOT NULL,
+                instrument_serial TEXT NOT NULL,
+                procedure_reference TEXT NOT NULL,
+                calibration_date TEXT NOT NULL,
+                calibration_acknowledged INTEGER NOT NULL,
+                visual TEXT NOT NULL,
+                earth_continuity_ohm TEXT NOT NULL,
+                insulation_mohm TEXT NOT NULL,
+                load_current_a TEXT NOT NULL,
+                leakage_ma TEXT NOT NULL,
+                polarity TEXT,
+                rcd_type TEXT,
+                rcd_push_button TEXT,
+                rcd_trip_time_ms TEXT NOT NULL,
+                attachments TEXT NOT NULL,
+                notes TEXT NOT NULL,
+                result_choice TEXT NOT NULL,
+                result TEXT NOT NULL CHECK (result IN ('pass', 'fail')),
+                verdicts TEXT NOT NULL,
+                limits TEXT NOT NULL,
+                authenticated INTEGER NOT NULL CHECK (authenticated = 1),
+                saved_at TEXT NOT NULL,
+                app_version TEXT NOT NULL,
+                operator TEXT NOT NULL,
+                entry_hash TEXT NOT NULL UNIQUE,
+                parent_hash TEXT
+            );
+            CREATE INDEX electrical_tests_by_asset ON electrical_tests(asset_uuid, test_date);
+            \(appendOnly("electrical_tests", "electrical tests are evidence: save a new test instead"))
+            """),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only; its

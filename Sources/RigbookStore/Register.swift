@@ -409,7 +409,8 @@ public final class Register {
         try perform {
             // An inspection form's session is on its record; an asset editor's on its changes.
             try db.scalar("SELECT 1 FROM inspections WHERE draft_id = ?1 UNION ALL"
-                          + " SELECT 1 FROM asset_changes WHERE session_id = ?1", [.text(sessionID)]) != nil
+                          + " SELECT 1 FROM asset_changes WHERE session_id = ?1 UNION ALL"
+                          + " SELECT 1 FROM electrical_tests WHERE draft_id = ?1", [.text(sessionID)]) != nil
         }
     }
 
@@ -505,7 +506,7 @@ public final class Register {
                     nextExaminationBy: s.date(8)))
             }
             return facts
-        }
+        } + testFacts(assetUUID: assetUUID)
     }
 
     /// The records a batch inspection saved under `visit`, in save order.
@@ -589,7 +590,7 @@ public final class Register {
         try storeSummary(asset: asset, HistorySummary(history: try facts(assetUUID: asset.uuid)))
     }
 
-    private func storeSummary(asset: Asset, _ summary: HistorySummary) throws {
+    func storeSummary(asset: Asset, _ summary: HistorySummary) throws {
         try db.withKept("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
                         AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)]) {
             while try $0.step() {}

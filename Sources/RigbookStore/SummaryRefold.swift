@@ -19,6 +19,16 @@ extension RegisterSchema {
                 let record = InspectionColumns.record(records)
                 histories[record.assetUUID, default: []].append(record.facts)
             }
+            // Electrical tests (issue 15) count as thorough examinations of their kind.
+            if try db.scalar("SELECT 1 FROM sqlite_master WHERE name = 'electrical_tests'") != nil {
+                let tests = try db.prepare("SELECT id, asset_uuid, result, test_date FROM electrical_tests")
+                while try tests.step() {
+                    guard let asset = tests.uuid(1) else { continue }
+                    histories[asset, default: []].append(TestFacts.facts(
+                        id: tests.int64(0), passed: tests.text(2) == "pass",
+                        date: tests.date(3) ?? CalendarDate(dayNumber: 0)))
+                }
+            }
             var assets: [Asset] = []
             let rows = try db.prepare("SELECT \(AssetColumns.select) FROM assets")
             while try rows.step() { assets.append(AssetColumns.row(rows).asset) }

@@ -382,14 +382,29 @@ enum Commands {
         let row = try findAsset(register, tag: tag)
         let records: [StoredInspection]
         let changes: [AssetChange]
+        let tests: [StoredTest]
         do throws(RegisterError) {
             records = try register.history(assetUUID: row.asset.uuid)
             changes = try register.assetChanges(assetUUID: row.asset.uuid)
+            tests = try register.tests(assetUUID: row.asset.uuid)
         } catch { throw CommandFailure("rigbook: \(error.description)") }
         var out = Output()
         if format == "json" {
-            try out.write(jsonArray(HistoryExport.entries(records: records, changes: changes, tag: row.asset.tag))
+            // An electrical asset's tests (issue 15) come first, newest first, then its changes.
+            try out.write(jsonArray(tests.map { HistoryExport.json($0, tag: row.asset.tag) }
+                                    + HistoryExport.entries(records: records, changes: changes, tag: row.asset.tag))
                           + "\n")
+        } else if row.asset.isElectrical {
+            let table = tests.map { t -> [String] in
+                ["#\(t.id)", t.values.testDate, t.values.testType.label, t.passed ? "PASS" : "FAIL",
+                 t.values.technician, t.values.attachments.map(\.name).joined(separator: ", ")]
+            }
+            let report = row.status(on: context.today)
+            try out.write(VisibleText.make("\(row.asset.tag) · \(row.asset.name) · \(report.status.label): "
+                                           + report.explanation) + "\n")
+            try out.write(TextTable.render(header: ["ID", "DATE", "TYPE", "RESULT", "TECHNICIAN", "ATTACHMENTS"],
+                                           rows: table))
+            try out.write(HistoryExport.changesTable(changes))
         } else {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",

@@ -46,3 +46,58 @@ enum HistoryExport {
             + TextTable.render(header: ["CHANGED (UTC)", "FIELD", "OLD", "NEW", "BY", "REASON"], rows: rows)
     }
 }
+
+extension HistoryExport {
+    /// One electrical test as `history --format json` writes it (issue 15); `kind` tells it from a record.
+    static func json(_ t: StoredTest, tag: String) -> String {
+        let v = t.values
+        var o = JSONObject()
+        o.add("kind", "electrical_test")
+        o.add("id", t.id)
+        o.add("test_uuid", t.testUUID.uuidString.lowercased())
+        o.add("asset_tag", tag)
+        o.add("asset_uuid", t.assetUUID.uuidString.lowercased())
+        o.add("draft_id", t.sessionID)
+        o.add("saved_at", t.savedAt)
+        o.add("operator", t.operatorName)
+        o.add("app_version", t.appVersion)
+        o.add("test_type", v.testType.rawValue)
+        o.add("test_date", v.testDate)
+        o.add("technician", v.technician)
+        o.add("licence_number", v.licenceNumber)
+        o.add("instrument_model", v.instrumentModel)
+        o.add("instrument_serial", v.instrumentSerial)
+        o.add("procedure_reference", v.procedureReference)
+        o.add("calibration_date", v.calibrationDate.isEmpty ? nil : v.calibrationDate)
+        o.add("calibration_acknowledged", v.calibrationAcknowledged)
+        o.add("visual", v.visual?.rawValue)
+        func reading(_ name: String, _ text: String) { o.add(name, number: Double(text)) }
+        reading("earth_continuity_ohm", v.earthContinuityOhm)
+        reading("insulation_mohm", v.insulationMOhm)
+        reading("leakage_ma", v.leakageMA)
+        reading("load_current_a", v.loadCurrentA)
+        o.add("polarity", v.polarity?.rawValue)
+        o.add("rcd_push_button", v.rcdPushButton?.rawValue)
+        reading("rcd_trip_time_ms", v.rcdTripTimeMs)
+        o.add("result_choice", v.result.rawValue)
+        o.add("result", t.passed ? "pass" : "fail")
+        o.add("notes", v.notes)
+        o.add("verdicts", raw: jsonArray(t.verdicts.map { verdict in
+            var j = JSONObject()
+            j.add("field", verdict.field)
+            j.add("outcome", verdict.outcome)
+            j.add("text", verdict.text)
+            return j.string
+        }))
+        o.add("attachments", raw: jsonArray(v.attachments.map { a in
+            var j = JSONObject()
+            j.add("sha256", a.sha256)
+            j.add("name", a.name)
+            j.add("size", a.size)
+            return j.string
+        }))
+        o.add("authenticated", v.authenticated)
+        o.add("entry_hash", t.entryHash)
+        return o.string
+    }
+}
