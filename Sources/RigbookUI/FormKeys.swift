@@ -21,7 +21,8 @@ extension FormState {
                    help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
         KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
                    footer: "clean pass", action: .cleanPass),
-        KeyBinding([.ctrl("o")], label: "Ctrl-O",
+        // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds (issue 15 §4).
+        KeyBinding([.function(4)], label: "F4",
                    help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
                    brief: "pick an examiner", action: .pickExaminer),
         KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),

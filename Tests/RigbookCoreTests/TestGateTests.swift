@@ -201,7 +201,7 @@ struct TestGateTests {
     @Test("the draft model round-trips, and the profile is written back")
     func draftAndProfile() throws {
         var v = Self.passing()
-        v.attachments = [Attachment(sha256: String(repeating: "a", count: 64), name: "plug.jpg", size: 1234)]
+        v.attachments = [RigbookCore.Attachment(sha256: String(repeating: "a", count: 64), name: "plug.jpg", size: 1234)]
         let data = try JSONEncoder().encode(v)
         #expect(try JSONDecoder().decode(TestValues.self, from: data) == v)
         #expect(try JSONDecoder().decode(TestValues.self, from: Data("{}".utf8)) == TestValues())

@@ -16,7 +16,7 @@ struct ElectricalTestStoreTests {
         v.insulationMOhm = "50"
         v.notes = notes
         v.authenticated = true
-        v.attachments = [Attachment(sha256: String(repeating: "b", count: 64), name: "plug.jpg", size: 10)]
+        v.attachments = [RigbookCore.Attachment(sha256: String(repeating: "b", count: 64), name: "plug.jpg", size: 10)]
         let context = TestGate.Context(assetUUID: asset.uuid, equipmentClass: .classI, commissioned: asset.commissioned,
                                        today: today, sessionID: DraftIdentity.testSessionID(assetUUID: asset.uuid))
         return try TestGate.validate(v, context).get()
