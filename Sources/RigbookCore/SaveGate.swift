@@ -41,10 +41,11 @@ public struct ValidatedInspection: Sendable {
         self.particulars = particulars
     }
 
-    public func facts(id: Int64) -> RecordFacts {
+    /// What the status rules need of this record once saved as `id` at `savedAt`.
+    public func facts(id: Int64, savedAt: String? = nil) -> RecordFacts {
         RecordFacts(id: id, type: values.inspectionType, result: result, action: values.action,
                     remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amendsID,
-                    nextExaminationBy: nextExaminationBy)
+                    nextExaminationBy: nextExaminationBy, savedAt: savedAt)
     }
 }
 

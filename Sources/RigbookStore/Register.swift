@@ -484,7 +484,7 @@ public final class Register {
                                          answers: defectNotices) {
             try NoticeStore.append(db, notice, stamp: saved)
         }
-        try storeSummary(asset: row.asset, HistorySummary(history: history + [record.facts(id: id)]))
+        try storeSummary(asset: row.asset, HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt)]))
         return id
     }
 
@@ -493,7 +493,7 @@ public final class Register {
     func facts(assetUUID: UUID) throws -> [RecordFacts] {
         try db.withKept("""
             SELECT id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends,
-                   next_examination_by
+                   next_examination_by, saved_at
             FROM inspections WHERE asset_uuid = ?
             """, [.text(assetUUID.uuidString)]) { s in
             var facts: [RecordFacts] = []
@@ -502,7 +502,7 @@ public final class Register {
                     id: s.int64(0), type: s.word(1) ?? .thoroughPeriodic, result: s.word(2) ?? .pass,
                     action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
                     inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0), amends: s.isNull(7) ? nil : s.int64(7),
-                    nextExaminationBy: s.date(8)))
+                    nextExaminationBy: s.date(8), savedAt: s.text(9)))
             }
             return facts
         }
@@ -617,7 +617,7 @@ public final class Register {
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
                 for (asset, records) in batch {
                     // Ids grow in insertion order, so the offsets order the fold exactly as the ids will.
-                    let facts = records.enumerated().map { $1.facts(id: Int64($0)) }
+                    let facts = records.enumerated().map { $1.facts(id: Int64($0), savedAt: saved($1).savedAt) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
                     for record in records {
                         let values = InspectionColumns.values(

@@ -399,7 +399,9 @@ public struct FormState: Screen {
         let deadline = v.remedyDeadlineSet
             ? CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces)) : nil
         let record = RecordFacts(id: Int64.max, type: v.inspectionType, result: result, action: v.action,
-                                 remedyDeadline: deadline, inspectionDate: date, amends: amends)
+                                 remedyDeadline: deadline, inspectionDate: date, amends: amends,
+                                 nextExaminationBy: v.inspectionType.isThorough
+                                     ? CalendarDate(iso: v.nextExaminationBy.trimmingCharacters(in: .whitespaces)) : nil)
         let facts = history + [record]
         let report = StatusRules.evaluate(asset: row.asset, history: facts, today: today)
         var text = "If saved: status \(report.status.label)"
