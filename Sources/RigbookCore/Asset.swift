@@ -49,6 +49,9 @@ public struct Asset: Hashable, Sendable {
     public var isRetired: Bool { retiredOn != nil }
 
     public static let intervalRange = 1...60
+    /// From a 10 g lifting eye to the heaviest cranes built (about 20,000 t), with room: a value outside is a slip
+    /// of the keyboard (`1e22`), never equipment.
+    public static let wllRange = 0.01...100_000_000.0
     public static let maxTextLength = 200
 
     /// The 12 fields of SPEC §3 and the examination scheme, in the order the add-asset screen shows them;
@@ -100,7 +103,11 @@ public struct Asset: Hashable, Sendable {
             add(.tag, "The tag is not in Unicode normal form NFC (an accent is stored as a separate mark).")
         }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { add(.name, "The name must not be empty.") }
-        if !(wllKg > 0) || !wllKg.isFinite { add(.wll, "The working load limit must be more than 0 kg.") }
+        if !(wllKg > 0) || !wllKg.isFinite { add(.wll, "The working load limit must be more than 0 kg.")
+        } else if !Asset.wllRange.contains(wllKg) {
+            add(.wll, "The working load limit must be between \(Asset.wllText(Asset.wllRange.lowerBound)) and "
+                + "\(Asset.wllText(Asset.wllRange.upperBound)) (\(Asset.wllText(wllKg)) was given).")
+        }
         if let length = lengthM, !(length > 0) || !length.isFinite { add(.length, "The length must be more than 0 m.") }
         if !Asset.intervalRange.contains(intervalMonths) {
             add(.interval, "The inspection interval must be 1 to 60 months.")
@@ -190,6 +197,8 @@ extension Asset {
     /// rounded: showing a higher limit than the real one is a safety problem. Tonnes only when the
     /// value is a whole number of 10 kg (two decimals of a tonne), else kilograms as entered.
     public static func wllText(_ kg: Double) -> String {
+        // Whatever a damaged or older register holds, never trap on a conversion: beyond Int, as Swift writes it.
+        guard kg.isFinite, abs(kg) < 1e15 else { return "\(kg) kg" }
         let tensOfKg = kg / 10
         if kg >= 1000, tensOfKg == tensOfKg.rounded() {
             let hundredths = Int(tensOfKg)

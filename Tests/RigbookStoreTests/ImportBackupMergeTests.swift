@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 @testable import RigbookCore
 @testable import RigbookStore
 
@@ -134,6 +135,23 @@ struct MergeTests {
             let again = try a.merge(from: try Register.openForMerging(path: b.path))
             #expect(again.entries == 0)
             #expect(try snapshot(a) == before)
+        }
+    }
+
+    @Test("a new laptop's blank main employer and site never replace the office's addresses")
+    func freshRegisterKeepsTheOfficesParticulars() throws {
+        try withTemporaryDirectory { folder in
+            let office = try Register.open(path: folder.appendingPathComponent("office.sqlite").path)
+            for change in TestParticulars.changes { try office.record(change) }
+            let laptop = try Register.open(path: folder.appendingPathComponent("laptop.sqlite").path)
+            try laptop.addAsset(makeAsset(tag: "LAP-1"))
+            try office.merge(from: try Register.openForMerging(path: laptop.path))
+            let particulars = try office.particulars()
+            #expect(particulars.employers[Particulars.mainEmployerUUID]?.address == "Quay Office, Harbour Road, Testport")
+            #expect(particulars.sites[Particulars.mainSiteUUID]?.address == "Harbour Road, Testport")
+            // And the other way: the laptop takes the office's later versions.
+            try laptop.merge(from: try Register.openForMerging(path: office.path))
+            #expect(try laptop.particulars() == particulars)
         }
     }
 
