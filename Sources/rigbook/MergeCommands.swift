@@ -12,7 +12,7 @@ extension Commands {
             SQLite's integrity check, made private (0600) and only then given the name FILE. It is the
             register as of one moment, in one file: `rigbook --home DIR` opens it once it is
             DIR/Documents/register.sqlite. An existing FILE is not replaced; --force replaces an earlier
-            backup (a Rigbook register) and nothing else.
+            backup of this same register that no session has open, and nothing else.
             """,
         flags: ["--force"]
     ) { arguments, context in
