@@ -63,6 +63,8 @@ public enum SaveGate {
         public var amending: StoredInspection?
         /// The register's particulars for this asset, which a thorough examination copies; nil: none known.
         public var particulars: ReportParticulars?
+        /// When the asset was retired (and how), if it was: no fresh inspection of it can be saved.
+        public var retired: (on: CalendarDate, how: String)?
 
         public init(asset: Asset, today: CalendarDate, sessionID: String, amending: StoredInspection? = nil,
                     particulars: ReportParticulars?) {
@@ -73,6 +75,7 @@ public enum SaveGate {
             self.sessionID = sessionID
             self.amending = amending
             self.particulars = particulars
+            retired = asset.retiredOn.map { ($0, asset.disposition?.label ?? "retired") }
         }
 
         /// The next thorough examination's latest date for an examination on `date`: the interval's.
@@ -115,6 +118,11 @@ public enum SaveGate {
             }
         }
 
+        // A retired asset (scrapped, sold, lost) is examined no more; its records may still be corrected.
+        if let retired = context.retired, context.amending == nil {
+            fail(.inspectionType, "This asset was retired (\(retired.how), \(retired.on.iso)): put it back into "
+                 + "service in the asset editor (e) before recording an inspection of it.")
+        }
         // Rule 1.
         if !v.confirmed {
             fail(.confirmed, v.inspectionType.isThorough ? "Tick to authenticate this report as its examiner."

@@ -774,3 +774,19 @@ struct ReportParticularsGateTests {
         #expect(problems.first?.message.contains("2027-05-30") == true, "names the latest date: \(problems)")
     }
 }
+
+@Suite("SaveGate: a retired asset")
+struct RetiredAssetGateTests {
+    @Test("a fresh inspection of a retired asset is refused; correcting one of its records is not")
+    func retiredAsset() {
+        var asset = Asset(uuid: UUID(), tag: "WS-36", name: "Web sling", type: .webSling, wllKg: 1000,
+                          commissioned: day("2024-01-01"), intervalMonths: 12)
+        asset.retiredOn = day("2026-10-01")
+        asset.disposition = .scrapped
+        let context = SaveGate.Context(asset: asset, today: day("2026-11-30"), sessionID: "s",
+                                       particulars: TestParticulars.report(for: asset.uuid))
+        let problems = SaveGate.problems(validValues(), context: context)
+        #expect(problems.map(\.field) == [.inspectionType])
+        #expect(problems.first?.message.contains("retired (scrapped, 2026-10-01)") == true, "\(problems)")
+    }
+}
