@@ -84,8 +84,9 @@ public struct ParticularEditorState: Screen {
 
     static let leaveQuestion = Question<LeaveEditorChoice>(
         title: "Leave without saving?", lines: [("What you changed here is not kept.", .plain)],
-        options: [.init("Discard the changes", answer: .discard, keys: [.char("d")], hint: "discards"),
-                  .init("Keep editing", answer: .keepEditing)],
+        // The safe answer first, so Enter never throws work away.
+        options: [.init("Keep editing", answer: .keepEditing),
+                  .init("Discard the changes", answer: .discard, keys: [.char("d")], hint: "discards")],
         cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing),
         minWidth: 52)
 
