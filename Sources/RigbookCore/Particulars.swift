@@ -171,6 +171,8 @@ public enum ParticularsChange: Hashable, Sendable {
             if text.count > field.maxLength {
                 problems.append((field, "The \(label) is longer than \(field.maxLength) characters."))
             }
+            // A particular printed on a report must read as what it is (Acme<U+200B> Ltd is not Acme Ltd).
+            if let hidden = Tags.invisibleCharacterProblem(text, what: label) { problems.append((field, hidden)) }
         }
         // Names are how people (and the command line) pick a particular, and how the form finds its examiner:
         // two of one kind with the same name could not be told apart.

@@ -110,6 +110,9 @@ public struct DefectNoticeDialog: Sendable {
         let name = contact.text.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { found.append((.contact, "Say who at \(employer) was told of the defect.")) }
         if TextRules.containsControlCharacters(name) { found.append((.contact, "Who was told holds control characters.")) }
+        if let hidden = Tags.invisibleCharacterProblem(name, what: "name of who was told") {
+            found.append((.contact, hidden))
+        }
         func date(_ text: EditableText, _ field: Field, _ what: String) -> CalendarDate? {
             guard let date = CalendarDate(iso: text.text.trimmingCharacters(in: .whitespaces)) else {
                 found.append((field, "Enter \(what) as YYYY-MM-DD (a real date)."))

@@ -790,3 +790,16 @@ struct RetiredAssetGateTests {
         #expect(problems.first?.message.contains("retired (scrapped, 2026-10-01)") == true, "\(problems)")
     }
 }
+
+@Suite("Particulars read as what they are")
+struct InvisibleParticularsTests {
+    @Test("names, addresses and who was told refuse invisible characters and look-alike spaces",
+          arguments: ["Acme\u{200B} Ltd", "Acme \u{202E}dtL", "Acme\u{00A0}Ltd", "Acme\u{2028}Ltd"])
+    func invisibleRefused(_ text: String) {
+        let employer = ParticularsChange.employer(Employer(name: text, address: "1 Quay"))
+        #expect(employer.problems(in: .initial).contains { $0.contains("employer name holds U+") }, "\(text)")
+        let notice = Notice(recordUUID: UUID(), duty: .employerTold, recipient: text, doneOn: day("2026-11-30"))
+        #expect(notice.problems(recordDate: day("2026-11-30"), today: day("2026-11-30"))
+            .contains { $0.contains("holds U+") }, "\(text)")
+    }
+}
