@@ -153,16 +153,25 @@ extension ListState {
         }
     }
 
-    /// Enter on a filter that is a label's payload or an exact tag: jump to the asset, clearing the filter.
-    /// Nil when the filter is neither (it is kept, as before).
-    mutating func jumpFromFilter(page: Int) -> Notice? {
+    /// Enter on a filter that is a label's payload or an exact tag: select that asset. A payload (a scan) matches
+    /// nothing as a filter, so the filter is cleared and the list says what it found; a tag typed whole keeps its
+    /// filter, which shows the asset, and only the selection moves to it. Nil when the filter is neither (it is
+    /// kept, as before).
+    mutating func jumpFromFilter(page: Int) -> Notice?? {
+        let scanned: Bool
+        if case .payload = LabelPayload.read(query) { scanned = true } else { scanned = false }
         switch find(query) {
         case .notATag: return nil
-        case .problem(let why): return .error(why)
-        case .asset:
+        case .problem(let why): return .some(.error(why))
+        case .asset(let index):
+            if !scanned, let position = visibleIndex(of: rows[index].asset.uuid) {
+                selection = position
+                scrollToSelection(pageSize: page)
+                return .some(nil)
+            }
             let typed = query
             setQuery("")
-            return jump(to: typed, page: page)
+            return .some(jump(to: typed, page: page))
         }
     }
 

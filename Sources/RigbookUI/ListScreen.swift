@@ -150,7 +150,9 @@ extension ListState: Screen {
         case .keep:
             editingFilter = false
             // A scanned payload or a tag typed whole: Enter goes to the asset.
-            if let notice = jumpFromFilter(page: ListState.pageSize(context.area)) { return .notify(notice) }
+            if case .some(.some(let notice)) = jumpFromFilter(page: ListState.pageSize(context.area)) {
+                return .notify(notice)
+            }
         case .keepAndMove:
             editingFilter = false
             return handle(key, context: context)

@@ -48,15 +48,17 @@ import RigbookCore
         #expect(!h.state.list.showRetired && h.state.list.marks.isEmpty && h.state.list.rows.count == 5)
     }
 
-    @Test("the filter takes an exact tag too; other words still just filter")
+    @Test("the filter takes an exact tag too (selected, the filter kept); other words still just filter")
     func exactTagInTheFilter() throws {
         let h = try LabelScanTests.harness()
         h.press(.char("/"))
-        h.type("gs-0003")
+        h.type("s")
+        let best = selectedTag(h)
+        h.type("gd-0001")
         h.press(.enter)
-        #expect(selectedTag(h) == "GS-0003")
-        #expect(h.state.list.query.isEmpty)
-        h.press(.char("/"))
+        #expect(selectedTag(h) == "SGD-0001", "best match first was \(String(describing: best))")
+        #expect(h.state.list.query == "sgd-0001" && !h.state.list.editingFilter)
+        h.press(.escape, .char("/"))
         h.type("ws")
         h.press(.enter)
         #expect(h.state.list.query == "ws", "a fuzzy filter is kept as before")
@@ -160,5 +162,28 @@ import RigbookCore
             if colour == nil { #expect(!["RED", "GREEN", "BLUE", "YELLOW"].contains { line.hasSuffix($0) }) }
         }
         #expect(["RED", "GREEN", "BLUE", "YELLOW"].contains { h.dump.contains($0) }, "\(h.dump)")
+    }
+}
+
+/// Issue 16 §3: the colour code is chosen in the examining organisation's editor, kept as a new version.
+@Suite struct ColourCodeSettingTests {
+    @Test func theOrganisationEditorCyclesTheColourCodeAndKeepsAVersion() throws {
+        let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]))
+        h.press(.char(","), .enter)
+        let editor = { h.state.screens.last as? ParticularEditorState }
+        #expect(editor()?.change.fields == [.name, .address, .colourCode])
+        #expect(h.line(containing: "Label colour code") != nil, "\(h.dump)")
+        #expect(h.line(containing: "‹ none ›") != nil, "\(h.dump)")
+        while editor()?.focus != .colourCode { h.press(.tab) }
+        h.press(.right, .right)
+        #expect(h.line(containing: "‹ Australian quarters") != nil, "\(h.dump)")
+        h.press(.left)
+        #expect(h.line(containing: "‹ six-monthly") != nil, "\(h.dump)")
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        #expect(try h.register.particulars().organisation.colourCode == .quarters)
+        #expect(try h.register.particularsHistory(subject: Particulars.organisationUUID).count == 2)
+        h.press(.escape)
+        #expect(h.screen[2].contains("CODE"), "the list shows the colour column at once:\n\(h.dump)")
     }
 }
