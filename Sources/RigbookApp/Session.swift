@@ -142,7 +142,20 @@ public final class Session {
                     return [.failure("That asset is no longer in the register.")]
                 }
                 return [.historyLoaded(row, try register.history(assetUUID: uuid)),
-                        .assetChangesLoaded(assetUUID: uuid, try register.assetChanges(assetUUID: uuid))]
+                        .assetChangesLoaded(assetUUID: uuid, try register.assetChanges(assetUUID: uuid)),
+                        .labelCodeLoaded(assetUUID: uuid, LabelPrinting.screenCode(row, today: state.today))]
+            case .writeLabels(let uuids):
+                var rows: [RegisterRow] = []
+                for uuid in uuids { if let row = try register.asset(uuid: uuid) { rows.append(row) } }
+                guard !rows.isEmpty else { return [.failure("Those assets are no longer in the register.")] }
+                do {
+                    let path = try LabelPrinting.write(rows, particulars: try register.particulars(), today: state.today,
+                                                       home: home)
+                    return [.labelsWritten(path: path, count: rows.count)]
+                } catch {
+                    return [.failure("The labels could not be written into \(LabelPrinting.folder(home)): "
+                                     + DataHome.reason(error))]
+                }
             case .openForm(let uuid, let amending, let recover):
                 guard let row = try register.asset(uuid: uuid) else {
                     return [.failure("That asset is no longer in the register.")]

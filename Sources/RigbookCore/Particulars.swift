@@ -41,10 +41,36 @@ public struct Site: Codable, Hashable, Sendable {
 public struct ExaminingOrganisation: Codable, Hashable, Sendable {
     public var name: String
     public var address: String
+    /// The colour code its labels and the register list show (issue 16 §3): the organisation's practice, so
+    /// it is kept, with its history, beside the organisation's name.
+    public var colourCode: ColourCodeScheme
 
-    public init(name: String = "", address: String = "") {
+    public init(name: String = "", address: String = "", colourCode: ColourCodeScheme = .none) {
         self.name = name
         self.address = address
+        self.colourCode = colourCode
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, address
+        case colourCode = "colour_code"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        address = try container.decode(String.self, forKey: .address)
+        // Versions kept before colour codes have none; a word of a later build reads as none too.
+        colourCode = (try? container.decodeIfPresent(ColourCodeScheme.self, forKey: .colourCode)) ?? ColourCodeScheme.none
+    }
+
+    /// Without a colour code the JSON is what it was before colour codes (`{"address":…,"name":…}`): versions
+    /// kept before and records that copied the organisation read and compare the same.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(address, forKey: .address)
+        if colourCode != .none { try container.encode(colourCode, forKey: .colourCode) }
     }
 }
 
@@ -138,7 +164,8 @@ public enum ParticularsChange: Hashable, Sendable {
     /// The fields of this kind of particular, in the order an editor shows them.
     public var fields: [ParticularField] {
         switch self {
-        case .organisation, .employer: [.name, .address]
+        case .organisation: [.name, .address, .colourCode]
+        case .employer: [.name, .address]
         case .site: [.name, .employer, .address]
         case .examiner: [.name, .qualification, .selfEmployed, .address]
         case .asset: [.site, .lessor, .swlConfigurations, .declarationReference, .declarationDate]
@@ -218,6 +245,7 @@ public enum ParticularsChange: Hashable, Sendable {
         switch (self, field) {
         case (.organisation(let o), .name): o.name
         case (.organisation(let o), .address): o.address
+        case (.organisation(let o), .colourCode): o.colourCode.rawValue
         case (.employer(let e), .name): e.name
         case (.employer(let e), .address): e.address
         case (.site(let s), .name): s.name
@@ -243,6 +271,9 @@ public enum ParticularsChange: Hashable, Sendable {
         switch (self, field) {
         case (.organisation(var o), .name): o.name = text; return .organisation(o)
         case (.organisation(var o), .address): o.address = text; return .organisation(o)
+        case (.organisation(var o), .colourCode):
+            if let scheme = ColourCodeScheme(rawValue: text) { o.colourCode = scheme }
+            return .organisation(o)
         case (.employer(var e), .name): e.name = text; return .employer(e)
         case (.employer(var e), .address): e.address = text; return .employer(e)
         case (.site(var s), .name): s.name = text; return .site(s)
@@ -280,6 +311,7 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
     case swlConfigurations = "swl_configurations"
     case declarationReference = "declaration_reference"
     case declarationDate = "declaration_date"
+    case colourCode = "colour_code"
 
     /// How a sentence names it.
     public var word: String {
@@ -294,6 +326,7 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
         case .swlConfigurations: "SWL configurations"
         case .declarationReference: "declaration reference"
         case .declarationDate: "declaration date"
+        case .colourCode: "colour code"
         }
     }
 
@@ -301,7 +334,7 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
     public var isMultiline: Bool { self == .address || self == .swlConfigurations }
 
     /// Typed text, as opposed to a choice (employer, site) or a yes/no.
-    public var isText: Bool { ![.employer, .site, .selfEmployed].contains(self) }
+    public var isText: Bool { ![.employer, .site, .selfEmployed, .colourCode].contains(self) }
 
     public var maxLength: Int { isMultiline ? 1000 : Asset.maxTextLength }
 }

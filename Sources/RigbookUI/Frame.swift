@@ -3,6 +3,8 @@ import RigbookCore
 /// Colours the screens use. The backend maps them to curses colour pairs, or to nothing under NO_COLOR.
 public enum Colour: UInt8, Sendable, CaseIterable {
     case normal, red, green, yellow, blue, magenta, cyan
+    /// Black on white, for a QR code on screen (reverse video where there are no colours).
+    case qr
 }
 
 public struct Style: Hashable, Sendable {

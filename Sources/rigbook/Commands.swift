@@ -62,7 +62,7 @@ struct CommandSpec: Sendable {
 
 enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
-                                     export, report, certificate, notices, noticesDone, verify, backup, merge,
+                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge,
                                      draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
                                      SettingsCommands.set, SettingsCommands.add, sample, help]
 
