@@ -19,6 +19,8 @@ extension Commands {
         let force = arguments.flag("--force")
         let target = try arguments.positional("the backup FILE")
         try arguments.finish()
+        // An unset variable in a script must not become a nameless file.
+        if target.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("backup needs a FILE, not an empty name") }
         let register = try context.readRegister()
         let report: BackupReport
         do throws(RegisterError) { report = try register.backup(to: target, replacing: force) }
