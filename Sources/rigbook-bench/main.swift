@@ -28,6 +28,51 @@ func runBench() throws {
         print(format((now() - start) * 1000))
         exit(0)
     }
+    if let index = arguments.firstIndex(of: "--form-only"), index + 1 < arguments.count {
+        // The form's keystroke on an existing home, typed into notes: for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let session = Session(home: home, register: try Register.open(path: home.registerPath),
+                              today: CalendarDate(iso: "2026-11-30")!)
+        session.start()
+        var screen = InMemoryScreen(width: 80, height: 24)
+        func press(_ key: Key) {
+            session.send(.key(key))
+            screen.apply(session.nextDraw().runs, size: (80, 24))
+        }
+        press(.char("i"))
+        for _ in 0..<30 where session.state.form.map({ $0.focus != .notes }) ?? false { press(.tab) }
+        var samples = Samples()
+        let text = Array("Sleeve abraded near the eye, 王 checked with gauge. ")
+        for index in 0..<20_000 {
+            if index % 1_000 == 999 { for _ in 0..<1_000 { press(.backspace) } }
+            samples.time { press(.char(text[index % text.count])) }
+        }
+        press(.escape)
+        press(.char("d"))
+        print("form keystroke: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
+    if let index = arguments.firstIndex(of: "--list-only"), index + 1 < arguments.count {
+        // The list's ↓ on an existing home: for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let session = Session(home: home, register: try Register.open(path: home.registerPath),
+                              today: CalendarDate(iso: "2026-11-30")!)
+        session.start()
+        var screen = InMemoryScreen(width: 80, height: 24)
+        var samples = Samples()
+        for index in 0..<20_000 {
+            samples.time {
+                session.send(.key(index % 500 == 499 ? .home : .down))
+                screen.apply(session.nextDraw().runs, size: (80, 24))
+            }
+        }
+        print("list keystroke: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
+    if arguments.contains("--terminal-only") {
+        try TerminalBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!)
+        exit(0)
+    }
     if arguments.contains("--import-only") {
         progress("bench: importing 100,000 rows…")
         ImportBench.printTable(try ImportBench.run(rows: 100_000))
