@@ -359,7 +359,10 @@ public final class Register {
     }
 
     /// Each asset's latest thorough examination that still counts (not amended), for reports.
-    public func latestThoroughExaminations() throws(RegisterError) -> [UUID: StoredInspection] {
+    /// Only the assets in `assets`, when given: the others' records are passed over before they are decoded (a
+    /// report that shows a few thousand examinations does not hold every asset's).
+    public func latestThoroughExaminations(of assets: Set<UUID>? = nil) throws(RegisterError)
+        -> [UUID: StoredInspection] {
         try perform {
             let thorough = InspectionType.allCases.filter(\.isThorough)
                 .map { "'\($0.rawValue)'" }
@@ -371,6 +374,7 @@ public final class Register {
                 """)
             var latest: [UUID: StoredInspection] = [:]
             while try statement.step() {
+                if let assets, !assets.contains(statement.uuid(1) ?? UUID()) { continue }
                 let record = InspectionColumns.record(statement)
                 latest[record.assetUUID] = record
             }

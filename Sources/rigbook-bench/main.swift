@@ -6,7 +6,8 @@ import RigbookUI
 
 // rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
-// [--skip-terminal] [--loss] [--import-only]`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+// [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only`, `--loss-only [--kills N]`,
+// and on a kept home (for profilers) `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
 
 /// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
 /// line on stderr rather than a crash.
@@ -67,6 +68,15 @@ func runBench() throws {
             }
         }
         print("list keystroke: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
+    if arguments.contains("--loss-only") {
+        var kills = 20
+        if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count {
+            kills = Int(arguments[index + 1]) ?? 20
+        }
+        try LossBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!,
+                          kills: kills)
         exit(0)
     }
     if arguments.contains("--terminal-only") {
