@@ -124,7 +124,9 @@ func runBench() throws {
     var results: [RegisterBench.Result] = []
     for size in sizes {
         progress("bench: \(size) assets…")
-        results.append(try RegisterBench(size: size, today: today).run())
+        var bench = RegisterBench(size: size, today: today)
+        if let index = arguments.firstIndex(of: "--homes"), index + 1 < arguments.count { bench.keptHomes = arguments[index + 1] }
+        results.append(try bench.run())
     }
     RegisterBench.printTable(results)
     progress("bench: importing 100,000 rows…")
