@@ -270,21 +270,36 @@ enum Commands {
         let includingRetired = arguments.flag("--retired")
         try arguments.finish()
         let register = try context.readRegister()
+        var out = Output()
+        if format != "table" {
+            // Row by row from the register, as `jsonArray` lays it out: neither the rows nor the text are held
+            // (at 1,000,000 assets: 467 MB of JSON, and 600 MB of rows).
+            var count = 0
+            var failure: StandardStreams.Failure?
+            if format == "csv" { try out.write(CSV.row(AssetListing.csvHeader)) }
+            do throws(RegisterError) {
+                try register.forEachRow(includingRetired: includingRetired) { row in
+                    let listing = AssetListing(row: row, today: context.today)
+                    do throws(StandardStreams.Failure) {
+                        if format == "csv" { try out.write(CSV.row(listing.csvFields)) }
+                        else { try out.write((count == 0 ? "[\n" : ",\n") + listing.json) }
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                    count += 1
+                    return true
+                }
+            } catch { throw CommandFailure("rigbook: \(error.description)") }
+            if let failure { throw failure }
+            if format == "json" { try out.write(count == 0 ? "[]\n" : "\n]\n") }
+            try out.flush()
+            return ExitCode.success
+        }
         let rows: [RegisterRow]
         do throws(RegisterError) { rows = try register.rows(includingRetired: includingRetired) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        var out = Output()
         switch format {
-        case "json":
-            // Row by row, as `jsonArray` lays it out: the whole text is never held (467 MB at 1,000,000 assets).
-            try out.write(rows.isEmpty ? "[]\n" : "[\n")
-            for (index, row) in rows.enumerated() {
-                try out.write((index == 0 ? "" : ",\n") + AssetListing(row: row, today: context.today).json)
-            }
-            if !rows.isEmpty { try out.write("\n]\n") }
-        case "csv":
-            try out.write(CSV.row(AssetListing.csvHeader))
-            for row in rows { try out.write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
         default:
             let listings = rows.map { AssetListing(row: $0, today: context.today) }
             let table = listings.map { l -> [String] in
