@@ -372,7 +372,8 @@ public enum HTMLReport {
             out += "<tr data-status=\"\(reports[index].status.rawValue)\"><td>\(escape(asset.tag))</td>"
             out += "<td>\(orDash(v.inspectionDate))</td><td>\(escape(v.result?.label ?? "—"))</td>"
             out += "<td class=\"pre\">\(orDash(v.defectDescription))</td><td>\(escape(v.action.label))</td>"
-            out += "<td>\(v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")</td><td>\(orDash(v.inspectorName))</td>"
+            out += "<td>\(v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")</td>"
+            out += "<td>\(orDash(v.inspectorName))</td>"
             out += "<td>\(record.reportNumber.map(escape) ?? "#\(record.id)")</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"

@@ -125,7 +125,8 @@ enum FormView {
             }
             if focused, let editor = form.editor, WrappedText.row(of: editor.cursor, in: rows) == row {
                 let r = rows[row]
-                let beforeCursor = characters[r.start..<min(editor.cursor, r.end)].reduce(0) { $0 + DisplayWidth.of($1) }
+                let beforeCursor = characters[r.start..<min(editor.cursor, r.end)]
+                    .reduce(0) { $0 + DisplayWidth.of($1) }
                 frame.cursor = (widget.x + beforeCursor, widget.y)
             }
         }

@@ -187,7 +187,9 @@ struct RegisterBench {
         print("| figure (median / p99) | " + sizes + " | target at 100,000 |")
         print("|---|" + results.map { _ in "---|" }.joined() + "---|")
         row("records in the register", "about 500,000") { "\($0.records.formatted())" }
-        row("`sample` build time", "seconds") { $0.sampleSeconds.isNaN ? "kept" : String(format: "%.1f s", $0.sampleSeconds) }
+        row("`sample` build time", "seconds") {
+            $0.sampleSeconds.isNaN ? "kept" : String(format: "%.1f s", $0.sampleSeconds)
+        }
         row("first frame", judged("p99 < 150 ms") { $0.firstFrame.p99 < 150 }, timing(\.firstFrame))
         row("list keystroke (↓ PgDn End Home)", judged("p99 < 1 ms") { $0.listKey.p99 < 1 }, timing(\.listKey))
         row("filter keystroke (fuzzy, best first, is:)", judged("p99 < 16 ms") { $0.filterKey.p99 < 16 },
@@ -195,7 +197,8 @@ struct RegisterBench {
         row("filter work alone (match, score, rank)", "—", timing(\.filterWork))
         row("reference: substring filter work, same keys", "—", timing(\.filterReference))
         row("form keystroke (notes)", judged("p99 < 0.3 ms") { $0.formKey.p99 < 0.3 }, timing(\.formKey))
-        row("save (gate, insert, summary, draft removal)", judged("median < 5 ms") { $0.save.median < 5 }, timing(\.save))
+        row("save (gate, insert, summary, draft removal)", judged("median < 5 ms") { $0.save.median < 5 },
+            timing(\.save))
         row("draft write (encode + durable write)", judged("median < 2 ms") { $0.draftWrite.median < 2 },
             timing(\.draftWrite))
         row("batch form keystroke (notes, \(RegisterBench.batchSize) assets)", "p99 < 16 ms", timing(\.batchFormKey))

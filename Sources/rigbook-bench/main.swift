@@ -7,7 +7,8 @@ import RigbookUI
 // rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
 // [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only`, `--loss-only [--kills N]`,
-// and on a kept home (for profilers) `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+// and on a kept home (for profilers) `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR`
+// keeps the registers in DIR/h<size>. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
 
 /// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
 /// line on stderr rather than a crash.
@@ -125,7 +126,9 @@ func runBench() throws {
     for size in sizes {
         progress("bench: \(size) assets…")
         var bench = RegisterBench(size: size, today: today)
-        if let index = arguments.firstIndex(of: "--homes"), index + 1 < arguments.count { bench.keptHomes = arguments[index + 1] }
+        if let index = arguments.firstIndex(of: "--homes"), index + 1 < arguments.count {
+            bench.keptHomes = arguments[index + 1]
+        }
         results.append(try bench.run())
     }
     RegisterBench.printTable(results)
