@@ -246,11 +246,17 @@ public final class Session {
     }
 
     /// Lets one lock go as a process that dies would (tests of a crash).
-    public func releaseLock(_ draftID: String) { release(draftID) }
+    public func releaseLock(_ draftID: String) { release(draftID, asIfKilled: true) }
 
-    func release(_ draftID: String) {
+    /// A form closing lets its lock go. The journal it wrote goes too: whatever the close was (kept: the draft
+    /// file was just written; saved; discarded; nothing typed), it holds nothing the files do not. Only a process
+    /// that dies (`asIfKilled`, for tests) leaves it, for the next start to fold in. A journal this session did
+    /// not write (another's, read with its draft) is not touched.
+    func release(_ draftID: String, asIfKilled: Bool = false) {
+        let wroteJournal = journals[draftID] != nil
         journals[draftID]?.close()
         journals[draftID] = nil
+        if !asIfKilled, wroteJournal, locks[draftID] != nil { unlink(drafts.journalPath(for: draftID)) }
         locks[draftID]?.release()
         locks[draftID] = nil
     }

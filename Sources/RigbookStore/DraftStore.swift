@@ -332,12 +332,18 @@ public struct DraftStore: Sendable {
 
     /// Ids of the drafts present, from the file names alone: the list marks assets with drafts
     /// without reading a single draft.
+    /// A journal that is not empty counts (a `kill -9` before the first draft write leaves only the journal,
+    /// until the next start folds it in): its draft is then read from it.
     public func ids() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".json") }
-            .map { String($0.dropLast(5)) }
-            .filter(DraftStore.isDraftID)
-            .sorted()
+        var ids = Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
+        for name in names where name.hasSuffix(".journal") {
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0
+            else { continue }
+            ids.insert(String(name.dropLast(8)))
+        }
+        return ids.filter(DraftStore.isDraftID).sorted()
     }
 
     /// Moves an unreadable draft to `Corrupt/`, never deleting it. Returns the new path.
