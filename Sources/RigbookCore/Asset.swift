@@ -179,7 +179,14 @@ public enum TextRules {
     }
 
     public static func containsControlCharacters(_ text: String, allowingNewlines: Bool = false) -> Bool {
-        text.unicodeScalars.contains { isControl($0) && !(allowingNewlines && $0 == "\n") }
+        // C0 and DEL are single bytes; C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F: no need to decode scalars.
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 && !(allowingNewlines && byte == 0x0A) { return true }
+            if byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Drops control characters, as typing and pasting do; keeps newlines where a field allows them.

@@ -354,7 +354,7 @@ public struct ParticularsVersion: Sendable, Hashable {
 
 extension String {
     /// Without spaces and line breaks at either end.
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmed: String { trimmingWhitespaceAndNewlines }
 }
 
 /// The particulars in force: the newest version of each subject.
@@ -427,8 +427,10 @@ public struct Particulars: Hashable, Sendable {
 
     /// The examiner of this name (names compared as typed, without surrounding spaces, case-insensitively).
     public func examiner(named name: String) -> Examiner? {
-        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-        return examinerList.first { $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted }
+        let wanted = name.trimmingWhitespace.lowercased()
+        // The first of `examinerList` that matches, without sorting them all: the form asks on every keystroke.
+        return examiners.values.filter { $0.name.trimmingWhitespace.lowercased() == wanted }
+            .min { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
     }
 
     /// What a report on this asset copies, the examiner found by name (nil: not yet one of the register's).

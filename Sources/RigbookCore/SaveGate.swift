@@ -108,12 +108,12 @@ public enum SaveGate {
             (.remedyParticulars, \.remedyParticulars),
         ]
         for (field, path) in textFields {
-            let trimmed = v[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = v[keyPath: path].trimmingWhitespaceAndNewlines
             v[keyPath: path] = trimmed
             if TextRules.containsControlCharacters(trimmed, allowingNewlines: field.isMultiline) {
                 fail(field, "\(field.label) holds control characters.")
             }
-            if trimmed.count > field.maxLength {
+            if trimmed.hasMoreCharacters(than: field.maxLength) {
                 fail(field, "\(field.label) is longer than \(field.maxLength) characters.")
             }
         }
@@ -134,7 +134,7 @@ public enum SaveGate {
             fail(.certificationNumber, "A thorough examination needs the inspector's certification number.")
         }
         // Rule 3.
-        let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces))
+        let date = CalendarDate(iso: v.inspectionDate.trimmingWhitespace)
         if let date {
             if date > context.today { fail(.inspectionDate, "The inspection date is in the future.") }
             // Equipment is examined before first use (LOLER reg 9(1)): those two types may precede it.
@@ -164,7 +164,7 @@ public enum SaveGate {
         // Rule 7.
         var deadline: CalendarDate?
         if v.remedyDeadlineSet {
-            deadline = CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces))
+            deadline = CalendarDate(iso: v.remedyDeadline.trimmingWhitespace)
             if deadline == nil {
                 fail(.remedyDeadline, "Enter the remedy deadline as YYYY-MM-DD (a real date).")
             } else if let deadline, let date, deadline <= date {
@@ -251,7 +251,7 @@ public enum SaveGate {
         }
         guard let date else { return nil }
         let latest = context.intervalDue(after: date)
-        let typed = v.nextExaminationBy.trimmingCharacters(in: .whitespaces)
+        let typed = v.nextExaminationBy.trimmingWhitespace
         guard !typed.isEmpty else {
             v.nextExaminationBy = latest.iso
             return latest
@@ -277,8 +277,8 @@ public enum SaveGate {
         var v = values
         v.confirmed = true
         v.amendmentReason = ""
-        v.inspectionDate = v.inspectionDate.trimmingCharacters(in: .whitespaces)
-        v.remedyDeadline = v.remedyDeadlineSet ? v.remedyDeadline.trimmingCharacters(in: .whitespaces) : ""
+        v.inspectionDate = v.inspectionDate.trimmingWhitespace
+        v.remedyDeadline = v.remedyDeadlineSet ? v.remedyDeadline.trimmingWhitespace : ""
         return v
     }
 

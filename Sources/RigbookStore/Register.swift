@@ -278,6 +278,18 @@ public final class Register {
         }
     }
 
+    /// Every asset in tag order, one at a time, none held: for commands that write many rows (1,000,000 rows
+    /// as an array are some 600 MB). `body` returns false to stop early (its own error, kept by the caller).
+    public func forEachRow(includingRetired: Bool = false, _ body: (RegisterRow) -> Bool) throws(RegisterError) {
+        try perform {
+            let active = includingRetired ? "" : " WHERE retired_on IS NULL"
+            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets\(active) ORDER BY tag")
+            while try statement.step() {
+                if !body(AssetColumns.row(statement)) { return }
+            }
+        }
+    }
+
     /// Carries the second half back from its thread.
     private final class UpperHalf: @unchecked Sendable {
         var result: Result<[RegisterRow], Error>?
@@ -359,7 +371,10 @@ public final class Register {
     }
 
     /// Each asset's latest thorough examination that still counts (not amended), for reports.
-    public func latestThoroughExaminations() throws(RegisterError) -> [UUID: StoredInspection] {
+    /// Only the assets in `assets`, when given: the others' records are passed over before they are decoded (a
+    /// report that shows a few thousand examinations does not hold every asset's).
+    public func latestThoroughExaminations(of assets: Set<UUID>? = nil) throws(RegisterError)
+        -> [UUID: StoredInspection] {
         try perform {
             let thorough = InspectionType.allCases.filter(\.isThorough)
                 .map { "'\($0.rawValue)'" }
@@ -371,6 +386,7 @@ public final class Register {
                 """)
             var latest: [UUID: StoredInspection] = [:]
             while try statement.step() {
+                if let assets, !assets.contains(statement.uuid(1) ?? UUID()) { continue }
                 let record = InspectionColumns.record(statement)
                 latest[record.assetUUID] = record
             }

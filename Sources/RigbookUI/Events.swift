@@ -78,6 +78,8 @@ public enum Effect: Sendable {
     /// existing draft without asking (the person chose it on the Drafts screen).
     case openForm(assetUUID: UUID, amending: StoredInspection?, recover: Bool)
     case writeDraft(DraftSnapshot)
+    /// Append the form's state to its keystroke journal after an edit (issue 17); nil: nothing unsaved, empty it.
+    case journalDraft(draftID: String, DraftSnapshot?)
     /// Lock the marked assets and open one form for all of them (issue 13 §4).
     case openBatch(assetUUIDs: [UUID])
     /// Open the batch whose draft is `draftID` with its assets and values (the Drafts screen's Enter).
