@@ -151,8 +151,8 @@ public final class Session {
                 for uuid in uuids { if let row = try register.asset(uuid: uuid) { rows.append(row) } }
                 guard !rows.isEmpty else { return [.failure("Those assets are no longer in the register.")] }
                 do {
-                    let path = try LabelPrinting.write(rows, particulars: try register.particulars(), today: state.today,
-                                                       home: home)
+                    let particulars = try register.particulars()
+                    let path = try LabelPrinting.write(rows, particulars: particulars, today: state.today, home: home)
                     return [.labelsWritten(path: path, count: rows.count)]
                 } catch {
                     return [.failure("The labels could not be written into \(LabelPrinting.folder(home)): "

@@ -100,7 +100,8 @@ public enum Labels {
                               printedAt: String) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"generator\" content=\"Rigbook \(text(RigbookVersion.current))\">\n"
-        out += "<title>Labels (\(layout.rawValue), \(sheet.name)) — \(items.count) label\(items.count == 1 ? "" : "s"),"
+        let count = "\(items.count) label\(items.count == 1 ? "" : "s")"
+        out += "<title>Labels (\(layout.rawValue), \(sheet.name)) — \(count),"
             + " printed \(text(printedAt))</title>\n<style>\n\(css(sheet))</style>\n</head>\n<body>\n"
         let pages = max(1, (items.count + sheet.perSheet - 1) / sheet.perSheet)
         for page in 0..<pages {

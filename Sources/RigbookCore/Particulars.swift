@@ -61,7 +61,8 @@ public struct ExaminingOrganisation: Codable, Hashable, Sendable {
         name = try container.decode(String.self, forKey: .name)
         address = try container.decode(String.self, forKey: .address)
         // Versions kept before colour codes have none; a word of a later build reads as none too.
-        colourCode = (try? container.decodeIfPresent(ColourCodeScheme.self, forKey: .colourCode)) ?? ColourCodeScheme.none
+        colourCode = (try? container.decodeIfPresent(ColourCodeScheme.self, forKey: .colourCode))
+            ?? ColourCodeScheme.none
     }
 
     /// Without a colour code the JSON is what it was before colour codes (`{"address":…,"name":…}`): versions
@@ -411,8 +412,12 @@ public struct Particulars: Hashable, Sendable {
     }
 
     /// Employers, sites and examiners by name, for lists.
-    public var employerList: [Employer] { employers.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) } }
-    public var siteList: [Site] { sites.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) } }
+    public var employerList: [Employer] {
+        employers.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
+    }
+    public var siteList: [Site] {
+        sites.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
+    }
     public var examinerList: [Examiner] {
         examiners.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
     }
@@ -473,7 +478,9 @@ public struct ReportParticulars: Codable, Hashable, Sendable {
     /// What the gate asks for a thorough examination (Schedule 1 items 1 and 2), as a sentence; nil when set.
     public var missingForReport: String? {
         var missing: [String] = []
-        if employer.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missing.append("the employer's name") }
+        if employer.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            missing.append("the employer's name")
+        }
         if employer.address.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             missing.append("the employer's address")
         }

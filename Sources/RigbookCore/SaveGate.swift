@@ -233,7 +233,8 @@ public enum SaveGate {
         let basis = v.examinationBasis
             ?? ExaminationBasis.prefill(for: v.inspectionType, intervalMonths: context.intervalMonths)
         if let basis, !ExaminationBasis.allowed(for: v.inspectionType).contains(basis) {
-            fail(.examinationBasis, "The basis “\(basis.label)” does not fit a \(v.inspectionType.label.lowercased()).")
+            fail(.examinationBasis,
+                 "The basis “\(basis.label)” does not fit a \(v.inspectionType.label.lowercased()).")
         } else if basis == .within12Months && context.intervalMonths <= 6 {
             fail(.examinationBasis, "This asset is examined every \(context.intervalMonths) months: "
                  + "its periodic examination is within 6 months.")

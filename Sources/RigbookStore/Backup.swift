@@ -126,14 +126,16 @@ extension Register {
         }
         // A register in use (or not closed cleanly) has companions; replacing it under a session corrupts it.
         for companion in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: target + companion) {
-            throw .backupFailed("\(target) has \((target as NSString).lastPathComponent + companion) beside it: a session "
+            let name = (target as NSString).lastPathComponent + companion
+            throw .backupFailed("\(target) has \(name) beside it: a session "
                                 + "has it open or it was not closed cleanly, so it is not replaced")
         }
         // Only an earlier backup of this register: another register's file is somebody's evidence.
         let theirs = try? Database(path: target, mode: .readOnlyImmutable)
             .scalar("SELECT identity FROM register_chain")
         guard let identity, theirs == identity else {
-            throw .backupFailed("\(target) is another register, not an earlier backup of this one, so it is not replaced")
+            throw .backupFailed("\(target) is another register, not an earlier backup of this one, "
+                                + "so it is not replaced")
         }
     }
 }

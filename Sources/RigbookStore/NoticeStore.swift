@@ -93,7 +93,8 @@ extension Register {
         try perform {
             try db.transaction {
                 guard let record = try inspection(uuid: notice.recordUUID) else {
-                    throw RegisterError.invalidNotice(["No record \(notice.recordUUID.uuidString.lowercased()) in the register."])
+                    let uuid = notice.recordUUID.uuidString.lowercased()
+                    throw RegisterError.invalidNotice(["No record \(uuid) in the register."])
                 }
                 guard record.values.inspectionType.isThorough else {
                     throw RegisterError.invalidNotice(["Record #\(record.id) is not a thorough examination: "

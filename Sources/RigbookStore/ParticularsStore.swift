@@ -96,7 +96,8 @@ extension Register {
     public func particularsHistory(subject: UUID) throws(RegisterError) -> [ParticularsVersion] {
         try perform {
             let statement = try db.prepare(
-                "SELECT subject_kind, content, changed_at, operator FROM particulars WHERE subject_uuid = ? ORDER BY id")
+                "SELECT subject_kind, content, changed_at, operator FROM particulars WHERE subject_uuid = ?"
+                    + " ORDER BY id")
             try statement.bind([.text(subject.uuidString)])
             var versions: [ParticularsVersion] = []
             while try statement.step() {

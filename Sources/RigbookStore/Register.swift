@@ -481,7 +481,8 @@ public final class Register {
         let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
                                   [.text(record.assetUUID.uuidString)]) { try $0.step() ? AssetColumns.row($0) : nil }
         guard let row else { throw RegisterError.unknownAsset(record.assetUUID.uuidString) }
-        if try db.withKept("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)], { try $0.step() }) {
+        if try db.withKept("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)],
+                           { try $0.step() }) {
             throw RegisterError.duplicateSession(record.sessionID)
         }
         let amendsID = try amendedID(record)
@@ -500,7 +501,8 @@ public final class Register {
                                          answers: defectNotices) {
             try NoticeStore.append(db, notice, stamp: saved)
         }
-        try storeSummary(asset: row.asset, HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt)]))
+        let summary = HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt)])
+        try storeSummary(asset: row.asset, summary)
         return id
     }
 

@@ -63,7 +63,8 @@ public struct ChoicePopup: Sendable {
         let inner = min(area.width - 4, max(hint.displayWidth, (options.map(\.label.displayWidth).max() ?? 10) + 4))
         let lines = options.enumerated().map { index, option in (index == selection ? "› " : "  ") + option.label }
         let examiners = options.contains { if case .examiner = $0 { true } else { false } }
-        Box.draw(title: examiners ? "Examiners" : field.shortLabel, lines: lines.map { ($0, Style.plain) }, width: inner, highlight: selection,
+        Box.draw(title: examiners ? "Examiners" : field.shortLabel, lines: lines.map { ($0, Style.plain) },
+                 width: inner, highlight: selection,
                  footer: hint, in: area, into: &frame)
     }
 }

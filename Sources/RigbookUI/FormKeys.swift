@@ -275,7 +275,9 @@ extension FormState {
 
     /// When the confirmation is the only rule unmet, asks "Authenticate and save?" on the spot; whether it did.
     mutating func askAuthenticationIfOnlyItIsUnmet() -> Bool {
-        guard !values.confirmed, !problems.isEmpty, problems.allSatisfy({ $0.field == .confirmed }) else { return false }
+        guard !values.confirmed, !problems.isEmpty, problems.allSatisfy({ $0.field == .confirmed }) else {
+            return false
+        }
         mode = .authenticating(AuthenticateChoice.question(thorough: values.inspectionType.isThorough,
                                                            examiner: values.inspectorName)
             .opened(in: inputBatch))

@@ -190,7 +190,9 @@ public struct FormState: Screen {
 
     /// What an empty date field shows: the date it stands for when there is one.
     func datePlaceholder(_ field: FormField) -> String {
-        guard field == .nextExaminationBy, let date = CalendarDate(iso: values.inspectionDate) else { return "YYYY-MM-DD" }
+        guard field == .nextExaminationBy, let date = CalendarDate(iso: values.inspectionDate) else {
+            return "YYYY-MM-DD"
+        }
         return gateContext.intervalDue(after: date).iso + " (interval)"
     }
 
@@ -408,7 +410,8 @@ public struct FormState: Screen {
         let record = RecordFacts(id: Int64.max, type: v.inspectionType, result: result, action: v.action,
                                  remedyDeadline: deadline, inspectionDate: date, amends: amends,
                                  nextExaminationBy: v.inspectionType.isThorough
-                                     ? CalendarDate(iso: v.nextExaminationBy.trimmingCharacters(in: .whitespaces)) : nil)
+                                     ? CalendarDate(iso: v.nextExaminationBy.trimmingCharacters(in: .whitespaces))
+                                     : nil)
         let facts = history + [record]
         let report = StatusRules.evaluate(asset: row.asset, history: facts, today: today)
         var text = "If saved: status \(report.status.label)"

@@ -30,12 +30,14 @@ extension Commands {
     ) { arguments, context in
         let layoutWord = try arguments.option("--layout") ?? "card"
         guard let layout = Labels.Layout(rawValue: layoutWord) else {
-            throw UsageError("--layout must be one of \(Labels.Layout.allCases.map(\.rawValue).joined(separator: ", ")),"
+            let layouts = Labels.Layout.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("--layout must be one of \(layouts),"
                              + " not \(layoutWord)")
         }
         let sheetWord = try arguments.option("--sheet") ?? Labels.Sheet.small.name
         guard let sheet = Labels.Sheet.named(sheetWord) else {
-            throw UsageError("--sheet must be one of \(Labels.Sheet.all.map(\.name).joined(separator: ", ")), not \(sheetWord)")
+            let sheets = Labels.Sheet.all.map(\.name).joined(separator: ", ")
+            throw UsageError("--sheet must be one of \(sheets), not \(sheetWord)")
         }
         let site = try arguments.option("--site")
         let before = try arguments.option("--due-before").map { (text: String) throws(UsageError) in
@@ -72,7 +74,9 @@ extension Commands {
             var rows = try context.rows(register)
             if let site {
                 let found: Site
-                do { found = try SiteReference.resolve(site, in: particulars) } catch { throw CommandFailure.from(error) }
+                do { found = try SiteReference.resolve(site, in: particulars) } catch {
+                    throw CommandFailure.from(error)
+                }
                 rows = rows.filter { particulars.asset($0.asset.uuid).siteUUID == found.uuid }
             }
             if let before {

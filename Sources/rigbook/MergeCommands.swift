@@ -20,7 +20,9 @@ extension Commands {
         let target = try arguments.positional("the backup FILE")
         try arguments.finish()
         // An unset variable in a script must not become a nameless file.
-        if target.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("backup needs a FILE, not an empty name") }
+        if target.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("backup needs a FILE, not an empty name")
+        }
         let register = try context.readRegister()
         let report: BackupReport
         do throws(RegisterError) { report = try register.backup(to: target, replacing: force) }
