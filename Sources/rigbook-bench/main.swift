@@ -54,6 +54,36 @@ func runBench() throws {
         print("form keystroke: \(format(samples.median)) / \(format(samples.p99))")
         exit(0)
     }
+    if let index = arguments.firstIndex(of: "--batch-save-only"), index + 1 < arguments.count {
+        // The batch save alone on an existing home (300 records, one transaction, 11 rounds): for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let register = try Register.open(path: home.registerPath)
+        let today = CalendarDate(iso: "2026-11-30")!
+        let rows = try register.rows()
+        let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
+                                      certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
+                                      checkDeformation: true, checkFittings: true, checkCorrosion: true,
+                                      result: .pass, inspectionDate: today.iso, confirmed: true)
+        let particulars = try register.particulars()
+        var samples = Samples()
+        for round in 0..<11 {
+            let visit = UUID()
+            let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331 + 17) % rows.count] }
+            guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }
+            let members = chosen.map { row in
+                BatchMember(tag: row.asset.tag, context: SaveGate.Context(
+                    asset: row.asset, today: today,
+                    sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
+                    particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
+            }
+            try samples.time {
+                let records = try BatchGate.validate(values, members: members).get()
+                try register.insert(batch: records, visit: visit, saved: SaveStamp())
+            }
+        }
+        print("batch save: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
     if let index = arguments.firstIndex(of: "--list-only"), index + 1 < arguments.count {
         // The list's ↓ on an existing home: for profilers.
         let home = DataHome(root: arguments[index + 1])
