@@ -284,14 +284,9 @@ public final class Session {
             switch drafts.lock(id: draftID) {
             case .acquired(let lock): locks[draftID] = lock
             case .heldBy(let holder):
-                var lines = ["Its form is open in another session."]
-                if let holder {
-                    let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
-                    lines = ["Open in another session: \(holder.user) on \(holder.host),",
-                             "pid \(holder.pid), since \(since)."]
-                }
-                lines.append("It cannot be edited here until that form is closed.")
-                return [.explain(title: "\(row.asset.tag) is open in another session", lines: lines)]
+                return [.explain(title: "\(row.asset.tag) is open in another session",
+                                 lines: Session.heldElsewhere(holder)
+                                     + ["It cannot be edited here until that form is closed."])]
             case .failed(let reason):
                 lockProblem = reason
             }
@@ -336,9 +331,8 @@ public final class Session {
             switch drafts.lock(id: draftID) {
             case .acquired(let lock): locks[draftID] = lock
             case .heldBy(let holder):
-                let who = holder.map { "\($0.user) on \($0.host), pid \($0.pid)" } ?? "another session"
                 return [.explain(title: "\(row.asset.tag) is being edited in another session",
-                                 lines: ["Its editor is open: \(who).", "It cannot be edited here until that closes."])]
+                                 lines: Session.heldElsewhere(holder) + ["It cannot be edited here until that closes."])]
             case .failed(let reason):
                 return [.assetEditorReady(seed),
                         .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(reason)")]
@@ -504,6 +498,13 @@ public final class Session {
                             operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
                             differences: DraftSummary.differences(recoverable, from: blank),
                             lockedBy: entry.lockedBy?.description)
+    }
+
+    /// Who holds a draft's lock elsewhere, in the lines a refusal shows.
+    static func heldElsewhere(_ holder: LockHolder?) -> [String] {
+        guard let holder else { return ["Its form is open in another session."] }
+        let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
+        return ["Open in another session: \(holder.user) on \(holder.host),", "pid \(holder.pid), since \(since)."]
     }
 
     static func localTime(_ date: Date) -> String {
