@@ -28,15 +28,24 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // QR codes for labels (issue 16), from the system's libqrencode; only RigbookQR imports it.
+        .systemLibrary(
+            name: "CQRencode",
+            path: "Sources/CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(name: "RigbookCore"),
+        // Payload in, QR modules out: the one file that imports CQRencode (docs/DECISIONS.md, "Labels").
+        .target(name: "RigbookQR", dependencies: ["RigbookCore", "CQRencode"]),
         .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite", "CCrypto"]),
         .target(name: "RigbookUI", dependencies: ["RigbookCore"]),
         // The running program without a terminal: effects, the event loop's logic. Tests and the
         // benchmark drive it on an in-memory screen; the executable adds curses and the command line.
-        .target(name: "RigbookApp", dependencies: ["RigbookCore", "RigbookStore", "RigbookUI"]),
+        .target(name: "RigbookApp", dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookQR"]),
         .executableTarget(
             name: "rigbook",
-            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "CNcurses"]
+            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "RigbookQR", "CNcurses"]
         ),
         // Speed and memory figures (`swift run -c release rigbook-bench`); tests never time anything.
         .executableTarget(
@@ -45,7 +54,7 @@ let package = Package(
         ),
         // What several test targets share (the CSV reader, the seeded generator); no product code uses it.
         .target(name: "RigbookTestSupport", dependencies: ["RigbookCore"], path: "Tests/RigbookTestSupport"),
-        .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore", "RigbookTestSupport"]),
+        .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore", "RigbookQR", "RigbookTestSupport"]),
         .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore", "RigbookTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(

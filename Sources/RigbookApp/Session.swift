@@ -19,6 +19,8 @@ public final class Session {
     public let draftRetentionDays: Int
     /// Locks of the forms open in this session, by draft id.
     var locks: [String: DraftLock] = [:]
+    /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
+    var journals: [String: DraftJournal] = [:]
     private var shownFrame: Frame?
     /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
     private var framesShown = 0
@@ -142,7 +144,20 @@ public final class Session {
                     return [.failure("That asset is no longer in the register.")]
                 }
                 return [.historyLoaded(row, try register.history(assetUUID: uuid)),
-                        .assetChangesLoaded(assetUUID: uuid, try register.assetChanges(assetUUID: uuid))]
+                        .assetChangesLoaded(assetUUID: uuid, try register.assetChanges(assetUUID: uuid)),
+                        .labelCodeLoaded(assetUUID: uuid, LabelPrinting.screenCode(row, today: state.today))]
+            case .writeLabels(let uuids):
+                var rows: [RegisterRow] = []
+                for uuid in uuids { if let row = try register.asset(uuid: uuid) { rows.append(row) } }
+                guard !rows.isEmpty else { return [.failure("Those assets are no longer in the register.")] }
+                do {
+                    let particulars = try register.particulars()
+                    let path = try LabelPrinting.write(rows, particulars: particulars, today: state.today, home: home)
+                    return [.labelsWritten(path: path, count: rows.count)]
+                } catch {
+                    return [.failure("The labels could not be written into \(LabelPrinting.folder(home)): "
+                                     + DataHome.reason(error))]
+                }
             case .openForm(let uuid, let amending, let recover):
                 guard let row = try register.asset(uuid: uuid) else {
                     return [.failure("That asset is no longer in the register.")]
@@ -164,6 +179,9 @@ public final class Session {
                 return []
             case .writeDraft(let snapshot):
                 return [writeDraft(snapshot)]
+            case .journalDraft(let draftID, let snapshot):
+                journal(draftID, snapshot)
+                return []
             case .openBatch(let uuids):
                 return try openBatch(assetUUIDs: uuids, visit: UUID(), draft: nil)
             case .openBatchDraft(let id):
@@ -241,9 +259,17 @@ public final class Session {
     }
 
     /// Lets one lock go as a process that dies would (tests of a crash).
-    public func releaseLock(_ draftID: String) { release(draftID) }
+    public func releaseLock(_ draftID: String) { release(draftID, asIfKilled: true) }
 
-    func release(_ draftID: String) {
+    /// A form closing lets its lock go. The journal it wrote goes too: whatever the close was (kept: the draft
+    /// file was just written; saved; discarded; nothing typed), it holds nothing the files do not. Only a process
+    /// that dies (`asIfKilled`, for tests) leaves it, for the next start to fold in. A journal this session did
+    /// not write (another's, read with its draft) is not touched.
+    func release(_ draftID: String, asIfKilled: Bool = false) {
+        let wroteJournal = journals[draftID] != nil
+        journals[draftID]?.close()
+        journals[draftID] = nil
+        if !asIfKilled, wroteJournal, locks[draftID] != nil { unlink(drafts.journalPath(for: draftID)) }
         locks[draftID]?.release()
         locks[draftID] = nil
     }
@@ -258,14 +284,9 @@ public final class Session {
             switch drafts.lock(id: draftID) {
             case .acquired(let lock): locks[draftID] = lock
             case .heldBy(let holder):
-                var lines = ["Its form is open in another session."]
-                if let holder {
-                    let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
-                    lines = ["Open in another session: \(holder.user) on \(holder.host),",
-                             "pid \(holder.pid), since \(since)."]
-                }
-                lines.append("It cannot be edited here until that form is closed.")
-                return [.explain(title: "\(row.asset.tag) is open in another session", lines: lines)]
+                return [.explain(title: "\(row.asset.tag) is open in another session",
+                                 lines: Session.heldElsewhere(holder)
+                                     + ["It cannot be edited here until that form is closed."])]
             case .failed(let reason):
                 lockProblem = reason
             }
@@ -310,9 +331,8 @@ public final class Session {
             switch drafts.lock(id: draftID) {
             case .acquired(let lock): locks[draftID] = lock
             case .heldBy(let holder):
-                let who = holder.map { "\($0.user) on \($0.host), pid \($0.pid)" } ?? "another session"
                 return [.explain(title: "\(row.asset.tag) is being edited in another session",
-                                 lines: ["Its editor is open: \(who).", "It cannot be edited here until that closes."])]
+                                 lines: Session.heldElsewhere(holder) + ["It cannot be edited here until that closes."])]
             case .failed(let reason):
                 return [.assetEditorReady(seed),
                         .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(reason)")]
@@ -352,6 +372,8 @@ public final class Session {
         do { try drafts.delete(id: draftID) } catch {
             return .failure("The draft could not be deleted: \(error.description)")
         }
+        journals[draftID]?.close()
+        journals[draftID] = nil
         return .draftDeleted(draftID: draftID)
     }
 
@@ -395,30 +417,50 @@ public final class Session {
         let now = Timestamp.now()
         let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
                                  revision: (snapshot.written?.revision ?? 0) + 1)
-        if let values = snapshot.assetValues {
-            let draft = DraftFile(assetDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
-                                  assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
-                                  values: values, createdAt: meta.createdAt, updatedAt: now,
-                                  operatorName: SystemIdentity.userName, revision: meta.revision,
-                                  focusedField: snapshot.assetFocus)
-            do { try drafts.write(draft) } catch {
-                return .draftWriteFailed(draftID: snapshot.draftID, reason: "\(error)")
-            }
-            return .draftWritten(draftID: snapshot.draftID, meta)
-        }
-        let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
-        var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
-                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
-                              amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
-                              updatedAt: now, operatorName: name.isEmpty ? SystemIdentity.userName : name,
-                              revision: meta.revision, focusedField: snapshot.focus.key)
-        draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
         do {
-            try drafts.write(draft)
-            return .draftWritten(draftID: snapshot.draftID, meta)
+            try drafts.write(draftFile(snapshot, meta: meta, updatedAt: now))
         } catch {
             return .draftWriteFailed(draftID: snapshot.draftID, reason: "\(error)")
         }
+        // The durable file now holds every edit: the journal starts again from it.
+        journals[snapshot.draftID]?.truncate()
+        return .draftWritten(draftID: snapshot.draftID, meta)
+    }
+
+    /// The draft file a snapshot makes, as of revision `meta.revision`.
+    private func draftFile(_ snapshot: DraftSnapshot, meta: DraftFileMeta, updatedAt: String) -> DraftFile {
+        if let values = snapshot.assetValues {
+            return DraftFile(assetDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
+                             assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                             values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
+                             operatorName: SystemIdentity.userName, revision: meta.revision,
+                             focusedField: snapshot.assetFocus)
+        }
+        let name = snapshot.values.inspectorName.trimmingWhitespace
+        var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
+                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                              amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
+                              updatedAt: updatedAt, operatorName: name.isEmpty ? SystemIdentity.userName : name,
+                              revision: meta.revision, focusedField: snapshot.focus.key)
+        draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
+        return draft
+    }
+
+    /// Appends an edit to the form's keystroke journal: one `write(2)`, no fsync (issue 17). Only under the
+    /// draft's lock, like every write of the draft; a journal that cannot be written costs nothing but itself
+    /// (the debounced draft write still runs and reports its own failures).
+    private func journal(_ draftID: String, _ snapshot: DraftSnapshot?) {
+        guard locks[draftID] != nil else { return }
+        guard let snapshot else {
+            journals[draftID]?.truncate()
+            return
+        }
+        if journals[draftID] == nil { journals[draftID] = try? drafts.openJournal(id: draftID) }
+        guard let journal = journals[draftID] else { return }
+        // The revision of the file it extends (0: none yet), so recovery can tell whether it belongs to it.
+        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? Timestamp.now(),
+                                 revision: snapshot.written?.revision ?? 0)
+        try? journal.append(draftFile(snapshot, meta: meta, updatedAt: Timestamp.now()))
     }
 
     /// A draft as the recovery question and the Drafts screen describe it.
@@ -456,6 +498,13 @@ public final class Session {
                             operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
                             differences: DraftSummary.differences(recoverable, from: blank),
                             lockedBy: entry.lockedBy?.description)
+    }
+
+    /// Who holds a draft's lock elsewhere, in the lines a refusal shows.
+    static func heldElsewhere(_ holder: LockHolder?) -> [String] {
+        guard let holder else { return ["Its form is open in another session."] }
+        let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
+        return ["Open in another session: \(holder.user) on \(holder.host),", "pid \(holder.pid), since \(since)."]
     }
 
     static func localTime(_ date: Date) -> String {

@@ -30,14 +30,8 @@ extension Session {
                 locks[id] = lock
                 taken.append(id)
             case .heldBy(let holder):
-                var lines = ["Its form is open in another session."]
-                if let holder {
-                    let since = Timestamp.parse(holder.since).map(Session.localTime) ?? holder.since
-                    lines = ["Open in another session: \(holder.user) on \(holder.host),",
-                             "pid \(holder.pid), since \(since)."]
-                }
-                lines.append("Unmark it (m) to inspect the others, or close that form first.")
-                return refuse("\(tag) is open in another session", lines)
+                return refuse("\(tag) is open in another session", Session.heldElsewhere(holder)
+                    + ["Unmark it (m) to inspect the others, or close that form first."])
             case .failed(let reason):
                 return refuse("The batch cannot be locked", ["Drafts cannot be kept: \(reason)."])
             }

@@ -53,6 +53,9 @@ public struct Asset: Hashable, Sendable {
     public var isRetired: Bool { retiredOn != nil }
 
     public static let intervalRange = 1...60
+    /// From a 10 g lifting eye to the heaviest cranes built (about 20,000 t), with room: a value outside is a slip
+    /// of the keyboard (`1e22`), never equipment.
+    public static let wllRange = 0.01...100_000_000.0
     public static let maxTextLength = 200
 
     /// The 12 fields of SPEC §3 and the examination scheme, in the order the add-asset screen shows them;
@@ -115,8 +118,12 @@ public struct Asset: Hashable, Sendable {
             add(.tag, "The tag is not in Unicode normal form NFC (an accent is stored as a separate mark).")
         }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { add(.name, "The name must not be empty.") }
-        if electrical == nil, !(wllKg > 0) || !wllKg.isFinite {
-            add(.wll, "The working load limit must be more than 0 kg.")
+        if electrical == nil {
+            if !(wllKg > 0) || !wllKg.isFinite { add(.wll, "The working load limit must be more than 0 kg.")
+            } else if !Asset.wllRange.contains(wllKg) {
+                add(.wll, "The working load limit must be between \(Asset.wllText(Asset.wllRange.lowerBound)) and "
+                    + "\(Asset.wllText(Asset.wllRange.upperBound)) (\(Asset.wllText(wllKg)) was given).")
+            }
         }
         if electrical != nil, wllKg != 0 || lengthM != nil || manufactured != nil || liftsPersons {
             add(.wll, "An electrical asset has no working load limit, length, date of manufacture or lifting of persons.")
@@ -195,7 +202,14 @@ public enum TextRules {
     }
 
     public static func containsControlCharacters(_ text: String, allowingNewlines: Bool = false) -> Bool {
-        text.unicodeScalars.contains { isControl($0) && !(allowingNewlines && $0 == "\n") }
+        // C0 and DEL are single bytes; C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F: no need to decode scalars.
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 && !(allowingNewlines && byte == 0x0A) { return true }
+            if byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Drops control characters, as typing and pasting do; keeps newlines where a field allows them.
@@ -213,6 +227,8 @@ extension Asset {
     /// rounded: showing a higher limit than the real one is a safety problem. Tonnes only when the
     /// value is a whole number of 10 kg (two decimals of a tonne), else kilograms as entered.
     public static func wllText(_ kg: Double) -> String {
+        // Whatever a damaged or older register holds, never trap on a conversion: beyond Int, as Swift writes it.
+        guard kg.isFinite, abs(kg) < 1e15 else { return "\(kg) kg" }
         let tensOfKg = kg / 10
         if kg >= 1000, tensOfKg == tensOfKg.rounded() {
             let hundredths = Int(tensOfKg)

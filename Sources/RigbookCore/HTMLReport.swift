@@ -10,46 +10,121 @@ public enum HTMLReport {
     /// Heading for assets whose location is empty.
     static let noLocation = "(no location)"
 
+    /// What a report holds beyond its counts, chart and attention list (issue 17: the whole register's
+    /// particulars at 100,000 assets were 94 MB of a 125 MB page).
+    public struct Scope: Sendable, Equatable {
+        /// Every asset's latest thorough examination in full, and the register by location: the whole book.
+        public var allParticulars: Bool
+        /// What narrowed the rows (`--site`, `--type`), for the header; nil: the whole register.
+        public var narrowedTo: String?
+
+        public init(allParticulars: Bool = false, narrowedTo: String? = nil) {
+            self.allParticulars = allParticulars
+            self.narrowedTo = narrowedTo
+        }
+
+        /// The report before issue 17: every section in full.
+        public static let everything = Scope(allParticulars: true)
+
+        /// The register by location, table by table: in the whole book, and in a report narrowed to a site or type.
+        var locationTables: Bool { allParticulars || narrowedTo != nil }
+    }
+
     /// A self-contained HTML page (no external assets: inline CSS, inline SVG; no scripts, no web
-    /// fonts, no images by URL).
+    /// fonts, no images by URL), every section in full.
     /// `findings` are the dangerous findings of the report's period, `findingsSince` through `today`
     /// (`Register.dangerousFindings`); each stays in the attention list.
     public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
                               generatedAt: String, title: String = "Lifting equipment register",
-                              findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil) -> String {
+                              findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil,
+                              scope: Scope = .everything) -> String {
+        var page = ""
+        page.reserveCapacity(4096 + rows.count * 700 + latestThorough.count * 1400)
+        try? write(rows: rows, latestThorough: latestThorough, today: today, generatedAt: generatedAt, title: title,
+                   findings: findings, findingsSince: findingsSince, scope: scope) { page += $0 }
+        return page
+    }
+
+    /// The assets whose latest thorough examination a report of `scope` shows: all of them in the whole book,
+    /// else those out of use or with a defect to remedy (what the reader must act on).
+    public static func particularsWanted(rows: [RegisterRow], today: CalendarDate, scope: Scope) -> Set<UUID>? {
+        guard !scope.allParticulars else { return nil }
+        return Set(rows.lazy.filter { defectStatuses.contains($0.status(on: today).status) }.map(\.asset.uuid))
+    }
+
+    static let defectStatuses: Set<AssetStatus> = [.doNotUse, .remedyBy, .quarantined]
+
+    /// The page written in pieces of about 64 KB to `write` as it is made: the whole page is never held.
+    public static func write(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
+                             generatedAt: String, title: String = "Lifting equipment register",
+                             findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil,
+                             scope: Scope = Scope(), to write: @escaping (String) throws -> Void) throws {
         // One status per row, computed once and reused by every section.
         let reports = rows.map { $0.status(on: today) }
-        var out = ""
-        out.reserveCapacity(4096 + rows.count * 700 + latestThorough.count * 1400)
+        let out = Sink(write)
 
         out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"generator\" content=\"Rigbook \(escape(RigbookVersion.current))\">\n"
         out += "<title>\(escape(title)) — \(today.iso)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
 
-        header(&out, title: title, today: today, generatedAt: generatedAt)
-        summary(&out, reports: reports)
-        forecast(&out, rows: rows, today: today)
-        attention(&out, rows: rows, today: today, findings: findings, since: findingsSince ?? today)
-        intervals(&out, rows: rows)
-        locations(&out, rows: rows, reports: reports)
-        particulars(&out, rows: rows, reports: reports, latestThorough: latestThorough)
+        header(out, title: title, today: today, generatedAt: generatedAt, scope: scope)
+        summary(out, reports: reports)
+        forecast(out, rows: rows, today: today)
+        attention(out, rows: rows, today: today, findings: findings, since: findingsSince ?? today)
+        intervals(out, rows: rows)
+        if scope.locationTables { locations(out, rows: rows, reports: reports) }
+        if scope.allParticulars {
+            particulars(out, rows: rows, reports: reports, latestThorough: latestThorough)
+        } else {
+            defects(out, rows: rows, reports: reports, latestThorough: latestThorough)
+        }
 
         out += "</body>\n</html>\n"
-        return out
+        try out.finish()
+    }
+
+    /// Collects the page and hands it on in pieces; the first error stops the writing and is thrown at the end.
+    final class Sink {
+        private var buffer = ""
+        private let write: (String) throws -> Void
+        private var failure: Error?
+
+        init(_ write: @escaping (String) throws -> Void) {
+            self.write = write
+            buffer.reserveCapacity(1 << 17)
+        }
+
+        static func += (sink: Sink, text: String) {
+            sink.buffer += text
+            if sink.buffer.utf8.count >= 1 << 16 { sink.flush() }
+        }
+
+        private func flush() {
+            guard failure == nil, !buffer.isEmpty else { buffer = ""; return }
+            do { try write(buffer) } catch { failure = error }
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        func finish() throws {
+            flush()
+            if let failure { throw failure }
+        }
     }
 
     // MARK: - Sections
 
-    private static func header(_ out: inout String, title: String, today: CalendarDate, generatedAt: String) {
+    private static func header(_ out: Sink, title: String, today: CalendarDate, generatedAt: String,
+                               scope: Scope) {
         out += "<header>\n<h1>\(escape(title))</h1>\n"
+        if let narrowed = scope.narrowedTo { out += "<p class=\"asof\">\(escape(narrowed))</p>\n" }
         out += "<p class=\"asof\">Status as of <time datetime=\"\(today.iso)\">\(today.iso)</time></p>\n"
         out += "<p class=\"generated\">Generated \(escape(generatedAt)) by Rigbook \(escape(RigbookVersion.current)). "
         out += "Statuses follow LOLER 1998 thorough examination intervals as recorded in the register.</p>\n"
         out += "</header>\n"
     }
 
-    private static func summary(_ out: inout String, reports: [StatusReport]) {
+    private static func summary(_ out: Sink, reports: [StatusReport]) {
         var counts = [Int](repeating: 0, count: AssetStatus.allCases.count)
         for report in reports { counts[report.status.attentionRank] += 1 }
         out += "<section id=\"summary\">\n<h2>Summary</h2>\n"
@@ -66,7 +141,7 @@ public enum HTMLReport {
 
     /// Horizontal bars in one inline SVG: black outline, grey fill, the count written beside each bar,
     /// so the chart reads the same in black and white and when backgrounds are not printed.
-    private static func forecast(_ out: inout String, rows: [RegisterRow], today: CalendarDate) {
+    private static func forecast(_ out: Sink, rows: [RegisterRow], today: CalendarDate) {
         let weeks = DueForecast.weeks(rows, today: today, count: forecastWeeks)
         let maxCount = weeks.max() ?? 0
         let labelWidth = 150, barMax = 440, rowHeight = 22, top = 4
@@ -96,12 +171,15 @@ public enum HTMLReport {
         out += "</svg>\n</section>\n"
     }
 
-    private static func attention(_ out: inout String, rows: [RegisterRow], today: CalendarDate,
+    private static func attention(_ out: Sink, rows: [RegisterRow], today: CalendarDate,
                                   findings: [DangerFinding], since: CalendarDate) {
         let items = DueReport.items(rows, today: today)
         // A finding already explained by its asset's DO NOT USE needs no row of its own.
         let listed = Dictionary(items.map { ($0.row.asset.uuid, $0.report.reasons) }, uniquingKeysWith: { a, _ in a })
-        let byUUID = Dictionary(rows.map { ($0.asset.uuid, $0) }, uniquingKeysWith: { a, _ in a })
+        // Only the findings' assets: a dictionary of every row was 109 MB of a 100,000-asset report.
+        let findingAssets = Set(findings.map(\.assetUUID))
+        let byUUID = Dictionary(rows.lazy.filter { findingAssets.contains($0.asset.uuid) }.map { ($0.asset.uuid, $0) },
+                                uniquingKeysWith: { a, _ in a })
         let found = findings.filter { finding in
             guard byUUID[finding.assetUUID] != nil else { return false }
             guard let reasons = listed[finding.assetUUID] else { return true }
@@ -121,23 +199,39 @@ public enum HTMLReport {
         }
         out += "<table class=\"attention\">\n<thead><tr><th>Status</th><th>Tag</th><th>Name</th><th>Location</th>"
         out += "<th>Date</th><th>When</th></tr></thead>\n<tbody>\n"
-        func line(_ asset: Asset, _ status: AssetStatus, _ date: CalendarDate?, _ when: String, found: Bool) {
-            out += "<tr\(found ? " class=\"found\"" : "") data-asset=\"\(asset.uuid.uuidString)\" "
-            out += "data-status=\"\(status.rawValue)\"><td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td>"
-            out += "<td>\(escape(asset.name))</td><td>\(escape(locationName(asset.location)))</td>"
-            out += "<td>\(date?.iso ?? "—")</td><td>\(escape(when))</td></tr>\n"
+        // Items come in attention order, so each status is one group under a heading row that says it in words:
+        // a row then needs no status of its own (at 100,000 assets the list has some 26,000 rows).
+        var index = 0
+        while index < items.count {
+            let status = items[index].status
+            var end = index
+            while end < items.count, items[end].status == status { end += 1 }
+            if index > 0 { out += "</tbody>\n<tbody>\n" }
+            out += "<tr class=\"group\" data-status=\"\(status.rawValue)\"><th colspan=\"6\">\(statusBadge(status)) "
+            out += "<span class=\"sub\">\(end - index)</span></th></tr>\n"
+            for item in items[index..<end] {
+                let asset = item.row.asset
+                out += "<tr><td></td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
+                out += "<td>\(escape(locationName(asset.location)))</td><td>\(item.date?.iso ?? "—")</td>"
+                out += "<td>\(escape(DueReport.when(item)))</td></tr>\n"
+            }
+            index = end
         }
-        for item in items { line(item.row.asset, item.status, item.date, DueReport.when(item), found: false) }
+        if !found.isEmpty && !items.isEmpty { out += "</tbody>\n<tbody>\n" }
         for finding in found {
             guard let row = byUUID[finding.assetUUID] else { continue }
-            line(row.asset, row.status(on: today).status, finding.date, finding.text, found: true)
+            let asset = row.asset, status = row.status(on: today).status
+            out += "<tr class=\"found\" data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(status.rawValue)\">"
+            out += "<td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
+            out += "<td>\(escape(locationName(asset.location)))</td><td>\(finding.date.iso)</td>"
+            out += "<td>\(escape(finding.text))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }
 
     /// Assets whose interval is longer than LOLER reg 9(3) allows with no examination scheme: flagged,
     /// never changed (a new asset like them is refused). The section is left out when there are none.
-    private static func intervals(_ out: inout String, rows: [RegisterRow]) {
+    private static func intervals(_ out: Sink, rows: [RegisterRow]) {
         let flagged = rows.filter(\.asset.intervalExceedsLOLER).sorted { $0.asset.tag < $1.asset.tag }
         guard !flagged.isEmpty else { return }
         out += "<section id=\"intervals\">\n<h2>Intervals longer than LOLER regulation 9(3) allows</h2>\n"
@@ -156,7 +250,7 @@ public enum HTMLReport {
         out += "</tbody>\n</table>\n</section>\n"
     }
 
-    private static func locations(_ out: inout String, rows: [RegisterRow], reports: [StatusReport]) {
+    private static func locations(_ out: Sink, rows: [RegisterRow], reports: [StatusReport]) {
         let groups = locationGroups(rows)
         out += "<section id=\"locations\">\n<h2>Register by location</h2>\n"
         if groups.isEmpty { out += "<p class=\"note\">The register holds no assets.</p>\n" }
@@ -182,7 +276,7 @@ public enum HTMLReport {
     }
 
     /// LOLER 1998 Schedule 1: the particulars of a report of thorough examination the register holds.
-    private static func particulars(_ out: inout String, rows: [RegisterRow], reports: [StatusReport],
+    private static func particulars(_ out: Sink, rows: [RegisterRow], reports: [StatusReport],
                                     latestThorough: [UUID: StoredInspection]) {
         let order = rows.indices.filter { latestThorough[rows[$0].asset.uuid] != nil }.sorted {
             let a = rows[$0].asset, b = rows[$1].asset
@@ -248,6 +342,41 @@ public enum HTMLReport {
             out += "</table>\n</article>\n"
         }
         out += "</section>\n"
+    }
+
+    /// The default report's particulars: for each asset out of use or with a defect to remedy, what its latest
+    /// thorough examination found, one row each (the full Schedule 1 blocks are `--all-particulars`).
+    private static func defects(_ out: Sink, rows: [RegisterRow], reports: [StatusReport],
+                                latestThorough: [UUID: StoredInspection]) {
+        let order = rows.indices.filter {
+            defectStatuses.contains(reports[$0].status) && latestThorough[rows[$0].asset.uuid] != nil
+        }.sorted {
+            let a = rows[$0].asset, b = rows[$1].asset
+            return (a.tag, a.uuid.uuidString, $0) < (b.tag, b.uuid.uuidString, $1)
+        }
+        out += "<section id=\"particulars\">\n<h2>Reports of thorough examination: what was found</h2>\n"
+        out += "<p class=\"note\">From the latest thorough examination of each asset out of use or with a defect to "
+        out += "remedy (\(order.count) asset\(order.count == 1 ? "" : "s")). Every asset's full LOLER 1998 Schedule 1 "
+        out += "particulars: <code>rigbook report --all-particulars</code>, or narrowed with <code>--site</code> "
+        out += "or <code>--type</code>.</p>\n"
+        guard !order.isEmpty else {
+            out += "</section>\n"
+            return
+        }
+        out += "<table class=\"defects\">\n<thead><tr><th>Tag</th><th>Examined</th><th>Result</th><th>Defect</th>"
+        out += "<th>Action</th><th>Remedy by</th><th>Examiner</th><th>Report</th></tr></thead>\n<tbody>\n"
+        for index in order {
+            let asset = rows[index].asset
+            guard let record = latestThorough[asset.uuid] else { continue }
+            let v = record.values
+            out += "<tr data-status=\"\(reports[index].status.rawValue)\"><td>\(escape(asset.tag))</td>"
+            out += "<td>\(orDash(v.inspectionDate))</td><td>\(escape(v.result?.label ?? "—"))</td>"
+            out += "<td class=\"pre\">\(orDash(v.defectDescription))</td><td>\(escape(v.action.label))</td>"
+            out += "<td>\(v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")</td>"
+            out += "<td>\(orDash(v.inspectorName))</td>"
+            out += "<td>\(record.reportNumber.map(escape) ?? "#\(record.id)")</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n</section>\n"
     }
 
     // MARK: - Pieces

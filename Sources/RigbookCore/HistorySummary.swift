@@ -3,7 +3,7 @@
 /// them with this same fold in the transaction that inserts a record.
 public struct HistorySummary: Hashable, Sendable {
     /// Raised whenever the fold changes meaning; the register refolds summaries stored by an older fold.
-    public static let foldVersion = 3
+    public static let foldVersion = 4
 
     public var lastThoroughDate: CalendarDate?
     public var lastThoroughResult: InspectionResult?
@@ -43,12 +43,12 @@ public struct HistorySummary: Hashable, Sendable {
 
     public static let empty = HistorySummary()
 
-    /// Folds a history in inspection-date order (ties by record id, i.e. save order). A record that
-    /// another record amends is left out: the amendment speaks for it.
+    /// Folds a history in inspection-date order, ties by save time (then row id: `RecordFacts.foldOrder`). A
+    /// record that another record amends is left out: the amendment speaks for it.
     public init(history: [RecordFacts]) {
         let amended = Set(history.compactMap(\.amends))
         let counted = history.filter { !amended.contains($0.id) }
-            .sorted { ($0.inspectionDate, $0.id) < ($1.inspectionDate, $1.id) }
+            .sorted(by: RecordFacts.foldOrder)
         self.init()
         for record in counted {
             if record.type.isThorough {

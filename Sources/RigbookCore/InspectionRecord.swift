@@ -14,10 +14,13 @@ public struct RecordFacts: Hashable, Sendable {
     /// The examiner's latest date for the next thorough examination (Schedule 1 item 8d); nil for records
     /// that are not thorough examinations and for those saved before examiners stated it.
     public var nextExaminationBy: CalendarDate?
+    /// When it was saved (ISO 8601 UTC); nil for a record not saved yet, which comes after every saved one.
+    /// Records of one day fold in this order, so two registers merged either way fold alike (row ids differ).
+    public var savedAt: String?
 
     public init(id: Int64, type: InspectionType, result: InspectionResult, action: InspectionAction,
                 remedyDeadline: CalendarDate?, inspectionDate: CalendarDate, amends: Int64? = nil,
-                nextExaminationBy: CalendarDate? = nil) {
+                nextExaminationBy: CalendarDate? = nil, savedAt: String? = nil) {
         self.id = id
         self.type = type
         self.result = result
@@ -26,5 +29,14 @@ public struct RecordFacts: Hashable, Sendable {
         self.inspectionDate = inspectionDate
         self.amends = amends
         self.nextExaminationBy = nextExaminationBy
+        self.savedAt = savedAt
+    }
+
+    /// The order records fold in: inspection date, then save time (a record not saved yet last), then row id.
+    public static func foldOrder(_ a: RecordFacts, _ b: RecordFacts) -> Bool {
+        if a.inspectionDate != b.inspectionDate { return a.inspectionDate < b.inspectionDate }
+        let unsaved = "\u{10FFFF}"
+        if (a.savedAt ?? unsaved) != (b.savedAt ?? unsaved) { return (a.savedAt ?? unsaved) < (b.savedAt ?? unsaved) }
+        return a.id < b.id
     }
 }

@@ -60,6 +60,9 @@ public struct Notice: Hashable, Sendable {
     public func problems(recordDate: CalendarDate, today: CalendarDate) -> [String] {
         var problems: [String] = []
         if TextRules.containsControlCharacters(recipient) { problems.append("Who was told holds control characters.") }
+        if let hidden = Tags.invisibleCharacterProblem(recipient, what: "name of who was told") {
+            problems.append(hidden)
+        }
         if recipient.count > Asset.maxTextLength {
             problems.append("Who was told is longer than \(Asset.maxTextLength) characters.")
         }

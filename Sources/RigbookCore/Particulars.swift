@@ -41,10 +41,37 @@ public struct Site: Codable, Hashable, Sendable {
 public struct ExaminingOrganisation: Codable, Hashable, Sendable {
     public var name: String
     public var address: String
+    /// The colour code its labels and the register list show (issue 16 §3): the organisation's practice, so
+    /// it is kept, with its history, beside the organisation's name.
+    public var colourCode: ColourCodeScheme
 
-    public init(name: String = "", address: String = "") {
+    public init(name: String = "", address: String = "", colourCode: ColourCodeScheme = .none) {
         self.name = name
         self.address = address
+        self.colourCode = colourCode
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, address
+        case colourCode = "colour_code"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        address = try container.decode(String.self, forKey: .address)
+        // Versions kept before colour codes have none; a word of a later build reads as none too.
+        colourCode = (try? container.decodeIfPresent(ColourCodeScheme.self, forKey: .colourCode))
+            ?? ColourCodeScheme.none
+    }
+
+    /// Without a colour code the JSON is what it was before colour codes (`{"address":…,"name":…}`): versions
+    /// kept before and records that copied the organisation read and compare the same.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(address, forKey: .address)
+        if colourCode != .none { try container.encode(colourCode, forKey: .colourCode) }
     }
 }
 
@@ -138,7 +165,8 @@ public enum ParticularsChange: Hashable, Sendable {
     /// The fields of this kind of particular, in the order an editor shows them.
     public var fields: [ParticularField] {
         switch self {
-        case .organisation, .employer: [.name, .address]
+        case .organisation: [.name, .address, .colourCode]
+        case .employer: [.name, .address]
         case .site: [.name, .employer, .address]
         case .examiner: [.name, .qualification, .selfEmployed, .address]
         case .asset: [.site, .lessor, .swlConfigurations, .declarationReference, .declarationDate]
@@ -171,6 +199,8 @@ public enum ParticularsChange: Hashable, Sendable {
             if text.count > field.maxLength {
                 problems.append((field, "The \(label) is longer than \(field.maxLength) characters."))
             }
+            // A particular printed on a report must read as what it is (Acme<U+200B> Ltd is not Acme Ltd).
+            if let hidden = Tags.invisibleCharacterProblem(text, what: label) { problems.append((field, hidden)) }
         }
         // Names are how people (and the command line) pick a particular, and how the form finds its examiner:
         // two of one kind with the same name could not be told apart.
@@ -216,6 +246,7 @@ public enum ParticularsChange: Hashable, Sendable {
         switch (self, field) {
         case (.organisation(let o), .name): o.name
         case (.organisation(let o), .address): o.address
+        case (.organisation(let o), .colourCode): o.colourCode.rawValue
         case (.employer(let e), .name): e.name
         case (.employer(let e), .address): e.address
         case (.site(let s), .name): s.name
@@ -241,6 +272,9 @@ public enum ParticularsChange: Hashable, Sendable {
         switch (self, field) {
         case (.organisation(var o), .name): o.name = text; return .organisation(o)
         case (.organisation(var o), .address): o.address = text; return .organisation(o)
+        case (.organisation(var o), .colourCode):
+            if let scheme = ColourCodeScheme(rawValue: text) { o.colourCode = scheme }
+            return .organisation(o)
         case (.employer(var e), .name): e.name = text; return .employer(e)
         case (.employer(var e), .address): e.address = text; return .employer(e)
         case (.site(var s), .name): s.name = text; return .site(s)
@@ -278,6 +312,7 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
     case swlConfigurations = "swl_configurations"
     case declarationReference = "declaration_reference"
     case declarationDate = "declaration_date"
+    case colourCode = "colour_code"
 
     /// How a sentence names it.
     public var word: String {
@@ -292,6 +327,7 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
         case .swlConfigurations: "SWL configurations"
         case .declarationReference: "declaration reference"
         case .declarationDate: "declaration date"
+        case .colourCode: "colour code"
         }
     }
 
@@ -299,7 +335,7 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
     public var isMultiline: Bool { self == .address || self == .swlConfigurations }
 
     /// Typed text, as opposed to a choice (employer, site) or a yes/no.
-    public var isText: Bool { ![.employer, .site, .selfEmployed].contains(self) }
+    public var isText: Bool { ![.employer, .site, .selfEmployed, .colourCode].contains(self) }
 
     public var maxLength: Int { isMultiline ? 1000 : Asset.maxTextLength }
 }
@@ -319,7 +355,7 @@ public struct ParticularsVersion: Sendable, Hashable {
 
 extension String {
     /// Without spaces and line breaks at either end.
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    var trimmed: String { trimmingWhitespaceAndNewlines }
 }
 
 /// The particulars in force: the newest version of each subject.
@@ -376,8 +412,12 @@ public struct Particulars: Hashable, Sendable {
     }
 
     /// Employers, sites and examiners by name, for lists.
-    public var employerList: [Employer] { employers.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) } }
-    public var siteList: [Site] { sites.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) } }
+    public var employerList: [Employer] {
+        employers.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
+    }
+    public var siteList: [Site] {
+        sites.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
+    }
     public var examinerList: [Examiner] {
         examiners.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
     }
@@ -392,8 +432,10 @@ public struct Particulars: Hashable, Sendable {
 
     /// The examiner of this name (names compared as typed, without surrounding spaces, case-insensitively).
     public func examiner(named name: String) -> Examiner? {
-        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-        return examinerList.first { $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted }
+        let wanted = name.trimmingWhitespace.lowercased()
+        // The first of `examinerList` that matches, without sorting them all: the form asks on every keystroke.
+        return examiners.values.filter { $0.name.trimmingWhitespace.lowercased() == wanted }
+            .min { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
     }
 
     /// What a report on this asset copies, the examiner found by name (nil: not yet one of the register's).
@@ -436,7 +478,9 @@ public struct ReportParticulars: Codable, Hashable, Sendable {
     /// What the gate asks for a thorough examination (Schedule 1 items 1 and 2), as a sentence; nil when set.
     public var missingForReport: String? {
         var missing: [String] = []
-        if employer.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { missing.append("the employer's name") }
+        if employer.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            missing.append("the employer's name")
+        }
         if employer.address.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             missing.append("the employer's address")
         }

@@ -92,7 +92,7 @@ public struct StoredInspection: Sendable, Hashable {
         RecordFacts(id: id, type: values.inspectionType, result: values.result ?? .pass, action: values.action,
                     remedyDeadline: values.remedyDeadlineSet ? CalendarDate(iso: values.remedyDeadline) : nil,
                     inspectionDate: CalendarDate(iso: values.inspectionDate) ?? CalendarDate(dayNumber: 0),
-                    amends: amends, nextExaminationBy: CalendarDate(iso: values.nextExaminationBy))
+                    amends: amends, nextExaminationBy: CalendarDate(iso: values.nextExaminationBy), savedAt: savedAt)
     }
 }
 

@@ -19,14 +19,14 @@ public enum RelativeDate {
 
     /// True when `text` is written the quick way (not as `YYYY-MM-DD`), whether or not it makes sense.
     public static func isRelative(_ text: String) -> Bool {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace.lowercased()
         return trimmed == "today" || trimmed.hasPrefix("+") || (trimmed.hasPrefix("-") && trimmed.count > 1)
     }
 
     /// The date `text` stands for: `today` is `today`; `+N` with an optional unit counts from `base`.
     /// Nil when `text` is not written the quick way or does not make sense (`+`, `+6q`).
     public static func resolve(_ text: String, from base: CalendarDate, today: CalendarDate) -> CalendarDate? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace.lowercased()
         if trimmed == "today" { return today }
         guard let sign = trimmed.first, sign == "+" || sign == "-" else { return nil }
         var body = trimmed.dropFirst()

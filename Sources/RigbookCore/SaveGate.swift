@@ -41,10 +41,11 @@ public struct ValidatedInspection: Sendable {
         self.particulars = particulars
     }
 
-    public func facts(id: Int64) -> RecordFacts {
+    /// What the status rules need of this record once saved as `id` at `savedAt`.
+    public func facts(id: Int64, savedAt: String? = nil) -> RecordFacts {
         RecordFacts(id: id, type: values.inspectionType, result: result, action: values.action,
                     remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amendsID,
-                    nextExaminationBy: nextExaminationBy)
+                    nextExaminationBy: nextExaminationBy, savedAt: savedAt)
     }
 }
 
@@ -62,6 +63,8 @@ public enum SaveGate {
         public var amending: StoredInspection?
         /// The register's particulars for this asset, which a thorough examination copies; nil: none known.
         public var particulars: ReportParticulars?
+        /// When the asset was retired (and how), if it was: no fresh inspection of it can be saved.
+        public var retired: (on: CalendarDate, how: String)?
 
         public init(asset: Asset, today: CalendarDate, sessionID: String, amending: StoredInspection? = nil,
                     particulars: ReportParticulars?) {
@@ -72,6 +75,7 @@ public enum SaveGate {
             self.sessionID = sessionID
             self.amending = amending
             self.particulars = particulars
+            retired = asset.retiredOn.map { ($0, asset.disposition?.label ?? "retired") }
         }
 
         /// The next thorough examination's latest date for an examination on `date`: the interval's.
@@ -104,16 +108,21 @@ public enum SaveGate {
             (.remedyParticulars, \.remedyParticulars),
         ]
         for (field, path) in textFields {
-            let trimmed = v[keyPath: path].trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = v[keyPath: path].trimmingWhitespaceAndNewlines
             v[keyPath: path] = trimmed
             if TextRules.containsControlCharacters(trimmed, allowingNewlines: field.isMultiline) {
                 fail(field, "\(field.label) holds control characters.")
             }
-            if trimmed.count > field.maxLength {
+            if trimmed.hasMoreCharacters(than: field.maxLength) {
                 fail(field, "\(field.label) is longer than \(field.maxLength) characters.")
             }
         }
 
+        // A retired asset (scrapped, sold, lost) is examined no more; its records may still be corrected.
+        if let retired = context.retired, context.amending == nil {
+            fail(.inspectionType, "This asset was retired (\(retired.how), \(retired.on.iso)): put it back into "
+                 + "service in the asset editor (e) before recording an inspection of it.")
+        }
         // Rule 1.
         if !v.confirmed {
             fail(.confirmed, v.inspectionType.isThorough ? "Tick to authenticate this report as its examiner."
@@ -125,7 +134,7 @@ public enum SaveGate {
             fail(.certificationNumber, "A thorough examination needs the inspector's certification number.")
         }
         // Rule 3.
-        let date = CalendarDate(iso: v.inspectionDate.trimmingCharacters(in: .whitespaces))
+        let date = CalendarDate(iso: v.inspectionDate.trimmingWhitespace)
         if let date {
             if date > context.today { fail(.inspectionDate, "The inspection date is in the future.") }
             // Equipment is examined before first use (LOLER reg 9(1)): those two types may precede it.
@@ -155,7 +164,7 @@ public enum SaveGate {
         // Rule 7.
         var deadline: CalendarDate?
         if v.remedyDeadlineSet {
-            deadline = CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces))
+            deadline = CalendarDate(iso: v.remedyDeadline.trimmingWhitespace)
             if deadline == nil {
                 fail(.remedyDeadline, "Enter the remedy deadline as YYYY-MM-DD (a real date).")
             } else if let deadline, let date, deadline <= date {
@@ -224,7 +233,8 @@ public enum SaveGate {
         let basis = v.examinationBasis
             ?? ExaminationBasis.prefill(for: v.inspectionType, intervalMonths: context.intervalMonths)
         if let basis, !ExaminationBasis.allowed(for: v.inspectionType).contains(basis) {
-            fail(.examinationBasis, "The basis “\(basis.label)” does not fit a \(v.inspectionType.label.lowercased()).")
+            fail(.examinationBasis,
+                 "The basis “\(basis.label)” does not fit a \(v.inspectionType.label.lowercased()).")
         } else if basis == .within12Months && context.intervalMonths <= 6 {
             fail(.examinationBasis, "This asset is examined every \(context.intervalMonths) months: "
                  + "its periodic examination is within 6 months.")
@@ -242,7 +252,7 @@ public enum SaveGate {
         }
         guard let date else { return nil }
         let latest = context.intervalDue(after: date)
-        let typed = v.nextExaminationBy.trimmingCharacters(in: .whitespaces)
+        let typed = v.nextExaminationBy.trimmingWhitespace
         guard !typed.isEmpty else {
             v.nextExaminationBy = latest.iso
             return latest
@@ -268,8 +278,8 @@ public enum SaveGate {
         var v = values
         v.confirmed = true
         v.amendmentReason = ""
-        v.inspectionDate = v.inspectionDate.trimmingCharacters(in: .whitespaces)
-        v.remedyDeadline = v.remedyDeadlineSet ? v.remedyDeadline.trimmingCharacters(in: .whitespaces) : ""
+        v.inspectionDate = v.inspectionDate.trimmingWhitespace
+        v.remedyDeadline = v.remedyDeadlineSet ? v.remedyDeadline.trimmingWhitespace : ""
         return v
     }
 

@@ -29,19 +29,20 @@ public enum Tags {
     /// bidi overrides and isolates, zero-width spaces and joiners, soft hyphen, byte order mark), other
     /// default-ignorable code points (variation selectors, fillers), and separators other than the
     /// ordinary space. `EV-<U+202E>0011` would show as `EV-1100`.
-    public static func invisibleCharacterProblem(_ tag: String) -> String? {
+    /// `what` names the text in the sentence ("tag", "employer name"): names people pick by are held to it too.
+    public static func invisibleCharacterProblem(_ tag: String, what: String = "tag") -> String? {
         if isASCII(tag) { return nil }
         for scalar in tag.unicodeScalars where !TextRules.isControl(scalar) {
             let properties = scalar.properties
             let name = "\(codePoint(scalar)) \(properties.name ?? properties.nameAlias ?? "")"
                 .trimmingCharacters(in: .whitespaces)
             if properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint {
-                return "The tag holds \(name), an invisible character that could make it read as another tag."
+                return "The \(what) holds \(name), an invisible character that could make it read as another \(what)."
             }
             // U+2800 BRAILLE PATTERN BLANK is a symbol, not a space, but shows as nothing.
             if scalar != " " && ([.spaceSeparator, .lineSeparator, .paragraphSeparator]
                 .contains(properties.generalCategory) || scalar.value == 0x2800) {
-                return "The tag holds \(name), which looks like a space but is not one; use an ordinary space."
+                return "The \(what) holds \(name), which looks like a space but is not one; use an ordinary space."
             }
         }
         return nil

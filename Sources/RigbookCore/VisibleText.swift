@@ -48,6 +48,10 @@ public enum VisibleText {
         switch scalar.value {
         case 0x200C, 0x200D: return false
         case 0x2028, 0x2029: return true
+        // Ranges that hold no format character (Cf), so the property lookup is skipped for the text most
+        // typed: Latin, Greek, Cyrillic, and CJK.
+        case 0..<0x600: return scalar.value == 0xAD
+        case 0x2070..<0xFEFF: return false
         default: return scalar.properties.generalCategory == .format
         }
     }

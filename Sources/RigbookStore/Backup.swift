@@ -19,7 +19,8 @@ extension Register {
     /// Nothing is replaced that is not ours: an existing file at `target` is refused, and with `replacing`
     /// only a Rigbook register is replaced; a link, a folder, a device or a FIFO never is.
     public func backup(to target: String, replacing: Bool = false) throws(RegisterError) -> BackupReport {
-        try Register.checkBackupTarget(target, replacing: replacing, register: path)
+        let identity = try perform { try db.scalar("SELECT identity FROM register_chain") }
+        try Register.checkBackupTarget(target, replacing: replacing, register: path, identity: identity)
         let folder = (target as NSString).deletingLastPathComponent.isEmpty
             ? "." : (target as NSString).deletingLastPathComponent
         let temp = folder + "/." + (target as NSString).lastPathComponent + ".backup-" + UUID().uuidString.prefix(8)
@@ -61,7 +62,7 @@ extension Register {
         close(copyFD)
         guard synced else { throw .backupFailed("cannot write the copy: \(String(cString: strerror(errno)))") }
         // Again, just before the rename: something put at the target meanwhile is not replaced either.
-        try Register.checkBackupTarget(target, replacing: replacing, register: path)
+        try Register.checkBackupTarget(target, replacing: replacing, register: path, identity: identity)
         guard rename(temp, target) == 0 else {
             throw .backupFailed("cannot rename the copy to \(target): \(String(cString: strerror(errno)))")
         }
@@ -90,9 +91,10 @@ extension Register {
         }
     }
 
-    /// Refuses a target that is not ours to replace: anything but a new path, or (when `replacing`) a Rigbook
-    /// register; the register itself; a folder that does not exist.
-    static func checkBackupTarget(_ target: String, replacing: Bool, register: String) throws(RegisterError) {
+    /// Refuses a target that is not ours to replace: anything but a new path, or (when `replacing`) an earlier
+    /// backup of this register (its identity, no session on it); the register itself; a folder that does not exist.
+    static func checkBackupTarget(_ target: String, replacing: Bool, register: String,
+                                  identity: SQLValue?) throws(RegisterError) {
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         if !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
@@ -121,6 +123,19 @@ extension Register {
         let id = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
         if id != RegisterSchema.applicationID {
             throw .backupFailed("\(target) is not a Rigbook register, so it is not replaced")
+        }
+        // A register in use (or not closed cleanly) has companions; replacing it under a session corrupts it.
+        for companion in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: target + companion) {
+            let name = (target as NSString).lastPathComponent + companion
+            throw .backupFailed("\(target) has \(name) beside it: a session "
+                                + "has it open or it was not closed cleanly, so it is not replaced")
+        }
+        // Only an earlier backup of this register: another register's file is somebody's evidence.
+        let theirs = try? Database(path: target, mode: .readOnlyImmutable)
+            .scalar("SELECT identity FROM register_chain")
+        guard let identity, theirs == identity else {
+            throw .backupFailed("\(target) is another register, not an earlier backup of this one, "
+                                + "so it is not replaced")
         }
     }
 }

@@ -9,6 +9,8 @@ public struct DraftHousekeepingReport: Equatable, Sendable {
     public var expired: [String] = []
     /// Files moved to `Corrupt/`, with why.
     public var setAside: [(file: String, reason: String)] = []
+    /// Drafts whose journal held edits newer than the file (a `kill -9`), now written into the file.
+    public var journalsFolded: [String] = []
 
     public static func == (a: Self, b: Self) -> Bool {
         a.alreadySaved == b.alreadySaved && a.expired == b.expired
@@ -55,6 +57,15 @@ extension DraftStore {
     /// open is left alone.
     public func housekeeping(register: Register, retentionDays: Int, now: Date = Date()) -> DraftHousekeepingReport {
         var report = DraftHousekeepingReport()
+        // First the journals a `kill -9` left: each is folded into its draft file (or dropped when it is left
+        // over from an earlier write), under the draft's lock, so what follows sees only draft files.
+        let listed = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in listed.sorted() where name.hasSuffix(".journal") {
+            let id = String(name.dropLast(8))
+            guard DraftStore.isDraftID(id), case .acquired(let held) = lock(id: id) else { continue }
+            if foldJournal(id: id) { report.journalsFolded.append(id) }
+            held.release()
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400)
         for name in names.sorted() {
@@ -62,6 +73,8 @@ extension DraftStore {
             var info = stat()
             guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
                   !name.hasSuffix(".lock") else { continue }
+            // A journal still here belongs to a form open in another session: its own to fold.
+            if name.hasSuffix(".journal"), DraftStore.isDraftID(String(name.dropLast(8))) { continue }
             if name.hasPrefix(".") {
                 removeStaleTemp(name, now: now)
                 continue

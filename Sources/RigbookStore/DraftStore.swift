@@ -263,7 +263,15 @@ public struct DraftStore: Sendable {
     /// The draft with this id, nil when there is none. The file is opened without following a symbolic
     /// link and without blocking (a FIFO), and its size is checked before a byte is read: a link, anything
     /// but a regular file, and a file over `maximumDraftBytes` are `.unreadable`, to be set aside.
+    /// Edits in the draft's journal that are newer than the file (a `kill -9` between two durable writes) are
+    /// part of it: what is returned is the draft as it was at the last edit the program read.
     public func read(id: String) throws(DraftStoreError) -> DraftFile? {
+        let file = try readFileOnly(id: id)
+        return journaled(id: id, over: file) ?? file
+    }
+
+    /// The draft file alone, without its journal.
+    func readFileOnly(id: String) throws(DraftStoreError) -> DraftFile? {
         guard let data = try readBytes(id: id) else { return nil }
         return try DraftStore.decode(data)
     }
@@ -314,6 +322,7 @@ public struct DraftStore: Sendable {
     }
 
     public func delete(id: String) throws(DraftStoreError) {
+        deleteJournal(id: id)
         let file = path(for: id)
         if unlink(file) != 0 && errno != ENOENT {
             throw .io("cannot delete \(file): \(String(cString: strerror(errno)))")
@@ -323,12 +332,18 @@ public struct DraftStore: Sendable {
 
     /// Ids of the drafts present, from the file names alone: the list marks assets with drafts
     /// without reading a single draft.
+    /// A journal that is not empty counts (a `kill -9` before the first draft write leaves only the journal,
+    /// until the next start folds it in): its draft is then read from it.
     public func ids() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".json") }
-            .map { String($0.dropLast(5)) }
-            .filter(DraftStore.isDraftID)
-            .sorted()
+        var ids = Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
+        for name in names where name.hasSuffix(".journal") {
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0
+            else { continue }
+            ids.insert(String(name.dropLast(8)))
+        }
+        return ids.filter(DraftStore.isDraftID).sorted()
     }
 
     /// Moves an unreadable draft to `Corrupt/`, never deleting it. Returns the new path.

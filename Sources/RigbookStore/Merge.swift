@@ -66,6 +66,13 @@ extension Register {
            here.st_ino == there.st_ino {
             throw .mergeRefused(["\(other.path) is this register"])
         }
+        // Checked first, so a damaged OTHER is named as such: a SQLite error met while reading it inside this
+        // register's transaction would otherwise be reported against this register.
+        let verdict: SQLValue?
+        do { verdict = try other.db.scalar("PRAGMA quick_check") } catch {
+            throw .corrupt(path: other.path, detail: "\(error)")
+        }
+        guard verdict == .text("ok") else { throw .corrupt(path: other.path, detail: "\(verdict ?? .null)") }
         return try perform {
             try db.transaction(rollingBack: dryRun) {
                 // One moment of the other register throughout, whatever its sessions do meanwhile.

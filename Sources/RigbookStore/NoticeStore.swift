@@ -93,11 +93,22 @@ extension Register {
         try perform {
             try db.transaction {
                 guard let record = try inspection(uuid: notice.recordUUID) else {
-                    throw RegisterError.invalidNotice(["No record \(notice.recordUUID.uuidString.lowercased()) in the register."])
+                    let uuid = notice.recordUUID.uuidString.lowercased()
+                    throw RegisterError.invalidNotice(["No record \(uuid) in the register."])
                 }
                 guard record.values.inspectionType.isThorough else {
                     throw RegisterError.invalidNotice(["Record #\(record.id) is not a thorough examination: "
                                                        + "reg 10 notices are for thorough examinations."])
+                }
+                // Only a duty the record's save opened: a pass has no defect to report, a hired item alone a lessor.
+                let opened = try db.withKept("SELECT 1 FROM notices WHERE record_uuid = ? AND duty = ?",
+                                             [.text(notice.recordUUID.uuidString), .text(notice.duty.rawValue)]) {
+                    try $0.step()
+                }
+                guard opened else {
+                    throw RegisterError.invalidNotice(["Record #\(record.id) has no duty “\(notice.duty.label)”: "
+                        + "its save did not open one (a defect opens the employer's and, with a serious risk, the "
+                        + "enforcing authority's; a hired item the lessor's)."])
                 }
                 let date = CalendarDate(iso: record.values.inspectionDate) ?? today
                 let problems = notice.problems(recordDate: date, today: today)

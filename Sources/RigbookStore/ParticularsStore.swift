@@ -34,11 +34,17 @@ enum ParticularsStore {
         }
     }
 
-    /// The particulars in force: each subject's newest version.
+    /// The particulars in force: each subject's newest version by when it was changed (row id only between
+    /// versions of the same instant). Not by row id alone: a merge appends another register's versions after
+    /// this one's, and a laptop's blank "Main employer" made when its register was created must not replace
+    /// the office's addresses typed since.
     static func current(_ db: Database) throws -> Particulars {
         let statement = try db.prepare("""
-            SELECT subject_kind, content FROM particulars
-            WHERE id IN (SELECT max(id) FROM particulars GROUP BY subject_kind, subject_uuid) ORDER BY id
+            SELECT subject_kind, content FROM particulars p
+            WHERE NOT EXISTS (SELECT 1 FROM particulars q
+                              WHERE q.subject_kind = p.subject_kind AND q.subject_uuid = p.subject_uuid
+                                AND (q.changed_at > p.changed_at OR (q.changed_at = p.changed_at AND q.id > p.id)))
+            ORDER BY changed_at, id
             """)
         var particulars = Particulars()
         while try statement.step() {
@@ -90,7 +96,8 @@ extension Register {
     public func particularsHistory(subject: UUID) throws(RegisterError) -> [ParticularsVersion] {
         try perform {
             let statement = try db.prepare(
-                "SELECT subject_kind, content, changed_at, operator FROM particulars WHERE subject_uuid = ? ORDER BY id")
+                "SELECT subject_kind, content, changed_at, operator FROM particulars WHERE subject_uuid = ?"
+                    + " ORDER BY id")
             try statement.bind([.text(subject.uuidString)])
             var versions: [ParticularsVersion] = []
             while try statement.step() {

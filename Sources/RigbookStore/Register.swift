@@ -278,6 +278,18 @@ public final class Register {
         }
     }
 
+    /// Every asset in tag order, one at a time, none held: for commands that write many rows (1,000,000 rows
+    /// as an array are some 600 MB). `body` returns false to stop early (its own error, kept by the caller).
+    public func forEachRow(includingRetired: Bool = false, _ body: (RegisterRow) -> Bool) throws(RegisterError) {
+        try perform {
+            let active = includingRetired ? "" : " WHERE retired_on IS NULL"
+            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets\(active) ORDER BY tag")
+            while try statement.step() {
+                if !body(AssetColumns.row(statement)) { return }
+            }
+        }
+    }
+
     /// Carries the second half back from its thread.
     private final class UpperHalf: @unchecked Sendable {
         var result: Result<[RegisterRow], Error>?
@@ -359,7 +371,10 @@ public final class Register {
     }
 
     /// Each asset's latest thorough examination that still counts (not amended), for reports.
-    public func latestThoroughExaminations() throws(RegisterError) -> [UUID: StoredInspection] {
+    /// Only the assets in `assets`, when given: the others' records are passed over before they are decoded (a
+    /// report that shows a few thousand examinations does not hold every asset's).
+    public func latestThoroughExaminations(of assets: Set<UUID>? = nil) throws(RegisterError)
+        -> [UUID: StoredInspection] {
         try perform {
             let thorough = InspectionType.allCases.filter(\.isThorough)
                 .map { "'\($0.rawValue)'" }
@@ -371,6 +386,7 @@ public final class Register {
                 """)
             var latest: [UUID: StoredInspection] = [:]
             while try statement.step() {
+                if let assets, !assets.contains(statement.uuid(1) ?? UUID()) { continue }
                 let record = InspectionColumns.record(statement)
                 latest[record.assetUUID] = record
             }
@@ -443,7 +459,11 @@ public final class Register {
             throw .writeFailed("a batch names an asset twice")
         }
         return try perform {
-            try db.transaction {
+            // A batch dirties pages of every unique index at random places; with SQLite's default 2 MB cache it
+            // spends its time re-reading them. A larger cache for this transaction only (memory comes back after).
+            try db.execute("PRAGMA cache_size = -32768")
+            defer { try? db.execute("PRAGMA cache_size = -2000") }
+            return try db.transaction {
                 var ids: [Int64] = []
                 ids.reserveCapacity(records.count)
                 // Read once for the batch (the examiner is looked up for every record), kept current as it adds.
@@ -466,7 +486,8 @@ public final class Register {
         let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
                                   [.text(record.assetUUID.uuidString)]) { try $0.step() ? AssetColumns.row($0) : nil }
         guard let row else { throw RegisterError.unknownAsset(record.assetUUID.uuidString) }
-        if try db.withKept("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)], { try $0.step() }) {
+        if try db.withKept("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)],
+                           { try $0.step() }) {
             throw RegisterError.duplicateSession(record.sessionID)
         }
         let amendsID = try amendedID(record)
@@ -485,7 +506,8 @@ public final class Register {
                                          answers: defectNotices) {
             try NoticeStore.append(db, notice, stamp: saved)
         }
-        try storeSummary(asset: row.asset, HistorySummary(history: history + [record.facts(id: id)]))
+        let summary = HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt)])
+        try storeSummary(asset: row.asset, summary)
         return id
     }
 
@@ -494,7 +516,7 @@ public final class Register {
     func facts(assetUUID: UUID) throws -> [RecordFacts] {
         try db.withKept("""
             SELECT id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends,
-                   next_examination_by
+                   next_examination_by, saved_at
             FROM inspections WHERE asset_uuid = ?
             """, [.text(assetUUID.uuidString)]) { s in
             var facts: [RecordFacts] = []
@@ -503,7 +525,7 @@ public final class Register {
                     id: s.int64(0), type: s.word(1) ?? .thoroughPeriodic, result: s.word(2) ?? .pass,
                     action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
                     inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0), amends: s.isNull(7) ? nil : s.int64(7),
-                    nextExaminationBy: s.date(8)))
+                    nextExaminationBy: s.date(8), savedAt: s.text(9)))
             }
             return facts
         } + testFacts(assetUUID: assetUUID)
@@ -618,7 +640,7 @@ public final class Register {
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
                 for (asset, records) in batch {
                     // Ids grow in insertion order, so the offsets order the fold exactly as the ids will.
-                    let facts = records.enumerated().map { $1.facts(id: Int64($0)) }
+                    let facts = records.enumerated().map { $1.facts(id: Int64($0), savedAt: saved($1).savedAt) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
                     for record in records {
                         let values = InspectionColumns.values(

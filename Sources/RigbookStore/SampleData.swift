@@ -116,9 +116,9 @@ public struct SampleData {
                     records.append(record)
                 }
             }
+            let previous = records.last { $0.values.inspectionType.isThorough }?.inspectionDate
             if let record = makeRecord(asset, period == 1 ? .thoroughInitial : .thoroughPeriodic, on: date,
-                                       final: isLast, previousThorough: records.last { $0.values.inspectionType.isThorough }?
-                                           .inspectionDate, &random) {
+                                       final: isLast, previousThorough: previous, &random) {
                 records.append(record)
             }
         }

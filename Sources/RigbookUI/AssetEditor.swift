@@ -107,9 +107,10 @@ extension AssetFormState {
         if editing.saving { return .stay }
         let before = draft
         let outcome = handleKey(key, context: context)
-        // Every edit restarts the draft's debounce, as in the inspection form.
-        if draft != before { self.editing?.file.writes.poke(now: context.now) }
-        return outcome
+        // Every edit restarts the draft's debounce and goes to the keystroke journal, as in the inspection form.
+        guard draft != before else { return outcome }
+        self.editing?.file.writes.poke(now: context.now)
+        return .effects([.journalDraft(draftID: editing.draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
     }
 
     mutating func closeEditor(context: ScreenContext) -> Outcome {

@@ -223,6 +223,7 @@ public struct BatchFormState: Screen {
     private func translate(_ effect: Effect) -> [Effect] {
         switch effect {
         case .writeDraft(let snapshot): [.writeBatchDraft(batchSnapshot(snapshot))]
+        case .journalDraft: []  // the batch's draft has no journal (yet): its debounced write is what is kept
         case .deleteDraft: [.deleteDraft(draftID: draftID)]
         case .releaseDraft: releases
         case .refreshAsset: rows.map { .refreshAsset(assetUUID: $0.asset.uuid) }

@@ -43,19 +43,29 @@ public struct ChoicePopup: Sendable {
     ])
 
     public mutating func handle(_ key: Key) -> Answer? {
-        let count = options.count
-        switch ChoicePopup.keymap.action(for: key) {
-        case .previous: selection = (selection + count - 1) % count
-        case .next: selection = (selection + 1) % count
-        case .first: selection = 0
-        case .last: selection = count - 1
-        case .take: return .chosen(options[selection])
-        case .cancel: return .cancelled
-        case .typeAhead:
-            if let index = TypeAhead.index(after: selection, in: options.map(\.label), key: key) { selection = index }
-        case nil: break
+        switch ChoicePopup.moveSelection(&selection, labels: options.map(\.label), key: key) {
+        case .take?: return .chosen(options[selection])
+        case .cancel?: return .cancelled
+        default: return nil
         }
-        return nil
+    }
+
+    /// The keys of a pop-up list on its selection (every list that pops up shares them); returns the action,
+    /// so the list can take or cancel, which only it knows how to answer.
+    static func moveSelection(_ selection: inout Int, labels: [String], key: Key) -> Action? {
+        let count = labels.count
+        let action = keymap.action(for: key)
+        guard count > 0 else { return action }
+        switch action {
+        case .previous?: selection = (selection + count - 1) % count
+        case .next?: selection = (selection + 1) % count
+        case .first?: selection = 0
+        case .last?: selection = count - 1
+        case .typeAhead?:
+            if let index = TypeAhead.index(after: selection, in: labels, key: key) { selection = index }
+        case .take?, .cancel?, nil: break
+        }
+        return action
     }
 
     func draw(into frame: inout Frame, area: Rect) {
@@ -63,7 +73,8 @@ public struct ChoicePopup: Sendable {
         let inner = min(area.width - 4, max(hint.displayWidth, (options.map(\.label.displayWidth).max() ?? 10) + 4))
         let lines = options.enumerated().map { index, option in (index == selection ? "› " : "  ") + option.label }
         let examiners = options.contains { if case .examiner = $0 { true } else { false } }
-        Box.draw(title: examiners ? "Examiners" : field.shortLabel, lines: lines.map { ($0, Style.plain) }, width: inner, highlight: selection,
+        Box.draw(title: examiners ? "Examiners" : field.shortLabel, lines: lines.map { ($0, Style.plain) },
+                 width: inner, highlight: selection,
                  footer: hint, in: area, into: &frame)
     }
 }

@@ -96,7 +96,8 @@ public struct DefectNoticeDialog: Sendable {
         switch focus {
         case .contact: outcome = contact.apply(key, multiline: false, maxLength: limit, allowed: allowed)
         case .toldOn: outcome = toldOn.apply(key, multiline: false, maxLength: limit, allowed: allowed)
-        case .authoritySentOn: outcome = authoritySentOn.apply(key, multiline: false, maxLength: limit, allowed: allowed)
+        case .authoritySentOn:
+            outcome = authoritySentOn.apply(key, multiline: false, maxLength: limit, allowed: allowed)
         case .seriousRisk: return
         }
         // ↑, ↓ and Enter leave a one-line field as they do in the form.
@@ -109,7 +110,12 @@ public struct DefectNoticeDialog: Sendable {
         var found: [(Field, String)] = []
         let name = contact.text.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { found.append((.contact, "Say who at \(employer) was told of the defect.")) }
-        if TextRules.containsControlCharacters(name) { found.append((.contact, "Who was told holds control characters.")) }
+        if TextRules.containsControlCharacters(name) {
+            found.append((.contact, "Who was told holds control characters."))
+        }
+        if let hidden = Tags.invisibleCharacterProblem(name, what: "name of who was told") {
+            found.append((.contact, hidden))
+        }
         func date(_ text: EditableText, _ field: Field, _ what: String) -> CalendarDate? {
             guard let date = CalendarDate(iso: text.text.trimmingCharacters(in: .whitespaces)) else {
                 found.append((field, "Enter \(what) as YYYY-MM-DD (a real date)."))
@@ -169,7 +175,9 @@ public struct DefectNoticeDialog: Sendable {
                 lines.append(("", .plain))
             }
         }
-        for problem in problems { lines += Box.wrapped([("⚠ " + problem, Style(colour: .red, bold: true))], width: width) }
+        for problem in problems {
+            lines += Box.wrapped([("⚠ " + problem, Style(colour: .red, bold: true))], width: width)
+        }
         let box = Box.draw(title: "Reg 10 notice", lines: lines, width: width, footer: footer, in: area, into: &frame)
         for (field, row) in fieldRows where row + 1 < box.height - 1 {
             let text = field == .contact ? contact : field == .toldOn ? toldOn : authoritySentOn

@@ -30,8 +30,9 @@ public struct DraftsState: Screen {
     static func discardQuestion(tag: String, holding differences: [String]) -> Question<DiscardChoice> {
         let lines: [(String, Style)] = [("It holds:", .bold)] + differences.map { ("  " + $0, .plain) }
         return Question(title: "Discard the draft for \(tag)?", lines: lines, options: [
-            .init("Discard it for good", answer: .discard, keys: [.char("d")], hint: "discards"),
+            // The safe answer first, so Enter never throws work away.
             .init("Keep it", answer: .keep),
+            .init("Discard it for good", answer: .discard, keys: [.char("d")], hint: "discards"),
         ], cancel: (.keep, "keeps it"), otherKeys: ("Any other key keeps it.", .keep), minWidth: 56)
     }
 

@@ -51,6 +51,10 @@ public enum Event: Sendable {
     /// The editor session's changes are in the register (`summary`: what changed, in words).
     case assetChanged(assetUUID: UUID, sessionID: String, summary: String)
     case assetNotChanged(sessionID: String, reason: String)
+    /// The labels of the last save were written (`L`): where, and how many.
+    case labelsWritten(path: String, count: Int)
+    /// The QR code of an asset's label, for its history screen (nil: the tag is too long for one).
+    case labelCodeLoaded(assetUUID: UUID, QRMatrix?)
     /// An asset's changes, for its history screen.
     case assetChangesLoaded(assetUUID: UUID, [AssetChange])
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
@@ -74,6 +78,8 @@ public enum Effect: Sendable {
     /// existing draft without asking (the person chose it on the Drafts screen).
     case openForm(assetUUID: UUID, amending: StoredInspection?, recover: Bool)
     case writeDraft(DraftSnapshot)
+    /// Append the form's state to its keystroke journal after an edit (issue 17); nil: nothing unsaved, empty it.
+    case journalDraft(draftID: String, DraftSnapshot?)
     /// Lock the marked assets and open one form for all of them (issue 13 §4).
     case openBatch(assetUUIDs: [UUID])
     /// Open the batch whose draft is `draftID` with its assets and values (the Drafts screen's Enter).
@@ -100,6 +106,8 @@ public enum Effect: Sendable {
     case openAssetEditor(assetUUID: UUID, recover: Bool)
     /// Change an asset (the editor's Ctrl-S): one entry of the asset's history per field changed.
     case changeAsset(assetUUID: UUID, to: Asset, reason: String, sessionID: String)
+    /// Write the labels of these assets into `Documents/Labels/` (issue 16).
+    case writeLabels(assetUUIDs: [UUID])
     /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
     case suspend
     /// The only way a record reaches the register: a gate-validated record.

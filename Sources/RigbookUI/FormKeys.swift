@@ -68,9 +68,12 @@ extension FormState {
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         inputBatch = context.batch
         clock = context.now
+        let edits = editCount
         let outcome = handleKey(key, now: context.now, width: context.area.width)
         keepFocusVisible(width: context.area.width, height: context.area.height)
-        return outcome
+        // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
+        guard editCount != edits, batchMembers.isEmpty else { return outcome }
+        return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
     }
 
     private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
@@ -273,7 +276,9 @@ extension FormState {
 
     /// When the confirmation is the only rule unmet, asks "Authenticate and save?" on the spot; whether it did.
     mutating func askAuthenticationIfOnlyItIsUnmet() -> Bool {
-        guard !values.confirmed, !problems.isEmpty, problems.allSatisfy({ $0.field == .confirmed }) else { return false }
+        guard !values.confirmed, !problems.isEmpty, problems.allSatisfy({ $0.field == .confirmed }) else {
+            return false
+        }
         mode = .authenticating(AuthenticateChoice.question(thorough: values.inspectionType.isThorough,
                                                            examiner: values.inspectorName)
             .opened(in: inputBatch))

@@ -50,6 +50,21 @@ enum FormLayout {
         return wraps
     }
 
+    /// The wraps and lines of one state at one width: what scrolling and drawing both need.
+    struct Computed: Sendable {
+        var width: Int
+        var wraps: Wraps
+        var lines: [Line]
+    }
+
+    /// The layout at `width`: the one `keepFocusVisible` kept when nothing it depends on changed since (a
+    /// keystroke used to lay the form out twice, once to scroll and once to draw), else computed now.
+    static func computed(_ form: FormState, width: Int) -> Computed {
+        if let kept = form.layoutMemo, kept.width == width { return kept }
+        let wraps = self.wraps(form, width: width)
+        return Computed(width: width, wraps: wraps, lines: lines(form, width: width, wraps: wraps))
+    }
+
     static func lines(_ form: FormState, width: Int, wraps: Wraps? = nil) -> [Line] {
         let wraps = wraps ?? self.wraps(form, width: width)
         var lines: [Line] = []
@@ -112,8 +127,9 @@ extension FormState {
 
     /// Scrolls as little as possible to keep the focused field (and its messages) on screen.
     mutating func keepFocusVisible(width: Int, height: Int) {
-        let wraps = FormLayout.wraps(self, width: width)
-        let lines = FormLayout.lines(self, width: width, wraps: wraps)
+        let layout = FormLayout.computed(self, width: width)
+        layoutMemo = layout
+        let wraps = layout.wraps, lines = layout.lines
         let body = FormState.bodyHeight(screenHeight: height)
         var line = FormLayout.focusLine(self, in: lines, wraps: wraps)
         // On a narrow screen the label above the first row belongs in view too.

@@ -17,15 +17,16 @@ public struct FormState: Screen {
     /// The register's particulars when the form opened (Settings): what a thorough examination copies.
     public let particulars: Particulars
 
-    public internal(set) var values: InspectionValues
-    public internal(set) var focus: FormField = .inspectionType
+    // Every property the body's layout depends on forgets the kept layout when it changes (`layoutMemo`).
+    public internal(set) var values: InspectionValues { didSet { layoutMemo = nil } }
+    public internal(set) var focus: FormField = .inspectionType { didSet { layoutMemo = nil } }
     /// The focused text or date field being edited.
-    var editor: EditableText?
+    var editor: EditableText? { didSet { layoutMemo = nil } }
     /// First body line on screen.
     var scroll = 0
     /// Immediate messages under a field: a date that is not real ("2026-02-30 is not a real date"), a
     /// confirmation that a burst of keys could not tick.
-    public internal(set) var fieldMessages: [FormField: String] = [:]
+    public internal(set) var fieldMessages: [FormField: String] = [:] { didSet { layoutMemo = nil } }
     public internal(set) var preview: Preview = .none
     /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
     public internal(set) var attemptedSave = false
@@ -35,7 +36,7 @@ public struct FormState: Screen {
     /// The draft file: when to write it, whether it is on disk, why a write failed.
     public internal(set) var draft: DraftTracker
     /// Shown above the form's first group while it is open (a withdrawn or quarantined asset).
-    public internal(set) var openingWarning: String?
+    public internal(set) var openingWarning: String? { didSet { layoutMemo = nil } }
     /// The input batch of the key being handled, and the one in which the confirmation got the focus:
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
@@ -45,6 +46,8 @@ public struct FormState: Screen {
     var lastChange = SeenInBatch(0)
     /// The loop's clock at the key being handled: a relative date expanded when its field is left is a change.
     var clock: Double = 0
+    /// Counts changes of values: a key that moved it is journalled (`handle`).
+    var editCount = 0
     /// Ctrl-N rather than Ctrl-S started the save: the list opens its next item once the record is in.
     public internal(set) var saveAndNext = false
 
@@ -187,14 +190,16 @@ public struct FormState: Screen {
 
     /// What an empty date field shows: the date it stands for when there is one.
     func datePlaceholder(_ field: FormField) -> String {
-        guard field == .nextExaminationBy, let date = CalendarDate(iso: values.inspectionDate) else { return "YYYY-MM-DD" }
+        guard field == .nextExaminationBy, let date = CalendarDate(iso: values.inspectionDate) else {
+            return "YYYY-MM-DD"
+        }
         return gateContext.intervalDue(after: date).iso + " (interval)"
     }
 
     /// A check box's sentence: a thorough examination is authenticated by its examiner, by name.
     func checkLabel(_ field: FormField) -> String {
         guard field == .confirmed, values.inspectionType.isThorough else { return field.label }
-        let name = values.inspectorName.trimmingCharacters(in: .whitespaces)
+        let name = values.inspectorName.trimmingWhitespace
         return "I, \(name.isEmpty ? "(inspector name)" : name), authenticate this report"
     }
 
@@ -214,7 +219,10 @@ public struct FormState: Screen {
 
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
     /// several times a frame).
-    public private(set) var problems: [GateProblem] = []
+    public private(set) var problems: [GateProblem] = [] { didSet { layoutMemo = nil } }
+    /// The body's layout as the last `keepFocusVisible` computed it, for the frame drawn next; nil once any of
+    /// the properties it depends on changed (they clear it as they are set).
+    var layoutMemo: FormLayout.Computed?
 
     /// The assets of a batch inspection whose shared values this form edits (issue 13 §4); empty for a
     /// single asset's form. The gate then judges the values once per asset and names the assets a rule fails.
@@ -261,6 +269,7 @@ public struct FormState: Screen {
 
     /// Records a change of values: restarts the preview's quiet period and clears its old answer.
     mutating func changed(now: Double) {
+        editCount &+= 1
         problems = gateProblems()
         preview = .pending(due: now + FormState.previewDelay)
         if saveError != nil { message = nil }
@@ -399,7 +408,10 @@ public struct FormState: Screen {
         let deadline = v.remedyDeadlineSet
             ? CalendarDate(iso: v.remedyDeadline.trimmingCharacters(in: .whitespaces)) : nil
         let record = RecordFacts(id: Int64.max, type: v.inspectionType, result: result, action: v.action,
-                                 remedyDeadline: deadline, inspectionDate: date, amends: amends)
+                                 remedyDeadline: deadline, inspectionDate: date, amends: amends,
+                                 nextExaminationBy: v.inspectionType.isThorough
+                                     ? CalendarDate(iso: v.nextExaminationBy.trimmingCharacters(in: .whitespaces))
+                                     : nil)
         let facts = history + [record]
         let report = StatusRules.evaluate(asset: row.asset, history: facts, today: today)
         var text = "If saved: status \(report.status.label)"

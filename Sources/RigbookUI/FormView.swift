@@ -18,8 +18,8 @@ enum FormView {
                       style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
         }
 
-        let wraps = FormLayout.wraps(form, width: width)
-        let lines = FormLayout.lines(form, width: width, wraps: wraps)
+        let layout = FormLayout.computed(form, width: width)
+        let wraps = layout.wraps, lines = layout.lines
         let body = FormState.bodyHeight(screenHeight: height)
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
         let valueX = labelWidth + 2
@@ -121,13 +121,14 @@ enum FormView {
             guard let (characters, rows) = wraps[field] else { return }
             frame.fill(y: 0, in: widget, style: Style(underline: true))
             if row < rows.count {
-                frame.put(String(characters[rows[row].start..<rows[row].end]), x: 0, y: 0, in: widget,
+                frame.put(characters: characters[rows[row].start..<rows[row].end], x: 0, y: 0, in: widget,
                           style: Style(underline: true))
             }
             if focused, let editor = form.editor, WrappedText.row(of: editor.cursor, in: rows) == row {
                 let r = rows[row]
-                let beforeCursor = String(characters[r.start..<min(editor.cursor, r.end)])
-                frame.cursor = (widget.x + DisplayWidth.of(beforeCursor), widget.y)
+                let beforeCursor = characters[r.start..<min(editor.cursor, r.end)]
+                    .reduce(0) { $0 + DisplayWidth.of($1) }
+                frame.cursor = (widget.x + beforeCursor, widget.y)
             }
         }
     }

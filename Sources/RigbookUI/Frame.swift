@@ -3,6 +3,8 @@ import RigbookCore
 /// Colours the screens use. The backend maps them to curses colour pairs, or to nothing under NO_COLOR.
 public enum Colour: UInt8, Sendable, CaseIterable {
     case normal, red, green, yellow, blue, magenta, cyan
+    /// Black on white, for a QR code on screen (reverse video where there are no colours).
+    case qr
 }
 
 public struct Style: Hashable, Sendable {
@@ -109,7 +111,38 @@ public struct Frame: Sendable, Equatable {
             }
             return column - x
         }
-        for character in VisibleText.make(text) {
+        return putCharacters(VisibleText.make(text), x: x, y: y, limit: limit, style: style)
+    }
+
+    /// Draws characters as `put` draws a string, without first joining them into one: a multi-line field's
+    /// rows are slices of its characters, and building a string of each row, then checking it for control
+    /// characters and splitting it into graphemes again, was a fifth of a keystroke in the notes.
+    @discardableResult
+    public mutating func put(characters: ArraySlice<Character>, x: Int, y: Int, style: Style = .plain,
+                             maxWidth: Int? = nil) -> Int {
+        let needsVisibleText = characters.contains { character in
+            if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F }
+            return character.unicodeScalars.contains { TextRules.isControl($0) || VisibleText.isHiddenFormat($0) }
+        }
+        guard !needsVisibleText, y >= 0, y < height, x >= 0, x < width else {
+            return put(String(characters), x: x, y: y, style: style, maxWidth: maxWidth)
+        }
+        let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        return putCharacters(characters, x: x, y: y, limit: limit, style: style)
+    }
+
+    /// Places visible characters (controls already made visible) from column `x` up to `limit`.
+    private mutating func putCharacters<Characters: Sequence<Character>>(_ characters: Characters, x: Int, y: Int,
+                                                                         limit: Int, style: Style) -> Int {
+        var column = x
+        for character in characters {
+            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                if column >= limit { break }
+                if column >= 0 { setCell(x: column, y: y, PackedCell(scalar: UInt32(ascii), cluster: -1, width: 1,
+                                                                       style: style)) }
+                column += 1
+                continue
+            }
             let w = DisplayWidth.of(character)
             if w == 0 {
                 // A stray zero-width character joins the character before it (the lead cell of a wide one).

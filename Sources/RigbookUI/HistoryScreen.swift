@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-public enum HistoryAction: Sendable { case up, down, open, inspect, amend, back, help }
+public enum HistoryAction: Sendable { case up, down, open, inspect, amend, code, back, help }
 
 /// An asset's fields and its inspection records, newest first.
 public struct HistoryState: Screen {
@@ -10,6 +10,10 @@ public struct HistoryState: Screen {
     public private(set) var today: CalendarDate
     /// The asset's changes (issue 14), shown among its records by date; they arrive just after the records.
     public private(set) var changes: [AssetChange] = []
+    /// The QR code of the asset's label (issue 16 §4), once the session has made it.
+    public private(set) var code: QRMatrix?
+    /// `Q`: the QR code is shown in place of the records, large enough for a phone to read off the screen.
+    public var showsCode = false
     public var selection = 0
     /// The first entry (record or change) on screen.
     var top = 0
@@ -30,6 +34,8 @@ public struct HistoryState: Screen {
         KeyBinding([.char("i")], help: "Record a new inspection of this asset", footer: "inspect", action: .inspect),
         KeyBinding([.char("A")], help: "Amend the selected record, or the newest record amending it "
                    + "(a new record; the original stays as it is)", footer: "amend", action: .amend),
+        KeyBinding([.char("Q")], help: "Show the QR code of the asset's label, to read with a phone (again: the "
+                   + "records)", footer: "QR", action: .code),
         .back(.back, to: "register"),
         .help(.help),
     ])
@@ -50,6 +56,9 @@ public struct HistoryState: Screen {
         case .amend:
             guard let record = selectedRecord else { return .notify(.error("There is no record to amend.")) }
             return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
+        case .code:
+            guard code != nil else { return .notify(.error("This tag is too long for a QR code.")) }
+            showsCode.toggle()
         case .back: return .pop
         case .help: return .help(HistoryState.keymap)
         }
@@ -60,6 +69,7 @@ public struct HistoryState: Screen {
         switch event {
         case .dayChanged(let day): today = day
         case .assetChangesLoaded(let uuid, let loaded) where uuid == row.asset.uuid: changes = loaded
+        case .labelCodeLoaded(let uuid, let matrix) where uuid == row.asset.uuid: code = matrix
         default: return nil
         }
         return .stay
@@ -97,6 +107,31 @@ public struct HistoryState: Screen {
     static func link(_ record: StoredInspection) -> String {
         if let newer = record.supersededBy { return "amended by #\(newer)" }
         return record.amends.map { "amends #\($0)" } ?? ""
+    }
+
+    /// The label's QR code in half blocks under the header, black on white, with the payload beside it.
+    func drawCode(_ code: QRMatrix, into frame: inout Frame, area: Rect) {
+        let payload = LabelPayload(tag: row.asset.tag, due: row.status(on: today).nextDue).text
+        let lines = code.halfBlockLines(quiet: 2)
+        let top = HistoryState.headerHeight - 1
+        let room = area.height - top - 1
+        guard lines.count <= room, (lines.first?.count ?? 0) <= area.width else {
+            frame.put("  The QR code needs \(lines.first?.count ?? 0)×\(lines.count + top + 1) characters; this "
+                      + "terminal is \(area.width)×\(area.height).", x: 0, y: top, in: area, style: .dim)
+            frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+            return
+        }
+        for (offset, line) in lines.enumerated() {
+            frame.put(line, x: 2, y: top + offset, in: area, style: Style(colour: .qr))
+        }
+        let x = 2 + (lines.first?.count ?? 0) + 2
+        let notes = ["The label's QR code:", payload, "", "A phone's camera reads it;", "a scanner at # on the list",
+                     "jumps here.", "", "Q again: the records."]
+        for (offset, note) in notes.enumerated() where x < area.width {
+            frame.put(note, x: x, y: top + offset, in: area, style: offset == 1 ? .bold : .plain,
+                      maxWidth: area.width - x)
+        }
+        frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 
     mutating func move(by delta: Int, height: Int) {
@@ -145,6 +180,10 @@ public struct HistoryState: Screen {
         } else {
             frame.put(" \(records.count) record\(records.count == 1 ? "" : "s"), newest first", x: 0, y: 5, in: area,
                       style: .bold)
+        }
+        if showsCode, let code {
+            drawCode(code, into: &frame, area: area)
+            return
         }
         // Each record's id is on screen, so "amends #4" and "amended by #14" point at rows one can see.
         let idWidth = max(2, records.map { "#\($0.id)".count }.max() ?? 0)

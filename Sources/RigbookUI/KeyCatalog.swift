@@ -19,6 +19,7 @@ public enum KeyCatalog {
         ScreenKeys(name: "register list", situations: [
             Situation(name: "browsing", typing: false, keymaps: [ListState.keymap.summary]),
             Situation(name: "typing a filter", typing: true, keymaps: [ListState.filterKeymap.summary]),
+            Situation(name: "scan prompt", typing: true, keymaps: [ListState.scanKeymap.summary]),
         ]),
         ScreenKeys(name: "inspection form", situations: [
             Situation(name: "choice or check box focused", typing: false,

@@ -84,14 +84,19 @@ public struct Keymap<Action: Sendable>: Sendable {
     public func footer(width: Int) -> String {
         let items = footerItems
         guard let last = items.last else { return "" }
-        var text = ""
+        // Widths add up (items are joined by two spaces), so each item is measured once: the footer is drawn
+        // with every frame, and measuring the growing line again per item was a tenth of a list keystroke.
+        let lastWidth = last.displayWidth
+        var kept: [String] = []
+        var used = 0
         for item in items.dropLast() {
-            let candidate = (text.isEmpty ? "" : text + "  ") + item
-            if (candidate + "  " + last).displayWidth > width { break }
-            text = candidate
+            let grown = used + (kept.isEmpty ? 0 : 2) + item.displayWidth
+            if grown + 2 + lastWidth > width { break }
+            kept.append(item)
+            used = grown
         }
-        let whole = text.isEmpty ? last : text + "  " + last
-        return whole.displayWidth <= width ? whole : last
+        let wholeWidth = kept.isEmpty ? lastWidth : used + 2 + lastWidth
+        return wholeWidth <= width ? (kept + [last]).joined(separator: "  ") : last
     }
 
     /// The one-line hint under a question or message box.

@@ -7,6 +7,7 @@ public enum ListAction: Sendable {
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
     case editAsset, toggleRetired
     case mark, markAll, inspectMarked
+    case scan, labels
 }
 
 /// What the keys do while a filter is typed after `/`.
@@ -32,6 +33,10 @@ extension ListState: Screen {
                    brief: "mark all shown", action: .markAll),
         KeyBinding([.char("I")], help: "Inspect the marked assets together: one form, one record each (a batch)",
                    brief: "inspect the marked", action: .inspectMarked),
+        KeyBinding([.char("#")], help: "Scan a label: a prompt that takes the scan and Enter, then jumps to the asset "
+                   + "(Tab: mark each scan for a batch instead)", brief: "scan a label", action: .scan),
+        KeyBinding([.char("L")], help: "Labels of what the last save or batch saved, written into Documents/Labels",
+                   brief: "labels of the last save", action: .labels),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("e")], help: "Edit the selected asset: every change kept with its reason; retire it there",
                    brief: "edit", action: .editAsset),
@@ -63,8 +68,8 @@ extension ListState: Screen {
     ]
 
     public static let filterKeymap = Keymap<FilterAction>(title: "Filter", whileTyping: true, [
-        KeyBinding([.enter], help: "Filter: keep it and go back to the list", footer: "keeps", brief: "keep the filter",
-                   action: .keep),
+        KeyBinding([.enter], help: "Filter: keep it and go back to the list; a label's payload or a whole tag jumps "
+                   + "to that asset", footer: "keeps", brief: "keep the filter", action: .keep),
         KeyBinding([.escape], help: "Filter: clear it", footer: "clears", brief: "clear the filter", action: .clear),
         KeyBinding([.up, .down], label: "↑ ↓", help: "Filter: keep it and move in the list",
                    brief: "keep the filter and move", action: .keepAndMove),
@@ -76,6 +81,7 @@ extension ListState: Screen {
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        if case .paste = key, scan != nil { return handleScan(key, context: context) }
         if case .paste(let text) = key {
             // Pasted text filters the list (a tag copied from a mail, say); it never acts as keys.
             let paste = Paste(text, multiline: false, room: max(0, ListState.filterLimit - query.count))
@@ -83,6 +89,7 @@ extension ListState: Screen {
             setQuery(query + String(paste.characters))
             return .stay
         }
+        if scan != nil { return handleScan(key, context: context) }
         if editingFilter { return handleFilter(key, context: context) }
         guard let action = ListState.keymap.action(for: key) else { return .stay }
         let page = ListState.pageSize(context.area)
@@ -102,6 +109,7 @@ extension ListState: Screen {
         case .help:
             let lines = ListState.keymap.helpLines() + App.keymap.helpSection("Everywhere:") + ListState.filterNotes
                 + ListState.filterKeymap.helpSection("While typing a filter:")
+                + ListState.scanKeymap.helpSection("In the scan prompt (#):")
             return .help(title: ListState.keymap.title, lines)
         case .quit: return .effects([.quit])
         case .loadSample:
@@ -127,6 +135,8 @@ extension ListState: Screen {
                 + .effects([.reloadRegister])
         case .mark, .markAll, .inspectMarked:
             return handleMarks(action, page: page)
+        case .scan: openScan()
+        case .labels: return labelsOfLastSave()
         }
         return .stay
     }
@@ -137,7 +147,12 @@ extension ListState: Screen {
             return .stay
         }
         switch ListState.filterKeymap.action(for: key) {
-        case .keep: editingFilter = false
+        case .keep:
+            editingFilter = false
+            // A scanned payload or a tag typed whole: Enter goes to the asset.
+            if case .some(.some(let notice)) = jumpFromFilter(page: ListState.pageSize(context.area)) {
+                return .notify(notice)
+            }
         case .keepAndMove:
             editingFilter = false
             return handle(key, context: context)
@@ -171,6 +186,8 @@ extension ListState: Screen {
         case .particularsRecorded(_, _, let particulars):
             setParticulars(particulars)
             return nil
+        case .labelsWritten(let path, let count):
+            return .notify(.info("Labels for \(count) asset\(count == 1 ? "" : "s"): \(path)"))
         case .sampleLoaded(let count):
             return .notify(.info("Loaded \(count) sample assets with their inspection history."))
                 + .effects([.reloadRegister])
@@ -180,11 +197,13 @@ extension ListState: Screen {
             return .stay
         case .batchSaved(_, let saved):
             marks.unmark(saved)
+            lastSaved = saved
             return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch."))
         case .saved(let uuid, _, let thenNext):
             // Once the asset is re-read, the list says what was saved and its new status, and the selection moves
             // on to the asset that followed it: the worklist keeps its place.
             savedAsset = uuid
+            lastSaved = [uuid]
             openNextAfterSave = thenNext
             afterSave = nil
             if let position = visibleIndex(of: uuid), position == selection {

@@ -52,6 +52,10 @@ public struct ListState: Sendable {
     var savedAsset: UUID?
     /// Assets marked for a batch inspection (`m`, `*`; `I` opens them).
     public internal(set) var marks = Marks()
+    /// The scan prompt (`#`), when open.
+    public internal(set) var scan: ScanPrompt?
+    /// The assets the last save or batch saved in this session: `L` prints their labels.
+    public internal(set) var lastSaved: [UUID] = []
     /// Where the selection goes after that save: the asset that followed the saved one in the list as it was
     /// (the next item of the worklist), and the position it was at, for when that asset is gone.
     var afterSave: (next: UUID?, position: Int)?
@@ -123,6 +127,7 @@ public struct ListState: Sendable {
         }
         widths.type = rows.isEmpty ? 0 : (EquipmentType.allCases.map(\.label.displayWidth)
             + ElectricalClass.allCases.map(\.label.displayWidth)).max() ?? 0
+        widths.colourCode = particulars.organisation.colourCode != .none
         if showsSites {
             widths.site = min(ListColumn.ContentWidths.cap, particulars.sites.values.map { width($0.name) }.max() ?? 0)
         }

@@ -16,10 +16,24 @@ public enum StatusStyle {
     }
 }
 
+extension StatusStyle {
+    /// The terminal colour of a label colour.
+    public static func of(_ colour: LabelColour) -> Colour {
+        switch colour {
+        case .red: .red
+        case .yellow: .yellow
+        case .green: .green
+        case .blue: .blue
+        }
+    }
+}
+
 /// One column of the register list.
 struct ListColumn {
     enum ID {
         case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status
+        /// The colour code (issue 16 §3), as a word in its colour, when the register uses one.
+        case colour
     }
     var id: ID
     var title: String
@@ -41,6 +55,8 @@ struct ListColumn {
         var manufacturer = cap
         /// Some asset lifts persons: the column that marks them is worth its room.
         var liftsPersons = false
+        /// The register uses a colour code: a column for it after the status.
+        var colourCode = false
     }
 }
 
@@ -79,6 +95,7 @@ enum ListView {
             ListColumn(id: .nextDue, title: "NEXT DUE", width: 10),
             ListColumn(id: .status, title: "STATUS", width: 11),
         ]
+        if content.colourCode { columns.append(ListColumn(id: .colour, title: "CODE", width: 6)) }
         let dropOrder: [ListColumn.ID] = [.lastExam, .manufacturer, .serial, .type, .site, .location, .wll, .persons,
                                           .nextDue]
         func total(_ cs: [ListColumn]) -> Int { cs.reduce(0) { $0 + $1.width + $1.gap } - 1 }
@@ -131,7 +148,7 @@ enum ListView {
             let index = list.rowIndex(visible: position)
             let y = 3 + position - first
             drawRow(list.rows[index], report: list.reports[index], site: { list.siteName(of: list.rows[index].asset) },
-                    columns: columns, y: y, in: area, into: &frame)
+                    columns: columns, y: y, in: area, into: &frame, scheme: list.particulars.organisation.colourCode)
             if list.marks.contains(list.rows[index].asset.uuid) { drawMark(columns: columns, y: y, in: area, &frame) }
             if position == list.selection {
                 frame.restyle(y: y, in: area) { $0.reverse.toggle() }
@@ -141,7 +158,7 @@ enum ListView {
     }
 
     static func drawRow(_ row: RegisterRow, report: StatusReport, site: () -> String, columns: [ListColumn], y: Int,
-                        in area: Rect, into frame: inout Frame) {
+                        in area: Rect, into frame: inout Frame, scheme: ColourCodeScheme = .none) {
         var x = 0
         for column in columns {
             let text: String
@@ -169,6 +186,11 @@ enum ListView {
             case .status:
                 text = report.status.label
                 style = StatusStyle.of(report.status)
+            case .colour:
+                // A word, so NO_COLOR and colour-blind users read it; the colour only adds to it.
+                let colour = scheme.colour(for: row, report: report)
+                text = colour?.word ?? ""
+                style = Style(colour: colour.map(StatusStyle.of) ?? .normal, bold: true)
             }
             frame.fill(y: y, in: area, x: x, count: column.width, style: .plain)
             // Cut what will be drawn (control characters made visible), so "…" marks every cut.
@@ -251,6 +273,21 @@ enum ListView {
     static func drawFooter(_ list: ListState, into frame: inout Frame, area: Rect) {
         let y = area.height - 1
         guard y > 0 else { return }
+        if let scan = list.scan {
+            // The scan prompt: what the scanner typed so far, and what the last scan did while marking.
+            frame.fill(y: y, in: area, style: .plain)
+            let prompt = (scan.marking ? "# mark: " : "# scan: ") + VisibleText.make(scan.text)
+            let used = frame.put(prompt, x: 0, y: y, in: area, style: .bold)
+            frame.cursor = (area.x + min(used, area.width - 1), area.y + y)
+            var after = used
+            if let result = scan.result, scan.text.isEmpty {
+                after += frame.put("  " + result.text, x: used, y: y, in: area,
+                                   style: Style(colour: result.isError ? .red : .green, bold: result.isError))
+            }
+            let hint = "  " + ListState.scanKeymap.hint
+            if after + hint.displayWidth < area.width { frame.put(hint, x: after, y: y, in: area, style: .dim) }
+            return
+        }
         if list.editingFilter {
             let prompt = "/" + list.query
             let used = frame.put(prompt, x: 0, y: y, in: area, style: .bold)

@@ -84,8 +84,9 @@ public struct ParticularEditorState: Screen {
 
     static let leaveQuestion = Question<LeaveEditorChoice>(
         title: "Leave without saving?", lines: [("What you changed here is not kept.", .plain)],
-        options: [.init("Discard the changes", answer: .discard, keys: [.char("d")], hint: "discards"),
-                  .init("Keep editing", answer: .keepEditing)],
+        // The safe answer first, so Enter never throws work away.
+        options: [.init("Keep editing", answer: .keepEditing),
+                  .init("Discard the changes", answer: .discard, keys: [.char("d")], hint: "discards")],
         cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing),
         minWidth: 52)
 
@@ -118,6 +119,7 @@ public struct ParticularEditorState: Screen {
         case .swlConfigurations: "SWL per configuration"
         case .declarationReference: "Declaration ref."
         case .declarationDate: "Declaration date"
+        case .colourCode: "Label colour code"
         }
     }
 
@@ -133,6 +135,9 @@ public struct ParticularEditorState: Screen {
         case (.site, .address):
             "The premises' postal address (Schedule 1 item 2). A thorough examination needs it. Several lines."
         case (.site, .employer), (.asset, .site): "← → choose, Enter lists them all."
+        case (.organisation, .colourCode):
+            "← → Space: none, six-monthly (a colour each half-year) or the Australian quarter colours. Shown on "
+                + "labels and beside the status in the list."
         case (.examiner, .name): "As the inspector name is typed on the form: the form finds the examiner by it."
         case (.examiner, .qualification): "Qualification or certificate number (Schedule 1 item 9)."
         case (.examiner, .selfEmployed):
@@ -193,6 +198,12 @@ public struct ParticularEditorState: Screen {
         case .save: return save(batch: context.batch)
         case .toggle where focus == .selfEmployed:
             set(.selfEmployed, change[.selfEmployed] == "yes" ? "no" : "yes", batch: context.batch)
+        case .toggle where focus == .colourCode, .optionForward where focus == .colourCode,
+             .optionBack where focus == .colourCode, .openOptions where focus == .colourCode:
+            let schemes = ColourCodeScheme.allCases
+            let current = schemes.firstIndex { $0.rawValue == change[.colourCode] } ?? 0
+            let step = action == .optionBack ? -1 : 1
+            set(.colourCode, schemes[(current + step + schemes.count) % schemes.count].rawValue, batch: context.batch)
         case .toggle, .optionForward, .optionBack:
             let options = options(for: focus)
             guard !options.isEmpty else { break }
@@ -461,6 +472,9 @@ public struct ParticularEditorState: Screen {
         case .employer, .site:
             let text = ParticularsText.value(field, of: change, in: particulars)
             frame.put("‹ \(text) ›", x: 0, y: 0, in: widget, style: focused ? .reverse : .plain)
+        case .colourCode:
+            let scheme = ColourCodeScheme(rawValue: change[field]) ?? .none
+            frame.put("‹ \(scheme.label) ›", x: 0, y: 0, in: widget, style: focused ? .reverse : .plain)
         case .selfEmployed:
             frame.put(change[field] == "yes" ? "[x] yes" : "[ ] no", x: 0, y: 0, in: widget,
                       style: focused ? .reverse : .plain)

@@ -26,18 +26,11 @@ struct PickList: Sendable {
 
     mutating func handle(_ key: Key) -> Answer? {
         guard !options.isEmpty else { return .cancelled }
-        switch PickList.keymap.action(for: key) {
-        case .previous: selection = (selection + options.count - 1) % options.count
-        case .next: selection = (selection + 1) % options.count
-        case .first: selection = 0
-        case .last: selection = options.count - 1
-        case .take: return .chosen(options[selection].uuid)
-        case .cancel: return .cancelled
-        case .typeAhead:
-            if let index = TypeAhead.index(after: selection, in: options.map(\.label), key: key) { selection = index }
-        case nil: break
+        switch ChoicePopup.moveSelection(&selection, labels: options.map(\.label), key: key) {
+        case .take?: return .chosen(options[selection].uuid)
+        case .cancel?: return .cancelled
+        default: return nil
         }
-        return nil
     }
 
     func draw(into frame: inout Frame, area: Rect) {

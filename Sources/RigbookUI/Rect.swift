@@ -41,6 +41,16 @@ extension Frame {
         return put(text, x: area.x + x, y: area.y + y, style: style, maxWidth: min(room, maxWidth ?? room))
     }
 
+    /// Draws characters at (x, y) measured from the area's corner, cut at the area's right edge.
+    @discardableResult
+    public mutating func put(characters: ArraySlice<Character>, x: Int, y: Int, in area: Rect, style: Style = .plain,
+                             maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < area.height else { return 0 }
+        let room = area.width - x
+        return put(characters: characters, x: area.x + x, y: area.y + y, style: style,
+                   maxWidth: min(room, maxWidth ?? room))
+    }
+
     /// Fills row `y` of the area (from column `x`, `count` columns, to its edge by default).
     public mutating func fill(y: Int, in area: Rect, x: Int = 0, count: Int? = nil, style: Style) {
         guard y >= 0, y < area.height else { return }

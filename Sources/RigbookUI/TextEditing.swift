@@ -180,7 +180,7 @@ public enum WrappedText {
                 let breakAt = lastSpace.map { $0 + 1 } ?? i
                 rows.append(Row(start: start, end: breakAt))
                 start = breakAt
-                used = DisplayWidth.of(String(characters[start..<i]))
+                used = characters[start..<i].reduce(0) { $0 + DisplayWidth.of($1) }
                 lastSpace = nil
                 continue
             }

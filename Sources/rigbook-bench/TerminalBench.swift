@@ -18,7 +18,7 @@ enum TerminalBench {
         try (1...1_000).map { "line \($0) of a plain text file for vim" }.joined(separator: "\n")
             .write(toFile: text, atomically: true, encoding: .utf8)
 
-        var rows: [(String, Samples, Samples)] = []
+        var rows: [(String, Measured, Measured)] = []
         // Moving down a list / a file.
         let rigbookEnvironment = ["RIGBOOK_HOME": home, "RIGBOOK_TODAY": today.iso, "TERM": "xterm-256color"]
         let rigbookMove = measure(command: "\(shellQuote(executable))", environment: rigbookEnvironment,
@@ -34,26 +34,38 @@ enum TerminalBench {
                               ready: { $0.contains("line 1 of") }, setup: ["i"], key: "a")
         rows.append(("type `a`: rigbook notes field / vim insert mode", rigbookType, vimType))
 
-        print("## Key to screen in tmux (80×24), \(rigbookMove.values.count) keys each")
+        print("## Key to screen in tmux (80×24), \(rigbookMove.time.values.count) keys each")
         print("")
-        print("| key | rigbook median / p99 | vim median / p99 |")
-        print("|---|---|---|")
+        print("| key | rigbook median / p99 | vim median / p99 | target: ≤ vim | bytes a key: rigbook / vim |")
+        print("|---|---|---|---|---|")
         for (name, a, b) in rows {
-            print("| \(name) | \(format(a.median)) / \(format(a.p99)) | \(format(b.median)) / \(format(b.p99)) |")
+            let met = a.time.median <= b.time.median && a.time.p99 <= b.time.p99
+            print("| \(name) | \(format(a.time.median)) / \(format(a.time.p99)) | "
+                  + "\(format(b.time.median)) / \(format(b.time.p99)) | \(met ? "✓" : "✗") | "
+                  + "\(Int(a.bytes.median)) / \(Int(b.bytes.median)) |")
         }
         print("")
     }
 
+    /// Key-to-screen times (ms) and the bytes written to the terminal for each key.
+    struct Measured {
+        var time = Samples()
+        var bytes = Samples()
+    }
+
     static func measure(command: String, environment: [String: String], ready: (String) -> Bool,
-                        setup: [String], key: String, count: Int = 200) -> Samples {
-        var samples = Samples()
-        guard let driver = try? TmuxDriver(command: command, environment: environment) else { return samples }
+                        setup: [String], key: String, count: Int = 200) -> Measured {
+        var measured = Measured()
+        guard let driver = try? TmuxDriver(command: command, environment: environment) else { return measured }
         defer { driver.close() }
-        guard driver.waitFor(ready) else { return samples }
+        guard driver.waitFor(ready) else { return measured }
         for setupKey in setup { driver.send("send-keys -t bench \(setupKey)"); driver.drain() }
         for _ in 0..<count {
-            if let seconds = driver.keyToScreen(key) { samples.values.append(seconds * 1000) }
+            if let (seconds, bytes) = driver.keyToScreen(key) {
+                measured.time.values.append(seconds * 1000)
+                measured.bytes.values.append(Double(bytes))
+            }
         }
-        return samples
+        return measured
     }
 }

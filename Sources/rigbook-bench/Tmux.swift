@@ -72,15 +72,37 @@ final class TmuxDriver {
         while now() < end, readLine(timeout: quiet) != nil {}
     }
 
-    /// Sends a key and returns the seconds until the pane's first output after it.
-    func keyToScreen(_ key: String, timeout: Double = 2) -> Double? {
+    /// Sends a key and returns the seconds until the pane's first output after it, and the bytes the
+    /// program wrote to the terminal for it (every `%output` until the pane is quiet for 30 ms).
+    func keyToScreen(_ key: String, timeout: Double = 2) -> (seconds: Double, bytes: Int)? {
         drain()
         let start = now()
         send("send-keys -t bench \(key)")
+        var seconds: Double?
         while let line = readLine(timeout: timeout - (now() - start)) {
-            if line.hasPrefix("%output") { return now() - start }
+            if line.hasPrefix("%output") { seconds = now() - start; pendingBytes = TmuxDriver.outputBytes(line); break }
         }
-        return nil
+        guard let seconds else { return nil }
+        let quietEnd = now() + 2
+        while now() < quietEnd, let line = readLine(timeout: 0.03) {
+            if line.hasPrefix("%output") { pendingBytes += TmuxDriver.outputBytes(line) }
+        }
+        return (seconds, pendingBytes)
+    }
+    private var pendingBytes = 0
+
+    /// The bytes a `%output %<pane> <data>` line stands for: control-mode escapes a byte below space and the
+    /// backslash as `\ooo` (octal), one byte each.
+    static func outputBytes(_ line: String) -> Int {
+        let utf8 = Array(line.utf8)
+        var index = 0, spaces = 0
+        while index < utf8.count, spaces < 2 { if utf8[index] == 0x20 { spaces += 1 }; index += 1 }
+        var count = 0
+        while index < utf8.count {
+            index += utf8[index] == 0x5C ? 4 : 1
+            count += 1
+        }
+        return count
     }
 
     /// The pane's text (a separate tmux process: used for waiting, not for timing).

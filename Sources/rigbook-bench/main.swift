@@ -6,7 +6,9 @@ import RigbookUI
 
 // rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
-// [--skip-terminal] [--loss] [--import-only]`. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+// [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only`, `--loss-only [--kills N]`,
+// and on a kept home (for profilers) `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR`
+// keeps the registers in DIR/h<size>. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
 
 /// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
 /// line on stderr rather than a crash.
@@ -26,6 +28,90 @@ func runBench() throws {
         var screen = InMemoryScreen(width: 80, height: 24)
         screen.apply(session.nextDraw().runs, size: (80, 24))
         print(format((now() - start) * 1000))
+        exit(0)
+    }
+    if let index = arguments.firstIndex(of: "--form-only"), index + 1 < arguments.count {
+        // The form's keystroke on an existing home, typed into notes: for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let session = Session(home: home, register: try Register.open(path: home.registerPath),
+                              today: CalendarDate(iso: "2026-11-30")!)
+        session.start()
+        var screen = InMemoryScreen(width: 80, height: 24)
+        func press(_ key: Key) {
+            session.send(.key(key))
+            screen.apply(session.nextDraw().runs, size: (80, 24))
+        }
+        press(.char("i"))
+        for _ in 0..<30 where session.state.form.map({ $0.focus != .notes }) ?? false { press(.tab) }
+        var samples = Samples()
+        let text = Array("Sleeve abraded near the eye, 王 checked with gauge. ")
+        for index in 0..<20_000 {
+            if index % 1_000 == 999 { for _ in 0..<1_000 { press(.backspace) } }
+            samples.time { press(.char(text[index % text.count])) }
+        }
+        press(.escape)
+        press(.char("d"))
+        print("form keystroke: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
+    if let index = arguments.firstIndex(of: "--batch-save-only"), index + 1 < arguments.count {
+        // The batch save alone on an existing home (300 records, one transaction, 11 rounds): for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let register = try Register.open(path: home.registerPath)
+        let today = CalendarDate(iso: "2026-11-30")!
+        let rows = try register.rows()
+        let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
+                                      certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
+                                      checkDeformation: true, checkFittings: true, checkCorrosion: true,
+                                      result: .pass, inspectionDate: today.iso, confirmed: true)
+        let particulars = try register.particulars()
+        var samples = Samples()
+        for round in 0..<11 {
+            let visit = UUID()
+            let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331 + 17) % rows.count] }
+            guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }
+            let members = chosen.map { row in
+                BatchMember(tag: row.asset.tag, context: SaveGate.Context(
+                    asset: row.asset, today: today,
+                    sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
+                    particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
+            }
+            try samples.time {
+                let records = try BatchGate.validate(values, members: members).get()
+                try register.insert(batch: records, visit: visit, saved: SaveStamp())
+            }
+        }
+        print("batch save: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
+    if let index = arguments.firstIndex(of: "--list-only"), index + 1 < arguments.count {
+        // The list's ↓ on an existing home: for profilers.
+        let home = DataHome(root: arguments[index + 1])
+        let session = Session(home: home, register: try Register.open(path: home.registerPath),
+                              today: CalendarDate(iso: "2026-11-30")!)
+        session.start()
+        var screen = InMemoryScreen(width: 80, height: 24)
+        var samples = Samples()
+        for index in 0..<20_000 {
+            samples.time {
+                session.send(.key(index % 500 == 499 ? .home : .down))
+                screen.apply(session.nextDraw().runs, size: (80, 24))
+            }
+        }
+        print("list keystroke: \(format(samples.median)) / \(format(samples.p99))")
+        exit(0)
+    }
+    if arguments.contains("--loss-only") {
+        var kills = 20
+        if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count {
+            kills = Int(arguments[index + 1]) ?? 20
+        }
+        try LossBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!,
+                          kills: kills)
+        exit(0)
+    }
+    if arguments.contains("--terminal-only") {
+        try TerminalBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!)
         exit(0)
     }
     if arguments.contains("--import-only") {
@@ -69,7 +155,11 @@ func runBench() throws {
     var results: [RegisterBench.Result] = []
     for size in sizes {
         progress("bench: \(size) assets…")
-        results.append(try RegisterBench(size: size, today: today).run())
+        var bench = RegisterBench(size: size, today: today)
+        if let index = arguments.firstIndex(of: "--homes"), index + 1 < arguments.count {
+            bench.keptHomes = arguments[index + 1]
+        }
+        results.append(try bench.run())
     }
     RegisterBench.printTable(results)
     progress("bench: importing 100,000 rows…")

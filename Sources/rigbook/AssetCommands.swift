@@ -230,7 +230,7 @@ extension Commands {
         }
     }
 
-    private static func parseType(_ word: String) throws(UsageError) -> EquipmentType {
+    static func parseType(_ word: String) throws(UsageError) -> EquipmentType {
         guard let type = EquipmentType(rawValue: word) else {
             let types = EquipmentType.allCases.map(\.rawValue).joined(separator: " ")
             throw UsageError("unknown --type \(word); one of: \(types)")
@@ -239,7 +239,7 @@ extension Commands {
     }
 
     /// The register's site with this name (or uuid), and the particulars it was found in.
-    private static func findSite(_ register: Register, _ site: String) throws -> (Particulars, Site) {
+    static func findSite(_ register: Register, _ site: String) throws -> (Particulars, Site) {
         let particulars: Particulars
         do throws(RegisterError) { particulars = try register.particulars() }
         catch { throw CommandFailure("rigbook: \(error.description)") }

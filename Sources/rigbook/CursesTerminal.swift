@@ -8,6 +8,8 @@ final class CursesTerminal {
     private(set) var width: Int32 = 80
     private(set) var height: Int32 = 24
     private let useColour: Bool
+    /// Colour pairs are set up (colour is wanted and the terminal has colours).
+    private var coloursOn = false
     private var active = false
 
     enum Input {
@@ -68,6 +70,9 @@ final class CursesTerminal {
                                               (.yellow, Int16(COLOR_YELLOW)), (.blue, Int16(COLOR_BLUE)),
                                               (.magenta, Int16(COLOR_MAGENTA)), (.cyan, Int16(COLOR_CYAN))]
             for (colour, curses) in colours { init_pair(Int16(colour.rawValue), curses, -1) }
+            // A QR code on screen is black on white whatever the terminal's own colours (issue 16 §4).
+            init_pair(Int16(Colour.qr.rawValue), Int16(COLOR_BLACK), Int16(COLOR_WHITE))
+            coloursOn = true
         }
         updateSize()
     }
@@ -127,6 +132,8 @@ final class CursesTerminal {
         if useColour && style.colour != .normal {
             bits |= UInt32(bitPattern: rb_color_pair(Int32(style.colour.rawValue)))
         }
+        // Without colours a QR code is drawn in reverse video: dark modules dark on a dark-background terminal.
+        if style.colour == .qr && !coloursOn { bits |= rb_a_reverse() }
         return bits
     }
 

@@ -5,7 +5,8 @@ import RigbookUI
 /// The full-screen program: the curses terminal driving a `Session`, with signals handled in the loop.
 enum FullScreen {
     /// The caller has checked `CursesTerminal.refusal` before opening anything.
-    static func run(session: Session, environment: [String: String]) -> Int32 {
+    /// `startupWarning`: said at the bottom once the list is up (a register opened only to read).
+    static func run(session: Session, environment: [String: String], startupWarning: String? = nil) -> Int32 {
         Signals.install()
         let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty)
         do { try terminal.start() } catch {
@@ -13,6 +14,7 @@ enum FullScreen {
             return ExitCode.failure
         }
         session.start()
+        if let startupWarning { session.send(.failure(startupWarning)) }
         session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
         var exitCode = ExitCode.success
         loop: while !session.isFinished {

@@ -12,13 +12,17 @@ extension Commands {
             SQLite's integrity check, made private (0600) and only then given the name FILE. It is the
             register as of one moment, in one file: `rigbook --home DIR` opens it once it is
             DIR/Documents/register.sqlite. An existing FILE is not replaced; --force replaces an earlier
-            backup (a Rigbook register) and nothing else.
+            backup of this same register that no session has open, and nothing else.
             """,
         flags: ["--force"]
     ) { arguments, context in
         let force = arguments.flag("--force")
         let target = try arguments.positional("the backup FILE")
         try arguments.finish()
+        // An unset variable in a script must not become a nameless file.
+        if target.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("backup needs a FILE, not an empty name")
+        }
         let register = try context.readRegister()
         let report: BackupReport
         do throws(RegisterError) { report = try register.backup(to: target, replacing: force) }

@@ -208,6 +208,11 @@ enum SettingsCommands {
             case "no", "false", "0": return "no"
             default: throw UsageError("\(key.name) must be yes or no, not \(value)")
             }
+        case .colourCode:
+            let words = ColourCodeScheme.allCases.map(\.rawValue)
+            guard let scheme = ColourCodeScheme(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased())
+            else { throw UsageError("\(key.name) must be one of \(words.joined(separator: ", ")), not \(value)") }
+            return scheme.rawValue
         default: return value
         }
     }
@@ -381,7 +386,8 @@ enum SettingsCommands {
             VALUE is stored without spaces and line breaks at its ends; addresses and
             asset.swl_configurations may hold line breaks. site.employer and asset.site take an employer or
             a site by NAME or UUID; examiner.self_employed takes yes or no; asset.declaration_date is
-            YYYY-MM-DD. A value the register would refuse (a control character, an empty name, a name
+            YYYY-MM-DD; organisation.colour_code (the labels' colour code) takes none, six-monthly or
+            au-quarters. A value the register would refuse (a control character, an empty name, a name
             another employer, site of the same employer, or examiner has) is bad usage (exit 64).
             """
     ) { arguments, context in

@@ -60,12 +60,22 @@ func openFullScreen(_ context: Context) throws -> Int32 {
         printError(refusal)
         return ExitCode.failure
     }
-    let register = try context.openRegister()
+    // A register that is there but cannot be written (a read-only file, a full disk) still opens, to read: the
+    // inspector on site can see what is due; a save then fails with the reason and keeps what was typed.
+    let register: Register
+    var warning: String?
+    do { register = try context.openRegister() } catch let failure {
+        guard FileManager.default.fileExists(atPath: context.home.registerPath),
+              let readable = try? context.readRegister() else { throw failure }
+        register = readable
+        warning = "Read only: " + failure.message.replacingOccurrences(of: "rigbook: ", with: "")
+            .replacingOccurrences(of: "the register could not be written: ", with: "")
+    }
     let environment = context.environment
     let session = Session(home: context.home, register: register, today: context.today,
                           draftRetentionDays: context.draftRetentionDays,
                           calendar: { CalendarDate.today(environment: environment) })
-    return FullScreen.run(session: session, environment: context.environment)
+    return FullScreen.run(session: session, environment: context.environment, startupWarning: warning)
 }
 
 // A closed pipe is an EPIPE error that StandardStreams turns into a quiet exit, whatever disposition the

@@ -1152,6 +1152,27 @@ extension RigbookCLITests {
 
 extension RigbookCLITests {
     @Suite("Reporting: report") struct ReportingReport {
+        @Test("report narrows with --type and --site, widens with --all-particulars; the default is the short page")
+        func reportScopes() throws {
+            let home = Home(); defer { home.remove() }
+            #expect(home.run(["sample"]).status == 0)
+            let page = home.run(["report"]).stdout
+            #expect(!page.contains("<article class=\"exam\""), "the default page holds no full Schedule 1 blocks")
+            #expect(!page.contains("<section id=\"locations\">"))
+            #expect(page.contains("<table class=\"defects\">"))
+            #expect(tagBalanceProblems(page) == [])
+            let whole = home.run(["report", "--all-particulars"]).stdout
+            #expect(whole.contains("<article class=\"exam\"") && whole.contains("<section id=\"locations\">"))
+            #expect(whole.utf8.count > page.utf8.count)
+            let shackles = home.run(["report", "--type", "shackle"])
+            #expect(shackles.status == 0, "\(shackles)")
+            #expect(shackles.stdout.contains("Type of equipment: Shackle"))
+            let types = shackles.stdout.matches(of: /<td>([A-Za-z -]+)<\/td><td>[0-9.]+ (?:t|kg)<\/td>/)
+            #expect(!types.isEmpty && types.allSatisfy { $0.output.1 == "Shackle" }, "\(types.map(\.output.1))")
+            #expect(home.run(["report", "--type", "spoon"]).status == 64)
+            #expect(home.run(["report", "--site", "Nowhere at all"]).status == 64)
+        }
+
         @Test("report on a sample register: well-formed, self-contained, counts equal asset list's")
         func sampleReport() throws {
             let home = Home(); defer { home.remove() }
@@ -1197,7 +1218,7 @@ extension RigbookCLITests {
                     .map { html[start.lowerBound..<$0.upperBound] }
             }
             // Rows of `due`, then (class "found") the dangerous findings of the period not already listed.
-            let attentionRows = attention.map { $0.matches(of: /<tr data-asset=/).count } ?? -1
+            let attentionRows = attention.map { $0.matches(of: /<tr><td><\/td>/).count } ?? -1
             #expect(attentionRows == dueTags.count)
             #expect(html.contains(due["summary"] as? String ?? "—"))
         }

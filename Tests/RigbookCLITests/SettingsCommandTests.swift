@@ -28,7 +28,7 @@ extension RigbookCLITests {
             let home = homeWithAnAsset(dir)
             let result = runRigbookResult(["settings", "get"], home: home)
             #expect(result.status == 0, "\(result)")
-            let expected = ["organisation.name = ", "organisation.address = ", "",
+            let expected = ["organisation.name = ", "organisation.address = ", "organisation.colour_code = none", "",
                             "[employer \"Main employer\"]  (main: the default)", "employer.name = Main employer",
                             "employer.address = ", "",
                             "[site \"Main site\" of \"Main employer\"]  (main: the default)", "site.name = Main site",

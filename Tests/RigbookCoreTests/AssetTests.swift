@@ -20,11 +20,21 @@ struct AssetProblemsTests {
         #expect(problems.contains { $0.contains("working load limit") })
     }
 
-    @Test("positive working load limits are accepted", arguments: [0.001, 1, 500, 2000, 50_000])
+    @Test("working load limits from 10 g to 100,000 t are accepted", arguments: [0.01, 1, 500, 2000, 50_000, 1e8])
     func wllAccepted(_ wll: Double) {
         var asset = sampleAsset()
         asset.wllKg = wll
         #expect(asset.problems().isEmpty)
+    }
+
+    @Test("a working load limit outside 10 g to 100,000 t is refused, and shown without trapping",
+          arguments: [0.001, 1e-7, 1.0000001e8, 1e22, 1e308])
+    func wllOutOfRange(_ wll: Double) {
+        var asset = sampleAsset()
+        asset.wllKg = wll
+        let problems = asset.problems()
+        #expect(problems.count == 1 && problems[0].contains("between 0.01 kg and 100000 t"), "\(problems)")
+        #expect(Asset.wllText(wll).hasSuffix(" kg") || Asset.wllText(wll).hasSuffix(" t"))
     }
 
     @Test("interval outside 1–60 months is refused", arguments: [0, 61, -1, -6, 120, Int.max, Int.min])

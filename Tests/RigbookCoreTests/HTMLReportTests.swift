@@ -300,7 +300,13 @@ struct HTMLReportTests {
         let items = DueReport.items(Fixture.rows, today: Fixture.today)
         #expect(items.count >= 4)
         let section = slice(html, from: "<section id=\"attention\">", to: "</section>")
-        #expect(assetIDs(in: section) == items.map(\.row.asset.uuid.uuidString))
+        // Grouped by status under a heading row each (issue 17: a row then carries no status of its own).
+        let tags = section.matches(of: /<tr><td><\/td><td>([^<]+)<\/td>/).map { String($0.output.1) }
+        #expect(tags == items.map { HTMLReport.escape($0.row.asset.tag) })
+        let groups = section.matches(of: /<tr class="group" data-status="([a-z_]+)">/).map { String($0.output.1) }
+        var statuses: [String] = []
+        for item in items where statuses.last != item.status.rawValue { statuses.append(item.status.rawValue) }
+        #expect(groups == statuses)
         for item in items {
             #expect(section.contains("<td>\(HTMLReport.escape(DueReport.when(item)))</td>"))
         }
@@ -374,15 +380,18 @@ struct HTMLReportTests {
                                      findings: findings, findingsSince: day("2026-01-30"))
         let section = slice(html, from: "<section id=\"attention\">", to: "</section>")
         let items = DueReport.items(Fixture.rows, today: Fixture.today)
-        #expect(assetIDs(in: section) == items.map(\.row.asset.uuid.uuidString)
-                + [Fixture.uuid(1), Fixture.uuid(8)].map(\.uuidString), "found rows follow, by date")
+        let tags = section.matches(of: /<tr><td><\/td><td>([^<]+)<\/td>/).map { String($0.output.1) }
+        #expect(tags == items.map { HTMLReport.escape($0.row.asset.tag) })
+        #expect(assetIDs(in: section) == [Fixture.uuid(1), Fixture.uuid(8)].map(\.uuidString),
+                "found rows follow, by date")
         #expect(section.contains("<tr class=\"found\" data-asset=\"\(Fixture.uuid(8).uuidString)\" "
             + "data-status=\"withdrawn\"><td><span class=\"st st-withdrawn\">WITHDRAWN</span></td><td>WR-0008</td>"
             + "<td>Wire rope sling 1 t</td><td>Workshop</td><td>2026-02-20</td>"
             + "<td>withdrawn on 2026-02-20 · Pre-use check #82</td></tr>"))
         #expect(section.contains(">SL-0001</td><td>2 t web sling, 3 m</td><td>Bay 4</td><td>2026-02-10</td>"
             + "<td>failed dangerous on 2026-02-10 · Pre-use check #12</td></tr>"))
-        #expect(occurrences(of: Fixture.uuid(6).uuidString, in: section) == 1)
+        #expect(occurrences(of: Fixture.uuid(6).uuidString, in: section) == 0)  // EB-0006: listed once, by tag
+        #expect(occurrences(of: "<td>EB-0006</td>", in: section) == 1)
         #expect(section.contains("3 dangerous findings from 2026-01-30 to 2026-03-01 stay listed"), "\(section)")
         #expect(tagBalanceProblems(html) == [])
     }

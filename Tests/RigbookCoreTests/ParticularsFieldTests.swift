@@ -20,7 +20,8 @@ import Testing
                                             .asset(AssetParticulars(assetUUID: UUID()))]
         for change in changes {
             for field in change.fields {
-                let value = field.isText ? "Line 1\nLine 2" : field == .selfEmployed ? "yes" : UUID().uuidString
+                let value = field.isText ? "Line 1\nLine 2" : field == .selfEmployed ? "yes"
+                    : field == .colourCode ? "au-quarters" : UUID().uuidString
                 #expect(change.setting(field, to: value)[field] == value, "\(change.kind).\(field.rawValue)")
             }
             #expect(change.setting(.lessor, to: "x") == change || change.kind == "asset",

@@ -774,3 +774,32 @@ struct ReportParticularsGateTests {
         #expect(problems.first?.message.contains("2027-05-30") == true, "names the latest date: \(problems)")
     }
 }
+
+@Suite("SaveGate: a retired asset")
+struct RetiredAssetGateTests {
+    @Test("a fresh inspection of a retired asset is refused; correcting one of its records is not")
+    func retiredAsset() {
+        var asset = Asset(uuid: UUID(), tag: "WS-36", name: "Web sling", type: .webSling, wllKg: 1000,
+                          commissioned: day("2024-01-01"), intervalMonths: 12)
+        asset.retiredOn = day("2026-10-01")
+        asset.disposition = .scrapped
+        let context = SaveGate.Context(asset: asset, today: day("2026-11-30"), sessionID: "s",
+                                       particulars: TestParticulars.report(for: asset.uuid))
+        let problems = SaveGate.problems(validValues(), context: context)
+        #expect(problems.map(\.field) == [.inspectionType])
+        #expect(problems.first?.message.contains("retired (scrapped, 2026-10-01)") == true, "\(problems)")
+    }
+}
+
+@Suite("Particulars read as what they are")
+struct InvisibleParticularsTests {
+    @Test("names, addresses and who was told refuse invisible characters and look-alike spaces",
+          arguments: ["Acme\u{200B} Ltd", "Acme \u{202E}dtL", "Acme\u{00A0}Ltd", "Acme\u{2028}Ltd"])
+    func invisibleRefused(_ text: String) {
+        let employer = ParticularsChange.employer(Employer(name: text, address: "1 Quay"))
+        #expect(employer.problems(in: .initial).contains { $0.contains("employer name holds U+") }, "\(text)")
+        let notice = Notice(recordUUID: UUID(), duty: .employerTold, recipient: text, doneOn: day("2026-11-30"))
+        #expect(notice.problems(recordDate: day("2026-11-30"), today: day("2026-11-30"))
+            .contains { $0.contains("holds U+") }, "\(text)")
+    }
+}

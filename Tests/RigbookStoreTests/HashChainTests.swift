@@ -235,3 +235,24 @@ struct ParticularsAndNoticesChainTests {
         }
     }
 }
+
+@Suite("Notices done only for duties a save opened")
+struct NoticeDutyTests {
+    @Test("a pass has no defect to report and an item not hired no lessor: those duties are refused")
+    func onlyOpenedDuties() throws {
+        try withRegister(holding: makeAsset()) { register, asset in
+            let id = try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+            let record = try #require(try register.inspection(id: id))
+            for duty in [NoticeDuty.employerTold, .enforcingAuthority, .reportToLessor] {
+                let refused = #expect(throws: RegisterError.self) {
+                    try register.addNotice(Notice(recordUUID: record.recordUUID, duty: duty, recipient: "x",
+                                                  doneOn: day("2026-03-02")), today: testToday)
+                }
+                #expect(refused?.description.contains("its save did not open one") == true, "\(duty)")
+            }
+            try register.addNotice(Notice(recordUUID: record.recordUUID, duty: .reportToEmployer, recipient: "Quay",
+                                          doneOn: day("2026-03-02")), today: testToday)
+            #expect(try register.openNotices().isEmpty)
+        }
+    }
+}

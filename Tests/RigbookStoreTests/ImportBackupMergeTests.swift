@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RigbookTestSupport
 @testable import RigbookCore
 @testable import RigbookStore
 
@@ -78,11 +79,23 @@ struct ImportBackupMergeTests {
             #expect(report.assets == 1 && report.records == 1)
             #expect(permissions(target) == 0o600)
             #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
-            let copy = try Register.open(path: target)
-            #expect(try copy.recordCount() == 1)
-            #expect(try copy.verifyChain() == (try register.verifyChain()))
+            do {
+                let copy = try Register.open(path: target)
+                #expect(try copy.recordCount() == 1)
+                #expect(try copy.verifyChain() == (try register.verifyChain()))
+                // Open in a session: never replaced, not even with force (it would corrupt under the session).
+                let refused = #expect(throws: RegisterError.self) { try register.backup(to: target, replacing: true) }
+                #expect(refused?.description.contains("open") == true, "\(String(describing: refused))")
+            }
             #expect(throws: RegisterError.self) { try register.backup(to: target) }
             #expect(try register.backup(to: target, replacing: true).records == 1)
+            // Another register is somebody's evidence, not an earlier backup: never replaced.
+            let other = folder + "/other.sqlite"
+            do { _ = try Register.open(path: other) }
+            let otherBytes = try Data(contentsOf: URL(fileURLWithPath: other))
+            let another = #expect(throws: RegisterError.self) { try register.backup(to: other, replacing: true) }
+            #expect(another?.description.contains("another register") == true, "\(String(describing: another))")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == otherBytes)
             let foreign = folder + "/notes.txt"
             try Data("not a register".utf8).write(to: URL(fileURLWithPath: foreign))
             #expect(throws: RegisterError.self) { try register.backup(to: foreign, replacing: true) }
@@ -134,6 +147,23 @@ struct MergeTests {
             let again = try a.merge(from: try Register.openForMerging(path: b.path))
             #expect(again.entries == 0)
             #expect(try snapshot(a) == before)
+        }
+    }
+
+    @Test("a new laptop's blank main employer and site never replace the office's addresses")
+    func freshRegisterKeepsTheOfficesParticulars() throws {
+        try withTemporaryDirectory { folder in
+            let office = try Register.open(path: folder.appendingPathComponent("office.sqlite").path)
+            for change in TestParticulars.changes { try office.record(change) }
+            let laptop = try Register.open(path: folder.appendingPathComponent("laptop.sqlite").path)
+            try laptop.addAsset(makeAsset(tag: "LAP-1"))
+            try office.merge(from: try Register.openForMerging(path: laptop.path))
+            let particulars = try office.particulars()
+            #expect(particulars.employers[Particulars.mainEmployerUUID]?.address == "Quay Office, Harbour Road, Testport")
+            #expect(particulars.sites[Particulars.mainSiteUUID]?.address == "Harbour Road, Testport")
+            // And the other way: the laptop takes the office's later versions.
+            try laptop.merge(from: try Register.openForMerging(path: office.path))
+            #expect(try laptop.particulars() == particulars)
         }
     }
 

@@ -48,7 +48,7 @@ struct SavePathTests {
             let id = try register.insert(record, saved: testStamp)
             let stored = try #require(try register.inspection(id: id))
             #expect(stored.values == record.values)
-            #expect(stored.facts == record.facts(id: id))
+            #expect(stored.facts == record.facts(id: id, savedAt: testStamp.savedAt))
         }
     }
 
@@ -271,5 +271,27 @@ struct SecondAmendmentTests {
             #expect(try register.asset(uuid: asset.uuid)?.summary == summary)
             #expect(try register.asset(uuid: asset.uuid)?.status(on: testToday).status == .withdrawn)
         }
+    }
+}
+
+@Suite("Records of one day fold in save-time order (fold version 4)")
+struct SameDayFoldTests {
+    @Test("two records of one day fold by saved_at, whatever their row ids: merged registers agree")
+    func saveTimeOrdersADay() {
+        func facts(id: Int64, result: InspectionResult, savedAt: String) -> RecordFacts {
+            RecordFacts(id: id, type: .thoroughPeriodic, result: result, action: result == .pass ? .none : .withdraw,
+                        remedyDeadline: nil, inspectionDate: day("2026-03-10"), savedAt: savedAt)
+        }
+        // Register A saved the pass first (id 1), B got the fail first by a merge (id 1): same save times.
+        let inA = [facts(id: 1, result: .pass, savedAt: "2026-03-10T09:00:00.000Z"),
+                   facts(id: 2, result: .failDangerous, savedAt: "2026-03-10T15:00:00.000Z")]
+        let inB = [facts(id: 1, result: .failDangerous, savedAt: "2026-03-10T15:00:00.000Z"),
+                   facts(id: 2, result: .pass, savedAt: "2026-03-10T09:00:00.000Z")]
+        #expect(HistorySummary(history: inA) == HistorySummary(history: inB))
+        #expect(HistorySummary(history: inA).latestResult == .failDangerous)
+        // A record not saved yet (the form's preview) comes after every saved one of its day.
+        let preview = RecordFacts(id: Int64.max, type: .preUse, result: .pass, action: .none, remedyDeadline: nil,
+                                  inspectionDate: day("2026-03-10"))
+        #expect(HistorySummary(history: inA + [preview]).latestResult == .pass)
     }
 }

@@ -120,6 +120,18 @@ import Testing
         #expect(try h.register.history(assetUUID: Self.sling.uuid).isEmpty && true)
     }
 
+    @Test func anEditorKilledMidTypingLosesNothingItRead() throws {
+        let h = try Harness(.assets([Self.sling]))
+        openEditor(h, tabs: 1)                      // name
+        h.type(" (blue)")                           // no time passes: no draft file yet, only the journal
+        #expect(!FileManager.default.fileExists(atPath: draftPath(h)))
+        h.session.releaseLock(DraftIdentity.assetDraftID(assetUUID: Self.sling.uuid))  // kill -9
+        let later = try Harness(sharingHomeOf: h)
+        #expect(later.line(containing: "SL-0042✎") != nil, "start-up folded the journal into a draft: \(later.dump)")
+        later.press(.char("e"))
+        #expect(later.line(containing: "Name / description: “2 t sling (blue)”") != nil, "\(later.dump)")
+    }
+
     @Test func aSecondSessionIsToldWhoIsEditing() throws {
         let h = try Harness(.assets([Self.sling]))
         openEditor(h)

@@ -345,7 +345,7 @@ import RigbookCore
                             prepare: { register in
                                 for n in 1...30 {
                                     try register.record(.examiner(Examiner(
-                                        name: "Examiner \(n) 检查员 \u{202E}reversed",
+                                        name: "Examiner \(n) 检查员 reversed",
                                         qualification: String(repeating: "LEEA ", count: 40))))
                                 }
                             })

@@ -1,0 +1,102 @@
+import Foundation
+import RigbookApp
+import RigbookCore
+import RigbookStore
+
+/// `labels` (issue 16 §1).
+extension Commands {
+    static let labels = CommandSpec(
+        name: "labels",
+        abstract: "Print labels with QR codes for the equipment: one A4 HTML page of labels.",
+        usage: """
+            rigbook labels TAG... [--layout card|due] [--sheet 2x7|2x4] [--out FILE.html]
+                   rigbook labels [--site SITE] [--due-before YYYY-MM-DD] [--layout …] [--sheet …] [--out FILE.html]
+            """,
+        discussion: """
+            A self-contained HTML page (no external files, no scripts) of labels on A4 sheets, each with the
+            asset's QR code and the name of the employer whose site it is on. Layouts:
+              card  \(Labels.Layout.card.summary)
+              due   \(Labels.Layout.due.summary)
+            Sheets: 2x7 (\(Labels.Sheet.small.summary), the default) or 2x4 (\(Labels.Sheet.large.summary)).
+            Print at 100 % (no scaling, no margins) onto the label stationery.
+            Which assets: the TAGs given, in that order; or every asset of --site (a site's name or uuid),
+            or every asset due before --due-before (the overdue included), or both together, in tag order.
+            The QR code holds the label's payload, /RB1:TAG:YYYYMMDD (docs/FORMATS.md), which a scanner
+            types back into the register list (# or /). The colour code is the register's setting
+            organisation.colour_code (`rigbook settings set organisation.colour_code au-quarters`).
+            Exit 1 when a tag is not in the register or nothing matches. Without --out it goes to standard
+            output.
+            """
+    ) { arguments, context in
+        let layoutWord = try arguments.option("--layout") ?? "card"
+        guard let layout = Labels.Layout(rawValue: layoutWord) else {
+            let layouts = Labels.Layout.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("--layout must be one of \(layouts),"
+                             + " not \(layoutWord)")
+        }
+        let sheetWord = try arguments.option("--sheet") ?? Labels.Sheet.small.name
+        guard let sheet = Labels.Sheet.named(sheetWord) else {
+            let sheets = Labels.Sheet.all.map(\.name).joined(separator: ", ")
+            throw UsageError("--sheet must be one of \(sheets), not \(sheetWord)")
+        }
+        let site = try arguments.option("--site")
+        let before = try arguments.option("--due-before").map { (text: String) throws(UsageError) in
+            try Parse.date(text, option: "--due-before")
+        }
+        let out = try arguments.option("--out")
+        var tags: [String] = []
+        while let tag = arguments.optionalPositional() { tags.append(tag) }
+        try arguments.finish()
+        if tags.isEmpty && site == nil && before == nil {
+            throw UsageError("give one or more TAGs, or --site SITE and/or --due-before YYYY-MM-DD "
+                             + "(see `rigbook help labels`)")
+        }
+        if !tags.isEmpty && (site != nil || before != nil) {
+            throw UsageError("give TAGs, or --site and --due-before, not both")
+        }
+
+        let register = try context.readRegister()
+        let particulars: Particulars
+        do throws(RegisterError) { particulars = try register.particulars() }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
+        var chosen: [RegisterRow] = []
+        if !tags.isEmpty {
+            let rows = try context.rows(register, includingRetired: true)
+            var byKey: [String: RegisterRow] = [:]
+            for row in rows { byKey[Tags.key(row.asset.tag)] = row }
+            for tag in tags {
+                guard let row = byKey[Tags.key(Tags.normalized(tag))] else {
+                    throw CommandFailure("rigbook: no asset is tagged \(VisibleText.make(tag)); no labels were printed")
+                }
+                chosen.append(row)
+            }
+        } else {
+            var rows = try context.rows(register)
+            if let site {
+                let found: Site
+                do { found = try SiteReference.resolve(site, in: particulars) } catch {
+                    throw CommandFailure.from(error)
+                }
+                rows = rows.filter { particulars.asset($0.asset.uuid).siteUUID == found.uuid }
+            }
+            if let before {
+                rows = rows.filter { row in row.status(on: context.today).nextDue.map { $0 < before } ?? false }
+            }
+            guard !rows.isEmpty else {
+                let what = [site.map { "at \(VisibleText.make($0))" }, before.map { "due before \($0.iso)" }]
+                    .compactMap { $0 }.joined(separator: " and ")
+                throw CommandFailure("rigbook: no asset \(what); no labels were printed")
+            }
+            chosen = rows
+        }
+        let page = LabelPrinting.page(chosen, particulars: particulars, today: context.today, layout: layout,
+                                      sheet: sheet)
+        try withSink(out) { try $0(page) }
+        if out != nil {
+            let sheets = (chosen.count + sheet.perSheet - 1) / sheet.perSheet
+            printError("rigbook: \(chosen.count) label\(chosen.count == 1 ? "" : "s") on \(sheets) A4 "
+                       + "sheet\(sheets == 1 ? "" : "s") of \(sheet.summary)")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import RigbookCore
+import RigbookStore
+
+/// The keystroke journal beside a draft (issue 17): read back with the draft, ignored when it does not belong to
+/// the file beside it, folded into the file at start-up, removed with the draft.
+extension DraftStoreTests {
+    /// A draft with `notes`, as a journal line extending revision `revision`.
+    func journalLine(_ base: DraftFile, notes: String, revision: Int) -> DraftFile {
+        var line = base
+        line.values.notes = notes
+        line.revision = revision
+        return line
+    }
+
+    @Test("a journal without a draft file gives the last edit read")
+    func journalAloneIsTheDraft() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let uuid = UUID()
+        let base = makeDraft(assetUUID: uuid, revision: 0)
+        guard case .acquired(let lock) = temp.store.lock(id: base.draftID) else { Issue.record("no lock"); return }
+        defer { lock.release() }
+        let journal = try temp.store.openJournal(id: base.draftID)
+        for count in 1...12 {
+            try journal.append(journalLine(base, notes: String(repeating: "x", count: count), revision: 0))
+        }
+        let read = try #require(try temp.store.read(id: base.draftID))
+        #expect(read.values.notes == String(repeating: "x", count: 12))
+        #expect(read.revision == 0)
+    }
+
+    @Test("a journal extending the file's revision wins; one from another revision or session is ignored")
+    func journalBelongsOnlyToItsRevision() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let uuid = UUID()
+        var file = makeDraft(assetUUID: uuid, revision: 3)
+        file.values.notes = "written"
+        try temp.store.write(file)
+        let journal = try temp.store.openJournal(id: file.draftID)
+
+        try journal.append(journalLine(file, notes: "written and typed", revision: 3))
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "written and typed")
+
+        // Left over from before revision 3 (a kill between the durable write and the truncation).
+        journal.truncate()
+        try journal.append(journalLine(file, notes: "older", revision: 2))
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "written")
+
+        // Another session's journal beside this file.
+        journal.truncate()
+        var other = journalLine(file, notes: "someone else", revision: 3)
+        other.sessionID = DraftIdentity.sessionID(assetUUID: uuid)
+        try journal.append(other)
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "written")
+    }
+
+    @Test("a line cut short is passed over for the last whole one")
+    func tornLineIsSkipped() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let base = makeDraft(assetUUID: UUID(), revision: 0)
+        let journal = try temp.store.openJournal(id: base.draftID)
+        try journal.append(journalLine(base, notes: "whole", revision: 0))
+        let handle = try #require(FileHandle(forWritingAtPath: temp.store.journalPath(for: base.draftID)))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"schema_version\":1,\"draft_id\":\"cut".utf8))
+        try handle.close()
+        #expect(try temp.store.read(id: base.draftID)?.values.notes == "whole")
+    }
+
+    @Test("start-up folds a journal into its draft file; deleting the draft removes the journal")
+    func housekeepingFoldsJournal() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let register = try temp.openRegister()
+        let asset = makeAsset(tag: "SL-0042")
+        try register.addAsset(asset)
+        let base = makeDraft(assetUUID: asset.uuid, revision: 0, updatedAt: Date())
+        let journal = try temp.store.openJournal(id: base.draftID)
+        try journal.append(journalLine(base, notes: "typed before kill -9", revision: 0))
+        journal.close()
+
+        let report = temp.store.housekeeping(register: register, retentionDays: 30)
+        #expect(report.journalsFolded == [base.draftID])
+        #expect(!FileManager.default.fileExists(atPath: temp.store.journalPath(for: base.draftID)))
+        #expect(temp.store.ids() == [base.draftID])
+        let folded = try #require(try temp.store.read(id: base.draftID))
+        #expect(folded.values.notes == "typed before kill -9")
+        #expect(folded.revision == 1)
+
+        let again = try temp.store.openJournal(id: base.draftID)
+        try again.append(journalLine(folded, notes: "more", revision: 1))
+        try temp.store.delete(id: base.draftID)
+        #expect(!FileManager.default.fileExists(atPath: temp.store.journalPath(for: base.draftID)))
+        #expect(try temp.store.read(id: base.draftID) == nil)
+    }
+
+    @Test("a journal that is a symbolic link is neither followed nor opened")
+    func journalLinkRefused() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let base = makeDraft(assetUUID: UUID(), revision: 0)
+        try temp.store.write(base)
+        let target = temp.root + "/elsewhere.txt"
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: target))
+        #expect(symlink(target, temp.store.journalPath(for: base.draftID)) == 0)
+        #expect(throws: DraftStoreError.self) { try temp.store.openJournal(id: base.draftID) }
+        #expect(try temp.store.read(id: base.draftID)?.values == base.values)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+    }
+}
