@@ -46,7 +46,7 @@ public struct HistorySummary: Hashable, Sendable {
     /// Folds a history in inspection-date order, ties by save time (then row id: `RecordFacts.foldOrder`). A
     /// record that another record amends is left out: the amendment speaks for it.
     public init(history: [RecordFacts]) {
-        let amended = Set(history.compactMap(\.amends))
+        let amended = Set(history.flatMap { ($0.amends.map { [$0] } ?? []) + $0.alsoAmends })
         let counted = history.filter { !amended.contains($0.id) }
             .sorted(by: RecordFacts.foldOrder)
         self.init()

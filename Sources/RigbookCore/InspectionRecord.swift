@@ -11,6 +11,8 @@ public struct RecordFacts: Hashable, Sendable {
     public var inspectionDate: CalendarDate
     /// The record this one corrects; the corrected record no longer counts for status.
     public var amends: Int64?
+    /// Other records it supersedes: the other live amendments of a chain it settles (`AmendmentChains`).
+    public var alsoAmends: [Int64] = []
     /// The examiner's latest date for the next thorough examination (Schedule 1 item 8d); nil for records
     /// that are not thorough examinations and for those saved before examiners stated it.
     public var nextExaminationBy: CalendarDate?
@@ -30,6 +32,13 @@ public struct RecordFacts: Hashable, Sendable {
         self.amends = amends
         self.nextExaminationBy = nextExaminationBy
         self.savedAt = savedAt
+    }
+
+    /// The same facts, superseding `ids` too.
+    public func alsoAmending(_ ids: [Int64]) -> RecordFacts {
+        var facts = self
+        facts.alsoAmends = ids
+        return facts
     }
 
     /// The order records fold in: inspection date, then save time (a record not saved yet last), then row id.

@@ -173,6 +173,9 @@ public enum RecordExport {
         ("site_address", { .text($0.record.particulars?.site.address) }),
         ("previous_thorough_examination", { .text($0.record.particulars?.previousThoroughExamination) }),
         ("record_hash", { .text($0.record.recordHash) }),
+        // Issue 14 §5: the other live amendments an amendment that settled conflicting amendments superseded.
+        ("also_amends_uuids", { r in .text(r.record.alsoAmendsUUIDs.isEmpty ? nil
+            : r.record.alsoAmendsUUIDs.map { $0.uuidString.lowercased() }.joined(separator: " ")) }),
     ])
 
     /// The record's values when `field` is one of its report particulars: nil where the field does not apply

@@ -33,6 +33,10 @@ public struct StoredInspection: Sendable, Hashable {
     /// The record that amends this one, if any: this one then no longer counts.
     public var supersededBy: Int64?
     public var supersededByUUID: UUID?
+    /// The other live amendments this amendment superseded besides `amends` (issue 14 §5): their uuids, and
+    /// their ids here where they are in this register.
+    public var alsoAmendsUUIDs: [UUID] = []
+    public var alsoAmends: [Int64] = []
     public var values: InspectionValues
     /// ISO 8601 UTC timestamp of the commit.
     public var savedAt: String
@@ -93,6 +97,12 @@ public struct StoredInspection: Sendable, Hashable {
                     remedyDeadline: values.remedyDeadlineSet ? CalendarDate(iso: values.remedyDeadline) : nil,
                     inspectionDate: CalendarDate(iso: values.inspectionDate) ?? CalendarDate(dayNumber: 0),
                     amends: amends, nextExaminationBy: CalendarDate(iso: values.nextExaminationBy), savedAt: savedAt)
+            .alsoAmending(alsoAmends)
+    }
+
+    /// What it amends, for `AmendmentChains`.
+    public var amendmentLink: AmendmentLink {
+        AmendmentLink(record: recordUUID, amends: amendsUUID, alsoAmends: alsoAmendsUUIDs)
     }
 }
 

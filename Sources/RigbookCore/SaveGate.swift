@@ -42,10 +42,11 @@ public struct ValidatedInspection: Sendable {
     }
 
     /// What the status rules need of this record once saved as `id` at `savedAt`.
-    public func facts(id: Int64, savedAt: String? = nil) -> RecordFacts {
+    /// `alsoAmends`: the other live amendments its save supersedes (the register works them out).
+    public func facts(id: Int64, savedAt: String? = nil, alsoAmends: [Int64] = []) -> RecordFacts {
         RecordFacts(id: id, type: values.inspectionType, result: result, action: values.action,
                     remedyDeadline: remedyDeadline, inspectionDate: inspectionDate, amends: amendsID,
-                    nextExaminationBy: nextExaminationBy, savedAt: savedAt)
+                    nextExaminationBy: nextExaminationBy, savedAt: savedAt).alsoAmending(alsoAmends)
     }
 }
 

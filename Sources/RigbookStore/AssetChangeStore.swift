@@ -81,8 +81,15 @@ enum AssetChangeStore {
     /// A change's time: now, or just after the asset's latest change when the clock says otherwise, so a new
     /// change always holds over the ones before it.
     static func changeTime(_ db: Database, assetUUID: UUID, now: String) throws -> String {
-        guard case .text(let last)? = try db.scalar("SELECT max(changed_at) FROM asset_changes WHERE asset_uuid = ?",
-                                                    [.text(assetUUID.uuidString)]),
+        try laterTime(db, "SELECT max(changed_at) FROM asset_changes WHERE asset_uuid = ?",
+                      [.text(assetUUID.uuidString)], now: now)
+    }
+
+    /// `now`, or a millisecond after the latest time `query` finds when that is not before it: versions of one
+    /// subject are ordered by time on every register (ties go by uuid, which no one chose), so a new version
+    /// must be later than the one it replaces.
+    static func laterTime(_ db: Database, _ query: String, _ arguments: [SQLValue], now: String) throws -> String {
+        guard case .text(let last)? = try db.scalar(query, arguments),
               now <= last, let lastDate = Timestamp.parse(last) else { return now }
         return Timestamp.string(lastDate.addingTimeInterval(0.001))
     }

@@ -49,7 +49,8 @@ enum HashChain {
         columns: ["record_uuid", "asset_uuid", "draft_id", "amends_uuid"] + InspectionColumns.fieldColumns
             + ["amendment_reason", "saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
                "report_number"],
-        extensionColumns: InspectionColumns.reportColumns + [InspectionColumns.visitColumn],
+        extensionColumns: InspectionColumns.reportColumns + [InspectionColumns.visitColumn,
+                                                             InspectionColumns.alsoAmendsColumn],
         hashColumn: "record_hash", key: "id", order: "id",
         label: "'record #' || id || ' (' || lower(record_uuid) || ')'")
 

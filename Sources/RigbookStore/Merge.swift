@@ -329,12 +329,22 @@ extension Register {
 }
 
 extension Register {
-    /// Whether one of the asset's records has two amendments (made on two machines, brought together by a
-    /// merge): the history shows them both, and the asset is flagged *conflicting amendments*.
+    /// Whether a chain of the asset's amendments has two live heads (amendments of one record made on two
+    /// machines, brought together by a merge): the history shows them both, and the asset is flagged
+    /// *conflicting amendments* until an amendment of either supersedes both.
     public func hasConflictingAmendments(_ assetUUID: UUID) throws(RegisterError) -> Bool {
-        try perform { try db.scalar("""
-            SELECT 1 FROM inspections WHERE asset_uuid = ? AND amends_uuid IS NOT NULL
-            GROUP BY amends_uuid HAVING count(*) > 1 LIMIT 1
-            """, [.text(assetUUID.uuidString)]) != nil }
+        try perform {
+            var links: [AmendmentLink] = []
+            let statement = try db.prepare("""
+                SELECT record_uuid, amends_uuid, also_amends FROM inspections WHERE asset_uuid = ? ORDER BY id
+                """)
+            try statement.bind([.text(assetUUID.uuidString)])
+            while try statement.step() {
+                guard let uuid = statement.uuid(0) else { continue }
+                links.append(AmendmentLink(record: uuid, amends: statement.uuid(1),
+                                           alsoAmends: InspectionColumns.alsoAmendsUUIDs(statement.optionalText(2))))
+            }
+            return !AmendmentChains.conflicts(links).isEmpty
+        }
     }
 }

@@ -326,6 +326,13 @@ enum RegisterSchema {
             CREATE INDEX electrical_tests_by_asset ON electrical_tests(asset_uuid, test_date);
             \(appendOnly("electrical_tests", "electrical tests are evidence: save a new test instead"))
             """),
+        // Issue 14 §5: an amendment that settles conflicting amendments (two machines amended one record, a
+        // merge kept both) supersedes every live amendment of the chain: the others' uuids, as a JSON array.
+        // NULL on every other record; hashed as an extension column (only when not NULL).
+        Migration(name: "011-amendments-superseding-several", sql: """
+            ALTER TABLE inspections ADD COLUMN also_amends TEXT;
+            CREATE INDEX inspections_also_amending ON inspections(id) WHERE also_amends IS NOT NULL;
+            """),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only; its

@@ -6,9 +6,12 @@ import RigbookCore
 enum ParticularsStore {
     /// Appends `change` onto the chain. Only inside a write transaction.
     static func append(_ db: Database, _ change: ParticularsChange, stamp: SaveStamp) throws {
-        try HashChain.append(db, HashChain.particular, [
-            .text(UUID().uuidString), .text(change.kind), .text(change.subject.uuidString),
-            .text(try content(of: change)), .text(stamp.savedAt), .text(stamp.operatorName),
+        let subject: [SQLValue] = [.text(change.kind), .text(change.subject.uuidString)]
+        let changedAt = try AssetChangeStore.laterTime(
+            db, "SELECT max(changed_at) FROM particulars WHERE subject_kind = ? AND subject_uuid = ?", subject,
+            now: stamp.savedAt)
+        try HashChain.append(db, HashChain.particular, [.text(UUID().uuidString)] + subject + [
+            .text(try content(of: change)), .text(changedAt), .text(stamp.operatorName),
         ])
     }
 
@@ -34,8 +37,9 @@ enum ParticularsStore {
         }
     }
 
-    /// The particulars in force: each subject's newest version by when it was changed (row id only between
-    /// versions of the same instant). Not by row id alone: a merge appends another register's versions after
+    /// The particulars in force: each subject's newest version by when it was changed, then by entry uuid
+    /// (`append` keeps one register's versions of a subject apart in time; two registers' versions of the same
+    /// instant are ordered alike on both). Not by row id: a merge appends another register's versions after
     /// this one's, and a laptop's blank "Main employer" made when its register was created must not replace
     /// the office's addresses typed since.
     static func current(_ db: Database) throws -> Particulars {
@@ -43,8 +47,9 @@ enum ParticularsStore {
             SELECT subject_kind, content FROM particulars p
             WHERE NOT EXISTS (SELECT 1 FROM particulars q
                               WHERE q.subject_kind = p.subject_kind AND q.subject_uuid = p.subject_uuid
-                                AND (q.changed_at > p.changed_at OR (q.changed_at = p.changed_at AND q.id > p.id)))
-            ORDER BY changed_at, id
+                                AND (q.changed_at > p.changed_at
+                                     OR (q.changed_at = p.changed_at AND q.entry_uuid > p.entry_uuid)))
+            ORDER BY changed_at, entry_uuid
             """)
         var particulars = Particulars()
         while try statement.step() {
@@ -97,7 +102,7 @@ extension Register {
         try perform {
             let statement = try db.prepare(
                 "SELECT subject_kind, content, changed_at, operator FROM particulars WHERE subject_uuid = ?"
-                    + " ORDER BY id")
+                    + " ORDER BY changed_at, entry_uuid")
             try statement.bind([.text(subject.uuidString)])
             var versions: [ParticularsVersion] = []
             while try statement.step() {

@@ -491,6 +491,7 @@ public final class Register {
             throw RegisterError.duplicateSession(record.sessionID)
         }
         let amendsID = try amendedID(record)
+        let alsoAmends = try record.amends.map { try otherHeads(amending: $0, assetUUID: record.assetUUID) } ?? []
         // The history before this record: item 4 of its report, and (with it) the asset's new summary.
         let history = try facts(assetUUID: record.assetUUID)
         let particulars = try copiedParticulars(record, history: history, amendsID: amendsID, saved: saved,
@@ -499,14 +500,15 @@ public final class Register {
         let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
                                               asset: row.asset, saved: saved,
                                               particularsJSON: try particulars.map(ParticularsJSON.encode),
-                                              visit: visit)
+                                              visit: visit, alsoAmends: alsoAmends.map(\.uuid))
         try db.withKept(InspectionColumns.insertSQL, try chained(values, record)) { while try $0.step() {} }
         let id = db.lastInsertRowID
         for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
                                          answers: defectNotices) {
             try NoticeStore.append(db, notice, stamp: saved)
         }
-        let summary = HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt)])
+        let summary = HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt,
+                                                                      alsoAmends: alsoAmends.map(\.id))])
         try storeSummary(asset: row.asset, summary)
         return id
     }
@@ -516,7 +518,7 @@ public final class Register {
     func facts(assetUUID: UUID) throws -> [RecordFacts] {
         try db.withKept("""
             SELECT id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends,
-                   next_examination_by, saved_at
+                   next_examination_by, saved_at, \(InspectionColumns.alsoAmendsIDs("inspections"))
             FROM inspections WHERE asset_uuid = ?
             """, [.text(assetUUID.uuidString)]) { s in
             var facts: [RecordFacts] = []
@@ -525,7 +527,7 @@ public final class Register {
                     id: s.int64(0), type: s.word(1) ?? .thoroughPeriodic, result: s.word(2) ?? .pass,
                     action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
                     inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0), amends: s.isNull(7) ? nil : s.int64(7),
-                    nextExaminationBy: s.date(8), savedAt: s.text(9)))
+                    nextExaminationBy: s.date(8), savedAt: s.text(9)).alsoAmending(InspectionColumns.ids(s.optionalText(10))))
             }
             return facts
         } + testFacts(assetUUID: assetUUID)
@@ -587,13 +589,12 @@ public final class Register {
     }
 
     /// The id here of the record `record` amends, checked under the write lock: it exists, belongs to the
-    /// same asset, and no other record amends it yet (one live amendment per record).
+    /// same asset, and no other record supersedes it yet (one live amendment per record).
     private func amendedID(_ record: ValidatedInspection) throws -> Int64? {
         guard let uuid = record.amends else { return nil }
         let shown = record.amendsID.map { "#\($0)" } ?? uuid.uuidString.lowercased()
         let statement = try db.prepare("""
-            SELECT i.id, i.asset_uuid, (SELECT min(n.id) FROM inspections n WHERE n.amends_uuid = i.record_uuid)
-            FROM inspections i WHERE i.record_uuid = ?
+            SELECT i.id, i.asset_uuid, s.id FROM \(InspectionColumns.from) WHERE i.record_uuid = ?
             """)
         try statement.bind([.text(uuid.uuidString)])
         guard try statement.step() else {
@@ -605,6 +606,23 @@ public final class Register {
         }
         if !statement.isNull(2) { throw RegisterError.alreadyAmended(record: id, by: statement.int64(2)) }
         return id
+    }
+
+    /// The other live amendments of the chain `amended` heads (with their ids here): what amending it
+    /// supersedes besides it. Empty unless a merge brought in conflicting amendments.
+    private func otherHeads(amending amended: UUID, assetUUID: UUID) throws -> [(uuid: UUID, id: Int64)] {
+        var links: [AmendmentLink] = []
+        var ids: [UUID: Int64] = [:]
+        try db.withKept("SELECT id, record_uuid, amends_uuid, also_amends FROM inspections WHERE asset_uuid = ? ORDER BY id",
+                        [.text(assetUUID.uuidString)]) { s in
+            while try s.step() {
+                guard let uuid = s.uuid(1) else { continue }
+                ids[uuid] = s.int64(0)
+                links.append(AmendmentLink(record: uuid, amends: s.uuid(2),
+                                           alsoAmends: InspectionColumns.alsoAmendsUUIDs(s.optionalText(3))))
+            }
+        }
+        return AmendmentChains.otherHeads(amending: amended, in: links).compactMap { uuid in ids[uuid].map { (uuid, $0) } }
     }
 
     /// Recomputes the asset's summary from its whole history with the same fold the status rules use.

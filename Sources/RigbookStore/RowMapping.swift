@@ -88,20 +88,35 @@ enum InspectionColumns {
 
     static let written = ["asset_uuid", "draft_id", "amends"] + fieldColumns
         + ["saved_at", "app_version", "operator", "asset_wll_kg", "asset_location",
-           "record_uuid", "amends_uuid", "amendment_reason"] + reportColumns + [visitColumn]
+           "record_uuid", "amends_uuid", "amendment_reason"] + reportColumns + [visitColumn, alsoAmendsColumn]
         + ["report_number", "record_hash", "parent_hash"]
 
     /// The visit a batch inspection's records share (migration 007); NULL on every other record.
     static let visitColumn = "visit_uuid"
 
+    /// The other live amendments an amendment supersedes (migration 011): a JSON array of uuids; NULL on
+    /// every record that supersedes one record or none.
+    static let alsoAmendsColumn = "also_amends"
+
     /// Read as `SELECT \(select) FROM \(from) WHERE …` (the record is `i`).
-    static let select = "i.id, " + written.map { "i." + $0 }.joined(separator: ", ") + ", a.id, s.id, s.record_uuid"
+    static let select = "i.id, " + written.map { "i." + $0 }.joined(separator: ", ") + ", a.id, s.id, s.record_uuid, "
+        + alsoAmendsIDs("i")
+
+    /// The ids here of the records `also_amends` names on `record` (a table alias), comma-separated.
+    static func alsoAmendsIDs(_ record: String) -> String {
+        "(SELECT group_concat(x.id) FROM json_each(\(record).also_amends) j JOIN inspections x ON x.record_uuid = j.value)"
+    }
+
+    static func ids(_ text: String?) -> [Int64] { text?.split(separator: ",").compactMap { Int64($0) } ?? [] }
 
     /// The record, the record it amends (`a`) and the first record that amends it (`s`).
     static let from = """
         inspections i
         LEFT JOIN inspections a ON a.record_uuid = i.amends_uuid
-        LEFT JOIN inspections s ON s.id = (SELECT min(n.id) FROM inspections n WHERE n.amends_uuid = i.record_uuid)
+        LEFT JOIN inspections s ON s.id = coalesce(
+            (SELECT min(n.id) FROM inspections n WHERE n.amends_uuid = i.record_uuid),
+            (SELECT min(n.id) FROM inspections n, json_each(n.also_amends) j
+             WHERE n.also_amends IS NOT NULL AND j.value = i.record_uuid))
         """
 
     static let insertSQL = "INSERT INTO inspections (\(written.joined(separator: ", "))) VALUES ("
@@ -111,7 +126,8 @@ enum InspectionColumns {
     /// The record's values without its three chain columns (report number, hash, parent), which
     /// `Register.chained` adds.
     static func values(_ r: ValidatedInspection, recordUUID: UUID, amendsID: Int64?, asset: Asset,
-                       saved: SaveStamp, particularsJSON: String?, visit: UUID? = nil) -> [SQLValue] {
+                       saved: SaveStamp, particularsJSON: String?, visit: UUID? = nil,
+                       alsoAmends: [UUID] = []) -> [SQLValue] {
         let v = r.values
         return [.text(r.assetUUID.uuidString), .text(r.sessionID), amendsID.map(SQLValue.integer) ?? .null,
                 .text(v.inspectionType.rawValue), .text(v.inspectorName), .text(v.certificationNumber),
@@ -123,7 +139,8 @@ enum InspectionColumns {
                 .real(asset.wllKg), .text(asset.location),
                 .text(recordUUID.uuidString), r.amends.map { .text($0.uuidString) } ?? .null,
                 r.amends == nil ? .null : .text(v.amendmentReason)]
-            + reportValues(r, particularsJSON: particularsJSON) + [visit.map { .text($0.uuidString) } ?? .null]
+            + reportValues(r, particularsJSON: particularsJSON) + [visit.map { .text($0.uuidString) } ?? .null,
+                                                                    alsoAmendsValue(alsoAmends)]
     }
 
     /// A thorough examination's report particulars (each that applies, `particulars` as JSON); NULL for the
@@ -139,6 +156,16 @@ enum InspectionColumns {
                 particularsJSON.map(SQLValue.text) ?? .null]
     }
 
+    static func alsoAmendsValue(_ uuids: [UUID]) -> SQLValue {
+        uuids.isEmpty ? .null : .text("[" + uuids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]")
+    }
+
+    static func alsoAmendsUUIDs(_ text: String?) -> [UUID] {
+        guard let text, let data = text.data(using: .utf8),
+              let words = try? JSONDecoder().decode([String].self, from: data) else { return [] }
+        return words.compactMap(UUID.init(uuidString:))
+    }
+
     static func record(_ s: Statement) -> StoredInspection {
         let values = InspectionValues(
             inspectionType: s.word(4) ?? .thoroughPeriodic, inspectorName: s.text(5),
@@ -150,15 +177,17 @@ enum InspectionColumns {
             examinationBasis: s.word(29), installedCorrectly: s.int(30) != 0, testParticulars: s.text(31),
             repairParticulars: s.text(32), remedyParticulars: s.text(33), nextExaminationBy: s.text(34))
         let particulars = s.optionalText(35).flatMap { ParticularsJSON.decode(ReportParticulars.self, from: $0) }
-        // The record's own columns end at 39; the joined amended and amending records follow.
+        // The record's own columns end at 40; the joined amended and amending records follow.
         var record = StoredInspection(
             id: s.int64(0), recordUUID: s.uuid(26) ?? UUID(), assetUUID: s.uuid(1) ?? UUID(), sessionID: s.text(2),
-            amends: s.isNull(40) ? nil : s.int64(40), amendsUUID: s.uuid(27),
-            supersededBy: s.isNull(41) ? nil : s.int64(41), supersededByUUID: s.uuid(42),
+            amends: s.isNull(41) ? nil : s.int64(41), amendsUUID: s.uuid(27),
+            supersededBy: s.isNull(42) ? nil : s.int64(42), supersededByUUID: s.uuid(43),
             values: values, savedAt: s.text(21), appVersion: s.text(22), operatorName: s.text(23),
-            assetWLLKg: s.double(24), assetLocation: s.text(25), reportNumber: s.optionalText(37),
-            recordHash: s.optionalText(38), particulars: particulars)
+            assetWLLKg: s.double(24), assetLocation: s.text(25), reportNumber: s.optionalText(38),
+            recordHash: s.optionalText(39), particulars: particulars)
         record.visitUUID = s.uuid(36)
+        record.alsoAmendsUUIDs = alsoAmendsUUIDs(s.optionalText(37))
+        record.alsoAmends = ids(s.optionalText(44))
         return record
     }
 }

@@ -92,21 +92,22 @@ public struct HistoryState: Screen {
         return out + pending.map(Entry.change)
     }
 
-    /// Records that two amendments amend (made apart and merged): the asset's *conflicting amendments*.
-    var conflictingAmendments: [(amended: StoredInspection, by: [Int64])] {
-        Dictionary(grouping: records.filter { $0.amendsUUID != nil }, by: { $0.amendsUUID! })
-            .filter { $0.value.count > 1 }
-            .compactMap { uuid, amendments in
-                records.first { $0.recordUUID == uuid }.map { ($0, amendments.map(\.id).sorted()) }
+    /// Chains of amendments with two live heads (amendments of one record made apart, then merged): the
+    /// asset's *conflicting amendments*, until an amendment of either head supersedes both.
+    var conflictingAmendments: [(original: StoredInspection, heads: [Int64])] {
+        let byUUID = Dictionary(records.map { ($0.recordUUID, $0) }, uniquingKeysWith: { first, _ in first })
+        return AmendmentChains.conflicts(records.sorted { $0.id < $1.id }.map(\.amendmentLink))
+            .compactMap { chain in
+                byUUID[chain.original].map { ($0, chain.heads.compactMap { byUUID[$0]?.id }.sorted()) }
             }
-            .sorted { $0.amended.id < $1.amended.id }
     }
 
     /// What the row says of the record's chain: the record that superseded it (it no longer counts), else
     /// the record it amends.
     static func link(_ record: StoredInspection) -> String {
         if let newer = record.supersededBy { return "amended by #\(newer)" }
-        return record.amends.map { "amends #\($0)" } ?? ""
+        return record.amends.map { "amends " + ([$0] + record.alsoAmends).map { "#\($0)" }.joined(separator: " and ") }
+            ?? ""
     }
 
     /// The label's QR code in half blocks under the header, black on white, with the payload beside it.
@@ -171,8 +172,9 @@ public struct HistoryState: Screen {
         for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
         // Two amendments of one record, made on two machines: the asset is flagged until one supersedes both.
         if let conflict = conflictingAmendments.first {
-            frame.put(" ⚠ Conflicting amendments: #\(conflict.amended.id) is amended by "
-                      + conflict.by.map { "#\($0)" }.joined(separator: " and ") + " (made apart, then merged).",
+            frame.put(" ⚠ Conflicting amendments of #\(conflict.original.id): "
+                      + conflict.heads.map { "#\($0)" }.joined(separator: " and ")
+                      + " (made apart, then merged); amend one (A) to supersede both.",
                       x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
         } else if let problem = a.intervalProblem {
         // An interval LOLER reg 9(3) does not allow without a scheme replaces the heading with why.

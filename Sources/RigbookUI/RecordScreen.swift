@@ -115,6 +115,9 @@ public struct RecordState: Screen {
         var lines: [(String, String)] = []
         if let amends = record.amends {
             lines.append(("Amends record", named(amends, record.amendsUUID)))
+            for (id, uuid) in zip(record.alsoAmends, record.alsoAmendsUUIDs) {
+                lines.append(("Also supersedes", named(id, uuid) + " (conflicting amendments settled)"))
+            }
             lines.append((FormField.amendmentReason.label, record.values.amendmentReason.isEmpty ? "—"
                           : record.values.amendmentReason))
         }

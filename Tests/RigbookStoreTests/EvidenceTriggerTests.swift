@@ -103,7 +103,7 @@ struct EvidenceTriggerTests {
                        saved_at, app_version, operator, asset_wll_kg, asset_location,
                        \(uuidValue), amends_uuid, amendment_reason, report_number, record_hash, parent_hash,
                        examination_basis, installed_correctly, test_particulars, repair_particulars,
-                       remedy_particulars, next_examination_by, particulars, visit_uuid
+                       remedy_particulars, next_examination_by, particulars, visit_uuid, also_amends
                 FROM inspections WHERE id = ?
                 """
             let error = #expect(throws: DatabaseError.self) { try other.run(replace, [.integer(id)]) }

@@ -252,6 +252,74 @@ struct MergeTests {
         }
     }
 
+    @Test("an amendment of either conflicting amendment supersedes both, on both registers once merged")
+    func amendingOneHeadSettlesTheConflict() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, asset) = try laptops(folder)
+            let original = try #require(try a.history(assetUUID: asset.uuid).first)
+            var fix = passingValues(on: "2026-01-10")
+            fix.notes = "amended on A"
+            try a.insert(try validated(fix, for: asset, amending: original), saved: testStamp)
+            let onB = try #require(try b.history(assetUUID: asset.uuid).first)
+            var dangerous = failingValues(on: "2026-01-10")
+            dangerous.notes = "amended on B"
+            try b.insert(try validated(dangerous, for: asset, amending: onB), saved: testStamp)
+            try a.merge(from: try Register.openForMerging(path: b.path))
+            #expect(try a.hasConflictingAmendments(asset.uuid))
+
+            // The examiner settles it on A: amends A's amendment, which supersedes B's too.
+            let heads = try a.history(assetUUID: asset.uuid).filter { $0.amends != nil && $0.supersededBy == nil }
+            #expect(heads.count == 2)
+            let mine = try #require(heads.first { $0.values.notes == "amended on A" })
+            let theirs = try #require(heads.first { $0.values.notes == "amended on B" })
+            var settled = passingValues(on: "2026-01-10")
+            settled.notes = "settled: the sling passed"
+            let id = try a.insert(try validated(settled, for: asset, amending: mine), saved: testStamp)
+            #expect(!(try a.hasConflictingAmendments(asset.uuid)))
+            let history = try a.history(assetUUID: asset.uuid)
+            let settling = try #require(history.first { $0.id == id })
+            #expect(settling.alsoAmendsUUIDs == [theirs.recordUUID])
+            #expect(settling.alsoAmends == [theirs.id])
+            #expect(history.first { $0.id == theirs.id }?.supersededBy == id)
+            // Only the settling record counts: B's dangerous fail no longer holds the asset out of use.
+            let row = try #require(try a.rows().first { $0.asset.uuid == asset.uuid })
+            #expect(row.summary.recordCount == 1 && row.summary.latestResult == .pass)
+            #expect(try a.verifyChain().problem == nil)
+            // Amending a superseded head again is refused, as for any superseded record.
+            #expect(throws: RegisterError.self) {
+                try a.insert(try validated(passingValues(on: "2026-01-10"), for: asset, amending: theirs), saved: testStamp)
+            }
+
+            // Merged back, B is settled too, with the same status.
+            try b.merge(from: try Register.openForMerging(path: a.path))
+            #expect(!(try b.hasConflictingAmendments(asset.uuid)))
+            #expect(try b.verifyChain().problem == nil)
+            #expect(try snapshot(a) == snapshot(b))
+        }
+    }
+
+    @Test("particulars changed at the same instant on two registers read alike on both once merged")
+    func particularsTiesGoByEntryUUID() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, _) = try laptops(folder)
+            let stamp = SaveStamp(savedAt: "2026-06-01T09:00:00.000Z", appVersion: "0.1.0-test", operatorName: "t")
+            try a.record(.employer(Employer(uuid: Particulars.mainEmployerUUID, name: "Quay Ltd")), stamp: stamp)
+            try b.record(.employer(Employer(uuid: Particulars.mainEmployerUUID, name: "Harbour plc")), stamp: stamp)
+            try a.merge(from: try Register.openForMerging(path: b.path))
+            try b.merge(from: try Register.openForMerging(path: a.path))
+            let onA = try a.particulars().employers[Particulars.mainEmployerUUID]?.name
+            #expect(onA == (try b.particulars().employers[Particulars.mainEmployerUUID]?.name))
+            #expect(["Quay Ltd", "Harbour plc"].contains(onA ?? ""))
+            // One register's own versions of one instant: the later one holds (it is kept a millisecond later).
+            try a.record(.employer(Employer(uuid: Particulars.mainEmployerUUID, name: "First")), stamp: stamp)
+            try a.record(.employer(Employer(uuid: Particulars.mainEmployerUUID, name: "Second")), stamp: stamp)
+            #expect(try a.particulars().employers[Particulars.mainEmployerUUID]?.name == "Second")
+            #expect(try a.particularsHistory(subject: Particulars.mainEmployerUUID).last?.changedAt
+                    == "2026-06-01T09:00:00.002Z")
+            #expect(try a.verifyChain().problem == nil)
+        }
+    }
+
     @Test("removing what a merge brought in is found by verify")
     func mergeHeadIsCovered() throws {
         try withTemporaryDirectory { folder in

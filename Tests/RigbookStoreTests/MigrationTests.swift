@@ -257,10 +257,11 @@ struct RecordIdentityMigrationTests {
             let columns = try register.db.prepare("PRAGMA table_info(inspections)")
             var names: [String] = []
             while try columns.step() { names.append(columns.text(1)) }
-            #expect(names.suffix(14) == ["record_uuid", "amends_uuid", "amendment_reason",
+            #expect(names.suffix(15) == ["record_uuid", "amends_uuid", "amendment_reason",
                                          "report_number", "record_hash", "parent_hash", "examination_basis",
                                          "installed_correctly", "test_particulars", "repair_particulars",
-                                         "remedy_particulars", "next_examination_by", "particulars", "visit_uuid"])
+                                         "remedy_particulars", "next_examination_by", "particulars", "visit_uuid",
+                                         "also_amends"])
             // The columns the records already had are exactly as they were.
             for id in 1...3 {
                 #expect(try rawInspectionRow(register.db, id: Int64(id)).prefix(oldRows[id - 1].count)
