@@ -158,6 +158,13 @@ public enum App {
         case .notify(let notice):
             state.notice = notice
             return []
+        case .scanned(let typed):
+            // Only screens without a form below them open the scan prompt: closing them all loses nothing.
+            state.screens.removeAll()
+            let notice = state.list.jump(to: typed, page: ListState.pageSize(context.area))
+            state.notice = notice
+            guard !notice.isError, let row = state.list.selectedRow else { return [] }
+            return [.openHistory(assetUUID: row.asset.uuid)]
         case .all(let outcomes):
             return outcomes.flatMap { apply($0, from: index, &state, context) }
         }

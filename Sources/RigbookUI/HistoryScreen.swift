@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-public enum HistoryAction: Sendable { case up, down, open, inspect, amend, code, back, help }
+public enum HistoryAction: Sendable { case up, down, open, inspect, amend, code, scan, back, help }
 
 /// An asset's fields and its inspection records, newest first.
 public struct HistoryState: Screen {
@@ -36,6 +36,7 @@ public struct HistoryState: Screen {
                    + "(a new record; the original stays as it is)", footer: "amend", action: .amend),
         KeyBinding([.char("Q")], help: "Show the QR code of the asset's label, to read with a phone (again: the "
                    + "records)", footer: "QR", action: .code),
+        .scan(.scan),
         .back(.back, to: "register"),
         .help(.help),
     ])
@@ -59,6 +60,7 @@ public struct HistoryState: Screen {
         case .code:
             guard code != nil else { return .notify(.error("This tag is too long for a QR code.")) }
             showsCode.toggle()
+        case .scan: return .push(ScanScreen(opener: key))
         case .back: return .pop
         case .help: return .help(HistoryState.keymap)
         }

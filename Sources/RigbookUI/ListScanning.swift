@@ -18,6 +18,41 @@ public struct ScanPrompt: Sendable, Equatable {
 
     /// The longest scan kept: a payload of the longest tag the register allows, with every byte escaped.
     static let limit = 700
+
+    /// Takes a key: text (typed, scanned or pasted) and deletions change the prompt here; any other key's
+    /// action is returned for the screen holding the prompt to act on.
+    mutating func edit(_ key: Key) -> ScanAction? {
+        if case .paste(let pasted) = key {
+            text += String(Paste(pasted, multiline: false, room: max(0, ScanPrompt.limit - text.count)).characters)
+            return nil
+        }
+        if key.isPrintable, case .char(let c) = key {
+            if text.count < ScanPrompt.limit { text.append(c) }
+            return nil
+        }
+        let action = ListState.scanKeymap.action(for: key)
+        switch action {
+        case .deleteBack: if !text.isEmpty { text.removeLast() }
+        case .deleteAll: text = ""
+        default: return action
+        }
+        return nil
+    }
+
+    /// The prompt on row `y`: what the scanner typed so far, what the last scan did (while marking), and the
+    /// keys that fit.
+    func draw(into frame: inout Frame, area: Rect, y: Int, hint: String) {
+        frame.fill(y: y, in: area, style: .plain)
+        let prompt = (marking ? "# mark: " : "# scan: ") + VisibleText.make(text)
+        let used = frame.put(prompt, x: 0, y: y, in: area, style: .bold)
+        frame.cursor = (area.x + min(used, area.width - 1), area.y + y)
+        var after = used
+        if let result, text.isEmpty {
+            after += frame.put("  " + result.text, x: used, y: y, in: area,
+                               style: Style(colour: result.isError ? .red : .green, bold: result.isError))
+        }
+        if after + hint.displayWidth + 2 < area.width { frame.put("  " + hint, x: after, y: y, in: area, style: .dim) }
+    }
 }
 
 public enum ScanAction: Sendable { case lookUp, close, switchMode, deleteBack, deleteAll, quit }
@@ -41,18 +76,9 @@ extension ListState {
 
     mutating func handleScan(_ key: Key, context: ScreenContext) -> Outcome {
         guard var prompt = scan else { return .stay }
-        if case .paste(let text) = key {
-            let paste = Paste(text, multiline: false, room: max(0, ScanPrompt.limit - prompt.text.count))
-            prompt.text += String(paste.characters)
-            scan = prompt
-            return .stay
-        }
-        if key.isPrintable, case .char(let c) = key {
-            if prompt.text.count < ScanPrompt.limit { prompt.text.append(c) }
-            scan = prompt
-            return .stay
-        }
-        switch ListState.scanKeymap.action(for: key) {
+        let action = prompt.edit(key)
+        scan = prompt
+        switch action {
         case .lookUp:
             let typed = prompt.text
             prompt.text = ""
@@ -73,15 +99,9 @@ extension ListState {
             scan = prompt
         case .close:
             scan = nil
-        case .deleteBack:
-            if !prompt.text.isEmpty { prompt.text.removeLast() }
-            scan = prompt
-        case .deleteAll:
-            prompt.text = ""
-            scan = prompt
         case .quit:
             return .effects([.quit])
-        case nil:
+        case .deleteBack, .deleteAll, nil:
             break
         }
         return .stay

@@ -274,18 +274,7 @@ enum ListView {
         let y = area.height - 1
         guard y > 0 else { return }
         if let scan = list.scan {
-            // The scan prompt: what the scanner typed so far, and what the last scan did while marking.
-            frame.fill(y: y, in: area, style: .plain)
-            let prompt = (scan.marking ? "# mark: " : "# scan: ") + VisibleText.make(scan.text)
-            let used = frame.put(prompt, x: 0, y: y, in: area, style: .bold)
-            frame.cursor = (area.x + min(used, area.width - 1), area.y + y)
-            var after = used
-            if let result = scan.result, scan.text.isEmpty {
-                after += frame.put("  " + result.text, x: used, y: y, in: area,
-                                   style: Style(colour: result.isError ? .red : .green, bold: result.isError))
-            }
-            let hint = "  " + ListState.scanKeymap.hint
-            if after + hint.displayWidth < area.width { frame.put(hint, x: after, y: y, in: area, style: .dim) }
+            scan.draw(into: &frame, area: area, y: y, hint: ListState.scanKeymap.hint)
             return
         }
         if list.editingFilter {

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-public enum RecordAction: Sendable { case up, down, amend, back, help }
+public enum RecordAction: Sendable { case up, down, amend, scan, back, help }
 
 /// One saved record in full.
 public struct RecordState: Screen {
@@ -19,6 +19,7 @@ public struct RecordState: Screen {
                                                               footer: "scroll") + [
         KeyBinding([.char("A")], help: "Amend this record, or the newest record amending it "
                    + "(a new record; this one stays as it is)", footer: "amend", action: .amend),
+        .scan(.scan),
         .back(.back, to: "history"),
         .help(.help),
     ])
@@ -30,6 +31,7 @@ public struct RecordState: Screen {
         case .up: top = max(0, top - 1)
         case .down: top = min(max(0, rows(width: area.width).count - (area.height - 2)), top + 1)
         case .amend: return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
+        case .scan: return .push(ScanScreen(opener: key))
         case .back: return .pop
         case .help: return .help(RecordState.keymap)
         }

@@ -53,6 +53,8 @@ public indirect enum Outcome: Sendable {
     case effects([Effect])
     /// A line at the bottom of the screen until the next key.
     case notify(Notice)
+    /// A label scanned (or a tag typed) on a screen above the list: back to the list, to that asset's history.
+    case scanned(String)
     case all([Outcome])
 
     public static func + (lhs: Outcome, rhs: Outcome) -> Outcome { .all([lhs, rhs]) }

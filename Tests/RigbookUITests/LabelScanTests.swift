@@ -124,6 +124,30 @@ import RigbookCore
         #expect(html.components(separatedBy: "<svg class=\"qr\"").count == 3)
     }
 
+    @Test("a scan on an asset's history or a record goes to the scanned asset; none of its letters is a command",
+          arguments: [[Key.enter], [.enter, .enter]])
+    func scanAboveTheList(opening: [Key]) throws {
+        // AE-0005 has an A (amend) and an E; SGD-0001 an S and a D; the date's digits move nothing.
+        let h = try LabelScanTests.harness()
+        let last = try #require(h.state.list.rows.first { $0.asset.tag == "WS-0004" }?.asset)
+        try FormHarness.insertRecord(AmendmentTests.failedAmendment(), into: h.register, asset: last)
+        h.press(.char("G"))
+        h.press(opening)
+        h.press(.char("/"))
+        #expect(h.screen.last?.hasPrefix("# scan: /") == true, "\(h.dump)")
+        h.type(String(payload("AE-0005").dropFirst()))
+        #expect(!h.state.screens.contains { $0 is FormState }, "a letter of the scan opened a form:\n\(h.dump)")
+        h.press(.enter)
+        let history = try #require(h.state.screens.last as? HistoryState, "\(h.dump)")
+        #expect(history.row.asset.tag == "AE-0005")
+        #expect(h.state.screens.count == 1 && selectedTag(h) == "AE-0005")
+        // An unknown tag says so and leaves the list.
+        h.press(.char("#"))
+        h.type("NOPE-1")
+        h.press(.enter)
+        #expect(h.state.screens.isEmpty && h.screen.last?.contains("No asset is tagged NOPE-1") == true, "\(h.dump)")
+    }
+
     @Test("the history shows the label's QR code in half blocks (Q), module for module")
     func historyCode() throws {
         let h = try LabelScanTests.harness()
