@@ -275,8 +275,13 @@ public struct BatchFormState: Screen {
         let formDraftID = form.draftID
         switch event {
         case .splitOffReady(let seed):
-            splitForm = FormState(seed: seed, context: context)
-            return .stay
+            // Both drafts are written at once, not after the debounce, the asset's own first: at every moment a
+            // draft on disk names the asset, so a crash loses neither it nor the batch's values.
+            var child = FormState(seed: seed, context: context)
+            var effects = child.flushDraftEffect().map { [$0] } ?? []
+            splitForm = child
+            if case .effects(let e)? = form.receive(.flush, context: inner) { effects += e.flatMap(translate) }
+            return .effects(effects)
         case .batchSaved(let saved, _) where saved == visit:
             guard form.saving else { return nil }
             let v = form.values

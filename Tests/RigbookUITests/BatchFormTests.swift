@@ -112,6 +112,12 @@ import RigbookCore
         #expect(child.values.checkMarking, "the split-off form is prefilled with the batch's values")
         #expect(form.rows.map(\.asset.tag) == ["WS-0001", "WS-0003"])
         #expect(h.screen[0].contains("Inspection · WS-0002"), "\(h.dump)")
+        // Written at once, with no key since and no debounce: a kill now loses neither the asset nor the batch.
+        let split = try #require(try h.register.asset(tag: "WS-0002"))
+        #expect(try h.session.drafts.read(id: DraftIdentity.draftID(assetUUID: split.asset.uuid))?.values.checkMarking
+                == true, "the split-off form's draft was not written at once")
+        #expect(try h.session.drafts.readBatch(id: BatchIdentity.draftID(visit: form.visit))?.assets.count == 2,
+                "the batch's draft still names the asset split off")
         h.press(.escape)
         h.press(.char("d"))
         #expect(batch(h)?.splitForm == nil, "\(h.dump)")
