@@ -130,7 +130,8 @@ public final class Session {
                         rows[index].hasDraft = true
                     }
                 }
-                return [.registerLoaded(rows, try register.particulars())]
+                return [.registerLoaded(rows, try register.particulars(),
+                                        batchDrafts: Set(drafts.batchIDs()))]
             case .refreshAsset(let uuid):
                 guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
                 row.hasDraft = [DraftIdentity.draftID(assetUUID: uuid), DraftIdentity.assetDraftID(assetUUID: uuid)]

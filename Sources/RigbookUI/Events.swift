@@ -10,7 +10,8 @@ public enum Event: Sendable {
     /// Midnight passed (by the local calendar) while the program was open.
     case dayChanged(CalendarDate)
     /// The whole register, with the particulars that name each asset's site.
-    case registerLoaded([RegisterRow], Particulars)
+    /// The register's rows (draft marks from file names), its particulars and the batch drafts' ids.
+    case registerLoaded([RegisterRow], Particulars, batchDrafts: Set<String> = [])
     /// One asset re-read after a change (a save, a draft kept or discarded).
     case assetRefreshed(RegisterRow)
     case sampleLoaded(count: Int)

@@ -172,7 +172,8 @@ extension ListState: Screen {
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
-        case .registerLoaded(let rows, let particulars):
+        case .registerLoaded(let rows, let particulars, let batchDrafts):
+            self.batchDrafts = batchDrafts
             load(rows, today: context.today, particulars: particulars, keepSelectionOn: savedAsset)
             placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
@@ -195,6 +196,12 @@ extension ListState: Screen {
             load(rows, today: day)
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return .stay
+        case .draftWritten(let id, _) where id.hasPrefix(BatchIdentity.prefix):
+            batchDrafts.insert(id)
+            return nil
+        case .draftDeleted(let id) where id.hasPrefix(BatchIdentity.prefix):
+            batchDrafts.remove(id)
+            return nil
         case .batchSaved(_, let saved):
             marks.unmark(saved)
             lastSaved = saved

@@ -15,6 +15,9 @@ public struct ListState: Sendable {
     private(set) var order: [Int32] = []
     public private(set) var counts: [AssetStatus: Int] = [:]
     public private(set) var draftCount = 0
+    /// The batch inspections' drafts on disk (their file names): counted in the header beside the assets'
+    /// drafts, since a batch's file name names no asset to mark.
+    var batchDrafts: Set<String> = []
     /// Assets whose interval is longer than LOLER reg 9(3) allows without an examination scheme.
     public private(set) var flaggedIntervals = 0
     /// Columns the widest tag needs (tags are short codes; the name gets what is left).

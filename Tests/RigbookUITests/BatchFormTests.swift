@@ -54,6 +54,23 @@ import RigbookCore
         #expect(h.session.drafts.batchIDs().isEmpty, "the batch draft is still there after the save")
     }
 
+    @Test func theListHeaderCountsABatchDraftUntilItIsSaved() throws {
+        let h = try Harness(.assets(BatchFormTests.assets(3)), profile: BatchFormTests.profile)
+        _ = try openBatch(h, marking: 2)
+        h.press(.char(" "))
+        h.advance(1)
+        h.press(.escape)
+        h.press(.char("c"))  // close and keep the draft
+        #expect(batch(h) == nil, "\(h.dump)")
+        #expect(h.screen[0].contains("✎ 1 draft"), "the batch's draft is not counted:\n\(h.dump)")
+        h.press(.ctrl("l"))  // a reload counts it from the file names too
+        #expect(h.screen[0].contains("✎ 1 draft"), "\(h.dump)")
+        h.press(.char("D"), .char("x"), .char("d"))  // the Drafts screen: discard it
+        h.press(.escape)
+        #expect(h.session.drafts.batchIDs().isEmpty, "\(h.dump)")
+        #expect(!h.screen[0].contains("draft"), "a discarded batch draft is still counted:\n\(h.dump)")
+    }
+
     @Test func theGateNamesTheAssetThatBreaksARule() throws {
         var assets = BatchFormTests.assets(3)
         assets[1].commissioned = CalendarDate(iso: "2026-12-15")  // after today: no periodic examination yet
