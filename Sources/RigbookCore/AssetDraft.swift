@@ -145,8 +145,8 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         let retired = retiredOn.trimmingCharacters(in: .whitespaces)
         var retiredDate: CalendarDate?
         if !retired.isEmpty {
-            retiredDate = CalendarDate(iso: retired)
-            if retiredDate == nil { problems.append((.retiredOn, "Write the date as YYYY-MM-DD (a real date).")) }
+            retiredDate = AssetDraft.date(retired, today: today)
+            if retiredDate == nil { problems.append((.retiredOn, AssetDraft.dateProblem)) }
         }
         if var edited = asset {
             edited.uuid = original.uuid
@@ -180,6 +180,31 @@ public struct AssetDraft: Sendable, Equatable, Codable {
 
     public typealias Field = Asset.Field
 
+    /// The asset's date fields: each takes `YYYY-MM-DD`, `today` or a date counted back from today (`-3m`).
+    public static let dateFields: [Field] = [.manufactured, .commissioned, .retiredOn]
+
+    static let dateProblem = "Write the date as YYYY-MM-DD (a real date), today, or counted back: -14, -2w, -6m, -1y."
+
+    /// The date a date field's text stands for, written either way.
+    static func date(_ text: String, today: CalendarDate) -> CalendarDate? {
+        RelativeDate.isRelative(text) ? RelativeDate.resolve(text, from: today, today: today) : CalendarDate(iso: text)
+    }
+
+    /// Writes a date typed the quick way (`today`, `-6m`) out as `YYYY-MM-DD`, as the field is left; text that
+    /// means no date is left as typed, for the field's message to explain.
+    public mutating func expandRelativeDate(_ field: Field, today: CalendarDate) {
+        let path: WritableKeyPath<AssetDraft, String>
+        switch field {
+        case .manufactured: path = \.manufactured
+        case .commissioned: path = \.commissioned
+        case .retiredOn: path = \.retiredOn
+        default: return
+        }
+        let text = self[keyPath: path].trimmingCharacters(in: .whitespaces)
+        guard RelativeDate.isRelative(text), let date = RelativeDate.resolve(text, from: today, today: today) else { return }
+        self[keyPath: path] = date.iso
+    }
+
     /// The asset, or every reason it cannot be one, tied to fields. Dates after `today` are refused;
     /// the tag is stored in Unicode NFC.
     public func validated(today: CalendarDate) -> Result<Asset, Problems> {
@@ -205,8 +230,8 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         func date(_ text: String, _ field: Field) -> CalendarDate? {
             let t = trimmed(text)
             if t.isEmpty { return nil }
-            guard let date = CalendarDate(iso: t) else {
-                problems.append((field, "Write the date as YYYY-MM-DD (a real date).")); return nil
+            guard let date = AssetDraft.date(t, today: today) else {
+                problems.append((field, AssetDraft.dateProblem)); return nil
             }
             return date
         }

@@ -118,16 +118,16 @@ public struct AssetFormState: Screen {
                 error = paste.report(field: focus.label, limit: Asset.maxTextLength)
                 return .stay
             case .moved, .full: return .stay
-            case .leaveUp: move(-1); return .stay
-            case .leaveDown: move(1); return .stay
+            case .leaveUp: move(-1, today: context.today); return .stay
+            case .leaveDown: move(1, today: context.today); return .stay
             case .ignored: break
             }
         }
         guard let action = formKeymap.action(for: key)
                 ?? (isText ? nil : AssetFormState.choiceKeymap.action(for: key)) else { return .stay }
         switch action {
-        case .next: move(1)
-        case .previous: move(-1)
+        case .next: move(1, today: context.today)
+        case .previous: move(-1, today: context.today)
         case .help:
             return .help(title: formKeymap.title, formKeymap.helpLines()
                          + AssetFormState.choiceKeymap.helpSection("On the type, in service and lifts persons:")
@@ -240,7 +240,9 @@ public struct AssetFormState: Screen {
         draft.intervalMonths = String(draft.defaultInterval)
     }
 
-    mutating func move(_ step: Int) {
+    /// The next or previous field; a date typed the quick way in the field left is written out.
+    mutating func move(_ step: Int, today: CalendarDate) {
+        draft.expandRelativeDate(focus, today: today)
         let all = fields
         let index = all.firstIndex(of: focus) ?? 0
         focusField(all[(index + step + all.count) % all.count])

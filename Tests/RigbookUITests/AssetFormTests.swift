@@ -116,6 +116,34 @@ import Testing
         h.type(wll)
     }
 
+    /// Issue 13 §3: asset dates take `today` and dates counted back, written out as the field is left.
+    @Test func datesTypedTheQuickWayAreWrittenOutAsTheFieldIsLeft() throws {
+        let h = try Harness(.empty)
+        AssetFormTests.typeNewAsset(h, tag: "SL-0043", name: "2 t web sling", wll: "2000")
+        for _ in 0..<5 { h.press(.tab) }             // length, location, manufacturer, serial, made
+        h.type("-2y")
+        h.press(.tab)
+        #expect(h.line(containing: "2024-11-30") != nil, "the date made is written out:\n\(h.dump)")
+        h.type("today")
+        h.press(.ctrl("s"))                           // saved without leaving the field: read the same way
+        #expect(h.line(containing: "Added SL-0043 to the register.") != nil, "\(h.dump)")
+        let row = try #require(try h.register.asset(tag: "SL-0043"))
+        #expect(row.asset.manufactured == CalendarDate(iso: "2024-11-30"))
+        #expect(row.asset.commissioned == CalendarDate(iso: "2026-11-30"))
+    }
+
+    @Test func aQuickDateThatMeansNothingIsLeftAsTypedAndExplained() throws {
+        let h = try Harness(.empty)
+        AssetFormTests.typeNewAsset(h, tag: "SL-0044", name: "2 t web sling", wll: "2000")
+        for _ in 0..<6 { h.press(.tab) }
+        h.type("-6q")
+        h.press(.tab)
+        #expect(h.line(containing: "-6q") != nil, "\(h.dump)")
+        h.press(.ctrl("s"))
+        #expect(h.screen.joined().contains("counted back"), "\(h.dump)")
+        #expect(try h.register.assetCount() == 0)
+    }
+
     /// Issue 10 §4: the screen refuses what `asset add` refuses, under the field to fix.
     @Test func aCommissionDateAfterTodayIsRefusedUnderItsField() throws {
         let h = try Harness(.empty)
