@@ -245,12 +245,7 @@ enum SettingsCommands {
         }
         var sections: [String] = []
         func section(_ heading: String?, _ kind: Kind, _ change: ParticularsChange) {
-            var lines = heading.map { [$0] } ?? []
-            for field in kind.fields {
-                let text = value(field, of: change, in: particulars)
-                lines.append("\(kind.rawValue).\(field.rawValue) = " + escaped(text))
-            }
-            sections.append(lines.joined(separator: "\n"))
+            sections.append(SettingsCommands.section(heading, kind, change, in: particulars))
         }
         section(nil, .organisation, .organisation(particulars.organisation))
         for e in particulars.employerList {
@@ -293,6 +288,30 @@ enum SettingsCommands {
     }
 
     /// The assets that have particulars of their own, with their tags, in tag order.
+    /// One subject's particulars: its heading (if any), then a `KEY = VALUE` line a field, line breaks as `\n`.
+    static func section(_ heading: String?, _ kind: Kind, _ change: ParticularsChange,
+                        in particulars: Particulars) -> String {
+        var lines = heading.map { [$0] } ?? []
+        for field in kind.fields {
+            let text = value(field, of: change, in: particulars)
+                .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            lines.append("\(kind.rawValue).\(field.rawValue) = " + text)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The kind the selectors given without a KEY name one subject of: the asset, the examiner, the site (which
+    /// `--employer` may narrow), else the employer.
+    static func kind(selectedBy selectors: Selectors) throws(UsageError) -> Kind? {
+        let chosen: [(Kind, String?)] = [(.asset, selectors.asset), (.examiner, selectors.examiner),
+                                         (.site, selectors.site)]
+        let given = chosen.filter { $0.1 != nil }.map(\.0)
+        if given.count > 1 || (selectors.employer != nil && (selectors.asset ?? selectors.examiner) != nil) {
+            throw UsageError("give one of --employer (with --site), --site, --examiner or --asset without a KEY")
+        }
+        return given.first ?? (selectors.employer != nil ? .employer : nil)
+    }
+
     static func assetsWithParticulars(_ particulars: Particulars, in register: Register)
         throws(CommandFailure) -> [(tag: String, particulars: AssetParticulars)] {
         var found: [(tag: String, particulars: AssetParticulars)] = []
@@ -340,6 +359,8 @@ enum SettingsCommands {
             name, self_employed as yes or no). Without, every particular is printed: a heading naming it, then
             KEY = VALUE lines with line breaks written \\n; assets only when they have particulars of their
             own (the others are on the main site). --format json prints them as JSON (docs/FORMATS.md).
+            Without KEY but with --asset, --examiner, --site or --employer, that one's particulars are printed
+            the same way.
             """
     ) { arguments, context in
         let selectors = try Selectors(&arguments)
@@ -350,17 +371,19 @@ enum SettingsCommands {
         if let key {
             if format != "text" { throw UsageError("--format goes with settings get without a KEY") }
             try selectors.check(for: key)
-        } else if [selectors.employer, selectors.site, selectors.examiner, selectors.asset].contains(where: {
-            $0 != nil
-        }) {
-            throw UsageError("--employer, --site, --examiner and --asset go with a KEY")
         }
+        let one = key == nil ? try kind(selectedBy: selectors) : nil
+        if one != nil, format != "text" { throw UsageError("--format json goes with settings get without options") }
         let register = try context.readRegister()
         let particulars = try SettingsCommands.particulars(of: register)
         var out = Output()
         if let key {
             let (change, _) = try subject(key, selectors, in: particulars, register: register)
             try out.write(value(key.field, of: change, in: particulars) + "\n")
+        } else if let one, let first = keys.first(where: { $0.kind == one }) {
+            // One subject, picked by its option: its section, as in the whole listing.
+            let (change, title) = try subject(first, selectors, in: particulars, register: register)
+            try out.write(section("[\(title)]", one, change, in: particulars) + "\n")
         } else {
             let assets = try assetsWithParticulars(particulars, in: register)
             if format == "json" {

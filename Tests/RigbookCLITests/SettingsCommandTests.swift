@@ -158,7 +158,8 @@ extension RigbookCLITests {
             (["settings", "get", "organisation.name", "--asset", "SL-0042"], "takes no --asset"),
             (["settings", "get", "examiner.qualification"], "needs --examiner"),
             (["settings", "set", "asset.lessor", "X"], "needs --asset"),
-            (["settings", "get", "--employer", "X"], "go with a KEY"),
+            (["settings", "get", "--asset", "X", "--examiner", "Y"], "give one of"),
+            (["settings", "get", "--asset", "X", "--format", "json"], "--format json goes with settings get without"),
             (["settings", "get", "site.name", "--format", "json"], "--format goes with settings get without"),
             (["settings", "add", "client", "X"], "employer, site or examiner"),
             (["settings", "add", "employer"], "missing the NAME"),
@@ -236,6 +237,20 @@ extension RigbookCLITests {
                 #expect(overview.contains("  \(command)  "), "\(command) in the overview:\n\(overview)")
             }
             #expect(!fileExists(dir.sub("home")), "help makes no home")
+        }
+
+        @Test func getWithOnlyAnOptionPrintsThatOneSubject() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let home = homeWithAnAsset(dir)
+            _ = runRigbook(["settings", "set", "asset.lessor", "Hire Co", "--asset", "SL-0042"], home: home)
+            let asset = runRigbookResult(["settings", "get", "--asset", "sl-0042"], home: home)
+            #expect(asset.status == 0, "\(asset)")
+            #expect(asset.stdout.hasPrefix("[asset SL-0042]\nasset.site = Main site\nasset.lessor = Hire Co\n"),
+                    "\(asset.stdout)")
+            let employer = runRigbookResult(["settings", "get", "--employer", "main employer"], home: home)
+            #expect(employer.status == 0 && employer.stdout.contains("employer.name = Main employer"), "\(employer)")
+            let missing = runRigbookResult(["settings", "get", "--asset", "NOPE-1"], home: home)
+            #expect(missing.status == 1 && missing.stderr.contains("no asset tagged NOPE-1"), "\(missing)")
         }
 
         @Test func getReadsWithoutMakingARegisterAndSetMakesOne() throws {
