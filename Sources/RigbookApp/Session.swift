@@ -309,6 +309,7 @@ public final class Session {
         guard let draft else { return [.formReady(seed)] }
         var recovered = seed
         recovered.initial = draft.values
+        recovered.noticeAnswers = draft.defectNotice
         recovered.sessionID = draft.sessionID
         // The draft names the record it amends by uuid (by id if written before records had uuids).
         let amended = draft.amendsUUID.flatMap(UUID.init(uuidString:)).flatMap { uuid in
@@ -444,6 +445,7 @@ public final class Session {
                               updatedAt: updatedAt, operatorName: name.isEmpty ? SystemIdentity.userName : name,
                               revision: meta.revision, focusedField: snapshot.focus.key)
         draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
+        draft.defectNotice = snapshot.noticeAnswers
         return draft
     }
 

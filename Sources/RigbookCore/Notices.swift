@@ -80,6 +80,29 @@ public struct Notice: Hashable, Sendable {
 }
 
 /// The answers a defect asks for at save (reg 10), which become notices with the record.
+/// Reg 10's questions as far as they were answered, as typed (dates still text): kept in the form's draft, so a
+/// crash or an Esc back to the form loses none of them.
+public struct DefectNoticeAnswers: Hashable, Sendable, Codable {
+    public var contact: String
+    public var toldOn: String
+    public var seriousRisk: Bool
+    public var authoritySentOn: String
+
+    public init(contact: String = "", toldOn: String, seriousRisk: Bool = false, authoritySentOn: String = "") {
+        self.contact = contact
+        self.toldOn = toldOn
+        self.seriousRisk = seriousRisk
+        self.authoritySentOn = authoritySentOn
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case contact
+        case toldOn = "told_on"
+        case seriousRisk = "serious_risk"
+        case authoritySentOn = "authority_sent_on"
+    }
+}
+
 public struct DefectNotices: Hashable, Sendable {
     /// Who at the employer was told, and when.
     public var employerContact: String

@@ -43,6 +43,9 @@ public struct DraftFile: Codable, Equatable, Sendable {
     /// An asset editor's values (`form_kind` `asset`); nil for an inspection's draft, whose `values` they are.
     public var assetValues: AssetDraft?
 
+    /// Reg 10's answers as typed at a defect's save (`defect_notice`); absent until its questions were asked.
+    public var defectNotice: DefectNoticeAnswers?
+
     public var isAmendment: Bool { amends != nil || amendsUUID != nil }
     public var isAssetEdit: Bool { formKind == DraftFile.assetFormKind }
 
@@ -82,6 +85,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         revision = try c.decode(Int.self, forKey: .revision)
         focusedField = try c.decodeIfPresent(String.self, forKey: .focusedField)
         amendsUUID = try c.decodeIfPresent(String.self, forKey: .amendsUUID)
+        defectNotice = try? c.decodeIfPresent(DefectNoticeAnswers.self, forKey: .defectNotice)
     }
 
     public init(draftID: String, sessionID: String, assetUUID: String, assetTag: String, amends: Int64?,
@@ -120,6 +124,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         case host, pid, revision
         case focusedField = "focused_field"
         case amendsUUID = "amends_uuid"
+        case defectNotice = "defect_notice"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -142,6 +147,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         try c.encode(revision, forKey: .revision)
         try c.encode(focusedField, forKey: .focusedField)
         try c.encodeIfPresent(amendsUUID, forKey: .amendsUUID)
+        try c.encodeIfPresent(defectNotice, forKey: .defectNotice)
     }
 }
 

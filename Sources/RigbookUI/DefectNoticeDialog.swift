@@ -27,12 +27,23 @@ public struct DefectNoticeDialog: Sendable {
     /// Keys typed together with the Ctrl-S that opened the dialog must not answer it.
     var opened: SeenInBatch
 
-    init(employer: String, examinationDate: CalendarDate, today: CalendarDate, batch: Int) {
+    /// `answers`: what was typed before (an Esc back to the form, a recovered draft); else today's date only.
+    init(employer: String, examinationDate: CalendarDate, today: CalendarDate, batch: Int,
+         answers: DefectNoticeAnswers? = nil) {
         self.employer = employer
         self.examinationDate = examinationDate
         self.today = today
-        toldOn = EditableText(today.iso)
+        contact = EditableText(answers?.contact ?? "")
+        toldOn = EditableText(answers?.toldOn ?? today.iso)
+        seriousRisk = answers?.seriousRisk ?? false
+        authoritySentOn = EditableText(answers?.authoritySentOn ?? "")
         opened = SeenInBatch(batch)
+    }
+
+    /// The answers as typed so far, for the draft.
+    public var answers: DefectNoticeAnswers {
+        DefectNoticeAnswers(contact: contact.text, toldOn: toldOn.text, seriousRisk: seriousRisk,
+                            authoritySentOn: authoritySentOn.text)
     }
 
     /// The enforcing authority's date is asked only with a serious risk.

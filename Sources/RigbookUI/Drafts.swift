@@ -34,6 +34,8 @@ public struct DraftSnapshot: Sendable, Equatable {
     public var assetValues: AssetDraft? = nil
     /// The asset editor's focused field, by its name in the draft (`wll_kg`).
     public var assetFocus: String? = nil
+    /// Reg 10's answers as typed, once its dialog has opened.
+    public var noticeAnswers: DefectNoticeAnswers? = nil
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.

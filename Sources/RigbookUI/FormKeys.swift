@@ -100,7 +100,9 @@ extension FormState {
             }
             return .stay
         case .notifying(var dialog, let record):
-            switch dialog.handle(key, batch: inputBatch) {
+            let answer = dialog.handle(key, batch: inputBatch)
+            noticeAnswersChanged(dialog.answers, now: now)
+            switch answer {
             case nil:
                 mode = .notifying(dialog, record)
                 return .stay
@@ -311,7 +313,7 @@ extension FormState {
             message = nil
             mode = .notifying(DefectNoticeDialog(employer: gateContext.particulars?.employer.name ?? "the employer",
                                                  examinationDate: record.inspectionDate, today: today,
-                                                 batch: inputBatch), record)
+                                                 batch: inputBatch, answers: noticeAnswers), record)
             return .stay
         case .success(let record):
             return save(record, notices: nil)

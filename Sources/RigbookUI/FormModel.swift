@@ -181,6 +181,8 @@ public struct FormSeed: Sendable {
     public var history: [RecordFacts]
     public var baseline: InspectionValues
     public var initial: InspectionValues
+    /// Reg 10's answers a recovered draft holds.
+    public var noticeAnswers: DefectNoticeAnswers?
     /// The form session, unique per opening; the record carries it and the register refuses it twice.
     public var sessionID: String
     /// The record this form amends: the newest of the chain of the record chosen (nil: a fresh inspection).

@@ -19,6 +19,8 @@ public struct FormState: Screen {
 
     // Every property the body's layout depends on forgets the kept layout when it changes (`layoutMemo`).
     public internal(set) var values: InspectionValues { didSet { layoutMemo = nil } }
+    /// Reg 10's answers as typed in its dialog (a defect's save), kept with the draft; nil until it opens.
+    public internal(set) var noticeAnswers: DefectNoticeAnswers?
     public internal(set) var focus: FormField = .inspectionType { didSet { layoutMemo = nil } }
     /// The focused text or date field being edited.
     var editor: EditableText? { didSet { layoutMemo = nil } }
@@ -90,6 +92,7 @@ public struct FormState: Screen {
         today = context.today
         particulars = seed.particulars
         values = seed.initial
+        noticeAnswers = seed.noticeAnswers
         // A recovered draft is confirmed again by a person: a tick must never come back from a file.
         if seed.draft != nil { values.confirmed = false }
         draft = DraftTracker(written: seed.draft)
@@ -268,6 +271,15 @@ public struct FormState: Screen {
     // MARK: Values
 
     /// Records a change of values: restarts the preview's quiet period and clears its old answer.
+    /// Reg 10's answers changed in its dialog: journalled and written like an edit of the form, without
+    /// counting as one for the save (the dialog has its own rule for a key that came with the Ctrl-S).
+    mutating func noticeAnswersChanged(_ answers: DefectNoticeAnswers, now: Double) {
+        guard answers != noticeAnswers else { return }
+        noticeAnswers = answers
+        editCount &+= 1
+        draft.writes.poke(now: now)
+    }
+
     mutating func changed(now: Double) {
         editCount &+= 1
         problems = gateProblems()
@@ -282,9 +294,11 @@ public struct FormState: Screen {
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
-        DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
-                      amends: amending?.id, amendsUUID: amending?.recordUUID, values: values,
-                      written: draft.written, focus: focus)
+        var snapshot = DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid,
+                                     assetTag: row.asset.tag, amends: amending?.id, amendsUUID: amending?.recordUUID,
+                                     values: values, written: draft.written, focus: focus)
+        snapshot.noticeAnswers = noticeAnswers
+        return snapshot
     }
 
     /// The draft effect for now: a write while the values differ from the baseline, a removal once

@@ -160,6 +160,35 @@ struct ReportParticularsFormTests {
         #expect(try h.register.openNotices().map(\.notice.duty) == [.enforcingAuthority, .reportToEmployer])
     }
 
+    @Test("reg 10's answers are in the draft: Esc back keeps them, and a session killed in the dialog loses none")
+    func answersAreKeptWithTheDraft() throws {
+        let h = try dangerousFail()
+        h.focus(.repairParticulars)
+        h.type("Fit a new latch")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        h.type("Dock foreman")
+        h.press(.tab, .tab, .char(" "))   // told today; a serious risk
+        h.press(.escape)
+        h.press(.ctrl("s"))
+        #expect(h.form?.noticeDialog?.answers.contact == "Dock foreman", "Esc back kept what was typed")
+        #expect(h.form?.noticeDialog?.seriousRisk == true)
+        h.type(" Bo")  // no time passes: only the journal has these
+        let id = DraftIdentity.draftID(assetUUID: h.asset.uuid)
+        h.session.releaseLock(id)
+        let later = try FormHarness(sharingHomeOf: h)
+        later.press(.char("i"))
+        later.press(.char("r"))
+        #expect(later.form?.noticeAnswers?.contact == "Dock foreman Bo", "\(later.harness.dump)")
+        later.focus(.confirmed)
+        later.press(.char(" "))
+        later.press(.ctrl("s"))
+        #expect(later.form?.noticeDialog?.answers
+                == DefectNoticeAnswers(contact: "Dock foreman Bo", toldOn: "2026-11-30", seriousRisk: true),
+                "\(later.harness.dump)")
+    }
+
     @Test("keys typed ahead with the Ctrl-S cannot answer the reg 10 questions")
     func burstCannotAnswer() throws {
         let h = try dangerousFail()
