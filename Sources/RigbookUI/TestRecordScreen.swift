@@ -38,17 +38,21 @@ public struct TestRecordState: Screen {
         let verdicts = Dictionary(test.verdicts.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
         func text(_ value: String) -> String { value.isEmpty ? "—" : value }
         let cls = row.asset.electrical?.equipmentClass ?? .other
-        var lines: [(String, String)] = [("Result", test.passed ? "PASS" : "FAIL")]
+        var lines: [(String, String)] = [("Recorded result", test.passed ? "PASS" : "FAIL")]
         for field in TestField.shown(for: cls) {
             let value: String
             switch field {
             case .calibrationAcknowledged:
                 guard v.calibrationAcknowledged else { continue }
                 value = "yes"
-            case .authenticated: value = v.authenticated ? "yes" : "no"
+            case .authenticated:
+                lines.append(("Authenticated", v.authenticated ? "yes, by \(v.technician)" : "no"))
+                continue
             case .attachments:
                 value = v.attachments.isEmpty ? "none" : v.attachments.map(\.name).joined(separator: ", ")
-            case .result: value = v.result.label
+            case .result:
+                lines.append(("Result chosen", v.result.label))
+                continue
             default:
                 if let path = field.textPath { value = text(v[keyPath: path]) } else {
                     value = TestChoices.index(field, in: v) == nil ? "—" : TestChoices.text(field, in: v)
@@ -59,7 +63,7 @@ public struct TestRecordState: Screen {
                 || field == .rcdPushButton {
                 line += " · " + verdict.outcome.uppercased() + (field.isReading ? " (\(verdict.text))" : "")
             }
-            lines.append((field.label, line))
+            lines.append((field.shortLabel, line))
         }
         return lines + [
             ("Saved at", test.savedAt),
