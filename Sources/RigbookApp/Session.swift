@@ -145,7 +145,8 @@ public final class Session {
                     return [.failure("That asset is no longer in the register.")]
                 }
                 return [.historyLoaded(row, try register.history(assetUUID: uuid)),
-                        .testsLoaded(assetUUID: uuid, row.asset.isElectrical ? try register.tests(assetUUID: uuid) : []),
+                        .testsLoaded(assetUUID: uuid,
+                                     row.asset.isElectrical ? try register.tests(assetUUID: uuid) : []),
                         .assetChangesLoaded(assetUUID: uuid, try register.assetChanges(assetUUID: uuid)),
                         .labelCodeLoaded(assetUUID: uuid, LabelPrinting.screenCode(row, today: state.today))]
             case .writeLabels(let uuids):

@@ -33,7 +33,8 @@ extension Session {
             draft = try drafts.read(id: draftID)
         } catch DraftStoreError.unknownKind(let kind) {
             // Not ours to read, nor to set aside: the form opens fresh and its first write will say so.
-            return [.testFormReady(seed), .info("A draft of another kind (\(kind)) is in this test's place; left as it is.")]
+            return [.testFormReady(seed),
+                    .info("A draft of another kind (\(kind)) is in this test's place; left as it is.")]
         } catch {
             let moved = (try? drafts.setAside(fileName: draftID + ".json")) != nil
             return [.testFormReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)"

@@ -107,7 +107,8 @@ extension DraftStore {
                 setAsideNoting(error.description)
                 continue
             }
-            guard draft.draftID == id, draft.isTest == id.hasPrefix("test-"), let uuid = UUID(uuidString: draft.assetUUID),
+            guard draft.draftID == id, draft.isTest == id.hasPrefix("test-"),
+                  let uuid = UUID(uuidString: draft.assetUUID),
                   DraftStore.assetUUID(ofDraftID: id) == uuid else {
                 setAsideNoting("its contents do not match its name")
                 continue

@@ -200,7 +200,8 @@ extension DraftSummary {
                 out.append("\(field.label): “\(text.count > 40 ? String(text.prefix(39)) + "…" : text)”")
             } else if let path = field.flagPath, values[keyPath: path] != blank[keyPath: path] {
                 out.append("\(field.label): \(values[keyPath: path] ? "ticked" : "not ticked")")
-            } else if field.kind == .choice, TestChoices.index(field, in: values) != TestChoices.index(field, in: blank) {
+            } else if field.kind == .choice,
+                      TestChoices.index(field, in: values) != TestChoices.index(field, in: blank) {
                 out.append("\(field.label): \(TestChoices.text(field, in: values))")
             }
         }

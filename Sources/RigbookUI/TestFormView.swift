@@ -154,7 +154,8 @@ enum TestFormView {
         let alarm = Style(colour: .red, bold: true)
         if let reason = form.saveError { return ("Not saved: \(reason)", alarm) }
         if let warning = form.draft.warning, form.message == nil {
-            return ("⚠ Draft not written (\(warning)). What you typed is kept here; the register is untouched.", alarm)
+            return ("⚠ Draft not written (\(warning)). What you typed is kept here; the register is untouched.",
+                    alarm)
         }
         if let text = form.notice { return (text, Style(colour: form.attemptedSave ? .red : .normal, bold: true)) }
         return form.saving ? ("Saving…", .bold) : nil
@@ -186,7 +187,8 @@ enum TestFormView {
                 : field.isReading ? (field == .loadCurrent ? "optional" : "—") : nil
             TextFieldView.draw(characters, cursor: focused ? form.editor?.cursor ?? characters.count : nil,
                                placeholder: placeholder, in: box, into: &frame)
-            if field.isReading, let verdict = form.verdict(field), verdict.outcome == .pass || verdict.outcome == .fail {
+            if field.isReading, let verdict = form.verdict(field),
+               verdict.outcome == .pass || verdict.outcome == .fail {
                 let pass = verdict.outcome == .pass
                 frame.put((pass ? "✓ PASS " : "✗ FAIL ") + verdict.text, x: box.width + 1, y: 0, in: widget,
                           style: Style(colour: pass ? .green : .red, bold: !pass))

@@ -91,8 +91,9 @@ public struct TestRecordState: Screen {
 
     public func draw(into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" Test #\(test.id) · \(row.asset.tag) · \(test.values.testDate) · \(test.passed ? "PASS" : "FAIL")",
-                  x: 0, y: 0, in: area, style: .reverse)
+        let result = test.passed ? "PASS" : "FAIL"
+        frame.put(" Test #\(test.id) · \(row.asset.tag) · \(test.values.testDate) · \(result)", x: 0, y: 0, in: area,
+                  style: .reverse)
         let labelWidth = min(24, area.width / 2)
         for (offset, row) in rows(width: area.width).dropFirst(top).prefix(area.height - 2).enumerated() {
             frame.put(" " + row.label, x: 0, y: 1 + offset, in: area, style: .bold, maxWidth: labelWidth)
