@@ -213,8 +213,11 @@ public struct TestFormState: Screen {
               !problems.contains(where: { $0.field == .testDate }) else {
             return "If saved: — needs a valid test date."
         }
-        if values.visual == nil || evaluation.verdicts.contains(where: { $0.outcome == .missing }) {
-            return "If saved: — needs the visual inspection and every reading the class requires."
+        if values.visual == nil {
+            return "If saved: — needs the visual inspection's result."
+        }
+        if evaluation.verdicts.contains(where: { $0.outcome == .missing }) {
+            return "If saved: — needs every reading the class requires (marked ⚠)."
         }
         guard let result = evaluation.result else {
             return "If saved: — not while the result is refused (see ⚠ under Result)."
