@@ -134,7 +134,8 @@ public final class Session {
                                         batchDrafts: Set(drafts.batchIDs()))]
             case .refreshAsset(let uuid):
                 guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
-                row.hasDraft = [DraftIdentity.draftID(assetUUID: uuid), DraftIdentity.assetDraftID(assetUUID: uuid)]
+                row.hasDraft = [DraftIdentity.draftID(assetUUID: uuid), DraftIdentity.assetDraftID(assetUUID: uuid),
+                                DraftIdentity.testDraftID(assetUUID: uuid)]
                     .contains { FileManager.default.fileExists(atPath: drafts.path(for: $0)) }
                 return [.assetRefreshed(row)]
             case .loadSample:
@@ -145,6 +146,8 @@ public final class Session {
                     return [.failure("That asset is no longer in the register.")]
                 }
                 return [.historyLoaded(row, try register.history(assetUUID: uuid)),
+                        .testsLoaded(assetUUID: uuid,
+                                     row.asset.isElectrical ? try register.tests(assetUUID: uuid) : []),
                         .assetChangesLoaded(assetUUID: uuid, try register.assetChanges(assetUUID: uuid)),
                         .labelCodeLoaded(assetUUID: uuid, LabelPrinting.screenCode(row, today: state.today))]
             case .writeLabels(let uuids):
@@ -163,6 +166,8 @@ public final class Session {
                 guard let row = try register.asset(uuid: uuid) else {
                     return [.failure("That asset is no longer in the register.")]
                 }
+                // One way in for every `i` (list, history, Ctrl-N, Drafts): an electrical asset is tested.
+                if row.asset.isElectrical { return try openTestForm(row: row, recover: recover) }
                 return try openForm(row: row, amending: amending, recover: recover)
             case .save(let record, let notices, let thenNext):
                 do {
@@ -174,6 +179,18 @@ public final class Session {
                 // crash before the draft goes leaves a draft whose session is in the register, which the
                 // next start recognises and removes.
                 return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID, thenNext: thenNext)]
+            case .saveTest(let test, let thenNext):
+                do {
+                    try register.insert(test: test, saved: SaveStamp())
+                } catch {
+                    return [.saveFailed(error.description)]
+                }
+                // Committed; as for an inspection, a crash before the draft goes is recognised at the next start.
+                return [.saved(assetUUID: test.assetUUID, sessionID: test.sessionID, thenNext: thenNext)]
+            case .rememberTechnician(let values):
+                // Only prefills the next test: failing to write it loses nothing typed.
+                try? TestProfile.load(from: home.testProfilePath).writingBack(values).save(to: home.testProfilePath)
+                return []
             case .rememberInspector(let name, let certificate):
                 // The profile only prefills the next form: failing to write it loses nothing typed.
                 try? Profile(inspectorName: name, certificationNumber: certificate).save(to: home.profilePath)
@@ -431,6 +448,14 @@ public final class Session {
 
     /// The draft file a snapshot makes, as of revision `meta.revision`.
     private func draftFile(_ snapshot: DraftSnapshot, meta: DraftFileMeta, updatedAt: String) -> DraftFile {
+        if let values = snapshot.testValues {
+            let name = values.technician.trimmingWhitespace
+            return DraftFile(testDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
+                             assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                             values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
+                             operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision,
+                             focusedField: snapshot.testFocus)
+        }
         if let values = snapshot.assetValues {
             return DraftFile(assetDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
@@ -476,6 +501,7 @@ public final class Session {
                 && draft.operatorName != SystemIdentity.userName)
         let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
                                            certificationNumber: profile.certificationNumber, today: state.today)
+        if let values = draft.testValues { return testSummary(entry, values: values) }
         if let values = draft.assetValues {
             let current = (try? register.asset(uuid: UUID(uuidString: draft.assetUUID) ?? UUID()))?.map {
                 AssetDraft(asset: $0.asset)

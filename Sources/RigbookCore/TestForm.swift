@@ -197,6 +197,24 @@ public struct TestProfile: Hashable, Sendable, Codable {
         self.calibrationDate = calibrationDate
     }
 
+    enum CodingKeys: String, CodingKey {
+        case technician, licenceNumber = "licence_number", instrumentModel = "instrument_model"
+        case instrumentSerial = "instrument_serial", procedureReference = "procedure_reference"
+        case calibrationDate = "calibration_date"
+    }
+
+    /// A key a profile written by another build lacks reads as empty: the profile only prefills.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func text(_ key: CodingKeys) -> String { (try? c.decodeIfPresent(String.self, forKey: key)) ?? "" }
+        technician = text(.technician)
+        licenceNumber = text(.licenceNumber)
+        instrumentModel = text(.instrumentModel)
+        instrumentSerial = text(.instrumentSerial)
+        procedureReference = text(.procedureReference)
+        calibrationDate = text(.calibrationDate)
+    }
+
     /// What a saved test writes back: its own particulars (an empty calibration date leaves the profile's).
     public func writingBack(_ v: TestValues) -> TestProfile {
         var p = self
@@ -395,7 +413,9 @@ public enum TestGate {
         // TagWorks' rules.
         if v.visual == nil { problems.append((.visual, "Choose the visual inspection's result.")) }
         for verdict in verdicts where verdict.outcome == .missing {
-            problems.append((verdict.field, "\(verdict.field.label) is required for \(cls.label.lowercased()) "
+            // "Class I equipment", "cord set equipment": a class's Roman numeral keeps its capital.
+            let className = cls == .classI || cls == .classII ? cls.label : cls.label.lowercased()
+            problems.append((verdict.field, "\(verdict.field.label) is required for \(className) "
                              + (verdict.field == .insulation ? "(or a leakage current in its place)." : "equipment.")))
         }
         var result: PassFail?

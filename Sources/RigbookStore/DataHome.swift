@@ -19,6 +19,9 @@ public struct DataHome: Sendable, Equatable {
     public var registerPath: String { documents + "/register.sqlite" }
     public var draftsFolder: String { documents + "/Drafts" }
     public var profilePath: String { root + "/profile.json" }
+    /// The test form's profile (issue 15): a file of its own beside `profile.json`, so a build that knows only
+    /// the inspector's profile, rewriting that file, never drops the technician's particulars.
+    public var testProfilePath: String { root + "/test-profile.json" }
 
     /// A filesystem error as a short reason ("Not a directory"), not Foundation's dump.
     public static func reason(_ error: Error) -> String {

@@ -75,6 +75,8 @@ extension DraftStore {
                   !name.hasSuffix(".lock") else { continue }
             // A journal still here belongs to a form open in another session: its own to fold.
             if name.hasSuffix(".journal"), DraftStore.isDraftID(String(name.dropLast(8))) { continue }
+            // A newer build's form kind (`<kind>-<uuid>.json`, its journal): its own, never set aside here.
+            if DraftStore.isForeignKindName(name) { continue }
             if name.hasPrefix(".") {
                 removeStaleTemp(name, now: now)
                 continue
@@ -99,11 +101,14 @@ extension DraftStore {
             do {
                 guard let read = try read(id: id) else { continue }
                 draft = read
+            } catch DraftStoreError.unknownKind {
+                continue
             } catch {
                 setAsideNoting(error.description)
                 continue
             }
-            guard draft.draftID == id, let uuid = UUID(uuidString: draft.assetUUID),
+            guard draft.draftID == id, draft.isTest == id.hasPrefix("test-"),
+                  let uuid = UUID(uuidString: draft.assetUUID),
                   DraftStore.assetUUID(ofDraftID: id) == uuid else {
                 setAsideNoting("its contents do not match its name")
                 continue
@@ -113,7 +118,8 @@ extension DraftStore {
             let saved: Bool
             do {
                 assetRow = try register.asset(uuid: uuid)
-                saved = try register.containsSession(id: draft.sessionID)
+                saved = draft.isTest ? try register.containsTestSession(id: draft.sessionID)
+                    : try register.containsSession(id: draft.sessionID)
             } catch {
                 continue
             }
@@ -157,6 +163,20 @@ extension DraftStore {
         }
     }
 
+    /// A name a newer build's form kind would give its draft or journal: a lower-case word this build does not
+    /// know, a dash, a UUID. Housekeeping leaves such files alone (they are not unreadable, only not ours yet).
+    static func isForeignKindName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), [".json", ".journal"].contains(String(name[dot...])) else {
+            return false
+        }
+        let id = String(name[..<dot])
+        guard !isLockableID(id), id.count > 37 else { return false }
+        let kind = id.dropLast(37)
+        guard id.dropFirst(kind.count).first == "-", !kind.isEmpty,
+              kind.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+        return UUID(uuidString: String(id.suffix(36))) != nil
+    }
+
     /// Temp files from a write cut short by a crash; a minute's grace for a write in progress.
     private func removeStaleTemp(_ name: String, now: Date) {
         guard name.contains(".tmp-") else { return }
@@ -176,6 +196,8 @@ extension DraftStore {
             do {
                 guard let draft = try read(id: id) else { continue }
                 drafts.append(DraftEntry(draft: draft, lockedBy: isLockedElsewhere(id: id) ? holder(id: id) : nil))
+            } catch DraftStoreError.unknownKind {
+                continue
             } catch {
                 if !isLockedElsewhere(id: id), (try? setAside(fileName: id + ".json")) != nil {
                     setAsideFiles.append((id + ".json", error.description))

@@ -9,6 +9,10 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public static let schemaVersion = 1
     public static let formKind = "inspection"
     public static let assetFormKind = "asset"
+    /// The electrical test form's drafts (issue 15, `Drafts/test-<uuid>.json`): the test's fields under `values`.
+    public static let testFormKind = "test"
+    /// The form kinds this build reads; a draft of another kind (a newer build's) is left alone, never set aside.
+    public static let knownFormKinds: Set<String> = [formKind, assetFormKind, testFormKind]
 
     public var schemaVersion: Int = DraftFile.schemaVersion
     /// The file's id: form kind + asset UUID.
@@ -42,12 +46,26 @@ public struct DraftFile: Codable, Equatable, Sendable {
 
     /// An asset editor's values (`form_kind` `asset`); nil for an inspection's draft, whose `values` they are.
     public var assetValues: AssetDraft?
+    /// A test form's values (`form_kind` `test`); nil for the other kinds.
+    public var testValues: TestValues?
 
     /// Reg 10's answers as typed at a defect's save (`defect_notice`); absent until its questions were asked.
     public var defectNotice: DefectNoticeAnswers?
 
     public var isAmendment: Bool { amends != nil || amendsUUID != nil }
     public var isAssetEdit: Bool { formKind == DraftFile.assetFormKind }
+    public var isTest: Bool { formKind == DraftFile.testFormKind }
+
+    /// A test form's draft (issue 15).
+    public init(testDraftID draftID: String, sessionID: String, assetUUID: String, assetTag: String,
+                values: TestValues, createdAt: String, updatedAt: String, operatorName: String, revision: Int,
+                focusedField: String?) {
+        self.init(draftID: draftID, sessionID: sessionID, assetUUID: assetUUID, assetTag: assetTag, amends: nil,
+                  values: InspectionValues(), createdAt: createdAt, updatedAt: updatedAt, operatorName: operatorName,
+                  revision: revision, focusedField: focusedField)
+        formKind = DraftFile.testFormKind
+        testValues = values
+    }
 
     /// An asset editor's draft.
     public init(assetDraftID draftID: String, sessionID: String, assetUUID: String, assetTag: String,
@@ -71,6 +89,9 @@ public struct DraftFile: Codable, Equatable, Sendable {
         amends = try c.decodeIfPresent(Int64.self, forKey: .amends)
         if formKind == DraftFile.assetFormKind {
             assetValues = try c.decode(AssetDraft.self, forKey: .values)
+            values = InspectionValues()
+        } else if formKind == DraftFile.testFormKind {
+            testValues = try c.decode(TestValues.self, forKey: .values)
             values = InspectionValues()
         } else {
             values = try c.decode(InspectionValues.self, forKey: .values)
@@ -136,7 +157,13 @@ public struct DraftFile: Codable, Equatable, Sendable {
         try c.encode(assetUUID, forKey: .assetUUID)
         try c.encode(assetTag, forKey: .assetTag)
         try c.encode(amends, forKey: .amends)
-        if let assetValues { try c.encode(assetValues, forKey: .values) } else { try c.encode(values, forKey: .values) }
+        if let assetValues {
+            try c.encode(assetValues, forKey: .values)
+        } else if let testValues {
+            try c.encode(testValues, forKey: .values)
+        } else {
+            try c.encode(values, forKey: .values)
+        }
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
         try c.encode(appVersion, forKey: .appVersion)
@@ -191,12 +218,15 @@ public enum DraftStoreError: Error, CustomStringConvertible, Equatable {
     /// Truncated, not JSON, or not a draft.
     case unreadable(String)
     case unknownSchema(Int)
+    /// A form kind this build does not know (a newer build's draft): left where it is, never set aside.
+    case unknownKind(String)
     case io(String)
 
     public var description: String {
         switch self {
         case .unreadable(let reason): "unreadable (\(reason))"
         case .unknownSchema(let version): "written with draft schema \(version), which this Rigbook does not know"
+        case .unknownKind(let kind): "a draft of a form this Rigbook does not know (\(kind)); left as it is"
         case .io(let reason): reason
         }
     }
@@ -217,8 +247,9 @@ public struct DraftStore: Sendable {
         assetUUID(ofDraftID: id) != nil
     }
 
-    /// The kinds of form a draft id may start with: an inspection, and the asset editor (issue 14).
-    static let kinds = ["inspection-", "asset-"]
+    /// The kinds of form a draft id may start with: an inspection, the asset editor (issue 14) and the
+    /// electrical test form (issue 15).
+    static let kinds = ["inspection-", "asset-", "test-"]
 
     /// True when `text` can begin a draft id: a beginning of `inspection-` or `asset-`, or that and then hex
     /// digits and dashes, no longer than an id. Never empty.
@@ -323,6 +354,9 @@ public struct DraftStore: Sendable {
         }
         guard let version = object["schema_version"] as? Int else { throw .unreadable("no schema_version") }
         guard version == DraftFile.schemaVersion else { throw .unknownSchema(version) }
+        if let kind = object["form_kind"] as? String, !DraftFile.knownFormKinds.contains(kind) {
+            throw .unknownKind(kind)
+        }
         do { return try JSONDecoder().decode(DraftFile.self, from: data) }
         catch { throw .unreadable("fields missing or of the wrong kind") }
     }

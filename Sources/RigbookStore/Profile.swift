@@ -1,4 +1,5 @@
 import Foundation
+import RigbookCore
 
 /// The inspector's name and certification number, used to prefill forms (`profile.json`).
 public struct Profile: Codable, Equatable, Sendable {
@@ -19,6 +20,21 @@ public struct Profile: Codable, Equatable, Sendable {
     public static func load(from path: String) -> Profile {
         guard let data = FileManager.default.contents(atPath: path),
               let profile = try? JSONDecoder().decode(Profile.self, from: data) else { return Profile() }
+        return profile
+    }
+
+    public func save(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(self) + Data("\n".utf8), to: path)
+    }
+}
+
+extension TestProfile {
+    /// A missing or unreadable test profile is an empty one: it only prefills, it never blocks.
+    public static func load(from path: String) -> TestProfile {
+        guard let data = FileManager.default.contents(atPath: path),
+              let profile = try? JSONDecoder().decode(TestProfile.self, from: data) else { return TestProfile() }
         return profile
     }
 

@@ -31,7 +31,9 @@ public struct AppState: Sendable {
     public var form: FormState? { screens.last as? FormState }
 
     /// True when a form whose draft is `draftID` is open.
-    func hasForm(draftID: String) -> Bool { screens.contains { ($0 as? FormState)?.draftID == draftID } }
+    func hasForm(draftID: String) -> Bool {
+        screens.contains { ($0 as? FormState)?.draftID == draftID || ($0 as? TestFormState)?.draftID == draftID }
+    }
 
     /// When the loop must wake up even without a key (seconds on the loop's clock), if ever.
     public var nextDeadline: Double? { screens.compactMap(\.deadline).min() }
@@ -98,6 +100,7 @@ public enum App {
         case .historyLoaded(let row, let records):
             return open(HistoryState(row: row, records: records, today: state.today), &state, context)
         case .formReady(let seed): return open(FormState(seed: seed, context: context), &state, context)
+        case .testFormReady(let seed): return open(TestFormState(seed: seed, context: context), &state, context)
         case .assetEditorReady(let seed): return open(AssetFormState(editing: seed, context: context), &state, context)
         case .batchReady(let seed): return open(BatchFormState(seed: seed, context: context), &state, context)
         case .draftFound(let recovery): return open(recovery, &state, context)

@@ -36,6 +36,10 @@ public struct DraftSnapshot: Sendable, Equatable {
     public var assetFocus: String? = nil
     /// Reg 10's answers as typed, once its dialog has opened.
     public var noticeAnswers: DefectNoticeAnswers? = nil
+    /// The test form's values (issue 15); nil for the other forms' snapshots.
+    public var testValues: TestValues? = nil
+    /// The test form's focused field, by its name in the draft (`earth_continuity`).
+    public var testFocus: String? = nil
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.
@@ -54,6 +58,8 @@ public struct DraftSummary: Sendable, Equatable {
     public var differences: [String]
     /// The `kind` of an asset editor's draft (issue 14).
     public static let assetEditKind = "asset edit"
+    /// The `kind` of an electrical test form's draft (issue 15).
+    public static let testKind = "test"
     /// Who has it open right now, if anyone.
     public var lockedBy: String?
 

@@ -17,6 +17,10 @@ public enum Event: Sendable {
     case sampleLoaded(count: Int)
     case historyLoaded(RegisterRow, [StoredInspection])
     case formReady(FormSeed)
+    /// An electrical asset's test form may open (issue 15): its draft's lock is held.
+    case testFormReady(TestFormSeed)
+    /// An asset's electrical tests, for its history screen (they arrive just after `historyLoaded`).
+    case testsLoaded(assetUUID: UUID, [StoredTest])
     /// A batch inspection's form may open: its assets are locked (issue 13 §4).
     case batchReady(BatchSeed)
     /// An asset split off a batch has its own form ready, prefilled with the batch's values.
@@ -114,6 +118,10 @@ public enum Effect: Sendable {
     /// The only way a record reaches the register: a gate-validated record.
     /// A record, with a defect's reg 10 answers; `thenNext` travels back in `saved` (Ctrl-N).
     case save(ValidatedInspection, DefectNotices?, thenNext: Bool = false)
+    /// The only way a test reaches the register: the test gate's value; answered with `saved` (`thenNext`: Ctrl-N).
+    case saveTest(ValidatedTest, thenNext: Bool)
+    /// Write a saved test's technician and instrument back to the test profile (`test-profile.json`).
+    case rememberTechnician(TestValues)
     /// Prefill the next form with this inspector (the profile).
     case rememberInspector(name: String, certificationNumber: String)
     case quit

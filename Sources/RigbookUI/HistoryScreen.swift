@@ -12,6 +12,8 @@ public struct HistoryState: Screen {
     public private(set) var changes: [AssetChange] = []
     /// The QR code of the asset's label (issue 16 §4), once the session has made it.
     public private(set) var code: QRMatrix?
+    /// An electrical asset's tests (issue 15), newest first: its history's records, in place of inspections.
+    public private(set) var tests: [StoredTest] = []
     /// `Q`: the QR code is shown in place of the records, large enough for a phone to read off the screen.
     public var showsCode = false
     public var selection = 0
@@ -24,7 +26,19 @@ public struct HistoryState: Screen {
         self.today = today
     }
 
-    public var selectedRecord: StoredInspection? { records.isEmpty ? nil : records[min(selection, records.count - 1)] }
+    public var selectedRecord: StoredInspection? {
+        isTesting || records.isEmpty ? nil : records[min(selection, records.count - 1)]
+    }
+
+    /// An electrical asset: its history lists tests, and `i` opens the test form.
+    var isTesting: Bool { row.asset.isElectrical }
+
+    public var selectedTest: StoredTest? {
+        !isTesting || tests.isEmpty ? nil : tests[min(selection, tests.count - 1)]
+    }
+
+    /// How many rows of the table are records (or tests), and each one's date, for the changes among them.
+    var recordDates: [String] { isTesting ? tests.map(\.values.testDate) : records.map(\.values.inspectionDate) }
 
     static let keymap = Keymap<HistoryAction>(title: "Asset history",
                                               KeyBinding.moves(up: .up, "Previous record",
@@ -51,9 +65,12 @@ public struct HistoryState: Screen {
         case .up: move(by: -1, height: height)
         case .down: move(by: 1, height: height)
         case .open:
+            if let test = selectedTest { return .push(TestRecordState(row: row, test: test)) }
             if let record = selectedRecord { return .push(RecordState(row: row, record: record)) }
         case .inspect:
             return .effects([.openForm(assetUUID: row.asset.uuid, amending: nil, recover: false)])
+        case .amend where isTesting:
+            return .notify(.error("A test is not amended: test the item again (i), a retest if it failed."))
         case .amend:
             guard let record = selectedRecord else { return .notify(.error("There is no record to amend.")) }
             return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
@@ -72,6 +89,7 @@ public struct HistoryState: Screen {
         case .dayChanged(let day): today = day
         case .assetChangesLoaded(let uuid, let loaded) where uuid == row.asset.uuid: changes = loaded
         case .labelCodeLoaded(let uuid, let matrix) where uuid == row.asset.uuid: code = matrix
+        case .testsLoaded(let uuid, let loaded) where uuid == row.asset.uuid: tests = loaded
         default: return nil
         }
         return .stay
@@ -84,8 +102,8 @@ public struct HistoryState: Screen {
     var entries: [Entry] {
         var out: [Entry] = []
         var pending = changes.sorted(by: AssetChange.isNewer)[...]
-        for (index, record) in records.enumerated() {
-            while let change = pending.first, String(change.changedAt.prefix(10)) >= record.values.inspectionDate {
+        for (index, date) in recordDates.enumerated() {
+            while let change = pending.first, String(change.changedAt.prefix(10)) >= date {
                 out.append(.change(change))
                 pending = pending.dropFirst()
             }
@@ -138,8 +156,9 @@ public struct HistoryState: Screen {
     }
 
     mutating func move(by delta: Int, height: Int) {
-        guard !records.isEmpty else { return }
-        selection = max(0, min(records.count - 1, selection + delta))
+        let count = recordDates.count
+        guard count > 0 else { return }
+        selection = max(0, min(count - 1, selection + delta))
         let page = max(1, height - HistoryState.headerHeight - 1)
         let shown = entries.firstIndex { if case .record(let i) = $0 { i == selection } else { false } } ?? selection
         if shown < top { top = shown }
@@ -182,11 +201,15 @@ public struct HistoryState: Screen {
         // An interval LOLER reg 9(3) does not allow without a scheme replaces the heading with why.
             frame.put(" ! " + problem, x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
         } else {
-            frame.put(" \(records.count) record\(records.count == 1 ? "" : "s"), newest first", x: 0, y: 5, in: area,
-                      style: .bold)
+            let count = recordDates.count, noun = isTesting ? "test" : "record"
+            frame.put(" \(count) \(noun)\(count == 1 ? "" : "s"), newest first", x: 0, y: 5, in: area, style: .bold)
         }
         if showsCode, let code {
             drawCode(code, into: &frame, area: area)
+            return
+        }
+        if isTesting {
+            drawTests(into: &frame, area: area)
             return
         }
         // Each record's id is on screen, so "amends #4" and "amended by #14" point at rows one can see.
@@ -224,6 +247,38 @@ public struct HistoryState: Screen {
             // A superseded record is dimmed: its amendment speaks for it.
             frame.put(text, x: 0, y: y, in: area, style: record.supersededBy == nil ? .plain : .dim)
             if index == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+        }
+        frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+    }
+}
+
+extension HistoryState {
+    /// An electrical asset's tests in the table (and its changes among them): Enter opens one in full.
+    func drawTests(into frame: inout Frame, area: Rect) {
+        let idWidth = max(2, tests.map { "#\($0.id)".count }.max() ?? 0)
+        func line(_ id: String, _ date: String, _ type: String, _ result: String, _ technician: String) -> String {
+            "  " + id.padded(toWidth: idWidth) + "  " + date.padded(toWidth: 10) + "  " + type.padded(toWidth: 23)
+                + "  " + result.padded(toWidth: 6) + "  " + technician
+        }
+        frame.put(line("ID", "DATE", "TYPE", "RESULT", "TECHNICIAN"), x: 0, y: 6, in: area, style: .bold)
+        if tests.isEmpty {
+            frame.put("  No test recorded yet. Press i to test it.", x: 0, y: 7, in: area, style: .dim)
+        }
+        let page = max(1, area.height - HistoryState.headerHeight - 1)
+        for (offset, entry) in entries.dropFirst(top).prefix(page).enumerated() {
+            let y = HistoryState.headerHeight + offset + (tests.isEmpty ? 1 : 0)
+            switch entry {
+            case .change(let change):
+                let text = "  " + "·".padded(toWidth: idWidth) + "  " + String(change.changedAt.prefix(10))
+                    + "  changed " + change.summary + " — " + change.reason + " (\(change.operatorName))"
+                frame.put(text, x: 0, y: y, in: area, style: Style(colour: .cyan))
+            case .record(let index):
+                let test = tests[index]
+                frame.put(line("#\(test.id)", test.values.testDate, test.values.testType.label,
+                               test.passed ? "PASS" : "FAIL", test.values.technician), x: 0, y: y, in: area,
+                          style: test.passed ? .plain : Style(colour: .red))
+                if index == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+            }
         }
         frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }

@@ -42,6 +42,15 @@ public enum KeyCatalog {
             Situation(name: "text field focused", typing: true,
                       keymaps: [BatchFormState.keymap.summary, FormState.keymap.summary, EditableText.keymap.summary]),
         ]),
+        ScreenKeys(name: "test form", situations: [
+            Situation(name: "choice or check box focused", typing: false,
+                      keymaps: [TestFormState.keymap.summary, TestFormState.choiceKeymap.summary]),
+            Situation(name: "text field focused", typing: true,
+                      keymaps: [TestFormState.keymap.summary, EditableText.keymap.summary]),
+            Situation(name: "leave question", typing: false, keymaps: [LeaveChoice.testQuestion.keymap.summary]),
+            Situation(name: "authenticate question", typing: false,
+                      keymaps: [AuthenticateChoice.testQuestion(technician: "").keymap.summary]),
+        ]),
         ScreenKeys(name: "draft found", situations: [
             Situation(name: "question", typing: false, keymaps: [RecoveryState.question(tag: "").keymap.summary]),
         ]),
@@ -50,6 +59,9 @@ public enum KeyCatalog {
         ]),
         ScreenKeys(name: "record", situations: [
             Situation(name: "fields", typing: false, keymaps: [RecordState.keymap.summary]),
+        ]),
+        ScreenKeys(name: "test record", situations: [
+            Situation(name: "fields", typing: false, keymaps: [TestRecordState.keymap.summary]),
         ]),
         ScreenKeys(name: "drafts", situations: [
             Situation(name: "list", typing: false, keymaps: [DraftsState.keymap.summary]),

@@ -20,6 +20,14 @@ extension ListState {
             guard !marks.isEmpty else {
                 return .notify(.error("Nothing is marked: m marks the selected asset, * every asset shown."))
             }
+            // A batch shares one inspection's values; an electrical test's readings are each item's own.
+            let marked = Set(marks.ordered)
+            let electrical = rows.filter { marked.contains($0.asset.uuid) && $0.asset.isElectrical }.map(\.asset.tag)
+            if !electrical.isEmpty {
+                let named = electrical.prefix(3).joined(separator: ", ") + (electrical.count > 3 ? ", …" : "")
+                return .notify(.error("A batch cannot test electrical items (\(electrical.count) marked: \(named)); "
+                                      + "unmark them (m) and test each with i."))
+            }
             return .effects([.openBatch(assetUUIDs: marks.ordered)])
         default:
             break

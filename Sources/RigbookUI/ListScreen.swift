@@ -255,7 +255,8 @@ extension ListState: Screen {
         savedAsset = nil
         let row = rows.first { $0.asset.uuid == uuid }
         let status = row?.status(on: today).status.label ?? "unknown"
-        let saved = "Saved inspection for \(row?.asset.tag ?? "the asset") · status now \(status)"
+        let what = row?.asset.isElectrical == true ? "test" : "inspection"
+        let saved = "Saved \(what) for \(row?.asset.tag ?? "the asset") · status now \(status)"
         guard openNextAfterSave else { return .notify(.info(saved)) }
         openNextAfterSave = false
         // Ctrl-N: on to the next item to do, unless the list has none after the saved one.

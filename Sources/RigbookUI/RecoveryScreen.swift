@@ -11,6 +11,7 @@ public struct RecoveryState: Screen {
     enum Target: Sendable {
         case inspection(seed: FormSeed, recovered: FormSeed)
         case asset(seed: AssetEditorSeed, recovered: AssetEditorSeed)
+        case test(seed: TestFormSeed, recovered: TestFormSeed)
     }
     var target: Target
     var question: Question<RecoveryChoice>
@@ -28,10 +29,18 @@ public struct RecoveryState: Screen {
         question = RecoveryState.question(tag: draft.assetTag)
     }
 
+    /// The electrical test form's draft (issue 15): the same question, the same answers.
+    public init(testSeed seed: TestFormSeed, draft: DraftSummary, recovered: TestFormSeed) {
+        self.draft = draft
+        target = .test(seed: seed, recovered: recovered)
+        question = RecoveryState.question(tag: draft.assetTag)
+    }
+
     private func form(recovered: Bool, context: ScreenContext) -> any Screen {
         switch target {
         case .inspection(let seed, let draft): FormState(seed: recovered ? draft : seed, context: context)
         case .asset(let seed, let draft): AssetFormState(editing: recovered ? draft : seed, context: context)
+        case .test(let seed, let draft): TestFormState(seed: recovered ? draft : seed, context: context)
         }
     }
 

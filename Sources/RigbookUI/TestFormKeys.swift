@@ -1,0 +1,281 @@
+import RigbookCore
+
+extension TestFormState {
+    /// Keys that work in every field, text fields included. Ctrl-O (attach a file) is left free: it comes with
+    /// the attachments (issue 15 §4), on both form kinds.
+    static let keymap = Keymap<FormAction>(title: "Test form", whileTyping: true, [
+        KeyBinding([.tab], label: "Tab", help: "Next field (also ↓ outside multi-line fields)", footer: "next",
+                   action: .next),
+        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
+                   brief: "previous field", action: .previous),
+        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the test to the register "
+                   + "(with only the authentication unmet, asks \"Authenticate and save? y/n\")",
+                   footer: "save", action: .save),
+        KeyBinding([.ctrl("n")], help: "Save and next: saves as Ctrl-S does, then opens the next asset of the list",
+                   brief: "save and open the next asset", action: .saveAndNext),
+        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
+                   help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
+        KeyBinding([.function(2)], help: "Observations pass: visual inspection Pass (and polarity, the RCD's "
+                   + "push-button where the class has them); the readings are still typed",
+                   footer: "visual pass", action: .cleanPass),
+        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
+    ])
+
+    /// Keys of the fields that are not text: choices and check boxes.
+    static let choiceKeymap = Keymap<FormAction>(title: "Test form: choices and check boxes", [
+        KeyBinding([.char(" ")], label: "Space", help: "Tick or untick a check box; next option of a choice",
+                   footer: "tick", action: .toggle),
+        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
+                   help: "Choice: the next option starting with that letter (p Pass, f Fail, a Automatic)",
+                   brief: "jump to an option by its first letter", action: .typeAhead),
+        KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)",
+                   brief: "next option", action: .cycleForward),
+        KeyBinding([.left], label: "←", help: "Choice: previous option", brief: "previous option",
+                   action: .cycleBack),
+        KeyBinding([.enter], help: "Next field", brief: "next field", action: .next),
+        KeyBinding([.down], label: "↓", help: "Next field", action: .next),
+        KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
+    ])
+
+    static let footerKeymap = Keymap<FormAction>(
+        title: keymap.title, Array(keymap.bindings.dropLast()) + choiceKeymap.bindings + [keymap.bindings.last!])
+
+    static let notes: [(keys: String, help: String)] = [
+        ("YYYY-MM-DD", "Dates: the test date and the instrument's calibration date"),
+        ("0-9 .", "Readings: a number; the verdict against its limit shows beside it as you type"),
+        ("Paste", "Goes into the focused text field as text, in one step: never keys, ticks or a save"),
+    ]
+
+    static var helpLines: [(keys: String, help: String)] {
+        keymap.helpLines() + choiceKeymap.helpSection("On a choice or check box:")
+            + EditableText.keymap.helpSection("In a text field:") + notes + App.keymap.helpSection("Everywhere:")
+    }
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        inputBatch = context.batch
+        let edits = editCount
+        let outcome = handleKey(key, now: context.now, width: context.area.width)
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+        // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
+        guard editCount != edits else { return outcome }
+        return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
+    }
+
+    private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
+        if case .note? = message { message = nil }
+        switch mode {
+        case .leaving(var question):
+            guard let answer = question.handle(key, batch: inputBatch) else {
+                mode = .leaving(question)
+                return .stay
+            }
+            mode = .editing
+            return leave(answer)
+        case .authenticating(var question):
+            guard let answer = question.handle(key, batch: inputBatch) else {
+                mode = .authenticating(question)
+                return .stay
+            }
+            mode = .editing
+            guard answer == .save else {
+                focusField(.authenticated)
+                return .stay
+            }
+            fieldMessages[.authenticated] = nil
+            values.authenticated = true
+            changed(now: now)
+            return validateAndSave()
+        case .saving:
+            return .stay
+        case .editing:
+            break
+        }
+
+        if isTyping, var editor {
+            var accepted = key
+            if case .char(let c) = key, !allows(c), focus.kind != .multiline {
+                note(focus.isReading ? "“\(c)” is not part of a reading: type a number such as 0.42."
+                     : "“\(c)” is not part of a date: write YYYY-MM-DD.")
+                accepted = .function(99)
+            }
+            let field = focus
+            let allowed: ((Character) -> Bool)? = field.isReading || field.kind == .date
+                ? { TestFormState.allows($0, in: field) } : nil
+            switch editor.apply(accepted, multiline: focus.kind == .multiline, maxLength: focus.inputLimit,
+                                width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
+            case .changed:
+                self.editor = editor
+                setText(focus, editor.text, now: now)
+                return .stay
+            case .pasted(let paste):
+                self.editor = editor
+                setText(focus, editor.text, now: now)
+                note(paste.report(field: focus.label, limit: focus.inputLimit))
+                return .stay
+            case .moved:
+                self.editor = editor
+                return .stay
+            case .full:
+                note("\(focus.label) holds at most \(focus.inputLimit) characters; the rest was not taken.")
+                return .stay
+            case .leaveUp:
+                moveFocus(by: -1)
+                return .stay
+            case .leaveDown:
+                moveFocus(by: 1)
+                return .stay
+            case .ignored:
+                break
+            }
+        }
+
+        if case .paste = key {
+            note("Nothing pasted: \(focus.label) is not a text field.")
+            return .stay
+        }
+        guard let action = TestFormState.keymap.action(for: key)
+                ?? (isTyping ? nil : TestFormState.choiceKeymap.action(for: key)) else { return .stay }
+        switch action {
+        case .next: moveFocus(by: 1)
+        case .previous: moveFocus(by: -1)
+        case .help: return .help(title: TestFormState.keymap.title, TestFormState.helpLines)
+        case .close:
+            if hasUnsavedInput {
+                mode = .leaving(LeaveChoice.testQuestion.opened(in: inputBatch))
+                return .stay
+            }
+            draft.cancel()
+            return .pop + .effects(deleteOwnDraft + closingEffects)
+        case .save, .saveAndNext:
+            return attemptSave(andNext: action == .saveAndNext)
+        case .cleanPass:
+            values.visual = .pass
+            if equipmentClass.needsPolarity { values.polarity = .pass }
+            if equipmentClass.isRCD { values.rcdPushButton = .pass }
+            changed(now: now)
+            focusField(firstFieldNeedingInput)
+            note("Visual inspection set to Pass" + (equipmentClass.needsPolarity ? ", polarity too" : "")
+                 + (equipmentClass.isRCD ? ", the push-button test too" : "") + "; type the readings.")
+        case .typeAhead:
+            guard focus.kind == .choice else { break }
+            let labels = TestChoices.labels(focus)
+            if let index = TypeAhead.index(after: TestChoices.index(focus, in: values), in: labels, key: key) {
+                TestChoices.set(focus, index, in: &values)
+                changed(now: now)
+            } else {
+                note("No option of \(focus.label) starts with “\(key.name)”.")
+            }
+        case .toggle:
+            if focus == .authenticated, !values.authenticated, !authenticationShown.isSeen(by: inputBatch) {
+                fieldMessages[.authenticated] = "Not ticked: that Space came in the same burst of keys that reached "
+                    + "the authentication. Read it, then press Space again."
+                return .stay
+            }
+            if let path = focus.flagPath {
+                fieldMessages[focus] = nil
+                values[keyPath: path].toggle()
+                changed(now: now)
+            } else if focus.kind == .choice {
+                TestChoices.cycle(focus, by: 1, in: &values)
+                changed(now: now)
+            }
+        case .cycleForward, .cycleBack:
+            if focus.kind == .choice {
+                TestChoices.cycle(focus, by: action == .cycleForward ? 1 : -1, in: &values)
+                changed(now: now)
+            }
+        case .openChoices, .pickExaminer:
+            break
+        }
+        return .stay
+    }
+
+    private mutating func leave(_ answer: LeaveChoice) -> Outcome {
+        let tag = row.asset.tag
+        switch answer {
+        case .keepEditing:
+            return .stay
+        case .discard:
+            draft.cancel()
+            return .pop + .notify(.info("Discarded the test of \(tag).")) + .effects(deleteOwnDraft + closingEffects)
+        case .keepDraft:
+            let write = flushDraftEffect() ?? .writeDraft(draftSnapshot)
+            return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
+                + .effects([write] + closingEffects)
+        }
+    }
+
+    /// Ctrl-S (Ctrl-N: `andNext`): the test gate decides. Unmet rules are listed and focus goes to the first field
+    /// concerned; when the authentication is the only one, the form asks for it on the spot.
+    mutating func attemptSave(andNext: Bool) -> Outcome {
+        if !lastChange.isSeen(by: inputBatch) {
+            note("Not saved: \(andNext ? "Ctrl-N" : "Ctrl-S") arrived together with other keys. "
+                 + "Check, then press it again.")
+            return .stay
+        }
+        saveAndNext = andNext
+        if !values.authenticated, !problems.isEmpty, problems.allSatisfy({ $0.field == .authenticated }) {
+            mode = .authenticating(AuthenticateChoice.testQuestion(technician: values.technician)
+                .opened(in: inputBatch))
+            return .stay
+        }
+        return validateAndSave()
+    }
+
+    /// The only way to the register: `TestGate.validate`, whose `ValidatedTest` the save effect takes.
+    mutating func validateAndSave() -> Outcome {
+        switch TestGate.validate(values, gateContext) {
+        case .success(let test):
+            mode = .saving(test)
+            message = nil
+            // A write still waiting must not bring the draft back after the save removes it.
+            draft.cancel()
+            return .effects([.saveTest(test, thenNext: saveAndNext)])
+        case .failure(let failure):
+            attemptedSave = true
+            let count = failure.problems.count
+            message = .note("Not saved: \(count) rule\(count == 1 ? " is" : "s are") unmet (marked ⚠). "
+                            + "Fix \(count == 1 ? "it" : "them") and press Ctrl-S again.")
+            if let first = failure.fields.first(where: { fields.contains($0) }) { focusField(first) }
+            return .stay
+        }
+    }
+
+    public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
+        switch event {
+        case .saved(_, let session, _) where session == sessionID:
+            guard case .saving(let test) = mode else { return nil }
+            return .popAll + .effects(deleteOwnDraft + [.rememberTechnician(test.values)] + closingEffects)
+        case .saveFailed(let reason) where saving:
+            mode = .editing
+            message = .saveFailed(reason)
+            draft.writes.poke(now: context.now)
+            return .stay
+        case .draftWritten(let id, let meta) where id == draftID:
+            draft.wrote(meta)
+            return .stay
+        case .draftWriteFailed(let id, let reason) where id == draftID:
+            draft.failed(reason, now: context.now)
+            return .stay
+        case .draftDeleted(let id) where id == draftID:
+            draft.deleted()
+            return .stay
+        case .flush:
+            return .effects(flushDraftEffect().map { [$0] } ?? [])
+        default:
+            return nil
+        }
+    }
+
+    public var deadline: Double? { draft.deadline }
+
+    /// The draft's debounce and its retry after a failed write.
+    public mutating func advance(context: ScreenContext) -> [Effect] {
+        guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
+        return [effect]
+    }
+
+    public mutating func resized(context: ScreenContext) {
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import RigbookCore
+
+/// The electrical test form (issue 15 §2, SPEC §12): a second form kind beside the inspection form. It keeps
+/// the inspection form's rules of the road by sharing its parts: the draft's debounce, flush and retries
+/// (`DraftTracker`), the same draft file and keystroke journal through `DraftSnapshot`, the leave and
+/// authenticate questions (`LeaveChoice`, `AuthenticateChoice`), the text widgets (`EditableText`), the
+/// burst rules (`SeenInBatch`) and type-ahead (`TypeAhead`). What is its own is the test's fields, the test
+/// gate (`TestGate`) and the readings' verdicts.
+public struct TestFormState: Screen {
+    public let row: RegisterRow
+    public let history: [RecordFacts]
+    public let baseline: TestValues
+    public let sessionID: String
+    public let today: CalendarDate
+    public let limits: TestLimits
+
+    public internal(set) var values: TestValues
+    public internal(set) var focus: TestField = .testType
+    /// The focused text, date or reading being edited.
+    var editor: EditableText?
+    /// First body line on screen.
+    var scroll = 0
+    /// Immediate messages under a field (a character a reading cannot hold, a tick refused).
+    public internal(set) var fieldMessages: [TestField: String] = [:]
+    /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
+    public internal(set) var attemptedSave = false
+    public internal(set) var mode: Mode = .editing
+    public internal(set) var message: FormState.Message?
+    public internal(set) var draft: DraftTracker
+    /// The gate's verdict on the values as they are: problems, warnings, each reading's verdict, the result.
+    public private(set) var evaluation: TestGate.Evaluation
+    var inputBatch = 0
+    /// The input batch in which the authentication got the focus: only a later key may tick it.
+    var authenticationShown = SeenInBatch(0)
+    /// The input batch of the last change: Ctrl-S counts only from a later one.
+    var lastChange = SeenInBatch(0)
+    var editCount = 0
+    public internal(set) var saveAndNext = false
+
+    public enum Mode: Sendable {
+        case editing
+        case leaving(Question<LeaveChoice>)
+        /// Ctrl-S with only the authentication unmet: "Authenticate and save? y/n".
+        case authenticating(Question<AuthenticateChoice>)
+        /// The test went to the register; waiting for the answer.
+        case saving(ValidatedTest)
+    }
+
+    public init(seed: TestFormSeed, context: ScreenContext) {
+        row = seed.row
+        history = seed.history
+        baseline = seed.baseline
+        sessionID = seed.sessionID
+        today = context.today
+        limits = seed.limits
+        var initial = seed.initial
+        // A recovered draft is authenticated again by a person: a tick never comes back from a file.
+        if seed.draft != nil { initial.authenticated = false }
+        values = initial
+        draft = DraftTracker(written: seed.draft)
+        inputBatch = context.batch
+        lastChange = SeenInBatch(context.batch)
+        evaluation = TestGate.evaluate(initial, TestFormState.gateContext(row: seed.row, today: context.today,
+                                                                            sessionID: seed.sessionID,
+                                                                            limits: seed.limits))
+        focusField(seed.focus.flatMap { fields.contains($0) ? $0 : nil } ?? firstFieldNeedingInput)
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+    }
+
+    public var draftID: String { DraftIdentity.testDraftID(assetUUID: row.asset.uuid) }
+    public var equipmentClass: ElectricalClass { row.asset.electrical?.equipmentClass ?? .other }
+    public var hasUnsavedInput: Bool { values != baseline }
+    public var draftOnDisk: Bool { draft.onDisk }
+
+    static func gateContext(row: RegisterRow, today: CalendarDate, sessionID: String,
+                            limits: TestLimits) -> TestGate.Context {
+        TestGate.Context(assetUUID: row.asset.uuid, equipmentClass: row.asset.electrical?.equipmentClass ?? .other,
+                         commissioned: row.asset.commissioned, today: today, sessionID: sessionID, limits: limits)
+    }
+
+    public var gateContext: TestGate.Context {
+        TestFormState.gateContext(row: row, today: today, sessionID: sessionID, limits: limits)
+    }
+
+    public var problems: [(field: TestField, message: String)] { evaluation.problems }
+
+    public var leaveQuestion: Question<LeaveChoice>? {
+        if case .leaving(let question) = mode { return question }
+        return nil
+    }
+
+    public var authenticationQuestion: Question<AuthenticateChoice>? {
+        if case .authenticating(let question) = mode { return question }
+        return nil
+    }
+
+    public var saving: Bool {
+        if case .saving = mode { return true }
+        return false
+    }
+
+    public var notice: String? {
+        if case .note(let text)? = message { return text }
+        return nil
+    }
+
+    public var saveError: String? {
+        if case .saveFailed(let reason)? = message { return reason }
+        return nil
+    }
+
+    mutating func note(_ text: String) {
+        if saveError == nil { message = .note(text) }
+    }
+
+    // MARK: Fields and focus
+
+    /// The old-calibration acknowledgement is asked only while the warning stands (or once ticked).
+    var showsAcknowledgement: Bool { !evaluation.warnings.isEmpty || values.calibrationAcknowledged }
+
+    /// The groups with the fields this asset's class shows.
+    var groups: [(title: String, fields: [TestField])] {
+        let shown = Set(TestField.shown(for: equipmentClass))
+        return TestField.groups.map { group in
+            (group.title, group.fields.filter { shown.contains($0) && ($0 != .calibrationAcknowledged
+                                                                    || showsAcknowledgement) })
+        }.filter { !$0.fields.isEmpty }
+    }
+
+    /// The fields in focus order (the attachments line is shown, not focused, until Ctrl-O comes).
+    var fields: [TestField] { groups.flatMap(\.fields).filter { $0 != .attachments } }
+
+    /// The first field that still needs the technician: one an unmet rule concerns (the authentication last).
+    var firstFieldNeedingInput: TestField {
+        let concerned = Set(problems.map(\.field)).subtracting([.authenticated, .notes])
+        return fields.first { concerned.contains($0) } ?? fields[0]
+    }
+
+    mutating func focusField(_ field: TestField) {
+        focus = field
+        if field == .authenticated { authenticationShown.appeared(in: inputBatch) }
+        editor = field.textPath.map { EditableText(values[keyPath: $0]) }
+    }
+
+    mutating func moveFocus(by step: Int) {
+        let all = fields
+        let index = all.firstIndex(of: focus) ?? 0
+        focusField(all[(index + step + all.count) % all.count])
+    }
+
+    var isTyping: Bool { editor != nil }
+
+    // MARK: Values
+
+    mutating func changed(now: Double) {
+        editCount &+= 1
+        evaluation = TestGate.evaluate(values, gateContext)
+        if saveError != nil { message = nil }
+        lastChange.appeared(in: inputBatch)
+        draft.writes.poke(now: now)
+        // The acknowledgement left the form (the calibration date was corrected): focus must stay on a field.
+        if !fields.contains(focus) { focusField(.calibrationDate) }
+    }
+
+    mutating func setText(_ field: TestField, _ text: String, now: Double) {
+        guard let path = field.textPath, values[keyPath: path] != text else { return }
+        values[keyPath: path] = text
+        changed(now: now)
+    }
+
+    /// What a reading or a date may hold as it is typed.
+    func allows(_ c: Character) -> Bool { TestFormState.allows(c, in: focus) }
+
+    static func allows(_ c: Character, in field: TestField) -> Bool {
+        if field.isReading { return (c.isNumber && c.isASCII) || c == "." }
+        if field.kind == .date { return (c.isNumber && c.isASCII) || c == "-" }
+        return true
+    }
+
+    /// The reading's verdict, when the gate judged it.
+    func verdict(_ field: TestField) -> ReadingVerdict? { evaluation.verdicts.first { $0.field == field } }
+
+    // MARK: Draft
+
+    public var draftSnapshot: DraftSnapshot {
+        DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
+                      amends: nil, amendsUUID: nil, values: InspectionValues(), written: draft.written,
+                      focus: .inspectionType, testValues: values, testFocus: focus.key)
+    }
+
+    /// A write while the values differ from the baseline; a removal once they are back to it.
+    var draftEffect: Effect? {
+        if hasUnsavedInput { return .writeDraft(draftSnapshot) }
+        return draft.onDisk ? .deleteDraft(draftID: draftID) : nil
+    }
+
+    mutating func flushDraftEffect() -> Effect? {
+        let pending = draft.writes.flush()
+        return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
+    }
+
+    var deleteOwnDraft: [Effect] { draft.onDisk ? [.deleteDraft(draftID: draftID)] : [] }
+
+    var closingEffects: [Effect] { [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)] }
+
+    // MARK: Preview
+
+    /// *If saved: result …, status …, next test due …*, from the one status function over the asset's history
+    /// plus this test.
+    var previewText: String {
+        guard let date = CalendarDate(iso: values.testDate.trimmingCharacters(in: .whitespaces)),
+              !problems.contains(where: { $0.field == .testDate }) else {
+            return "If saved: — needs a valid test date."
+        }
+        if values.visual == nil {
+            return "If saved: — needs the visual inspection's result."
+        }
+        if evaluation.verdicts.contains(where: { $0.outcome == .missing }) {
+            return "If saved: — needs every reading the class requires (marked ⚠)."
+        }
+        guard let result = evaluation.result else {
+            return "If saved: — not while the result is refused (see ⚠ under Result)."
+        }
+        let facts = history + [TestFacts.facts(id: Int64.max, passed: result == .pass, date: date)]
+        let report = StatusRules.evaluate(asset: row.asset, history: facts, today: today)
+        var text = "If saved: \(result == .pass ? "PASS" : "FAIL"), status \(report.status.label)"
+        if let due = report.nextDue { text += ", next test due \(due.iso)" }
+        return text + "."
+    }
+}
+
+extension AuthenticateChoice {
+    /// The test form's "Authenticate and save?": the same answers and keys as the inspection form's.
+    static func testQuestion(technician: String) -> Question<AuthenticateChoice> {
+        var question = AuthenticateChoice.question(thorough: true, examiner: technician)
+        let name = technician.trimmingCharacters(in: .whitespaces)
+        question.lines = [("I, \(name), authenticate this test.", .bold), ("Every other rule is met.", .plain)]
+        return question
+    }
+}
+
+extension LeaveChoice {
+    /// "Leave this test?": the inspection form's three answers.
+    static let testQuestion: Question<LeaveChoice> = {
+        var question = LeaveChoice.question
+        question.title = "Leave this test?"
+        return question
+    }()
+}

@@ -1,0 +1,216 @@
+import RigbookCore
+
+/// The test form's body as lines, computed the same way for scrolling (in update) and drawing (in view); the
+/// columns and wrapping are the inspection form's (`FormLayout`).
+enum TestFormLayout {
+    enum Line: Equatable {
+        case heading(String)
+        case field(TestField, row: Int)
+        /// A rule, warning or typing message under a field; `continued` for its wrapped rows after the first.
+        case message(TestField, String, kind: MessageKind, continued: Bool)
+
+        var field: TestField? {
+            switch self {
+            case .heading: nil
+            case .field(let field, _), .message(let field, _, _, _): field
+            }
+        }
+    }
+
+    enum MessageKind: Equatable { case problem, warning, typing }
+
+    /// Columns of a reading's box: the verdict follows it on the same row.
+    static let readingWidth = 10
+
+    static func notesRows(_ form: TestFormState, width: Int) -> (characters: [Character], rows: [WrappedText.Row]) {
+        let characters = form.focus == .notes ? form.editor?.characters ?? [] : Array(form.values.notes)
+        return (characters, WrappedText.layout(characters, width: FormLayout.textWidth(screenWidth: width)))
+    }
+
+    static func lines(_ form: TestFormState, width: Int) -> [Line] {
+        var lines: [Line] = []
+        let messageWidth = max(8, width - FormLayout.labelWidth(screenWidth: width) - 5)
+        let problems = Dictionary(grouping: form.problems, by: \.field)
+        let warnings = Dictionary(grouping: form.evaluation.warnings, by: \.field)
+        for group in form.groups {
+            lines.append(.heading(group.title))
+            for field in group.fields {
+                let rows = field == .notes ? max(2, notesRows(form, width: width).rows.count) : 1
+                for row in 0..<rows { lines.append(.field(field, row: row)) }
+                func add(_ text: String, _ kind: MessageKind) {
+                    let characters = Array(text)
+                    for (index, row) in WrappedText.layout(characters, width: messageWidth).enumerated() {
+                        lines.append(.message(field, String(characters[row.start..<row.end]), kind: kind,
+                                              continued: index > 0))
+                    }
+                }
+                if let message = form.fieldMessages[field] { add(message, .typing) }
+                for warning in warnings[field] ?? [] { add(warning.message, .warning) }
+                for problem in problems[field] ?? [] {
+                    // The acknowledgement's rule repeats the warning shown just above it: only what to do is new.
+                    let warning = form.evaluation.warnings.first?.message ?? ""
+                    let message = field == .calibrationAcknowledged && !warning.isEmpty
+                        && problem.message.hasPrefix(warning)
+                        ? String(problem.message.dropFirst(warning.count)).trimmingCharacters(in: .whitespaces)
+                        : problem.message
+                    add(message, .problem)
+                }
+            }
+        }
+        return lines
+    }
+
+    static func focusLine(_ form: TestFormState, in lines: [Line], width: Int) -> Int {
+        var row = 0
+        if form.focus == .notes, let editor = form.editor {
+            row = WrappedText.row(of: editor.cursor, in: notesRows(form, width: width).rows)
+        }
+        return lines.firstIndex(of: .field(form.focus, row: row)) ?? 0
+    }
+}
+
+extension TestFormState {
+    /// Scrolls as little as possible to keep the focused field and its messages on screen.
+    mutating func keepFocusVisible(width: Int, height: Int) {
+        let lines = TestFormLayout.lines(self, width: width)
+        let body = FormState.bodyHeight(screenHeight: height)
+        let line = TestFormLayout.focusLine(self, in: lines, width: width)
+        var last = line
+        while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
+        last = min(last, line + body - 1)
+        if last >= scroll + body { scroll = last - body + 1 }
+        if line < scroll { scroll = line }
+        if scroll == line, line > 0, case .heading = lines[line - 1] { scroll = line - 1 }
+        scroll = max(0, min(scroll, max(0, lines.count - body)))
+        if line < scroll { scroll = line }
+    }
+
+    public func draw(into frame: inout Frame, area: Rect) { TestFormView.draw(self, into: &frame, area: area) }
+}
+
+enum TestFormView {
+    static func draw(_ form: TestFormState, into frame: inout Frame, area: Rect) {
+        let width = area.width, height = area.height
+        let asset = form.row.asset
+        frame.fill(y: 0, in: area, style: .reverse)
+        let title = " Test · \(asset.tag) · \(asset.name) · \(asset.typeLabel)"
+        let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
+            : form.draft.writes.isPending ? " draft … " : form.draft.onDisk ? " ✎ draft saved " : ""
+        frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
+        if !draftState.isEmpty {
+            frame.put(draftState, x: width - draftState.displayWidth, y: 0, in: area,
+                      style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
+        }
+        let lines = TestFormLayout.lines(form, width: width)
+        let body = FormState.bodyHeight(screenHeight: height)
+        let labelWidth = FormLayout.labelWidth(screenWidth: width)
+        let valueX = labelWidth + 2
+        let textWidth = FormLayout.textWidth(screenWidth: width)
+        for (offset, line) in lines.dropFirst(form.scroll).prefix(body).enumerated() {
+            let y = 1 + offset
+            switch line {
+            case .heading(let text):
+                frame.put(text.uppercased(), x: 1, y: y, in: area, style: Style(bold: true, underline: true))
+            case .message(_, let text, let kind, let continued):
+                let style: Style = switch kind {
+                case .problem: form.attemptedSave ? Style(colour: .red, bold: true) : Style(colour: .yellow)
+                case .warning: Style(colour: .yellow, bold: true)
+                case .typing: Style(colour: .red)
+                }
+                frame.put((continued ? "  " : "⚠ ") + text, x: valueX, y: y, in: area, style: style)
+            case .field(let field, let row):
+                let focused = field == form.focus
+                if row == 0 { frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold) }
+                if row == 0, field.kind != .check {
+                    frame.put(field.shortLabel, x: 2, y: y, in: area, style: focused ? .bold : .plain,
+                              maxWidth: labelWidth - 1)
+                }
+                drawWidget(form, field: field, row: row, focused: focused,
+                           in: Rect(x: area.x + valueX, y: area.y + y, width: textWidth + 1, height: 1),
+                           area: area, into: &frame)
+            }
+        }
+        if lines.count - form.scroll > body { frame.put("↓", x: width - 1, y: body, in: area, style: .dim) }
+        if form.scroll > 0 { frame.put("↑", x: width - 1, y: 1, in: area, style: .dim) }
+        frame.put(form.previewText, x: 1, y: height - 2, in: area, style: .bold)
+        if let line = footerMessage(form) {
+            frame.put(line.text, x: 0, y: height - 1, in: area, style: line.style)
+        } else {
+            frame.put(TestFormState.footerKeymap.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
+        }
+        switch form.mode {
+        case .leaving(let question):
+            frame.cursor = nil
+            question.draw(into: &frame, area: area)
+        case .authenticating(let question):
+            frame.cursor = nil
+            question.draw(into: &frame, area: area)
+        case .editing, .saving:
+            break
+        }
+    }
+
+    static func footerMessage(_ form: TestFormState) -> (text: String, style: Style)? {
+        let alarm = Style(colour: .red, bold: true)
+        if let reason = form.saveError { return ("Not saved: \(reason)", alarm) }
+        if let warning = form.draft.warning, form.message == nil {
+            return ("⚠ Draft not written (\(warning)). What you typed is kept here; the register is untouched.",
+                    alarm)
+        }
+        if let text = form.notice { return (text, Style(colour: form.attemptedSave ? .red : .normal, bold: true)) }
+        return form.saving ? ("Saving…", .bold) : nil
+    }
+
+    static func drawWidget(_ form: TestFormState, field: TestField, row: Int, focused: Bool, in widget: Rect,
+                           area: Rect, into frame: inout Frame) {
+        let v = form.values
+        let focusStyle = Style(reverse: true)
+        switch field.kind {
+        case .choice:
+            frame.put("‹ \(TestChoices.text(field, in: v)) ›", x: 0, y: 0, in: widget,
+                      style: focused ? focusStyle : .plain)
+        case .check:
+            let y = widget.y - area.y
+            frame.put(v[keyPath: field.flagPath!] ? "[x]" : "[ ]", x: 2, y: y, in: area,
+                      style: focused ? focusStyle : .bold)
+            frame.put(field.checkLabel(v), x: 6, y: y, in: area, style: focused ? .bold : .plain)
+        case .toggle:
+            // The attachments line: what the draft holds (Ctrl-O adds to it once attachments are merged).
+            let names = v.attachments.map(\.name).joined(separator: ", ")
+            frame.put(names.isEmpty ? "none" : names, x: 0, y: 0, in: widget, style: names.isEmpty ? .dim : .plain)
+        case .text, .date:
+            let characters = focused ? form.editor?.characters ?? [] : Array(v[keyPath: field.textPath!])
+            var box = widget
+            if field.kind == .date { box.width = min(widget.width, 11) }
+            if field.isReading { box.width = min(widget.width, TestFormLayout.readingWidth) }
+            let placeholder = field.kind == .date ? (field == .calibrationDate ? "optional" : "YYYY-MM-DD")
+                : field.isReading ? (field == .loadCurrent ? "optional" : "—") : nil
+            TextFieldView.draw(characters, cursor: focused ? form.editor?.cursor ?? characters.count : nil,
+                               placeholder: placeholder, in: box, into: &frame)
+            if field.isReading, let verdict = form.verdict(field),
+               verdict.outcome == .pass || verdict.outcome == .fail {
+                let pass = verdict.outcome == .pass
+                frame.put((pass ? "✓ PASS " : "✗ FAIL ") + verdict.text, x: box.width + 1, y: 0, in: widget,
+                          style: Style(colour: pass ? .green : .red, bold: !pass))
+            }
+        case .multiline:
+            let (characters, rows) = TestFormLayout.notesRows(form, width: area.width)
+            frame.fill(y: 0, in: widget, style: Style(underline: true))
+            if row < rows.count {
+                frame.put(characters: characters[rows[row].start..<rows[row].end], x: 0, y: 0, in: widget,
+                          style: Style(underline: true))
+            }
+            if focused, let editor = form.editor, WrappedText.row(of: editor.cursor, in: rows) == row {
+                let r = rows[row]
+                let before = characters[r.start..<min(editor.cursor, r.end)].reduce(0) { $0 + DisplayWidth.of($1) }
+                frame.cursor = (widget.x + before, widget.y)
+            }
+        }
+        // Pass/fail observations carry their verdict's colour too.
+        if [.visual, .polarity, .rcdPushButton].contains(field), let value = field == .visual ? v.visual
+            : field == .polarity ? v.polarity : v.rcdPushButton, value == .fail {
+            let text = "‹ \(TestChoices.text(field, in: v)) ›"
+            frame.put("✗", x: text.displayWidth + 1, y: 0, in: widget, style: Style(colour: .red, bold: true))
+        }
+    }
+}
