@@ -268,6 +268,8 @@ public enum TestField: String, CaseIterable, Sendable {
             case .earthContinuity: equipmentClass.needsEarthContinuity
             case .polarity: equipmentClass.needsPolarity
             case .rcdType, .rcdPushButton, .rcdTripTime: equipmentClass.isRCD
+            // A portable RCD is judged by its push-button and trip time (DECISIONS): no insulation reading.
+            case .insulation, .leakage: !equipmentClass.isRCD
             default: true
             }
         }
