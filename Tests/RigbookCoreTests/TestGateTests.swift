@@ -195,6 +195,7 @@ struct TestGateTests {
         #expect(!TestField.shown(for: .classII).contains(.earthContinuity))
         #expect(TestField.shown(for: .cordSet).contains(.polarity))
         #expect(TestField.shown(for: .portableRCD).contains(.rcdTripTime))
+        #expect(!TestField.shown(for: .portableRCD).contains(.insulation) && !TestField.shown(for: .portableRCD).contains(.leakage))
         #expect(!TestField.shown(for: .classI).contains(.rcdTripTime))
     }
 
