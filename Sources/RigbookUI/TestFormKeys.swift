@@ -42,6 +42,8 @@ extension TestFormState {
 
     static let notes: [(keys: String, help: String)] = [
         ("YYYY-MM-DD", "Dates: the test date and the instrument's calibration date"),
+        ("today -1y", "Dates typed the quick way: today, or days, weeks, months, years from today (+14, -2w, -6m, "
+         + "-1y); written out when you leave the field"),
         ("0-9 .", "Readings: a number; the verdict against its limit shows beside it as you type"),
         ("Paste", "Goes into the focused text field as text, in one step: never keys, ticks or a save"),
     ]
@@ -53,6 +55,7 @@ extension TestFormState {
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         inputBatch = context.batch
+        clock = context.now
         let edits = editCount
         let outcome = handleKey(key, now: context.now, width: context.area.width)
         keepFocusVisible(width: context.area.width, height: context.area.height)
@@ -95,7 +98,7 @@ extension TestFormState {
             var accepted = key
             if case .char(let c) = key, !allows(c), focus.kind != .multiline {
                 note(focus.isReading ? "“\(c)” is not part of a reading: type a number such as 0.42."
-                     : "“\(c)” is not part of a date: write YYYY-MM-DD.")
+                     : "“\(c)” is not part of a date: write \(RelativeDate.short).")
                 accepted = .function(99)
             }
             let field = focus
@@ -224,6 +227,7 @@ extension TestFormState {
 
     /// The only way to the register: `TestGate.validate`, whose `ValidatedTest` the save effect takes.
     mutating func validateAndSave() -> Outcome {
+        expandRelativeDate(focus)
         switch TestGate.validate(values, gateContext) {
         case .success(let test):
             mode = .saving(test)

@@ -31,6 +31,8 @@ public struct TestFormState: Screen {
     /// The gate's verdict on the values as they are: problems, warnings, each reading's verdict, the result.
     public private(set) var evaluation: TestGate.Evaluation
     var inputBatch = 0
+    /// The loop's clock at the last key: when a change made by leaving a field (a date written out) happened.
+    var clock = 0.0
     /// The input batch in which the authentication got the focus: only a later key may tick it.
     var authenticationShown = SeenInBatch(0)
     /// The input batch of the last change: Ctrl-S counts only from a later one.
@@ -138,6 +140,7 @@ public struct TestFormState: Screen {
     }
 
     mutating func focusField(_ field: TestField) {
+        expandRelativeDate(focus)
         focus = field
         if field == .authenticated { authenticationShown.appeared(in: inputBatch) }
         editor = field.textPath.map { EditableText(values[keyPath: $0]) }
@@ -169,12 +172,22 @@ public struct TestFormState: Screen {
         changed(now: now)
     }
 
+    /// A date typed the quick way (`today`, `+3m`, `-1y`: from today) written out as `YYYY-MM-DD`; text that
+    /// means no date stays as typed, for the gate to explain.
+    mutating func expandRelativeDate(_ field: TestField) {
+        guard field.kind == .date, let path = field.textPath,
+              RelativeDate.isRelative(values[keyPath: path]),
+              let date = RelativeDate.resolve(values[keyPath: path], from: today, today: today) else { return }
+        setText(field, date.iso, now: clock)
+        if focus == field { editor = EditableText(date.iso) }
+    }
+
     /// What a reading or a date may hold as it is typed.
     func allows(_ c: Character) -> Bool { TestFormState.allows(c, in: focus) }
 
     static func allows(_ c: Character, in field: TestField) -> Bool {
         if field.isReading { return (c.isNumber && c.isASCII) || c == "." }
-        if field.kind == .date { return (c.isNumber && c.isASCII) || c == "-" }
+        if field.kind == .date { return RelativeDate.isAllowed(c) }
         return true
     }
 

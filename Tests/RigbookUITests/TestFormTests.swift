@@ -156,6 +156,23 @@ struct TestFormTests {
         #expect(h.harness.screen.last?.isEmpty == false)
     }
 
+    @Test("Dates take today and dates counted from today, written out as the field is left or at Ctrl-S")
+    func quickDates() throws {
+        let h = try TestHarness()
+        h.press(.char("i"))
+        h.set(.calibrationDate, "-3m")
+        h.press(.tab)
+        #expect(h.form?.values.calibrationDate == "2026-08-30", "\(h.harness.dump)")
+        h.set(.testDate, "today")
+        h.press(.ctrl("s"))  // saved from the field: written out before the gate reads it
+        #expect(h.form?.values.testDate == "2026-11-30", "\(h.harness.dump)")
+        h.set(.testDate, "+6q")  // q is not taken: the field says so
+        #expect(h.form?.values.testDate == "+6" && h.flat.contains("“q” is not part of a date"), "\(h.harness.dump)")
+        h.press(.backspace)
+        h.press(.tab)
+        #expect(h.form?.values.testDate == "+", "a quick date that means nothing is left for the gate to explain")
+    }
+
     @Test("A manual Pass is refused over a failed earth reading, with a sentence under the result; nothing is saved")
     func manualPassRefused() throws {
         let h = try TestHarness()
