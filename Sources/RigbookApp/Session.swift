@@ -56,6 +56,8 @@ public final class Session {
     /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
     public func start() {
         let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
+        // After the drafts are tidied: files nothing names any more, an hour old, go (issue 15 §4).
+        AttachmentHousekeeping.sweep(home: home, register: register)
         // Before any event: the load below is what this version stands for (else it would load twice).
         registerVersion = try? register.dataVersion()
         registerAskedAt = clock()
@@ -182,6 +184,10 @@ public final class Session {
             case .journalDraft(let draftID, let snapshot):
                 journal(draftID, snapshot)
                 return []
+            case .listPath(let text, let owner):
+                return [.pathListed(listPath(text), owner: owner)]
+            case .attachFile(let path, let owner):
+                return [attachFile(path, owner: owner)]
             case .openBatch(let uuids):
                 return try openBatch(assetUUIDs: uuids, visit: UUID(), draft: nil)
             case .openBatchDraft(let id):
@@ -369,9 +375,12 @@ public final class Session {
             case .failed(let reason): return .failure("The draft could not be deleted: \(reason)")
             }
         }
+        // Read before it goes: the files only this draft named go with it (issue 15 §4).
+        let named = AttachmentHousekeeping.hashes(ofDraft: draftID, in: drafts)
         do { try drafts.delete(id: draftID) } catch {
             return .failure("The draft could not be deleted: \(error.description)")
         }
+        AttachmentHousekeeping.release(named, home: home, register: register)
         journals[draftID]?.close()
         journals[draftID] = nil
         return .draftDeleted(draftID: draftID)

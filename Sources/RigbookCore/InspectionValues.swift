@@ -189,6 +189,8 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
     case amendmentReason
     case examinationBasis, installedCorrectly, testParticulars, repairParticulars, remedyParticulars
     case nextExaminationBy
+    /// The files attached (issue 15 §4): a line of the form, shown once there is one, not a value typed.
+    case attachments
 
     /// The 17 fields every inspection has, in form order.
     public static let inspectionFields = allCases.filter { $0.rawValue <= FormField.confirmed.rawValue }
@@ -237,6 +239,7 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
         case .repairParticulars: "Repair, renewal or alteration required"
         case .remedyParticulars: "Remedy required (defect not yet dangerous)"
         case .nextExaminationBy: "Latest date of next thorough examination"
+        case .attachments: "Attachments"
         }
     }
 
@@ -255,6 +258,7 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
         case .repairParticulars:
             v.inspectionType.isThorough && (v.result == .defectToBeRemedied || v.result == .failDangerous)
         case .remedyParticulars: v.inspectionType.isThorough && v.result == .defectToBeRemedied
+        case .attachments: !v.attachments.isEmpty
         default: true
         }
     }

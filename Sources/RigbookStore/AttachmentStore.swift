@@ -23,6 +23,7 @@ public struct AttachmentStore: Sendable {
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         case notFound(String)
         case notAFile(String)
+        case folder(String)
         case tooLarge(String, Int64)
         case notImageOrPDF(String)
         case unreadable(String, String)
@@ -30,7 +31,8 @@ public struct AttachmentStore: Sendable {
         public var description: String {
             switch self {
             case .notFound(let name): "There is no file \(name)."
-            case .notAFile(let name): "\(name) is not a regular file."
+            case .notAFile(let name): "\(name) is not a regular file (a pipe, device or socket): only files are attached."
+            case .folder(let name): "\(name) is a folder: type the name of a file in it (Tab lists them)."
             case .tooLarge(let name, let size):
                 "\(name) is \(String(format: "%.1f", Double(size) / 1_048_576)) MB; attachments are at most 20 MB."
             case .notImageOrPDF(let name):
@@ -70,6 +72,7 @@ public struct AttachmentStore: Sendable {
             if errno == ENOENT { throw .notFound(source) }
             throw .unreadable(name, String(cString: strerror(errno)))
         }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .folder(source) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(source) }
         let size = Int64(info.st_size)
         if size > Attachment.maxSize { throw .tooLarge(name, size) }
