@@ -166,6 +166,7 @@ public final class Session {
                 }
                 return try openForm(row: row, amending: amending, recover: recover)
             case .save(let record, let notices, let thenNext):
+                if let missing = missingAttachment([record]) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(record, saved: SaveStamp(), defectNotices: notices)
                 } catch {
@@ -197,6 +198,7 @@ public final class Session {
             case .splitOff(let uuid, let values):
                 return try splitOff(assetUUID: uuid, values: values)
             case .saveBatch(let records, let visit, let notices):
+                if let missing = missingAttachment(records) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(batch: records, visit: visit, saved: SaveStamp(), defectNotices: notices)
                 } catch {

@@ -44,4 +44,14 @@ extension Session {
             return .attachRefused(error.description, owner: owner)
         }
     }
+
+    /// A record may name only files that are kept: why not, when one of them is gone from the folder.
+    func missingAttachment(_ records: [ValidatedInspection]) -> String? {
+        let store = AttachmentStore(home: home)
+        guard let gone = records.lazy.flatMap(\.values.attachments).first(where: { !store.contains($0) }) else {
+            return nil
+        }
+        return "\(gone.name) is no longer in Documents/Attachments/; remove it (Delete on the attachments line)"
+            + " or attach it again"
+    }
 }

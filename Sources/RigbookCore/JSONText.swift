@@ -74,9 +74,12 @@ public enum ExportValue: Sendable {
     case number(Double?)
     case integer(Int64?)
     case flag(Bool)
+    /// A value with a shape of its own in each format: CSV text, and JSON already encoded (an array).
+    case structured(csv: String, json: String)
 
     public var csv: String {
         switch self {
+        case .structured(let csv, _): csv
         case .text(let value): value ?? ""
         case .number(let value): value.map(ExportValue.numberText) ?? ""
         case .integer(let value): value.map(String.init) ?? ""
@@ -96,6 +99,7 @@ extension JSONObject {
         case .number(let number): add(name, number: number)
         case .integer(let integer): add(name, integer)
         case .flag(let flag): add(name, flag)
+        case .structured(_, let json): add(name, raw: json)
         }
     }
 }
@@ -173,7 +177,22 @@ public enum RecordExport {
         ("site_address", { .text($0.record.particulars?.site.address) }),
         ("previous_thorough_examination", { .text($0.record.particulars?.previousThoroughExamination) }),
         ("record_hash", { .text($0.record.recordHash) }),
+        // Issue 15 §4: the files the record names. JSON: an array of {sha256, name, size}; CSV: one line per file,
+        // `<sha256> <size> <name>` (the name is the rest of the line), empty when there are none.
+        ("attachments", { attachments($0.record.values.attachments) }),
     ])
+
+    /// The attachments column's value in both formats.
+    public static func attachments(_ files: [Attachment]) -> ExportValue {
+        .structured(csv: files.map { "\($0.sha256) \($0.size) \($0.name)" }.joined(separator: "\n"),
+                    json: "[" + files.map { file in
+                        var o = JSONObject()
+                        o.add("sha256", file.sha256)
+                        o.add("name", file.name)
+                        o.add("size", file.size)
+                        return o.string
+                    }.joined(separator: ",") + "]")
+    }
 
     /// The record's values when `field` is one of its report particulars: nil where the field does not apply
     /// and on a record saved before report particulars were kept.

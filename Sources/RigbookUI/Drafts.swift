@@ -95,6 +95,9 @@ public struct DraftSummary: Sendable, Equatable {
                 add(field, values[keyPath: path] ? "ticked" : "not ticked")
             }
         }
+        if values.attachments != blank.attachments {
+            add(.attachments, values.attachments.isEmpty ? "none" : values.attachments.map(\.name).joined(separator: ", "))
+        }
         return out
     }
 }

@@ -506,9 +506,14 @@ enum Commands {
             throw CommandFailure("rigbook: draft \(id) is open in a session\(holder); not discarded")
         }
         defer { lock.release() }
+        let named = AttachmentHousekeeping.hashes(ofDraft: id, in: store)
         do throws(DraftStoreError) { try store.delete(id: id) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        print("Discarded draft \(id).")
+        // Its photos go too, unless a record or another draft names them (no register read: none go).
+        let removed = (try? context.readRegister()).map {
+            AttachmentHousekeeping.release(named, home: context.home, register: $0)
+        } ?? 0
+        print("Discarded draft \(id)" + (removed > 0 ? " and \(removed) attached file\(removed == 1 ? "" : "s")." : "."))
         return ExitCode.success
     }
 
