@@ -77,7 +77,8 @@ public struct RecordState: Screen {
         guard !files.isEmpty else { return [(FormField.attachments.shortLabel, "none")] }
         return files.enumerated().flatMap { index, file in
             [(index == 0 ? FormField.attachments.shortLabel : "", "\(file.name) · \(file.sizeText)"),
-             ("", "SHA-256 \(file.sha256)")]
+             // The whole hash is in `history --format json` and the certificate; 16 digits tell files apart here.
+             ("", "SHA-256 \(file.sha256.prefix(16))…")]
         }
     }
 
