@@ -98,7 +98,9 @@ extension Register {
     /// After a merge from `other`: the files its records name that this home lacks, from beside it.
     public func mergeAttachments(from other: Register) -> AttachmentFiles.Report {
         let target = AttachmentFiles.folder(besideRegister: path)
-        guard let hashes = try? other.referencedAttachmentHashes() else { return AttachmentFiles.Report(folder: target) }
+        guard let hashes = try? other.referencedAttachmentHashes() else {
+            return AttachmentFiles.Report(folder: target)
+        }
         return AttachmentFiles.copy(hashes, from: AttachmentFiles.folder(besideRegister: other.path), to: target)
     }
 }

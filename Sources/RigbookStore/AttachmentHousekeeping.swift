@@ -21,7 +21,8 @@ public enum AttachmentHousekeeping {
         for folder in [drafts.folder, drafts.corruptFolder] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names where !name.hasSuffix(".lock") {
-                if let data = readSmallFile(folder + "/" + name) { found.formUnion(AttachmentReferences.hashes(in: data)) }
+                guard let data = readSmallFile(folder + "/" + name) else { continue }
+                found.formUnion(AttachmentReferences.hashes(in: data))
             }
         }
         return found
@@ -37,7 +38,9 @@ public enum AttachmentHousekeeping {
     /// After a draft naming `hashes` was discarded: removes those files that no record and no other draft names.
     @discardableResult
     public static func release(_ hashes: Set<String>, home: DataHome, register: Register) -> Int {
-        guard !hashes.isEmpty, let kept = referenced(register: register, drafts: DraftStore(home: home)) else { return 0 }
+        guard !hashes.isEmpty, let kept = referenced(register: register, drafts: DraftStore(home: home)) else {
+            return 0
+        }
         return AttachmentStore(home: home).removeUnreferenced(hashes: hashes, stillReferenced: kept)
     }
 

@@ -31,7 +31,8 @@ public struct AttachmentStore: Sendable {
         public var description: String {
             switch self {
             case .notFound(let name): "There is no file \(name)."
-            case .notAFile(let name): "\(name) is not a regular file (a pipe, device or socket): only files are attached."
+            case .notAFile(let name):
+                "\(name) is not a regular file (a pipe, device or socket): only files are attached."
             case .folder(let name): "\(name) is a folder: type the name of a file in it (Tab lists them)."
             case .tooLarge(let name, let size):
                 "\(name) is \(String(format: "%.1f", Double(size) / 1_048_576)) MB; attachments are at most 20 MB."

@@ -105,7 +105,8 @@ enum HashChain {
         name: "attachment", table: "attachments",
         columns: ["entry_uuid", "record_kind", "record_uuid", "position", "sha256", "name", "size", "attached_at"],
         hashColumn: "entry_hash", key: "id", order: "id",
-        label: "'attachment ' || sha256 || ' of ' || record_kind || ' ' || lower(record_uuid) || ' (entry ' || id || ')'")
+        label: "'attachment ' || sha256 || ' of ' || record_kind || ' ' || lower(record_uuid)"
+            + " || ' (entry ' || id || ')'")
 
     /// Assets first: a record's asset is always added before it, and a notice's record before the notice.
     static let kinds = [asset, particular, inspection, notice, assetChange, merge, electricalTest, attachment]

@@ -68,8 +68,8 @@ public enum PathCompletion {
             .sorted { $0.name < $1.name }
         guard let first = matches.first else {
             let place = folder.isEmpty ? "the current folder" : folder
-            return Result(text: text, candidates: [],
-                          message: prefix.isEmpty ? "\(place) is empty." : "Nothing in \(place) starts with “\(prefix)”.")
+            let message = prefix.isEmpty ? "\(place) is empty." : "Nothing in \(place) starts with “\(prefix)”."
+            return Result(text: text, candidates: [], message: message)
         }
         if matches.count == 1 {
             return Result(text: folder + first.name + (first.isDirectory ? "/" : ""), candidates: [], message: nil)
@@ -205,8 +205,8 @@ public struct AttachPrompt: Sendable, Equatable {
     public func draw(into frame: inout Frame, area: Rect) {
         let width = max(16, min(area.width - 4, 76))
         let inner = width - 4
-        var lines: [(String, Style)] = [("Path of a photo (JPEG, PNG, GIF, WebP, HEIC, TIFF) or a PDF, ≤ 20 MB:", .plain),
-                                        ("", .plain)]
+        var lines: [(String, Style)] = [
+            ("Path of a photo (JPEG, PNG, GIF, WebP, HEIC, TIFF) or a PDF, ≤ 20 MB:", .plain), ("", .plain)]
         let fieldRow = lines.count - 1
         if let message {
             lines += Box.wrapped([(message, messageIsRefusal ? Style(colour: .red, bold: true) : .bold)], width: inner)

@@ -96,7 +96,8 @@ public struct DraftSummary: Sendable, Equatable {
             }
         }
         if values.attachments != blank.attachments {
-            add(.attachments, values.attachments.isEmpty ? "none" : values.attachments.map(\.name).joined(separator: ", "))
+            let names = values.attachments.map(\.name).joined(separator: ", ")
+            add(.attachments, names.isEmpty ? "none" : names)
         }
         return out
     }

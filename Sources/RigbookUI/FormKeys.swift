@@ -23,7 +23,8 @@ extension FormState {
         KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
                    footer: "clean pass", action: .cleanPass),
         KeyBinding([.ctrl("o")], label: "Ctrl-O",
-                   help: "Attach a photo or PDF: asks for its path (Tab completes); copied at once, kept with the draft",
+                   help: "Attach a photo or PDF: asks for its path (Tab completes); "
+                       + "copied at once, kept with the draft",
                    footer: "attach", action: .attach),
         // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds (issue 15 §4).
         KeyBinding([.function(4)], label: "F4",

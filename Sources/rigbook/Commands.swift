@@ -513,7 +513,8 @@ enum Commands {
         let removed = (try? context.readRegister()).map {
             AttachmentHousekeeping.release(named, home: context.home, register: $0)
         } ?? 0
-        print("Discarded draft \(id)" + (removed > 0 ? " and \(removed) attached file\(removed == 1 ? "" : "s")." : "."))
+        let files = removed == 1 ? "1 attached file" : "\(removed) attached files"
+        print("Discarded draft \(id)" + (removed > 0 ? " and \(files)." : "."))
         return ExitCode.success
     }
 

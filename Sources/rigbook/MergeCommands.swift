@@ -74,8 +74,8 @@ extension Commands {
         if !dryRun {
             let files = register.mergeAttachments(from: other)
             if files.copied > 0 {
-                try out.write("Copied \(files.copied) attachment file\(files.copied == 1 ? "" : "s") into \(files.folder),"
-                              + " each checked by SHA-256.\n")
+                let count = files.copied == 1 ? "1 attachment file" : "\(files.copied) attachment files"
+                try out.write("Copied \(count) into \(files.folder), each checked by SHA-256.\n")
             }
             for problem in files.problems { StandardStreams.toStandardError("rigbook: warning: \(problem)\n") }
         }

@@ -19,7 +19,8 @@ struct AttachmentRecordTests {
     @Test("a record's attachments are rows of their own, in order, read back with it; the chain verifies")
     func storedWithRecord() throws {
         try withRegister(holding: makeAsset()) { register, asset in
-            let id = try register.insert(try validated(Self.withAttachments("2026-03-01"), for: asset), saved: testStamp)
+            let gated = try validated(Self.withAttachments("2026-03-01"), for: asset)
+            let id = try register.insert(gated, saved: testStamp)
             let record = try #require(try register.inspection(id: id))
             #expect(record.values.attachments == [Self.photo, Self.pdf])
             #expect(try register.attachments(recordUUID: record.recordUUID) == [Self.photo, Self.pdf])
@@ -116,7 +117,8 @@ struct AttachmentRecordTests {
         }
     }
 
-    static func writeDraft(_ home: DataHome, name: String, naming hashes: [String], format: String = "inspection") throws {
+    static func writeDraft(_ home: DataHome, name: String, naming hashes: [String],
+                           format: String = "inspection") throws {
         try FileManager.default.createDirectory(atPath: home.draftsFolder, withIntermediateDirectories: true)
         // Drafts of every kind, as other builds may write them: only the hashes matter.
         let json = "{\"form_kind\":\"\(format)\",\"values\":{\"attachments\":["

@@ -29,7 +29,7 @@ struct AttachmentFormTests {
         (try? FileManager.default.contentsOfDirectory(atPath: h.home.documents + "/Attachments")) ?? []
     }
 
-    @Test("Ctrl-O, Tab completes to the common beginning, a second Tab lists, Enter attaches and writes the draft at once")
+    @Test("Ctrl-O, Tab completes the common beginning, Tab again lists, Enter attaches and writes the draft at once")
     func attachByKeys() throws {
         let (h, files) = try Self.harness()
         h.press(.char("i"))
@@ -68,8 +68,9 @@ struct AttachmentFormTests {
         #expect(h.form?.attachPrompt?.text == files + "/sub folder/")
         h.press(.enter)
         #expect(h.form?.attachPrompt?.message?.contains("is a folder") == true)
-        for (name, sentence) in [("notes.txt", "only photos and PDFs are attached."), ("pipe", "a regular file (a pipe"),
-                                 ("nope.jpg", "There is no file")] {
+        let refused = [("notes.txt", "only photos and PDFs are attached."), ("pipe", "a regular file (a pipe"),
+                       ("nope.jpg", "There is no file")]
+        for (name, sentence) in refused {
             h.press(.ctrl("u"))
             h.type(files + "/" + name)
             h.press(.enter)
