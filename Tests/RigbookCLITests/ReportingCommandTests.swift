@@ -905,7 +905,7 @@ extension RigbookCLITests {
                            "report_number", "examination_basis", "installed_correctly", "test_particulars",
                            "repair_particulars", "remedy_particulars", "next_examination_by", "employer_name",
                            "employer_address", "site_name", "site_address", "previous_thorough_examination",
-                           "record_hash"]
+                           "record_hash", "attachments"]
             #expect(records.first == columns)
             let rows = Array(records.dropFirst())
             #expect(rows.count == 3)
@@ -927,6 +927,8 @@ extension RigbookCLITests {
                         case "asset_uuid": #expect(cell == string(assets[tag] ?? [:], "uuid"))
                         case "asset_wll_kg": #expect(cell == csvText(assets[tag]?["wll_kg"], column: column))
                         case "asset_location": #expect(cell == string(assets[tag] ?? [:], "location"))
+                        case "attachments":  // JSON: an array; CSV: `<sha256> <size> <name>` per line (none here)
+                            #expect(cell == "" && (object[column] as? [Any])?.isEmpty == true)
                         default:
                             #expect(cell == neutralised(csvText(object[column], column: column)),
                                     "record \(id) \(column)")
@@ -1306,7 +1308,9 @@ extension RigbookCLITests {
             // record's hash closes each object.
             #expect(result.stdout.matches(of: /"amendment_reason": ?[^,]*, ?"report_number": ?"[0-9A-F]{8}-[0-9]{6}"/)
                     .count == 2, "\(result.stdout)")
-            #expect(result.stdout.matches(of: /"record_hash": ?"[0-9a-f]{64}" ?\}/).count == 2, "\(result.stdout)")
+            // Issue 15 added the attachments after it: they close each object now.
+            #expect(result.stdout.matches(of: /"record_hash": ?"[0-9a-f]{64}", ?"attachments": ?\[\] ?\}/).count == 2,
+                    "\(result.stdout)")
         }
 
         @Test("verify: exit 0 with one line and the head; --head with a head not in the register exits 1")
