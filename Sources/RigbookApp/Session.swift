@@ -56,6 +56,8 @@ public final class Session {
     /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
     public func start() {
         let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
+        // After the drafts are tidied: files nothing names any more, an hour old, go (issue 15 §4).
+        AttachmentHousekeeping.sweep(home: home, register: register)
         // Before any event: the load below is what this version stands for (else it would load twice).
         registerVersion = try? register.dataVersion()
         registerAskedAt = clock()
@@ -170,6 +172,7 @@ public final class Session {
                 if row.asset.isElectrical { return try openTestForm(row: row, recover: recover) }
                 return try openForm(row: row, amending: amending, recover: recover)
             case .save(let record, let notices, let thenNext):
+                if let missing = missingAttachment([record]) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(record, saved: SaveStamp(), defectNotices: notices)
                 } catch {
@@ -180,6 +183,7 @@ public final class Session {
                 // next start recognises and removes.
                 return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID, thenNext: thenNext)]
             case .saveTest(let test, let thenNext):
+                if let missing = missingAttachment(in: test.values.attachments) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(test: test, saved: SaveStamp())
                 } catch {
@@ -200,6 +204,10 @@ public final class Session {
             case .journalDraft(let draftID, let snapshot):
                 journal(draftID, snapshot)
                 return []
+            case .listPath(let text, let owner):
+                return [.pathListed(listPath(text), owner: owner)]
+            case .attachFile(let path, let owner):
+                return [attachFile(path, owner: owner)]
             case .openBatch(let uuids):
                 return try openBatch(assetUUIDs: uuids, visit: UUID(), draft: nil)
             case .openBatchDraft(let id):
@@ -209,6 +217,7 @@ public final class Session {
             case .splitOff(let uuid, let values):
                 return try splitOff(assetUUID: uuid, values: values)
             case .saveBatch(let records, let visit, let notices):
+                if let missing = missingAttachment(records) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(batch: records, visit: visit, saved: SaveStamp(), defectNotices: notices)
                 } catch {
@@ -388,9 +397,12 @@ public final class Session {
             case .failed(let reason): return .failure("The draft could not be deleted: \(reason)")
             }
         }
+        // Read before it goes: the files only this draft named go with it (issue 15 §4).
+        let named = AttachmentHousekeeping.hashes(ofDraft: draftID, in: drafts)
         do { try drafts.delete(id: draftID) } catch {
             return .failure("The draft could not be deleted: \(error.description)")
         }
+        AttachmentHousekeeping.release(named, home: home, register: register)
         journals[draftID]?.close()
         journals[draftID] = nil
         return .draftDeleted(draftID: draftID)

@@ -211,9 +211,22 @@ public enum Certificate {
         if !v.notes.isEmpty {
             out += "<p class=\"notes\"><span class=\"label\">Notes:</span> \(multiline(v.notes))</p>\n"
         }
+        attachments(&out, v.attachments)
         notices(&out, entry)
         evidence(&out, recordHash: record.recordHash ?? "", head: head, printedAt: printedAt)
         out += "</article>\n"
+    }
+
+    /// The files the record names (issue 15 §4): name, size and SHA-256, which proves which bytes were meant.
+    private static func attachments(_ out: inout String, _ files: [Attachment]) {
+        guard !files.isEmpty else { return }
+        out += "<section class=\"attachments\">\n<h2>Attachments</h2>\n<table>\n<thead><tr><th>File</th><th>Size</th>"
+        out += "<th>SHA-256</th></tr></thead>\n<tbody>\n"
+        for file in files {
+            out += "<tr><td>\(bidi(file.name))</td><td>\(text(file.sizeText))</td>"
+            out += "<td class=\"hash\">\(text(file.sha256))</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n</section>\n"
     }
 
     /// Each reg 10 duty where it stands: the newest notice of each, in the order of the regulation.
@@ -489,6 +502,7 @@ public enum Certificate {
     .open { font-weight: bold; }
     footer.evidence { margin-top: 2mm; font-size: 7.5pt; color: #222; }
     footer.evidence code { font-size: 7.5pt; word-break: break-all; }
+    section.attachments td.hash { font-family: monospace; font-size: 7.5pt; word-break: break-all; }
     article.page { page-break-before: always; break-before: page; }
     @media screen { body { padding: 10mm; } article.page { border-top: 1pt dashed #999; margin-top: 10mm; } }
 

@@ -36,6 +36,9 @@ public struct InspectionValues: Hashable, Sendable, Codable {
     public var remedyParticulars: String
     /// Item 8d: the latest date of the next thorough examination, as typed; empty: the interval's date.
     public var nextExaminationBy: String
+    /// Photos and PDFs attached (issue 15 §4), in the order attached: kept in `Documents/Attachments/` under
+    /// their SHA-256. Not a form field: the form lists them under its fields. Absent from older drafts.
+    public var attachments: [Attachment] = []
 
     public init(inspectionType: InspectionType = .thoroughPeriodic, inspectorName: String = "",
                 certificationNumber: String = "", checkMarking: Bool = false, checkCuts: Bool = false,
@@ -109,6 +112,8 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         case repairParticulars = "repair_particulars"
         case remedyParticulars = "remedy_particulars"
         case nextExaminationBy = "next_examination_by"
+        // Not a form field: after every field's key (`FormField.key` reads these by the field's position).
+        case attachments
     }
 
     /// Reads what `encode` writes; `amendment_reason` may be absent (drafts written before it existed,
@@ -139,6 +144,7 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         repairParticulars = try c.decodeIfPresent(String.self, forKey: .repairParticulars) ?? ""
         remedyParticulars = try c.decodeIfPresent(String.self, forKey: .remedyParticulars) ?? ""
         nextExaminationBy = try c.decodeIfPresent(String.self, forKey: .nextExaminationBy) ?? ""
+        attachments = try c.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -168,6 +174,8 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         try c.encode(repairParticulars, forKey: .repairParticulars)
         try c.encode(remedyParticulars, forKey: .remedyParticulars)
         try c.encode(nextExaminationBy, forKey: .nextExaminationBy)
+        // Written only when there are some: values without attachments read as before.
+        if !attachments.isEmpty { try c.encode(attachments, forKey: .attachments) }
     }
 }
 
@@ -181,6 +189,8 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
     case amendmentReason
     case examinationBasis, installedCorrectly, testParticulars, repairParticulars, remedyParticulars
     case nextExaminationBy
+    /// The files attached (issue 15 §4): a line of the form, shown once there is one, not a value typed.
+    case attachments
 
     /// The 17 fields every inspection has, in form order.
     public static let inspectionFields = allCases.filter { $0.rawValue <= FormField.confirmed.rawValue }
@@ -229,6 +239,7 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
         case .repairParticulars: "Repair, renewal or alteration required"
         case .remedyParticulars: "Remedy required (defect not yet dangerous)"
         case .nextExaminationBy: "Latest date of next thorough examination"
+        case .attachments: "Attachments"
         }
     }
 
@@ -247,6 +258,7 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
         case .repairParticulars:
             v.inspectionType.isThorough && (v.result == .defectToBeRemedied || v.result == .failDangerous)
         case .remedyParticulars: v.inspectionType.isThorough && v.result == .defectToBeRemedied
+        case .attachments: !v.attachments.isEmpty
         default: true
         }
     }

@@ -74,9 +74,12 @@ public enum ExportValue: Sendable {
     case number(Double?)
     case integer(Int64?)
     case flag(Bool)
+    /// A value with a shape of its own in each format: CSV text, and JSON already encoded (an array).
+    case structured(csv: String, json: String)
 
     public var csv: String {
         switch self {
+        case .structured(let csv, _): csv
         case .text(let value): value ?? ""
         case .number(let value): value.map(ExportValue.numberText) ?? ""
         case .integer(let value): value.map(String.init) ?? ""
@@ -96,6 +99,7 @@ extension JSONObject {
         case .number(let number): add(name, number: number)
         case .integer(let integer): add(name, integer)
         case .flag(let flag): add(name, flag)
+        case .structured(_, let json): add(name, raw: json)
         }
     }
 }
@@ -176,7 +180,22 @@ public enum RecordExport {
         // Issue 14 §5: the other live amendments an amendment that settled conflicting amendments superseded.
         ("also_amends_uuids", { r in .text(r.record.alsoAmendsUUIDs.isEmpty ? nil
             : r.record.alsoAmendsUUIDs.map { $0.uuidString.lowercased() }.joined(separator: " ")) }),
+        // Issue 15 §4: the files the record names. JSON: an array of {sha256, name, size}; CSV: one line per file,
+        // `<sha256> <size> <name>` (the name is the rest of the line), empty when there are none.
+        ("attachments", { attachments($0.record.values.attachments) }),
     ])
+
+    /// The attachments column's value in both formats.
+    public static func attachments(_ files: [Attachment]) -> ExportValue {
+        .structured(csv: files.map { "\($0.sha256) \($0.size) \($0.name)" }.joined(separator: "\n"),
+                    json: "[" + files.map { file in
+                        var o = JSONObject()
+                        o.add("sha256", file.sha256)
+                        o.add("name", file.name)
+                        o.add("size", file.size)
+                        return o.string
+                    }.joined(separator: ",") + "]")
+    }
 
     /// The record's values when `field` is one of its report particulars: nil where the field does not apply
     /// and on a record saved before report particulars were kept.

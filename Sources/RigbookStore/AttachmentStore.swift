@@ -23,6 +23,7 @@ public struct AttachmentStore: Sendable {
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         case notFound(String)
         case notAFile(String)
+        case folder(String)
         case tooLarge(String, Int64)
         case notImageOrPDF(String)
         case unreadable(String, String)
@@ -30,7 +31,9 @@ public struct AttachmentStore: Sendable {
         public var description: String {
             switch self {
             case .notFound(let name): "There is no file \(name)."
-            case .notAFile(let name): "\(name) is not a regular file."
+            case .notAFile(let name):
+                "\(name) is not a regular file (a pipe, device or socket): only files are attached."
+            case .folder(let name): "\(name) is a folder: type the name of a file in it (Tab lists them)."
             case .tooLarge(let name, let size):
                 "\(name) is \(String(format: "%.1f", Double(size) / 1_048_576)) MB; attachments are at most 20 MB."
             case .notImageOrPDF(let name):
@@ -61,18 +64,36 @@ public struct AttachmentStore: Sendable {
     /// Copies the file at `source` in (or finds it there already) and returns what the draft and the record
     /// keep: hash, name, size. The name is the file's last path component, shown only.
     public func attach(_ source: String) throws(Refusal) -> Attachment {
-        let name = (source as NSString).lastPathComponent
+        // Shown in the form and written into exports: no control character may steer a terminal or split a line.
+        let name = String(String.UnicodeScalarView((source as NSString).lastPathComponent.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "?" : $0
+        }))
         var info = stat()
         guard stat(source, &info) == 0 else {
             if errno == ENOENT { throw .notFound(source) }
             throw .unreadable(name, String(cString: strerror(errno)))
         }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .folder(source) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(source) }
         let size = Int64(info.st_size)
         if size > Attachment.maxSize { throw .tooLarge(name, size) }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw .unreadable(name, "permission denied")
+        // Opened without blocking and checked again on the descriptor: a FIFO swapped in after the stat above
+        // must not hang the program, nor a file grown meanwhile be read past the limit.
+        let fd = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(name, String(cString: strerror(errno))) }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(source) }
+        var data = Data(count: Int(Attachment.maxSize) + 1)
+        var count = 0
+        while count < data.count {
+            let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .unreadable(name, String(cString: strerror(errno))) }
+            if got == 0 { break }
+            count += got
         }
+        if count > Int(Attachment.maxSize) { throw .tooLarge(name, Int64(count)) }
+        data = data.prefix(count)
         guard Self.kind(of: Array(data.prefix(16))) != nil else { throw .notImageOrPDF(name) }
         let digest: String
         do { digest = try HashChain.sha256(data) } catch { throw .unreadable(name, "\(error)") }
@@ -90,9 +111,28 @@ public struct AttachmentStore: Sendable {
 
     /// Removes the files of a discarded draft that nothing else refers to.
     public func removeUnreferenced(_ attachments: [Attachment], stillReferenced: Set<String>) {
-        for attachment in attachments where !stillReferenced.contains(attachment.sha256) {
-            unlink(path(of: attachment))
+        removeUnreferenced(hashes: Set(attachments.map(\.sha256)), stillReferenced: stillReferenced)
+    }
+
+    /// Removes the files named by `hashes` that nothing in `stillReferenced` names. Returns how many went.
+    @discardableResult
+    public func removeUnreferenced(hashes: Set<String>, stillReferenced: Set<String>) -> Int {
+        var removed = 0
+        for hash in hashes.subtracting(stillReferenced) where AttachmentStore.isHashName(hash) {
+            if unlink(folder + "/" + hash) == 0 { removed += 1 }
         }
+        return removed
+    }
+
+    /// A file name the folder keeps: 64 lower-case hex digits (anything else there is not ours to remove).
+    public static func isHashName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// Whether the folder holds the file `attachment` names.
+    public func contains(_ attachment: Attachment) -> Bool {
+        var info = stat()
+        return lstat(path(of: attachment), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// At start: removes files no draft or record refers to and older than `grace` (an hour), so a file
@@ -101,8 +141,7 @@ public struct AttachmentStore: Sendable {
     public func sweep(referenced: Set<String>, now: Date = Date(), grace: TimeInterval = 3600) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
         var removed = 0
-        for name in names where !referenced.contains(name) && name.count == 64
-            && name.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
+        for name in names where !referenced.contains(name) && AttachmentStore.isHashName(name) {
             let path = folder + "/" + name
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
                   now.timeIntervalSince(modified) > grace else { continue }

@@ -10,7 +10,7 @@ extension Register {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.report_number = ?")
             try statement.bind([.text(reportNumber.uppercased())])
-            return try statement.step() ? InspectionColumns.record(statement) : nil
+            return try statement.step() ? withAttachments(InspectionColumns.record(statement)) : nil
         }
     }
 
@@ -35,7 +35,7 @@ extension Register {
                 let site = record.particulars?.site.uuid ?? current.asset(record.assetUUID).siteUUID
                 if site == siteUUID { records.append(record) }
             }
-            return records
+            return try records.map(withAttachments)
         }
     }
 }

@@ -101,8 +101,16 @@ enum HashChain {
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'test #' || id || ' (' || lower(test_uuid) || ')'")
 
+    /// A file attached to a record (issue 15 §4): entered right after its record, in the same transaction.
+    static let attachment = Kind(
+        name: "attachment", table: "attachments",
+        columns: ["entry_uuid", "record_kind", "record_uuid", "position", "sha256", "name", "size", "attached_at"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'attachment ' || sha256 || ' of ' || record_kind || ' ' || lower(record_uuid)"
+            + " || ' (entry ' || id || ')'")
+
     /// Assets first: a record's asset is always added before it, and a notice's record before the notice.
-    static let kinds = [asset, particular, inspection, notice, assetChange, merge, electricalTest]
+    static let kinds = [asset, particular, inspection, notice, assetChange, merge, electricalTest, attachment]
 
     /// The text that is hashed for an entry whose column values `value` gives.
     static func canonical(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> String {

@@ -10,12 +10,14 @@ public struct MergeReport: Sendable, Equatable {
     public var particulars = 0
     public var notices = 0
     public var merges = 0
+    /// Rows of the attachments table (issue 15 §4); the files themselves are copied by `AttachmentFiles`.
+    public var attachments = 0
     /// Fields both registers changed, each saying which change holds now (the later one).
     public var fieldConflicts: [String] = []
     /// Tags of assets with a record that now has two amendments (made on two machines).
     public var conflictingAmendments: [String] = []
 
-    public var entries: Int { assets + records + assetChanges + particulars + notices + merges }
+    public var entries: Int { assets + records + assetChanges + particulars + notices + merges + attachments }
 }
 
 /// A table of entries as a merge copies it: found by their uuid, compared by their hash.
@@ -32,6 +34,7 @@ private struct MergedTable {
         MergedTable(name: "notices", key: "notice_uuid", hash: "entry_hash", order: "id"),
         MergedTable(name: "asset_changes", key: "change_uuid", hash: "entry_hash", order: "id"),
         MergedTable(name: "merges", key: "merge_uuid", hash: "entry_hash", order: "id"),
+        MergedTable(name: "attachments", key: "entry_uuid", hash: "entry_hash", order: "id"),
     ]
 }
 
@@ -124,6 +127,8 @@ extension Register {
         report.assetChanges = try copy(theirs, "asset_changes", keys: new["asset_changes"] ?? [], by: "change_uuid",
                                        order: "id")
         report.merges = try copy(theirs, "merges", keys: new["merges"] ?? [], by: "merge_uuid", order: "id")
+        report.attachments = try copy(theirs, "attachments", keys: new["attachments"] ?? [], by: "entry_uuid",
+                                      order: "id")
 
         // What an asset was added as comes with its first change, on whichever register that was made.
         let asAdded = try theirs.prepare("SELECT uuid, as_added FROM assets WHERE as_added IS NOT NULL")

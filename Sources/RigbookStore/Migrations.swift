@@ -333,6 +333,27 @@ enum RegisterSchema {
             ALTER TABLE inspections ADD COLUMN also_amends TEXT;
             CREATE INDEX inspections_also_amending ON inspections(id) WHERE also_amends IS NOT NULL;
             """),
+        // Issue 15 §4: the files attached to a record (hash, name, size), one append-only row each, entries of the
+        // hash chain (`kind attachment`) made in the record's transaction. `record_kind` and `record_uuid` name the
+        // record, an inspection or an electrical test, so both kinds share the table (docs/FORMATS.md).
+        Migration(name: "012-attachments", sql: """
+            CREATE TABLE attachments (
+                id INTEGER PRIMARY KEY,
+                entry_uuid TEXT NOT NULL UNIQUE,
+                record_kind TEXT NOT NULL CHECK (record_kind IN ('inspection', 'electrical_test')),
+                record_uuid TEXT NOT NULL,
+                position INTEGER NOT NULL CHECK (position >= 0),
+                sha256 TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
+                name TEXT NOT NULL,
+                size INTEGER NOT NULL CHECK (size >= 0),
+                attached_at TEXT NOT NULL,
+                entry_hash TEXT NOT NULL UNIQUE,
+                parent_hash TEXT,
+                UNIQUE (record_uuid, position)
+            );
+            CREATE INDEX attachments_by_file ON attachments(sha256);
+            \(appendOnly("attachments", "attachments are evidence: save an amendment instead"))
+            """),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only; its

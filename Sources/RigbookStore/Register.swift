@@ -357,7 +357,7 @@ public final class Register {
             try statement.bind([.text(assetUUID.uuidString)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return records
+            return try records.map(withAttachments)
         }
     }
 
@@ -366,7 +366,12 @@ public final class Register {
         try perform {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) ORDER BY i.id")
-            while try statement.step() { try body(InspectionColumns.record(statement)) }
+            let attachments = try allAttachmentsByRecord()
+            while try statement.step() {
+                var record = InspectionColumns.record(statement)
+                if !attachments.isEmpty { record.values.attachments = attachments[record.recordUUID] ?? [] }
+                try body(record)
+            }
         }
     }
 
@@ -417,7 +422,7 @@ public final class Register {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.id = ?")
             try statement.bind([.integer(id)])
-            return try statement.step() ? InspectionColumns.record(statement) : nil
+            return try statement.step() ? withAttachments(InspectionColumns.record(statement)) : nil
         }
     }
 
@@ -503,6 +508,9 @@ public final class Register {
                                               visit: visit, alsoAmends: alsoAmends.map(\.uuid))
         try db.withKept(InspectionColumns.insertSQL, try chained(values, record)) { while try $0.step() {} }
         let id = db.lastInsertRowID
+        // Its files follow it onto the chain, in the same transaction: a record never names half of them.
+        try AttachmentColumns.append(db, record.values.attachments, kind: AttachmentColumns.inspectionKind,
+                                     recordUUID: recordUUID, attachedAt: saved.savedAt)
         for notice in NoticeStore.opened(by: record, recordUUID: recordUUID, particulars: particulars,
                                          answers: defectNotices) {
             try NoticeStore.append(db, notice, stamp: saved)
@@ -541,7 +549,7 @@ public final class Register {
             try statement.bind([.text(visit.uuidString)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return records
+            return try records.map(withAttachments)
         }
     }
 

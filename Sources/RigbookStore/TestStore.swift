@@ -89,9 +89,13 @@ extension Register {
                     throw RegisterError.duplicateSession(test.sessionID)
                 }
                 let history = try facts(assetUUID: test.assetUUID)
+                let testUUID = UUID()
                 try HashChain.append(db, HashChain.electricalTest,
-                                     try TestColumns.values(test, testUUID: UUID(), asset: row.asset, saved: saved))
+                                     try TestColumns.values(test, testUUID: testUUID, asset: row.asset, saved: saved))
                 let id = db.lastInsertRowID
+                // The attachments table names them too (issue 15 §4), so `attachments(recordUUID:)` serves both kinds.
+                try AttachmentColumns.append(db, test.values.attachments, kind: AttachmentColumns.testKind,
+                                             recordUUID: testUUID, attachedAt: saved.savedAt)
                 try storeSummary(asset: row.asset, HistorySummary(history: history + [test.facts(id: id)]))
                 return id
             }

@@ -204,7 +204,8 @@ public struct AssetFormState: Screen {
             }
             if focus == .risk { jump(ElectricalRisk.allCases, ElectricalRisk.allCases.map(\.label), &draft.risk) }
             followTable(from: tableInterval)
-        case .openChoices, .pickExaminer, .saveAndNext, .cleanPass:
+        case .openChoices, .pickExaminer, .saveAndNext, .cleanPass, .attach, .removeAttachment, .previousAttachment,
+             .nextAttachment:
             break   // no list, next asset or checks here: those belong to the inspection form
         }
         return .stay

@@ -298,6 +298,9 @@ public struct BatchFormState: Screen {
             return form.receive(.draftWriteFailed(draftID: formDraftID, reason: reason), context: inner).map(translate)
         case .draftDeleted(let id) where id == draftID:
             return form.receive(.draftDeleted(draftID: formDraftID), context: inner).map(translate)
+        case .pathListed(_, let owner) where owner == formDraftID, .attached(_, let owner) where owner == formDraftID,
+             .attachRefused(_, let owner) where owner == formDraftID:
+            return form.receive(event, context: inner).map(translate)
         default:
             return nil
         }

@@ -103,6 +103,10 @@ public struct DraftSummary: Sendable, Equatable {
                 add(field, values[keyPath: path] ? "ticked" : "not ticked")
             }
         }
+        if values.attachments != blank.attachments {
+            let names = values.attachments.map(\.name).joined(separator: ", ")
+            add(.attachments, names.isEmpty ? "none" : names)
+        }
         return out
     }
 }

@@ -62,6 +62,12 @@ public enum Event: Sendable {
     case labelCodeLoaded(assetUUID: UUID, QRMatrix?)
     /// An asset's changes, for its history screen.
     case assetChangesLoaded(assetUUID: UUID, [AssetChange])
+    /// The folder a path prompt completes in, listed (issue 15 §4); `owner`: the draft id of the form asking.
+    case pathListed(PathListing, owner: String)
+    /// A file is in `Documents/Attachments/` for the form whose draft id is `owner`.
+    case attached(Attachment, owner: String)
+    /// The file was not attached: why, as the sentence the prompt shows.
+    case attachRefused(String, owner: String)
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
     case flush
     case info(String)
@@ -113,6 +119,11 @@ public enum Effect: Sendable {
     case changeAsset(assetUUID: UUID, to: Asset, reason: String, sessionID: String)
     /// Write the labels of these assets into `Documents/Labels/` (issue 16).
     case writeLabels(assetUUIDs: [UUID])
+    /// List the folder of a typed path for Tab completion (`~` expanded); answered by `pathListed`.
+    case listPath(String, owner: String)
+    /// Copy the file at `path` into `Documents/Attachments/` under its SHA-256; answered by `attached` or
+    /// `attachRefused`.
+    case attachFile(path: String, owner: String)
     /// Ctrl-Z: drafts are flushed first, then the runtime gives the terminal back and stops.
     case suspend
     /// The only way a record reaches the register: a gate-validated record.

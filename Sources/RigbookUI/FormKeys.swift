@@ -3,6 +3,7 @@ import RigbookCore
 public enum FormAction: Sendable {
     case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices, pickExaminer
     case saveAndNext, cleanPass, typeAhead
+    case attach, removeAttachment, previousAttachment, nextAttachment
 }
 
 extension FormState {
@@ -21,6 +22,7 @@ extension FormState {
                    help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
         KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
                    footer: "clean pass", action: .cleanPass),
+        .attachFile,
         // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds (issue 15 §4).
         KeyBinding([.function(4)], label: "F4",
                    help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
@@ -60,6 +62,8 @@ extension FormState {
 
     static var helpLines: [(keys: String, help: String)] {
         keymap.helpLines() + choiceKeymap.helpSection("On a choice, check box or toggle:")
+            + attachmentKeymap.helpSection("On the attachments line:")
+            + AttachPrompt.keymap.helpSection("In the Attach a file prompt:")
             + EditableText.keymap.helpSection("In a text field:") + notes + App.keymap.helpSection("Everywhere:")
     }
 
@@ -115,6 +119,8 @@ extension FormState {
             }
         case .saving:
             return .stay
+        case .attaching:
+            return handlePrompt(key)
         case .editing:
             break
         }
@@ -160,8 +166,9 @@ extension FormState {
             note("Nothing pasted: \(focus.shortLabel) is not a text field.")
             return .stay
         }
+        let fieldKeys = focus.kind == .attachments ? FormState.attachmentKeymap : FormState.choiceKeymap
         guard let action = FormState.keymap.action(for: key)
-                ?? (isTyping ? nil : FormState.choiceKeymap.action(for: key)) else { return .stay }
+                ?? (isTyping ? nil : fieldKeys.action(for: key)) else { return .stay }
         switch action {
         case .next: moveFocus(by: 1)
         case .previous: moveFocus(by: -1)
@@ -223,6 +230,12 @@ extension FormState {
             }
             if focus != .inspectorName && focus != .certificationNumber { focusField(.inspectorName) }
             mode = .choosing(ChoicePopup(field: .inspectorName, examiners: examiners, in: values))
+        case .attach:
+            mode = .attaching(AttachPrompt())
+        case .removeAttachment:
+            removeSelectedAttachment(now: now)
+        case .previousAttachment, .nextAttachment:
+            moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
         case .openChoices:
             if focus.kind == .choice {
                 mode = .choosing(ChoicePopup(field: focus, in: values))
@@ -365,7 +378,7 @@ extension FormState {
         case .flush:
             return .effects(flushDraftEffect().map { [$0] } ?? [])
         default:
-            return nil
+            return receiveAttachment(event, now: context.now)
         }
     }
 

@@ -80,6 +80,7 @@ enum FormLayout {
             for field in group.fields {
                 var rows = 1
                 if let wrapped = wraps[field] { rows = max(2, wrapped.rows.count) }
+                if field == .attachments { rows = max(1, form.values.attachments.count) }
                 if isNarrow(width) && field.kind != .check { lines.append(.label(field)) }
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
                 // Messages wrap under the widget, so every rule reads in full at 80 columns; the last column
@@ -104,6 +105,9 @@ enum FormLayout {
                 if field == form.focus, let hint = form.relativeDateHint {
                     lines += wrapped(hint).map { .info(field, $0.text) }
                 }
+                if field == .attachments, field == form.focus {
+                    lines += wrapped(FormState.attachmentHint).map { .info(field, $0.text) }
+                }
                 if let message = form.fieldMessages[field] { add(message, isProblem: true) }
                 for problem in problems[field] ?? [] { add(problem.message, isProblem: false) }
             }
@@ -117,6 +121,7 @@ enum FormLayout {
         if let editor = form.editor, let wrapped = wraps[form.focus] {
             row = WrappedText.row(of: editor.cursor, in: wrapped.rows)
         }
+        if form.focus == .attachments { row = form.attachmentSelection }
         return lines.firstIndex(of: .field(form.focus, row: row)) ?? 0
     }
 }

@@ -4,6 +4,8 @@ import RigbookCore
 /// How a field is edited.
 public enum FieldKind: Sendable {
     case choice, text, multiline, check, toggle, date
+    /// The files attached: one row each, one selected (issue 15 §4).
+    case attachments
 }
 
 extension FormField {
@@ -16,6 +18,7 @@ extension FormField {
              .installedCorrectly: .check
         case .remedyDeadlineSet: .toggle
         case .remedyDeadline, .inspectionDate, .nextExaminationBy: .date
+        case .attachments: .attachments
         }
     }
 
@@ -99,6 +102,7 @@ extension FormField {
         ("Findings", [.result, .notes, .schemeReference, .defectDescription, .action]),
         ("Dates", [.remedyDeadlineSet, .remedyDeadline, .inspectionDate]),
         (reportGroupTitle, reportFields),
+        ("Attachments", [.attachments]),
         ("Confirmation", [.confirmed]),
     ]
 

@@ -52,6 +52,8 @@ public struct FormState: Screen {
     var editCount = 0
     /// Ctrl-N rather than Ctrl-S started the save: the list opens its next item once the record is in.
     public internal(set) var saveAndNext = false
+    /// The attachment selected on the attachments line (Delete removes it).
+    public internal(set) var attachmentSelection = 0 { didSet { layoutMemo = nil } }
 
     /// What the form is doing; the modes exclude each other.
     public enum Mode: Sendable {
@@ -66,6 +68,8 @@ public struct FormState: Screen {
         case notifying(DefectNoticeDialog, ValidatedInspection)
         /// The record went to the register; waiting for the answer.
         case saving(ValidatedInspection)
+        /// Ctrl-O: "Attach a file" asks for a path (issue 15 §4).
+        case attaching(AttachPrompt)
     }
 
     public enum Message: Sendable, Equatable {

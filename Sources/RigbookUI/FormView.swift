@@ -87,6 +87,9 @@ enum FormView {
         case .notifying(let dialog, _):
             frame.cursor = nil
             dialog.draw(into: &frame, area: area)
+        case .attaching(let prompt):
+            frame.cursor = nil
+            prompt.draw(into: &frame, area: area)
         case .editing, .saving:
             break
         }
@@ -117,6 +120,9 @@ enum FormView {
             if field.kind == .date { box.width = min(widget.width, max(11, (placeholder?.count ?? 0) + 1)) }
             TextFieldView.draw(characters, cursor: focused ? form.editor?.cursor ?? characters.count : nil,
                                placeholder: placeholder, in: box, into: &frame)
+        case .attachments:
+            AttachPrompt.drawAttachment(v.attachments, row: row, selected: focused && row == form.attachmentSelection,
+                                        in: widget, into: &frame)
         case .multiline:
             guard let (characters, rows) = wraps[field] else { return }
             frame.fill(y: 0, in: widget, style: Style(underline: true))

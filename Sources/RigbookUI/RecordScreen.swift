@@ -59,7 +59,7 @@ public struct RecordState: Screen {
             (FormField.remedyDeadlineSet.shortLabel, tick(v.remedyDeadlineSet)),
             (FormField.remedyDeadline.shortLabel, v.remedyDeadline.isEmpty ? "—" : v.remedyDeadline),
             (FormField.inspectionDate.shortLabel, v.inspectionDate),
-        ] + reportLines + [
+        ] + reportLines + attachmentLines + [
             (FormField.confirmed.briefLabel, tick(v.confirmed)),
             ("Saved at", record.savedAt),
             ("Saved by (operator)", record.operatorName),
@@ -71,6 +71,17 @@ public struct RecordState: Screen {
             ("Report number", record.reportNumber ?? "—"),
             ("SHA-256", record.recordHash ?? "—"),
         ]
+    }
+
+    /// The files the record names (issue 15 §4): name and size, then the SHA-256 they are kept under.
+    var attachmentLines: [(String, String)] {
+        let files = record.values.attachments
+        guard !files.isEmpty else { return [(FormField.attachments.shortLabel, "none")] }
+        return files.enumerated().flatMap { index, file in
+            [(index == 0 ? FormField.attachments.shortLabel : "", "\(file.name) · \(file.sizeText)"),
+             // The whole hash is in `history --format json` and the certificate; 16 digits tell files apart here.
+             ("", "SHA-256 \(file.sha256.prefix(16))…")]
+        }
     }
 
     /// A thorough examination's report particulars (Schedule 1): what applies, "not recorded" on a record

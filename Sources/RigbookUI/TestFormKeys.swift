@@ -18,6 +18,7 @@ extension TestFormState {
         KeyBinding([.function(2)], help: "Observations pass: visual inspection Pass (and polarity, the RCD's "
                    + "push-button where the class has them); the readings are still typed",
                    footer: "visual pass", action: .cleanPass),
+        .attachFile,
         KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
     ])
 
@@ -50,7 +51,9 @@ extension TestFormState {
 
     static var helpLines: [(keys: String, help: String)] {
         keymap.helpLines() + choiceKeymap.helpSection("On a choice or check box:")
-            + EditableText.keymap.helpSection("In a text field:") + notes + App.keymap.helpSection("Everywhere:")
+            + EditableText.keymap.helpSection("In a text field:")
+            + FormState.attachmentKeymap.helpSection("On the attachments line:")
+            + AttachPrompt.keymap.helpSection("In the Attach a file prompt:") + notes + App.keymap.helpSection("Everywhere:")
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
@@ -90,6 +93,8 @@ extension TestFormState {
             return validateAndSave()
         case .saving:
             return .stay
+        case .attaching:
+            return handlePrompt(key)
         case .editing:
             break
         }
@@ -136,8 +141,9 @@ extension TestFormState {
             note("Nothing pasted: \(focus.label) is not a text field.")
             return .stay
         }
+        let fieldKeys = focus == .attachments ? FormState.attachmentKeymap : TestFormState.choiceKeymap
         guard let action = TestFormState.keymap.action(for: key)
-                ?? (isTyping ? nil : TestFormState.choiceKeymap.action(for: key)) else { return .stay }
+                ?? (isTyping ? nil : fieldKeys.action(for: key)) else { return .stay }
         switch action {
         case .next: moveFocus(by: 1)
         case .previous: moveFocus(by: -1)
@@ -187,6 +193,12 @@ extension TestFormState {
                 TestChoices.cycle(focus, by: action == .cycleForward ? 1 : -1, in: &values)
                 changed(now: now)
             }
+        case .attach:
+            mode = .attaching(AttachPrompt())
+        case .removeAttachment:
+            removeSelectedAttachment(now: now)
+        case .previousAttachment, .nextAttachment:
+            moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
         case .openChoices, .pickExaminer:
             break
         }
@@ -267,7 +279,7 @@ extension TestFormState {
         case .flush:
             return .effects(flushDraftEffect().map { [$0] } ?? [])
         default:
-            return nil
+            return receiveAttachment(event, now: context.now)
         }
     }
 
@@ -281,5 +293,31 @@ extension TestFormState {
 
     public mutating func resized(context: ScreenContext) {
         keepFocusVisible(width: context.area.width, height: context.area.height)
+    }
+}
+
+extension TestFormState: AttachmentHosting {
+    var attachments: [Attachment] {
+        get { values.attachments }
+        set { values.attachments = newValue }
+    }
+
+    var openAttachPrompt: AttachPrompt? {
+        get {
+            if case .attaching(let prompt) = mode { return prompt }
+            return nil
+        }
+        set {
+            if let prompt = newValue { mode = .attaching(prompt) } else if case .attaching = mode { mode = .editing }
+        }
+    }
+
+    var attachmentsFocused: Bool { focus == .attachments }
+
+    mutating func leaveEmptyAttachments() { focusField(.notes) }
+
+    mutating func writeDraftNow() -> [Effect] {
+        _ = draft.writes.flush()
+        return [.journalDraft(draftID: draftID, draftSnapshot), .writeDraft(draftSnapshot)]
     }
 }

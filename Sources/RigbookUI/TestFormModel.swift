@@ -12,8 +12,8 @@ extension TestField {
         case .testDate, .calibrationDate: .date
         case .calibrationAcknowledged, .authenticated: .check
         case .notes: .multiline
-        // Shown, not yet edited here: Ctrl-O attaches a file once the attachments work is merged (issue 15 §4).
-        case .attachments: .toggle
+        // One row a file; Ctrl-O attaches (issue 15 §4).
+        case .attachments: .attachments
         }
     }
 

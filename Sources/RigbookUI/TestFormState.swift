@@ -31,6 +31,8 @@ public struct TestFormState: Screen {
     /// The gate's verdict on the values as they are: problems, warnings, each reading's verdict, the result.
     public private(set) var evaluation: TestGate.Evaluation
     var inputBatch = 0
+    /// The selected file on the attachments line.
+    var attachmentSelection = 0
     /// The loop's clock at the last key: when a change made by leaving a field (a date written out) happened.
     var clock = 0.0
     /// The input batch in which the authentication got the focus: only a later key may tick it.
@@ -47,6 +49,8 @@ public struct TestFormState: Screen {
         case authenticating(Question<AuthenticateChoice>)
         /// The test went to the register; waiting for the answer.
         case saving(ValidatedTest)
+        /// Ctrl-O: the "Attach a file" prompt (issue 15 §4).
+        case attaching(AttachPrompt)
     }
 
     public init(seed: TestFormSeed, context: ScreenContext) {
@@ -130,8 +134,8 @@ public struct TestFormState: Screen {
         }.filter { !$0.fields.isEmpty }
     }
 
-    /// The fields in focus order (the attachments line is shown, not focused, until Ctrl-O comes).
-    var fields: [TestField] { groups.flatMap(\.fields).filter { $0 != .attachments } }
+    /// The fields in focus order: the attachments line only while it holds a file (Ctrl-O adds one from anywhere).
+    var fields: [TestField] { groups.flatMap(\.fields).filter { $0 != .attachments || !values.attachments.isEmpty } }
 
     /// The first field that still needs the technician: one an unmet rule concerns (the authentication last).
     var firstFieldNeedingInput: TestField {

@@ -35,7 +35,8 @@ enum TestFormLayout {
         for group in form.groups {
             lines.append(.heading(group.title))
             for field in group.fields {
-                let rows = field == .notes ? max(2, notesRows(form, width: width).rows.count) : 1
+                let rows = field == .notes ? max(2, notesRows(form, width: width).rows.count)
+                    : field == .attachments ? max(1, form.values.attachments.count) : 1
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
                 func add(_ text: String, _ kind: MessageKind) {
                     let characters = Array(text)
@@ -45,6 +46,7 @@ enum TestFormLayout {
                     }
                 }
                 if let message = form.fieldMessages[field] { add(message, .typing) }
+                if field == .attachments, field == form.focus { add(FormState.attachmentHint, .typing) }
                 for warning in warnings[field] ?? [] { add(warning.message, .warning) }
                 for problem in problems[field] ?? [] {
                     // The acknowledgement's rule repeats the warning shown just above it: only what to do is new.
@@ -65,6 +67,7 @@ enum TestFormLayout {
         if form.focus == .notes, let editor = form.editor {
             row = WrappedText.row(of: editor.cursor, in: notesRows(form, width: width).rows)
         }
+        if form.focus == .attachments { row = form.attachmentSelection }
         return lines.firstIndex(of: .field(form.focus, row: row)) ?? 0
     }
 }
@@ -145,6 +148,9 @@ enum TestFormView {
         case .authenticating(let question):
             frame.cursor = nil
             question.draw(into: &frame, area: area)
+        case .attaching(let prompt):
+            frame.cursor = nil
+            prompt.draw(into: &frame, area: area)
         case .editing, .saving:
             break
         }
@@ -174,10 +180,11 @@ enum TestFormView {
             frame.put(v[keyPath: field.flagPath!] ? "[x]" : "[ ]", x: 2, y: y, in: area,
                       style: focused ? focusStyle : .bold)
             frame.put(field.checkLabel(v), x: 6, y: y, in: area, style: focused ? .bold : .plain)
+        case .attachments:
+            AttachPrompt.drawAttachment(v.attachments, row: row, selected: focused && row == form.attachmentSelection,
+                                        in: widget, into: &frame)
         case .toggle:
-            // The attachments line: what the draft holds (Ctrl-O adds to it once attachments are merged).
-            let names = v.attachments.map(\.name).joined(separator: ", ")
-            frame.put(names.isEmpty ? "none" : names, x: 0, y: 0, in: widget, style: names.isEmpty ? .dim : .plain)
+            break
         case .text, .date:
             let characters = focused ? form.editor?.characters ?? [] : Array(v[keyPath: field.textPath!])
             var box = widget

@@ -506,9 +506,15 @@ enum Commands {
             throw CommandFailure("rigbook: draft \(id) is open in a session\(holder); not discarded")
         }
         defer { lock.release() }
+        let named = AttachmentHousekeeping.hashes(ofDraft: id, in: store)
         do throws(DraftStoreError) { try store.delete(id: id) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        print("Discarded draft \(id).")
+        // Its photos go too, unless a record or another draft names them (no register read: none go).
+        let removed = (try? context.readRegister()).map {
+            AttachmentHousekeeping.release(named, home: context.home, register: $0)
+        } ?? 0
+        let files = removed == 1 ? "1 attached file" : "\(removed) attached files"
+        print("Discarded draft \(id)" + (removed > 0 ? " and \(files)." : "."))
         return ExitCode.success
     }
 

@@ -12,7 +12,9 @@ extension Commands {
             SQLite's integrity check, made private (0600) and only then given the name FILE. It is the
             register as of one moment, in one file: `rigbook --home DIR` opens it once it is
             DIR/Documents/register.sqlite. An existing FILE is not replaced; --force replaces an earlier
-            backup of this same register that no session has open, and nothing else.
+            backup of this same register that no session has open, and nothing else. The photos and PDFs
+            its records name are copied into Attachments/ beside FILE (named by SHA-256, so backups in
+            one folder share them); restore both together.
             """,
         flags: ["--force"]
     ) { arguments, context in
@@ -30,6 +32,12 @@ extension Commands {
         let size = ByteCountFormatter.string(fromByteCount: Int64(report.bytes), countStyle: .file)
         try Output.line("Backed up \(report.assets) assets and \(report.records) records to \(target) (\(size));"
                         + " the copy passed SQLite's integrity check.")
+        let files = Register.backupAttachments(of: register, to: target)
+        if files.copied + files.present > 0 {
+            try Output.line("Attachments: \(files.copied) file\(files.copied == 1 ? "" : "s") copied into \(files.folder)"
+                            + (files.present > 0 ? " (\(files.present) there already)" : "") + ", each checked by SHA-256.")
+        }
+        for problem in files.problems { StandardStreams.toStandardError("rigbook: warning: \(problem)\n") }
         return ExitCode.success
     }
 
@@ -44,6 +52,8 @@ extension Commands {
             each such case is printed. The same tag on two assets, or the same report number on two
             records, stops the merge before anything is written, listing them. Merging again brings
             nothing; `rigbook verify` passes on the merged register. --dry-run checks and counts only.
+            The attachment files OTHER's records name are copied from Attachments/ beside OTHER when this
+            home lacks them, each checked by its SHA-256 before it is kept.
             """,
         flags: ["--dry-run"]
     ) { arguments, context in
@@ -52,14 +62,23 @@ extension Commands {
         try arguments.finish()
         let register = try context.openRegister()
         let report: MergeReport
+        let other: Register
         do throws(RegisterError) {
-            let other = try Register.openForMerging(path: otherPath)
+            other = try Register.openForMerging(path: otherPath)
             report = try register.merge(from: other, dryRun: dryRun)
         } catch .mergeRefused(let problems) {
             let lines = problems.map { "rigbook: \($0)" } + ["rigbook: nothing was merged."]
             throw CommandFailure(lines.joined(separator: "\n"))
         } catch { throw CommandFailure("rigbook: \(error.description)") }
         var out = Output()
+        if !dryRun {
+            let files = register.mergeAttachments(from: other)
+            if files.copied > 0 {
+                let count = files.copied == 1 ? "1 attachment file" : "\(files.copied) attachment files"
+                try out.write("Copied \(count) into \(files.folder), each checked by SHA-256.\n")
+            }
+            for problem in files.problems { StandardStreams.toStandardError("rigbook: warning: \(problem)\n") }
+        }
         guard report.entries > 0 else {
             try out.write("Nothing to merge: this register already holds everything in \(otherPath).\n")
             try out.flush()
@@ -72,7 +91,7 @@ extension Commands {
         }
         let counts = [(report.assets, "asset"), (report.records, "record"), (report.assetChanges, "asset change"),
                       (report.particulars, "particulars version"), (report.notices, "notice"),
-                      (report.merges, "earlier merge")]
+                      (report.merges, "earlier merge"), (report.attachments, "attachment")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
         try out.write((dryRun ? "Would merge " : "Merged ") + counts.joined(separator: ", ")
                       + " from \(otherPath)" + (dryRun ? "; nothing was written (dry run).\n" : ".\n"))

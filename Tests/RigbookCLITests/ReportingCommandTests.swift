@@ -905,7 +905,7 @@ extension RigbookCLITests {
                            "report_number", "examination_basis", "installed_correctly", "test_particulars",
                            "repair_particulars", "remedy_particulars", "next_examination_by", "employer_name",
                            "employer_address", "site_name", "site_address", "previous_thorough_examination",
-                           "record_hash", "also_amends_uuids"]
+                           "record_hash", "also_amends_uuids", "attachments"]
             #expect(records.first == columns)
             let rows = Array(records.dropFirst())
             #expect(rows.count == 3)
@@ -927,6 +927,8 @@ extension RigbookCLITests {
                         case "asset_uuid": #expect(cell == string(assets[tag] ?? [:], "uuid"))
                         case "asset_wll_kg": #expect(cell == csvText(assets[tag]?["wll_kg"], column: column))
                         case "asset_location": #expect(cell == string(assets[tag] ?? [:], "location"))
+                        case "attachments":  // JSON: an array; CSV: `<sha256> <size> <name>` per line (none here)
+                            #expect(cell == "" && (object[column] as? [Any])?.isEmpty == true)
                         default:
                             #expect(cell == neutralised(csvText(object[column], column: column)),
                                     "record \(id) \(column)")
@@ -1306,7 +1308,8 @@ extension RigbookCLITests {
             // record's hash is followed only by keys added since (issue 14's also_amends_uuids).
             #expect(result.stdout.matches(of: /"amendment_reason": ?[^,]*, ?"report_number": ?"[0-9A-F]{8}-[0-9]{6}"/)
                     .count == 2, "\(result.stdout)")
-            #expect(result.stdout.matches(of: /"record_hash": ?"[0-9a-f]{64}", ?"also_amends_uuids": ?null ?\}/)
+            // Issue 14's also_amends_uuids and issue 15's attachments follow it: attachments close each object now.
+            #expect(result.stdout.matches(of: /"record_hash": ?"[0-9a-f]{64}", ?"also_amends_uuids": ?null, ?"attachments": ?\[\] ?\}/)
                     .count == 2, "\(result.stdout)")
         }
 

@@ -41,7 +41,7 @@ struct AttachmentStoreTests {
             #expect(throws: AttachmentStore.Refusal.notFound(folder.path + "/nope.jpg")) {
                 try store.attach(folder.path + "/nope.jpg")
             }
-            #expect(throws: AttachmentStore.Refusal.notAFile(folder.path)) { try store.attach(folder.path) }
+            #expect(throws: AttachmentStore.Refusal.folder(folder.path)) { try store.attach(folder.path) }
             #expect(AttachmentStore.Refusal.notImageOrPDF("a.txt").description.hasSuffix("only photos and PDFs are attached."))
         }
     }

@@ -15,15 +15,15 @@ struct MigrationTests {
             let tables = try register.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             var names: [String] = []
             while try tables.step() { names.append(tables.text(0)) }
-            #expect(names == ["asset_changes", "assets", "electrical_tests", "inspections", "merges", "notices",
-                              "particulars", "register_chain", "rigbook_migrations"])
+            #expect(names == ["asset_changes", "assets", "attachments", "electrical_tests", "inspections", "merges",
+                              "notices", "particulars", "register_chain", "rigbook_migrations"])
 
             let triggers = try register.db.prepare(
                 "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
             var triggerNames: [String] = []
             while try triggers.step() { triggerNames.append(triggers.text(0)) }
-            #expect(triggerNames == ["asset_changes", "electrical_tests", "inspections", "merges", "notices",
-                                     "particulars"].flatMap { table in
+            #expect(triggerNames == ["asset_changes", "attachments", "electrical_tests", "inspections", "merges",
+                                     "notices", "particulars"].flatMap { table in
                 ["deleted", "replaced", "updated"].map { "\(table)_are_never_\($0)" }
             })
 

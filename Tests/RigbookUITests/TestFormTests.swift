@@ -217,6 +217,34 @@ struct TestFormTests {
         #expect(h.form?.hasUnsavedInput == false)
     }
 
+    @Test("Ctrl-O attaches a photo to the test: the draft names it at once, Delete removes it, the save keeps it")
+    func attaches() throws {
+        let h = try TestHarness()
+        let photo = h.harness.home.root + "/plug burn.jpg"
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 7, 7]).write(to: URL(fileURLWithPath: photo))
+        h.openAndFill(earth: "0.4")
+        h.press(.ctrl("o"))
+        #expect(h.flat.contains("Attach a file"), "\(h.harness.dump)")
+        h.type(photo)
+        h.press(.enter)
+        #expect(h.form?.values.attachments.map(\.name) == ["plug burn.jpg"], "\(h.harness.dump)")
+        // No time has passed: the draft on disk names the file already.
+        let draft = try #require(try DraftStore(home: h.harness.home).read(id: h.draftID))
+        #expect(draft.testValues?.attachments.map(\.name) == ["plug burn.jpg"])
+        h.focus(.attachments)
+        #expect(h.flat.contains("plug burn.jpg · 6 bytes"), "\(h.harness.dump)")
+        h.press(.delete)
+        #expect(h.form?.values.attachments.isEmpty == true && h.form?.focus != .attachments)
+        h.press(.ctrl("o"))
+        h.type(photo)
+        h.press(.enter)
+        h.press(.ctrl("s"))
+        h.press(.char("y"))
+        let test = try #require(try h.tests().first)
+        #expect(test.values.attachments.map(\.name) == ["plug burn.jpg"])
+        #expect(try h.harness.register.attachments(recordUUID: test.testUUID).map(\.name) == ["plug burn.jpg"])
+    }
+
     @Test("The draft is written 500 ms after the last key, as a test draft; undoing the typing removes it")
     func draftAfterDebounce() throws {
         let h = try TestHarness()

@@ -1,0 +1,78 @@
+import Foundation
+import RigbookCore
+
+/// When attachment files go (issue 15 §4): a discarded draft's files that nothing else names, and at start the
+/// files nothing names that are older than an hour. "Names" means any record of the register or any file under
+/// `Drafts/` (every kind of draft, its journal, and drafts set aside in `Corrupt/`), read tolerant of format.
+/// A register that cannot be read removes nothing.
+public enum AttachmentHousekeeping {
+    /// The hashes the draft `id` names (its file and its journal): read before it is deleted.
+    public static func hashes(ofDraft id: String, in drafts: DraftStore) -> Set<String> {
+        var found = Set<String>()
+        for path in [drafts.path(for: id), drafts.journalPath(for: id)] {
+            if let data = readSmallFile(path) { found.formUnion(AttachmentReferences.hashes(in: data)) }
+        }
+        return found
+    }
+
+    /// Every hash any file under `Drafts/` names.
+    public static func hashesNamedByDrafts(_ drafts: DraftStore) -> Set<String> {
+        var found = Set<String>()
+        for folder in [drafts.folder, drafts.corruptFolder] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where !name.hasSuffix(".lock") {
+                guard let data = readSmallFile(folder + "/" + name) else { continue }
+                found.formUnion(AttachmentReferences.hashes(in: data))
+            }
+        }
+        return found
+    }
+
+    /// Everything that keeps a file: the register's records and every draft. Nil when the register cannot be
+    /// read (then nothing may be removed).
+    public static func referenced(register: Register, drafts: DraftStore) -> Set<String>? {
+        guard let recorded = try? register.referencedAttachmentHashes() else { return nil }
+        return recorded.union(hashesNamedByDrafts(drafts))
+    }
+
+    /// After a draft naming `hashes` was discarded: removes those files that no record and no other draft names.
+    @discardableResult
+    public static func release(_ hashes: Set<String>, home: DataHome, register: Register) -> Int {
+        guard !hashes.isEmpty, let kept = referenced(register: register, drafts: DraftStore(home: home)) else {
+            return 0
+        }
+        return AttachmentStore(home: home).removeUnreferenced(hashes: hashes, stillReferenced: kept)
+    }
+
+    /// At start: files nothing names and older than `grace` go (`AttachmentStore.sweep`). Returns how many.
+    @discardableResult
+    public static func sweep(home: DataHome, register: Register, now: Date = Date(), grace: TimeInterval = 3600)
+        -> Int {
+        let store = AttachmentStore(home: home)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: store.folder, isDirectory: &isFolder), isFolder.boolValue,
+              let kept = referenced(register: register, drafts: DraftStore(home: home)) else { return 0 }
+        return store.sweep(referenced: kept, now: now, grace: grace)
+    }
+
+    /// A regular file's bytes (no link followed, no FIFO waited on), up to 8 MB; nil for anything else.
+    static func readSmallFile(_ path: String) -> Data? { readFile(path, limit: 8 << 20) }
+
+    /// A regular file's bytes, up to `limit`; nil for a link, a FIFO, a device, a bigger file or none.
+    static func readFile(_ path: String, limit: Int) -> Data? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
+        var data = Data(count: Int(info.st_size))
+        var count = 0
+        while count < data.count {
+            let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return data.prefix(count)
+    }
+}
