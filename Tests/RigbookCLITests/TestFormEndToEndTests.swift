@@ -2,10 +2,9 @@ import Foundation
 import Testing
 
 extension RigbookCLITests {
-    /// Issue 15's done-when, in a real terminal (without the attachment step, which comes with Ctrl-O): an
-    /// electrical asset added by keys, its test form filled by keys with a manual Pass refused over a failed
-    /// earth reading, `kill -9`, the draft recovered, the reading fixed, the test saved and read back with
-    /// `history --format json`.
+    /// Issue 15's done-when, in a real terminal: an electrical asset added by keys, its test form filled by keys
+    /// with a manual Pass refused over a failed earth reading, `kill -9`, the draft recovered, the reading fixed,
+    /// a photo attached with Ctrl-O, the test saved and read back with `history --format json`.
     @Suite(.serialized) struct TestFormEndToEnd {
         @Test func addTestCrashRecoverSaveAndReadBack() throws {
             let env = try E2EHome()
@@ -84,6 +83,16 @@ extension RigbookCLITests {
             try second.tmux.sendKeys("C-u")
             try second.tmux.sendLiteral("0.4")
             try second.tmux.waitFor("the fixed reading passing") { $0.contains("✓ PASS 0.4 within ≤ 1 Ω") }
+            // A photo of the plug, attached by its path: copied in and named by the draft at once.
+            let photo = env.home + "/plug photo.jpg"
+            try Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4, 5]).write(to: URL(fileURLWithPath: photo))
+            try second.tmux.sendKeys("C-o")
+            try second.tmux.waitFor("the attach prompt") { $0.contains("Attach a file") }
+            try second.tmux.sendLiteral(env.home + "/plug ph")
+            try second.tmux.sendKeys("Tab")
+            try second.tmux.waitFor("the path completed") { $0.contains("plug photo.jpg") }
+            try second.tmux.sendKeys("Enter")
+            try second.tmux.waitFor("the photo attached") { $0.contains("Attached plug photo.jpg") }
             try second.tmux.sendKeys("C-s")
             try second.tmux.waitFor("the authentication asked") { $0.contains("Authenticate and save?") }
             try second.tmux.sendKeys("y")
@@ -102,6 +111,9 @@ extension RigbookCLITests {
             #expect(test["result"] as? String == "pass" && test["result_choice"] as? String == "pass")
             #expect(test["technician"] as? String == "Ana Reyes")
             #expect(test["test_date"] as? String == fixedToday)
+            let attachments = test["attachments"] as? [[String: Any]] ?? []
+            #expect(attachments.map { $0["name"] as? String } == ["plug photo.jpg"], "\(history.stdout)")
+            #expect(attachments.first?["size"] as? Int == 9)
             let verdicts = test["verdicts"] as? [[String: Any]] ?? []
             #expect(verdicts.contains {
                 $0["field"] as? String == "earthContinuity" && $0["outcome"] as? String == "pass"
