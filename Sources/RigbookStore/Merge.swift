@@ -12,12 +12,16 @@ public struct MergeReport: Sendable, Equatable {
     public var merges = 0
     /// Rows of the attachments table (issue 15 §4); the files themselves are copied by `AttachmentFiles`.
     public var attachments = 0
+    /// Electrical tests (issue 15).
+    public var tests = 0
     /// Fields both registers changed, each saying which change holds now (the later one).
     public var fieldConflicts: [String] = []
     /// Tags of assets with a record that now has two amendments (made on two machines).
     public var conflictingAmendments: [String] = []
 
-    public var entries: Int { assets + records + assetChanges + particulars + notices + merges + attachments }
+    public var entries: Int {
+        assets + records + assetChanges + particulars + notices + merges + attachments + tests
+    }
 }
 
 /// A table of entries as a merge copies it: found by their uuid, compared by their hash.
@@ -31,6 +35,7 @@ private struct MergedTable {
         MergedTable(name: "assets", key: "uuid", hash: "entry_hash", order: "created_at, tag"),
         MergedTable(name: "particulars", key: "entry_uuid", hash: "entry_hash", order: "id"),
         MergedTable(name: "inspections", key: "record_uuid", hash: "record_hash", order: "id"),
+        MergedTable(name: "electrical_tests", key: "test_uuid", hash: "entry_hash", order: "id"),
         MergedTable(name: "notices", key: "notice_uuid", hash: "entry_hash", order: "id"),
         MergedTable(name: "asset_changes", key: "change_uuid", hash: "entry_hash", order: "id"),
         MergedTable(name: "merges", key: "merge_uuid", hash: "entry_hash", order: "id"),
@@ -123,6 +128,8 @@ extension Register {
             try amendsID.bind([.text(amended)])
             return try amendsID.step() ? amendsID.value(0) : .null
         }])
+        report.tests = try copy(theirs, "electrical_tests", keys: new["electrical_tests"] ?? [], by: "test_uuid",
+                                order: "id")
         report.notices = try copy(theirs, "notices", keys: new["notices"] ?? [], by: "notice_uuid", order: "id")
         report.assetChanges = try copy(theirs, "asset_changes", keys: new["asset_changes"] ?? [], by: "change_uuid",
                                        order: "id")
@@ -147,6 +154,11 @@ extension Register {
         for uuid in new["inspections"] ?? [] {
             try recordAssets.bind([.text(uuid)])
             if try recordAssets.step(), let asset = recordAssets.uuid(0) { touched.insert(asset) }
+        }
+        let testAssets = try db.prepare("SELECT asset_uuid FROM electrical_tests WHERE test_uuid = ?")
+        for uuid in new["electrical_tests"] ?? [] {
+            try testAssets.bind([.text(uuid)])
+            if try testAssets.step(), let asset = testAssets.uuid(0) { touched.insert(asset) }
         }
         for uuid in touched.sorted(by: { $0.uuidString < $1.uuidString }) {
             guard let row = try firstRow("WHERE uuid = ?", .text(uuid.uuidString)) else { continue }

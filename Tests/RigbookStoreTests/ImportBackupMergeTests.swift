@@ -320,6 +320,32 @@ struct MergeTests {
         }
     }
 
+    @Test("electrical tests and their attachments come across with a merge, both ways, once")
+    func electricalTestsAreMerged() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, _) = try laptops(folder)
+            let drill = Asset.electrical(tag: "EL-1", name: "Drill", site: "Workshop",
+                                         particulars: ElectricalParticulars(equipmentClass: .classI,
+                                                                            environment: .factory),
+                                         commissioned: CalendarDate(iso: "2025-01-10"))
+            try b.addAsset(drill)
+            try b.insert(test: try ElectricalTestStoreTests.validated(drill, date: "2026-11-20", earth: "2.5",
+                                                                      notes: "earth open"))
+            let report = try a.merge(from: try Register.openForMerging(path: b.path))
+            #expect(report.tests == 1 && report.attachments == 1, "\(report)")
+            let tests = try a.tests(assetUUID: drill.uuid)
+            #expect(tests.count == 1 && tests.first?.passed == false)
+            #expect(try a.attachments(recordUUID: try #require(tests.first).testUUID).count == 1)
+            let row = try #require(try a.asset(uuid: drill.uuid))
+            #expect(row.status(on: testToday).status == .doNotUse, "the failed test holds on the merged register")
+            #expect(try a.verifyChain().problem == nil)
+            #expect(try a.merge(from: try Register.openForMerging(path: b.path)).entries == 0)
+            try b.merge(from: try Register.openForMerging(path: a.path))
+            #expect(try snapshot(a) == snapshot(b))
+            #expect(try b.verifyChain().problem == nil)
+        }
+    }
+
     @Test("removing what a merge brought in is found by verify")
     func mergeHeadIsCovered() throws {
         try withTemporaryDirectory { folder in
