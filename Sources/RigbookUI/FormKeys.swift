@@ -126,40 +126,10 @@ extension FormState {
         }
 
         // Text widgets get first go at keys; what they do not use falls through to the keymap.
-        if isTyping, var editor {
-            var accepted = key
-            if focus.kind == .date, case .char(let c) = key, !RelativeDate.isAllowed(c) {
-                note("“\(c)” is not part of a date: write \(RelativeDate.short).")
-                accepted = .function(99)
-            }
-            var allowed: ((Character) -> Bool)?
-            if focus.kind == .date { allowed = { RelativeDate.isAllowed($0) } }
-            switch editor.apply(accepted, multiline: focus.kind == .multiline, maxLength: focus.inputLimit,
-                                width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
-            case .changed:
-                self.editor = editor
-                setText(focus, editor.text, now: now)
-                return .stay
-            case .pasted(let paste):
-                self.editor = editor
-                setText(focus, editor.text, now: now)
-                note(paste.report(field: focus.shortLabel, limit: focus.inputLimit))
-                return .stay
-            case .moved:
-                self.editor = editor
-                return .stay
-            case .full:
-                note("\(focus.shortLabel) holds at most \(focus.inputLimit) characters; the rest was not taken.")
-                return .stay
-            case .leaveUp:
-                moveFocus(by: -1)
-                return .stay
-            case .leaveDown:
-                moveFocus(by: 1)
-                return .stay
-            case .ignored:
-                break
-            }
+        if isTyping, let outcome = typeIntoField(
+            key, allowed: focus.kind == .date ? { RelativeDate.isAllowed($0) } : nil,
+            refusal: { "“\($0)” is not part of a date: write \(RelativeDate.short)." }, width: width, now: now) {
+            return outcome
         }
 
         if case .paste = key {

@@ -99,42 +99,13 @@ extension TestFormState {
             break
         }
 
-        if isTyping, var editor {
-            var accepted = key
-            if case .char(let c) = key, !allows(c), focus.kind != .multiline {
-                note(focus.isReading ? "“\(c)” is not part of a reading: type a number such as 0.42."
-                     : "“\(c)” is not part of a date: write \(RelativeDate.short).")
-                accepted = .function(99)
-            }
-            let field = focus
-            let allowed: ((Character) -> Bool)? = field.isReading || field.kind == .date
-                ? { TestFormState.allows($0, in: field) } : nil
-            switch editor.apply(accepted, multiline: focus.kind == .multiline, maxLength: focus.inputLimit,
-                                width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
-            case .changed:
-                self.editor = editor
-                setText(focus, editor.text, now: now)
-                return .stay
-            case .pasted(let paste):
-                self.editor = editor
-                setText(focus, editor.text, now: now)
-                note(paste.report(field: focus.label, limit: focus.inputLimit))
-                return .stay
-            case .moved:
-                self.editor = editor
-                return .stay
-            case .full:
-                note("\(focus.label) holds at most \(focus.inputLimit) characters; the rest was not taken.")
-                return .stay
-            case .leaveUp:
-                moveFocus(by: -1)
-                return .stay
-            case .leaveDown:
-                moveFocus(by: 1)
-                return .stay
-            case .ignored:
-                break
-            }
+        let field = focus
+        if isTyping, let outcome = typeIntoField(
+            key, allowed: field.isReading || field.kind == .date ? { TestFormState.allows($0, in: field) } : nil,
+            refusal: { field.isReading ? "“\($0)” is not part of a reading: type a number such as 0.42."
+                : "“\($0)” is not part of a date: write \(RelativeDate.short)." },
+            width: width, now: now) {
+            return outcome
         }
 
         if case .paste = key {

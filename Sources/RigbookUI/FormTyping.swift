@@ -1,0 +1,63 @@
+import RigbookCore
+
+/// A form whose focused text field takes keys before its keymap (the inspection form and the test form): what
+/// typing into that field needs of the form. One piece of code for both kinds.
+protocol TextFieldHosting {
+    var editor: EditableText? { get set }
+    /// The focused field's name in messages, how many characters it holds, whether it takes line breaks.
+    var typingLabel: String { get }
+    var typingLimit: Int { get }
+    var typingMultiline: Bool { get }
+    mutating func setTypedText(_ text: String, now: Double)
+    mutating func note(_ text: String)
+    mutating func moveFocus(by step: Int)
+}
+
+extension TextFieldHosting {
+    /// Gives `key` to the focused text field. A character `allowed` refuses is not taken and `refusal` says why
+    /// (nil `allowed`: any text). Nil when the field did not use the key: it falls through to the keymap.
+    mutating func typeIntoField(_ key: Key, allowed: ((Character) -> Bool)?, refusal: (Character) -> String,
+                                width: Int, now: Double) -> Outcome? {
+        guard var editor else { return nil }
+        var accepted = key
+        if let allowed, case .char(let c) = key, !allowed(c) {
+            note(refusal(c))
+            accepted = .function(99)
+        }
+        switch editor.apply(accepted, multiline: typingMultiline, maxLength: typingLimit,
+                            width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
+        case .changed:
+            self.editor = editor
+            setTypedText(editor.text, now: now)
+        case .pasted(let paste):
+            self.editor = editor
+            setTypedText(editor.text, now: now)
+            note(paste.report(field: typingLabel, limit: typingLimit))
+        case .moved:
+            self.editor = editor
+        case .full:
+            note("\(typingLabel) holds at most \(typingLimit) characters; the rest was not taken.")
+        case .leaveUp:
+            moveFocus(by: -1)
+        case .leaveDown:
+            moveFocus(by: 1)
+        case .ignored:
+            return nil
+        }
+        return .stay
+    }
+}
+
+extension FormState: TextFieldHosting {
+    var typingLabel: String { focus.shortLabel }
+    var typingLimit: Int { focus.inputLimit }
+    var typingMultiline: Bool { focus.kind == .multiline }
+    mutating func setTypedText(_ text: String, now: Double) { setText(focus, text, now: now) }
+}
+
+extension TestFormState: TextFieldHosting {
+    var typingLabel: String { focus.label }
+    var typingLimit: Int { focus.inputLimit }
+    var typingMultiline: Bool { focus.kind == .multiline }
+    mutating func setTypedText(_ text: String, now: Double) { setText(focus, text, now: now) }
+}
