@@ -52,4 +52,15 @@ public struct DraftTracker: Sendable, Equatable {
     }
 
     mutating func deleted() { written = nil }
+
+    /// The runtime's word on the draft `draftID`: written, not written, or removed. False: the event is not that.
+    mutating func receive(_ event: Event, draftID: String, now: Double) -> Bool {
+        switch event {
+        case .draftWritten(let id, let meta) where id == draftID: wrote(meta)
+        case .draftWriteFailed(let id, let reason) where id == draftID: failed(reason, now: now)
+        case .draftDeleted(let id) where id == draftID: deleted()
+        default: return false
+        }
+        return true
+    }
 }

@@ -336,14 +336,7 @@ extension FormState {
             // Nothing was saved: the draft must catch up with what is on screen.
             draft.writes.poke(now: context.now)
             return .stay
-        case .draftWritten(let id, let meta) where id == draftID:
-            draft.wrote(meta)
-            return .stay
-        case .draftWriteFailed(let id, let reason) where id == draftID:
-            draft.failed(reason, now: context.now)
-            return .stay
-        case .draftDeleted(let id) where id == draftID:
-            draft.deleted()
+        case _ where draft.receive(event, draftID: draftID, now: context.now):
             return .stay
         case .flush:
             return .effects(flushDraftEffect().map { [$0] } ?? [])
