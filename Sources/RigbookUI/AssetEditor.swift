@@ -176,14 +176,7 @@ extension AssetFormState {
             // Nothing was saved: the draft must catch up with what is on screen.
             self.editing?.file.writes.poke(now: context.now)
             return .stay
-        case .draftWritten(let id, let meta) where id == editing.draftID:
-            self.editing?.file.wrote(meta)
-            return .stay
-        case .draftWriteFailed(let id, let reason) where id == editing.draftID:
-            self.editing?.file.failed(reason, now: context.now)
-            return .stay
-        case .draftDeleted(let id) where id == editing.draftID:
-            self.editing?.file.deleted()
+        case _ where self.editing?.file.receive(event, draftID: editing.draftID, now: context.now) == true:
             return .stay
         case .flush:
             return .effects(flushDraftEffect().map { [$0] } ?? [])
