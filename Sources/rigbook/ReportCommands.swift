@@ -62,7 +62,9 @@ extension Commands {
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
             Lists DO NOT USE (saying why), OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
-            --within, the items falling due within DAYS), most urgent first, then a one-line summary. Exit
+            --within, the items falling due within DAYS), most urgent first, then a one-line summary. NEEDS
+            says what is due: a thorough examination, an electrical item's test (a retest after a failed
+            one), or the remedy of a defect. Exit
             codes: 0 nothing needs attention, 3 something does, 1 failure, 64 bad usage. --format ics
             prints the calendar feed (as `rigbook calendar`). Drafts are never read.
             """
@@ -110,6 +112,9 @@ extension Commands {
                     o.add("date", item.date?.iso); o.add("days", item.days.map(Int64.init))
                     o.add("reason", item.report.reason)
                     o.add("uuid", item.row.asset.uuid.uuidString.lowercased())
+                    // Issue 15: what the item needs next, and its kind (keys added at the end).
+                    o.add("kind", item.row.asset.kind.rawValue)
+                    o.add("needs", DueReport.what(item))
                     return o.string
                 }
                 document.add("items", raw: "[" + list.joined(separator: ",") + "]")
@@ -121,10 +126,10 @@ extension Commands {
             default:
                 let table = items.map { item in
                     [item.status.label, item.row.asset.tag, item.row.asset.name, item.row.asset.location,
-                     item.date?.iso ?? "—", DueReport.when(item)]
+                     DueReport.what(item), item.date?.iso ?? "—", DueReport.when(item)]
                 }
                 if !table.isEmpty {
-                    let header = ["STATUS", "TAG", "NAME", "LOCATION", "DATE", "WHEN"]
+                    let header = ["STATUS", "TAG", "NAME", "LOCATION", "NEEDS", "DATE", "WHEN"]
                     try write(TextTable.render(header: header, rows: table))
                 }
                 try write(DueReport.summary(items, today: today) + "\n")
