@@ -232,15 +232,16 @@ public enum Labels {
         out += "<div class=\"body\"><div class=\"head\">\(tested ? "TESTED" : "TEST TAG") · AS/NZS 3760</div>"
         if let retest = item.due, tested {
             out += "<div class=\"head2\">RETEST DATE</div>"
-            out += "<div class=\"big\">\(retest.day) \(monthNames[retest.month - 1].prefix(3).uppercased()) \(retest.year)</div>"
+            let month = monthNames[retest.month - 1].prefix(3).uppercased()
+            out += "<div class=\"big retest\">\(retest.day) \(month) \(retest.year)</div>"
         } else {
-            out += "<div class=\"head2\">RETEST DATE</div><div class=\"big\">NOT TESTED</div>"
+            out += "<div class=\"head2\">RETEST DATE</div><div class=\"big retest\">NOT TESTED</div>"
         }
         let date = test?.testDate.map { "Tested \($0.iso)" } ?? "Not yet tested"
         let tester = test.map { t in
             t.tester.isEmpty ? "" : " by <bdi>\(text(t.tester))</bdi>" + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>")
         } ?? ""
-        out += "<div class=\"line\">\(date)\(tester)</div>"
+        out += "<div class=\"line wrap\">\(date)\(tester)</div>"
         out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi></div>"
         if !small { out += "<div class=\"line small\"><bdi>\(text(item.name))</bdi></div>" }
         out += employerLine(item) + "</div>"
@@ -249,7 +250,7 @@ public enum Labels {
     /// The out-of-service tag: red, and legible in black and white (the words carry it; the colour only adds).
     private static func dangerTag(_ out: inout String, _ item: Item, small: Bool) {
         let test = item.electricalTest
-        out += "<div class=\"body\"><div class=\"danger-head\">DANGER — DO NOT USE</div>"
+        out += "<div class=\"body\"><div class=\"danger-head wrap\">DANGER — DO NOT USE</div>"
         out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi> · "
             + "<bdi>\(text(item.name))</bdi></div>"
         let date = test?.testDate ?? nil
@@ -259,8 +260,8 @@ public enum Labels {
         out += "<div class=\"reason\"><bdi>\(text(reason))</bdi></div>"
         let tester = test.map { t in t.tester.isEmpty ? "" : "Tagged by <bdi>\(text(t.tester))</bdi>"
             + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>") } ?? ""
-        if !tester.isEmpty { out += "<div class=\"line small\">\(tester)</div>" }
-        if !small { out += "<div class=\"line small\">Do not remove this tag until the item passes a retest</div>" }
+        if !tester.isEmpty { out += "<div class=\"line small wrap\">\(tester)</div>" }
+        if !small { out += "<div class=\"line small wrap\">Leave this tag on until a retest passes</div>" }
         out += employerLine(item) + "</div>"
     }
 
@@ -328,9 +329,11 @@ public enum Labels {
         .employer { font-size: \(small ? 6 : 8)pt; color: #333; border-top: 0.3pt solid #999; padding-top: 0.3mm; }
         .head2 { font-size: \(small ? 6 : 9)pt; font-weight: bold; }
         .label.danger { border: \(small ? 0.8 : 1.2)mm solid #c62828; }
-        .danger-head { font-size: \(small ? 12 : 20)pt; font-weight: 900; color: #fff; background: #c62828;
+        .danger-head { font-size: \(small ? 11 : 15)pt; font-weight: 900; color: #fff; background: #c62828;
           padding: 0.3mm 1.5mm; letter-spacing: 0.02em; }
         @media print and (monochrome) { .danger-head { color: #000; background: #fff; border: 0.6mm solid #000; } }
+        .big.retest { font-size: \(small ? 15 : 22)pt; }
+        .body > div.wrap { white-space: normal; }
         .reason { font-size: \(small ? 6.5 : 9)pt; white-space: normal !important; max-height: \(small ? 5.5 : 16)mm; }
 
         """
