@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RigbookUI
+import RigbookApp
 import RigbookStore
 import RigbookCore
 
@@ -81,6 +82,34 @@ import RigbookCore
         #expect(FilterQuery.narrows(from: "is:elec", to: "is:electrical"))
         #expect(!FilterQuery.narrows(from: "is:electrical", to: "is:electrical is:lifting"))
         #expect(FilterQuery.statusWords.hasSuffix("is:lifting is:electrical"))
+    }
+
+    /// The test form is not on screen yet: a test is saved into the register as its save will, and the list is
+    /// told with the event a save sends (`.saved`), which is how `L` learns what the last save saved.
+    @Test("L after a test save writes the item's test tag, or its DANGER tag when the test failed")
+    func labelsAfterATestSave() throws {
+        let h = try Self.harness()
+        let rows = try h.register.rows()
+        let drill = try #require(rows.first { $0.asset.tag == "TT-0001" }).asset
+        let lead = try #require(rows.first { $0.asset.tag == "TT-0002" }).asset
+        let retest = try Self.test(lead, cls: .cordSet, earth: "0.1")
+        try h.register.insert(test: retest)
+        h.session.send(.saved(assetUUID: lead.uuid, sessionID: retest.sessionID))
+        h.press(.char("L"))
+        #expect(h.screen.last?.contains("Labels for 1 asset: ") == true, "\(h.dump)")
+        let first = try FileManager.default.contentsOfDirectory(atPath: LabelPrinting.folder(h.home))
+        var html = try String(contentsOfFile: LabelPrinting.folder(h.home) + "/" + first[0], encoding: .utf8)
+        #expect(html.contains("<div class=\"label tag\" data-tag=\"TT-0002\""), "\(html)")
+        #expect(html.contains("RETEST DATE") && html.contains("Ana Reyes"))
+
+        h.session.send(.saved(assetUUID: drill.uuid, sessionID: "test-drill"))
+        h.press(.char("L"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: LabelPrinting.folder(h.home))
+        #expect(files.count == 2)
+        let newest = try #require(files.first { !first.contains($0) })
+        html = try String(contentsOfFile: LabelPrinting.folder(h.home) + "/" + newest, encoding: .utf8)
+        #expect(html.contains("<div class=\"label danger\" data-tag=\"TT-0001\""), "\(html)")
+        #expect(html.contains("DANGER — DO NOT USE") && html.contains("earth high: tagged out"))
     }
 
     @Test("Tab: the dashboard counts the electrical items and their tests among the weeks")
