@@ -289,7 +289,8 @@ public enum HTMLReport {
                 let asset = rows[index].asset, report = reports[index]
                 out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(report.status.rawValue)\">"
                 out += "<td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
-                out += "<td>\(escape(asset.typeLabel))</td><td>\(asset.isElectrical ? "—" : escape(Asset.wllText(asset.wllKg)))</td>"
+                let wll = asset.isElectrical ? "—" : escape(Asset.wllText(asset.wllKg))
+                out += "<td>\(escape(asset.typeLabel))</td><td>\(wll)</td>"
                 out += "<td>\(rows[index].summary.lastThoroughDate?.iso ?? "—")</td>"
                 out += "<td>\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
             }

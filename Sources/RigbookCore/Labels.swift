@@ -239,7 +239,8 @@ public enum Labels {
         }
         let date = test?.testDate.map { "Tested \($0.iso)" } ?? "Not yet tested"
         let tester = test.map { t in
-            t.tester.isEmpty ? "" : " by <bdi>\(text(t.tester))</bdi>" + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>")
+            t.tester.isEmpty ? "" : " by <bdi>\(text(t.tester))</bdi>"
+                + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>")
         } ?? ""
         out += "<div class=\"line wrap\">\(date)\(tester)</div>"
         out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi></div>"

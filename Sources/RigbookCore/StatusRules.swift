@@ -55,7 +55,9 @@ public enum StatusRules {
 
     public static func evaluate(asset: Asset, summary: HistorySummary, today: CalendarDate) -> StatusReport {
         // A retired asset is out of service for good: nothing is due on it, whatever its history says.
-        if asset.isRetired { return StatusReport(status: .retired, nextDue: nil, remedyDeadline: nil, kind: asset.kind) }
+        if asset.isRetired {
+            return StatusReport(status: .retired, nextDue: nil, remedyDeadline: nil, kind: asset.kind)
+        }
         var report = evaluate(intervalMonths: asset.intervalMonths, commissioned: asset.commissioned, summary: summary,
                               today: today)
         report.kind = asset.kind

@@ -85,7 +85,8 @@ public enum TestCertificate {
         out += "<article class=\"certificate test\" id=\"test-\(test.testUUID.uuidString.lowercased())\">\n"
         out += "<header>\n<h1>Electrical test certificate</h1>\n"
         out += "<p class=\"law\">In-service safety inspection and testing of electrical equipment, "
-        out += "AS/NZS 3760\(v.procedureReference.isEmpty ? "" : " (procedure: \(Certificate.bidi(v.procedureReference)))")"
+        let procedure = v.procedureReference.isEmpty ? "" : " (procedure: \(Certificate.bidi(v.procedureReference)))"
+        out += "AS/NZS 3760\(procedure)"
         out += "</p>\n<table class=\"ids\">\n<tr><th>Equipment</th><td class=\"strong\">\(Certificate.bidi(asset.tag))"
         out += "</td><th>Result</th><td>\(resultBadge(test.passed))</td></tr>\n"
         out += "<tr><th>Test</th><td>#\(test.id) · \(test.testUUID.uuidString.lowercased())</td>"
@@ -158,7 +159,8 @@ public enum TestCertificate {
         values[11] = insulation
         values[12] = v.loadCurrentA.isEmpty ? "Not measured" : "\(Certificate.text(v.loadCurrentA)) A"
         values[13] = v.attachments.isEmpty ? "None" : v.attachments.map { a in
-            "\(Certificate.bidi(a.name)) <span class=\"sub\">(\(a.size) bytes, SHA-256 \(a.sha256.prefix(12))…)</span>"
+            "\(Certificate.bidi(a.name)) <span class=\"sub\">(\(a.size) bytes, SHA-256 "
+                + "\(a.sha256.prefix(12))…)</span>"
         }.joined(separator: "<br>")
         values[14] = v.notes.isEmpty ? "None" : Certificate.multiline(v.notes)
         let how = v.result == .automatic ? "from the readings" : "chosen by the technician"

@@ -32,8 +32,8 @@ extension Register {
     /// attention list for its period, as it keeps a dangerous fail.
     public func failedTests(from: CalendarDate, through: CalendarDate) throws(RegisterError) -> [StoredTest] {
         try perform {
-            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests"
-                                           + " WHERE result = 'fail' AND test_date BETWEEN ? AND ? ORDER BY test_date, id")
+            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests WHERE result = 'fail'"
+                                           + " AND test_date BETWEEN ? AND ? ORDER BY test_date, id")
             try statement.bind([.text(from.iso), .text(through.iso)])
             var tests: [StoredTest] = []
             while try statement.step() { tests.append(TestColumns.record(statement)) }

@@ -54,7 +54,8 @@ extension RigbookCLITests {
             #expect(drill.contains("Environment: Building"), "\(drill)")
             #expect(!drill.contains("WLL") && !drill.contains("0 kg") && !drill.contains("Thorough"), "\(drill)")
             let sling = try #require(events.first { $0.contains("PASS-1") }, "\(unfolded)")
-            #expect(sling.contains("SUMMARY:Thorough examination due: PASS-1") && sling.contains("WLL: 2 t"), "\(sling)")
+            #expect(sling.contains("SUMMARY:Thorough examination due: PASS-1") && sling.contains("WLL: 2 t"),
+                    "\(sling)")
             let digest = home.run(["calendar", "--digest"]).stdout.replacingOccurrences(of: "\r\n ", with: "")
             #expect(digest.contains("due for test and tag"), "\(digest)")
         }
@@ -68,7 +69,8 @@ extension RigbookCLITests {
             let table = try readCSV(result.stdout)
             let header = try #require(table.first)
             let column = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
-            #expect(Array(header.prefix(RecordExport.columns.count)) == RecordExport.columns, "inspection columns first")
+            #expect(Array(header.prefix(RecordExport.columns.count)) == RecordExport.columns,
+                    "inspection columns first")
             for name in ["kind", "test_type", "test_date", "technician", "licence_number", "earth_continuity_ohm",
                          "earth_continuity_verdict", "insulation_mohm", "insulation_verdict", "polarity",
                          "rcd_trip_time_ms", "rcd_trip_time_verdict", "test_result", "test_uuid"] {
@@ -99,7 +101,8 @@ extension RigbookCLITests {
             _ = try ElectricalRegister.make(home)
             let result = home.run(["export", "--format", "json"])
             #expect(result.status == 0, "\(result)")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            let object = try #require(parsed as? [String: Any])
             let records = try #require(object["records"] as? [[String: Any]])
             let tests = records.filter { string($0, "kind") == "electrical_test" }
             #expect(tests.count == 3 && records.count == 7)
@@ -132,7 +135,8 @@ extension RigbookCLITests {
             #expect(page.contains("Thorough examinations and electrical tests falling due"))
             let attention = try #require(page.components(separatedBy: "<section id=\"attention\">").last?
                 .components(separatedBy: "</section>").first)
-            #expect(attention.contains("<td>TT-FAIL</td><td>Extension lead 15 m</td><td>North Quay</td><td>retest</td>"),
+            let failedRow = "<td>TT-FAIL</td><td>Extension lead 15 m</td><td>North Quay</td><td>retest</td>"
+            #expect(attention.contains(failedRow),
                     "\(attention)")
             #expect(attention.contains("failed its test on 2026-11-21, no passing test since"), "\(attention)")
             #expect(attention.contains("1 dangerous finding and 2 failed tests from 2026-10-31"), "\(attention)")
@@ -145,7 +149,8 @@ extension RigbookCLITests {
                 .components(separatedBy: "</section>").first)
             #expect(failed.contains("data-test=\"\(ids.fail)\"") && failed.contains("Polarity: Fail"), "\(failed)")
             #expect(!page.contains("0 kg"))
-            #expect(!page.contains("<h2>Intervals longer than LOLER"), "a 60-month electrical interval is no LOLER matter")
+            #expect(!page.contains("<h2>Intervals longer than LOLER"),
+                    "a 60-month electrical interval is no LOLER matter")
 
             let electrical = home.run(["report", "--kind", "electrical", "--all-particulars"]).stdout
             #expect(electrical.contains("Electrical (test and tag)"))

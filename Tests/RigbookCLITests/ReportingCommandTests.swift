@@ -406,8 +406,8 @@ extension RigbookCLITests {
             #expect(result.stderr.isEmpty, "\(result)")
             #expect(result.stdout.hasPrefix("STATUS"), "\(result)")
             #expect(dueRows(result.stdout) == [
-                ["OVERDUE", "OV-1", "Zebra web sling", "Yard", "2026-11-01", "due 29 days ago"],
-                ["DUE SOON", "DS-1", "Quokka shackle", "Bay 4", "2026-12-15", "due in 15 days"],
+                ["OVERDUE", "OV-1", "Zebra web sling", "Yard", "thorough examination", "2026-11-01", "due 29 days ago"],
+                ["DUE SOON", "DS-1", "Quokka shackle", "Bay 4", "thorough examination", "2026-12-15", "due in 15 days"],
             ])
             #expect(lastLine(result.stdout) == "1 OVERDUE, 1 DUE SOON as of 2026-11-30.")
             // OK (far off) and UNTESTED (no date) are not for `due`.
