@@ -6,12 +6,25 @@ import RigbookStore
 /// Labels as files (issue 16): the page `rigbook labels` prints and `L` on the list writes, with QR codes from
 /// `QREncoder`. Shared by the command line and the session, so both print the same label for the same asset.
 public enum LabelPrinting {
-    /// The labels page for `rows` (in the order given).
+    /// The labels page for `rows` (in the order given). `lastTests` are the electrical items' latest tests
+    /// (`Register.latestTests`): an electrical item gets its AS/NZS 3760 test tag, or the DANGER tag when that
+    /// test failed, whatever `layout` lifting equipment gets (nil: the card).
     public static func page(_ rows: [RegisterRow], particulars: Particulars, today: CalendarDate,
-                            layout: Labels.Layout, sheet: Labels.Sheet, printedAt: String = Timestamp.now()) -> String {
+                            layout: Labels.Layout?, sheet: Labels.Sheet, lastTests: [UUID: StoredTest] = [:],
+                            printedAt: String = Timestamp.now()) -> String {
         let scheme = particulars.organisation.colourCode
-        let items = rows.map { Labels.Item(row: $0, particulars: particulars, today: today, scheme: scheme) }
+        let items = rows.map {
+            Labels.Item(row: $0, particulars: particulars, today: today, scheme: scheme,
+                        lastTest: lastTests[$0.asset.uuid])
+        }
         return Labels.render(items, layout: layout, sheet: sheet, qr: { QREncoder.matrix($0) }, printedAt: printedAt)
+    }
+
+    /// The latest test of each electrical item among `rows`, read from the register (none: nothing is read).
+    public static func lastTests(_ rows: [RegisterRow], in register: Register) throws(RegisterError)
+        -> [UUID: StoredTest] {
+        let electrical = Set(rows.lazy.filter(\.asset.isElectrical).map(\.asset.uuid))
+        return electrical.isEmpty ? [:] : try register.latestTests(of: electrical)
     }
 
     /// The QR code an asset's history shows: its label's payload, at error correction L (the screen is not
@@ -26,8 +39,8 @@ public enum LabelPrinting {
     /// Writes the labels of `rows` into `Documents/Labels/labels-<when>.html` (private, like every file of the
     /// home) and returns its path. `when` is the local time to the second, with a counter on a clash.
     public static func write(_ rows: [RegisterRow], particulars: Particulars, today: CalendarDate, home: DataHome,
-                             layout: Labels.Layout = .card, sheet: Labels.Sheet = .small,
-                             now: Date = Date()) throws -> String {
+                             layout: Labels.Layout? = nil, sheet: Labels.Sheet = .small,
+                             lastTests: [UUID: StoredTest] = [:], now: Date = Date()) throws -> String {
         let folder = folder(home)
         try DataHome.makePrivateDirectory(folder)
         let formatter = DateFormatter()
@@ -40,7 +53,8 @@ public enum LabelPrinting {
             path = stem + "-\(counter).html"
             counter += 1
         }
-        let html = page(rows, particulars: particulars, today: today, layout: layout, sheet: sheet)
+        let html = page(rows, particulars: particulars, today: today, layout: layout, sheet: sheet,
+                        lastTests: lastTests)
         try AtomicFile.write(Data(html.utf8), to: path)
         return path
     }

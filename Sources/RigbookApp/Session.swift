@@ -158,7 +158,9 @@ public final class Session {
                 guard !rows.isEmpty else { return [.failure("Those assets are no longer in the register.")] }
                 do {
                     let particulars = try register.particulars()
-                    let path = try LabelPrinting.write(rows, particulars: particulars, today: state.today, home: home)
+                    // An electrical item's test tag needs its last test (a DANGER tag when it failed).
+                    let path = try LabelPrinting.write(rows, particulars: particulars, today: state.today, home: home,
+                                                       lastTests: try LabelPrinting.lastTests(rows, in: register))
                     return [.labelsWritten(path: path, count: rows.count)]
                 } catch {
                     return [.failure("The labels could not be written into \(LabelPrinting.folder(home)): "

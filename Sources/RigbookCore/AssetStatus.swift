@@ -53,17 +53,20 @@ public struct StatusReport: Hashable, Sendable {
     public var remedyDeadline: CalendarDate?
     /// Why the asset is DO NOT USE, most serious first; empty for every other status.
     public var reasons: [StatusReason]
+    /// Whose status it is: an electrical asset's reasons and dates speak of tests, not thorough examinations.
+    public var kind: AssetKind
 
     public init(status: AssetStatus, nextDue: CalendarDate?, remedyDeadline: CalendarDate?,
-                reasons: [StatusReason] = []) {
+                reasons: [StatusReason] = [], kind: AssetKind = .lifting) {
         self.status = status
         self.nextDue = nextDue
         self.remedyDeadline = remedyDeadline
         self.reasons = reasons
+        self.kind = kind
     }
 
     /// "remedy deadline 2026-11-20 passed": what DO NOT USE says wherever it is shown.
-    public var reason: String? { reasons.isEmpty ? nil : reasons.map(\.text).joined(separator: "; ") }
+    public var reason: String? { reasons.isEmpty ? nil : reasons.map { $0.text(for: kind) }.joined(separator: "; ") }
 
     /// The date that matters, the one date the list, `due` and the report show: for DO NOT USE the
     /// earliest of its causes; otherwise the earlier of the open remedy deadline and the next thorough
@@ -93,11 +96,21 @@ public enum StatusReason: Hashable, Sendable {
         }
     }
 
-    public var text: String {
+    public var text: String { text(for: .lifting) }
+
+    /// The reason in words for an asset of `kind`: a test of an electrical item is not a thorough examination.
+    public func text(for kind: AssetKind) -> String {
+        if kind == .electrical {
+            switch self {
+            case .failedDangerous(let date): return "failed its test on \(date.iso), no passing test since"
+            case .remedyDeadlinePassed(let date): return "remedy deadline \(date.iso) passed"
+            case .examinationOverdue(let date): return "test was due \(date.iso)"
+            }
+        }
         switch self {
-        case .failedDangerous(let date): "failed dangerous on \(date.iso), not cleared by a thorough examination"
-        case .remedyDeadlinePassed(let date): "remedy deadline \(date.iso) passed"
-        case .examinationOverdue(let date): "thorough examination was due \(date.iso)"
+        case .failedDangerous(let date): return "failed dangerous on \(date.iso), not cleared by a thorough examination"
+        case .remedyDeadlinePassed(let date): return "remedy deadline \(date.iso) passed"
+        case .examinationOverdue(let date): return "thorough examination was due \(date.iso)"
         }
     }
 }
@@ -107,12 +120,14 @@ extension StatusReport {
     /// WITHDRAWN; otherwise the dates that matter, the earlier first.
     public var explanation: String {
         if let reason { return reason }
-        if status == .withdrawn { return "withdrawn from service: no examination due" }
-        if status == .retired { return "retired: no examination due; its records are kept" }
+        let none = kind == .electrical ? "test" : "examination"
+        if status == .withdrawn { return "withdrawn from service: no \(none) due" }
+        if status == .retired { return "retired: no \(none) due; its records are kept" }
         var dates: [String] = []
         if let remedyDeadline { dates.append("remedy by \(remedyDeadline.iso)") }
-        if let nextDue { dates.append("next thorough examination due \(nextDue.iso)") }
+        if let nextDue { dates.append("next \(kind.dueWhat) due \(nextDue.iso)") }
         if !deadlineMatters { dates.reverse() }
-        return dates.isEmpty ? "never examined, no commission date" : dates.joined(separator: " · ")
+        let never = kind == .electrical ? "never tested" : "never examined"
+        return dates.isEmpty ? "\(never), no commission date" : dates.joined(separator: " · ")
     }
 }

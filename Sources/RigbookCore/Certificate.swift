@@ -121,7 +121,7 @@ public enum Certificate {
 
     // MARK: - Sections
 
-    private static func page(title: String) -> String {
+    static func page(title: String) -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"generator\" content=\"Rigbook \(text(RigbookVersion.current))\">\n"
@@ -252,7 +252,7 @@ public enum Certificate {
         out += "</tbody>\n</table>\n</section>\n"
     }
 
-    private static func evidence(_ out: inout String, recordHash: String?, head: String?, printedAt: String) {
+    static func evidence(_ out: inout String, recordHash: String?, head: String?, printedAt: String) {
         out += "<footer class=\"evidence\">\n"
         if let recordHash {
             let hash = recordHash.isEmpty ? notRecordedHTML : text(recordHash)
@@ -399,13 +399,13 @@ public enum Certificate {
 
     // MARK: - Pieces
 
-    private static let notRecordedHTML = "<span class=\"nr\">\(notRecorded)</span>"
+    static let notRecordedHTML = "<span class=\"nr\">\(notRecorded)</span>"
 
-    private static func nameAndAddress(_ employer: Employer) -> String {
+    static func nameAndAddress(_ employer: Employer) -> String {
         nameAndAddress(name: employer.name, address: employer.address)
     }
 
-    private static func nameAndAddress(_ site: Site) -> String {
+    static func nameAndAddress(_ site: Site) -> String {
         nameAndAddress(name: site.name, address: site.address)
     }
 
@@ -431,7 +431,7 @@ public enum Certificate {
         return "<span class=\"res res-\(result.rawValue)\">\(text(result.label))</span>"
     }
 
-    private static func orNone(_ value: String) -> String { value.isEmpty ? "—" : bidi(value) }
+    static func orNone(_ value: String) -> String { value.isEmpty ? "—" : bidi(value) }
 
     /// Values in the order first seen, each once.
     private static func distinct(_ values: [String]) -> [String] {
@@ -441,10 +441,10 @@ public enum Certificate {
 
     /// Text from data, kept apart from the text around it in both directions (a right-to-left name cannot
     /// reorder the punctuation beside it).
-    private static func bidi(_ value: String) -> String { "<bdi>\(text(value))</bdi>" }
+    static func bidi(_ value: String) -> String { "<bdi>\(text(value))</bdi>" }
 
     /// Text that may hold line breaks, which stay line breaks.
-    private static func multiline(_ value: String) -> String { "<bdi class=\"pre\">\(text(value))</bdi>" }
+    static func multiline(_ value: String) -> String { "<bdi class=\"pre\">\(text(value))</bdi>" }
 
     /// Text made safe for HTML: invisible format characters (bidi overrides and isolates, zero-width spaces,
     /// the BOM) shown as their code, as on a terminal (`<202e>`), then escaped as the report escapes.

@@ -95,6 +95,8 @@ public struct DangerFinding: Sendable, Equatable {
     public var type: InspectionType
     public var failedDangerous: Bool
     public var withdrawn: Bool
+    /// A failed electrical test (issue 15), not an inspection record: `recordID` is the test's id.
+    public var isTest = false
 
     /// Nil unless the record failed dangerous or withdrew the item.
     public init?(_ record: StoredInspection) {
@@ -108,8 +110,22 @@ public struct DangerFinding: Sendable, Equatable {
         withdrawn = facts.action == .withdraw
     }
 
-    /// "failed dangerous and withdrawn on 2026-11-30 · Pre-use check #12".
+    /// A failed electrical test: it stays listed for its period like a dangerous fail.
+    public init?(failedTest test: StoredTest) {
+        guard !test.passed, let date = CalendarDate(iso: test.values.testDate) else { return nil }
+        assetUUID = test.assetUUID
+        recordID = test.id
+        self.date = date
+        type = .thoroughPeriodic
+        failedDangerous = true
+        withdrawn = false
+        isTest = true
+    }
+
+    /// "failed dangerous and withdrawn on 2026-11-30 · Pre-use check #12"; "failed its test on 2026-11-21 · test
+    /// #3" for an electrical test.
     public var text: String {
+        if isTest { return "failed its test on \(date.iso) · test #\(recordID)" }
         let what = [failedDangerous ? "failed dangerous" : nil, withdrawn ? "withdrawn" : nil].compactMap { $0 }
         return "\(what.joined(separator: " and ")) on \(date.iso) · \(type.label) #\(recordID)"
     }

@@ -37,11 +37,12 @@ public enum HTMLReport {
     public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
                               generatedAt: String, title: String = "Lifting equipment register",
                               findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil,
-                              scope: Scope = .everything) -> String {
+                              scope: Scope = .everything, latestTests: [UUID: StoredTest] = [:]) -> String {
         var page = ""
         page.reserveCapacity(4096 + rows.count * 700 + latestThorough.count * 1400)
         try? write(rows: rows, latestThorough: latestThorough, today: today, generatedAt: generatedAt, title: title,
-                   findings: findings, findingsSince: findingsSince, scope: scope) { page += $0 }
+                   findings: findings, findingsSince: findingsSince, scope: scope,
+                   latestTests: latestTests) { page += $0 }
         return page
     }
 
@@ -58,7 +59,8 @@ public enum HTMLReport {
     public static func write(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
                              generatedAt: String, title: String = "Lifting equipment register",
                              findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil,
-                             scope: Scope = Scope(), to write: @escaping (String) throws -> Void) throws {
+                             scope: Scope = Scope(), latestTests: [UUID: StoredTest] = [:],
+                             to write: @escaping (String) throws -> Void) throws {
         // One status per row, computed once and reused by every section.
         let reports = rows.map { $0.status(on: today) }
         let out = Sink(write)
@@ -68,9 +70,11 @@ public enum HTMLReport {
         out += "<meta name=\"generator\" content=\"Rigbook \(escape(RigbookVersion.current))\">\n"
         out += "<title>\(escape(title)) — \(today.iso)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
 
-        header(out, title: title, today: today, generatedAt: generatedAt, scope: scope)
-        summary(out, reports: reports)
-        forecast(out, rows: rows, today: today)
+        // Electrical items (issue 15) are counted, charted and listed with the rest; the page says so.
+        let electrical = rows.reduce(0) { $0 + ($1.asset.isElectrical ? 1 : 0) }
+        header(out, title: title, today: today, generatedAt: generatedAt, scope: scope, electrical: electrical > 0)
+        summary(out, rows: rows, reports: reports, electrical: electrical > 0)
+        forecast(out, rows: rows, today: today, electrical: electrical > 0)
         attention(out, rows: rows, today: today, findings: findings, since: findingsSince ?? today)
         intervals(out, rows: rows)
         if scope.locationTables { locations(out, rows: rows, reports: reports) }
@@ -79,6 +83,7 @@ public enum HTMLReport {
         } else {
             defects(out, rows: rows, reports: reports, latestThorough: latestThorough)
         }
+        if electrical > 0 { failedTests(out, rows: rows, reports: reports, latestTests: latestTests) }
 
         out += "</body>\n</html>\n"
         try out.finish()
@@ -115,33 +120,48 @@ public enum HTMLReport {
     // MARK: - Sections
 
     private static func header(_ out: Sink, title: String, today: CalendarDate, generatedAt: String,
-                               scope: Scope) {
+                               scope: Scope, electrical: Bool) {
         out += "<header>\n<h1>\(escape(title))</h1>\n"
         if let narrowed = scope.narrowedTo { out += "<p class=\"asof\">\(escape(narrowed))</p>\n" }
         out += "<p class=\"asof\">Status as of <time datetime=\"\(today.iso)\">\(today.iso)</time></p>\n"
         out += "<p class=\"generated\">Generated \(escape(generatedAt)) by Rigbook \(escape(RigbookVersion.current)). "
-        out += "Statuses follow LOLER 1998 thorough examination intervals as recorded in the register.</p>\n"
+        out += "Statuses follow LOLER 1998 thorough examination intervals as recorded in the register"
+        out += electrical ? ", and for electrical items the AS/NZS 3760 test intervals.</p>\n" : ".</p>\n"
         out += "</header>\n"
     }
 
-    private static func summary(_ out: Sink, reports: [StatusReport]) {
+    /// Counts per status; with electrical items, split into lifting equipment and electrical beside the total.
+    private static func summary(_ out: Sink, rows: [RegisterRow], reports: [StatusReport], electrical: Bool) {
         var counts = [Int](repeating: 0, count: AssetStatus.allCases.count)
-        for report in reports { counts[report.status.attentionRank] += 1 }
+        var electricalCounts = counts
+        for (row, report) in zip(rows, reports) {
+            counts[report.status.attentionRank] += 1
+            if row.asset.isElectrical { electricalCounts[report.status.attentionRank] += 1 }
+        }
+        func split(_ total: Int, _ electric: Int) -> String {
+            electrical ? "<td class=\"num\">\(total - electric)</td><td class=\"num\">\(electric)</td>" : ""
+        }
         out += "<section id=\"summary\">\n<h2>Summary</h2>\n"
         out += "<table class=\"counts\">\n"
-        out += "<thead><tr><th>Status</th><th class=\"num\">Assets</th></tr></thead>\n<tbody>\n"
+        out += "<thead><tr><th>Status</th>"
+        if electrical { out += "<th class=\"num\">Lifting</th><th class=\"num\">Electrical</th>" }
+        out += "<th class=\"num\">Assets</th></tr></thead>\n<tbody>\n"
         for status in AssetStatus.active {
-            let count = counts[status.attentionRank]
-            out += "<tr data-status=\"\(status.rawValue)\" data-count=\"\(count)\">"
-            out += "<td>\(statusBadge(status))</td><td class=\"num\">\(count)</td></tr>\n"
+            let count = counts[status.attentionRank], electric = electricalCounts[status.attentionRank]
+            out += "<tr data-status=\"\(status.rawValue)\" data-count=\"\(count)\""
+            out += electrical ? " data-electrical=\"\(electric)\">" : ">"
+            out += "<td>\(statusBadge(status))</td>\(split(count, electric))<td class=\"num\">\(count)</td></tr>\n"
         }
-        out += "</tbody>\n<tfoot><tr data-status=\"total\" data-count=\"\(reports.count)\">"
-        out += "<th>Total assets</th><td class=\"num\">\(reports.count)</td></tr></tfoot>\n</table>\n</section>\n"
+        let electricTotal = electricalCounts.reduce(0, +)
+        out += "</tbody>\n<tfoot><tr data-status=\"total\" data-count=\"\(reports.count)\""
+        out += electrical ? " data-electrical=\"\(electricTotal)\">" : ">"
+        out += "<th>Total assets</th>\(split(reports.count, electricTotal))"
+        out += "<td class=\"num\">\(reports.count)</td></tr></tfoot>\n</table>\n</section>\n"
     }
 
     /// Horizontal bars in one inline SVG: black outline, grey fill, the count written beside each bar,
     /// so the chart reads the same in black and white and when backgrounds are not printed.
-    private static func forecast(_ out: Sink, rows: [RegisterRow], today: CalendarDate) {
+    private static func forecast(_ out: Sink, rows: [RegisterRow], today: CalendarDate, electrical: Bool) {
         let weeks = DueForecast.weeks(rows, today: today, count: forecastWeeks)
         let maxCount = weeks.max() ?? 0
         let labelWidth = 150, barMax = 440, rowHeight = 22, top = 4
@@ -149,7 +169,8 @@ public enum HTMLReport {
         let height = top * 2 + rowHeight * weeks.count
         let total = weeks.reduce(0, +)
         out += "<section id=\"forecast\">\n<h2>Falling due in the next \(forecastWeeks) weeks</h2>\n"
-        out += "<p class=\"note\">Thorough examinations falling due per week, from \(today.iso) "
+        out += "<p class=\"note\">Thorough examinations\(electrical ? " and electrical tests" : "") falling due per "
+        out += "week, from \(today.iso) "
         out += "(assets in service, not already overdue): \(total) in all.</p>\n"
         out += "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" "
         out += "width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-labelledby=\"forecast-title\">\n"
@@ -188,8 +209,10 @@ public enum HTMLReport {
         out += "<section id=\"attention\">\n<h2>Needs attention</h2>\n"
         out += "<p class=\"note\">\(escape(DueReport.summary(items, today: today)))"
         if !findings.isEmpty {
-            let count = findings.count
-            out += " \(count) dangerous finding\(count == 1 ? "" : "s") from \(since.iso) to \(today.iso) stay"
+            let count = findings.count, tests = findings.filter(\.isTest).count, dangerous = count - tests
+            let parts = [dangerous > 0 ? "\(dangerous) dangerous finding\(dangerous == 1 ? "" : "s")" : nil,
+                         tests > 0 ? "\(tests) failed test\(tests == 1 ? "" : "s")" : nil].compactMap { $0 }
+            out += " \(parts.joined(separator: " and ")) from \(since.iso) to \(today.iso) stay"
             out += "\(count == 1 ? "s" : "") listed, whatever the status now."
         }
         out += "</p>\n"
@@ -198,7 +221,7 @@ public enum HTMLReport {
             return
         }
         out += "<table class=\"attention\">\n<thead><tr><th>Status</th><th>Tag</th><th>Name</th><th>Location</th>"
-        out += "<th>Date</th><th>When</th></tr></thead>\n<tbody>\n"
+        out += "<th>Needs</th><th>Date</th><th>When</th></tr></thead>\n<tbody>\n"
         // Items come in attention order, so each status is one group under a heading row that says it in words:
         // a row then needs no status of its own (at 100,000 assets the list has some 26,000 rows).
         var index = 0
@@ -207,13 +230,13 @@ public enum HTMLReport {
             var end = index
             while end < items.count, items[end].status == status { end += 1 }
             if index > 0 { out += "</tbody>\n<tbody>\n" }
-            out += "<tr class=\"group\" data-status=\"\(status.rawValue)\"><th colspan=\"6\">\(statusBadge(status)) "
+            out += "<tr class=\"group\" data-status=\"\(status.rawValue)\"><th colspan=\"7\">\(statusBadge(status)) "
             out += "<span class=\"sub\">\(end - index)</span></th></tr>\n"
             for item in items[index..<end] {
                 let asset = item.row.asset
                 out += "<tr><td></td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
-                out += "<td>\(escape(locationName(asset.location)))</td><td>\(item.date?.iso ?? "—")</td>"
-                out += "<td>\(escape(DueReport.when(item)))</td></tr>\n"
+                out += "<td>\(escape(locationName(asset.location)))</td><td>\(escape(DueReport.what(item)))</td>"
+                out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
             }
             index = end
         }
@@ -223,8 +246,8 @@ public enum HTMLReport {
             let asset = row.asset, status = row.status(on: today).status
             out += "<tr class=\"found\" data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(status.rawValue)\">"
             out += "<td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
-            out += "<td>\(escape(locationName(asset.location)))</td><td>\(finding.date.iso)</td>"
-            out += "<td>\(escape(finding.text))</td></tr>\n"
+            out += "<td>\(escape(locationName(asset.location)))</td><td>\(finding.isTest ? "retest" : "—")</td>"
+            out += "<td>\(finding.date.iso)</td><td>\(escape(finding.text))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }
@@ -261,12 +284,13 @@ public enum HTMLReport {
             out += "<h3>\(escape(group.name)) <span class=\"sub\">(\(assets))</span></h3>\n"
             out += "<table class=\"register\">\n"
             out += "<thead><tr><th>Tag</th><th>Name</th><th>Type</th><th class=\"num\">WLL</th>"
-            out += "<th>Last thorough examination</th><th>Next due</th><th>Status</th></tr></thead>\n<tbody>\n"
+            out += "<th>Last thorough examination or test</th><th>Next due</th><th>Status</th></tr></thead>\n<tbody>\n"
             for index in group.indices {
                 let asset = rows[index].asset, report = reports[index]
                 out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(report.status.rawValue)\">"
                 out += "<td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
-                out += "<td>\(escape(asset.type.label))</td><td>\(escape(Asset.wllText(asset.wllKg)))</td>"
+                let wll = asset.isElectrical ? "—" : escape(Asset.wllText(asset.wllKg))
+                out += "<td>\(escape(asset.typeLabel))</td><td>\(wll)</td>"
                 out += "<td>\(rows[index].summary.lastThoroughDate?.iso ?? "—")</td>"
                 out += "<td>\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
             }
@@ -375,6 +399,33 @@ public enum HTMLReport {
             out += "<td>\(v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")</td>"
             out += "<td>\(orDash(v.inspectorName))</td>"
             out += "<td>\(record.reportNumber.map(escape) ?? "#\(record.id)")</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// Electrical items out of use (issue 15): what their latest test found, one row each, as `defects` does for
+    /// thorough examinations. Left out when none is out of use.
+    private static func failedTests(_ out: Sink, rows: [RegisterRow], reports: [StatusReport],
+                                    latestTests: [UUID: StoredTest]) {
+        let order = rows.indices.filter {
+            rows[$0].asset.isElectrical && reports[$0].status == .doNotUse
+                && latestTests[rows[$0].asset.uuid].map { !$0.passed } == true
+        }.sorted { (rows[$0].asset.tag, $0) < (rows[$1].asset.tag, $1) }
+        guard !order.isEmpty else { return }
+        out += "<section id=\"failed-tests\">\n<h2>Electrical tests: what failed</h2>\n"
+        out += "<p class=\"note\">From the latest test of each electrical item out of use (AS/NZS 3760: tagged out "
+        out += "of service until a passing retest); \(order.count) item\(order.count == 1 ? "" : "s"). The test "
+        out += "certificate: <code>rigbook certificate --test ID</code>.</p>\n"
+        out += "<table class=\"defects\">\n<thead><tr><th>Tag</th><th>Tested</th><th>Class</th><th>Failed</th>"
+        out += "<th>Notes</th><th>Technician</th><th>Test</th></tr></thead>\n<tbody>\n"
+        for index in order {
+            let asset = rows[index].asset
+            guard let test = latestTests[asset.uuid] else { continue }
+            out += "<tr data-status=\"\(reports[index].status.rawValue)\" data-test=\"\(test.id)\">"
+            out += "<td>\(escape(asset.tag))</td><td>\(orDash(test.values.testDate))</td>"
+            out += "<td>\(escape(asset.typeLabel))</td><td>\(escape(TestCertificate.failures(test)))</td>"
+            out += "<td class=\"pre\">\(orDash(test.values.notes))</td><td>\(orDash(test.values.technician))</td>"
+            out += "<td>#\(test.id)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }

@@ -116,7 +116,7 @@ public enum ICalendar {
     }
 
     static func summary(_ entry: Entry, redact: Bool) -> String {
-        let what = entry.isRemedy ? "Remedy deadline" : "Thorough examination due"
+        let what = entry.isRemedy ? "Remedy deadline" : entry.row.asset.kind.dueTitle
         if redact { return what + " (1 item)" }
         return "\(what): \(entry.row.asset.tag) \(entry.row.asset.name)"
     }
@@ -127,34 +127,43 @@ public enum ICalendar {
         if !redact { lines.append("\(asset.tag) \(asset.name)") }
         lines.append("Status on \(today.iso): \(entry.report.status.label)")
         if let reason = entry.report.reason { lines.append("Do not use: \(reason)") }
+        let kind = asset.kind
         if entry.isRemedy {
             lines.append("Remedy deadline: \(entry.date.iso)")
-            if let due = entry.report.nextDue { lines.append("Next thorough examination due: \(due.iso)") }
+            if let due = entry.report.nextDue { lines.append("Next \(kind.dueWhat) due: \(due.iso)") }
         } else {
-            lines.append("Thorough examination due: \(entry.date.iso)")
+            lines.append("\(kind.dueTitle): \(entry.date.iso)")
             if let deadline = entry.report.remedyDeadline { lines.append("Remedy deadline: \(deadline.iso)") }
         }
         if let last = entry.row.summary.lastThoroughDate {
-            lines.append("Last thorough examination: \(last.iso)")
+            lines.append("\(kind.lastTitle): \(last.iso)")
         } else if let commissioned = asset.commissioned {
             lines.append("Commissioned: \(commissioned.iso)")
         }
         // The type often is the name ("Hook"), so a redacted feed leaves it out with the name.
-        if !redact { lines.append("Type: \(asset.type.label)") }
+        if !redact { lines.append("Type: \(asset.typeLabel)") }
         if !asset.location.isEmpty { lines.append("Location: \(asset.location)") }
-        lines.append("WLL: \(Asset.wllText(asset.wllKg))")
+        // An electrical item has no working load limit: its environment instead (never "0 kg").
+        if let electrical = asset.electrical {
+            lines.append("Environment: \(electrical.environment.label) (AS/NZS 3760)")
+        } else {
+            lines.append("WLL: \(Asset.wllText(asset.wllKg))")
+        }
         lines.append("Interval: \(asset.intervalMonths) month\(asset.intervalMonths == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
     }
 
     static func digestSummary(_ group: [Entry]) -> String {
         let remedies = group.filter(\.isRemedy).count
-        let thorough = group.count - remedies
+        let tests = group.filter { !$0.isRemedy && $0.row.asset.isElectrical }.count
+        let thorough = group.count - remedies - tests
         func items(_ n: Int) -> String { "\(n) item\(n == 1 ? "" : "s")" }
-        if remedies == 0 { return "\(items(thorough)) due for thorough examination" }
-        if thorough == 0 { return "\(items(remedies)) with a remedy deadline" }
-        return "\(items(group.count)) due: \(thorough) thorough examination\(thorough == 1 ? "" : "s"), "
-            + "\(remedies) remedy deadline\(remedies == 1 ? "" : "s")"
+        if remedies == 0 && tests == 0 { return "\(items(thorough)) due for thorough examination" }
+        if thorough == 0 && tests == 0 { return "\(items(remedies)) with a remedy deadline" }
+        if thorough == 0 && remedies == 0 { return "\(items(tests)) due for test and tag" }
+        let parts = [(thorough, "thorough examination"), (tests, "test"), (remedies, "remedy deadline")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        return "\(items(group.count)) due: " + parts.joined(separator: ", ")
     }
 
     static func digestDescription(_ group: [Entry], today: CalendarDate, redact: Bool) -> String {
@@ -166,7 +175,7 @@ public enum ICalendar {
             }
         } else {
             for entry in group {
-                let what = entry.isRemedy ? "remedy deadline" : "thorough examination"
+                let what = entry.isRemedy ? "remedy deadline" : entry.row.asset.kind.dueWhat
                 lines.append("\(entry.row.asset.tag) \(entry.row.asset.name): \(what) (\(entry.report.status.label))")
             }
         }

@@ -17,11 +17,32 @@ public enum Labels {
         case card
         /// TagWorks' 800×420 label: NEXT EXAMINATION DUE in large print (month and year, the full date below).
         case due
+        /// The AS/NZS 3760 test tag of an electrical item: tester and licence, test date, RETEST DATE in large
+        /// print, the tag and class, the employer.
+        case tag
+        /// The out-of-service tag: DANGER — DO NOT USE, the tag, the date, why, and who tagged it out.
+        case danger
 
         public var summary: String {
             switch self {
             case .card: "tag, type, WLL, colour code and interval, with the QR code (SlingGuard's card)"
             case .due: "NEXT EXAMINATION DUE in large print, the full date below, with the QR code (TagWorks' label)"
+            case .tag: "the AS/NZS 3760 test tag of an electrical item: tester and licence, test date, RETEST "
+                + "date in large print, tag and class"
+            case .danger: "the out-of-service DANGER — DO NOT USE tag: tag, date, reason and tester"
+            }
+        }
+
+        /// The layout an item gets when `requested` is asked for (nil: none was). An electrical item always gets
+        /// its test tag, or the DANGER tag when its last test failed (AS/NZS 3760: a failed item is tagged out of
+        /// service); `danger` asks for the DANGER tag on every item. Lifting equipment keeps the card or due
+        /// label (`tag` means nothing on a sling: it gets the card).
+        public static func resolved(_ requested: Layout?, for item: Item) -> Layout {
+            if requested == .danger { return .danger }
+            if let test = item.electricalTest { return test.failed ? .danger : .tag }
+            switch requested {
+            case .due: return .due
+            default: return .card
             }
         }
     }
@@ -70,8 +91,27 @@ public enum Labels {
         public var employer: String
         public var site: String
         public var payload: LabelPayload
+        /// An electrical item's last test (issue 15), for its test tag or DANGER tag; nil for lifting equipment.
+        public var electricalTest: ElectricalTag?
+        /// Why the item is out of use and since when, for the DANGER tag of an item that is not electrical.
+        public var outOfUseReason: String?
 
-        public init(row: RegisterRow, particulars: Particulars, today: CalendarDate, scheme: ColourCodeScheme) {
+        /// What the test tag and the DANGER tag of an electrical item say (AS/NZS 3760).
+        public struct ElectricalTag: Sendable, Hashable {
+            public var equipmentClass: String
+            /// The last test's date, tester and licence; empty when the item has never been tested.
+            public var testDate: CalendarDate?
+            public var tester: String
+            public var licence: String
+            public var failed: Bool
+            /// The retest date: the next test due (none for a failed item: it is not used until retested).
+            public var retest: CalendarDate?
+            /// What failed and the technician's notes, for the DANGER tag.
+            public var reason: String
+        }
+
+        public init(row: RegisterRow, particulars: Particulars, today: CalendarDate, scheme: ColourCodeScheme,
+                    lastTest: StoredTest? = nil) {
             let asset = row.asset
             let report = row.status(on: today)
             tag = asset.tag
@@ -88,6 +128,24 @@ public enum Labels {
             self.site = site?.name ?? ""
             employer = site.flatMap { particulars.employers[$0.employerUUID]?.name } ?? ""
             payload = LabelPayload(tag: asset.tag, due: report.nextDue)
+            if let electrical = asset.electrical {
+                type = electrical.equipmentClass.label
+                wll = "—"
+                let failed = lastTest.map { !$0.passed } ?? false
+                var reason = ""
+                if let lastTest, failed {
+                    let notes = lastTest.values.notes.split(whereSeparator: \.isNewline).joined(separator: " ")
+                    reason = TestCertificate.failures(lastTest) + (notes.isEmpty ? "" : ". " + notes)
+                }
+                electricalTest = ElectricalTag(
+                    equipmentClass: electrical.equipmentClass.label,
+                    testDate: lastTest.flatMap { CalendarDate(iso: $0.values.testDate) },
+                    tester: lastTest?.values.technician ?? "", licence: lastTest?.values.licenceNumber ?? "",
+                    failed: failed, retest: failed ? nil : report.nextDue, reason: reason)
+            }
+            if report.status == .doNotUse || report.status == .quarantined || report.status == .withdrawn {
+                outOfUseReason = report.reason ?? report.status.label
+            }
         }
 
         /// Out of use: the label says so instead of a due date.
@@ -96,17 +154,21 @@ public enum Labels {
 
     /// The page: `items` in order, `sheet.perSheet` to an A4 page, each page a CSS page break so the count of
     /// pages does not depend on fonts. `qr` turns a payload into modules (nil: it cannot, and the label says so).
-    public static func render(_ items: [Item], layout: Layout, sheet: Sheet, qr: (String) -> QRMatrix?,
+    /// `layout` is the one asked for (nil: none), resolved for each item by `Layout.resolved`.
+    public static func render(_ items: [Item], layout requested: Layout?, sheet: Sheet, qr: (String) -> QRMatrix?,
                               printedAt: String) -> String {
+        let layouts = items.map { Layout.resolved(requested, for: $0) }
+        let names = Array(Set(layouts.map(\.rawValue))).sorted()
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"generator\" content=\"Rigbook \(text(RigbookVersion.current))\">\n"
         let count = "\(items.count) label\(items.count == 1 ? "" : "s")"
-        out += "<title>Labels (\(layout.rawValue), \(sheet.name)) — \(count),"
+        out += "<title>Labels (\(names.isEmpty ? "card" : names.joined(separator: ", ")), \(sheet.name)) — \(count),"
             + " printed \(text(printedAt))</title>\n<style>\n\(css(sheet))</style>\n</head>\n<body>\n"
         let pages = max(1, (items.count + sheet.perSheet - 1) / sheet.perSheet)
         for page in 0..<pages {
             out += "<section class=\"sheet s\(sheet.name)\" data-page=\"\(page + 1)\">\n"
-            for (slot, item) in items.dropFirst(page * sheet.perSheet).prefix(sheet.perSheet).enumerated() {
+            for (slot, (item, layout)) in zip(items, layouts).dropFirst(page * sheet.perSheet).prefix(sheet.perSheet)
+                .enumerated() {
                 let column = slot % sheet.columns, row = slot / sheet.columns
                 let left = sheet.left + Double(column) * (sheet.labelWidth + sheet.columnGap)
                 let top = sheet.top + Double(row) * (sheet.labelHeight + sheet.rowGap)
@@ -116,6 +178,8 @@ public enum Labels {
                 switch layout {
                 case .card: card(&out, item)
                 case .due: dueLabel(&out, item)
+                case .tag: testTag(&out, item, small: sheet.labelHeight < 50)
+                case .danger: dangerTag(&out, item, small: sheet.labelHeight < 50)
                 }
                 out += "</div>\n"
             }
@@ -160,6 +224,48 @@ public enum Labels {
         out += employerLine(item) + "</div>"
     }
 
+    /// The AS/NZS 3760 test tag: who tested it (and their licence), when, and the retest date large; the tag,
+    /// its class and the employer. An item never tested says so instead of dates.
+    private static func testTag(_ out: inout String, _ item: Item, small: Bool) {
+        let test = item.electricalTest
+        let tested = test?.testDate != nil
+        out += "<div class=\"body\"><div class=\"head\">\(tested ? "TESTED" : "TEST TAG") · AS/NZS 3760</div>"
+        if let retest = item.due, tested {
+            out += "<div class=\"head2\">RETEST DATE</div>"
+            let month = monthNames[retest.month - 1].prefix(3).uppercased()
+            out += "<div class=\"big retest\">\(retest.day) \(month) \(retest.year)</div>"
+        } else {
+            out += "<div class=\"head2\">RETEST DATE</div><div class=\"big retest\">NOT TESTED</div>"
+        }
+        let date = test?.testDate.map { "Tested \($0.iso)" } ?? "Not yet tested"
+        let tester = test.map { t in
+            t.tester.isEmpty ? "" : " by <bdi>\(text(t.tester))</bdi>"
+                + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>")
+        } ?? ""
+        out += "<div class=\"line wrap\">\(date)\(tester)</div>"
+        out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi></div>"
+        if !small { out += "<div class=\"line small\"><bdi>\(text(item.name))</bdi></div>" }
+        out += employerLine(item) + "</div>"
+    }
+
+    /// The out-of-service tag: red, and legible in black and white (the words carry it; the colour only adds).
+    private static func dangerTag(_ out: inout String, _ item: Item, small: Bool) {
+        let test = item.electricalTest
+        out += "<div class=\"body\"><div class=\"danger-head wrap\">DANGER — DO NOT USE</div>"
+        out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi> · "
+            + "<bdi>\(text(item.name))</bdi></div>"
+        let date = test?.testDate ?? nil
+        let when = date.map { "\(test?.failed == true ? "Failed test" : "Tagged out") \($0.iso)" } ?? "Out of service"
+        let reason = (test?.reason).flatMap { $0.isEmpty ? nil : $0 } ?? item.outOfUseReason ?? "Out of service"
+        out += "<div class=\"line\">\(when)</div>"
+        out += "<div class=\"reason\"><bdi>\(text(reason))</bdi></div>"
+        let tester = test.map { t in t.tester.isEmpty ? "" : "Tagged by <bdi>\(text(t.tester))</bdi>"
+            + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>") } ?? ""
+        if !tester.isEmpty { out += "<div class=\"line small wrap\">\(tester)</div>" }
+        if !small { out += "<div class=\"line small wrap\">Leave this tag on until a retest passes</div>" }
+        out += employerLine(item) + "</div>"
+    }
+
     private static func employerLine(_ item: Item) -> String {
         let employer = item.employer.isEmpty ? "" : "<bdi>\(text(item.employer))</bdi>"
         return "<div class=\"employer\">\(employer)</div>"
@@ -172,7 +278,7 @@ public enum Labels {
             return "<div class=\"qr missing\">No QR code: the tag is too long for one</div>"
         }
         let room = (sheet.labelHeight - 2 * padding) * pixelsPerMM
-        let pixels = max(2, min(layout == .due ? 5 : 6, Int(room) / matrix.span()))
+        let pixels = max(2, min(layout == .card ? 6 : 5, Int(room) / matrix.span()))
         return "<div class=\"qr\">" + matrix.svg(modulePixels: pixels, title: item.payload.text) + "</div>"
     }
 
@@ -222,6 +328,14 @@ public enum Labels {
         .big { font-size: \(small ? 17 : 30)pt; font-weight: bold; line-height: 1.05; }
         .full { font-size: \(small ? 6.5 : 9)pt; }
         .employer { font-size: \(small ? 6 : 8)pt; color: #333; border-top: 0.3pt solid #999; padding-top: 0.3mm; }
+        .head2 { font-size: \(small ? 6 : 9)pt; font-weight: bold; }
+        .label.danger { border: \(small ? 0.8 : 1.2)mm solid #c62828; }
+        .danger-head { font-size: \(small ? 11 : 15)pt; font-weight: 900; color: #fff; background: #c62828;
+          padding: 0.3mm 1.5mm; letter-spacing: 0.02em; }
+        @media print and (monochrome) { .danger-head { color: #000; background: #fff; border: 0.6mm solid #000; } }
+        .big.retest { font-size: \(small ? 15 : 22)pt; }
+        .body > div.wrap { white-space: normal; }
+        .reason { font-size: \(small ? 6.5 : 9)pt; white-space: normal !important; max-height: \(small ? 5.5 : 16)mm; }
 
         """
     }

@@ -55,9 +55,13 @@ public enum StatusRules {
 
     public static func evaluate(asset: Asset, summary: HistorySummary, today: CalendarDate) -> StatusReport {
         // A retired asset is out of service for good: nothing is due on it, whatever its history says.
-        if asset.isRetired { return StatusReport(status: .retired, nextDue: nil, remedyDeadline: nil) }
-        return evaluate(intervalMonths: asset.intervalMonths, commissioned: asset.commissioned, summary: summary,
-                        today: today)
+        if asset.isRetired {
+            return StatusReport(status: .retired, nextDue: nil, remedyDeadline: nil, kind: asset.kind)
+        }
+        var report = evaluate(intervalMonths: asset.intervalMonths, commissioned: asset.commissioned, summary: summary,
+                              today: today)
+        report.kind = asset.kind
+        return report
     }
 
     /// The status of an asset from its full history.

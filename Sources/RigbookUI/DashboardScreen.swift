@@ -9,12 +9,23 @@ public struct DashboardState: Screen {
     public let total: Int
     public let weeks: [Int]
     public let today: CalendarDate
+    /// Electrical items (issue 15) among the assets, and how many of them need attention: their tests count
+    /// in the statuses and the weeks like thorough examinations.
+    public let electrical: Int
+    public let electricalAttention: Int
 
     public init(list: ListState, today: CalendarDate) {
         counts = list.counts
         total = list.rows.count
         weeks = DueForecast.weeks(list.rows, today: today, count: 12)
         self.today = today
+        var electrical = 0, attention = 0
+        for (row, report) in zip(list.rows, list.reports) where row.asset.isElectrical {
+            electrical += 1
+            if report.status.needsAttention { attention += 1 }
+        }
+        self.electrical = electrical
+        electricalAttention = attention
     }
 
     static let keymap = Keymap<DashboardAction>(title: "Dashboard", [
@@ -38,7 +49,8 @@ public struct DashboardState: Screen {
         // The chart gets everything above the footer row, and is cut there on a short terminal.
         let chart = area.inset(bottom: 1)
         frame.fill(y: 0, in: chart, style: .reverse)
-        frame.put(" Dashboard · \(total) assets · as of \(today.iso)", x: 0, y: 0, in: chart, style: .reverse)
+        let kinds = electrical == 0 ? "" : " (\(total - electrical) lifting, \(electrical) electrical)"
+        frame.put(" Dashboard · \(total) assets\(kinds) · as of \(today.iso)", x: 0, y: 0, in: chart, style: .reverse)
         // Counts, with a horizontal bar scaled to the largest.
         let largest = max(1, counts.values.max() ?? 1)
         let barWidth = max(0, chart.width - 24)
@@ -54,7 +66,12 @@ public struct DashboardState: Screen {
         }
         // Due per week: vertical bars, one column group per week.
         let top = 2 + AssetStatus.active.count + 1
-        frame.put(" Falling due per week, next 12 weeks", x: 0, y: top, in: chart, style: .bold)
+        let what = electrical == 0 ? "" : " (examinations and tests)"
+        frame.put(" Falling due per week, next 12 weeks\(what)", x: 0, y: top, in: chart, style: .bold)
+        if electrical > 0 {
+            let line = " Electrical: \(electricalAttention) of \(electrical) need attention"
+            frame.put(line, x: 0, y: 2 + AssetStatus.active.count, in: chart, style: .dim)
+        }
         let chartHeight = max(1, min(8, chart.height - top - 4))
         let column = max(2, min(6, (chart.width - 8) / 12))
         let peak = max(1, weeks.max() ?? 1)

@@ -13,6 +13,9 @@ struct FilterQuery: Sendable, Equatable {
     /// How many `is:` words there are: adding one widens the statuses, so the previous matches no longer hold
     /// every new one.
     var statusWordCount = 0
+    /// The kinds kept (`is:electrical`, `is:lifting`, issue 15), nil when no such word narrows them. A kind
+    /// narrows together with the statuses: `is:overdue is:electrical` is the overdue electrical items.
+    var kinds: Set<AssetKind>?
 
     init(_ text: String) {
         for word in text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }) {
@@ -27,7 +30,12 @@ struct FilterQuery: Sendable, Equatable {
             let named = AssetStatus.allCases.filter {
                 FilterQuery.squeezed(Substring(FilterQuery.word(for: $0))).hasPrefix(name)
             }
-            if named.isEmpty { unknownStatuses.append(String(word.dropFirst(3))) }
+            if named.isEmpty {
+                let kinds = AssetKind.allCases.filter { FilterQuery.squeezed(Substring($0.rawValue)).hasPrefix(name) }
+                if kinds.isEmpty { unknownStatuses.append(String(word.dropFirst(3))) }
+                self.kinds = (self.kinds ?? []).union(kinds)
+                continue
+            }
             statuses = (statuses ?? []).union(named)
         }
     }
@@ -38,12 +46,15 @@ struct FilterQuery: Sendable, Equatable {
     }
 
     /// Every status word, for help and for the message that says a word names none.
-    static var statusWords: String { AssetStatus.allCases.map { "is:" + word(for: $0) }.joined(separator: " ") }
+    static var statusWords: String {
+        (AssetStatus.allCases.map { "is:" + word(for: $0) } + AssetKind.allCases.map { "is:" + $0.rawValue })
+            .joined(separator: " ")
+    }
 
     /// Without `-` and `_`, so `is:duesoon` and `is:due_soon` work too; a beginning is enough (`is:over`).
     private static func squeezed(_ text: Substring) -> String { text.filter { $0 != "-" && $0 != "_" } }
 
-    var isEmpty: Bool { statuses == nil && terms.isEmpty && unknownStatuses.isEmpty }
+    var isEmpty: Bool { statuses == nil && kinds == nil && terms.isEmpty && unknownStatuses.isEmpty }
 
     /// Whether `longer`, typed on from `shorter`, can only keep fewer assets: then the previous matches are the
     /// only candidates. A longer word matches less and another fuzzy word narrows, but an `is:` word widens (its
@@ -53,6 +64,7 @@ struct FilterQuery: Sendable, Equatable {
         guard !a.isEmpty, b.hasPrefix(a) else { return false }
         let before = FilterQuery(a), after = FilterQuery(b)
         guard before.statusWordCount == after.statusWordCount else { return false }
+        if let keptKinds = before.kinds, !(after.kinds.map { $0.isSubset(of: keptKinds) } ?? false) { return false }
         guard let kept = before.statuses else { return true }
         return after.statuses.map { $0.isSubset(of: kept) } ?? false
     }

@@ -235,14 +235,16 @@ public struct ListState: Sendable {
         let candidates = narrowing ? matchesInOrder ?? order : order
         var allowed = [Bool](repeating: parsed.statuses == nil, count: AssetStatus.allCases.count)
         for status in parsed.statuses ?? [] { allowed[status.attentionRank] = true }
+        // `is:electrical` / `is:lifting` (issue 15) narrow by kind as well as by status.
+        let kinds = parsed.kinds, rows = self.rows, ranks = self.ranks
+        let kept: (Int32) -> Bool = { row in
+            allowed[Int(ranks[Int(row)])] && (kinds.map { $0.contains(rows[Int(row)].asset.kind) } ?? true)
+        }
         let found: (rows: [Int32], scores: [Int32])
         if let index = searchIndex, !parsed.terms.isEmpty {
-            found = ranks.withUnsafeBufferPointer { ranks in
-                index.matches(parsed.terms, among: candidates, keep: { allowed[Int(ranks[Int($0)])] })
-            }
+            found = index.matches(parsed.terms, among: candidates, keep: kept)
         } else {
-            let kept = candidates.filter { allowed[Int(ranks[Int($0)])] }
-            found = (kept, [])
+            found = (candidates.filter(kept), [])
         }
         matchesInOrder = found.rows
         matches = parsed.terms.isEmpty ? found.rows : ListState.bestFirst(found.rows, scores: found.scores)

@@ -9,6 +9,7 @@ extension Commands {
         abstract: "Print a report of thorough examination (LOLER Schedule 1) for A4, or a visit's schedule.",
         usage: """
             rigbook certificate RECORD|TAG [--out FILE.html]
+                   rigbook certificate --test ID [--out FILE.html]
                    rigbook certificate --site SITE --from YYYY-MM-DD [--to YYYY-MM-DD] [--out FILE.html]
             """,
         discussion: """
@@ -22,9 +23,14 @@ extension Commands {
             a schedule of every item examined (defects first), then a page per record. SITE is a site's name
             or uuid; --to defaults to --from (a one-day visit). Exit 1 when the record is not a thorough
             examination, nothing was examined at the site in those dates, or the register does not verify.
+            An electrical item's test (AS/NZS 3760) has a test certificate instead: --test ID (the test's id
+            or uuid, as `history TAG` shows it), or the TAG of an electrical item for its latest test. It holds
+            the test form's 16 fields, the readings against their limits, the result, the technician and
+            licence, and the same evidence footer.
             Without --out it goes to standard output.
             """
     ) { arguments, context in
+        let testWord = try arguments.option("--test")
         let site = try arguments.option("--site")
         let from = try arguments.option("--from").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--from")
@@ -35,6 +41,12 @@ extension Commands {
         let out = try arguments.option("--out")
         let target = arguments.isEmpty ? nil : try arguments.positional("the RECORD or TAG")
         try arguments.finish()
+        if let testWord {
+            guard target == nil, site == nil, from == nil, to == nil else {
+                throw UsageError("--test names one test; give no RECORD, TAG or --site with it")
+            }
+            return try testCertificate(context, test: testWord, tag: nil, out: out)
+        }
         switch (target, site) {
         case (nil, nil):
             throw UsageError("give a RECORD or TAG, or --site SITE with --from (see `rigbook help certificate`)")
@@ -53,6 +65,11 @@ extension Commands {
         }
 
         let register = try context.readRegister()
+        // An electrical item's TAG prints its latest test's certificate (issue 15).
+        if let target, site == nil,
+           let row = try? register.asset(tag: target.hasPrefix("#") ? "" : target), row.asset.isElectrical {
+            return try testCertificate(context, test: nil, tag: row, out: out)
+        }
         let page: String
         do {
             let head = try verifiedHead(register)
@@ -66,6 +83,50 @@ extension Commands {
         } catch { throw CommandFailure.from(error) }
         try withSink(out) { try $0(page) }
         return ExitCode.success
+    }
+
+    /// A test certificate: the test `--test` names (id or uuid), or the latest test of the electrical item `tag`.
+    private static func testCertificate(_ context: Context, test word: String?, tag row: RegisterRow?,
+                                        out: String?) throws -> Int32 {
+        let register = try context.readRegister()
+        let page: String
+        do {
+            let head = try verifiedHead(register)
+            let test: StoredTest
+            if let row {
+                guard let latest = try register.tests(assetUUID: row.asset.uuid).first else {
+                    throw refusal("\(row.asset.tag) has not been tested yet; no certificate was printed")
+                }
+                test = latest
+            } else {
+                test = try resolveTest(word ?? "", in: register)
+            }
+            guard let asset = try register.asset(uuid: test.assetUUID)?.asset else {
+                throw RegisterError.unknownAsset(test.assetUUID.uuidString.lowercased())
+            }
+            let particulars = try register.particulars()
+            let site = particulars.sites[particulars.asset(asset.uuid).siteUUID]
+            let employer = site.flatMap { particulars.employers[$0.employerUUID] }
+            page = TestCertificate.render(TestCertificate.Entry(test: test, asset: asset, employer: employer,
+                                                                site: site),
+                                          head: head, printedAt: Timestamp.now())
+        } catch { throw CommandFailure.from(error) }
+        try withSink(out) { try $0(page) }
+        return ExitCode.success
+    }
+
+    /// `--test` takes the test's id (`12` or `#12`) or its uuid.
+    private static func resolveTest(_ word: String, in register: Register) throws -> StoredTest {
+        let trimmed = word.trimmingCharacters(in: .whitespaces)
+        let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+        if let id = Int64(digits), id > 0, let test = try register.test(id: id) { return test }
+        if let uuid = UUID(uuidString: trimmed) {
+            var found: StoredTest?
+            try register.forEachTest { if $0.testUUID == uuid { found = $0 } }
+            if let found { return found }
+        }
+        throw refusal("no electrical test \(word) in the register (give its id or uuid, as `rigbook history TAG` "
+                      + "shows it)")
     }
 
     /// The head a certificate carries, once the whole chain has been checked: a certificate is proof, and a
@@ -144,15 +205,29 @@ enum RecordReference {
             return record
         } else if let uuid = UUID(uuidString: word) {
             guard let record = try register.inspection(uuid: uuid) else {
+                var isTest = false
+                try register.forEachTest { if $0.testUUID == uuid { isTest = true } }
+                if isTest { throw refusal(electricalTestRefusal("\(word.lowercased()) is an electrical test")) }
                 throw refusal("there is no record \(word.lowercased())")
             }
             return record
         }
         guard allowingTag else {
+            // A failed electrical test is never a reg 10 matter (issue 15): say so rather than "not a record".
+            if let row = try? register.asset(tag: word), row.asset.isElectrical {
+                throw refusal(electricalTestRefusal("\(row.asset.tag) is an electrical item"))
+            }
             throw refusal("\(VisibleText.make(word)) is not a record: give #ID, a report number "
                           + "(7F3A91C2-000123) or a record uuid")
         }
         return try latestThorough(tag: word, in: register)
+    }
+
+    /// Why an electrical item's test has no reg 10 notice or LOLER report.
+    static func electricalTestRefusal(_ what: String) -> String {
+        "\(what), tested to AS/NZS 3760: a test is not a thorough examination under LOLER and has no regulation "
+            + "10 notice (a failed item is tagged out of service: `rigbook labels TAG`; its certificate: "
+            + "`rigbook certificate --test ID`)"
     }
 
     /// The asset's latest thorough examination that still counts (its history is newest first).

@@ -9,18 +9,24 @@ extension Commands {
         name: "labels",
         abstract: "Print labels with QR codes for the equipment: one A4 HTML page of labels.",
         usage: """
-            rigbook labels TAG... [--layout card|due] [--sheet 2x7|2x4] [--out FILE.html]
-                   rigbook labels [--site SITE] [--due-before YYYY-MM-DD] [--layout …] [--sheet …] [--out FILE.html]
+            rigbook labels TAG... [--layout card|due|tag|danger] [--sheet 2x7|2x4] [--out FILE.html]
+                   rigbook labels [--site SITE] [--due-before YYYY-MM-DD] [--kind lifting|electrical]
+                   [--layout …] [--sheet …] [--out FILE.html]
             """,
         discussion: """
             A self-contained HTML page (no external files, no scripts) of labels on A4 sheets, each with the
             asset's QR code and the name of the employer whose site it is on. Layouts:
               card  \(Labels.Layout.card.summary)
               due   \(Labels.Layout.due.summary)
+              tag   \(Labels.Layout.tag.summary)
+              danger \(Labels.Layout.danger.summary)
+            An electrical item always gets its test tag, or the DANGER tag when its last test failed; lifting
+            equipment gets --layout card (the default) or due; --layout danger tags every item out of service.
             Sheets: 2x7 (\(Labels.Sheet.small.summary), the default) or 2x4 (\(Labels.Sheet.large.summary)).
             Print at 100 % (no scaling, no margins) onto the label stationery.
             Which assets: the TAGs given, in that order; or every asset of --site (a site's name or uuid),
-            or every asset due before --due-before (the overdue included), or both together, in tag order.
+            or every asset due before --due-before (the overdue included), or both together, in tag order;
+            --kind keeps lifting equipment or electrical items only.
             The QR code holds the label's payload, /RB1:TAG:YYYYMMDD (docs/FORMATS.md), which a scanner
             types back into the register list (# or /). The colour code is the register's setting
             organisation.colour_code (`rigbook settings set organisation.colour_code au-quarters`).
@@ -28,12 +34,15 @@ extension Commands {
             output.
             """
     ) { arguments, context in
-        let layoutWord = try arguments.option("--layout") ?? "card"
-        guard let layout = Labels.Layout(rawValue: layoutWord) else {
-            let layouts = Labels.Layout.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("--layout must be one of \(layouts),"
-                             + " not \(layoutWord)")
+        let layoutWord = try arguments.option("--layout")
+        let layout = try layoutWord.map { (word: String) throws(UsageError) -> Labels.Layout in
+            guard let layout = Labels.Layout(rawValue: word) else {
+                let layouts = Labels.Layout.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--layout must be one of \(layouts), not \(word)")
+            }
+            return layout
         }
+        let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) in try parseKind(word) }
         let sheetWord = try arguments.option("--sheet") ?? Labels.Sheet.small.name
         guard let sheet = Labels.Sheet.named(sheetWord) else {
             let sheets = Labels.Sheet.all.map(\.name).joined(separator: ", ")
@@ -47,12 +56,12 @@ extension Commands {
         var tags: [String] = []
         while let tag = arguments.optionalPositional() { tags.append(tag) }
         try arguments.finish()
-        if tags.isEmpty && site == nil && before == nil {
-            throw UsageError("give one or more TAGs, or --site SITE and/or --due-before YYYY-MM-DD "
+        if tags.isEmpty && site == nil && before == nil && kind == nil {
+            throw UsageError("give one or more TAGs, or --site SITE, --due-before YYYY-MM-DD and/or --kind "
                              + "(see `rigbook help labels`)")
         }
-        if !tags.isEmpty && (site != nil || before != nil) {
-            throw UsageError("give TAGs, or --site and --due-before, not both")
+        if !tags.isEmpty && (site != nil || before != nil || kind != nil) {
+            throw UsageError("give TAGs, or --site, --due-before and --kind, not both")
         }
 
         let register = try context.readRegister()
@@ -82,15 +91,19 @@ extension Commands {
             if let before {
                 rows = rows.filter { row in row.status(on: context.today).nextDue.map { $0 < before } ?? false }
             }
+            if let kind { rows = rows.filter { $0.asset.kind == kind } }
             guard !rows.isEmpty else {
-                let what = [site.map { "at \(VisibleText.make($0))" }, before.map { "due before \($0.iso)" }]
-                    .compactMap { $0 }.joined(separator: " and ")
+                let what = [kind.map { "of kind \($0.rawValue)" }, site.map { "at \(VisibleText.make($0))" },
+                            before.map { "due before \($0.iso)" }].compactMap { $0 }.joined(separator: " and ")
                 throw CommandFailure("rigbook: no asset \(what); no labels were printed")
             }
             chosen = rows
         }
+        let lastTests: [UUID: StoredTest]
+        do throws(RegisterError) { lastTests = try LabelPrinting.lastTests(chosen, in: register) }
+        catch { throw CommandFailure("rigbook: \(error.description)") }
         let page = LabelPrinting.page(chosen, particulars: particulars, today: context.today, layout: layout,
-                                      sheet: sheet)
+                                      sheet: sheet, lastTests: lastTests)
         try withSink(out) { try $0(page) }
         if out != nil {
             let sheets = (chosen.count + sheet.perSheet - 1) / sheet.perSheet

@@ -62,7 +62,9 @@ extension Commands {
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
             Lists DO NOT USE (saying why), OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
-            --within, the items falling due within DAYS), most urgent first, then a one-line summary. Exit
+            --within, the items falling due within DAYS), most urgent first, then a one-line summary. NEEDS
+            says what is due: a thorough examination, an electrical item's test (a retest after a failed
+            one), or the remedy of a defect. Exit
             codes: 0 nothing needs attention, 3 something does, 1 failure, 64 bad usage. --format ics
             prints the calendar feed (as `rigbook calendar`). Drafts are never read.
             """
@@ -110,6 +112,9 @@ extension Commands {
                     o.add("date", item.date?.iso); o.add("days", item.days.map(Int64.init))
                     o.add("reason", item.report.reason)
                     o.add("uuid", item.row.asset.uuid.uuidString.lowercased())
+                    // Issue 15: what the item needs next, and its kind (keys added at the end).
+                    o.add("kind", item.row.asset.kind.rawValue)
+                    o.add("needs", DueReport.what(item))
                     return o.string
                 }
                 document.add("items", raw: "[" + list.joined(separator: ",") + "]")
@@ -121,10 +126,10 @@ extension Commands {
             default:
                 let table = items.map { item in
                     [item.status.label, item.row.asset.tag, item.row.asset.name, item.row.asset.location,
-                     item.date?.iso ?? "—", DueReport.when(item)]
+                     DueReport.what(item), item.date?.iso ?? "—", DueReport.when(item)]
                 }
                 if !table.isEmpty {
-                    let header = ["STATUS", "TAG", "NAME", "LOCATION", "DATE", "WHEN"]
+                    let header = ["STATUS", "TAG", "NAME", "LOCATION", "NEEDS", "DATE", "WHEN"]
                     try write(TextTable.render(header: header, rows: table))
                 }
                 try write(DueReport.summary(items, today: today) + "\n")
@@ -139,7 +144,9 @@ extension Commands {
         discussion: """
             csv, the default, holds one table (--table, default assets) per RFC 4180, with cells that a
             spreadsheet would run as a formula neutralised. json holds both tables: {"schema_version": 1,
-            "as_of", "generated_at", "assets": […], "records": […]}. --out writes the file atomically.
+            "as_of", "generated_at", "assets": […], "records": […]}. Records are inspection records and
+            electrical tests, told apart by kind (inspection, electrical_test); a test's readings and their
+            verdicts are columns. --out writes the file atomically.
             Columns are fixed and documented in docs/FORMATS.md. Drafts are never exported.
             """
     ) { arguments, context in
@@ -155,8 +162,11 @@ extension Commands {
         // Retired assets too (status retired): their records are exported, and name them.
         let rows = try context.rows(register, includingRetired: true)
         let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
-        let recordTotal: Int
-        do throws(RegisterError) { recordTotal = try register.recordCount() }
+        let recordTotal: Int, testTotal: Int
+        do throws(RegisterError) {
+            testTotal = try register.testCount()
+            recordTotal = try register.recordCount() + testTotal
+        }
         catch { throw CommandFailure("rigbook: \(error.description)") }
         try withSink(out) { write in
             var progress = Progress(total: recordTotal, label: "export")
@@ -165,6 +175,17 @@ extension Commands {
                 do {
                     try register.forEachRecord { record in
                         try each(record)
+                        done += 1
+                        progress.update(done)
+                    }
+                } catch { throw CommandFailure("rigbook: \(error.description)") }
+            }
+            // Electrical tests (issue 15) follow the inspection records, told from them by `kind`.
+            func tests(_ each: (StoredTest) throws -> Void) throws {
+                var done = recordTotal - testTotal
+                do {
+                    try register.forEachTest { test in
+                        try each(test)
                         done += 1
                         progress.update(done)
                     }
@@ -182,10 +203,15 @@ extension Commands {
                     try write((first ? "" : ",\n") + RecordExport.json(record, tag: tags[record.assetUUID] ?? ""))
                     first = false
                 }
+                try tests { test in
+                    try write((first ? "" : ",\n") + TestExport.json(test, tag: tags[test.assetUUID] ?? ""))
+                    first = false
+                }
                 try write("\n]}\n")
             } else if table == "records" {
-                try write(CSV.row(RecordExport.columns))
-                try records { try write(CSV.row(RecordExport.fields($0, tag: tags[$0.assetUUID] ?? ""))) }
+                try write(CSV.row(TestExport.combinedColumns))
+                try records { try write(CSV.row(TestExport.combinedFields($0, tag: tags[$0.assetUUID] ?? ""))) }
+                try tests { try write(CSV.row(TestExport.combinedFields($0, tag: tags[$0.assetUUID] ?? ""))) }
             } else {
                 try write(CSV.row(AssetListing.csvHeader))
                 for row in rows { try write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
@@ -234,14 +260,17 @@ extension Commands {
         name: "report",
         abstract: "Write a printable HTML report (A4): counts, the 12-week chart, attention list, what was found.",
         usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD] [--since YYYY-MM-DD] [--site SITE] "
-            + "[--type TYPE] [--all-particulars]",
+            + "[--type TYPE] [--kind lifting|electrical] [--all-particulars]",
         discussion: """
             A self-contained page (no external files, no scripts): counts per status, items falling due per
             week for the next 12 weeks, the attention list, and what the latest thorough examination found on
             each asset out of use or with a defect to remedy. The attention list also keeps every dangerous
             fail and withdrawal of the report's period, from --since (default: 30 days before the as-of date)
             to the as-of date, whatever the asset's status now. --site and --type narrow the whole report to
-            one site or one type of equipment, and add the register by location. --all-particulars adds, for
+            one site or one type of lifting equipment, and add the register by location; --kind to lifting
+            equipment or to electrical items (AS/NZS 3760 test and tag). Electrical items are counted,
+            charted and listed with the rest; a failed test stays in the attention list for the period like
+            a dangerous fail, and what failed is listed under the findings. --all-particulars adds, for
             every asset's latest thorough examination, the LOLER Schedule 1 particulars the register holds, and
             the register by location (a large page for a large register). The page is written as it is made.
             Without --out it goes to standard output.
@@ -255,6 +284,7 @@ extension Commands {
         }
         let siteName = try arguments.option("--site")
         let type = try arguments.option("--type").map { (word: String) throws(UsageError) in try parseType(word) }
+        let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) in try parseKind(word) }
         let allParticulars = arguments.flag("--all-particulars")
         let out = try arguments.option("--out")
         try arguments.finish()
@@ -270,13 +300,19 @@ extension Commands {
             narrowed.append("Site: \(site.name)")
         }
         if let type {
-            rows.removeAll { $0.asset.type != type }
+            // An electrical item's equipment type is a placeholder ("other"): only its class describes it.
+            rows.removeAll { $0.asset.type != type || $0.asset.isElectrical }
             narrowed.append("Type of equipment: \(type.label)")
+        }
+        if let kind {
+            rows.removeAll { $0.asset.kind != kind }
+            narrowed.append(kind.label)
         }
         let scope = HTMLReport.Scope(allParticulars: allParticulars,
                                      narrowedTo: narrowed.isEmpty ? nil : narrowed.joined(separator: " · "))
         let latest: [UUID: StoredInspection]
-        let findings: [DangerFinding]
+        var findings: [DangerFinding]
+        let latestTests: [UUID: StoredTest]
         do throws(RegisterError) {
             // Only the examinations the page shows are read (every asset's with --all-particulars).
             var wanted = HTMLReport.particularsWanted(rows: rows, today: today, scope: scope)
@@ -285,12 +321,19 @@ extension Commands {
             let shown = Set(rows.map(\.asset.uuid))
             findings = try register.dangerousFindings(from: from, through: today).compactMap(DangerFinding.init)
                 .filter { shown.contains($0.assetUUID) }
+            // Electrical items (issue 15): failed tests of the period, and the latest test of each item out of use.
+            findings += try register.failedTests(from: from, through: today)
+                .compactMap(DangerFinding.init(failedTest:)).filter { shown.contains($0.assetUUID) }
+            let outOfUse = Set(rows.lazy.filter { $0.asset.isElectrical && $0.status(on: today).status == .doNotUse }
+                .map(\.asset.uuid))
+            latestTests = outOfUse.isEmpty ? [:] : try register.latestTests(of: outOfUse)
         } catch { throw CommandFailure("rigbook: \(error.description)") }
         try withSink(out) { write in
             // The sink lives only while the page is written.
             try withoutActuallyEscaping(write) { write in
                 try HTMLReport.write(rows: rows, latestThorough: latest, today: today, generatedAt: Timestamp.now(),
-                                     findings: findings, findingsSince: from, scope: scope, to: write)
+                                     findings: findings, findingsSince: from, scope: scope, latestTests: latestTests,
+                                     to: write)
             }
         }
         return ExitCode.success
@@ -306,3 +349,13 @@ extension Context {
     }
 }
 
+
+extension Commands {
+    /// `--kind lifting|electrical` where a command narrows what it lists (issue 15).
+    static func parseKind(_ word: String) throws(UsageError) -> AssetKind {
+        guard let kind = AssetKind(rawValue: word.lowercased()) else {
+            throw UsageError("unknown --kind \(word); one of: lifting electrical")
+        }
+        return kind
+    }
+}

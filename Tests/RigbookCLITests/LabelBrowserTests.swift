@@ -9,7 +9,7 @@ import RigbookCore
 // `chromium`, `zbar-tools` and `poppler-utils`; without them these tests fail and say so.
 
 /// The tools, or a failure naming what is missing.
-private struct LabelTools {
+struct LabelTools {
     let chromium: String
     let zbarimg: String
     let pdfinfo: String

@@ -311,8 +311,9 @@ struct HTMLReportTests {
             #expect(section.contains("<td>\(HTMLReport.escape(DueReport.when(item)))</td>"))
         }
         #expect(section.contains(DueReport.summary(items, today: Fixture.today)))
-        // The date column holds the remedy deadline for REMEDY BY.
-        #expect(section.contains(">CS-0005</td><td>Chain sling 2-leg</td><td>Yard</td><td>2026-03-20</td>"))
+        // The date column holds the remedy deadline for REMEDY BY (and Needs says so, issue 15).
+        #expect(section.contains(">CS-0005</td><td>Chain sling 2-leg</td><td>Yard</td><td>remedy</td>"
+            + "<td>2026-03-20</td>"))
     }
 
     @Test("DO NOT USE says why in the report, and a withdrawn asset shows no next due date")
@@ -321,7 +322,8 @@ struct HTMLReportTests {
         let reason = "failed dangerous on 2026-02-05, not cleared by a thorough examination"
         let attention = slice(html, from: "<section id=\"attention\">", to: "</section>")
         #expect(attention.contains(
-            ">EB-0006</td><td>Eyebolt M20</td><td>Yard</td><td>2026-02-05</td><td>\(reason)</td>"))
+            ">EB-0006</td><td>Eyebolt M20</td><td>Yard</td><td>thorough examination</td><td>2026-02-05</td>"
+            + "<td>\(reason)</td>"))
         #expect(!attention.contains("due in 158 days"))
         let locations = slice(html, from: "<section id=\"locations\">", to: "<section id=\"particulars\">")
         #expect(locations.contains(
@@ -386,9 +388,9 @@ struct HTMLReportTests {
                 "found rows follow, by date")
         #expect(section.contains("<tr class=\"found\" data-asset=\"\(Fixture.uuid(8).uuidString)\" "
             + "data-status=\"withdrawn\"><td><span class=\"st st-withdrawn\">WITHDRAWN</span></td><td>WR-0008</td>"
-            + "<td>Wire rope sling 1 t</td><td>Workshop</td><td>2026-02-20</td>"
+            + "<td>Wire rope sling 1 t</td><td>Workshop</td><td>—</td><td>2026-02-20</td>"
             + "<td>withdrawn on 2026-02-20 · Pre-use check #82</td></tr>"))
-        #expect(section.contains(">SL-0001</td><td>2 t web sling, 3 m</td><td>Bay 4</td><td>2026-02-10</td>"
+        #expect(section.contains(">SL-0001</td><td>2 t web sling, 3 m</td><td>Bay 4</td><td>—</td><td>2026-02-10</td>"
             + "<td>failed dangerous on 2026-02-10 · Pre-use check #12</td></tr>"))
         #expect(occurrences(of: Fixture.uuid(6).uuidString, in: section) == 0)  // EB-0006: listed once, by tag
         #expect(occurrences(of: "<td>EB-0006</td>", in: section) == 1)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// How the outward views name what falls due on an asset (issue 15 §3): an item of lifting equipment has a
+/// thorough examination (LOLER), an electrical item a test (AS/NZS 3760). One place, so `due`, the calendar,
+/// the report and the dashboard say the same.
+extension AssetKind {
+    /// "thorough examination" or "test".
+    public var dueWhat: String { self == .electrical ? "test" : "thorough examination" }
+
+    /// "Thorough examination due" or "Test and tag due": a calendar event's title.
+    public var dueTitle: String { self == .electrical ? "Test and tag due" : "Thorough examination due" }
+
+    /// "Last thorough examination" or "Last test".
+    public var lastTitle: String { self == .electrical ? "Last test" : "Last thorough examination" }
+}
+
+extension DueReport {
+    /// What the item needs next: "test", "retest" (a failed test), "thorough examination" or "remedy" (the
+    /// remedy deadline is the date that matters); `due` prints it beside the date.
+    public static func what(_ item: DueItem) -> String {
+        if item.report.deadlineMatters { return "remedy" }
+        if item.row.asset.isElectrical {
+            return item.report.reasons.contains { if case .failedDangerous = $0 { true } else { false } }
+                ? "retest" : "test"
+        }
+        return "thorough examination"
+    }
+}

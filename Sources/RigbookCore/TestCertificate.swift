@@ -1,0 +1,210 @@
+import Foundation
+
+/// A test certificate (issue 15 §3; AS/NZS 3760): one saved electrical test as a printable, self-contained HTML
+/// page for A4, on the page of the report of thorough examination (`Certificate`: its CSS, escaping and
+/// evidence footer). The 16 fields of the test form, numbered as the form numbers them; the readings against
+/// their limits; the result; the technician and licence. Pure: data in, HTML out.
+public enum TestCertificate {
+    public struct Entry: Sendable {
+        public var test: StoredTest
+        public var asset: Asset
+        /// The employer and site the asset belongs to in the register now (a test record copies neither).
+        public var employer: Employer?
+        public var site: Site?
+
+        public init(test: StoredTest, asset: Asset, employer: Employer? = nil, site: Site? = nil) {
+            self.test = test
+            self.asset = asset
+            self.employer = employer
+            self.site = site
+        }
+    }
+
+    /// The 16 fields of the test form (SPEC §12), in its order.
+    public static let fields: [(number: Int, label: String)] = [
+        (1, "Test type"), (2, "Test date"), (3, "Technician"), (4, "Licence / competency no."),
+        (5, "Instrument model"), (6, "Instrument serial"), (7, "Procedure / standard reference"),
+        (8, "Instrument calibration date"), (9, "Visual inspection"), (10, "Earth continuity (Ω)"),
+        (11, "Insulation resistance (MΩ)"), (12, "Load current (A)"), (13, "Photos / attachments"), (14, "Notes"),
+        (15, "Result"), (16, "Authenticated"),
+    ]
+
+    /// One reading on the certificate: measured, limit and verdict, from the verdict stored with the test.
+    public struct Reading: Sendable, Hashable {
+        public var label: String
+        public var measured: String
+        public var limit: String
+        /// `pass`, `fail`, `missing`, `not_taken`.
+        public var outcome: String
+    }
+
+    /// The test's judged readings and observations, in form order. A verdict's text is "0.3 within ≤ 1 Ω" for a
+    /// reading, "Pass" for an observation, "not measured" when a required reading is missing.
+    public static func readings(_ test: StoredTest) -> [Reading] {
+        func rank(_ verdict: StoredVerdict) -> Int {
+            TestField.allCases.firstIndex { $0.rawValue == verdict.field } ?? TestField.allCases.count
+        }
+        return test.verdicts.sorted { rank($0) < rank($1) }.map { verdict in
+            let label = TestField(rawValue: verdict.field)?.label ?? verdict.field
+            for word in [" within ", " outside "] {
+                if let range = verdict.text.range(of: word) {
+                    let unit = unitOf(verdict.text[range.upperBound...])
+                    return Reading(label: label, measured: String(verdict.text[..<range.lowerBound]) + unit,
+                                   limit: String(verdict.text[range.upperBound...]), outcome: verdict.outcome)
+                }
+            }
+            let limit = verdict.field == TestField.polarity.rawValue ? "correct" : "operates"
+            return Reading(label: label, measured: verdict.text, limit: limit, outcome: verdict.outcome)
+        }
+    }
+
+    /// The unit at the end of a limit ("≤ 1 Ω" → " Ω"), for the measured value beside it.
+    private static func unitOf(_ limit: Substring) -> String {
+        guard let space = limit.lastIndex(of: " ") else { return "" }
+        return String(limit[space...])
+    }
+
+    /// What failed, in a line: "Polarity: Fail; Earth continuity (Ω): 1.8 Ω (limit ≤ 1 Ω)"; the visual
+    /// inspection or a manual Fail when no reading did.
+    public static func failures(_ test: StoredTest) -> String {
+        var parts: [String] = []
+        if test.values.visual == .fail { parts.append("Visual inspection: Fail") }
+        for reading in readings(test) where reading.outcome != "pass" {
+            let shown = reading.outcome == "fail" && reading.limit != "correct" && reading.limit != "operates"
+                ? "\(reading.measured) (limit \(reading.limit))" : reading.measured
+            parts.append("\(reading.label): \(shown)")
+        }
+        if parts.isEmpty { return test.passed ? "—" : "Failed by the technician (manual result)" }
+        return parts.joined(separator: "; ")
+    }
+
+    public static func render(_ entry: Entry, head: String?, printedAt: String) -> String {
+        let test = entry.test, v = test.values, asset = entry.asset
+        var out = Certificate.page(title: "Test certificate #\(test.id) — \(Certificate.text(asset.tag))")
+            .replacingOccurrences(of: "</style>\n</head>", with: "</style>\n<style>\n\(css)</style>\n</head>")
+        out += "<article class=\"certificate test\" id=\"test-\(test.testUUID.uuidString.lowercased())\">\n"
+        out += "<header>\n<h1>Electrical test certificate</h1>\n"
+        out += "<p class=\"law\">In-service safety inspection and testing of electrical equipment, "
+        let procedure = v.procedureReference.isEmpty ? "" : " (procedure: \(Certificate.bidi(v.procedureReference)))"
+        out += "AS/NZS 3760\(procedure)"
+        out += "</p>\n<table class=\"ids\">\n<tr><th>Equipment</th><td class=\"strong\">\(Certificate.bidi(asset.tag))"
+        out += "</td><th>Result</th><td>\(resultBadge(test.passed))</td></tr>\n"
+        out += "<tr><th>Test</th><td>#\(test.id) · \(test.testUUID.uuidString.lowercased())</td>"
+        out += "<th>Retest by</th><td class=\"strong\">\(retest(entry))</td></tr>\n"
+        out += "<tr><th>Item</th><td colspan=\"3\">\(identity(asset))</td></tr>\n"
+        let employer = entry.employer.map(Certificate.nameAndAddress) ?? Certificate.notRecordedHTML
+        out += "<tr><th>Employer</th><td colspan=\"3\">\(employer)</td></tr>\n"
+        if let site = entry.site {
+            out += "<tr><th>Site</th><td colspan=\"3\">\(Certificate.nameAndAddress(site))</td></tr>\n"
+        }
+        out += "</table>\n"
+        if !test.passed {
+            out += "<p class=\"banner danger\">DANGER — DO NOT USE: this item failed its test and is to be tagged "
+            out += "out of service until a passing retest.</p>\n"
+        }
+        out += "</header>\n<dl class=\"items\">\n"
+        let values = fieldValues(entry)
+        for field in fields {
+            out += "<div class=\"item\" data-item=\"\(field.number)\"><dt><span class=\"no\">\(field.number)</span> "
+            out += "\(Certificate.text(field.label))</dt>\n<dd>\(values[field.number] ?? "—")</dd></div>\n"
+        }
+        out += "</dl>\n<section class=\"readings\">\n<h2>Readings against their limits</h2>\n"
+        let readings = readings(test)
+        if readings.isEmpty {
+            out += "<p class=\"plain\">No reading was judged.</p>\n"
+        } else {
+            out += "<table class=\"readings\">\n<thead><tr><th>Reading</th><th>Measured</th><th>Limit</th>"
+            out += "<th>Verdict</th></tr></thead>\n<tbody>\n"
+            for reading in readings {
+                out += "<tr data-outcome=\"\(reading.outcome)\"><td>\(Certificate.text(reading.label))</td>"
+                out += "<td>\(Certificate.text(reading.measured))</td><td>\(Certificate.text(reading.limit))</td>"
+                out += "<td>\(verdictBadge(reading.outcome))</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        }
+        out += "</section>\n<section class=\"signature\">\n<h2>Tested by</h2>\n<table class=\"ids\">\n"
+        out += "<tr><th>Technician</th><td class=\"strong\">\(orNone(v.technician))</td>"
+        out += "<th>Licence / competency</th><td class=\"strong\">\(orNone(v.licenceNumber))</td></tr>\n"
+        out += "<tr><th>Saved</th><td>\(Certificate.text(test.savedAt)) by \(orNone(test.operatorName))</td>"
+        out += "<th>Authenticated</th><td>\(v.authenticated ? "Yes, by the technician at save" : "No")</td></tr>\n"
+        out += "</table>\n</section>\n"
+        Certificate.evidence(&out, recordHash: test.entryHash ?? "", head: head, printedAt: printedAt)
+        out += "</article>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// Each of the 16 fields' values as HTML, by number.
+    static func fieldValues(_ entry: Entry) -> [Int: String] {
+        let test = entry.test, v = test.values
+        let cls = entry.asset.electrical?.equipmentClass
+        func reading(_ text: String, _ unit: String, applies: Bool = true) -> String {
+            if !applies { return "Not applicable to \(Certificate.text(cls?.label ?? "this item"))" }
+            return text.isEmpty ? "Not measured" : "\(Certificate.text(text)) \(unit)"
+        }
+        var values: [Int: String] = [:]
+        values[1] = Certificate.text(v.testType.label)
+        values[2] = Certificate.text(v.testDate)
+        values[3] = orNone(v.technician)
+        values[4] = orNone(v.licenceNumber)
+        values[5] = orNone(v.instrumentModel)
+        values[6] = orNone(v.instrumentSerial)
+        values[7] = orNone(v.procedureReference)
+        values[8] = v.calibrationDate.isEmpty ? "Not recorded"
+            : Certificate.text(v.calibrationDate) + (v.calibrationAcknowledged
+                ? " <span class=\"sub\">(over 12 months before the test; noted by the technician)</span>" : "")
+        values[9] = v.visual.map { Certificate.text($0.label) } ?? "—"
+        values[10] = reading(v.earthContinuityOhm, "Ω", applies: cls?.needsEarthContinuity ?? true)
+        var insulation = reading(v.insulationMOhm, "MΩ", applies: !(cls?.isRCD ?? false))
+        if !v.leakageMA.isEmpty { insulation += "; leakage current \(Certificate.text(v.leakageMA)) mA in its place" }
+        values[11] = insulation
+        values[12] = v.loadCurrentA.isEmpty ? "Not measured" : "\(Certificate.text(v.loadCurrentA)) A"
+        values[13] = v.attachments.isEmpty ? "None" : v.attachments.map { a in
+            "\(Certificate.bidi(a.name)) <span class=\"sub\">(\(a.size) bytes, SHA-256 "
+                + "\(a.sha256.prefix(12))…)</span>"
+        }.joined(separator: "<br>")
+        values[14] = v.notes.isEmpty ? "None" : Certificate.multiline(v.notes)
+        let how = v.result == .automatic ? "from the readings" : "chosen by the technician"
+        values[15] = "\(resultBadge(test.passed)) <span class=\"sub\">(\(how))</span>"
+        values[16] = v.authenticated ? "Yes" : "No"
+        return values
+    }
+
+    private static func identity(_ asset: Asset) -> String {
+        var out = "\(Certificate.bidi(asset.tag)): \(Certificate.bidi(asset.name))"
+        if let e = asset.electrical {
+            out += "<br>\(Certificate.text(e.equipmentClass.label)) · \(Certificate.text(e.environment.label))"
+            out += " · risk \(Certificate.text(e.risk.rawValue)) · tested every \(asset.intervalMonths) months"
+        }
+        return out
+    }
+
+    /// The retest date: the test date plus the asset's interval; none for a failed item (retest before use).
+    private static func retest(_ entry: Entry) -> String {
+        guard entry.test.passed else { return "Before use: the item failed" }
+        guard let date = CalendarDate(iso: entry.test.values.testDate) else { return "—" }
+        return date.addingMonths(entry.asset.intervalMonths).iso
+    }
+
+    private static func orNone(_ value: String) -> String { Certificate.orNone(value) }
+
+    private static func resultBadge(_ passed: Bool) -> String {
+        passed ? "<span class=\"res res-pass\">PASS</span>" : "<span class=\"res res-fail\">FAIL</span>"
+    }
+
+    private static func verdictBadge(_ outcome: String) -> String {
+        switch outcome {
+        case "pass": "<span class=\"res res-pass\">Pass</span>"
+        case "fail": "<span class=\"res res-fail\">Fail</span>"
+        case "missing": "<span class=\"res res-fail\">Not measured (required)</span>"
+        default: "Not taken"
+        }
+    }
+
+    /// Beside the inspection certificate's CSS: a red result and DANGER banner that stay legible in black and white.
+    static let css = """
+    .res-fail { color: #b00000; }
+    .banner.danger { border: 2pt solid #b00000; color: #b00000; }
+    table.readings td:nth-child(2), table.readings td:nth-child(3) { white-space: nowrap; }
+
+    """
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RigbookCore
+
+/// What the outward views read of electrical tests (issue 15 §3): every test for the export, one by id for its
+/// certificate, the failed ones of a period for the report, the latest of each asset for labels and reports.
+extension Register {
+    /// How many tests the register holds (the export's progress line).
+    public func testCount() throws(RegisterError) -> Int {
+        try perform {
+            guard case .integer(let count) = try db.scalar("SELECT count(*) FROM electrical_tests") else { return 0 }
+            return Int(count)
+        }
+    }
+
+    /// Every test in save order, one at a time (an export never holds them all).
+    public func forEachTest(_ body: (StoredTest) throws -> Void) throws(RegisterError) {
+        try perform {
+            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests ORDER BY id")
+            while try statement.step() { try body(TestColumns.record(statement)) }
+        }
+    }
+
+    public func test(id: Int64) throws(RegisterError) -> StoredTest? {
+        try perform {
+            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests WHERE id = ?")
+            try statement.bind([.integer(id)])
+            return try statement.step() ? TestColumns.record(statement) : nil
+        }
+    }
+
+    /// Failed tests dated `from` through `through`, in date then save order: the report keeps each in its
+    /// attention list for its period, as it keeps a dangerous fail.
+    public func failedTests(from: CalendarDate, through: CalendarDate) throws(RegisterError) -> [StoredTest] {
+        try perform {
+            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests WHERE result = 'fail'"
+                                           + " AND test_date BETWEEN ? AND ? ORDER BY test_date, id")
+            try statement.bind([.text(from.iso), .text(through.iso)])
+            var tests: [StoredTest] = []
+            while try statement.step() { tests.append(TestColumns.record(statement)) }
+            return tests
+        }
+    }
+
+    /// Each asset's latest test (by test date, then save order), for the assets in `assets` when given.
+    public func latestTests(of assets: Set<UUID>? = nil) throws(RegisterError) -> [UUID: StoredTest] {
+        try perform {
+            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests"
+                                           + " ORDER BY asset_uuid, test_date, id")
+            var latest: [UUID: StoredTest] = [:]
+            while try statement.step() {
+                if let assets, !assets.contains(statement.uuid(2) ?? UUID()) { continue }
+                let test = TestColumns.record(statement)
+                latest[test.assetUUID] = test
+            }
+            return latest
+        }
+    }
+}
