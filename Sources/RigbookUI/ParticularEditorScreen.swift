@@ -143,7 +143,7 @@ public struct ParticularEditorState: Screen {
         case .leakageMaxMAOther: "Leakage others ≤ mA"
         case .rcdTripMaxMsTypeII: "RCD Type II trip ≤ ms"
         case .rcdTripMaxMsTypeI: "RCD Type I trip ≤ ms"
-        case .calibrationWarningMonths: "Calibration warns after"
+        case .calibrationWarningMonths: "Calibration ≤ months"
         }
     }
 

@@ -63,7 +63,6 @@ public struct SettingsState: Screen {
 
     var lines: [Line] {
         var lines: [Line] = [.heading("Examining organisation"), .row(.organisation),
-                             .heading("Electrical test limits (AS/NZS 3760)"), .row(.testLimits),
                              .heading("Employers and their sites")]
         for employer in particulars.employerList {
             lines.append(.row(.employer(employer.uuid)))
@@ -74,6 +73,7 @@ public struct SettingsState: Screen {
         lines += particulars.siteList.filter { particulars.employers[$0.employerUUID] == nil }
             .map { .row(.site($0.uuid)) }
         lines.append(.row(.addEmployer))
+        lines += [.heading("Electrical test limits (AS/NZS 3760)"), .row(.testLimits)]
         lines.append(.heading("Examiners"))
         lines += particulars.examinerList.map { .row(.examiner($0.uuid)) }
         lines.append(.row(.addExaminer))
