@@ -83,6 +83,12 @@ struct TestLimitsScreenTests {
         try h.harness.register.record(ParticularsChange.organisation(try h.harness.register.particulars().organisation)
             .setting(.earthContinuityMaxOhm, to: "1"))
         #expect(try h.tests().first?.limits?.earthContinuityMaxOhm == 0.5)
+        // The record view shows the record's limits, not the register's today.
+        h.press(.enter)
+        h.press(.enter)
+        #expect(h.harness.state.screens.last is TestRecordState, "\(h.harness.dump)")
+        #expect(h.flat.contains("0.8 · FAIL (0.8 outside ≤ 0.5 Ω)"), "\(h.harness.dump)")
+        #expect(h.flat.contains("Judged by the limits earth ≤ 0.5 Ω · insulation ≥ 1 MΩ"), "\(h.harness.dump)")
     }
 
     @Test func withTheDefaultsTheSameReadingPasses() throws {
