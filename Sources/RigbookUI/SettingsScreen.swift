@@ -359,8 +359,8 @@ public struct SettingsState: Screen {
             put("earth ≤ \(limits.text(of: .earthContinuityMaxOhm)) Ω · insulation ≥ "
                 + "\(limits.text(of: .insulationMinMOhm)) MΩ · leakage ≤ \(limits.text(of: .leakageMaxMAClassI))/"
                 + "\(limits.text(of: .leakageMaxMAOther)) mA · RCD ≤ \(limits.text(of: .rcdTripMaxMsTypeII))/"
-                + "\(limits.text(of: .rcdTripMaxMsTypeI)) ms · calibration \(limits.calibrationWarningMonths) months",
-                limits == .defaults ? .plain : .bold)
+                + "\(limits.text(of: .rcdTripMaxMsTypeI)) ms", limits == .defaults ? .plain : .bold)
+            // The calibration warning is in the details below: the line fits 80 columns without it.
         }
     }
 }
