@@ -429,8 +429,9 @@ enum SettingsCommands {
             au-quarters. A limits.* VALUE is a number greater than 0 within reason (earth continuity at most
             10 Ω, insulation resistance 0.01 to 1000 MΩ, leakage at most 30 mA, a trip time at most 1000 ms,
             the calibration warning 1 to 60 whole months); a test form opened afterwards judges by it, and a
-            saved test keeps the limits it was judged by. A value the register would refuse (a control character, an empty name, a name
-            another employer, site of the same employer, or examiner has) is bad usage (exit 64).
+            saved test keeps the limits it was judged by. A value the register would refuse (a control
+            character, an empty name, a name another employer, site of the same employer, or examiner has)
+            is bad usage (exit 64).
             """
     ) { arguments, context in
         let selectors = try Selectors(&arguments)

@@ -66,7 +66,8 @@ extension RigbookCLITests {
             func limits() throws -> [String: Double] {
                 let json = runRigbookResult(["settings", "get", "--format", "json"], home: home)
                 #expect(json.status == 0, "\(json)")
-                let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+                let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
+                let object = try #require(parsed as? [String: Any])
                 return try #require(object["limits"] as? [String: Double])
             }
             #expect(try limits() == ["earth_continuity_max_ohm": 1, "insulation_min_mohm": 1,

@@ -42,7 +42,8 @@ struct TestLimitsStoreTests {
     func refused() throws {
         try withTemporaryDirectory { folder in
             let register = try Register.open(path: registerPath(in: folder))
-            let absurd = ParticularsChange.organisation(ExaminingOrganisation()).setting(.rcdTripMaxMsTypeII, to: "5000")
+            let absurd = ParticularsChange.organisation(ExaminingOrganisation())
+                .setting(.rcdTripMaxMsTypeII, to: "5000")
             #expect(throws: RegisterError.invalidParticulars([
                 "The Type II RCD trip time limit must be at most 1000 ms: an RCD that takes over 1000 ms to trip "
                     + "does not protect a person."])) { try register.record(absurd) }
