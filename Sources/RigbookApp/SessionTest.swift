@@ -51,14 +51,17 @@ extension Session {
                                           recovered: recovered))]
     }
 
-    /// The prefilled test form: today, a periodic test, the technician and instrument from the test profile.
+    /// The prefilled test form: today, a periodic test, the technician and instrument from the test profile,
+    /// and the register's test limits.
     func testSeed(row: RegisterRow) throws -> TestFormSeed {
         let profile = TestProfile.load(from: home.testProfilePath)
         let tests = try register.tests(assetUUID: row.asset.uuid)
         let inspections = try register.history(assetUUID: row.asset.uuid)
         return TestFormSeed(row: row, history: tests.map(\.facts) + inspections.map(\.facts),
                             baseline: TestValues(prefill: profile, today: state.today),
-                            sessionID: DraftIdentity.testSessionID(assetUUID: row.asset.uuid))
+                            sessionID: DraftIdentity.testSessionID(assetUUID: row.asset.uuid),
+                            // The register's limits in force as the form opens judge it; the test keeps them.
+                            limits: try register.particulars().organisation.testLimits)
     }
 
     /// A test draft as the recovery question and the Drafts screen describe it.

@@ -44,16 +44,22 @@ public struct ExaminingOrganisation: Codable, Hashable, Sendable {
     /// The colour code its labels and the register list show (issue 16 §3): the organisation's practice, so
     /// it is kept, with its history, beside the organisation's name.
     public var colourCode: ColourCodeScheme
+    /// The limits electrical tests are judged by (SPEC §12): the organisation's practice too, so kept here with
+    /// their history; a version kept before they were settings holds the defaults.
+    public var testLimits: TestLimits
 
-    public init(name: String = "", address: String = "", colourCode: ColourCodeScheme = .none) {
+    public init(name: String = "", address: String = "", colourCode: ColourCodeScheme = .none,
+                testLimits: TestLimits = .defaults) {
         self.name = name
         self.address = address
         self.colourCode = colourCode
+        self.testLimits = testLimits
     }
 
     enum CodingKeys: String, CodingKey {
         case name, address
         case colourCode = "colour_code"
+        case testLimits = "test_limits"
     }
 
     public init(from decoder: Decoder) throws {
@@ -63,6 +69,9 @@ public struct ExaminingOrganisation: Codable, Hashable, Sendable {
         // Versions kept before colour codes have none; a word of a later build reads as none too.
         colourCode = (try? container.decodeIfPresent(ColourCodeScheme.self, forKey: .colourCode))
             ?? ColourCodeScheme.none
+        // Limits a later build wrote in a shape this one cannot read are the defaults, rather than the
+        // organisation unreadable; each missing limit reads as its default (`TestLimits.init(from:)`).
+        testLimits = (try? container.decodeIfPresent(TestLimits.self, forKey: .testLimits)) ?? .defaults
     }
 
     /// Without a colour code the JSON is what it was before colour codes (`{"address":…,"name":…}`): versions
@@ -72,6 +81,7 @@ public struct ExaminingOrganisation: Codable, Hashable, Sendable {
         try container.encode(name, forKey: .name)
         try container.encode(address, forKey: .address)
         if colourCode != .none { try container.encode(colourCode, forKey: .colourCode) }
+        if testLimits != .defaults { try container.encode(testLimits, forKey: .testLimits) }
     }
 }
 
@@ -173,9 +183,16 @@ public enum ParticularsChange: Hashable, Sendable {
         }
     }
 
+    /// Every field a version carries, as its history compares them: the organisation's with its test limits
+    /// (edited apart from its name and address, in Settings' own section).
+    public var historyFields: [ParticularField] {
+        if case .organisation = self { return fields + ParticularField.limitFields }
+        return fields
+    }
+
     /// The texts a change carries, for the checks every text gets (length, control characters).
     var texts: [(field: ParticularField, label: String, text: String)] {
-        fields.filter(\.isText).map { ($0, label(of: $0), self[$0]) }
+        fields.filter { $0.isText && !$0.isLimit }.map { ($0, label(of: $0), self[$0]) }
     }
 
     /// How sentences name a field of this kind ("employer name", "site address").
@@ -236,7 +253,8 @@ public enum ParticularsChange: Hashable, Sendable {
             if !date.isEmpty && CalendarDate(iso: date) == nil {
                 problems.append((.declarationDate, "Enter the declaration date as YYYY-MM-DD (a real date)."))
             }
-        case .organisation: break
+        case .organisation(let o):
+            problems += o.testLimits.problems.map { (Optional($0.field), $0.message) }
         }
         return problems
     }
@@ -247,6 +265,7 @@ public enum ParticularsChange: Hashable, Sendable {
         case (.organisation(let o), .name): o.name
         case (.organisation(let o), .address): o.address
         case (.organisation(let o), .colourCode): o.colourCode.rawValue
+        case (.organisation(let o), let limit) where limit.isLimit: o.testLimits.text(of: limit)
         case (.employer(let e), .name): e.name
         case (.employer(let e), .address): e.address
         case (.site(let s), .name): s.name
@@ -274,6 +293,9 @@ public enum ParticularsChange: Hashable, Sendable {
         case (.organisation(var o), .address): o.address = text; return .organisation(o)
         case (.organisation(var o), .colourCode):
             if let scheme = ColourCodeScheme(rawValue: text) { o.colourCode = scheme }
+            return .organisation(o)
+        case (.organisation(var o), let limit) where limit.isLimit:
+            o.testLimits = o.testLimits.setting(limit, to: text)
             return .organisation(o)
         case (.employer(var e), .name): e.name = text; return .employer(e)
         case (.employer(var e), .address): e.address = text; return .employer(e)
@@ -313,6 +335,14 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
     case declarationReference = "declaration_reference"
     case declarationDate = "declaration_date"
     case colourCode = "colour_code"
+    /// The electrical test limits (`TestLimitsSettings.swift`), set as `limits.<raw value>`.
+    case earthContinuityMaxOhm = "earth_continuity_max_ohm"
+    case insulationMinMOhm = "insulation_min_mohm"
+    case leakageMaxMAClassI = "leakage_max_ma_class_i"
+    case leakageMaxMAOther = "leakage_max_ma_other"
+    case rcdTripMaxMsTypeII = "rcd_trip_max_ms_type_ii"
+    case rcdTripMaxMsTypeI = "rcd_trip_max_ms_type_i"
+    case calibrationWarningMonths = "calibration_warning_months"
 
     /// How a sentence names it.
     public var word: String {
@@ -328,6 +358,13 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
         case .declarationReference: "declaration reference"
         case .declarationDate: "declaration date"
         case .colourCode: "colour code"
+        case .earthContinuityMaxOhm: "earth continuity limit"
+        case .insulationMinMOhm: "insulation resistance limit"
+        case .leakageMaxMAClassI: "Class I leakage limit"
+        case .leakageMaxMAOther: "other classes' leakage limit"
+        case .rcdTripMaxMsTypeII: "Type II RCD trip time limit"
+        case .rcdTripMaxMsTypeI: "Type I RCD trip time limit"
+        case .calibrationWarningMonths: "calibration warning"
         }
     }
 
@@ -337,7 +374,7 @@ public enum ParticularField: String, CaseIterable, Sendable, Hashable {
     /// Typed text, as opposed to a choice (employer, site) or a yes/no.
     public var isText: Bool { ![.employer, .site, .selfEmployed, .colourCode].contains(self) }
 
-    public var maxLength: Int { isMultiline ? 1000 : Asset.maxTextLength }
+    public var maxLength: Int { isLimit ? 12 : isMultiline ? 1000 : Asset.maxTextLength }
 }
 
 /// One version of a particular, as its history lists it.

@@ -51,7 +51,8 @@ public enum RCDType: String, CaseIterable, Sendable, Codable {
     public var label: String { self == .typeI ? "Type I (10 mA)" : "Type II (30 mA)" }
 }
 
-/// The pass limits of the readings. The register's settings hold them; these are the defaults of SPEC §12,
+/// The pass limits of the readings. The register's settings hold them (the organisation's particulars,
+/// `TestLimitsSettings.swift`); these are the defaults of SPEC §12,
 /// verified against published summaries of AS/NZS 3760 (docs/DECISIONS.md "Electrical test and tag").
 public struct TestLimits: Hashable, Sendable, Codable {
     /// Earth continuity passes at or below this many ohms.
@@ -538,10 +539,14 @@ public struct StoredTest: Sendable, Equatable {
     public var appVersion: String
     public var operatorName: String
     public var entryHash: String?
+    /// The limits the readings were judged by (the register's when the form opened); nil when the stored
+    /// JSON cannot be read.
+    public var limits: TestLimits?
 
     public init(id: Int64, testUUID: UUID, assetUUID: UUID, sessionID: String, values: TestValues, passed: Bool,
                 verdicts: [StoredVerdict], savedAt: String, appVersion: String, operatorName: String,
-                entryHash: String?) {
+                entryHash: String?, limits: TestLimits? = nil) {
+        self.limits = limits
         self.id = id
         self.testUUID = testUUID
         self.assetUUID = assetUUID

@@ -67,7 +67,8 @@ enum TestColumns {
         return StoredTest(id: s.int64(0), testUUID: s.uuid(1) ?? UUID(), assetUUID: s.uuid(2) ?? UUID(),
                           sessionID: s.text(3), values: v, passed: s.text(25) == "pass",
                           verdicts: decode([StoredVerdict].self, 26) ?? [], savedAt: s.text(29),
-                          appVersion: s.text(30), operatorName: s.text(31), entryHash: s.optionalText(32))
+                          appVersion: s.text(30), operatorName: s.text(31), entryHash: s.optionalText(32),
+                          limits: decode(TestLimits.self, 27))
     }
 }
 

@@ -21,6 +21,11 @@ public struct ParticularEditorState: Screen {
     let particulars: Particulars
     /// The asset whose particulars these are, for the title.
     let asset: Asset?
+    /// The fields shown: the kind's, or the organisation's test limits alone (Settings' own section).
+    let fields: [ParticularField]
+    /// A limit as typed, while it is not yet the number it is kept as (`0.`, or not a number at all): what was
+    /// typed stays on screen, and its sentence under it.
+    var typedLimits: [ParticularField: String] = [:]
     public internal(set) var focus: ParticularField
     var editor: EditableText
     /// Shown under their fields once a Ctrl-S was refused; they follow the typing from then on.
@@ -39,19 +44,30 @@ public struct ParticularEditorState: Screen {
         self.init(change, isNew: isNew, particulars: particulars, asset: nil)
     }
 
+    /// The editor of the electrical test limits: a version of the organisation's particulars.
+    public init(limitsOf particulars: Particulars) {
+        self.init(.organisation(particulars.organisation), isNew: false, particulars: particulars, asset: nil,
+                  fields: ParticularField.limitFields)
+    }
+
+    /// Whether this editor shows the test limits.
+    public var isLimits: Bool { fields.first?.isLimit == true }
+
     /// The editor of one asset's particulars.
     public init(asset row: RegisterRow, particulars: Particulars) {
         self.init(.asset(particulars.asset(row.asset.uuid)), isNew: false, particulars: particulars, asset: row.asset)
     }
 
-    private init(_ change: ParticularsChange, isNew: Bool, particulars: Particulars, asset: Asset?) {
+    private init(_ change: ParticularsChange, isNew: Bool, particulars: Particulars, asset: Asset?,
+                 fields: [ParticularField]? = nil) {
+        self.fields = fields ?? change.fields
         self.isNew = isNew
         baseline = change
         self.change = change
         self.particulars = particulars
         self.asset = asset
-        focus = change.fields[0]
-        editor = EditableText(change[change.fields[0]])
+        focus = self.fields[0]
+        editor = EditableText(change[self.fields[0]])
     }
 
     public var hasChanges: Bool { change != baseline }
@@ -95,6 +111,7 @@ public struct ParticularEditorState: Screen {
     /// The title bar: what is edited.
     var title: String {
         if let asset { return "Particulars of \(asset.tag) · \(asset.name)" }
+        if isLimits { return "Electrical test limits (AS/NZS 3760)" }
         switch change {
         case .organisation: return "Examining organisation"
         case .employer: return isNew ? "New employer" : "Employer · " + ParticularsText.oneLine(baseline[.name])
@@ -120,6 +137,13 @@ public struct ParticularEditorState: Screen {
         case .declarationReference: "Declaration ref."
         case .declarationDate: "Declaration date"
         case .colourCode: "Label colour code"
+        case .earthContinuityMaxOhm: "Earth continuity ≤ Ω"
+        case .insulationMinMOhm: "Insulation ≥ MΩ"
+        case .leakageMaxMAClassI: "Leakage Class I ≤ mA"
+        case .leakageMaxMAOther: "Leakage others ≤ mA"
+        case .rcdTripMaxMsTypeII: "RCD Type II trip ≤ ms"
+        case .rcdTripMaxMsTypeI: "RCD Type I trip ≤ ms"
+        case .calibrationWarningMonths: "Calibration ≤ months"
         }
     }
 
@@ -150,6 +174,9 @@ public struct ParticularEditorState: Screen {
         case (.asset, .declarationReference):
             "EC/UK declaration of conformity, for equipment not examined before first use (reg 9(1))."
         case (.asset, .declarationDate): "The declaration's date, YYYY-MM-DD."
+        case (_, let limit) where limit.isLimit:
+            "Default \(TestLimits.defaults.text(of: limit)). A test form opened from now on judges by it; a saved "
+                + "test keeps the limits it was judged by."
         default: ""
         }
     }
@@ -226,14 +253,20 @@ public struct ParticularEditorState: Screen {
     /// Typing into the focused text field.
     private mutating func type(_ key: Key, width: Int, batch: Int) -> EditableText.Outcome {
         let isDate = focus == .declarationDate
+        let isNumber = focus.isLimit
         let limit = isDate ? 10 : focus.maxLength
         let label = ParticularEditorState.label(focus, of: change)
         if isDate, case .char(let c) = key, !ParticularEditorState.isDateCharacter(c) {
             message = .error("Dates are written YYYY-MM-DD.")
             return .full
         }
+        if isNumber, case .char(let c) = key, !ParticularEditorState.isNumberCharacter(c) {
+            message = .error("A limit is a number, such as 0.5.")
+            return .full
+        }
         var allowed: ((Character) -> Bool)?
         if isDate { allowed = { ParticularEditorState.isDateCharacter($0) } }
+        if isNumber { allowed = { ParticularEditorState.isNumberCharacter($0) } }
         let outcome = editor.apply(key, multiline: focus.isMultiline, maxLength: limit, width: width,
                                    allowed: allowed)
         switch outcome {
@@ -250,23 +283,27 @@ public struct ParticularEditorState: Screen {
     }
 
     static func isDateCharacter(_ c: Character) -> Bool { c.isASCII && (c.isNumber || c == "-") }
+    static func isNumberCharacter(_ c: Character) -> Bool { c.isASCII && (c.isNumber || c == ".") }
+
+    /// A field's text as shown: a limit as typed, else the value kept.
+    func shownText(_ field: ParticularField) -> String { typedLimits[field] ?? change[field] }
 
     private mutating func set(_ field: ParticularField, _ text: String, batch: Int) {
         let before = change
+        if field.isLimit { typedLimits[field] = text }
         change = change.setting(field, to: text)
         if change != before { lastChange.appeared(in: batch) }
         if !problems.isEmpty { problems = change.trimmed.fieldProblems(in: particulars) }
     }
 
     mutating func move(_ step: Int) {
-        let fields = change.fields
         let index = fields.firstIndex(of: focus) ?? 0
         focusField(fields[(index + step + fields.count) % fields.count])
     }
 
     mutating func focusField(_ field: ParticularField) {
         focus = field
-        editor = EditableText(change[field])
+        editor = EditableText(shownText(field))
     }
 
     /// The options of a choice: employers, or sites with their employers.
@@ -312,7 +349,7 @@ public struct ParticularEditorState: Screen {
         case .particularsRecorded(let recorded, let kept, _) where recorded.subject == change.subject:
             saving = false
             let name = asset.map { "the particulars of \($0.tag)" }
-                ?? ParticularsText.title(of: recorded, in: particulars)
+                ?? (isLimits ? "the electrical test limits" : ParticularsText.title(of: recorded, in: particulars))
             return .pop + .notify(.info(kept ? "Saved \(name)." : "Nothing changed: the register already says that."))
         case .particularsNotRecorded(let reason):
             saving = false
@@ -349,7 +386,7 @@ public struct ParticularEditorState: Screen {
 
     /// The text of `field` as shown, wrapped at the value's width.
     func wrapped(_ field: ParticularField, width: Int) -> (characters: [Character], rows: [WrappedText.Row]) {
-        let characters = field == focus && field.isText ? editor.characters : Array(change[field])
+        let characters = field == focus && field.isText ? editor.characters : Array(shownText(field))
         return (characters, WrappedText.layout(characters, width: ParticularEditorState.valueWidth(width)))
     }
 
@@ -370,7 +407,7 @@ public struct ParticularEditorState: Screen {
             }
             lines.append(.blank)
         }
-        for field in change.fields {
+        for field in fields {
             if ParticularEditorState.isNarrow(width) { lines.append(.label(field)) }
             let rows = field.isMultiline ? max(2, wrapped(field, width: width).rows.count) : 1
             for row in 0..<rows { lines.append(.value(field, row: row)) }
@@ -491,7 +528,7 @@ public struct ParticularEditorState: Screen {
                     frame.cursor = (widget.x + DisplayWidth.of(before), widget.y)
                 }
             } else {
-                let characters = focused ? editor.characters : Array(change[field])
+                let characters = focused ? editor.characters : Array(shownText(field))
                 var box = widget
                 if field == .declarationDate { box.width = min(widget.width, 11) }
                 TextFieldView.draw(characters, cursor: focused ? editor.cursor : nil,

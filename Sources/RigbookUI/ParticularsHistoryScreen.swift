@@ -34,7 +34,7 @@ public struct ParticularsHistoryState: Screen {
             let heading = when + " · " + version.operatorName
             let previous = index > 0 ? versions[index - 1].change : nil
             var changes: [String] = []
-            for field in version.change.fields {
+            for field in version.change.historyFields {
                 let label = ParticularEditorState.label(field, of: version.change)
                 let new = shown(field, of: version.change)
                 if let previous {

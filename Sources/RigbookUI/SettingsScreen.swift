@@ -11,6 +11,8 @@ public struct SettingsState: Screen {
     /// One selectable row.
     public enum Row: Sendable, Equatable {
         case organisation
+        /// The electrical test limits: kept in the organisation's particulars, shown in a section of their own.
+        case testLimits
         case employer(UUID)
         case site(UUID)
         case addSite(employer: UUID)
@@ -71,6 +73,7 @@ public struct SettingsState: Screen {
         lines += particulars.siteList.filter { particulars.employers[$0.employerUUID] == nil }
             .map { .row(.site($0.uuid)) }
         lines.append(.row(.addEmployer))
+        lines += [.heading("Electrical test limits (AS/NZS 3760)"), .row(.testLimits)]
         lines.append(.heading("Examiners"))
         lines += particulars.examinerList.map { .row(.examiner($0.uuid)) }
         lines.append(.row(.addExaminer))
@@ -86,7 +89,7 @@ public struct SettingsState: Screen {
     /// The version in force of what `row` shows, if it shows one.
     func change(for row: Row) -> ParticularsChange? {
         switch row {
-        case .organisation: .organisation(particulars.organisation)
+        case .organisation, .testLimits: .organisation(particulars.organisation)
         case .employer(let uuid): particulars.employers[uuid].map(ParticularsChange.employer)
         case .site(let uuid): particulars.sites[uuid].map(ParticularsChange.site)
         case .examiner(let uuid): particulars.examiners[uuid].map(ParticularsChange.examiner)
@@ -135,8 +138,9 @@ public struct SettingsState: Screen {
             guard let change = change(for: selectedRow) else {
                 return .notify(.error("Select an organisation, employer, site or examiner to see its history."))
             }
-            return .effects([.openParticularsHistory(subject: change.subject,
-                                                     title: ParticularsText.title(of: change, in: particulars))])
+            let title = selectedRow == .testLimits ? "Electrical test limits (in the organisation's history)"
+                : ParticularsText.title(of: change, in: particulars)
+            return .effects([.openParticularsHistory(subject: change.subject, title: title)])
         case .back: return .pop
         case .help: return .help(SettingsState.keymap)
         }
@@ -151,6 +155,7 @@ public struct SettingsState: Screen {
         case .addEmployer: change = .employer(Employer(name: ""))
         case .addSite(let employer): change = .site(Site(employerUUID: employer, name: ""))
         case .addExaminer: change = .examiner(Examiner(name: ""))
+        case .testLimits: return .push(ParticularEditorState(limitsOf: particulars))
         default:
             guard let current = self.change(for: row) else { return .stay }
             change = current
@@ -180,8 +185,10 @@ public struct SettingsState: Screen {
             particulars = fresh
         case .particularsRecorded(let change, _, let fresh):
             particulars = fresh
-            // The selection follows what was just saved (a new employer lands wherever its name sorts).
-            if let index = rows.firstIndex(where: { self.change(for: $0)?.subject == change.subject }) {
+            // The selection follows what was just saved (a new employer lands wherever its name sorts); the
+            // organisation's two rows (its name, its test limits) are one subject, so the selected one stays.
+            if self.change(for: selectedRow)?.subject != change.subject,
+               let index = rows.firstIndex(where: { self.change(for: $0)?.subject == change.subject }) {
                 selection = index
             }
         default:
@@ -256,6 +263,17 @@ public struct SettingsState: Screen {
             lines.append((" The examiners' employer, named on every report (Schedule 1 item 9)", .bold))
             field("Name", particulars.organisation.name)
             field("Address", particulars.organisation.address)
+        case .testLimits:
+            let limits = particulars.organisation.testLimits
+            lines.append((" What an electrical test's readings are judged by; a saved test keeps its own", .bold))
+            field("Earth continuity", "≤ \(limits.text(of: .earthContinuityMaxOhm)) Ω · insulation resistance ≥ "
+                  + "\(limits.text(of: .insulationMinMOhm)) MΩ")
+            field("Leakage current", "≤ \(limits.text(of: .leakageMaxMAClassI)) mA Class I, ≤ "
+                  + "\(limits.text(of: .leakageMaxMAOther)) mA other classes")
+            field("RCD trip time", "≤ \(limits.text(of: .rcdTripMaxMsTypeII)) ms Type II (30 mA), ≤ "
+                  + "\(limits.text(of: .rcdTripMaxMsTypeI)) ms Type I (10 mA)")
+            field("Calibration", "warns \(limits.calibrationWarningMonths) months after the instrument's calibration")
+            if limits == .defaults { lines.append((" These are the defaults (SPEC §12).", .dim)) }
         case .employer(let uuid):
             guard let e = particulars.employers[uuid] else { break }
             lines.append((" Employer: whom examinations are made for (Schedule 1 item 1)", .bold))
@@ -335,6 +353,14 @@ public struct SettingsState: Screen {
             if e.selfEmployed && !e.address.trimmed.isEmpty { put(", " + ParticularsText.oneLine(e.address)) }
         case .addExaminer:
             put("  + add an examiner", .dim)
+        case .testLimits:
+            let limits = particulars.organisation.testLimits
+            put("  ")
+            put("earth ≤ \(limits.text(of: .earthContinuityMaxOhm)) Ω · insulation ≥ "
+                + "\(limits.text(of: .insulationMinMOhm)) MΩ · leakage ≤ \(limits.text(of: .leakageMaxMAClassI))/"
+                + "\(limits.text(of: .leakageMaxMAOther)) mA · RCD ≤ \(limits.text(of: .rcdTripMaxMsTypeII))/"
+                + "\(limits.text(of: .rcdTripMaxMsTypeI)) ms", limits == .defaults ? .plain : .bold)
+            // The calibration warning is in the details below: the line fits 80 columns without it.
         }
     }
 }

@@ -65,7 +65,10 @@ public struct TestRecordState: Screen {
             }
             lines.append((field.shortLabel, line))
         }
+        // The limits of the record, not the register's today: a later change of settings never changes what
+        // an old test said.
         return lines + [
+            ("Judged by the limits", test.limits?.summary ?? "not readable in this record"),
             ("Saved at", test.savedAt),
             ("Saved by (operator)", test.operatorName),
             ("Rigbook version", test.appVersion),

@@ -89,6 +89,9 @@ extension HistoryExport {
             j.add("text", verdict.text)
             return j.string
         }))
+        // The limits the readings were judged by, as the record keeps them (not the register's today).
+        if let limits = t.limits, let json = try? ParticularsJSON.encode(limits) { o.add("limits", raw: json) }
+        else { o.add("limits", raw: "null") }
         o.add("attachments", raw: jsonArray(v.attachments.map { a in
             var j = JSONObject()
             j.add("sha256", a.sha256)

@@ -8,12 +8,13 @@ import RigbookStore
 enum SettingsCommands {
     /// The kinds of particular, as keys begin.
     enum Kind: String, CaseIterable {
-        case organisation, employer, site, examiner, asset
+        /// `limits.*`: the electrical test limits, kept in the organisation's particulars.
+        case organisation, limits, employer, site, examiner, asset
 
-        /// The option that says which one; nil for the one organisation.
+        /// The option that says which one; nil for the one organisation (and its limits).
         var selector: String? {
             switch self {
-            case .organisation: nil
+            case .organisation, .limits: nil
             case .employer: "--employer"
             case .site: "--site"
             case .examiner: "--examiner"
@@ -25,6 +26,7 @@ enum SettingsCommands {
         var fields: [ParticularField] {
             switch self {
             case .organisation: ParticularsChange.organisation(ExaminingOrganisation()).fields
+            case .limits: ParticularField.limitFields
             case .employer: ParticularsChange.employer(Employer(name: "")).fields
             case .site: ParticularsChange.site(Site(employerUUID: UUID(), name: "")).fields
             case .examiner: ParticularsChange.examiner(Examiner(name: "")).fields
@@ -172,6 +174,8 @@ enum SettingsCommands {
         switch key.kind {
         case .organisation:
             return (.organisation(particulars.organisation), "the examining organisation")
+        case .limits:
+            return (.organisation(particulars.organisation), "the electrical test limits")
         case .employer:
             let e = try employer(selectors.employer, in: particulars)
             return (.employer(e), "employer \(e.name)")
@@ -208,6 +212,10 @@ enum SettingsCommands {
             case "no", "false", "0": return "no"
             default: throw UsageError("\(key.name) must be yes or no, not \(value)")
             }
+        case let limit where limit.isLimit:
+            let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard Double(text)?.isFinite == true else { throw UsageError("\(key.name) must be a number, not \(value)") }
+            return text
         case .colourCode:
             let words = ColourCodeScheme.allCases.map(\.rawValue)
             guard let scheme = ColourCodeScheme(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased())
@@ -248,6 +256,8 @@ enum SettingsCommands {
             sections.append(SettingsCommands.section(heading, kind, change, in: particulars))
         }
         section(nil, .organisation, .organisation(particulars.organisation))
+        let defaults = particulars.organisation.testLimits == .defaults ? "  (the defaults)" : ""
+        section("[electrical test limits]" + defaults, .limits, .organisation(particulars.organisation))
         for e in particulars.employerList {
             let main = e.uuid == Particulars.mainEmployerUUID ? "  (main: the default)" : ""
             section("[employer \"\(escaped(e.name))\"]\(main)", .employer, .employer(e))
@@ -281,6 +291,8 @@ enum SettingsCommands {
             }
         }
         let organisation: ExaminingOrganisation
+        /// The test limits in force, defaults and all (the organisation's `test_limits` only when set).
+        let limits: TestLimits
         let employers: [Employer]
         let sites: [Site]
         let examiners: [Examiner]
@@ -345,6 +357,8 @@ enum SettingsCommands {
         employer.* keys are the main employer's unless --employer NAME|UUID says which; site.* keys the
         main site's unless --site NAME|UUID does (--employer narrows the search, and alone picks the
         employer's only site); examiner.* keys need --examiner NAME|UUID and asset.* keys --asset TAG.
+        limits.* keys are the electrical test limits (a number each: ohms, megohms, milliamps,
+        milliseconds, months), kept with the organisation's particulars.
         Names are matched ignoring letter case; a name that several share is refused with their uuids.
         """
 
@@ -387,7 +401,9 @@ enum SettingsCommands {
         } else {
             let assets = try assetsWithParticulars(particulars, in: register)
             if format == "json" {
-                let json = ListingJSON(organisation: particulars.organisation, employers: particulars.employerList,
+                let json = ListingJSON(organisation: particulars.organisation,
+                                       limits: particulars.organisation.testLimits,
+                                       employers: particulars.employerList,
                                        sites: particulars.siteList, examiners: particulars.examinerList,
                                        assets: assets.map { .init(tag: $0.tag, particulars: $0.particulars) })
                 try out.write(try JSONOutput.encode(json) + "\n")
@@ -410,8 +426,12 @@ enum SettingsCommands {
             asset.swl_configurations may hold line breaks. site.employer and asset.site take an employer or
             a site by NAME or UUID; examiner.self_employed takes yes or no; asset.declaration_date is
             YYYY-MM-DD; organisation.colour_code (the labels' colour code) takes none, six-monthly or
-            au-quarters. A value the register would refuse (a control character, an empty name, a name
-            another employer, site of the same employer, or examiner has) is bad usage (exit 64).
+            au-quarters. A limits.* VALUE is a number greater than 0 within reason (earth continuity at most
+            10 Ω, insulation resistance 0.01 to 1000 MΩ, leakage at most 30 mA, a trip time at most 1000 ms,
+            the calibration warning 1 to 60 whole months); a test form opened afterwards judges by it, and a
+            saved test keeps the limits it was judged by. A value the register would refuse (a control
+            character, an empty name, a name another employer, site of the same employer, or examiner has)
+            is bad usage (exit 64).
             """
     ) { arguments, context in
         let selectors = try Selectors(&arguments)
@@ -425,8 +445,14 @@ enum SettingsCommands {
         let updated = change.setting(key.field, to: try stored(value, for: key, in: particulars))
         let kept = try record(updated, in: register, current: particulars)
         let renamed = key.field == .name ? " (now \(updated.trimmed[.name]))" : ""
-        try Output.line(kept ? "Set \(key.name) of \(title)\(renamed)."
-                        : "\(key.name) of \(title) already says that; nothing recorded.")
+        if key.field.isLimit {
+            try Output.line(kept ? "Set \(key.name) to \(updated[key.field]) (was \(change[key.field])): test forms"
+                            + " opened from now on judge by it."
+                            : "\(key.name) is already \(change[key.field]); nothing recorded.")
+        } else {
+            try Output.line(kept ? "Set \(key.name) of \(title)\(renamed)."
+                            : "\(key.name) of \(title) already says that; nothing recorded.")
+        }
         return ExitCode.success
     }
 

@@ -29,6 +29,10 @@ extension RigbookCLITests {
             let result = runRigbookResult(["settings", "get"], home: home)
             #expect(result.status == 0, "\(result)")
             let expected = ["organisation.name = ", "organisation.address = ", "organisation.colour_code = none", "",
+                            "[electrical test limits]  (the defaults)", "limits.earth_continuity_max_ohm = 1",
+                            "limits.insulation_min_mohm = 1", "limits.leakage_max_ma_class_i = 5",
+                            "limits.leakage_max_ma_other = 1", "limits.rcd_trip_max_ms_type_ii = 300",
+                            "limits.rcd_trip_max_ms_type_i = 40", "limits.calibration_warning_months = 12", "",
                             "[employer \"Main employer\"]  (main: the default)", "employer.name = Main employer",
                             "employer.address = ", "",
                             "[site \"Main site\" of \"Main employer\"]  (main: the default)", "site.name = Main site",
@@ -103,7 +107,7 @@ extension RigbookCLITests {
             let json = runRigbookResult(["settings", "get", "--format", "json"], home: home)
             #expect(json.status == 0, "\(json)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-            #expect(Set(object.keys) == ["organisation", "employers", "sites", "examiners", "assets"])
+            #expect(Set(object.keys) == ["organisation", "limits", "employers", "sites", "examiners", "assets"])
             let assets = try #require(object["assets"] as? [[String: Any]])
             #expect(assets.first?["tag"] as? String == "SL-0042")
             #expect((object["employers"] as? [Any])?.count == 2)
