@@ -9,6 +9,8 @@ struct Context: Sendable {
     let home: DataHome
     let today: CalendarDate
     let environment: [String: String]
+    /// `--server URL`: the reading commands read the organisation's server instead (issue 18).
+    var server: String? = nil
 
     /// Days a draft is kept after its last edit: RIGBOOK_DRAFT_RETENTION_DAYS, default 30.
     var draftRetentionDays: Int {
@@ -25,6 +27,7 @@ struct Context: Sendable {
     /// Opens the register only to read it. A missing register is an error naming the home looked in, never
     /// an empty list: a cron job with the wrong home must not report "nothing needs attention".
     func readRegister() throws(CommandFailure) -> Register {
+        if let server { return try ServerReads.replica(of: server) }
         try checkHome()
         do { return try Register.openForReading(path: home.registerPath) }
         catch .missing {
@@ -62,7 +65,7 @@ struct CommandSpec: Sendable {
 
 enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
-                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge,
+                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge, sync,
                                      draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
                                      SettingsCommands.set, SettingsCommands.add, sample, help]
 
