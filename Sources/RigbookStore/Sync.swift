@@ -378,8 +378,14 @@ extension Register {
 }
 
 extension Register {
-    /// A throwaway replica of the server's whole register, pulled into `folder` (which must be empty or new):
-    /// what `--server URL` reads, and what `verify --server` checks. Nothing is pushed.
+    /// The name of the folder that caches a replica of the server at `url` (`--server URL` reads it).
+    public static func replicaFolderName(forServer url: String) -> String {
+        "server-" + ((try? HashChain.sha256(url)).map { String($0.prefix(16)) } ?? "unknown")
+    }
+
+    /// A read-only replica of the server's whole register in `folder`, made there on first use and brought up
+    /// to date by a pull each time after: what `--server URL` reads, and what `verify --server` checks.
+    /// Nothing is ever pushed from it.
     public static func replica(ofServer url: String, in folder: String) throws -> Register {
         let register = try Register.open(path: folder + "/register.sqlite")
         _ = try register.sync(url: url, pushing: false)

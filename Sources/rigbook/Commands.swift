@@ -27,7 +27,7 @@ struct Context: Sendable {
     /// Opens the register only to read it. A missing register is an error naming the home looked in, never
     /// an empty list: a cron job with the wrong home must not report "nothing needs attention".
     func readRegister() throws(CommandFailure) -> Register {
-        if let server { return try ServerReads.replica(of: server) }
+        if let server { return try ServerReads.replica(of: server, environment: environment) }
         try checkHome()
         do { return try Register.openForReading(path: home.registerPath) }
         catch .missing {

@@ -51,10 +51,10 @@ extension Commands {
     }
 }
 
-/// `--server URL` on the commands that read: the server's whole register is pulled into a throwaway replica
-/// in a private temporary folder, the command reads it as it reads any register, and the folder is removed
-/// when the command ends. Simple and honest (the same rules and code as every replica); the cost is the pull
-/// (docs/PERFORMANCE.md).
+/// `--server URL` on the commands that read: the server's whole register is pulled into a replica of its own,
+/// kept in the cache folder (`$XDG_CACHE_HOME/rigbook/`, else `~/.cache/rigbook/`, private), and the command
+/// reads it as it reads any register. The first read pulls everything; each later one pulls only what arrived
+/// since (docs/PERFORMANCE.md). The cached replica is never pushed from: deleting it loses nothing.
 enum ServerReads {
     static let commands: Set<String> = ["due", "export", "report", "calendar", "certificate", "notices", "verify",
                                         "sync"]
@@ -67,21 +67,35 @@ enum ServerReads {
         return String(url[..<colon]) + ":…" + String(url[at...])
     }
 
-    static func replica(of url: String) throws(CommandFailure) -> Register {
-        var template = Array((NSTemporaryDirectory() + "/rigbook-server-read-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CommandFailure("rigbook: cannot make a temporary folder to read the server into: "
-                                 + String(cString: strerror(errno)))
+    static func replica(of url: String, environment: [String: String]) throws(CommandFailure) -> Register {
+        let cacheRoot = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+        let folder = cacheRoot + "/rigbook/" + Register.replicaFolderName(forServer: url)
+        if environment["RIGBOOK_SERVER_CACHE"] == "off" {
+            // A replica for this command only (a test, or a machine that must keep nothing).
+            var template = Array((NSTemporaryDirectory() + "/rigbook-server-read-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                throw CommandFailure("rigbook: cannot make a temporary folder to read the server into: "
+                                     + String(cString: strerror(errno)))
+            }
+            let temporary = String(cString: made)
+            folders.withLock { $0.append(temporary) }
+            return try pulled(url, into: temporary)
         }
-        let folder = String(cString: made)
-        folders.withLock { $0.append(folder) }
+        do { try DataHome.makePrivateDirectory(folder) } catch {
+            throw CommandFailure("rigbook: cannot make \(folder) to read the server into: \(error)")
+        }
+        return try pulled(url, into: folder)
+    }
+
+    private static func pulled(_ url: String, into folder: String) throws(CommandFailure) -> Register {
         do { return try Register.replica(ofServer: url, in: folder) }
         catch let error as ServerError { throw CommandFailure("rigbook: \(error.message)") }
         catch let error as RegisterError { throw CommandFailure("rigbook: reading the server: \(error.description)") }
         catch { throw CommandFailure("rigbook: reading the server: \(error)") }
     }
 
-    /// Removes the throwaway replicas this process made.
+    /// Removes the replicas made for one command (RIGBOOK_SERVER_CACHE=off).
     static func removeReplicas() {
         let made = folders.withLock { list in defer { list = [] }; return list }
         for folder in made { try? FileManager.default.removeItem(atPath: folder) }
