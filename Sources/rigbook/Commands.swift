@@ -121,6 +121,8 @@ enum Commands {
         \(columns([
             ("--home DIR", "The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook, else"
                 + " ~/.local/share/rigbook)."),
+            ("--server URL", "Read the organisation's server instead (due, export, report, calendar,"
+                + " certificate, notices, verify)."),
             ("--version", "Print the version."),
             ("-h, --help", "Show help; `rigbook help COMMAND` for one command or group."),
         ]))
@@ -142,6 +144,9 @@ enum Commands {
         ("NO_COLOR", "Draw the full-screen register without colour."),
         ("TERM", "The terminal type (not dumb) for the full-screen register."),
         ("USER", "Who saves records, when the user database does not say."),
+        ("RIGBOOK_SERVER", "The server `rigbook sync` uses when given no URL."),
+        ("XDG_CACHE_HOME", "--server keeps its replica in $XDG_CACHE_HOME/rigbook (else ~/.cache)."),
+        ("RIGBOOK_SERVER_CACHE", "off: --server reads through a temporary replica instead."),
     ]
 
     /// The overview's command list: a line a command, its name padded to a column, then its abstract.
