@@ -104,7 +104,7 @@ public final class ThrowawayPostgres: Sendable {
     /// here when waited for from a test's thread.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let outputPath = NSTemporaryDirectory() + "/rigbook-pg-output-\(UUID().uuidString)"
+        let outputPath = NSTemporaryDirectory() + "/rigbook-pgtool-output-\(UUID().uuidString)"
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
