@@ -35,10 +35,17 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // The organisation's register on PostgreSQL (issue 18), through libpq; only RigbookStore imports it.
+        .systemLibrary(
+            name: "CPostgres",
+            path: "Sources/CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "RigbookCore"),
         // Payload in, QR modules out: the one file that imports CQRencode (docs/DECISIONS.md, "Labels").
         .target(name: "RigbookQR", dependencies: ["RigbookCore", "CQRencode"]),
-        .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite", "CCrypto"]),
+        .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite", "CCrypto", "CPostgres"]),
         .target(name: "RigbookUI", dependencies: ["RigbookCore"]),
         // The running program without a terminal: effects, the event loop's logic. Tests and the
         // benchmark drive it on an in-memory screen; the executable adds curses and the command line.

@@ -132,6 +132,24 @@ enum HashChain {
         return text
     }
 
+    /// Refuses an entry another register (or the server) sends whose contents do not give its hash: it was changed
+    /// after it was made, and must not come in, where verify would fail for good. Needs only the entry: its
+    /// parent is its own `parent_hash`, so a part of a chain can be checked entry by entry.
+    static func checkIncoming(_ kind: Kind, _ row: [String: SQLValue], key: String) throws {
+        var parent: String?
+        if case .text(let text)? = row["parent_hash"] { parent = text }
+        let text: String
+        if let column = kind.snapshotColumn, case .text(let snapshot)? = row[column] {
+            text = header(kind, parent: parent) + snapshot
+        } else {
+            text = canonical(kind, parent: parent) { row[$0] ?? .null }
+        }
+        guard case .text(let stored)? = row[kind.hashColumn], try sha256(text) == stored else {
+            throw RegisterError.mergeRefused(["the other side's \(kind.name) \(key.lowercased()) does not match its hash "
+                                              + "(it was changed after it was made): nothing was brought in"])
+        }
+    }
+
     /// The canonical text of the entry a `selectSQL` statement is on (from its snapshot when it has one).
     static func canonical(_ kind: Kind, _ s: Statement) -> String {
         let hashed = kind.hashed

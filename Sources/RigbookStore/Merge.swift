@@ -13,14 +13,14 @@ public struct MergeReport: Sendable, Equatable {
     /// Rows of the attachments table (issue 15 §4); the files themselves are copied by `AttachmentFiles`.
     public var attachments = 0
     /// Electrical tests (issue 15).
-    public var tests = 0
+    public var electricalTests = 0
     /// Fields both registers changed, each saying which change holds now (the later one).
     public var fieldConflicts: [String] = []
     /// Tags of assets with a record that now has two amendments (made on two machines).
     public var conflictingAmendments: [String] = []
 
     public var entries: Int {
-        assets + records + assetChanges + particulars + notices + merges + attachments + tests
+        assets + records + assetChanges + particulars + notices + merges + attachments + electricalTests
     }
 }
 
@@ -99,16 +99,32 @@ extension Register {
         }
         report.otherIdentity = identity
         let otherHead = try theirs.scalar("SELECT head_hash FROM register_chain")
+        var theirChangeUUIDs = Set<String>()
+        let changes = try theirs.prepare("SELECT change_uuid FROM asset_changes")
+        while try changes.step() { theirChangeUUIDs.insert(changes.text(0)) }
+        report = try bringIn(theirs, report: report, hereOnly: { !theirChangeUUIDs.contains($0) })
+        guard report.entries > 0 else { return report }
+        let entry: [SQLValue] = [.text(UUID().uuidString), .text(identity), otherHead ?? .null, .text(stamp.savedAt),
+                                 .text(stamp.operatorName)]
+        try HashChain.append(db, HashChain.merge, entry)
+        return report
+    }
+
+    /// Copies the entries of `theirs` this register lacks by the merge rules (issue 14 §5), shared by `merge`
+    /// and `sync` (whose `theirs` holds what the server sent): refused before anything is written when a tag
+    /// would be on two assets, a report number on two records or an entry is in both with different contents;
+    /// assets then refolded, summaries refreshed. `hereOnly` says which of this register's asset changes the
+    /// other side has not seen (for the field conflicts reported).
+    func bringIn(_ theirs: Database, report start: MergeReport,
+                 hereOnly: (String) -> Bool) throws -> MergeReport {
+        var report = start
         var problems: [String] = []
         var new: [String: Set<String>] = [:]
-        var theirChangeUUIDs = Set<String>()
         for table in MergedTable.all {
             let (found, differing) = try newEntries(theirs, table)
             new[table.name] = found
             problems += differing
         }
-        let changes = try theirs.prepare("SELECT change_uuid FROM asset_changes")
-        while try changes.step() { theirChangeUUIDs.insert(changes.text(0)) }
         problems += try reportNumberClashes(theirs, newRecords: new["inspections"] ?? [])
         problems += try tagClashes(theirs, newAssets: new["assets"] ?? [], newChanges: new["asset_changes"] ?? [])
         guard problems.isEmpty else { throw RegisterError.mergeRefused(problems) }
@@ -128,7 +144,7 @@ extension Register {
             try amendsID.bind([.text(amended)])
             return try amendsID.step() ? amendsID.value(0) : .null
         }])
-        report.tests = try copy(theirs, "electrical_tests", keys: new["electrical_tests"] ?? [], by: "test_uuid",
+        report.electricalTests = try copy(theirs, "electrical_tests", keys: new["electrical_tests"] ?? [], by: "test_uuid",
                                 order: "id")
         report.notices = try copy(theirs, "notices", keys: new["notices"] ?? [], by: "notice_uuid", order: "id")
         report.assetChanges = try copy(theirs, "asset_changes", keys: new["asset_changes"] ?? [], by: "change_uuid",
@@ -145,7 +161,12 @@ extension Register {
         }
         let changedAssets = try assetsOf(changes: new["asset_changes"] ?? [])
         var touched = Set(changedAssets).union(newAssets.compactMap(UUID.init(uuidString:)))
-        for uuid in changedAssets { try refold(assetUUID: uuid) }
+        for uuid in changedAssets {
+            // An asset added here unchanged, whose first changes come from the other side, keeps what it was
+            // added as before they apply (the other side may not send it: the server keeps additions only).
+            try AssetChangeStore.keepAsAdded(db, assetUUID: uuid)
+            try refold(assetUUID: uuid)
+        }
         for uuid in newAssets {
             try db.run("UPDATE assets SET tag_key = ? WHERE uuid = ?",
                        [.text(Tags.key(try firstRow("WHERE uuid = ?", .text(uuid))?.asset.tag ?? "")), .text(uuid)])
@@ -165,11 +186,8 @@ extension Register {
             try refreshSummary(asset: row.asset)
             if try hasConflictingAmendments(uuid) { report.conflictingAmendments.append(row.asset.tag) }
         }
-        report.fieldConflicts = try fieldConflicts(changedAssets, theirs: theirChangeUUIDs,
+        report.fieldConflicts = try fieldConflicts(changedAssets, hereOnly: hereOnly,
                                                    new: new["asset_changes"] ?? [])
-        let entry: [SQLValue] = [.text(UUID().uuidString), .text(identity), otherHead ?? .null, .text(stamp.savedAt),
-                                 .text(stamp.operatorName)]
-        try HashChain.append(db, HashChain.merge, entry)
         return report
     }
 
@@ -266,11 +284,13 @@ extension Register {
                                     + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
         let read = try theirs.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
         let keyIndex = Int32(columns.firstIndex(of: key)!)
+        let kind = HashChain.kinds.first { $0.table == table }
         var count = 0
         while try read.step() {
             guard keys.contains(read.text(keyIndex)) else { continue }
             var row: [String: SQLValue] = [:]
             for (index, column) in columns.enumerated() { row[column] = read.value(Int32(index)) }
+            if let kind { try HashChain.checkIncoming(kind, row, key: read.text(keyIndex)) }
             for (column, change) in adjust { row[column] = try change(row) }
             try insert.bind(columns.map { row[$0] ?? .null })
             while try insert.step() {}
@@ -323,14 +343,15 @@ extension Register {
     }
 
     /// Fields of `assets` changed on both registers since they parted: which change holds now.
-    private func fieldConflicts(_ assets: [UUID], theirs: Set<String>, new: Set<String>) throws -> [String] {
+    private func fieldConflicts(_ assets: [UUID], hereOnly isHereOnly: (String) -> Bool,
+                                new: Set<String>) throws -> [String] {
         var lines: [String] = []
         for uuid in assets {
             let changes = try assetChanges(assetUUID: uuid)
             let tag = try firstRow("WHERE uuid = ?", .text(uuid.uuidString))?.asset.tag ?? uuid.uuidString
             for field in AssetField.allCases {
                 let ofField = changes.filter { $0.field == field }
-                let hereOnly = ofField.filter { !theirs.contains($0.changeUUID.uuidString) }
+                let hereOnly = ofField.filter { isHereOnly($0.changeUUID.uuidString) }
                 let thereOnly = ofField.filter { new.contains($0.changeUUID.uuidString) }
                 guard !hereOnly.isEmpty, !thereOnly.isEmpty, let holds = ofField.last else { continue }
                 func describe(_ c: AssetChange) -> String {

@@ -354,6 +354,29 @@ enum RegisterSchema {
             CREATE INDEX attachments_by_file ON attachments(sha256);
             \(appendOnly("attachments", "attachments are evidence: save an amendment instead"))
             """),
+        // Issue 18: sync with the organisation's server. Every entry of evidence, however it arrives (saved,
+        // merged, pulled), is noted in `sync_journal` by a trigger, so a sync pushes what came after the last
+        // entry it pushed; `sync_servers` keeps, per server, how far each side has gone and the URL last given.
+        // Neither is evidence nor hashed: a sync that stops halfway is simply run again.
+        Migration(name: "013-sync-journal", sql: """
+            CREATE TABLE sync_journal (
+                seq INTEGER PRIMARY KEY,
+                entry_table TEXT NOT NULL,
+                entry_key TEXT NOT NULL,
+                -- The server an entry was pulled from (not pushed back there).
+                pulled_from TEXT
+            );
+            \(SyncJournal.triggers)
+            \(SyncJournal.fill)
+            CREATE TABLE sync_servers (
+                identity TEXT PRIMARY KEY,
+                url TEXT NOT NULL,
+                pulled_through INTEGER NOT NULL DEFAULT 0,
+                pushed_through INTEGER NOT NULL DEFAULT 0,
+                last_synced_at TEXT,
+                last_used_at TEXT NOT NULL
+            );
+            """),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only; its

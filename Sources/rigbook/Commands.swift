@@ -9,6 +9,8 @@ struct Context: Sendable {
     let home: DataHome
     let today: CalendarDate
     let environment: [String: String]
+    /// `--server URL`: the reading commands read the organisation's server instead (issue 18).
+    var server: String? = nil
 
     /// Days a draft is kept after its last edit: RIGBOOK_DRAFT_RETENTION_DAYS, default 30.
     var draftRetentionDays: Int {
@@ -25,6 +27,7 @@ struct Context: Sendable {
     /// Opens the register only to read it. A missing register is an error naming the home looked in, never
     /// an empty list: a cron job with the wrong home must not report "nothing needs attention".
     func readRegister() throws(CommandFailure) -> Register {
+        if let server { return try ServerReads.replica(of: server, environment: environment) }
         try checkHome()
         do { return try Register.openForReading(path: home.registerPath) }
         catch .missing {
@@ -62,7 +65,7 @@ struct CommandSpec: Sendable {
 
 enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
-                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge,
+                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge, sync,
                                      draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
                                      SettingsCommands.set, SettingsCommands.add, sample, help]
 
@@ -118,6 +121,8 @@ enum Commands {
         \(columns([
             ("--home DIR", "The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook, else"
                 + " ~/.local/share/rigbook)."),
+            ("--server URL", "Read the organisation's server instead (due, export, report, calendar,"
+                + " certificate, notices, verify)."),
             ("--version", "Print the version."),
             ("-h, --help", "Show help; `rigbook help COMMAND` for one command or group."),
         ]))
@@ -139,6 +144,9 @@ enum Commands {
         ("NO_COLOR", "Draw the full-screen register without colour."),
         ("TERM", "The terminal type (not dumb) for the full-screen register."),
         ("USER", "Who saves records, when the user database does not say."),
+        ("RIGBOOK_SERVER", "The server `rigbook sync` uses when given no URL."),
+        ("XDG_CACHE_HOME", "--server keeps its replica in $XDG_CACHE_HOME/rigbook (else ~/.cache)."),
+        ("RIGBOOK_SERVER_CACHE", "off: --server reads through a temporary replica instead."),
     ]
 
     /// The overview's command list: a line a command, its name padded to a column, then its abstract.

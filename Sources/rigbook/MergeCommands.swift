@@ -89,7 +89,7 @@ extension Commands {
             try out.write("conflicting amendments: \(tag) has a record amended on both registers; both are kept"
                           + " (see `rigbook history \(tag)`)\n")
         }
-        let counts = [(report.assets, "asset"), (report.records, "record"), (report.tests, "electrical test"),
+        let counts = [(report.assets, "asset"), (report.records, "record"), (report.electricalTests, "electrical test"),
                       (report.assetChanges, "asset change"),
                       (report.particulars, "particulars version"), (report.notices, "notice"),
                       (report.merges, "earlier merge"), (report.attachments, "attachment")]

@@ -6,6 +6,7 @@ import RigbookStore
 /// Entry point: global options, then a subcommand or the full-screen register.
 func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
     var arguments = Arguments(rawArguments)
+    defer { ServerReads.removeReplicas() }
     do {
         if arguments.flag("--version") {
             print("rigbook \(RigbookVersion.current)")
@@ -25,19 +26,30 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
         if let fixed = environment["RIGBOOK_TODAY"], CalendarDate(iso: fixed) == nil, !arguments.peekIsHelp {
             throw UsageError("RIGBOOK_TODAY must be a real date written YYYY-MM-DD, not \(fixed)")
         }
-        let context = Context(home: DataHome.resolve(option: homeOption, environment: environment),
+        let serverOption = try arguments.option("--server")
+        if serverOption?.isEmpty == true { throw UsageError("--server needs a URL, not an empty value") }
+        var context = Context(home: DataHome.resolve(option: homeOption, environment: environment),
                               today: CalendarDate.today(environment: environment),
                               environment: environment)
+        context.server = serverOption
         var words: [String] = []
         var probe = arguments
         while words.count < 2, let word = probe.optionalPositional() { words.append(word) }
         if words.isEmpty {
+            if serverOption != nil {
+                throw UsageError("--server is for the reading commands (rigbook help sync); the full-screen"
+                                 + " register works on this machine's replica")
+            }
             try arguments.finish()
             return try openFullScreen(context)
         }
         guard let (spec, used) = Commands.find(words) else {
             if let status = try Commands.groupWithoutCommand(words) { return status }
             throw UsageError("unknown command '\(words[0])'; see `rigbook help`")
+        }
+        if serverOption != nil, !ServerReads.commands.contains(spec.name) {
+            throw UsageError("--server is for reading the server: " + ServerReads.commands.sorted()
+                .joined(separator: ", ") + "; \(spec.name) works on this machine's register")
         }
         for _ in 0..<used { _ = arguments.optionalPositional() }
         return try spec.run(&arguments, context)

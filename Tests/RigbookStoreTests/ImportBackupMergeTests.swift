@@ -332,7 +332,7 @@ struct MergeTests {
             try b.insert(test: try ElectricalTestStoreTests.validated(drill, date: "2026-11-20", earth: "2.5",
                                                                       notes: "earth open"))
             let report = try a.merge(from: try Register.openForMerging(path: b.path))
-            #expect(report.tests == 1 && report.attachments == 1, "\(report)")
+            #expect(report.electricalTests == 1 && report.attachments == 1, "\(report)")
             let tests = try a.tests(assetUUID: drill.uuid)
             #expect(tests.count == 1 && tests.first?.passed == false)
             #expect(try a.attachments(recordUUID: try #require(tests.first).testUUID).count == 1)
@@ -343,6 +343,26 @@ struct MergeTests {
             try b.merge(from: try Register.openForMerging(path: a.path))
             #expect(try snapshot(a) == snapshot(b))
             #expect(try b.verifyChain().problem == nil)
+        }
+    }
+
+    @Test("an entry changed after it was made (its hash no longer matching) stops the merge, and nothing comes in")
+    func tamperedEntriesAreRefused() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, asset) = try laptops(folder)
+            try b.insert(try validated(failingValues(on: "2026-03-02"), for: asset), saved: testStamp)
+            let raw = try Database(path: b.path, mode: .readWrite)
+            try raw.execute("DROP TRIGGER inspections_are_never_updated")
+            try raw.execute("UPDATE inspections SET result = 'pass' WHERE result = 'fail_dangerous'")
+            let before = try snapshot(a)
+            #expect(throws: RegisterError.self) { try a.merge(from: try Register.openForMerging(path: b.path)) }
+            do {
+                _ = try a.merge(from: try Register.openForMerging(path: b.path))
+            } catch {
+                #expect("\(error)".contains("does not match its hash"), "\(error)")
+            }
+            #expect(try snapshot(a) == before)
+            #expect(try a.verifyChain().problem == nil)
         }
     }
 

@@ -1,0 +1,231 @@
+import CPostgres
+import Foundation
+
+/// A failure talking to the organisation's server, as one sentence (the server's own message when it gave one).
+public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// True when the server could not be reached (or the connection dropped): the caller may try later.
+    public var unreachable: Bool
+
+    public init(_ message: String, unreachable: Bool = false) {
+        self.message = message
+        self.unreachable = unreachable
+    }
+
+    public var description: String { message }
+}
+
+/// The rows of one query, read as text (libpq's text format) and typed by the column's PostgreSQL type.
+final class PostgresRows {
+    private let result: OpaquePointer
+    let count: Int
+    let columns: Int
+
+    fileprivate init(_ result: OpaquePointer) {
+        self.result = result
+        count = Int(PQntuples(result))
+        columns = Int(PQnfields(result))
+    }
+
+    deinit { PQclear(result) }
+
+    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) == 1 }
+
+    func text(_ row: Int, _ column: Int) -> String {
+        guard let pointer = PQgetvalue(result, Int32(row), Int32(column)) else { return "" }
+        let length = Int(PQgetlength(result, Int32(row), Int32(column)))
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    func optionalText(_ row: Int, _ column: Int) -> String? { isNull(row, column) ? nil : text(row, column) }
+
+    /// The value as SQLite would hold it: bigint/integer as integer, double as real, anything else as text.
+    func value(_ row: Int, _ column: Int) -> SQLValue {
+        if isNull(row, column) { return .null }
+        let text = text(row, column)
+        switch PQftype(result, Int32(column)) {
+        case 20, 21, 23: return Int64(text).map(SQLValue.integer) ?? .text(text)
+        case 700, 701: return Double(text).map(SQLValue.real) ?? .text(text)
+        default: return .text(text)
+        }
+    }
+
+    func int64(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
+}
+
+/// One libpq connection to the organisation's server. Used from one thread at a time.
+final class PostgresConnection {
+    private let handle: OpaquePointer
+    let url: String
+
+    /// Connects to `url` (`postgresql://…`, or any libpq connection string). Waits at most `timeout` seconds to
+    /// connect, unless the URL says otherwise.
+    init(url: String, timeout: Int = 10) throws(ServerError) {
+        self.url = url
+        // Later parameters override earlier ones: the URL's own settings win over these defaults.
+        let keywords = ["connect_timeout", "application_name", "client_encoding", "dbname"]
+        let values = [String(timeout), "rigbook", "UTF8", url]
+        let connection = withCStrings(keywords) { keys in
+            withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
+        }
+        guard let connection else { throw ServerError("cannot connect to \(Self.redacted(url)): out of memory") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.message(PQerrorMessage(connection))
+            PQfinish(connection)
+            throw ServerError("cannot reach the server \(Self.redacted(url)): \(message)", unreachable: true)
+        }
+        handle = connection
+        _ = PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        try execute("SET client_min_messages = warning; SET extra_float_digits = 1")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// The URL with any password taken out, for messages.
+    static func redacted(_ url: String) -> String {
+        guard let at = url.firstIndex(of: "@"), let scheme = url.range(of: "://"),
+              scheme.upperBound < at else { return url }
+        let userInfo = url[scheme.upperBound..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + ":…" + String(url[at...])
+    }
+
+    private static func message(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "unknown error" }
+        return String(cString: pointer).trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "\n", with: "; ")
+    }
+
+    private func failure(_ result: OpaquePointer?, sql: String) -> ServerError {
+        let lost = PQstatus(handle) != CONNECTION_OK
+        let text = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }
+            .map { String(cString: $0) } ?? Self.message(PQerrorMessage(handle))
+        if lost { return ServerError("the connection to the server was lost: \(text)", unreachable: true) }
+        return ServerError(text)
+    }
+
+    /// Runs one or more statements without parameters.
+    func execute(_ sql: String) throws(ServerError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(result, sql: sql) }
+    }
+
+    /// Runs one statement with `$1…$n` parameters sent as text; returns its rows.
+    @discardableResult
+    func query(_ sql: String, _ parameters: [SQLValue] = []) throws(ServerError) -> PostgresRows {
+        let texts: [String?] = parameters.map { value in
+            switch value {
+            case .null: nil
+            case .integer(let v): String(v)
+            case .real(let v): "\(v)"
+            case .text(let v): v
+            }
+        }
+        let result = withOptionalCStrings(texts) { pointers in
+            PQexecParams(handle, sql, Int32(texts.count), nil, pointers, nil, nil, 0)
+        }
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        guard let result, status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let error = failure(result, sql: sql)
+            PQclear(result)
+            throw error
+        }
+        return PostgresRows(result)
+    }
+
+    /// The first column of the first row, if any.
+    func scalar(_ sql: String, _ parameters: [SQLValue] = []) throws(ServerError) -> SQLValue? {
+        let rows = try query(sql, parameters)
+        return rows.count > 0 && rows.columns > 0 ? rows.value(0, 0) : nil
+    }
+
+    /// Runs `body` in a transaction (`BEGIN` with `mode`), committed when it returns, rolled back when it throws.
+    func transaction<T>(_ mode: String = "", _ body: () throws -> T) throws -> T {
+        try execute("BEGIN" + (mode.isEmpty ? "" : " " + mode))
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if PQstatus(handle) == CONNECTION_OK { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Streams `rows` into `table` with COPY (text format): the fast way to send a batch.
+    func copy(into table: String, columns: [String], rows: [[SQLValue]]) throws(ServerError) {
+        let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
+        let start = PQexec(handle, sql)
+        defer { PQclear(start) }
+        guard let start, PQresultStatus(start) == PGRES_COPY_IN else { throw failure(start, sql: sql) }
+        var buffer = [UInt8]()
+        buffer.reserveCapacity(1 << 16)
+        func flush() throws(ServerError) {
+            guard !buffer.isEmpty else { return }
+            let sent = buffer.withUnsafeBufferPointer { pointer in
+                pointer.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
+            }
+            guard sent == 1 else { throw failure(nil, sql: sql) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        for row in rows {
+            for (index, value) in row.enumerated() {
+                if index > 0 { buffer.append(0x09) }
+                Self.appendCopyField(value, to: &buffer)
+            }
+            buffer.append(0x0A)
+            if buffer.count > 1 << 16 { try flush() }
+        }
+        try flush()
+        guard PQputCopyEnd(handle, nil) == 1 else { throw failure(nil, sql: sql) }
+        var failed: ServerError?
+        while let result = PQgetResult(handle) {
+            if PQresultStatus(result) != PGRES_COMMAND_OK, failed == nil { failed = failure(result, sql: sql) }
+            PQclear(result)
+        }
+        if let failed { throw failed }
+    }
+
+    /// A value in COPY's text format: `\N` for NULL, backslash escapes for the separators.
+    private static func appendCopyField(_ value: SQLValue, to buffer: inout [UInt8]) {
+        let text: String
+        switch value {
+        case .null: buffer.append(contentsOf: Array("\\N".utf8)); return
+        case .integer(let v): text = String(v)
+        case .real(let v): text = "\(v)"
+        case .text(let v): text = v
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: buffer.append(contentsOf: [0x5C, 0x5C])
+            case 0x09: buffer.append(contentsOf: [0x5C, 0x74])
+            case 0x0A: buffer.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: buffer.append(contentsOf: [0x5C, 0x72])
+            default: buffer.append(byte)
+            }
+        }
+    }
+
+    /// `values` as a PostgreSQL text array literal, each element quoted.
+    static func arrayLiteral(_ values: [String]) -> String {
+        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
+    }
+}
+
+/// Calls `body` with `strings` as a C array of C strings, alive for the call.
+private func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+    withOptionalCStrings(strings.map { Optional($0) } + [nil]) { body($0) }
+}
+
+private func withOptionalCStrings<T>(_ strings: [String?],
+                                     _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+    let copies: [UnsafeMutablePointer<CChar>?] = strings.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer($0) }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

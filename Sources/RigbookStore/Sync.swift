@@ -1,0 +1,396 @@
+import Foundation
+import RigbookCore
+
+/// The kinds of entry a sync carries, each with the column that identifies it: every kind of the hash chain.
+enum SyncJournal {
+    struct Table {
+        let kind: HashChain.Kind
+        let key: String
+        var name: String { kind.table }
+    }
+
+    static let tables = [
+        Table(kind: HashChain.asset, key: "uuid"),
+        Table(kind: HashChain.particular, key: "entry_uuid"),
+        Table(kind: HashChain.inspection, key: "record_uuid"),
+        Table(kind: HashChain.notice, key: "notice_uuid"),
+        Table(kind: HashChain.assetChange, key: "change_uuid"),
+        Table(kind: HashChain.merge, key: "merge_uuid"),
+        Table(kind: HashChain.electricalTest, key: "test_uuid"),
+        Table(kind: HashChain.attachment, key: "entry_uuid"),
+    ]
+
+    /// The triggers that note each new entry (migration 013).
+    static var triggers: String {
+        tables.map { table in
+            """
+            CREATE TRIGGER \(table.name)_are_journaled AFTER INSERT ON \(table.name)
+            BEGIN INSERT INTO sync_journal (entry_table, entry_key) VALUES ('\(table.name)', NEW.\(table.key)); END;
+            """
+        }.joined(separator: "\n")
+    }
+
+    /// Notes the entries already there, in the chain's order (assets before the records that name them).
+    static var fill: String {
+        tables.map { table in
+            "INSERT INTO sync_journal (entry_table, entry_key) SELECT '\(table.name)', \(table.key)"
+                + " FROM \(table.name) ORDER BY \(table.kind.order);"
+        }.joined(separator: "\n")
+    }
+
+    /// The columns a table has on the server: the hashed ones, the hash and the parent.
+    static func serverColumns(_ table: Table) -> [String] {
+        table.kind.hashed + [table.kind.hashColumn, "parent_hash"]
+    }
+
+    /// The columns whose values are kept tagged on the server (no type in SQLite).
+    static let untyped: Set<String> = ["old_value", "new_value"]
+}
+
+/// What `rigbook sync` did: entries sent to the server and received from it, by kind, and the merge rules'
+/// findings on what was received.
+public struct SyncReport: Sendable, Equatable {
+    public var serverIdentity = ""
+    public var sent: [String: Int] = [:]
+    public var received = MergeReport()
+    /// How many times the push met another replica's push first and pulled again.
+    public var retries = 0
+
+    public var sentCount: Int { sent.values.reduce(0, +) }
+
+    /// One line each way, then the field conflicts resolved and amendments in conflict.
+    public var lines: [String] {
+        func describe(_ counts: [(String, Int)]) -> String {
+            let parts = counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+            return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+        }
+        let names = ["assets": "assets", "particulars": "particulars", "inspections": "records",
+                     "notices": "notices", "asset_changes": "asset changes", "merges": "merges",
+                     "electrical_tests": "electrical tests", "attachments": "attachments"]
+        let sentParts = SyncJournal.tables.map { (names[$0.name] ?? $0.name, sent[$0.name] ?? 0) }
+        let r = received
+        let receivedParts = [("assets", r.assets), ("particulars", r.particulars), ("records", r.records),
+                             ("notices", r.notices), ("asset changes", r.assetChanges), ("merges", r.merges),
+                             ("electrical tests", r.electricalTests), ("attachments", r.attachments)]
+        var lines = ["sent \(describe(sentParts))", "received \(describe(receivedParts))"]
+        lines += r.fieldConflicts.map { "conflict resolved: \($0)" }
+        lines += r.conflictingAmendments.map { "conflicting amendments on \($0): both kept, amend again to settle" }
+        return lines
+    }
+}
+
+extension Register {
+    /// The server URL last synced with, if any (`rigbook sync` without a URL uses it).
+    public func rememberedServer() throws(RegisterError) -> String? {
+        try perform {
+            guard case .text(let url)? = try db.scalar(
+                "SELECT url FROM sync_servers ORDER BY last_used_at DESC LIMIT 1") else { return nil }
+            return url
+        }
+    }
+
+    /// When this register last synced with any server, if ever (an ISO timestamp).
+    public func lastSynced() throws(RegisterError) -> String? {
+        try perform {
+            guard case .text(let at)? = try db.scalar("SELECT max(last_synced_at) FROM sync_servers") else { return nil }
+            return at
+        }
+    }
+
+    /// Syncs with the organisation's server (issue 18): pulls what the server has and this register lacks, by
+    /// the merge rules, in one transaction here; then pushes what this register has and the server lacks, in
+    /// one transaction there. A push that finds the server moved on since the pull pulls again first, so two
+    /// replicas never push clashing tags past each other. Interrupted anywhere, each side holds whole batches
+    /// and the next sync completes the work. `pushing: false` only pulls (a throwaway replica for reading).
+    /// Throws `ServerError` for the server, `RegisterError` for this register or a refusal by the merge rules.
+    public func sync(url: String, pushing: Bool = true, now: String = Timestamp.now()) throws -> SyncReport {
+        let server = try PostgresConnection(url: url)
+        let identity = try ServerSchema.prepare(server)
+        var report = SyncReport(serverIdentity: identity)
+        try perform {
+            try db.transaction {
+                try db.run("INSERT OR IGNORE INTO sync_servers (identity, url, last_used_at) VALUES (?, ?, ?)",
+                           [.text(identity), .text(url), .text(now)])
+                try db.run("UPDATE sync_servers SET url = ?, last_used_at = ? WHERE identity = ?",
+                           [.text(url), .text(now), .text(identity)])
+            }
+        }
+        for attempt in 0..<200 {
+            report.retries = attempt
+            let pulled = try pull(server, identity: identity)
+            report.received = Self.adding(report.received, pulled)
+            guard pushing else { break }
+            if let sent = try push(server, identity: identity) {
+                report.sent = sent
+                break
+            }
+            if attempt == 199 { throw ServerError("the server kept changing while this register pushed; sync again") }
+        }
+        try perform {
+            try db.run("UPDATE sync_servers SET last_synced_at = ? WHERE identity = ?", [.text(now), .text(identity)])
+        }
+        return report
+    }
+
+    private static func adding(_ a: MergeReport, _ b: MergeReport) -> MergeReport {
+        var sum = a
+        sum.assets += b.assets
+        sum.records += b.records
+        sum.assetChanges += b.assetChanges
+        sum.particulars += b.particulars
+        sum.notices += b.notices
+        sum.merges += b.merges
+        sum.electricalTests += b.electricalTests
+        sum.attachments += b.attachments
+        sum.fieldConflicts += b.fieldConflicts
+        sum.conflictingAmendments += b.conflictingAmendments
+        return sum
+    }
+
+    private func marks(_ identity: String) throws -> (pulled: Int64, pushed: Int64) {
+        let statement = try db.prepare("SELECT pulled_through, pushed_through FROM sync_servers WHERE identity = ?")
+        try statement.bind([.text(identity)])
+        guard try statement.step() else { return (0, 0) }
+        return (statement.int64(0), statement.int64(1))
+    }
+
+    /// The highest number the server has given an entry (0 for an empty server).
+    private static func serverHead(_ server: PostgresConnection) throws -> Int64 {
+        let parts = SyncJournal.tables.map { "(SELECT coalesce(max(seq), 0) FROM \($0.name))" }
+        guard case .integer(let head)? = try server.scalar("SELECT greatest(\(parts.joined(separator: ", ")))")
+        else { return 0 }
+        return head
+    }
+
+    // MARK: Pull
+
+    /// Brings in what the server received after this register's mark, in one transaction here.
+    private func pull(_ server: PostgresConnection, identity: String) throws -> MergeReport {
+        let mark = try perform { try marks(identity).pulled }
+        // One snapshot of the server for every table: pushes are whole, so it holds whole pushes.
+        var rowsByTable: [String: PostgresRows] = [:]
+        var head = mark
+        try server.transaction("ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+            for table in SyncJournal.tables {
+                let rows = try server.query("SELECT seq, \(SyncJournal.serverColumns(table).joined(separator: ", "))"
+                                            + " FROM \(table.name) WHERE seq > $1 ORDER BY seq", [.integer(mark)])
+                rowsByTable[table.name] = rows
+            }
+            head = max(mark, try Self.serverHead(server))
+        }
+        guard rowsByTable.values.contains(where: { $0.count > 0 }) else { return MergeReport() }
+        let snapshot = try perform { try makeSnapshot(rowsByTable) }
+        return try perform {
+            try db.transaction {
+                let pushed = try marks(identity).pushed
+                // This register's changes the server has not seen: the conflicts reported are between them and
+                // what arrives.
+                var unpushed = Set<String>()
+                let changes = try db.prepare("""
+                    SELECT entry_key FROM sync_journal WHERE entry_table = 'asset_changes' AND seq > ?
+                    AND (pulled_from IS NULL OR pulled_from <> ?)
+                    """)
+                try changes.bind([.integer(pushed), .text(identity)])
+                while try changes.step() { unpushed.insert(changes.text(0)) }
+                let before = try db.scalar("SELECT coalesce(max(seq), 0) FROM sync_journal") ?? .integer(0)
+                let report = try bringIn(snapshot, report: MergeReport(), hereOnly: { unpushed.contains($0) })
+                try db.run("UPDATE sync_journal SET pulled_from = ? WHERE seq > ?", [.text(identity), before])
+                try db.run("UPDATE sync_servers SET pulled_through = ? WHERE identity = ?",
+                           [.integer(head), .text(identity)])
+                return report
+            }
+        }
+    }
+
+    /// An in-memory database shaped like this register's evidence tables (their columns, no constraints),
+    /// holding what the server sent: `bringIn` reads it as it reads another register. The server keeps an
+    /// asset as it was added; here it gets its changes applied and `as_added`, as in a register.
+    private func makeSnapshot(_ rowsByTable: [String: PostgresRows]) throws -> Database {
+        let snapshot = try Database(path: ":memory:")
+        for table in SyncJournal.tables {
+            let columns = try columnNamesOf(table.name)
+            try snapshot.execute("CREATE TABLE \(table.name) (\(try columnDefinitions(table.name).joined(separator: ", ")))")
+            guard let rows = rowsByTable[table.name], rows.count > 0 else { continue }
+            let serverColumns = SyncJournal.serverColumns(table)
+            var names = serverColumns
+            if columns.contains("id") { names.append("id") }
+            let insert = try snapshot.prepare("INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES ("
+                                              + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")")
+            try snapshot.execute("BEGIN")
+            for row in 0..<rows.count {
+                var values = serverColumns.indices.map { index in
+                    let value = rows.value(row, index + 1)
+                    return SyncJournal.untyped.contains(serverColumns[index]) ? ServerValue.decode(value) : value
+                }
+                if columns.contains("id") { values.append(.integer(rows.int64(row, 0))) }
+                try insert.bind(values)
+                while try insert.step() {}
+            }
+            try snapshot.execute("COMMIT")
+        }
+        try foldSnapshotAssets(snapshot)
+        return snapshot
+    }
+
+    /// Gives the snapshot's changed assets `as_added` (what the server keeps) and their current values.
+    private func foldSnapshotAssets(_ snapshot: Database) throws {
+        let kind = HashChain.asset
+        let fields = AssetField.allCases.map(\.rawValue)
+        let statement = try snapshot.prepare("SELECT \(kind.hashed.joined(separator: ", ")) FROM assets"
+                                             + " WHERE uuid IN (SELECT asset_uuid FROM asset_changes)")
+        var updates: [(uuid: String, asAdded: String, current: [String: SQLValue])] = []
+        while try statement.step() {
+            var current: [String: SQLValue] = [:]
+            for (index, name) in kind.hashed.enumerated() { current[name] = statement.value(Int32(index)) }
+            let body = HashChain.body(kind) { current[$0] ?? .null }
+            updates.append((statement.text(0), body, current))
+        }
+        for update in updates {
+            guard let uuid = UUID(uuidString: update.uuid),
+                  let expected = try AssetChangeStore.expectedColumns(snapshot, assetUUID: uuid, asAdded: update.asAdded,
+                                                                      current: update.current) else { continue }
+            try snapshot.run("UPDATE assets SET as_added = ?, " + fields.map { "\($0) = ?" }.joined(separator: ", ")
+                             + " WHERE uuid = ?",
+                             [.text(update.asAdded)] + fields.map { expected[$0] ?? .null } + [.text(update.uuid)])
+        }
+    }
+
+    /// The table's columns here, each with its default (NOT NULL summary columns start from theirs).
+    private func columnNamesOf(_ table: String) throws -> [String] {
+        let info = try db.prepare("PRAGMA table_info(\(table))")
+        var names: [String] = []
+        while try info.step() { names.append(info.text(1)) }
+        return names
+    }
+
+    private func columnDefinitions(_ table: String) throws -> [String] {
+        let info = try db.prepare("PRAGMA table_info(\(table))")
+        var definitions: [String] = []
+        while try info.step() {
+            definitions.append(info.text(1) + (info.isNull(4) ? "" : " DEFAULT (\(info.text(4)))"))
+        }
+        return definitions
+    }
+
+    // MARK: Push
+
+    /// Sends the entries noted after this register's push mark that did not come from this server, in one
+    /// transaction there, under the server's push lock. Nil when the server received a push since our pull
+    /// (pull again first); otherwise how many entries of each kind were sent.
+    private func push(_ server: PostgresConnection, identity: String) throws -> [String: Int]? {
+        // What to send, read as of one moment here.
+        var batches: [String: [[SQLValue]]] = [:]
+        var journalHead: Int64 = 0
+        var pulledMark: Int64 = 0
+        try perform {
+            try db.execute("BEGIN")
+            defer { try? db.execute("COMMIT") }
+            let (pulled, pushed) = try marks(identity)
+            pulledMark = pulled
+            if case .integer(let head)? = try db.scalar("SELECT coalesce(max(seq), 0) FROM sync_journal") {
+                journalHead = head
+            }
+            let pending = try db.prepare("""
+                SELECT entry_table, entry_key FROM sync_journal
+                WHERE seq > ? AND (pulled_from IS NULL OR pulled_from <> ?) ORDER BY seq
+                """)
+            try pending.bind([.integer(pushed), .text(identity)])
+            var keys: [String: [String]] = [:]
+            while try pending.step() { keys[pending.text(0), default: []].append(pending.text(1)) }
+            for table in SyncJournal.tables {
+                guard let tableKeys = keys[table.name], !tableKeys.isEmpty else { continue }
+                batches[table.name] = try serverRows(table, keys: tableKeys)
+            }
+        }
+        var sent: [String: Int] = [:]
+        let newHead: Int64 = try server.transaction {
+            try server.query("SELECT pg_advisory_xact_lock($1)", [.integer(ServerSchema.lockKey)])
+            guard try Self.serverHead(server) == pulledMark else { return -1 }
+            for table in SyncJournal.tables {
+                guard let rows = batches[table.name], !rows.isEmpty else { continue }
+                let columns = SyncJournal.serverColumns(table)
+                let keyIndex = columns.firstIndex(of: table.key)!
+                let hashIndex = columns.firstIndex(of: table.kind.hashColumn)!
+                // Entries the server has already (sent before, or brought by another replica): same hash, or
+                // the push is refused as the merge rules refuse it.
+                let keys = rows.map { $0[keyIndex] }.compactMap { if case .text(let t) = $0 { t } else { nil } }
+                let existing = try server.query("SELECT \(table.key), \(table.kind.hashColumn) FROM \(table.name)"
+                                                + " WHERE \(table.key) = ANY($1::text[])",
+                                                [.text(PostgresConnection.arrayLiteral(keys))])
+                var held: [String: String] = [:]
+                for row in 0..<existing.count { held[existing.text(row, 0)] = existing.text(row, 1) }
+                var missing: [[SQLValue]] = []
+                var differing: [String] = []
+                for row in rows {
+                    guard case .text(let key) = row[keyIndex] else { continue }
+                    if let hash = held[key] {
+                        if row[hashIndex] != .text(hash) {
+                            differing.append("\(table.name) entry \(key.lowercased()) is here and on the server with"
+                                             + " different contents (verify this register and the server)")
+                        }
+                    } else {
+                        missing.append(row)
+                    }
+                }
+                guard differing.isEmpty else { throw RegisterError.mergeRefused(differing) }
+                try server.copy(into: table.name, columns: columns, rows: missing)
+                sent[table.name] = missing.count
+            }
+            return try Self.serverHead(server)
+        }
+        guard newHead >= 0 else { return nil }
+        try perform {
+            try db.transaction {
+                try db.run("UPDATE sync_servers SET pushed_through = ?, pulled_through = ? WHERE identity = ?",
+                           [.integer(journalHead), .integer(newHead), .text(identity)])
+            }
+        }
+        return sent
+    }
+
+    /// The server's columns of the entries of `table` named by `keys`: an asset as it was added (from
+    /// `as_added` once it has changed), untyped values tagged.
+    private func serverRows(_ table: SyncJournal.Table, keys: [String]) throws -> [[SQLValue]] {
+        let columns = SyncJournal.serverColumns(table)
+        let snapshot = table.kind.snapshotColumn
+        let select = try db.prepare("SELECT \(columns.joined(separator: ", "))\(snapshot.map { ", " + $0 } ?? "")"
+                                    + " FROM \(table.name) WHERE \(table.key) = ?")
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(keys.count)
+        for key in keys {
+            try select.bind([.text(key)])
+            guard try select.step() else { continue }
+            var values = columns.indices.map { select.value(Int32($0)) }
+            if snapshot != nil, let asAdded = select.optionalText(Int32(columns.count)) {
+                guard let added = HashChain.parseBody(asAdded) else {
+                    throw RegisterError.mergeRefused(["asset \(key.lowercased()) keeps what it was added as in a form"
+                                                      + " that cannot be read: run rigbook verify"])
+                }
+                for (index, name) in columns.enumerated() where table.kind.hashed.contains(name) {
+                    values[index] = added[name] ?? .null
+                }
+            }
+            for (index, name) in columns.enumerated() where SyncJournal.untyped.contains(name) {
+                values[index] = ServerValue.encode(values[index])
+            }
+            rows.append(values)
+        }
+        return rows
+    }
+}
+
+extension Register {
+    /// The name of the folder that caches a replica of the server at `url` (`--server URL` reads it).
+    public static func replicaFolderName(forServer url: String) -> String {
+        "server-" + ((try? HashChain.sha256(url)).map { String($0.prefix(16)) } ?? "unknown")
+    }
+
+    /// A read-only replica of the server's whole register in `folder`, made there on first use and brought up
+    /// to date by a pull each time after: what `--server URL` reads, and what `verify --server` checks.
+    /// Nothing is ever pushed from it.
+    public static func replica(ofServer url: String, in folder: String) throws -> Register {
+        let register = try Register.open(path: folder + "/register.sqlite")
+        _ = try register.sync(url: url, pushing: false)
+        return register
+    }
+}
