@@ -103,7 +103,9 @@ extension Register {
         let changes = try theirs.prepare("SELECT change_uuid FROM asset_changes")
         while try changes.step() { theirChangeUUIDs.insert(changes.text(0)) }
         report = try bringIn(theirs, report: report, hereOnly: { !theirChangeUUIDs.contains($0) })
-        guard report.entries > 0 else { return report }
+        // Only the other side's merge entries new here: no entry of this merge, or merging back and forth would
+        // add one each time and never settle.
+        guard report.entries > report.merges else { return report }
         let entry: [SQLValue] = [.text(UUID().uuidString), .text(identity), otherHead ?? .null, .text(stamp.savedAt),
                                  .text(stamp.operatorName)]
         try HashChain.append(db, HashChain.merge, entry)

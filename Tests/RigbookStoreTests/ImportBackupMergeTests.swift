@@ -366,6 +366,21 @@ struct MergeTests {
         }
     }
 
+    @Test("merging back and forth settles: once both hold everything, neither merge brings or writes anything")
+    func mergingBackAndForthSettles() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, asset) = try laptops(folder)
+            try b.insert(try validated(failingValues(on: "2026-03-02"), for: asset), saved: testStamp)
+            for _ in 0..<2 {
+                try a.merge(from: try Register.openForMerging(path: b.path))
+                try b.merge(from: try Register.openForMerging(path: a.path))
+            }
+            #expect(try a.merge(from: try Register.openForMerging(path: b.path)).entries == 0)
+            #expect(try b.merge(from: try Register.openForMerging(path: a.path)).entries == 0)
+            #expect(try a.verifyChain().problem == nil && (try b.verifyChain().problem) == nil)
+        }
+    }
+
     @Test("removing what a merge brought in is found by verify")
     func mergeHeadIsCovered() throws {
         try withTemporaryDirectory { folder in
