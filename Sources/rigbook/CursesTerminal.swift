@@ -65,6 +65,10 @@ final class CursesTerminal {
         nonl()
         keypad(rb_stdscr(), true)
         intrflush(rb_stdscr(), false)
+        // No look for typed-ahead keys while updating: the loop has read every waiting key before it draws, and
+        // curses' look is a poll(2) per changed line, each flushing what it has written so far (a ↓ went out in
+        // four writes, the first of them a lone cursor move).
+        typeahead(-1)
         if useColour && has_colors() {
             start_color()
             use_default_colors()
