@@ -42,30 +42,7 @@ public struct DataHome: Sendable, Equatable {
 /// Timestamps stored in the register and in drafts: ISO 8601, UTC, milliseconds.
 public enum Timestamp {
     public static func string(_ date: Date) -> String {
-        fastString(date) ?? date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
-    /// The same text for the years 1970–9999, from `gmtime_r` (TimestampTests compares them): every typed key
-    /// stamps its journal line, and Foundation's format style was a few microseconds of it.
-    static func fastString(_ date: Date) -> String? {
-        let seconds = date.timeIntervalSince1970
-        guard seconds >= 0, seconds < 253_402_300_800 else { return nil }
-        var whole = time_t(seconds.rounded(.down))
-        let milliseconds = Int(((seconds - Double(whole)) * 1000).rounded(.down))
-        var parts = tm()
-        guard gmtime_r(&whole, &parts) != nil else { return nil }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(24)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 { bytes.append(UInt8(48 + value / divisor % 10)); divisor /= 10 }
-        }
-        digits(Int(parts.tm_year) + 1900, 4); bytes.append(0x2D); digits(Int(parts.tm_mon) + 1, 2); bytes.append(0x2D)
-        digits(Int(parts.tm_mday), 2); bytes.append(0x54); digits(Int(parts.tm_hour), 2); bytes.append(0x3A)
-        digits(Int(parts.tm_min), 2); bytes.append(0x3A); digits(Int(parts.tm_sec), 2); bytes.append(0x2E)
-        digits(min(999, milliseconds), 3); bytes.append(0x5A)
-        return String(decoding: bytes, as: UTF8.self)
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     public static func now() -> String { string(Date()) }
