@@ -18,7 +18,9 @@ enum DraftJournalLine {
             out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         }
         func string(_ text: String) { appendJSONString(text, to: &out) }
-        func optional(_ text: String?) { if let text { string(text) } else { out.append(contentsOf: Array("null".utf8)) } }
+        func optional(_ text: String?) {
+            if let text { string(text) } else { out.append(contentsOf: Array("null".utf8)) }
+        }
         func number<N: BinaryInteger>(_ value: N) { out.append(contentsOf: Array(String(value).utf8)) }
 
         // Keys in sorted order, as `.sortedKeys` writes them.
@@ -55,7 +57,9 @@ enum DraftJournalLine {
             out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         }
         func string(_ text: String) { appendJSONString(text, to: &out) }
-        func optional(_ text: String?) { if let text { string(text) } else { out.append(contentsOf: Array("null".utf8)) } }
+        func optional(_ text: String?) {
+            if let text { string(text) } else { out.append(contentsOf: Array("null".utf8)) }
+        }
         func bool(_ value: Bool) { out.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8)) }
 
         key("action"); string(v.action.rawValue)

@@ -89,8 +89,9 @@ public enum FrameDiff {
         return a.width == b.width && a.style == b.style && new.text(of: a) == old.text(of: b)
     }
 
-    private static func sameRow(_ newCells: UnsafeBufferPointer<PackedCell>, _ oldCells: UnsafeBufferPointer<PackedCell>,
-                                from start: Int, count: Int, new: Frame, old: Frame) -> Bool {
+    private static func sameRow(_ newCells: UnsafeBufferPointer<PackedCell>,
+                                _ oldCells: UnsafeBufferPointer<PackedCell>, from start: Int, count: Int,
+                                new: Frame, old: Frame) -> Bool {
         for index in start..<(start + count) where !same(newCells[index], oldCells[index], new: new, old: old) {
             return false
         }

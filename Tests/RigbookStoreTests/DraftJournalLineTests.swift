@@ -12,8 +12,9 @@ import RigbookCore
         return Array(try encoder.encode(draft))
     }
 
-    private let awkward = ["", "plain", "a/b\\c \"quoted\"", "line\nbreak\ttab\r\u{8}\u{C}", "\u{0}\u{1}\u{1F}\u{7F}",
-                           "王建国 é 👍🏽 \u{2028}\u{2029} \u{200B}", String(repeating: "long notes ", count: 300)]
+    private let awkward = ["", "plain", "a/b\\c \"quoted\"", "line\nbreak\ttab\r\u{8}\u{C}",
+                           "\u{0}\u{1}\u{1F}\u{7F}", "王建国 é 👍🏽 \u{2028}\u{2029} \u{200B}",
+                           String(repeating: "long notes ", count: 300)]
 
     @Test func writesTheBytesJSONEncoderWrites() throws {
         var random = SystemRandomNumberGenerator()

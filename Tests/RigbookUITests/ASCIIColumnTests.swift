@@ -29,7 +29,7 @@ import RigbookCore
                                                                alignRight: alignRight)
                             #expect(handled)
                             #expect(drawn.cells == expected.cells,
-                                    "“\(text)” in \(width) columns at \(x), \(area), pad \(pad), right \(alignRight)")
+                                    "“\(text)” in \(width) at \(x), \(area), pad \(pad), right \(alignRight)")
                         }
                     }
                 }
@@ -40,8 +40,8 @@ import RigbookCore
     @Test func leavesEverythingElseToTheGeneralPath() {
         var frame = Frame(width: 20, height: 3)
         for text in ["王建国", "café", "tab\there", "bell\u{7}", "del\u{7F}", "—"] {
-            let handled = frame.putASCIIColumn(text, x: 0, y: 0, in: frame.bounds, width: 10, style: .plain, pad: true,
-                                               alignRight: false)
+            let handled = frame.putASCIIColumn(text, x: 0, y: 0, in: frame.bounds, width: 10, style: .plain,
+                                               pad: true, alignRight: false)
             #expect(!handled, "“\(text)”")
         }
         #expect(frame == Frame(width: 20, height: 3))
