@@ -71,6 +71,8 @@ public final class Session {
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
+        // Nobody is waiting: what a batch's save left in the WAL is copied into the register now.
+        if case .tick = event { register.checkpointIfDeferred() }
         followTheCalendar()
         followTheRegister()
         run(App.update(&state, event, now: clock(), batch: framesShown))

@@ -40,7 +40,7 @@ public struct Notice: Hashable, Sendable {
     public var operatorName: String
     public var entryHash: String?
 
-    public init(uuid: UUID = UUID(), recordUUID: UUID, duty: NoticeDuty, recipient: String = "",
+    public init(uuid: UUID = .timeOrdered(), recordUUID: UUID, duty: NoticeDuty, recipient: String = "",
                 doneOn: CalendarDate?, seriousRisk: Bool? = nil, recordedAt: String = "", operatorName: String = "",
                 entryHash: String? = nil) {
         self.uuid = uuid

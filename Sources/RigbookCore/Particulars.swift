@@ -515,13 +515,13 @@ public struct ReportParticulars: Codable, Hashable, Sendable {
     /// What the gate asks for a thorough examination (Schedule 1 items 1 and 2), as a sentence; nil when set.
     public var missingForReport: String? {
         var missing: [String] = []
-        if employer.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if employer.name.trimmingWhitespaceAndNewlines.isEmpty {
             missing.append("the employer's name")
         }
-        if employer.address.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if employer.address.trimmingWhitespaceAndNewlines.isEmpty {
             missing.append("the employer's address")
         }
-        if site.address.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if site.address.trimmingWhitespaceAndNewlines.isEmpty {
             missing.append("the address of site \(site.name)")
         }
         guard !missing.isEmpty else { return nil }

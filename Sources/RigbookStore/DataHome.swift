@@ -58,10 +58,12 @@ public enum Timestamp {
 
 /// Who and where: recorded with every save and every draft.
 public enum SystemIdentity {
-    public static var userName: String {
+    /// Looked up once: `getpwuid` reads /etc/passwd (six system calls), and every typed key's journal line names
+    /// the user twice. A process's effective user does not change.
+    public static let userName: String = {
         if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
         return ProcessInfo.processInfo.environment["USER"] ?? "unknown"
-    }
+    }()
 
     public static var hostName: String { ProcessInfo.processInfo.hostName }
 }

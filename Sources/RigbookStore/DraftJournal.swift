@@ -16,6 +16,12 @@ public final class DraftJournal {
     /// Bytes appended since the last truncation: past `DraftJournal.maximumBytes` nothing more is appended
     /// (the durable draft write, which truncates, must then be failing; its warning is on screen).
     private var bytes = 0
+    /// One encoder for every line: made once, not per key.
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
     /// Larger than any run of edits between two draft writes (a line is a few kilobytes, a write comes at least
     /// once a second while typing); a larger journal is not read.
@@ -31,9 +37,13 @@ public final class DraftJournal {
     /// Appends the draft as one line, in one `write(2)`.
     public func append(_ draft: DraftFile) throws(DraftStoreError) {
         guard fd >= 0 else { throw .io("the journal of \(id) is closed") }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(draft) else { throw .io("the draft of \(id) cannot be encoded") }
+        var line: [UInt8]
+        if let bytes = DraftJournalLine.bytes(draft) {
+            line = bytes
+        } else {
+            guard let encoded = try? encoder.encode(draft) else { throw .io("the draft of \(id) cannot be encoded") }
+            line = Array(encoded)
+        }
         line.append(0x0A)
         guard bytes + line.count <= DraftJournal.maximumBytes else { throw .io("the journal of \(id) is full") }
         let written = line.withUnsafeBytes { buffer -> Int in

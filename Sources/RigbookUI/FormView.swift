@@ -1,6 +1,8 @@
 import RigbookCore
 
 enum FormView {
+    static let footerMemo = FooterMemo { FormState.footerKeymap.footer(width: $0) }
+
     static func draw(_ form: FormState, into frame: inout Frame, area: Rect) {
         let width = area.width, height = area.height
         let asset = form.row.asset
@@ -72,7 +74,7 @@ enum FormView {
         if let message = form.footerMessage {
             frame.put(message.text, x: 0, y: height - 1, in: area, style: message.style)
         } else {
-            frame.put(FormState.footerKeymap.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
+            frame.put(footerMemo.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
         }
         switch form.mode {
         case .choosing(let popup):

@@ -195,6 +195,12 @@ public struct Frame: Sendable, Equatable {
         for column in max(0, x)..<max(max(0, x), end) { change(&storage[y * width + column].style) }
     }
 
+    /// One printable ASCII byte at (x, y) of the frame, nothing outside it (fast paths that checked the byte).
+    mutating func setASCII(_ byte: UInt8, x: Int, y: Int, style: Style) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        setCell(x: x, y: y, PackedCell(scalar: UInt32(byte), cluster: -1, width: 1, style: style))
+    }
+
     private mutating func setCell(x: Int, y: Int, _ cell: PackedCell) {
         let index = y * width + x
         // Overwriting half of a wide character blanks its other half.

@@ -12,41 +12,90 @@ public struct DrawRun: Hashable, Sendable {
 /// previous frame) redraws everything.
 public enum FrameDiff {
     public static func runs(from old: Frame?, to new: Frame) -> [DrawRun] {
-        let full = old.map { $0.width != new.width || $0.height != new.height } ?? true
+        guard let old, old.width == new.width, old.height == new.height else { return allRuns(new) }
         var runs: [DrawRun] = []
-        for y in 0..<new.height {
-            var x = 0
-            var current: DrawRun?
-            let rowStart = y * new.width
-            while x < new.width {
-                let index = rowStart + x
-                let cell = new.storage[index]
-                if cell.width == 0 { x += 1; continue } // continuation: drawn with its wide character
-                let span = Int(cell.width)
-                var changed = full
-                if !changed, let old {
-                    for c in x..<min(new.width, x + span) where !new.sameCell(rowStart + c, as: old) { changed = true }
-                    // A wide character in the old frame that this cell cuts in half must be redrawn.
-                    if !changed, old.storage[index].width == 0 { changed = true }
-                }
-                if changed {
-                    if var run = current, run.style == cell.style, run.x + run.width == x {
-                        run.text += new.text(of: cell)
-                        run.width += span
-                        current = run
-                    } else {
-                        if let run = current { runs.append(run) }
-                        current = DrawRun(x: x, y: y, text: new.text(of: cell), style: cell.style, width: span)
+        let width = new.width
+        new.storage.withUnsafeBufferPointer { newCells in
+            old.storage.withUnsafeBufferPointer { oldCells in
+                for y in 0..<new.height {
+                    let rowStart = y * width
+                    // Most rows of a frame are as they were: skip them without building anything.
+                    if sameRow(newCells, oldCells, from: rowStart, count: width, new: new, old: old) { continue }
+                    var x = 0
+                    var current: DrawRun?
+                    while x < width {
+                        let index = rowStart + x
+                        let cell = newCells[index]
+                        if cell.width == 0 { x += 1; continue } // continuation: drawn with its wide character
+                        let span = Int(cell.width)
+                        var changed = false
+                        for c in x..<min(width, x + span) where !same(newCells[rowStart + c], oldCells[rowStart + c],
+                                                                       new: new, old: old) {
+                            changed = true
+                        }
+                        // A wide character in the old frame that this cell cuts in half must be redrawn.
+                        if !changed, oldCells[index].width == 0 { changed = true }
+                        if changed {
+                            append(cell, x: x, y: y, span: span, frame: new, to: &current, runs: &runs)
+                        } else if let run = current {
+                            runs.append(run)
+                            current = nil
+                        }
+                        x += span
                     }
-                } else if let run = current {
-                    runs.append(run)
-                    current = nil
+                    if let run = current { runs.append(run) }
                 }
-                x += span
+            }
+        }
+        return runs
+    }
+
+    /// Every cell of `frame`: a first frame, or one after a resize.
+    static func allRuns(_ frame: Frame) -> [DrawRun] {
+        var runs: [DrawRun] = []
+        for y in 0..<frame.height {
+            var current: DrawRun?
+            var x = 0
+            while x < frame.width {
+                let cell = frame.storage[y * frame.width + x]
+                if cell.width == 0 { x += 1; continue }
+                append(cell, x: x, y: y, span: Int(cell.width), frame: frame, to: &current, runs: &runs)
+                x += Int(cell.width)
             }
             if let run = current { runs.append(run) }
         }
         return runs
+    }
+
+    /// Adds a changed cell to the run being built, or starts a new run (another style, or not adjacent).
+    private static func append(_ cell: PackedCell, x: Int, y: Int, span: Int, frame: Frame, to current: inout DrawRun?,
+                               runs: inout [DrawRun]) {
+        if current != nil, current!.style == cell.style, current!.x + current!.width == x {
+            if cell.cluster < 0, cell.width > 0, let scalar = Unicode.Scalar(cell.scalar) {
+                current!.text.unicodeScalars.append(scalar)
+            } else {
+                current!.text += frame.text(of: cell)
+            }
+            current!.width += span
+        } else {
+            if let run = current { runs.append(run) }
+            current = DrawRun(x: x, y: y, text: frame.text(of: cell), style: cell.style, width: span)
+        }
+    }
+
+    @inline(__always)
+    private static func same(_ a: PackedCell, _ b: PackedCell, new: Frame, old: Frame) -> Bool {
+        if a.cluster < 0 && b.cluster < 0 { return a == b }
+        return a.width == b.width && a.style == b.style && new.text(of: a) == old.text(of: b)
+    }
+
+    private static func sameRow(_ newCells: UnsafeBufferPointer<PackedCell>,
+                                _ oldCells: UnsafeBufferPointer<PackedCell>, from start: Int, count: Int,
+                                new: Frame, old: Frame) -> Bool {
+        for index in start..<(start + count) where !same(newCells[index], oldCells[index], new: new, old: old) {
+            return false
+        }
+        return true
     }
 }
 

@@ -29,7 +29,7 @@ extension StatusStyle {
 }
 
 /// One column of the register list.
-struct ListColumn {
+struct ListColumn: Equatable, Sendable {
     enum ID {
         case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status
         /// The colour code (issue 16 §3), as a word in its colour, when the register uses one.
@@ -118,7 +118,8 @@ enum ListView {
         return columns
     }
 
-    static func draw(_ list: ListState, into frame: inout Frame, area: Rect) {
+    /// `memo`: rows drawn before from equal inputs are copied from it (nil: every row formatted, for tests).
+    static func draw(_ list: ListState, into frame: inout Frame, area: Rect, memo: ListRowMemo? = .shared) {
         drawTitle(list, into: &frame, area: area)
         if list.loaded && list.rows.isEmpty {
             drawWelcome(list, into: &frame, area: area)
@@ -144,14 +145,30 @@ enum ListView {
                 : "  No asset matches: no status is called \(unknown). Statuses: \(FilterQuery.statusWords)"
             frame.put(text, x: 0, y: 3, in: area, style: .dim)
         }
+        // Whole lines only: a list drawn into part of the screen is formatted row by row.
+        let memo = area.x == 0 && area.width == frame.width ? memo : nil
+        let hasSite = columns.contains { $0.id == .site }
+        let scheme = list.particulars.organisation.colourCode
         for position in first..<max(first, last) {
             let index = list.rowIndex(visible: position)
             let y = 3 + position - first
-            drawRow(list.rows[index], report: list.reports[index], site: { list.siteName(of: list.rows[index].asset) },
-                    columns: columns, y: y, in: area, into: &frame, scheme: list.particulars.organisation.colourCode)
-            if list.marks.contains(list.rows[index].asset.uuid) { drawMark(columns: columns, y: y, in: area, &frame) }
-            if position == list.selection {
+            let row = list.rows[index]
+            let inputs = ListRowInputs(row: row, report: list.reports[index],
+                                       site: hasSite ? list.siteName(of: row.asset) : "", columns: columns,
+                                       scheme: scheme, marked: list.marks.contains(row.asset.uuid),
+                                       selected: position == list.selection, width: area.width)
+            if let memo, y < area.height, let cells = memo.cells(for: inputs),
+               frame.placeLine(cells, y: area.y + y) {
+                continue
+            }
+            drawRow(row, report: inputs.report, site: { inputs.site }, columns: columns, y: y, in: area, into: &frame,
+                    scheme: scheme)
+            if inputs.marked { drawMark(columns: columns, y: y, in: area, &frame) }
+            if inputs.selected {
                 frame.restyle(y: y, in: area) { $0.reverse.toggle() }
+            }
+            if let memo, y < area.height, let cells = frame.lineCells(area.y + y) {
+                memo.keep(cells, for: inputs)
             }
         }
         drawFooter(list, into: &frame, area: area)
@@ -193,11 +210,14 @@ enum ListView {
                 style = Style(colour: colour.map(StatusStyle.of) ?? .normal, bold: true)
             }
             frame.fill(y: y, in: area, x: x, count: column.width, style: .plain)
-            // Cut what will be drawn (control characters made visible), so "…" marks every cut.
-            let visible = VisibleText.make(text)
-            let shown = column.id == .status ? visible.truncated(toWidth: column.width)
-                : visible.padded(toWidth: column.width, alignRight: column.alignRight)
-            frame.put(shown, x: x, y: y, in: area, style: style, maxWidth: column.width)
+            if !frame.putASCIIColumn(text, x: x, y: y, in: area, width: column.width, style: style,
+                                     pad: column.id != .status, alignRight: column.alignRight) {
+                // Cut what will be drawn (control characters made visible), so "…" marks every cut.
+                let visible = VisibleText.make(text)
+                let shown = column.id == .status ? visible.truncated(toWidth: column.width)
+                    : visible.padded(toWidth: column.width, alignRight: column.alignRight)
+                frame.put(shown, x: x, y: y, in: area, style: style, maxWidth: column.width)
+            }
             x += column.width + column.gap
         }
     }
@@ -271,6 +291,8 @@ enum ListView {
         }
     }
 
+    static let footerMemo = FooterMemo { ListState.keymap.footer(width: $0) }
+
     static func drawFooter(_ list: ListState, into frame: inout Frame, area: Rect) {
         let y = area.height - 1
         guard y > 0 else { return }
@@ -289,7 +311,7 @@ enum ListView {
         var prefix = ""
         if !list.query.isEmpty { prefix = "/\(list.query)  " }
         frame.put(prefix, x: 0, y: y, in: area, style: .bold)
-        frame.put(ListState.keymap.footer(width: area.width - prefix.displayWidth),
+        frame.put(footerMemo.footer(width: area.width - prefix.displayWidth),
                   x: prefix.displayWidth, y: y, in: area, style: .dim)
     }
 }

@@ -32,6 +32,7 @@ struct RegisterBench {
         var baseline = Samples()
         var batchFormKey = Samples()
         var batchSave = Samples()
+        var batchCheckpoint = Samples()
         var memoryMB = Double.nan
     }
 
@@ -201,9 +202,11 @@ struct RegisterBench {
             timing(\.save))
         row("draft write (encode + durable write)", judged("median < 2 ms") { $0.draftWrite.median < 2 },
             timing(\.draftWrite))
-        row("batch form keystroke (notes, \(RegisterBench.batchSize) assets)", "p99 < 16 ms", timing(\.batchFormKey))
-        row("batch save (\(RegisterBench.batchSize) records: gate each, one transaction)", "< 50 ms",
-            timing(\.batchSave))
+        row("batch form keystroke (notes, \(RegisterBench.batchSize) assets)",
+            judged("p99 < 16 ms") { $0.batchFormKey.p99 < 16 }, timing(\.batchFormKey))
+        row("batch save (\(RegisterBench.batchSize) records: gate each, one transaction)",
+            judged("median < 50 ms") { $0.batchSave.median < 50 }, timing(\.batchSave))
+        row("the batch's checkpoint, at the next idle tick", "—", timing(\.batchCheckpoint))
         row("peak resident memory, list open", judged("< 100 MB") { $0.memoryMB < 100 }) {
             String(format: "%.0f MB", $0.memoryMB)
         }
@@ -286,6 +289,8 @@ extension RegisterBench {
                 let records = try BatchGate.validate(values, members: members).get()
                 try register.insert(batch: records, visit: visit, saved: SaveStamp())
             }
+            // The program copies the batch's WAL into the file at its next idle tick: timed on its own.
+            result.batchCheckpoint.time { register.checkpointIfDeferred() }
         }
     }
 }

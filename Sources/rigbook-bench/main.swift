@@ -65,7 +65,7 @@ func runBench() throws {
                                       checkDeformation: true, checkFittings: true, checkCorrosion: true,
                                       result: .pass, inspectionDate: today.iso, confirmed: true)
         let particulars = try register.particulars()
-        var samples = Samples()
+        var samples = Samples(), written = Samples(), missed = Samples(), checkpoint = Samples()
         for round in 0..<11 {
             let visit = UUID()
             let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331 + 17) % rows.count] }
@@ -76,12 +76,20 @@ func runBench() throws {
                     sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
                     particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
             }
+            _ = register.pageCounters(reset: true)
             try samples.time {
                 let records = try BatchGate.validate(values, members: members).get()
                 try register.insert(batch: records, visit: visit, saved: SaveStamp())
             }
+            let pages = register.pageCounters()
+            written.values.append(Double(pages.written))
+            missed.values.append(Double(pages.missed))
+            // What the program does at its next idle tick, timed on its own.
+            checkpoint.time { register.checkpointIfDeferred() }
         }
         print("batch save: \(format(samples.median)) / \(format(samples.p99))")
+        print("its checkpoint, at the next idle tick: \(format(checkpoint.median)) / \(format(checkpoint.p99))")
+        print("pages a batch wrote: \(Int(written.median)), read from the file: \(Int(missed.median))")
         exit(0)
     }
     if let index = arguments.firstIndex(of: "--list-only"), index + 1 < arguments.count {

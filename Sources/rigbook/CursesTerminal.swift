@@ -11,6 +11,8 @@ final class CursesTerminal {
     /// Colour pairs are set up (colour is wanted and the terminal has colours).
     private var coloursOn = false
     private var active = false
+    /// The wide characters of the run being drawn.
+    private var wide: [wchar_t] = []
 
     enum Input {
         case key(Key)
@@ -63,6 +65,10 @@ final class CursesTerminal {
         nonl()
         keypad(rb_stdscr(), true)
         intrflush(rb_stdscr(), false)
+        // No look for typed-ahead keys while updating: the loop has read every waiting key before it draws, and
+        // curses' look is a poll(2) per changed line, each flushing what it has written so far (a ↓ went out in
+        // four writes, the first of them a lone cursor move).
+        typeahead(-1)
         if useColour && has_colors() {
             start_color()
             use_default_colors()
@@ -103,7 +109,9 @@ final class CursesTerminal {
     func draw(_ runs: [DrawRun], cursor: (x: Int, y: Int)?) {
         for run in runs {
             attrset(Int32(bitPattern: attributes(run.style)))
-            var wide = run.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            // One buffer for every run: no array made per run.
+            wide.removeAll(keepingCapacity: true)
+            for scalar in run.text.unicodeScalars { wide.append(wchar_t(bitPattern: scalar.value)) }
             wide.append(0)
             // The bottom-right cell makes addwstr report an error after drawing; nothing is lost.
             _ = mvaddwstr(Int32(run.y), Int32(run.x), wide)
@@ -192,13 +200,16 @@ final class CursesTerminal {
     }
 
     /// Waits up to `timeoutMilliseconds` (negative: forever) for a key.
-    func read(timeoutMilliseconds: Int32) -> Input {
+    /// `peeking`: only looking for keys already waiting, right before a wait for the next key.
+    func read(timeoutMilliseconds: Int32, peeking: Bool = false) -> Input {
         timeout(timeoutMilliseconds)
         var character: wint_t = 0
         let result = get_wch(&character)
         if result == ERR {
             if pendingSignal.load(ordering: .relaxed) != 0 { return .interrupted }
-            if terminalIsGone() { return .hangup }
+            // A look for keys already waiting costs no second system call: a terminal that is gone is found by
+            // the waiting read that follows it.
+            if !peeking, terminalIsGone() { return .hangup }
             return .timeout
         }
         if result == KEY_CODE_YES {

@@ -62,7 +62,7 @@ enum FullScreen {
                     continue loop
                 }
                 guard case .key = input else { continue loop }
-                input = terminal.read(timeoutMilliseconds: 0)
+                input = terminal.read(timeoutMilliseconds: 0, peeking: true)
                 if case .timeout = input { continue loop }
             }
         }

@@ -53,6 +53,30 @@ import RigbookTestSupport
         }
     }
 
+    /// The batch commits without SQLite's automatic checkpoint (its pages wait in the WAL, durable), and the
+    /// idle tick's checkpoint copies them into the file once; records and chain are the same either side of it.
+    @Test func aBatchLeavesItsCheckpointForWhenNobodyWaits() throws {
+        try withBatchRegister(count: 40) { register, assets in
+            #expect(!register.checkpointIfDeferred(), "nothing deferred before a batch")
+            let visit = UUID()
+            try register.insert(batch: try batch(passingValues(on: "2026-03-14"), assets, visit: visit), visit: visit,
+                                saved: testStamp)
+            let wal = register.path + "-wal"
+            let before = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+            #expect(before > 0, "the batch's pages are in the WAL")
+            #expect(try register.records(visit: visit).count == 40)
+            #expect(register.checkpointIfDeferred(), "the idle tick copies them")
+            #expect(!register.checkpointIfDeferred(), "once")
+            #expect(try register.records(visit: visit).count == 40)
+            #expect(Set(try register.records(visit: visit).map(\.recordUUID)).count == 40)
+            let chain = try register.verifyChain()
+            #expect(chain.problem == nil, "\(chain.problem ?? "")")
+            // A single save after it checkpoints as SQLite always does.
+            try register.insert(try validated(passingValues(on: "2026-03-15"), for: assets[0]), saved: testStamp)
+            #expect(!register.checkpointIfDeferred())
+        }
+    }
+
     @Test func aBatchThatFailsHalfWayLeavesNoRecord() throws {
         try withBatchRegister(count: 4) { register, assets in
             let visit = UUID()
