@@ -3,10 +3,12 @@ import RigbookCore
 /// An inspection draft as the journal's JSON line, written by hand: the same bytes `JSONEncoder` writes with
 /// `.sortedKeys` and `.withoutEscapingSlashes` (DraftJournalLineTests compares them), in a fraction of the time.
 /// The journal takes a line on every key, and Foundation's encoder was the largest part of a typed character.
-/// An asset editor's draft (nil here) still goes through `JSONEncoder`.
+/// Any draft holding what this writer does not write (an asset editor's or a test's values, reg 10's answers,
+/// attachments) is nil here and goes through `JSONEncoder`: slower, never wrong.
 enum DraftJournalLine {
     static func bytes(_ draft: DraftFile) -> [UInt8]? {
-        guard draft.assetValues == nil else { return nil }
+        guard draft.assetValues == nil, draft.testValues == nil, draft.defectNotice == nil,
+              draft.values.attachments.isEmpty else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(1024 + draft.values.notes.utf8.count + draft.values.defectDescription.utf8.count)
         var first = true

@@ -52,4 +52,23 @@ import RigbookCore
                               createdAt: "c", updatedAt: "u", operatorName: "o", revision: 1, focusedField: nil)
         #expect(DraftJournalLine.bytes(draft) == nil)
     }
+
+    /// What the hand-written line does not write goes to the encoder, so a journal line never drops a field:
+    /// reg 10's answers, attachments, a test's values.
+    @Test func leavesWhatItDoesNotWriteToTheEncoder() {
+        func draft() -> DraftFile {
+            DraftFile(draftID: "inspection-x", sessionID: "s", assetUUID: "u", assetTag: "T", amends: nil,
+                      values: InspectionValues(), createdAt: "c", updatedAt: "u", operatorName: "o", revision: 1)
+        }
+        #expect(DraftJournalLine.bytes(draft()) != nil)
+        var answered = draft()
+        answered.defectNotice = DefectNoticeAnswers(contact: "Dock foreman", toldOn: "2026-11-30")
+        #expect(DraftJournalLine.bytes(answered) == nil)
+        var attached = draft()
+        attached.values.attachments = [Attachment(sha256: String(repeating: "a", count: 64), name: "p.jpg", size: 1)]
+        #expect(DraftJournalLine.bytes(attached) == nil)
+        var tested = draft()
+        tested.testValues = TestValues()
+        #expect(DraftJournalLine.bytes(tested) == nil)
+    }
 }
