@@ -32,11 +32,14 @@ public final class Session {
     /// The register's `data_version` when last looked at, and when: other processes' commits show within a second.
     private var registerVersion: Int64?
     private var registerAskedAt = -Double.infinity
+    /// Syncs with the organisation's server in the background, when the register has one (issue 18 §3).
+    public let backgroundSync: BackgroundSyncWorker?
 
     public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
                 draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds,
-                calendar: (() -> CalendarDate)? = nil) {
+                calendar: (() -> CalendarDate)? = nil, backgroundSync: BackgroundSyncWorker? = nil) {
         self.home = home
+        self.backgroundSync = backgroundSync
         self.register = register
         self.clock = clock
         self.calendar = calendar
@@ -64,6 +67,7 @@ public final class Session {
         send(.resize(width: state.width, height: state.height))
         run([.reloadRegister])
         if let summary = report.summary { send(.info(summary)) }
+        if let backgroundSync { send(.syncEnabled(intervalSeconds: backgroundSync.interval)) }
     }
 
     /// Writes any unwritten draft at once: a signal arrived or the terminal went away.
@@ -74,6 +78,7 @@ public final class Session {
         // Nobody is waiting: what a batch's save left in the WAL is copied into the register now.
         if case .tick = event { register.checkpointIfDeferred() }
         followTheCalendar()
+        followTheSync()
         followTheRegister()
         run(App.update(&state, event, now: clock(), batch: framesShown))
     }
@@ -98,6 +103,10 @@ public final class Session {
         run([.reloadRegister])
     }
 
+    /// Runs one event through `update` without looking at the calendar, the register or the sync first.
+    func update(with event: Event) { run(App.update(&state, event, now: clock(), batch: framesShown)) }
+    func lookAtTheRegisterNow() { registerAskedAt = -Double.infinity }
+
     private func run(_ effects: [Effect]) {
         var pending = effects
         while !pending.isEmpty {
@@ -108,6 +117,12 @@ public final class Session {
 
     /// How long the loop may wait for a key before something comes due (nil: no deadline).
     public func timeoutMilliseconds() -> Int32? {
+        // A sync running on the worker: look for its outcome often (the loop never waits for it).
+        if backgroundSync?.isRunning == true { return min(timeoutUntilDeadline() ?? 200, 200) }
+        return timeoutUntilDeadline()
+    }
+
+    private func timeoutUntilDeadline() -> Int32? {
         guard let deadline = state.nextDeadline else { return nil }
         return Int32(max(0, min(60_000, ((deadline - clock()) * 1000).rounded(.up))))
     }
@@ -120,6 +135,9 @@ public final class Session {
                 return []
             case .suspend:
                 suspendRequested = true
+                return []
+            case .sync:
+                backgroundSync?.start()
                 return []
             case .redraw:
                 redrawRequested = true

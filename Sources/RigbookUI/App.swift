@@ -14,6 +14,8 @@ public struct AppState: Sendable {
     public var notice: Notice?
     /// Where the register lives, for messages.
     public var registerPath: String
+    /// The background sync with the organisation's server (issue 18 §3).
+    public var sync = SyncState()
 
     public init(today: CalendarDate, registerPath: String) {
         self.today = today
@@ -36,7 +38,7 @@ public struct AppState: Sendable {
     }
 
     /// When the loop must wake up even without a key (seconds on the loop's clock), if ever.
-    public var nextDeadline: Double? { screens.compactMap(\.deadline).min() }
+    public var nextDeadline: Double? { (screens.compactMap(\.deadline) + [sync.nextAt].compactMap { $0 }).min() }
 
     func context(now: Double, batch: Int = 0) -> ScreenContext {
         ScreenContext(now: now, today: today, area: Rect(width: width, height: height), batch: batch)
@@ -61,7 +63,11 @@ public enum App {
         let context = state.context(now: now, batch: batch)
         var due: [Effect] = []
         for index in state.screens.indices { due += state.screens[index].advance(context: context) }
-        return due + route(&state, event, context)
+        let routed = route(&state, event, context)
+        let syncing = state.sync.follow(event, now: now)
+        state.list.syncHeader = state.sync.header(now: now, today: state.today)
+        if let notice = SyncState.notice(for: event) { state.notice = notice }
+        return due + routed + syncing
     }
 
     static func route(_ state: inout AppState, _ event: Event, _ context: ScreenContext) -> [Effect] {

@@ -70,6 +70,10 @@ public enum Event: Sendable {
     case attachRefused(String, owner: String)
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
     case flush
+    /// The register has a server: sync in the background now and every `intervalSeconds` (issue 18 §3).
+    case syncEnabled(intervalSeconds: Double)
+    /// A background sync ended (the worker's answer to `.sync`).
+    case syncFinished(SyncOutcome)
     case info(String)
     case failure(String)
 }
@@ -133,6 +137,8 @@ public enum Effect: Sendable {
     case saveTest(ValidatedTest, thenNext: Bool)
     /// Write a saved test's technician and instrument back to the test profile (`test-profile.json`).
     case rememberTechnician(TestValues)
+    /// Sync with the server on a worker thread, its own connection to the register (answered by `syncFinished`).
+    case sync
     /// Prefill the next form with this inspector (the profile).
     case rememberInspector(name: String, certificationNumber: String)
     case quit

@@ -29,6 +29,8 @@ public struct ListState: Sendable {
     /// The register's particulars: each asset's site, by name.
     public private(set) var particulars = Particulars()
     public var loaded = false
+    /// The background sync's state in words, for the header ("synced 2 min ago"); nil without a server.
+    public var syncHeader: String?
 
     public private(set) var query = ""
     /// Row indexes the filter shows, best match first (attention order among equals); nil when there is no filter.

@@ -237,12 +237,16 @@ enum ListView {
         if drafts > 0 { title += "  ✎ \(drafts) draft\(drafts == 1 ? "" : "s")" }
         if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }
         if !list.marks.isEmpty { title += "  • \(list.marks.count) marked" }
-        let date = list.today.iso + " "
-        // The date only when the counts fit beside it: the counts matter more.
-        let withDate = area.width >= title.displayWidth + date.count + 1
+        // On the right, each only when the counts fit beside it (the counts matter more): the sync's state,
+        // then the date, which goes first when there is no room for both.
+        let sync = list.syncHeader.map { $0 + "  " } ?? ""
+        var right = sync + list.today.iso + " "
+        if area.width < title.displayWidth + right.displayWidth + 1 { right = sync.isEmpty ? "" : sync }
+        if area.width < title.displayWidth + right.displayWidth + 1 { right = "" }
+        let rightWidth = right.displayWidth
         frame.put(title, x: 0, y: 0, in: area, style: .reverse,
-                  maxWidth: withDate ? area.width - date.count - 1 : area.width)
-        if withDate { frame.put(date, x: area.width - date.count, y: 0, in: area, style: .reverse) }
+                  maxWidth: rightWidth > 0 ? area.width - rightWidth - 1 : area.width)
+        if rightWidth > 0 { frame.put(right, x: area.width - rightWidth, y: 0, in: area, style: .reverse) }
     }
 
     static func drawCounts(_ list: ListState, into frame: inout Frame, area: Rect) {

@@ -7,8 +7,8 @@ import RigbookUI
 // rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
 // [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only`, `--loss-only [--kills N]`,
-// and on a kept home (for profilers) `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR`
-// keeps the registers in DIR/h<size>. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+// `--sync-only URL [--sync-assets N]` (URL: an empty PostgreSQL database), and on a kept home (for profilers)
+// `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR` keeps the registers in DIR/h<size>. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
 
 /// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
 /// line on stderr rather than a crash.
@@ -116,6 +116,14 @@ func runBench() throws {
         }
         try LossBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!,
                           kills: kills)
+        exit(0)
+    }
+    if let index = arguments.firstIndex(of: "--sync-only"), index + 1 < arguments.count {
+        var assets = 1_000
+        if let count = arguments.firstIndex(of: "--sync-assets"), count + 1 < arguments.count {
+            assets = Int(arguments[count + 1]) ?? assets
+        }
+        try SyncBench.run(url: arguments[index + 1], assets: assets, rigbook: siblingExecutable("rigbook"))
         exit(0)
     }
     if arguments.contains("--terminal-only") {

@@ -144,7 +144,9 @@ enum Commands {
         ("NO_COLOR", "Draw the full-screen register without colour."),
         ("TERM", "The terminal type (not dumb) for the full-screen register."),
         ("USER", "Who saves records, when the user database does not say."),
-        ("RIGBOOK_SERVER", "The server `rigbook sync` uses when given no URL."),
+        ("RIGBOOK_SERVER", "The server `rigbook sync` uses when given no URL; the full-screen register"
+            + " syncs with it in the background."),
+        ("RIGBOOK_SYNC_INTERVAL", "Seconds between the full-screen register's background syncs (default 180)."),
         ("XDG_CACHE_HOME", "--server keeps its replica in $XDG_CACHE_HOME/rigbook (else ~/.cache)."),
         ("RIGBOOK_SERVER_CACHE", "off: --server reads through a temporary replica instead."),
     ]

@@ -1,5 +1,6 @@
 import Glibc
 import RigbookApp
+import RigbookStore
 import RigbookUI
 
 /// The full-screen program: the curses terminal driving a `Session`, with signals handled in the loop.
@@ -70,6 +71,15 @@ enum FullScreen {
         session.flushDrafts()
         terminal.stop()
         return exitCode
+    }
+
+    /// The background sync (issue 18 §3) when the register has a server: $RIGBOOK_SERVER, else the one it last
+    /// synced with. $RIGBOOK_SYNC_INTERVAL: seconds between periodic syncs (default 180).
+    static func backgroundSync(_ register: Register, _ environment: [String: String]) -> BackgroundSyncWorker? {
+        let given = environment["RIGBOOK_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let url = given ?? (try? register.rememberedServer()) ?? nil else { return nil }
+        let interval = environment["RIGBOOK_SYNC_INTERVAL"].flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil }
+        return BackgroundSyncWorker(url: url, registerPath: register.path, interval: interval ?? 180)
     }
 
     /// Feeds the keys already waiting in the terminal to the session (bounded, never blocking).

@@ -86,7 +86,8 @@ func openFullScreen(_ context: Context) throws -> Int32 {
     let environment = context.environment
     let session = Session(home: context.home, register: register, today: context.today,
                           draftRetentionDays: context.draftRetentionDays,
-                          calendar: { CalendarDate.today(environment: environment) })
+                          calendar: { CalendarDate.today(environment: environment) },
+                          backgroundSync: warning == nil ? FullScreen.backgroundSync(register, environment) : nil)
     return FullScreen.run(session: session, environment: context.environment, startupWarning: warning)
 }
 

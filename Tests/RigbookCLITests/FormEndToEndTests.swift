@@ -118,10 +118,11 @@ final class E2EHome {
     /// Starts `rigbook --home HOME` in a new tmux server of its own (80×24 unless told), through a
     /// wrapper that records its pid and exit status.
     @discardableResult
-    func launch(_ label: String, width: Int = 80, height: Int = 24) throws -> E2EPane {
+    func launch(_ label: String, width: Int = 80, height: Int = 24,
+                environment: [String: String] = [:]) throws -> E2EPane {
         let pane = try E2EPane(home: self, label: label)
         panes.append(pane)
-        try pane.start(width: width, height: height)
+        try pane.start(width: width, height: height, environment: environment)
         return pane
     }
 
@@ -135,11 +136,12 @@ final class E2EHome {
 
     /// The command line that runs rigbook on this home with a fixed today, writing its pid to
     /// `pidFile` just before `exec` (so the pid is rigbook's own).
-    func rigbookCommand(pidFile: String) throws -> String {
+    func rigbookCommand(pidFile: String, environment: [String: String] = [:]) throws -> String {
         let binary = try Binary.path()
         let program = ["env", "-u", "NO_COLOR", "-u", "RIGBOOK_HOME", "-u", "XDG_DATA_HOME",
                        "-u", "RIGBOOK_DRAFT_RETENTION_DAYS",
-                       "RIGBOOK_TODAY=\(fixedToday)", "HOME=\(dir.sub("user-home"))", binary, "--home", home]
+                       "RIGBOOK_TODAY=\(fixedToday)", "HOME=\(dir.sub("user-home"))"]
+            + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [binary, "--home", home]
         let recordPID = "echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile) && exec \"$@\""
         return "sh -c \(e2eShellQuote(recordPID)) rigbook " + program.map(e2eShellQuote).joined(separator: " ")
     }
@@ -175,10 +177,10 @@ final class E2EPane {
     var exitFile: String { owner.dir.sub("EXIT-\(label)") }
     var doneFile: String { owner.dir.sub("DONE-\(label)") }
 
-    fileprivate func start(width: Int, height: Int) throws {
+    fileprivate func start(width: Int, height: Int, environment: [String: String] = [:]) throws {
         let script = """
             cd \(e2eShellQuote(owner.dir.path)) || exit 1
-            \(try owner.rigbookCommand(pidFile: "PID-\(label)"))
+            \(try owner.rigbookCommand(pidFile: "PID-\(label)", environment: environment))
             echo "exit=$?" > EXIT-\(label).tmp && mv EXIT-\(label).tmp EXIT-\(label)
             : > DONE-\(label)
             exec sleep 600

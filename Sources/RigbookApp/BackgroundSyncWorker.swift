@@ -1,0 +1,80 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+import RigbookUI
+import Synchronization
+
+/// Syncs the register with the organisation's server on a thread of its own (issue 18 §3), so the loop never
+/// waits on the network. Each sync opens its own connection to the register: the session's connection
+/// belongs to the loop, and SQLite's WAL lets the two work side by side (the pull's one short transaction is
+/// written after the server has been read). The outcome waits in a mailbox the loop looks at.
+public final class BackgroundSyncWorker: Sendable {
+    public let url: String
+    public let registerPath: String
+    /// Seconds between periodic syncs.
+    public let interval: Double
+    private let mailbox = Mutex<SyncOutcome?>(nil)
+    private let busy = Mutex(false)
+    private let timeZone: TimeZone
+
+    public init(url: String, registerPath: String, interval: Double = 180, timeZone: TimeZone = .current) {
+        self.url = url
+        self.registerPath = registerPath
+        self.interval = interval
+        self.timeZone = timeZone
+    }
+
+    /// A sync is running on the worker's thread.
+    public var isRunning: Bool { busy.withLock { $0 } }
+
+    /// Starts a sync unless one is running (the state asks for one at a time).
+    public func start() {
+        let started = busy.withLock { running in
+            if running { return false }
+            running = true
+            return true
+        }
+        guard started else { return }
+        Thread.detachNewThread { [self] in
+            let outcome = syncOnce()
+            mailbox.withLock { $0 = outcome }
+            busy.withLock { $0 = false }
+        }
+    }
+
+    /// The outcome of the sync that ended since the last call, if any.
+    public func take() -> SyncOutcome? {
+        mailbox.withLock { outcome in defer { outcome = nil }; return outcome }
+    }
+
+    private func syncOnce() -> SyncOutcome {
+        do {
+            let register = try Register.open(path: registerPath)
+            let report = try register.sync(url: url)
+            let conflicts = report.received.fieldConflicts.map { "conflict resolved: \($0)" }
+                + report.received.conflictingAmendments.map { "conflicting amendments on \($0): both kept" }
+            return .synced(received: report.received.entries, sent: report.sentCount, conflicts: conflicts)
+        } catch let error as ServerError {
+            return failed(error.message)
+        } catch let error as RegisterError {
+            return failed(error.description)
+        } catch {
+            return failed("\(error)")
+        }
+    }
+
+    private func failed(_ reason: String) -> SyncOutcome {
+        let (day, clock) = SyncState.clock(Date(), timeZone: timeZone)
+        return .failed(reason: reason, day: day, clock: clock)
+    }
+}
+
+extension Session {
+    /// Hands a finished sync's outcome to `update`, and has the register looked at at once: what the sync
+    /// brought in shows in the list now, not a second later.
+    func followTheSync() {
+        guard let outcome = backgroundSync?.take() else { return }
+        lookAtTheRegisterNow()
+        update(with: .syncFinished(outcome))
+    }
+}
