@@ -357,6 +357,13 @@ public enum TestGate {
 
     static func format(_ value: Double) -> String { ExportValue.numberText(value) }
 
+    /// Why a reading's text is not a number.
+    static func readingProblem(_ field: TestField, _ text: String) -> String {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let problem = NumberText.separatorProblem(t, what: "a reading") { return problem }
+        return "\(field.label) must be a number of 0 or more (not \(VisibleText.make(t)))."
+    }
+
     public static func evaluate(_ v: TestValues, _ context: Context) -> Evaluation {
         var problems: [(TestField, String)] = []
         var warnings: [(TestField, String)] = []
@@ -372,7 +379,7 @@ public enum TestGate {
         ]
         for (field, text) in readings {
             guard let outcome = number(text) else {
-                problems.append((field, "\(field.label) must be a number of 0 or more (not \(text))."))
+                problems.append((field, readingProblem(field, text)))
                 continue
             }
             if case .success(let value?) = outcome { parsed[field] = value }

@@ -215,3 +215,28 @@ struct TestGateTests {
                 == "test-00000000-0000-0000-0000-00000000000a")
     }
 }
+
+extension TestGateTests {
+    /// A reading whose text holds a comma or a space is refused, naming the character: never read as 05.
+    static let separatorRows: [(TestField, String)] = [
+        (.insulation, "0,5"), (.insulation, "0 5"), (.earthContinuity, ",5"), (.earthContinuity, "1,000"),
+        (.leakage, "0, 3"),
+    ]
+
+    @Test("a comma or a space in a reading is refused on its field", arguments: separatorRows)
+    func separatorsRefused(_ row: (TestField, String)) {
+        let (field, text) = row
+        var v = Self.passing()
+        switch field {
+        case .insulation: v.insulationMOhm = text
+        case .earthContinuity: v.earthContinuityOhm = text
+        default: v.leakageMA = text
+        }
+        let evaluation = TestGate.evaluate(v, Self.context(.classI))
+        let problem = evaluation.problems.first { $0.field == field }
+        #expect(problem?.message.contains("is not a reading") == true, "\(evaluation.problems)")
+        #expect(problem?.message.contains("decimal point as “.”") == true)
+        #expect(!evaluation.verdicts.contains { $0.field == field && $0.outcome == .pass })
+        if case .success = TestGate.validate(v, Self.context(.classI)) { Issue.record("\(text) was accepted") }
+    }
+}
