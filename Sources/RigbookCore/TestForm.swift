@@ -453,7 +453,9 @@ public enum TestGate {
             if date > context.today {
                 problems.append((.testDate, "The test date \(date.iso) is in the future (today is \(context.today.iso))."))
             }
-            if let commissioned = context.commissioned, date < commissioned, v.testType != .initial {
+            if let tooEarly = RecordDates.tooEarly(date, what: "test date") {
+                problems.append((.testDate, tooEarly))
+            } else if let commissioned = context.commissioned, date < commissioned, v.testType != .initial {
                 problems.append((.testDate, "The test date is before the asset was commissioned (\(commissioned.iso))."))
             }
         } else {
@@ -464,6 +466,12 @@ public enum TestGate {
             if let calibrated = CalendarDate(iso: calibrationText) {
                 if calibrated > context.today {
                     problems.append((.calibrationDate, "The calibration date \(calibrated.iso) is in the future."))
+                } else if let date, calibrated > date {
+                    // An instrument calibrated after the test did not test with that calibration.
+                    problems.append((.calibrationDate, "The calibration date \(calibrated.iso) is after the test "
+                                     + "date \(date.iso): give the calibration in force on the day of the test."))
+                } else if let tooEarly = RecordDates.tooEarly(calibrated, what: "calibration date") {
+                    problems.append((.calibrationDate, tooEarly))
                 } else if let date, calibrated.addingMonths(limits.calibrationWarningMonths) < date {
                     let warning = "The instrument was calibrated \(calibrated.iso), over "
                         + "\(limits.calibrationWarningMonths) months before the test."
