@@ -97,7 +97,16 @@ extension TestFormState {
         case .attaching:
             return handlePrompt(key)
         case .editing:
-            break
+            // A label scanned into the form never becomes a value (FormScanCatcher).
+            if let keys = catchingScan(key) {
+                var outcome = Outcome.stay
+                for (index, held) in keys.enumerated() {
+                    scanCatcher.replaying = index == 0
+                    outcome = outcome + handleKey(held, now: now, width: width)
+                }
+                scanCatcher.replaying = false
+                return outcome
+            }
         }
 
         let field = focus

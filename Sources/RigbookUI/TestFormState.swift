@@ -18,6 +18,8 @@ public struct TestFormState: Screen {
     public internal(set) var values: TestValues
     public internal(set) var focus: TestField = .testType
     /// The focused text, date or reading being edited.
+    /// Holds back what may be a label scanned into the form.
+    var scanCatcher = FormScanCatcher()
     var editor: EditableText?
     /// First body line on screen.
     var scroll = 0

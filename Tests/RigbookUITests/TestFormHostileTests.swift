@@ -38,6 +38,50 @@ struct TestFormHostileTests {
         h.press(.paste("0,5"))
         #expect(h.form?.values.insulationMOhm == "0,5", "\(h.harness.dump)")
     }
+
+    static let payload = "/RB1:AIQSGDR:20270301"
+
+    @Test("a label scanned into a reading, a text field or a choice changes nothing and says it is a scan",
+          arguments: [TestField.insulation, .earthContinuity, .technician, .procedureReference, .visual, .testType])
+    func scanIntoAField(field: TestField) throws {
+        let h = try TestHarness()
+        h.openAndFill(earth: "0.4")
+        h.focus(field)
+        let before = try #require(h.form?.values)
+        h.type(Self.payload)
+        h.press(.enter)
+        #expect(h.form?.values == before, "\(h.harness.dump)")
+        #expect(h.form?.focus == field)
+        #expect(h.flat.contains("That is a label scan: close the form (Esc) to go to that asset"), "\(h.harness.dump)")
+        // In one burst, as a fast scanner sends it.
+        h.harness.burst(Key.typing(Self.payload) + [.enter])
+        #expect(h.form?.values == before && h.form?.focus == field)
+    }
+
+    @Test("a / that starts no label is typed as before: AS/NZS in a text field, refused in a reading")
+    func slashesThatAreNotScans() throws {
+        let h = try TestHarness()
+        h.openAndFill(earth: "0.4")
+        h.set(.procedureReference, "AS/NZS 3760")
+        #expect(h.form?.values.procedureReference == "AS/NZS 3760")
+        h.set(.insulation, "/5")
+        #expect(h.form?.values.insulationMOhm == "5")
+        h.set(.technician, "R/RB")
+        h.press(.tab)
+        #expect(h.form?.values.technician == "R/RB", "a held / is let through by the next key, Tab included")
+    }
+
+    @Test("the inspection form takes no value from a scan either")
+    func scanIntoTheInspectionForm() throws {
+        let h = try FormHarness()
+        h.openFormOnInspectorName()
+        let before = try #require(h.form?.values)
+        h.type(Self.payload)
+        h.press(.enter)
+        #expect(h.form?.values == before, "\(h.harness.dump)")
+        #expect(h.form?.focus == .inspectorName)
+        #expect(h.flatScreen.contains("That is a label scan"), "\(h.harness.dump)")
+    }
 }
 
 extension Optional where Wrapped == Bool {
