@@ -135,7 +135,8 @@ public struct HistoryState: Screen {
     static func link(_ record: StoredInspection, short: Bool = false) -> String {
         if let newer = record.supersededBy { return (short ? "by #" : "amended by #") + "\(newer)" }
         return record.amends.map {
-            (short ? "of " : "amends ") + ([$0] + record.alsoAmends).map { "#\($0)" }.joined(separator: short ? ", " : " and ")
+            (short ? "of " : "amends ")
+                + ([$0] + record.alsoAmends).map { "#\($0)" }.joined(separator: short ? ", " : " and ")
         } ?? ""
     }
 

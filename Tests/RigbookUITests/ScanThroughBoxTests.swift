@@ -40,7 +40,8 @@ import RigbookCore
     }
 
     func expectJumpedOnly(_ h: Harness, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(h.state.screens.isEmpty, "a key of the scan opened a screen:\n\(h.dump)", sourceLocation: sourceLocation)
+        #expect(h.state.screens.isEmpty, "a key of the scan opened a screen:\n\(h.dump)",
+                sourceLocation: sourceLocation)
         #expect(h.state.list.selectedRow?.asset.tag == "AIQSGDR", "\(h.dump)", sourceLocation: sourceLocation)
         #expect(h.state.list.marks.count == 2 && !h.state.list.showRetired && h.state.list.rows.count == 4,
                 sourceLocation: sourceLocation)
