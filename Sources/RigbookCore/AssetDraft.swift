@@ -223,7 +223,8 @@ public struct AssetDraft: Sendable, Equatable, Codable {
                 return nil
             }
             guard let value = Double(t), value.isFinite, value > 0 else {
-                problems.append((field, "\(field.label) must be a number greater than 0.")); return nil
+                problems.append((field, NumberText.separatorProblem(t)
+                                 ?? "\(field.label) must be a number greater than 0.")); return nil
             }
             return value
         }

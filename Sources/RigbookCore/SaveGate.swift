@@ -140,7 +140,10 @@ public enum SaveGate {
             if date > context.today { fail(.inspectionDate, "The inspection date is in the future.") }
             // Equipment is examined before first use (LOLER reg 9(1)): those two types may precede it.
             let mayPrecede: Set<InspectionType> = [.thoroughInitial, .thoroughAfterInstallation]
-            if let commissioned = context.commissioned, date < commissioned, !mayPrecede.contains(v.inspectionType) {
+            if let tooEarly = RecordDates.tooEarly(date, what: "inspection date") {
+                fail(.inspectionDate, tooEarly)
+            } else if let commissioned = context.commissioned, date < commissioned,
+                      !mayPrecede.contains(v.inspectionType) {
                 fail(.inspectionDate, "The inspection date is before the asset was commissioned (\(commissioned.iso)); "
                      + "only an initial or after-installation examination may come before first use.")
             }

@@ -357,6 +357,13 @@ public enum TestGate {
 
     static func format(_ value: Double) -> String { ExportValue.numberText(value) }
 
+    /// Why a reading's text is not a number.
+    static func readingProblem(_ field: TestField, _ text: String) -> String {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let problem = NumberText.separatorProblem(t, what: "a reading") { return problem }
+        return "\(field.label) must be a number of 0 or more (not \(VisibleText.make(t)))."
+    }
+
     public static func evaluate(_ v: TestValues, _ context: Context) -> Evaluation {
         var problems: [(TestField, String)] = []
         var warnings: [(TestField, String)] = []
@@ -372,7 +379,7 @@ public enum TestGate {
         ]
         for (field, text) in readings {
             guard let outcome = number(text) else {
-                problems.append((field, "\(field.label) must be a number of 0 or more (not \(text))."))
+                problems.append((field, readingProblem(field, text)))
                 continue
             }
             if case .success(let value?) = outcome { parsed[field] = value }
@@ -446,7 +453,9 @@ public enum TestGate {
             if date > context.today {
                 problems.append((.testDate, "The test date \(date.iso) is in the future (today is \(context.today.iso))."))
             }
-            if let commissioned = context.commissioned, date < commissioned, v.testType != .initial {
+            if let tooEarly = RecordDates.tooEarly(date, what: "test date") {
+                problems.append((.testDate, tooEarly))
+            } else if let commissioned = context.commissioned, date < commissioned, v.testType != .initial {
                 problems.append((.testDate, "The test date is before the asset was commissioned (\(commissioned.iso))."))
             }
         } else {
@@ -457,6 +466,12 @@ public enum TestGate {
             if let calibrated = CalendarDate(iso: calibrationText) {
                 if calibrated > context.today {
                     problems.append((.calibrationDate, "The calibration date \(calibrated.iso) is in the future."))
+                } else if let date, calibrated > date {
+                    // An instrument calibrated after the test did not test with that calibration.
+                    problems.append((.calibrationDate, "The calibration date \(calibrated.iso) is after the test "
+                                     + "date \(date.iso): give the calibration in force on the day of the test."))
+                } else if let tooEarly = RecordDates.tooEarly(calibrated, what: "calibration date") {
+                    problems.append((.calibrationDate, tooEarly))
                 } else if let date, calibrated.addingMonths(limits.calibrationWarningMonths) < date {
                     let warning = "The instrument was calibrated \(calibrated.iso), over "
                         + "\(limits.calibrationWarningMonths) months before the test."

@@ -174,6 +174,11 @@ public enum App {
             state.notice = notice
             guard !notice.isError, let row = state.list.selectedRow else { return [] }
             return [.openHistory(assetUUID: row.asset.uuid)]
+        case .passOn(let key):
+            guard let top = state.screens.indices.last else {
+                return apply(state.list.handle(key, context: context), from: nil, &state, context)
+            }
+            return apply(state.screens[top].handle(key, context: context), from: top, &state, context)
         case .all(let outcomes):
             return outcomes.flatMap { apply($0, from: index, &state, context) }
         }

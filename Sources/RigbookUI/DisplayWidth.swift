@@ -1,3 +1,5 @@
+import RigbookCore
+
 /// Terminal column widths, computed here rather than with the C library's `wcwidth` so that screens
 /// lay out identically in tests, in any locale: East Asian wide and fullwidth characters and emoji
 /// take 2 columns, combining marks and other zero-width characters 0, the rest 1.
@@ -68,6 +70,25 @@ extension String {
             used += w
         }
         return out + "…"
+    }
+
+    /// A file's name shown in `width` columns: made visible (a U+202E that would reverse `gnp.exe` into
+    /// `exe.png` shows as `<202e>`), and when too long cut in the middle, so its extension always shows
+    /// (`invoice-2026-…<202e>gnp.exe`).
+    public func fileNameFitting(width: Int) -> String {
+        let visible = VisibleText.make(self)
+        guard visible.displayWidth > width else { return visible }
+        let dot = visible.lastIndex(of: ".")
+        let ending = dot.map { String(visible[$0...]) } ?? ""
+        // The extension and what comes just before it (the escaped character hiding it, say) stay.
+        let tailWidth = min(max(ending.displayWidth, (width - 1) / 2), width - 2)
+        var tail = ""
+        for character in visible.reversed() {
+            if tail.displayWidth + DisplayWidth.of(character) > tailWidth { break }
+            tail.insert(character, at: tail.startIndex)
+        }
+        let head = visible.truncated(toWidth: max(1, width - tail.displayWidth))
+        return head.hasSuffix("…") ? head + tail : String(head.dropLast()) + "…" + tail
     }
 
     /// Pads with spaces (or truncates) to exactly `width` columns.

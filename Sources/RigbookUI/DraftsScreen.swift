@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-public enum DraftsAction: Sendable { case up, down, recover, discard, back, help }
+public enum DraftsAction: Sendable { case up, down, recover, discard, scan, back, help }
 
 /// The answer to "Discard the draft for …?".
 public enum DiscardChoice: Sendable, Equatable { case discard, keep }
@@ -23,6 +23,7 @@ public struct DraftsState: Screen {
         KeyBinding([.enter], help: "Recover: open the form with the draft's values", footer: "recover",
                    action: .recover),
         KeyBinding([.char("x")], help: "Discard the draft (asks first)", footer: "discard", action: .discard),
+        .scan(.scan),
         .back(.back, to: "register"),
         .help(.help),
     ])
@@ -66,6 +67,8 @@ public struct DraftsState: Screen {
                 return .stay
             }
             confirming = nil
+            // A scan's `/` keeps the draft and opens the scan prompt, which takes the rest of the scan.
+            if answer == .keep, key.startsScan { return handle(key, context: context) }
             guard answer == .discard, let draft = selected else { return .stay }
             if let holder = draft.lockedBy {
                 return .notify(.error("The draft for \(draft.assetTag) is open in another session (\(holder)); "
@@ -92,6 +95,7 @@ public struct DraftsState: Screen {
                                             holding: Array(draft.differences.prefix(max(1, context.area.height - 9))))
                     .opened(in: context.batch)
             }
+        case .scan: return .push(ScanScreen(opener: key))
         case .back: return .pop
         case .help: return .help(DraftsState.keymap)
         }

@@ -156,9 +156,11 @@ extension AttachPrompt {
         }
         let attachment = attachments[row]
         let size = " · " + attachment.sizeText
-        frame.put(attachment.name, x: 0, y: 0, in: widget, style: selected ? Style(reverse: true) : .plain,
+        // The name as drawn (escaped, cut in the middle): its width places the size, which must not cover it.
+        let name = attachment.name.fileNameFitting(width: max(4, widget.width - size.displayWidth))
+        frame.put(name, x: 0, y: 0, in: widget, style: selected ? Style(reverse: true) : .plain,
                   maxWidth: max(4, widget.width - size.displayWidth))
-        frame.put(size, x: min(attachment.name.displayWidth, widget.width - size.displayWidth), y: 0, in: widget,
+        frame.put(size, x: min(name.displayWidth, widget.width - size.displayWidth), y: 0, in: widget,
                   style: .dim)
     }
 }

@@ -122,7 +122,16 @@ extension FormState {
         case .attaching:
             return handlePrompt(key)
         case .editing:
-            break
+            // A label scanned into the form never becomes a value (FormScanCatcher).
+            if let keys = catchingScan(key) {
+                var outcome = Outcome.stay
+                for (index, held) in keys.enumerated() {
+                    scanCatcher.replaying = index == 0
+                    outcome = outcome + handleKey(held, now: now, width: width)
+                }
+                scanCatcher.replaying = false
+                return outcome
+            }
         }
 
         // Text widgets get first go at keys; what they do not use falls through to the keymap.

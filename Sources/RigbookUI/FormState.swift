@@ -23,6 +23,8 @@ public struct FormState: Screen {
     public internal(set) var noticeAnswers: DefectNoticeAnswers?
     public internal(set) var focus: FormField = .inspectionType { didSet { layoutMemo = nil } }
     /// The focused text or date field being edited.
+    /// Holds back what may be a label scanned into the form.
+    var scanCatcher = FormScanCatcher()
     var editor: EditableText? { didSet { layoutMemo = nil } }
     /// First body line on screen.
     var scroll = 0

@@ -4,6 +4,8 @@ import RigbookCore
 /// typing into that field needs of the form. One piece of code for both kinds.
 protocol TextFieldHosting {
     var editor: EditableText? { get set }
+    /// Holds back what may be a label scanned into the form (`FormScanCatcher`).
+    var scanCatcher: FormScanCatcher { get set }
     /// The focused field's name in messages, how many characters it holds, whether it takes line breaks.
     var typingLabel: String { get }
     var typingLimit: Int { get }

@@ -55,6 +55,13 @@ public struct HistoryState: Screen {
         .help(.help),
     ])
 
+    /// An electrical asset's history: tests are not amended, so `A` is not offered (pressed, it says why).
+    static let testKeymap = Keymap<HistoryAction>(title: "Asset history (electrical)",
+                                                  keymap.bindings.filter { $0.action != .amend })
+
+    /// The keys this history offers, in its footer and help.
+    var offeredKeymap: Keymap<HistoryAction> { isTesting ? HistoryState.testKeymap : HistoryState.keymap }
+
     /// Lines above the record table.
     static let headerHeight = 7
 
@@ -79,7 +86,7 @@ public struct HistoryState: Screen {
             showsCode.toggle()
         case .scan: return .push(ScanScreen(opener: key))
         case .back: return .pop
-        case .help: return .help(HistoryState.keymap)
+        case .help: return .help(offeredKeymap)
         }
         return .stay
     }
@@ -123,11 +130,14 @@ public struct HistoryState: Screen {
     }
 
     /// What the row says of the record's chain: the record that superseded it (it no longer counts), else
-    /// the record it amends.
-    static func link(_ record: StoredInspection) -> String {
-        if let newer = record.supersededBy { return "amended by #\(newer)" }
-        return record.amends.map { "amends " + ([$0] + record.alsoAmends).map { "#\($0)" }.joined(separator: " and ") }
-            ?? ""
+    /// the record it amends. `short`: the words shortened (under the AMENDMENT heading, "by #1046", "of #28")
+    /// where the whole words would not fit; a record number is never cut.
+    static func link(_ record: StoredInspection, short: Bool = false) -> String {
+        if let newer = record.supersededBy { return (short ? "by #" : "amended by #") + "\(newer)" }
+        return record.amends.map {
+            (short ? "of " : "amends ")
+                + ([$0] + record.alsoAmends).map { "#\($0)" }.joined(separator: short ? ", " : " and ")
+        } ?? ""
     }
 
     /// The label's QR code in half blocks under the header, black on white, with the payload beside it.
@@ -139,7 +149,7 @@ public struct HistoryState: Screen {
         guard lines.count <= room, (lines.first?.count ?? 0) <= area.width else {
             frame.put("  The QR code needs \(lines.first?.count ?? 0)×\(lines.count + top + 1) characters; this "
                       + "terminal is \(area.width)×\(area.height).", x: 0, y: top, in: area, style: .dim)
-            frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+            frame.put(offeredKeymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
             return
         }
         for (offset, line) in lines.enumerated() {
@@ -152,7 +162,7 @@ public struct HistoryState: Screen {
             frame.put(note, x: x, y: top + offset, in: area, style: offset == 1 ? .bold : .plain,
                       maxWidth: area.width - x)
         }
-        frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+        frame.put(offeredKeymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 
     mutating func move(by delta: Int, height: Int) {
@@ -193,9 +203,11 @@ public struct HistoryState: Screen {
         for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
         // Two amendments of one record, made on two machines: the asset is flagged until one supersedes both.
         if let conflict = conflictingAmendments.first {
-            frame.put(" ⚠ Conflicting amendments of #\(conflict.original.id): "
-                      + conflict.heads.map { "#\($0)" }.joined(separator: " and ")
-                      + " (made apart, then merged); amend one (A) to supersede both.",
+            // Short enough for 80 columns with record numbers of five digits: the numbers come first.
+            let heads = conflict.heads.map { "#\($0)" }
+            let both = heads.count == 2 ? "both" : "all"
+            frame.put(" ⚠ " + heads.joined(separator: heads.count == 2 ? " and " : ", ")
+                      + " \(both) amend #\(conflict.original.id): A on one supersedes \(both)",
                       x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
         } else if let problem = a.intervalProblem {
         // An interval LOLER reg 9(3) does not allow without a scheme replaces the heading with why.
@@ -214,7 +226,12 @@ public struct HistoryState: Screen {
         }
         // Each record's id is on screen, so "amends #4" and "amended by #14" point at rows one can see.
         let idWidth = max(2, records.map { "#\($0.id)".count }.max() ?? 0)
-        let links = records.map(HistoryState.link)
+        // The columns before AMENDMENT; its words shorten rather than its record numbers being cut.
+        let before = 2 + idWidth + 2 + 10 + 2 + 19 + 2 + 22 + 2
+        var links = records.map { HistoryState.link($0) }
+        if before + (links.map(\.count).max() ?? 0) > area.width {
+            links = records.map { HistoryState.link($0, short: true) }
+        }
         let linkWidth = links.contains { !$0.isEmpty } ? max(9, links.map(\.count).max() ?? 0) : 0
         func line(_ id: String, _ date: String, _ type: String, _ result: String, _ link: String,
                   _ inspector: String) -> String {
@@ -248,7 +265,7 @@ public struct HistoryState: Screen {
             frame.put(text, x: 0, y: y, in: area, style: record.supersededBy == nil ? .plain : .dim)
             if index == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
         }
-        frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+        frame.put(offeredKeymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 }
 
@@ -280,6 +297,6 @@ extension HistoryState {
                 if index == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
             }
         }
-        frame.put(HistoryState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+        frame.put(offeredKeymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 }

@@ -16,8 +16,12 @@ public struct MessageScreen: Screen {
 
     public var isOverlay: Bool { true }
 
+    /// A `/` or `#` that closes the box goes on to the screen beneath, which opens its filter or scan prompt with
+    /// it as it would have with no box: a label scanned while the box shows (`/RB1:…` and Enter) is taken whole
+    /// there, and none of its letters reaches a command key.
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        box.handle(key, batch: context.batch) == .close ? .pop : .stay
+        guard box.handle(key, batch: context.batch) == .close else { return .stay }
+        return key.startsScan ? .pop + .passOn(key) : .pop
     }
 
     public func draw(into frame: inout Frame, area: Rect) { box.draw(into: &frame, area: area) }

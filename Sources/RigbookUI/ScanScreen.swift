@@ -35,6 +35,12 @@ struct ScanScreen: Screen {
     }
 }
 
+extension Key {
+    /// `/` (the first character of every label's payload) or `#` (the scan prompt's key): a box that any key
+    /// closes hands such a key on rather than swallowing it, so the rest of a scan is not taken as commands.
+    var startsScan: Bool { self == .char("/") || self == .char("#") }
+}
+
 extension KeyBinding {
     /// `#` (and `/`, where a scanned payload starts) opens the scan prompt on a screen whose letters are
     /// commands.

@@ -55,6 +55,9 @@ public indirect enum Outcome: Sendable {
     case notify(Notice)
     /// A label scanned (or a tag typed) on a screen above the list: back to the list, to that asset's history.
     case scanned(String)
+    /// Hand this key to the screen that is on top once the outcomes before it are applied (`.pop + .passOn(key)`):
+    /// a box closed by the `/` or `#` a scan starts with lets it open the filter or the scan prompt beneath.
+    case passOn(Key)
     case all([Outcome])
 
     public static func + (lhs: Outcome, rhs: Outcome) -> Outcome { .all([lhs, rhs]) }

@@ -45,7 +45,8 @@ extension TestFormState {
         ("YYYY-MM-DD", "Dates: the test date and the instrument's calibration date"),
         ("today -1y", "Dates typed the quick way: today, or days, weeks, months, years from today (+14, -2w, -6m, "
          + "-1y); written out when you leave the field"),
-        ("0-9 .", "Readings: a number; the verdict against its limit shows beside it as you type"),
+        ("0-9 .", "Readings: a number with “.” as its decimal point (a comma or space is refused, not guessed "
+         + "at); the verdict against its limit shows beside it as you type"),
         ("Paste", "Goes into the focused text field as text, in one step: never keys, ticks or a save"),
     ]
 
@@ -96,7 +97,16 @@ extension TestFormState {
         case .attaching:
             return handlePrompt(key)
         case .editing:
-            break
+            // A label scanned into the form never becomes a value (FormScanCatcher).
+            if let keys = catchingScan(key) {
+                var outcome = Outcome.stay
+                for (index, held) in keys.enumerated() {
+                    scanCatcher.replaying = index == 0
+                    outcome = outcome + handleKey(held, now: now, width: width)
+                }
+                scanCatcher.replaying = false
+                return outcome
+            }
         }
 
         let field = focus

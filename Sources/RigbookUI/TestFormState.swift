@@ -18,6 +18,8 @@ public struct TestFormState: Screen {
     public internal(set) var values: TestValues
     public internal(set) var focus: TestField = .testType
     /// The focused text, date or reading being edited.
+    /// Holds back what may be a label scanned into the form.
+    var scanCatcher = FormScanCatcher()
     var editor: EditableText?
     /// First body line on screen.
     var scroll = 0
@@ -189,8 +191,10 @@ public struct TestFormState: Screen {
     /// What a reading or a date may hold as it is typed.
     func allows(_ c: Character) -> Bool { TestFormState.allows(c, in: focus) }
 
+    /// A reading takes digits and `.`, and also `,` and space: they are kept as typed so the gate refuses
+    /// "0,5" or "0 5" under the field, where dropping them would quietly make 05 (DECISIONS: readings).
     static func allows(_ c: Character, in field: TestField) -> Bool {
-        if field.isReading { return (c.isNumber && c.isASCII) || c == "." }
+        if field.isReading { return (c.isNumber && c.isASCII) || c == "." || c == "," || c == " " }
         if field.kind == .date { return RelativeDate.isAllowed(c) }
         return true
     }

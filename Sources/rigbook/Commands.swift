@@ -458,30 +458,34 @@ enum Commands {
         name: "drafts list", abstract: "List unsubmitted drafts (never part of the register).",
         usage: "rigbook drafts list [--format table|json]",
         discussion: """
-            Drafts are what was typed into a form and not saved. json is an array of draft files as they
-            are on disk (see docs/FORMATS.md), each with `locked_by` when a session has it open.
-            Unreadable drafts found on the way are moved to Drafts/Corrupt/ and reported on stderr.
+            Drafts are what was typed into a form and not saved: an inspection or amendment, an asset
+            edit, an electrical test, a batch inspection (KIND says which). json is an array of draft files
+            as they are on disk (see docs/FORMATS.md; `form_kind` says which), each with `locked_by` when a
+            session has it open. Unreadable drafts found on the way are moved to Drafts/Corrupt/ and
+            reported on stderr.
             """
     ) { arguments, context in
         let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
         try arguments.finish()
         _ = try context.readRegister() // drafts belong to a register: a wrong home is said, not listed empty
         let store = DraftStore(home: context.home)
-        let (entries, setAside) = store.entries()
-        for file in setAside {
+        let (entries, singleSetAside) = store.entries()
+        let (batches, batchSetAside) = store.batchEntries()
+        for file in singleSetAside + batchSetAside {
             printError("rigbook: moved unreadable draft \(file.file) to \(store.corruptFolder) (\(file.reason))")
         }
         var out = Output()
+        // Every kind together, newest first.
+        let listings = (entries.map(DraftListing.init) + batches.map(DraftListing.init))
+            .sorted { $0.updatedAt > $1.updatedAt }
         if format == "json" {
-            try out.write(try JSONOutput.encode(entries.map(DraftListing.init)) + "\n")
+            try out.write(try JSONOutput.encode(listings) + "\n")
         } else {
             let now = Date()
-            let rows = entries.map { e -> [String] in
-                let age = Timestamp.parse(e.draft.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
+            let rows = listings.map { e -> [String] in
+                let age = Timestamp.parse(e.updatedAt).map { Elapsed.text(now.timeIntervalSince($0)) } ?? "?"
                 let state = e.lockedBy.map { "open by \($0.user) (pid \($0.pid))" } ?? ""
-                let kind = e.draft.isAssetEdit ? "asset edit" : e.draft.isAmendment ? "amendment" : "inspection"
-                return [e.draft.draftID, e.draft.assetTag, kind, age,
-                        e.draft.operatorName, e.draft.host, state]
+                return [e.draftID, e.assets, e.kind, age, e.operatorName, e.host, state]
             }
             let header = ["ID", "ASSET", "KIND", "AGE", "OPERATOR", "HOST", "STATE"]
             try out.write(TextTable.render(header: header, rows: rows))
@@ -493,18 +497,20 @@ enum Commands {
     static let draftsDiscard = CommandSpec(
         name: "drafts discard", abstract: "Delete one draft for good.",
         usage: "rigbook drafts discard ID",
-        discussion: "ID is a draft id (inspection-<uuid>) or any beginning of one that names a single draft:"
+        discussion: "ID is a draft id (inspection-, asset-, test- or batch-<uuid>) or any beginning of one that"
+            + " names a single draft:"
             + " the id as `drafts list` cuts it (…) will do; `drafts list --format json` prints ids whole."
             + " A draft open in a session is refused."
     ) { arguments, context in
         let given = try arguments.positional("the draft ID")
         try arguments.finish()
         let prefix = String(given.hasSuffix("…") ? given.dropLast() : given[...]).lowercased()
-        guard DraftStore.isDraftIDPrefix(prefix) else {
-            throw UsageError("\(given) is not a draft id (they look like inspection-<uuid>; see `rigbook drafts list`)")
+        guard DraftStore.isAnyDraftIDPrefix(prefix) else {
+            throw UsageError("\(given) is not a draft id (they look like inspection-, asset-, test- or batch-<uuid>;"
+                             + " see `rigbook drafts list`)")
         }
         let store = DraftStore(home: context.home)
-        let matches = store.ids(startingWith: prefix)
+        let matches = store.anyIDs(startingWith: prefix)
         guard matches.count < 2 else {
             let listed = matches.joined(separator: ", ")
             throw CommandFailure("rigbook: \(given) begins \(matches.count) drafts (\(listed)); give more of the id")
@@ -658,18 +664,47 @@ extension String {
 
 /// A draft file as `drafts list --format json` prints it: the file's fields plus who has it open.
 struct DraftListing: Encodable {
-    let draft: DraftFile
+    /// The draft file as on disk: a single form's or a batch's.
+    let file: any Encodable & Sendable
     let lockedBy: LockHolder?
+    let draftID: String
+    /// The table's ASSET: a single form's tag, a batch's first tag and how many more.
+    let assets: String
+    /// The table's KIND: inspection, amendment, asset edit, test, batch.
+    let kind: String
+    let updatedAt: String
+    let operatorName: String
+    let host: String
 
     init(_ entry: DraftEntry) {
-        draft = entry.draft
+        let draft = entry.draft
+        file = draft
         lockedBy = entry.lockedBy
+        draftID = draft.draftID
+        assets = draft.assetTag
+        kind = draft.isAssetEdit ? "asset edit" : draft.isTest ? "test" : draft.isAmendment ? "amendment" : "inspection"
+        updatedAt = draft.updatedAt
+        operatorName = draft.operatorName
+        host = draft.host
+    }
+
+    init(_ entry: BatchDraftEntry) {
+        let draft = entry.draft
+        file = draft
+        lockedBy = entry.lockedBy
+        draftID = draft.draftID
+        let tags = draft.assets.map(\.assetTag)
+        assets = (tags.first ?? "") + (tags.count > 1 ? " +\(tags.count - 1)" : "")
+        kind = "batch"
+        updatedAt = draft.updatedAt
+        operatorName = draft.operatorName
+        host = draft.host
     }
 
     enum CodingKeys: String, CodingKey { case lockedBy = "locked_by" }
 
     func encode(to encoder: Encoder) throws {
-        try draft.encode(to: encoder)
+        try file.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(lockedBy, forKey: .lockedBy)
     }

@@ -158,6 +158,16 @@ private let gateCases: [GateCase] = {
         GateCase(3, "tomorrow is in the future", fails: [.inspectionDate]) { $0.inspectionDate = "2026-12-01" },
         GateCase(3, "next year is in the future", fails: [.inspectionDate]) { $0.inspectionDate = "2027-11-30" },
         GateCase(3, "the day before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2023-12-31" },
+        // Before 1970 is a slip of the keyboard, even for the examinations that may precede commissioning.
+        GateCase(3, "initial examination on 1900-01-01", fails: [.inspectionDate]) {
+            $0.inspectionType = .thoroughInitial; $0.inspectionDate = "1900-01-01"
+        },
+        GateCase(3, "initial examination on 1969-12-31", fails: [.inspectionDate]) {
+            $0.inspectionType = .thoroughInitial; $0.inspectionDate = "1969-12-31"
+        },
+        GateCase(3, "initial examination on 1970-01-01") {
+            $0.inspectionType = .thoroughInitial; $0.inspectionDate = "1970-01-01"
+        },
         GateCase(3, "long before commissioning", fails: [.inspectionDate]) { $0.inspectionDate = "2000-01-01" },
 
         // Rule 4: a result is chosen.

@@ -180,6 +180,7 @@ struct TestGateTests {
     @Test("test dates: real, not in the future, not before commissioning (except an initial test)")
     func dates() {
         var v = Self.passing()
+        v.calibrationDate = ""  // the calibration's own rules are in datesRowByRow
         v.testDate = "2026-12-01"
         #expect(TestGate.evaluate(v, Self.context(.classI)).problems.map(\.field) == [.testDate])
         v.testDate = "2024-12-31"
@@ -213,5 +214,72 @@ struct TestGateTests {
         #expect(profile.instrumentModel == "PAT 500" && profile.calibrationDate == "2026-06-01")
         #expect(DraftIdentity.testDraftID(assetUUID: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!)
                 == "test-00000000-0000-0000-0000-00000000000a")
+    }
+}
+
+extension TestGateTests {
+    /// A reading whose text holds a comma or a space is refused, naming the character: never read as 05.
+    static let separatorRows: [(TestField, String)] = [
+        (.insulation, "0,5"), (.insulation, "0 5"), (.earthContinuity, ",5"), (.earthContinuity, "1,000"),
+        (.leakage, "0, 3"),
+    ]
+
+    @Test("a comma or a space in a reading is refused on its field", arguments: separatorRows)
+    func separatorsRefused(_ row: (TestField, String)) {
+        let (field, text) = row
+        var v = Self.passing()
+        switch field {
+        case .insulation: v.insulationMOhm = text
+        case .earthContinuity: v.earthContinuityOhm = text
+        default: v.leakageMA = text
+        }
+        let evaluation = TestGate.evaluate(v, Self.context(.classI))
+        let problem = evaluation.problems.first { $0.field == field }
+        #expect(problem?.message.contains("is not a reading") == true, "\(evaluation.problems)")
+        #expect(problem?.message.contains("decimal point as “.”") == true)
+        #expect(!evaluation.verdicts.contains { $0.field == field && $0.outcome == .pass })
+        if case .success = TestGate.validate(v, Self.context(.classI)) { Issue.record("\(text) was accepted") }
+    }
+}
+
+extension TestGateTests {
+    /// Test and calibration dates, row by row: (commissioned, test type, test date, calibration date, the fields
+    /// refused). The floor is the inspection gate's (`RecordDates`).
+    static let dateRows: [(String?, TestType, String, String, [TestField])] = [
+        (nil, .periodic, "2026-02-01", "2026-01-31", []),
+        (nil, .periodic, "2026-02-01", "2026-02-01", []),
+        (nil, .periodic, "2026-02-01", "2026-02-02", [.calibrationDate]),
+        (nil, .periodic, "2026-02-01", "2026-11-01", [.calibrationDate]),
+        (nil, .periodic, "1900-01-01", "", [.testDate]),
+        (nil, .periodic, "1969-12-31", "", [.testDate]),
+        (nil, .periodic, "1970-01-01", "", []),
+        (nil, .initial, "1900-01-01", "", [.testDate]),
+        ("2025-01-01", .initial, "1900-01-01", "", [.testDate]),
+        ("2025-01-01", .periodic, "1900-01-01", "", [.testDate]),
+        (nil, .periodic, "2026-02-01", "1900-01-01", [.calibrationDate]),
+    ]
+
+    @Test("a calibration after the test date is refused, and so is a test or calibration before 1970",
+          arguments: dateRows)
+    func datesRowByRow(_ row: (String?, TestType, String, String, [TestField])) {
+        let (commissioned, type, testDate, calibration, refused) = row
+        var v = Self.passing()
+        v.testType = type
+        v.testDate = testDate
+        v.calibrationDate = calibration
+        v.calibrationAcknowledged = true
+        let context = TestGate.Context(assetUUID: UUID(), equipmentClass: .classI,
+                                       commissioned: commissioned.flatMap(CalendarDate.init(iso:)), today: Self.today,
+                                       sessionID: "test-x:y")
+        let problems = TestGate.evaluate(v, context).problems
+        #expect(problems.map(\.field) == refused, "\(problems)")
+        if refused == [.calibrationDate], calibration > testDate {
+            #expect(problems.first?.message == "The calibration date \(calibration) is after the test date "
+                    + "\(testDate): give the calibration in force on the day of the test.")
+        }
+        if refused == [.testDate] {
+            #expect(problems.first?.message == "The test date \(testDate) is before 1970-01-01, the earliest date a "
+                    + "record may carry: check the year.")
+        }
     }
 }
