@@ -382,7 +382,8 @@ public final class Session {
             case .acquired(let lock): locks[draftID] = lock
             case .heldBy(let holder):
                 return [.explain(title: "\(row.asset.tag) is being edited in another session",
-                                 lines: Session.heldElsewhere(holder) + ["It cannot be edited here until that closes."])]
+                                 lines: Session.heldElsewhere(holder)
+                                     + ["It cannot be edited here until that closes."])]
             case .failed(let reason):
                 return [.assetEditorReady(seed),
                         .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(reason)")]

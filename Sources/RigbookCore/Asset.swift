@@ -126,7 +126,8 @@ public struct Asset: Hashable, Sendable {
             }
         }
         if electrical != nil, wllKg != 0 || lengthM != nil || manufactured != nil || liftsPersons {
-            add(.wll, "An electrical asset has no working load limit, length, date of manufacture or lifting of persons.")
+            add(.wll, "An electrical asset has no working load limit, length, date of manufacture "
+                    + "or lifting of persons.")
         }
         if let length = lengthM, !(length > 0) || !length.isFinite { add(.length, "The length must be more than 0 m.") }
         if !Asset.intervalRange.contains(intervalMonths) {

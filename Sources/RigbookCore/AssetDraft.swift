@@ -201,7 +201,8 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         default: return
         }
         let text = self[keyPath: path].trimmingCharacters(in: .whitespaces)
-        guard RelativeDate.isRelative(text), let date = RelativeDate.resolve(text, from: today, today: today) else { return }
+        guard RelativeDate.isRelative(text),
+              let date = RelativeDate.resolve(text, from: today, today: today) else { return }
         self[keyPath: path] = date.iso
     }
 

@@ -150,7 +150,8 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case (.retiredOn, .none): asset.retiredOn = nil
         case (.disposition, .text(let t)): asset.disposition = Disposition(rawValue: t)
         case (.disposition, .none): asset.disposition = nil
-        case (.equipmentClass, .text(let t)): if let c = ElectricalClass(rawValue: t) { asset.electrical?.equipmentClass = c }
+        case (.equipmentClass, .text(let t)):
+            if let c = ElectricalClass(rawValue: t) { asset.electrical?.equipmentClass = c }
         case (.environment, .text(let t)):
             if let e = ElectricalEnvironment(rawValue: t) { asset.electrical?.environment = e }
         case (.risk, .text(let t)): if let r = ElectricalRisk(rawValue: t) { asset.electrical?.risk = r }

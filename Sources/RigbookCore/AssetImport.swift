@@ -261,12 +261,14 @@ public enum AssetImport {
         draft.kind = .electrical
         let classText = cell("equipment_class")
         if let value = ElectricalClass(word: classText) { draft.equipmentClass = value } else {
-            problems.append(Problem(line: line, column: "equipment_class", "unknown equipment class '\(classText)'; one of "
+            problems.append(Problem(line: line, column: "equipment_class",
+                                    "unknown equipment class '\(classText)'; one of "
                                     + ElectricalClass.allCases.map(\.rawValue).joined(separator: " ")))
         }
         let environmentText = cell("environment").trimmingCharacters(in: .whitespaces).lowercased()
         if let value = ElectricalEnvironment(rawValue: environmentText) { draft.environment = value } else {
-            problems.append(Problem(line: line, column: "environment", "unknown environment '\(environmentText)'; one of "
+            problems.append(Problem(line: line, column: "environment",
+                                    "unknown environment '\(environmentText)'; one of "
                                     + ElectricalEnvironment.allCases.map(\.rawValue).joined(separator: " ")))
         }
         let riskText = cell("risk").trimmingCharacters(in: .whitespaces).lowercased()

@@ -8,7 +8,7 @@ public enum NumberText {
     public static func separatorProblem(_ text: String, what: String = "a number") -> String? {
         let t = text.trimmingCharacters(in: .whitespaces)
         guard let separator = t.first(where: { $0 == "," || $0 == " " }) else { return nil }
-        return "“\(VisibleText.make(t))” is not \(what): “\(separator)” is not part of a number; write the decimal "
-            + "point as “.” and no thousands separator (0.5, 1000)."
+        return "“\(VisibleText.make(t))” is not \(what): “\(separator)” is not part of a number; "
+            + "write the decimal point as “.” and no thousands separator (0.5, 1000)."
     }
 }

@@ -451,12 +451,14 @@ public enum TestGate {
         let date = CalendarDate(iso: dateText)
         if let date {
             if date > context.today {
-                problems.append((.testDate, "The test date \(date.iso) is in the future (today is \(context.today.iso))."))
+                problems.append((.testDate,
+                                 "The test date \(date.iso) is in the future (today is \(context.today.iso))."))
             }
             if let tooEarly = RecordDates.tooEarly(date, what: "test date") {
                 problems.append((.testDate, tooEarly))
             } else if let commissioned = context.commissioned, date < commissioned, v.testType != .initial {
-                problems.append((.testDate, "The test date is before the asset was commissioned (\(commissioned.iso))."))
+                problems.append((.testDate,
+                                 "The test date is before the asset was commissioned (\(commissioned.iso))."))
             }
         } else {
             problems.append((.testDate, "Write the test date as YYYY-MM-DD (a real date)."))
@@ -491,7 +493,9 @@ public enum TestGate {
         ]
         for (field, text) in texts {
             if text.count > maxText { problems.append((field, "\(field.label) is longer than \(maxText) characters.")) }
-            if TextRules.containsControlCharacters(text) { problems.append((field, "\(field.label) holds control characters.")) }
+            if TextRules.containsControlCharacters(text) {
+                problems.append((field, "\(field.label) holds control characters."))
+            }
         }
         if v.notes.count > maxNotes { problems.append((.notes, "The notes are longer than \(maxNotes) characters.")) }
         if TextRules.containsControlCharacters(v.notes, allowingNewlines: true) {

@@ -121,8 +121,10 @@ extension TestLimits {
     /// One line of the limits, as Settings and the record view show them.
     public var summary: String {
         "earth ≤ \(text(of: .earthContinuityMaxOhm)) Ω · insulation ≥ \(text(of: .insulationMinMOhm)) MΩ"
-            + " · leakage ≤ \(text(of: .leakageMaxMAClassI)) mA Class I, ≤ \(text(of: .leakageMaxMAOther)) mA others"
-            + " · RCD trip ≤ \(text(of: .rcdTripMaxMsTypeII)) ms Type II, ≤ \(text(of: .rcdTripMaxMsTypeI)) ms Type I"
+            + " · leakage ≤ \(text(of: .leakageMaxMAClassI)) mA Class I,"
+            + " ≤ \(text(of: .leakageMaxMAOther)) mA others"
+            + " · RCD trip ≤ \(text(of: .rcdTripMaxMsTypeII)) ms Type II,"
+            + " ≤ \(text(of: .rcdTripMaxMsTypeI)) ms Type I"
             + " · calibration warning after \(calibrationWarningMonths) months"
     }
 }

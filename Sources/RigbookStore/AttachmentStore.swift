@@ -45,7 +45,8 @@ public struct AttachmentStore: Sendable {
             case .tooLarge(let name, let size):
                 "\(name) is \(String(format: "%.1f", Double(size) / 1_048_576)) MB; attachments are at most 20 MB."
             case .notImageOrPDF(let name):
-                "\(name) is not an image (JPEG, PNG, GIF, WebP, HEIC, TIFF) or a PDF: only photos and PDFs are attached."
+                "\(name) is not an image (JPEG, PNG, GIF, WebP, HEIC, TIFF) or a PDF: "
+                    + "only photos and PDFs are attached."
             case .unreadable(let name, let reason): "\(name) cannot be read: \(reason)."
             }
         }

@@ -145,7 +145,8 @@ enum HashChain {
             text = canonical(kind, parent: parent) { row[$0] ?? .null }
         }
         guard case .text(let stored)? = row[kind.hashColumn], try sha256(text) == stored else {
-            throw RegisterError.mergeRefused(["the other side's \(kind.name) \(key.lowercased()) does not match its hash "
+            throw RegisterError.mergeRefused(["the other side's \(kind.name) \(key.lowercased()) "
+                                              + "does not match its hash "
                                               + "(it was changed after it was made): nothing was brought in"])
         }
     }

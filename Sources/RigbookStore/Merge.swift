@@ -146,8 +146,8 @@ extension Register {
             try amendsID.bind([.text(amended)])
             return try amendsID.step() ? amendsID.value(0) : .null
         }])
-        report.electricalTests = try copy(theirs, "electrical_tests", keys: new["electrical_tests"] ?? [], by: "test_uuid",
-                                order: "id")
+        report.electricalTests = try copy(theirs, "electrical_tests", keys: new["electrical_tests"] ?? [],
+                                          by: "test_uuid", order: "id")
         report.notices = try copy(theirs, "notices", keys: new["notices"] ?? [], by: "notice_uuid", order: "id")
         report.assetChanges = try copy(theirs, "asset_changes", keys: new["asset_changes"] ?? [], by: "change_uuid",
                                        order: "id")

@@ -544,7 +544,8 @@ public final class Register {
                     id: s.int64(0), type: s.word(1) ?? .thoroughPeriodic, result: s.word(2) ?? .pass,
                     action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
                     inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0), amends: s.isNull(7) ? nil : s.int64(7),
-                    nextExaminationBy: s.date(8), savedAt: s.text(9)).alsoAmending(InspectionColumns.ids(s.optionalText(10))))
+                    nextExaminationBy: s.date(8), savedAt: s.text(9))
+                    .alsoAmending(InspectionColumns.ids(s.optionalText(10))))
             }
             return facts
         } + testFacts(assetUUID: assetUUID)
@@ -630,7 +631,8 @@ public final class Register {
     private func otherHeads(amending amended: UUID, assetUUID: UUID) throws -> [(uuid: UUID, id: Int64)] {
         var links: [AmendmentLink] = []
         var ids: [UUID: Int64] = [:]
-        try db.withKept("SELECT id, record_uuid, amends_uuid, also_amends FROM inspections WHERE asset_uuid = ? ORDER BY id",
+        try db.withKept("SELECT id, record_uuid, amends_uuid, also_amends FROM inspections "
+                        + "WHERE asset_uuid = ? ORDER BY id",
                         [.text(assetUUID.uuidString)]) { s in
             while try s.step() {
                 guard let uuid = s.uuid(1) else { continue }
@@ -639,7 +641,8 @@ public final class Register {
                                            alsoAmends: InspectionColumns.alsoAmendsUUIDs(s.optionalText(3))))
             }
         }
-        return AmendmentChains.otherHeads(amending: amended, in: links).compactMap { uuid in ids[uuid].map { (uuid, $0) } }
+        return AmendmentChains.otherHeads(amending: amended, in: links)
+            .compactMap { uuid in ids[uuid].map { (uuid, $0) } }
     }
 
     /// Recomputes the asset's summary from its whole history with the same fold the status rules use.

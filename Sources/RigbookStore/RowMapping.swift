@@ -104,7 +104,8 @@ enum InspectionColumns {
 
     /// The ids here of the records `also_amends` names on `record` (a table alias), comma-separated.
     static func alsoAmendsIDs(_ record: String) -> String {
-        "(SELECT group_concat(x.id) FROM json_each(\(record).also_amends) j JOIN inspections x ON x.record_uuid = j.value)"
+        "(SELECT group_concat(x.id) FROM json_each(\(record).also_amends) j "
+            + "JOIN inspections x ON x.record_uuid = j.value)"
     }
 
     static func ids(_ text: String?) -> [Int64] { text?.split(separator: ",").compactMap { Int64($0) } ?? [] }

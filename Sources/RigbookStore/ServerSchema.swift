@@ -152,7 +152,8 @@ enum ServerSchema {
         if let applied = try ledger() {
             let unknown = applied.subtracting(migrations.map(\.name))
             if !unknown.isEmpty {
-                throw ServerError("\(where_) was made by a newer Rigbook (it has \(unknown.sorted().joined(separator: ", "))"
+                throw ServerError("\(where_) was made by a newer Rigbook "
+                                  + "(it has \(unknown.sorted().joined(separator: ", "))"
                                   + "): update Rigbook on this machine to sync with it; nothing was written")
             }
             if applied.isSuperset(of: migrations.map(\.name)) { return try identity(server) }

@@ -92,7 +92,9 @@ extension Register {
     /// When this register last synced with any server, if ever (an ISO timestamp).
     public func lastSynced() throws(RegisterError) -> String? {
         try perform {
-            guard case .text(let at)? = try db.scalar("SELECT max(last_synced_at) FROM sync_servers") else { return nil }
+            guard case .text(let at)? = try db.scalar("SELECT max(last_synced_at) FROM sync_servers") else {
+                return nil
+            }
             return at
         }
     }
@@ -209,7 +211,8 @@ extension Register {
         let snapshot = try Database(path: ":memory:")
         for table in SyncJournal.tables {
             let columns = try columnNamesOf(table.name)
-            try snapshot.execute("CREATE TABLE \(table.name) (\(try columnDefinitions(table.name).joined(separator: ", ")))")
+            try snapshot.execute("CREATE TABLE \(table.name) ("
+                                 + "\(try columnDefinitions(table.name).joined(separator: ", ")))")
             guard let rows = rowsByTable[table.name], rows.count > 0 else { continue }
             let serverColumns = SyncJournal.serverColumns(table)
             var names = serverColumns
@@ -247,7 +250,8 @@ extension Register {
         }
         for update in updates {
             guard let uuid = UUID(uuidString: update.uuid),
-                  let expected = try AssetChangeStore.expectedColumns(snapshot, assetUUID: uuid, asAdded: update.asAdded,
+                  let expected = try AssetChangeStore.expectedColumns(snapshot, assetUUID: uuid,
+                                                                      asAdded: update.asAdded,
                                                                       current: update.current) else { continue }
             try snapshot.run("UPDATE assets SET as_added = ?, " + fields.map { "\($0) = ?" }.joined(separator: ", ")
                              + " WHERE uuid = ?",

@@ -151,7 +151,9 @@ extension AttachPrompt {
     static func drawAttachment(_ attachments: [Attachment], row: Int, selected: Bool, in widget: Rect,
                                into frame: inout Frame) {
         guard row < attachments.count else {
-            if attachments.isEmpty, row == 0 { frame.put("none (Ctrl-O attaches)", x: 0, y: 0, in: widget, style: .dim) }
+            if attachments.isEmpty, row == 0 {
+                frame.put("none (Ctrl-O attaches)", x: 0, y: 0, in: widget, style: .dim)
+            }
             return
         }
         let attachment = attachments[row]

@@ -54,7 +54,8 @@ extension TestFormState {
         keymap.helpLines() + choiceKeymap.helpSection("On a choice or check box:")
             + EditableText.keymap.helpSection("In a text field:")
             + FormState.attachmentKeymap.helpSection("On the attachments line:")
-            + AttachPrompt.keymap.helpSection("In the Attach a file prompt:") + notes + App.keymap.helpSection("Everywhere:")
+            + AttachPrompt.keymap.helpSection("In the Attach a file prompt:") + notes
+            + App.keymap.helpSection("Everywhere:")
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {

@@ -49,7 +49,9 @@ enum SyncBench {
         _ = try timed("sync with nothing new") { try a.sync(url: url) }
 
         let environment = ["XDG_CACHE_HOME": root + "/cache", "RIGBOOK_TODAY": today.iso, "HOME": root]
-        try timed("`due` on a replica (SQLite)") { try runQuietly(rigbook, ["--home", root + "/a", "due"], environment) }
+        try timed("`due` on a replica (SQLite)") {
+            try runQuietly(rigbook, ["--home", root + "/a", "due"], environment)
+        }
         try timed("`due --server`, first read (fills the cached replica)") {
             try runQuietly(rigbook, ["--server", url, "due"], environment)
         }

@@ -8,7 +8,8 @@ import RigbookUI
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
 // [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only`, `--loss-only [--kills N]`,
 // `--sync-only URL [--sync-assets N]` (URL: an empty PostgreSQL database), and on a kept home (for profilers)
-// `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR` keeps the registers in DIR/h<size>. Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+// `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR` keeps the registers in DIR/h<size>.
+// Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
 
 /// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
 /// line on stderr rather than a crash.

@@ -83,7 +83,9 @@ extension Commands {
                 e.risk = value
             }
             if let text = given["--interval-reason"] { e.intervalReason = text.trimmingCharacters(in: .whitespaces) }
-            if given["--interval"] == nil, edited.intervalMonths == tableBefore { edited.intervalMonths = e.tableIntervalMonths }
+            if given["--interval"] == nil, edited.intervalMonths == tableBefore {
+                edited.intervalMonths = e.tableIntervalMonths
+            }
             edited.electrical = e
         } else if let first = electricalOptions.first {
             throw UsageError("\(first) is for an electrical asset; \(row.asset.tag) is lifting equipment")

@@ -65,8 +65,8 @@ struct CommandSpec: Sendable {
 
 enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
-                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge, sync,
-                                     draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
+                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge,
+                                     sync, draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
                                      SettingsCommands.set, SettingsCommands.add, sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {

@@ -34,8 +34,10 @@ extension Commands {
                         + " the copy passed SQLite's integrity check.")
         let files = Register.backupAttachments(of: register, to: target)
         if files.copied + files.present > 0 {
-            try Output.line("Attachments: \(files.copied) file\(files.copied == 1 ? "" : "s") copied into \(files.folder)"
-                            + (files.present > 0 ? " (\(files.present) there already)" : "") + ", each checked by SHA-256.")
+            try Output.line("Attachments: \(files.copied) file\(files.copied == 1 ? "" : "s") "
+                            + "copied into \(files.folder)"
+                            + (files.present > 0 ? " (\(files.present) there already)" : "")
+                            + ", each checked by SHA-256.")
         }
         for problem in files.problems { StandardStreams.toStandardError("rigbook: warning: \(problem)\n") }
         return ExitCode.success

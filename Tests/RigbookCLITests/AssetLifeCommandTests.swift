@@ -22,7 +22,9 @@ extension RigbookCLITests {
 
         /// Objects as comparable text: keys sorted (a dictionary's description is in no fixed order).
         private func canonical(_ objects: [[String: Any]]) -> [String] {
-            objects.map { object in object.keys.sorted().map { "\($0)=\(object[$0]!)" }.joined(separator: ",") }.sorted()
+            objects.map { object in
+                object.keys.sorted().map { "\($0)=\(object[$0]!)" }.joined(separator: ",")
+            }.sorted()
         }
 
         private func verifies(_ home: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -62,8 +64,8 @@ extension RigbookCLITests {
             let register = try Register.open(path: DataHome(root: home).registerPath)
             let north = Site(employerUUID: Particulars.mainEmployerUUID, name: "North quay", address: "1 Quay Rd")
             try register.record(.site(north))
-            let wrong = runRigbookResult(["asset", "edit", "SL-1", "--site", "South", "--location", "x", "--reason", "m"],
-                                         home: home)
+            let wrong = runRigbookResult(["asset", "edit", "SL-1", "--site", "South", "--location", "x",
+                                          "--reason", "m"], home: home)
             #expect(wrong.status == 64 && wrong.stderr.contains("its sites: "), "\(wrong)")
             let move = runRigbookResult(["asset", "edit", "SL-1", "--site", "north QUAY", "--location", "Rack 3",
                                          "--reason", "moved for the refit"], home: home)
@@ -82,7 +84,8 @@ extension RigbookCLITests {
             addSling(home)
             addSling(home, "SL-2")
             let before = canonical(assetJSON(home))
-            for arguments in [["--wll", "0", "--reason", "x"], ["--location", "Bay 1"], ["--tag", "sl-2", "--reason", "x"],
+            for arguments in [["--wll", "0", "--reason", "x"], ["--location", "Bay 1"],
+                              ["--tag", "sl-2", "--reason", "x"],
                               ["--commissioned", "2030-01-01", "--reason", "x"]] {
                 let edit = runRigbookResult(["asset", "edit", "SL-1"] + arguments, home: home)
                 #expect(edit.status == 64, "\(arguments): \(edit)")
@@ -101,7 +104,8 @@ extension RigbookCLITests {
             #expect(runRigbookResult(["asset", "edit", "SL-1", "--commissioned", "2024-01-01", "--reason", "x"],
                                      home: home).status == 0)
             #expect(runRigbookResult(["due"], home: home).stdout.contains("SL-1"), "overdue before")
-            let retire = runRigbookResult(["asset", "retire", "SL-1", "--reason", "scrapped", "--note", "bent"], home: home)
+            let retire = runRigbookResult(["asset", "retire", "SL-1", "--reason", "scrapped", "--note", "bent"],
+                                          home: home)
             #expect(retire.status == 0, "\(retire)")
             #expect(assetJSON(home, retired: false).map { string($0, "tag") } == ["SL-2"])
             let all = assetJSON(home)
@@ -191,7 +195,8 @@ extension RigbookCLITests {
                 #expect(stat(backup, &info) == 0 && info.st_mode & 0o777 == 0o600)
                 // Opened as a register like any other: one moment of it, whole, its chain whole.
                 let copyHome = dir.sub("restored-\(index)")
-                try FileManager.default.createDirectory(atPath: copyHome + "/Documents", withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: copyHome + "/Documents",
+                                                        withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: backup, toPath: copyHome + "/Documents/register.sqlite")
                 let count = assetJSON(copyHome).count
                 #expect((1...61).contains(count))
@@ -233,7 +238,8 @@ extension RigbookCLITests {
             #expect(canonical(assetJSON(office)) == canonical(assetJSON(laptop)))
             func records(_ home: String) -> [String] {
                 let export = runRigbookResult(["export", "--format", "csv", "--table", "records"], home: home)
-                return export.stdout.split(separator: "\r\n").map { String($0.split(separator: ",").dropFirst().joined()) }
+                return export.stdout.split(separator: "\r\n")
+                    .map { String($0.split(separator: ",").dropFirst().joined()) }
                     .sorted()
             }
             #expect(records(office) == records(laptop), "the same records")

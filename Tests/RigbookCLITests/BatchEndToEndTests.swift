@@ -72,7 +72,8 @@ extension RigbookCLITests {
             var visits = Set<String>(), sessions = Set<String>(), passed = 0
             for asset in before {
                 let tag = try #require(string(asset, "tag"))
-                let records = e2eJSONArray(runRigbookResult(["history", tag, "--format", "json"], home: env.home).stdout)
+                let records = e2eJSONArray(runRigbookResult(["history", tag, "--format", "json"],
+                                                            home: env.home).stdout)
                 for record in records where string(record, "inspection_date") == fixedToday
                     && string(record, "inspector_name") == Self.inspector {
                     passed += 1
@@ -97,7 +98,9 @@ extension RigbookCLITests {
                 try first.tmux.waitFor("\(marked) marked") { e2eTitle($0).contains("• \(marked) marked") }
             }
             try first.tmux.sendKeys("I")
-            let form = try first.tmux.waitFor("the batch form") { e2eTitle($0).contains("Batch inspection · 4 assets") }
+            let form = try first.tmux.waitFor("the batch form") {
+                e2eTitle($0).contains("Batch inspection · 4 assets")
+            }
             let tags = e2eLines(form).dropFirst(2).prefix(4).map { String($0.dropFirst(2).prefix { $0 != " " }) }
             // Space ticks a check and moves on to the next.
             try first.tmux.sendKeys("Space")
@@ -119,7 +122,9 @@ extension RigbookCLITests {
             try second.tmux.sendKeys("D")
             try second.tmux.waitFor("the batch draft listed") { $0.contains("4 assets") && $0.contains("batch") }
             try second.tmux.sendKeys("Enter")
-            let back = try second.tmux.waitFor("the batch back") { e2eTitle($0).contains("Batch inspection · 4 assets") }
+            let back = try second.tmux.waitFor("the batch back") {
+                e2eTitle($0).contains("Batch inspection · 4 assets")
+            }
             for tag in tags { #expect(back.contains(tag), "\(tag) is missing:\n\(back)") }
             #expect(e2eLines(back).filter { $0.contains("[x]") }.count == 2, "the ticks are not back:\n\(back)")
             try second.tmux.sendKeys("Escape")

@@ -3,9 +3,9 @@ import Testing
 
 /// Every command `rigbook help` lists, and the groups two-word commands belong to.
 private let commandNames = ["asset add", "asset list", "asset edit", "asset retire", "import", "history", "due",
-                            "calendar", "export", "report", "certificate", "labels", "notices", "notices done", "verify",
-                            "backup", "merge", "sync", "drafts list", "drafts discard", "drafts purge", "settings get",
-                            "settings set", "settings add", "sample", "help"]
+                            "calendar", "export", "report", "certificate", "labels", "notices", "notices done",
+                            "verify", "backup", "merge", "sync", "drafts list", "drafts discard", "drafts purge",
+                            "settings get", "settings set", "settings add", "sample", "help"]
 private let groups = ["asset": ["add", "list", "edit", "retire"], "drafts": ["list", "discard", "purge"],
                       "settings": ["get", "set", "add"]]
 

@@ -26,9 +26,10 @@ extension RigbookCLITests {
         }
 
         @Test("usage and failures: exit 64 for bad usage, 1 for a tag or selection that finds nothing", arguments: [
-            (["labels"], 64), (["labels", "SL-0001", "--site", "Main site"], 64), (["labels", "--layout", "big",
-            "SL-0001"], 64), (["labels", "--sheet", "3x8", "SL-0001"], 64), (["labels", "--due-before", "2026-02-30"], 64),
-            (["labels", "NOPE-1"], 1), (["labels", "--due-before", "2020-01-01"], 1), (["labels", "--site", "Nowhere"], 1),
+            (["labels"], 64), (["labels", "SL-0001", "--site", "Main site"], 64),
+            (["labels", "--layout", "big", "SL-0001"], 64), (["labels", "--sheet", "3x8", "SL-0001"], 64),
+            (["labels", "--due-before", "2026-02-30"], 64), (["labels", "NOPE-1"], 1),
+            (["labels", "--due-before", "2020-01-01"], 1), (["labels", "--site", "Nowhere"], 1),
         ])
         func refusals(arguments: [String], status: Int) {
             let home = LabelCommand.home()

@@ -1314,7 +1314,8 @@ extension RigbookCLITests {
             #expect(result.stdout.matches(of: /"amendment_reason": ?[^,]*, ?"report_number": ?"[0-9A-F]{8}-[0-9]{6}"/)
                     .count == 2, "\(result.stdout)")
             // Issue 14's also_amends_uuids and issue 15's attachments follow it: attachments close each object now.
-            #expect(result.stdout.matches(of: /"record_hash": ?"[0-9a-f]{64}", ?"also_amends_uuids": ?null, ?"attachments": ?\[\] ?\}/)
+            #expect(result.stdout.matches(
+                        of: /"record_hash": ?"[0-9a-f]{64}", ?"also_amends_uuids": ?null, ?"attachments": ?\[\] ?\}/)
                     .count == 2, "\(result.stdout)")
         }
 

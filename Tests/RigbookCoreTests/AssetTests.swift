@@ -327,6 +327,7 @@ struct LOLERIntervalTests {
             return
         }
         let field: AssetDraft.Field = wll.contains(where: { $0 == "," || $0 == " " }) ? .wll : .length
-        #expect(problems.items.contains { $0.0 == field && $0.1.contains("decimal point as “.”") }, "\(problems.items)")
+        #expect(problems.items.contains { $0.0 == field && $0.1.contains("decimal point as “.”") },
+                "\(problems.items)")
     }
 }

@@ -88,7 +88,8 @@ struct ElectricalAssetTests {
         draft.risk = .high
         let asset = try draft.validated(today: Self.today).get()
         #expect(asset.intervalMonths == 6 && asset.location == "Site office")
-        #expect(asset.electrical == ElectricalParticulars(equipmentClass: .classI, environment: .healthCare, risk: .high))
+        #expect(asset.electrical == ElectricalParticulars(equipmentClass: .classI, environment: .healthCare,
+                                                          risk: .high))
         // The draft file round-trips the electrical fields; a lifting draft writes none of them.
         let data = try JSONEncoder().encode(draft)
         #expect(try JSONDecoder().decode(AssetDraft.self, from: data) == draft)

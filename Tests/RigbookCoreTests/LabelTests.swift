@@ -42,7 +42,8 @@ import RigbookQR
 
     @Test("the slash, spaces around, Caps Lock and a missing due date are all read")
     func lenient() {
-        #expect(LabelPayload.read("RB1:SL-0042:20270630") == .payload(LabelPayload(tag: "SL-0042", due: day("2027-06-30"))))
+        #expect(LabelPayload.read("RB1:SL-0042:20270630")
+                == .payload(LabelPayload(tag: "SL-0042", due: day("2027-06-30"))))
         #expect(LabelPayload.read("  /rb1:SL-0042:  \n") == .payload(LabelPayload(tag: "SL-0042", due: nil)))
         #expect(LabelPayload.read("/RB1:SL-0042") == .payload(LabelPayload(tag: "SL-0042", due: nil)))
         #expect(LabelPayload(tag: "SL-0042", due: nil).text == "/RB1:SL-0042:")
@@ -107,10 +108,12 @@ import RigbookQR
         let text = try ParticularsJSON.encode(coded)
         #expect(text == #"{"address":"1 Quay","colour_code":"au-quarters","name":"Acme"}"#)
         #expect(ParticularsJSON.decode(ExaminingOrganisation.self, from: text) == coded)
-        #expect(ParticularsJSON.decode(ExaminingOrganisation.self, from: #"{"address":"","name":"X"}"#)?.colourCode == ColourCodeScheme.none)
+        #expect(ParticularsJSON.decode(ExaminingOrganisation.self, from: #"{"address":"","name":"X"}"#)?.colourCode
+                == ColourCodeScheme.none)
         let change = ParticularsChange.organisation(plain).setting(.colourCode, to: "six-monthly")
         #expect(change[.colourCode] == "six-monthly")
-        #expect(change.setting(.colourCode, to: "plaid")[.colourCode] == "six-monthly", "an unknown word changes nothing")
+        #expect(change.setting(.colourCode, to: "plaid")[.colourCode] == "six-monthly",
+                "an unknown word changes nothing")
     }
 }
 

@@ -471,8 +471,8 @@ struct SaveGateTests {
         v.notes = "a\u{1B}b"                // rule 10
         let problems = SaveGate.problems(v, context: gateContext())
         let expected: [FormField] = [.inspectorName, .certificationNumber, .notes, .schemeReference,
-                                     .defectDescription, .action, .inspectionDate, .repairParticulars, .nextExaminationBy,
-                                     .confirmed]
+                                     .defectDescription, .action, .inspectionDate, .repairParticulars,
+                                     .nextExaminationBy, .confirmed]
         #expect(problems.map(\.field) == expected, "\(problems)")
         #expect(problems.map(\.field) == problems.map(\.field).sorted())
         #expect(Set(problems.map(\.message)).count == problems.count, "each problem is its own sentence")
@@ -753,7 +753,8 @@ struct ReportParticularsGateTests {
         var v = validValues()
         v.testParticulars = "  Proof load 2.5 t (1.25 × WLL), certificate PL-77  "
         v.repairParticulars = "left from a defect chosen earlier"
-        let record = try SaveGate.validate(v, context: context(particulars: TestParticulars.report(for: gateAsset))).get()
+        let record = try SaveGate.validate(v, context: context(particulars: TestParticulars.report(for: gateAsset)))
+            .get()
         #expect(record.values.examinationBasis == .within12Months)
         #expect(record.values.nextExaminationBy == "2027-11-30")
         #expect(record.nextExaminationBy == day("2027-11-30"))

@@ -129,7 +129,8 @@ struct TestGateTests {
         #expect(evaluation.result == nil)
         v.earthContinuityOhm = ""
         evaluation = TestGate.evaluate(v, Self.context(.classI))
-        #expect(evaluation.problems.map(\.message).contains("A manual Pass cannot override a missing required reading."))
+        #expect(evaluation.problems.map(\.message)
+                    .contains("A manual Pass cannot override a missing required reading."))
         v = Self.passing()
         v.visual = .fail
         v.result = .pass
@@ -196,14 +197,16 @@ struct TestGateTests {
         #expect(!TestField.shown(for: .classII).contains(.earthContinuity))
         #expect(TestField.shown(for: .cordSet).contains(.polarity))
         #expect(TestField.shown(for: .portableRCD).contains(.rcdTripTime))
-        #expect(!TestField.shown(for: .portableRCD).contains(.insulation) && !TestField.shown(for: .portableRCD).contains(.leakage))
+        #expect(!TestField.shown(for: .portableRCD).contains(.insulation)
+                && !TestField.shown(for: .portableRCD).contains(.leakage))
         #expect(!TestField.shown(for: .classI).contains(.rcdTripTime))
     }
 
     @Test("the draft model round-trips, and the profile is written back")
     func draftAndProfile() throws {
         var v = Self.passing()
-        v.attachments = [RigbookCore.Attachment(sha256: String(repeating: "a", count: 64), name: "plug.jpg", size: 1234)]
+        v.attachments = [RigbookCore.Attachment(sha256: String(repeating: "a", count: 64), name: "plug.jpg",
+                                                size: 1234)]
         let data = try JSONEncoder().encode(v)
         #expect(try JSONDecoder().decode(TestValues.self, from: data) == v)
         #expect(try JSONDecoder().decode(TestValues.self, from: Data("{}".utf8)) == TestValues())

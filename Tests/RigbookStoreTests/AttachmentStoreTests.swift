@@ -37,12 +37,15 @@ struct AttachmentStoreTests {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
             try handle.truncate(atOffset: UInt64(RigbookCore.Attachment.maxSize + 1))
             try handle.close()
-            #expect(throws: AttachmentStore.Refusal.tooLarge("big.pdf", RigbookCore.Attachment.maxSize + 1)) { try store.attach(big) }
+            #expect(throws: AttachmentStore.Refusal.tooLarge("big.pdf", RigbookCore.Attachment.maxSize + 1)) {
+                try store.attach(big)
+            }
             #expect(throws: AttachmentStore.Refusal.notFound(folder.path + "/nope.jpg")) {
                 try store.attach(folder.path + "/nope.jpg")
             }
             #expect(throws: AttachmentStore.Refusal.folder(folder.path)) { try store.attach(folder.path) }
-            #expect(AttachmentStore.Refusal.notImageOrPDF("a.txt").description.hasSuffix("only photos and PDFs are attached."))
+            #expect(AttachmentStore.Refusal.notImageOrPDF("a.txt").description
+                        .hasSuffix("only photos and PDFs are attached."))
         }
     }
 

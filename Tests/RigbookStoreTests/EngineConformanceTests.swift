@@ -29,7 +29,8 @@ private struct SQLiteEngine: EngineUnderTest {
 
     func insert(_ rows: [[SQLValue]]) throws {
         let statement = try db.prepare("INSERT INTO asset_changes (\(changeColumns.joined(separator: ", "))) VALUES ("
-                                       + Array(repeating: "?", count: changeColumns.count).joined(separator: ", ") + ")")
+                                       + Array(repeating: "?", count: changeColumns.count).joined(separator: ", ")
+                                       + ")")
         for row in rows {
             try statement.bind(row)
             while try statement.step() {}

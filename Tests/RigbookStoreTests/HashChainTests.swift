@@ -214,7 +214,8 @@ struct ParticularsAndNoticesChainTests {
     @Test("an employer's address changed in place, or its newest version removed, is found")
     func alteredParticulars() throws {
         let altered = try #require(try problem(after: """
-            UPDATE particulars SET content = replace(content, 'Harbour Road', 'Elsewhere') WHERE subject_kind = 'employer'
+            UPDATE particulars SET content = replace(content, 'Harbour Road', 'Elsewhere') \
+            WHERE subject_kind = 'employer'
             """))
         #expect(altered.hasPrefix("particulars of employer ") && altered.contains("does not match"), "\(altered)")
         let removed = try #require(try problem(after: """

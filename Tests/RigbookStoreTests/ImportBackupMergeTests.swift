@@ -62,7 +62,8 @@ struct ImportBackupMergeTests {
     func uuidColumnIsIdentity() throws {
         try withRegister(holding: makeAsset(tag: "SL-9")) { register, _ in
             let uuid = UUID()
-            let rows = try AssetImport.parse(Self.header + "SL-1,a,web-sling,2000,,,,,,\(uuid.uuidString.lowercased())\n",
+            let rows = try AssetImport.parse(Self.header
+                                             + "SL-1,a,web-sling,2000,,,,,,\(uuid.uuidString.lowercased())\n",
                                              today: testToday).get()
             try register.importAssets(rows)
             #expect(try register.asset(uuid: uuid)?.asset.tag == "SL-1")
@@ -159,7 +160,8 @@ struct MergeTests {
             try laptop.addAsset(makeAsset(tag: "LAP-1"))
             try office.merge(from: try Register.openForMerging(path: laptop.path))
             let particulars = try office.particulars()
-            #expect(particulars.employers[Particulars.mainEmployerUUID]?.address == "Quay Office, Harbour Road, Testport")
+            #expect(particulars.employers[Particulars.mainEmployerUUID]?.address
+                    == "Quay Office, Harbour Road, Testport")
             #expect(particulars.sites[Particulars.mainSiteUUID]?.address == "Harbour Road, Testport")
             // And the other way: the laptop takes the office's later versions.
             try laptop.merge(from: try Register.openForMerging(path: office.path))
@@ -287,7 +289,8 @@ struct MergeTests {
             #expect(try a.verifyChain().problem == nil)
             // Amending a superseded head again is refused, as for any superseded record.
             #expect(throws: RegisterError.self) {
-                try a.insert(try validated(passingValues(on: "2026-01-10"), for: asset, amending: theirs), saved: testStamp)
+                try a.insert(try validated(passingValues(on: "2026-01-10"), for: asset, amending: theirs),
+                             saved: testStamp)
             }
 
             // Merged back, B is settled too, with the same status.

@@ -145,7 +145,9 @@ struct SyncTests {
             _ = try a.sync(url: url)
             let report = try b.sync(url: url)
             #expect(report.received.fieldConflicts.count == 1, "\(report.lines)")
-            #expect(report.lines.contains { $0.hasPrefix("conflict resolved: SL-1 location") && $0.contains("Yard 7 holds") })
+            #expect(report.lines.contains {
+                $0.hasPrefix("conflict resolved: SL-1 location") && $0.contains("Yard 7 holds")
+            })
             _ = try a.sync(url: url)
             #expect(try a.asset(uuid: sling.uuid)?.asset.location == "Yard 7")
             #expect(try b.asset(uuid: sling.uuid)?.asset.location == "Yard 7")

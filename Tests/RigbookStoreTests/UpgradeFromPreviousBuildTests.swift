@@ -33,7 +33,8 @@ struct UpgradeFromPreviousBuildTests {
             var oldDue: [String: String] = [:]
             let due = try before.prepare("SELECT tag, coalesce(next_due, '') FROM assets")
             while try due.step() { oldDue[due.text(0)] = due.text(1) }
-            #expect(try before.scalar("SELECT head_hash FROM register_chain") == .text(UpgradeFromPreviousBuildTests.headBefore))
+            #expect(try before.scalar("SELECT head_hash FROM register_chain")
+                    == .text(UpgradeFromPreviousBuildTests.headBefore))
 
             let register = try Register.open(path: path)
             #expect(try RegisterSchema.appliedNames(register.db).contains("006-report-particulars-and-notices"))

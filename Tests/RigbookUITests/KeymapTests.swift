@@ -62,8 +62,10 @@ import Testing
                 + KeyCatalog.markdownTable() + "\n" + text[end.lowerBound...]
             try fresh.write(to: readme, atomically: true, encoding: .utf8)
         }
-        #expect(table == KeyCatalog.markdownTable(),
-                "README.md's key table should read (RIGBOOK_WRITE_KEY_TABLE=1 writes it):\n\(KeyCatalog.markdownTable())")
+        #expect(
+            table == KeyCatalog.markdownTable(),
+            "README.md's key table should read (RIGBOOK_WRITE_KEY_TABLE=1 writes it):\n\(KeyCatalog.markdownTable())"
+        )
     }
 }
 

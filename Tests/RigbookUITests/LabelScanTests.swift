@@ -178,7 +178,9 @@ import RigbookCore
         #expect(h.screen[2].contains("CODE"), "\(h.dump)")
         let list = h.state.list
         for y in 3..<(h.height - 1) {
-            guard let index = Optional(list.rowIndex(visible: list.top + y - 3)), y - 3 < list.visibleCount else { break }
+            guard let index = Optional(list.rowIndex(visible: list.top + y - 3)), y - 3 < list.visibleCount else {
+                break
+            }
             let row = list.rows[index]
             let colour = ColourCodeScheme.quarters.colour(for: row, report: list.reports[index])
             let line = h.screen[y].trimmingCharacters(in: .whitespaces)

@@ -167,7 +167,8 @@ struct TestFormTests {
         h.press(.ctrl("s"))  // saved from the field: written out before the gate reads it
         #expect(h.form?.values.testDate == "2026-11-30", "\(h.harness.dump)")
         h.set(.testDate, "+6q")  // q is not taken: the field says so
-        #expect(h.form?.values.testDate == "+6" && h.flat.contains("“q” is not part of a date"), "\(h.harness.dump)")
+        #expect(h.form?.values.testDate == "+6" && h.flat.contains("“q” is not part of a date"),
+                "\(h.harness.dump)")
         h.press(.backspace)
         h.press(.tab)
         #expect(h.form?.values.testDate == "+", "a quick date that means nothing is left for the gate to explain")

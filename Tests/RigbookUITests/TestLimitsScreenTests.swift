@@ -27,7 +27,8 @@ struct TestLimitsScreenTests {
         h.press(.enter)
         #expect(h.screen[0].contains("Electrical test limits"), "\(h.dump)")
         #expect(editor(h)?.focus == .earthContinuityMaxOhm)
-        for label in ["Earth continuity ≤ Ω", "Insulation ≥ MΩ", "RCD Type I trip ≤ ms", "Calibration ≤ months"] {
+        for label in ["Earth continuity ≤ Ω", "Insulation ≥ MΩ", "RCD Type I trip ≤ ms",
+                      "Calibration ≤ months"] {
             #expect(h.line(containing: label) != nil, "\(label)\n\(h.dump)")
         }
         // A letter is not taken; an absurd limit is refused at Ctrl-S with its sentence, and stays as typed.
