@@ -329,16 +329,11 @@ public final class Session {
         // A drafts folder that cannot be used must not keep anyone from typing: the form opens with a
         // lasting warning and keeps the values in memory.
         var lockProblem: String?
-        if locks[draftID] == nil {
-            switch drafts.lock(id: draftID) {
-            case .acquired(let lock): locks[draftID] = lock
-            case .heldBy(let holder):
-                return [.explain(title: "\(row.asset.tag) is open in another session",
-                                 lines: Session.heldElsewhere(holder)
-                                     + ["It cannot be edited here until that form is closed."])]
-            case .failed(let reason):
-                lockProblem = reason
-            }
+        switch holdFormLock(draftID, tag: row.asset.tag, title: "is open in another session",
+                            until: "It cannot be edited here until that form is closed.") {
+        case .held: break
+        case .elsewhere(let explained): return [explained]
+        case .failed(let reason): lockProblem = reason
         }
         let records = try register.history(assetUUID: row.asset.uuid)
         let seed = formSeed(row: row, records: records, amending: amending, particulars: try register.particulars())
@@ -377,17 +372,13 @@ public final class Session {
     private func openAssetEditor(row: RegisterRow, recover: Bool) -> [Event] {
         let draftID = DraftIdentity.assetDraftID(assetUUID: row.asset.uuid)
         let seed = AssetEditorSeed(row: row, sessionID: DraftIdentity.assetSessionID(assetUUID: row.asset.uuid))
-        if locks[draftID] == nil {
-            switch drafts.lock(id: draftID) {
-            case .acquired(let lock): locks[draftID] = lock
-            case .heldBy(let holder):
-                return [.explain(title: "\(row.asset.tag) is being edited in another session",
-                                 lines: Session.heldElsewhere(holder)
-                                     + ["It cannot be edited here until that closes."])]
-            case .failed(let reason):
-                return [.assetEditorReady(seed),
-                        .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(reason)")]
-            }
+        switch holdFormLock(draftID, tag: row.asset.tag, title: "is being edited in another session",
+                            until: "It cannot be edited here until that closes.") {
+        case .held: break
+        case .elsewhere(let explained): return [explained]
+        case .failed(let reason):
+            return [.assetEditorReady(seed),
+                    .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(reason)")]
         }
         let draft: DraftFile?
         do { draft = try drafts.read(id: draftID) } catch {
@@ -404,6 +395,28 @@ public final class Session {
         if recover { return [.assetEditorReady(recovered)] }
         return [.draftFound(RecoveryState(assetSeed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
                                           recovered: recovered))]
+    }
+
+    enum FormLock {
+        case held
+        /// Another session has the form open: what to tell the person.
+        case elsewhere(Event)
+        /// The drafts folder cannot be used: the form opens anyway, keeping its values in memory.
+        case failed(String)
+    }
+
+    /// Takes (or already holds) the lock of the form's draft `draftID` for this session.
+    func holdFormLock(_ draftID: String, tag: String, title: String, until: String) -> FormLock {
+        guard locks[draftID] == nil else { return .held }
+        switch drafts.lock(id: draftID) {
+        case .acquired(let lock):
+            locks[draftID] = lock
+            return .held
+        case .heldBy(let holder):
+            return .elsewhere(.explain(title: "\(tag) \(title)", lines: Session.heldElsewhere(holder) + [until]))
+        case .failed(let reason):
+            return .failed(reason)
+        }
     }
 
     /// A draft is deleted only under its lock: the form's own, or one taken for the moment (the Drafts

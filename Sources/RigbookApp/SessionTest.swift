@@ -12,16 +12,11 @@ extension Session {
     func openTestForm(row: RegisterRow, recover: Bool) throws -> [Event] {
         let draftID = DraftIdentity.testDraftID(assetUUID: row.asset.uuid)
         var lockProblem: String?
-        if locks[draftID] == nil {
-            switch drafts.lock(id: draftID) {
-            case .acquired(let lock): locks[draftID] = lock
-            case .heldBy(let holder):
-                return [.explain(title: "\(row.asset.tag) is open in another session",
-                                 lines: Session.heldElsewhere(holder)
-                                     + ["It cannot be tested here until that form is closed."])]
-            case .failed(let reason):
-                lockProblem = reason
-            }
+        switch holdFormLock(draftID, tag: row.asset.tag, title: "is open in another session",
+                            until: "It cannot be tested here until that form is closed.") {
+        case .held: break
+        case .elsewhere(let explained): return [explained]
+        case .failed(let reason): lockProblem = reason
         }
         let seed = try testSeed(row: row)
         if let lockProblem {
