@@ -89,16 +89,6 @@ extension Register {
         }
     }
 
-    /// When this register last synced with any server, if ever (an ISO timestamp).
-    public func lastSynced() throws(RegisterError) -> String? {
-        try perform {
-            guard case .text(let at)? = try db.scalar("SELECT max(last_synced_at) FROM sync_servers") else {
-                return nil
-            }
-            return at
-        }
-    }
-
     /// Syncs with the organisation's server (issue 18): pulls what the server has and this register lacks, by
     /// the merge rules, in one transaction here; then pushes what this register has and the server lacks, in
     /// one transaction there. A push that finds the server moved on since the pull pulls again first, so two
@@ -113,8 +103,12 @@ extension Register {
             try db.transaction {
                 try db.run("INSERT OR IGNORE INTO sync_servers (identity, url, last_used_at) VALUES (?, ?, ?)",
                            [.text(identity), .text(url), .text(now)])
-                try db.run("UPDATE sync_servers SET url = ?, last_used_at = ? WHERE identity = ?",
-                           [.text(url), .text(now), .text(identity)])
+                // Written only when it changes something: a sync that finds nothing new must leave the register
+                // as it was, or every background sync would make the list re-read the register (data_version).
+                try db.run("""
+                    UPDATE sync_servers SET url = ?, last_used_at = ? WHERE identity = ?
+                    AND (url <> ? OR last_used_at < (SELECT max(last_used_at) FROM sync_servers WHERE identity <> ?))
+                    """, [.text(url), .text(now), .text(identity), .text(url), .text(identity)])
             }
         }
         for attempt in 0..<200 {
@@ -128,8 +122,11 @@ extension Register {
             }
             if attempt == 199 { throw ServerError("the server kept changing while this register pushed; sync again") }
         }
-        try perform {
-            try db.run("UPDATE sync_servers SET last_synced_at = ? WHERE identity = ?", [.text(now), .text(identity)])
+        if report.sentCount > 0 || report.received.entries > 0 {
+            try perform {
+                try db.run("UPDATE sync_servers SET last_synced_at = ? WHERE identity = ?",
+                           [.text(now), .text(identity)])
+            }
         }
         return report
     }
@@ -345,8 +342,11 @@ extension Register {
         guard newHead >= 0 else { return nil }
         try perform {
             try db.transaction {
-                try db.run("UPDATE sync_servers SET pushed_through = ?, pulled_through = ? WHERE identity = ?",
-                           [.integer(journalHead), .integer(newHead), .text(identity)])
+                try db.run("""
+                    UPDATE sync_servers SET pushed_through = ?, pulled_through = ? WHERE identity = ?
+                    AND (pushed_through <> ? OR pulled_through <> ?)
+                    """, [.integer(journalHead), .integer(newHead), .text(identity), .integer(journalHead),
+                          .integer(newHead)])
             }
         }
         return sent

@@ -117,9 +117,13 @@ struct SyncTests {
             #expect(try a.verifyChain().problem == nil)
             #expect(try b.verifyChain().problem == nil)
             let before = try contents(a)
+            // Another connection to A (the full-screen loop's, while its worker syncs) sees no change at all.
+            let watcher = try Register.open(path: a.path)
+            let version = try watcher.dataVersion()
             let again = try a.sync(url: url)
             #expect(again.sentCount == 0 && again.received.entries == 0, "\(again.lines)")
             #expect(try contents(a) == before)
+            #expect(try watcher.dataVersion() == version, "a sync that found nothing new wrote to the register")
             #expect(try a.rememberedServer() == url)
         }
     }
