@@ -9,86 +9,59 @@ enum DraftJournalLine {
     static func bytes(_ draft: DraftFile) -> [UInt8]? {
         guard draft.assetValues == nil, draft.testValues == nil, draft.defectNotice == nil,
               draft.values.attachments.isEmpty else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(1024 + draft.values.notes.utf8.count + draft.values.defectDescription.utf8.count)
-        var first = true
-        func key(_ name: StaticString) {
-            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            first = false
-            out.append(UInt8(ascii: "\""))
-            name.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        }
-        func string(_ text: String) { appendJSONString(text, to: &out) }
-        func optional(_ text: String?) {
-            if let text { string(text) } else { out.append(contentsOf: Array("null".utf8)) }
-        }
-        func number<N: BinaryInteger>(_ value: N) { out.append(contentsOf: Array(String(value).utf8)) }
+        var o = JSONObjectBytes()
+        o.bytes.reserveCapacity(1024 + draft.values.notes.utf8.count + draft.values.defectDescription.utf8.count)
 
         // Keys in sorted order, as `.sortedKeys` writes them.
-        if let amends = draft.amends { key("amends"); number(amends) } else { key("amends"); optional(nil) }
-        if let uuid = draft.amendsUUID { key("amends_uuid"); string(uuid) }
-        key("app_version"); string(draft.appVersion)
-        key("asset_tag"); string(draft.assetTag)
-        key("asset_uuid"); string(draft.assetUUID)
-        key("created_at"); string(draft.createdAt)
-        key("draft_id"); string(draft.draftID)
-        key("focused_field"); optional(draft.focusedField)
-        key("form_kind"); string(draft.formKind)
-        key("host"); string(draft.host)
-        key("operator"); string(draft.operatorName)
-        key("os_user"); string(draft.osUser)
-        key("pid"); number(draft.pid)
-        key("revision"); number(draft.revision)
-        key("schema_version"); number(draft.schemaVersion)
-        key("session_id"); string(draft.sessionID)
-        key("updated_at"); string(draft.updatedAt)
-        key("values")
-        values(draft.values, into: &out)
-        out.append(UInt8(ascii: "}"))
-        return out
+        if let amends = draft.amends { o.key("amends"); o.number(amends) } else { o.key("amends"); o.optional(nil) }
+        if let uuid = draft.amendsUUID { o.key("amends_uuid"); o.string(uuid) }
+        o.key("app_version"); o.string(draft.appVersion)
+        o.key("asset_tag"); o.string(draft.assetTag)
+        o.key("asset_uuid"); o.string(draft.assetUUID)
+        o.key("created_at"); o.string(draft.createdAt)
+        o.key("draft_id"); o.string(draft.draftID)
+        o.key("focused_field"); o.optional(draft.focusedField)
+        o.key("form_kind"); o.string(draft.formKind)
+        o.key("host"); o.string(draft.host)
+        o.key("operator"); o.string(draft.operatorName)
+        o.key("os_user"); o.string(draft.osUser)
+        o.key("pid"); o.number(draft.pid)
+        o.key("revision"); o.number(draft.revision)
+        o.key("schema_version"); o.number(draft.schemaVersion)
+        o.key("session_id"); o.string(draft.sessionID)
+        o.key("updated_at"); o.string(draft.updatedAt)
+        o.key("values")
+        o.bytes += values(draft.values)
+        return o.closed()
     }
 
-    private static func values(_ v: InspectionValues, into out: inout [UInt8]) {
-        var first = true
-        func key(_ name: StaticString) {
-            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            first = false
-            out.append(UInt8(ascii: "\""))
-            name.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        }
-        func string(_ text: String) { appendJSONString(text, to: &out) }
-        func optional(_ text: String?) {
-            if let text { string(text) } else { out.append(contentsOf: Array("null".utf8)) }
-        }
-        func bool(_ value: Bool) { out.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8)) }
-
-        key("action"); string(v.action.rawValue)
-        if !v.amendmentReason.isEmpty { key("amendment_reason"); string(v.amendmentReason) }
-        key("certification_number"); string(v.certificationNumber)
-        key("check_corrosion"); bool(v.checkCorrosion)
-        key("check_cuts"); bool(v.checkCuts)
-        key("check_deformation"); bool(v.checkDeformation)
-        key("check_fittings"); bool(v.checkFittings)
-        key("check_marking"); bool(v.checkMarking)
-        key("confirmed"); bool(v.confirmed)
-        key("defect_description"); string(v.defectDescription)
-        key("examination_basis"); optional(v.examinationBasis?.rawValue)
-        key("inspection_date"); string(v.inspectionDate)
-        key("inspection_type"); string(v.inspectionType.rawValue)
-        key("inspector_name"); string(v.inspectorName)
-        key("installed_correctly"); bool(v.installedCorrectly)
-        key("next_examination_by"); string(v.nextExaminationBy)
-        key("notes"); string(v.notes)
-        key("remedy_deadline"); string(v.remedyDeadline)
-        key("remedy_deadline_set"); bool(v.remedyDeadlineSet)
-        key("remedy_particulars"); string(v.remedyParticulars)
-        key("repair_particulars"); string(v.repairParticulars)
-        key("result"); optional(v.result?.rawValue)
-        key("scheme_reference"); string(v.schemeReference)
-        key("test_particulars"); string(v.testParticulars)
-        out.append(UInt8(ascii: "}"))
+    private static func values(_ v: InspectionValues) -> [UInt8] {
+        var o = JSONObjectBytes()
+        o.key("action"); o.string(v.action.rawValue)
+        if !v.amendmentReason.isEmpty { o.key("amendment_reason"); o.string(v.amendmentReason) }
+        o.key("certification_number"); o.string(v.certificationNumber)
+        o.key("check_corrosion"); o.bool(v.checkCorrosion)
+        o.key("check_cuts"); o.bool(v.checkCuts)
+        o.key("check_deformation"); o.bool(v.checkDeformation)
+        o.key("check_fittings"); o.bool(v.checkFittings)
+        o.key("check_marking"); o.bool(v.checkMarking)
+        o.key("confirmed"); o.bool(v.confirmed)
+        o.key("defect_description"); o.string(v.defectDescription)
+        o.key("examination_basis"); o.optional(v.examinationBasis?.rawValue)
+        o.key("inspection_date"); o.string(v.inspectionDate)
+        o.key("inspection_type"); o.string(v.inspectionType.rawValue)
+        o.key("inspector_name"); o.string(v.inspectorName)
+        o.key("installed_correctly"); o.bool(v.installedCorrectly)
+        o.key("next_examination_by"); o.string(v.nextExaminationBy)
+        o.key("notes"); o.string(v.notes)
+        o.key("remedy_deadline"); o.string(v.remedyDeadline)
+        o.key("remedy_deadline_set"); o.bool(v.remedyDeadlineSet)
+        o.key("remedy_particulars"); o.string(v.remedyParticulars)
+        o.key("repair_particulars"); o.string(v.repairParticulars)
+        o.key("result"); o.optional(v.result?.rawValue)
+        o.key("scheme_reference"); o.string(v.schemeReference)
+        o.key("test_particulars"); o.string(v.testParticulars)
+        return o.closed()
     }
 
     /// A JSON string as Foundation's encoder writes it: `"` and `\` escaped, the C0 controls as `\b \f \n \r \t`
@@ -113,4 +86,28 @@ enum DraftJournalLine {
         }
         out.append(UInt8(ascii: "\""))
     }
+}
+
+/// One JSON object written key by key into bytes, in the order given (the caller keeps keys sorted).
+struct JSONObjectBytes {
+    var bytes: [UInt8] = []
+    private var first = true
+
+    mutating func key(_ name: StaticString) {
+        bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        first = false
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    mutating func string(_ text: String) { DraftJournalLine.appendJSONString(text, to: &bytes) }
+    mutating func optional(_ text: String?) {
+        if let text { string(text) } else { bytes.append(contentsOf: Array("null".utf8)) }
+    }
+    mutating func number<N: BinaryInteger>(_ value: N) { bytes.append(contentsOf: Array(String(value).utf8)) }
+    mutating func bool(_ value: Bool) { bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8)) }
+
+    /// The object's bytes, closed.
+    func closed() -> [UInt8] { first ? Array("{}".utf8) : bytes + [UInt8(ascii: "}")] }
 }
