@@ -377,28 +377,66 @@ enum RegisterSchema {
                 last_used_at TEXT NOT NULL
             );
             """),
+        // Issue 13: a batch of 300 records at 100,000 assets spent much of its time on two indexes keyed by
+        // SHA-256 (random by nature, so a leaf page read and written per record): the records' hash and the
+        // notices' entry hash. Nothing looks an entry up by its hash (merge and sync match by uuid), and a hash
+        // covers its entry's uuid, which stays unique, so the hashes stay unique without an index. `notices`
+        // is rebuilt without its UNIQUE on the hash (a table constraint cannot be dropped in place); the
+        // triggers that refuse REPLACE no longer probe the hash columns (no constraint there to replace through).
+        Migration(name: "014-no-hash-indexes-on-records-and-notices", sql: """
+            DROP INDEX inspections_by_hash;
+            DROP TRIGGER inspections_are_never_replaced;
+            CREATE TRIGGER inspections_are_never_replaced BEFORE INSERT ON inspections
+            WHEN EXISTS (SELECT 1 FROM inspections
+                         WHERE id = NEW.id OR draft_id = NEW.draft_id OR record_uuid = NEW.record_uuid
+                            OR report_number = NEW.report_number)
+            BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
+            """, then: { db in
+                try rebuild(db, table: "notices") { table in
+                    table.replacingOccurrences(of: "entry_hash TEXT NOT NULL UNIQUE", with: "entry_hash TEXT NOT NULL")
+                }
+                try db.execute("""
+                    DROP TRIGGER notices_are_never_replaced;
+                    CREATE TRIGGER notices_are_never_replaced BEFORE INSERT ON notices
+                    WHEN EXISTS (SELECT 1 FROM notices WHERE id = NEW.id OR notice_uuid = NEW.notice_uuid)
+                    BEGIN SELECT RAISE(ABORT, 'notices are evidence: record a new notice instead'); END;
+                    """)
+            }, foreignKeysOff: true),
     ]
 
-    /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only; its
-    /// indexes are made again, and every foreign key still holds (checked before the migration commits).
+    /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only.
     static func rebuildAssetsWithoutWLLCheck(_ db: Database) throws {
+        try rebuild(db, table: "assets") { table in
+            table.replacingOccurrences(of: "CHECK (wll_kg > 0)",
+                                       with: "CHECK (wll_kg > 0 OR asset_kind IS 'electrical')")
+        }
+    }
+
+    /// Rebuilds a table from its own definition as `change` rewrites it (SQLite cannot drop a constraint in
+    /// place): rows copied, its indexes and triggers made again, and every foreign key still holding (checked
+    /// before the migration commits). Nothing happens when `change` leaves the definition as it is.
+    static func rebuild(_ db: Database, table name: String, change: (String) -> String) throws {
         guard case .text(let table)? = try db.scalar(
-            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'assets'") else { return }
-        let check = "CHECK (wll_kg > 0)"
-        guard table.contains(check) else { return }
-        let rebuilt = table.replacingOccurrences(of: check, with: "CHECK (wll_kg > 0 OR asset_kind IS 'electrical')")
-            .replacingOccurrences(of: "CREATE TABLE assets", with: "CREATE TABLE assets_rebuilt")
-        let indexes = try db.prepare(
-            "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'assets' AND sql IS NOT NULL")
-        var indexSQL: [String] = []
-        while try indexes.step() { indexSQL.append(indexes.text(0)) }
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]) else { return }
+        let changed = change(table)
+        guard changed != table else { return }
+        // Everything from the column list on; the name before it may be quoted (SQLite quotes a renamed table's).
+        guard let columns = changed.firstIndex(of: "(") else { return }
+        let rebuilt = "CREATE TABLE \(name)_rebuilt " + changed[columns...]
+        let dependents = try db.prepare("""
+            SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL
+            ORDER BY type, name
+            """)
+        try dependents.bind([.text(name)])
+        var dependentSQL: [String] = []
+        while try dependents.step() { dependentSQL.append(dependents.text(0)) }
         try db.execute(rebuilt)
-        try db.execute("INSERT INTO assets_rebuilt SELECT * FROM assets")
-        try db.execute("DROP TABLE assets")
-        try db.execute("ALTER TABLE assets_rebuilt RENAME TO assets")
-        for sql in indexSQL { try db.execute(sql) }
+        try db.execute("INSERT INTO \(name)_rebuilt SELECT * FROM \(name)")
+        try db.execute("DROP TABLE \(name)")
+        try db.execute("ALTER TABLE \(name)_rebuilt RENAME TO \(name)")
+        for sql in dependentSQL { try db.execute(sql) }
         if try db.scalar("SELECT count(*) FROM pragma_foreign_key_check") != .integer(0) {
-            throw RegisterError.invalidAsset(["rebuilding the assets table broke a foreign key"])
+            throw RegisterError.invalidAsset(["rebuilding the \(name) table broke a foreign key"])
         }
     }
 

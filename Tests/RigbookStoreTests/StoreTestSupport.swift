@@ -132,14 +132,21 @@ func expectSummaryFollowsHistory(_ register: Register, _ uuid: UUID,
 /// Every stored column of one inspection row, rendered by SQLite's own `quote()`, so two dumps are
 /// equal only if the row is byte-identical.
 func rawInspectionRow(_ db: Database, id: Int64) throws -> [String] {
-    let info = try db.prepare("PRAGMA table_info(inspections)")
+    try rawRows(db, table: "inspections", where: "id = ?", [.integer(id)]).first ?? []
+}
+
+/// Every stored column of a table's rows (those `condition` picks), in id order, as `rawInspectionRow` renders one.
+func rawRows(_ db: Database, table: String, where condition: String = "1", _ arguments: [SQLValue] = [])
+    throws -> [[String]] {
+    let info = try db.prepare("PRAGMA table_info(\(table))")
     var columns: [String] = []
     while try info.step() { columns.append(info.text(1)) }
     let statement = try db.prepare("SELECT " + columns.map { "quote(\($0))" }.joined(separator: ", ")
-                                   + " FROM inspections WHERE id = ?")
-    try statement.bind([.integer(id)])
-    guard try statement.step() else { return [] }
-    return columns.indices.map { statement.text(Int32($0)) }
+                                   + " FROM \(table) WHERE \(condition) ORDER BY id")
+    try statement.bind(arguments)
+    var rows: [[String]] = []
+    while try statement.step() { rows.append(columns.indices.map { statement.text(Int32($0)) }) }
+    return rows
 }
 
 // MARK: Files
