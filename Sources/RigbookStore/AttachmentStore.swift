@@ -159,20 +159,3 @@ public struct AttachmentStore: Sendable {
         return removed
     }
 }
-
-extension HashChain {
-    /// SHA-256 of bytes, lower-case hex.
-    static func sha256(_ data: Data) throws -> String {
-        guard let context = EVP_MD_CTX_new() else { throw HashError.libcrypto("EVP_MD_CTX_new") }
-        defer { EVP_MD_CTX_free(context) }
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = data.withUnsafeBytes { buffer in
-            EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1
-                && EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) == 1
-                && EVP_DigestFinal_ex(context, &digest, &length) == 1
-        }
-        guard ok else { throw HashError.libcrypto("SHA-256") }
-        return hex(digest.prefix(Int(length)))
-    }
-}

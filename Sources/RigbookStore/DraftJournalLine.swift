@@ -107,6 +107,8 @@ struct JSONObjectBytes {
     }
     mutating func number<N: BinaryInteger>(_ value: N) { bytes.append(contentsOf: Array(String(value).utf8)) }
     mutating func bool(_ value: Bool) { bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8)) }
+    /// A value already written as JSON.
+    mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
     /// The object's bytes, closed.
     func closed() -> [UInt8] { first ? Array("{}".utf8) : bytes + [UInt8(ascii: "}")] }

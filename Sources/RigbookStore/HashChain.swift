@@ -114,7 +114,15 @@ enum HashChain {
 
     /// The text that is hashed for an entry whose column values `value` gives.
     static func canonical(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> String {
-        header(kind, parent: parent) + body(kind, value)
+        String(decoding: canonicalBytes(kind, parent: parent, value), as: UTF8.self)
+    }
+
+    /// `canonical`'s UTF-8 bytes, built as bytes: the save path hashes them without making the text.
+    static func canonicalBytes(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> [UInt8] {
+        var bytes = Array(header(kind, parent: parent).utf8)
+        bytes.reserveCapacity(2_048)
+        appendBody(kind, value, to: &bytes)
+        return bytes
     }
 
     static func header(_ kind: Kind, parent: String?) -> String {
@@ -123,13 +131,18 @@ enum HashChain {
 
     /// The column lines of the canonical text: what `as_added` keeps of an asset.
     static func body(_ kind: Kind, _ value: (String) -> SQLValue) -> String {
-        var text = ""
-        for name in kind.columns { text += name + " " + field(value(name)) + "\n" }
+        var bytes: [UInt8] = []
+        appendBody(kind, value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A line `name type:length:value` per column, then one per extension column that is not NULL.
+    private static func appendBody(_ kind: Kind, _ value: (String) -> SQLValue, to bytes: inout [UInt8]) {
+        for name in kind.columns { appendLine(name, value(name), to: &bytes) }
         for name in kind.extensionColumns {
             let v = value(name)
-            if v != .null { text += name + " " + field(v) + "\n" }
+            if v != .null { appendLine(name, v, to: &bytes) }
         }
-        return text
     }
 
     /// Refuses an entry another register (or the server) sends whose contents do not give its hash: it was changed
@@ -197,7 +210,7 @@ enum HashChain {
     static func chained(_ db: Database, _ kind: Kind, columns: [String], _ values: [SQLValue]) throws -> [SQLValue] {
         let parent = try head(db)
         let byName = Dictionary(uniqueKeysWithValues: zip(columns, values))
-        let hash = try sha256(canonical(kind, parent: parent) { byName[$0] ?? .null })
+        let hash = try sha256(canonicalBytes(kind, parent: parent) { byName[$0] ?? .null })
         try db.withKept("UPDATE register_chain SET head_hash = ?", [.text(hash)]) { while try $0.step() {} }
         return values + [.text(hash), parent.map(SQLValue.text) ?? .null]
     }
@@ -211,31 +224,43 @@ enum HashChain {
         try db.withKept(sql, try chained(db, kind, columns: kind.columns, values)) { while try $0.step() {} }
     }
 
-    /// A value as `type:length:value`: `null`, `i:` integer, `r:` real (Swift's shortest round-trip form)
-    /// or `t:` text, with its UTF-8 byte count, so no value can pass for another or run into the next line.
-    private static func field(_ value: SQLValue) -> String {
-        let (kind, text): (String, String?) = switch value {
-        case .null: ("null", nil)
-        case .integer(let v): ("i", String(v))
-        case .real(let v): ("r", "\(v)")
-        case .text(let v): ("t", v)
+    /// One column's line: its name, then its value as `type:length:value` — `null`, `i:` integer, `r:` real
+    /// (Swift's shortest round-trip form) or `t:` text, with its UTF-8 byte count, so no value can pass for
+    /// another or run into the next line.
+    private static func appendLine(_ name: String, _ value: SQLValue, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(0x20)
+        func typed(_ type: UInt8, _ text: String) {
+            bytes.append(type)
+            bytes.append(0x3A)
+            bytes.append(contentsOf: String(text.utf8.count).utf8)
+            bytes.append(0x3A)
+            bytes.append(contentsOf: text.utf8)
         }
-        guard let text else { return kind }
-        return "\(kind):\(text.utf8.count):\(text)"
+        switch value {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .integer(let v): typed(UInt8(ascii: "i"), String(v))
+        case .real(let v): typed(UInt8(ascii: "r"), "\(v)")
+        case .text(let v): typed(UInt8(ascii: "t"), v)
+        }
+        bytes.append(0x0A)
     }
 
-    /// SHA-256 of `text`'s UTF-8 bytes through libcrypto's EVP API, as 64 lower-case hex digits.
-    static func sha256(_ text: String) throws -> String {
+    /// SHA-256 of `text`'s UTF-8 bytes, as 64 lower-case hex digits.
+    static func sha256(_ text: String) throws -> String { try sha256(Array(text.utf8)) }
+
+    /// SHA-256 of bytes (a canonical text's, a file's) through libcrypto's EVP API, lower-case hex.
+    static func sha256(_ data: some ContiguousBytes) throws -> String {
         guard let context = EVP_MD_CTX_new() else { throw HashError.libcrypto("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        let bytes = Array(text.utf8)
-        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1,
-              EVP_DigestUpdate(context, bytes, bytes.count) == 1,
-              EVP_DigestFinal_ex(context, &digest, &length) == 1 else {
-            throw HashError.libcrypto("SHA-256")
+        let ok = data.withUnsafeBytes { buffer in
+            EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1
+                && EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) == 1
+                && EVP_DigestFinal_ex(context, &digest, &length) == 1
         }
+        guard ok else { throw HashError.libcrypto("SHA-256") }
         return hex(digest.prefix(Int(length)))
     }
 

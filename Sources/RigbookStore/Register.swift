@@ -451,7 +451,7 @@ public final class Register {
             try db.transaction {
                 var known: Particulars?
                 return try insertInTransaction(record, saved: saved, defectNotices: defectNotices, visit: nil,
-                                               known: &known)
+                                               known: &known, encoder: ReportParticularsEncoder())
             }
         }
     }
@@ -481,10 +481,11 @@ public final class Register {
                 ids.reserveCapacity(records.count)
                 // Read once for the batch (the examiner is looked up for every record), kept current as it adds.
                 var known: Particulars? = try ParticularsStore.current(db)
+                let encoder = ReportParticularsEncoder()
                 // A record refused half-way (its session saved already, its asset gone) rolls back every one.
                 for record in records {
                     ids.append(try insertInTransaction(record, saved: saved, defectNotices: defectNotices,
-                                                       visit: visit, known: &known))
+                                                       visit: visit, known: &known, encoder: encoder))
                 }
                 return ids
             }
@@ -494,7 +495,8 @@ public final class Register {
     /// One record inside the caller's write transaction: checks under the lock, the row with its chain
     /// columns, its notices, the asset's summary. Returns the record's id.
     private func insertInTransaction(_ record: ValidatedInspection, saved: SaveStamp, defectNotices: DefectNotices?,
-                                     visit: UUID?, known: inout Particulars?) throws -> Int64 {
+                                     visit: UUID?, known: inout Particulars?,
+                                     encoder: ReportParticularsEncoder) throws -> Int64 {
         // Kept statements: a batch runs these once per record.
         let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
                                   [.text(record.assetUUID.uuidString)]) { try $0.step() ? AssetColumns.row($0) : nil }
@@ -513,7 +515,7 @@ public final class Register {
         let recordUUID = UUID.timeOrdered()
         let values = InspectionColumns.values(record, recordUUID: recordUUID, amendsID: amendsID,
                                               asset: row.asset, saved: saved,
-                                              particularsJSON: try particulars.map(ParticularsJSON.encode),
+                                              particularsJSON: try particulars.map(encoder.encode),
                                               visit: visit, alsoAmends: alsoAmends.map(\.uuid))
         try db.withKept(InspectionColumns.insertSQL, try chained(values, record)) { while try $0.step() {} }
         let id = db.lastInsertRowID
