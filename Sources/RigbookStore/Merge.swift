@@ -430,8 +430,8 @@ extension Register {
                 var links: [AmendmentLink] = []
                 while try statement.step() {
                     guard let uuid = statement.uuid(0) else { continue }
-                    links.append(AmendmentLink(record: uuid, amends: statement.uuid(1),
-                                               alsoAmends: InspectionColumns.alsoAmendsUUIDs(statement.optionalText(2))))
+                    let also = InspectionColumns.alsoAmendsUUIDs(statement.optionalText(2))
+                    links.append(AmendmentLink(record: uuid, amends: statement.uuid(1), alsoAmends: also))
                 }
                 return links
             }

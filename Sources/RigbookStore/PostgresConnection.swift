@@ -143,7 +143,8 @@ final class PostgresConnection {
         let copies = parameters.map { data -> UnsafeMutablePointer<CChar> in
             let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, data.count))
             data.withUnsafeBytes { bytes in
-                if let base = bytes.baseAddress { UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: data.count) }
+                guard let base = bytes.baseAddress else { return }
+                UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: data.count)
             }
             return copy
         }
