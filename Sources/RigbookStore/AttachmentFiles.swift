@@ -75,7 +75,8 @@ public enum AttachmentFiles {
         return report
     }
 
-    private static func verified(_ path: String, _ hash: String) -> Data? {
+    /// The file's content when it is what `hash` says (also used by sync), else nil.
+    static func verified(_ path: String, _ hash: String) -> Data? {
         guard let data = AttachmentHousekeeping.readFile(path, limit: Int(Attachment.maxSize)),
               (try? HashChain.sha256(data)) == hash else { return nil }
         return data

@@ -134,6 +134,20 @@ extension Register {
 
         // Copy, in an order that keeps every reference whole: assets (their tag keys set once all are in),
         // particulars, records (each after the one it amends), notices, changes, merges.
+        // Assets here whose changes arrive hold a stand-in tag until they are refolded: one may give up the tag
+        // a new asset comes with (renamed on the other side), or two may swap tags. The tag checks above found no
+        // two assets ending with one tag, so each then takes its own without meeting another.
+        let changedAssets = try assetsOf(changes: new["asset_changes"] ?? [], in: theirs)
+        let here = try db.prepare("SELECT 1 FROM assets WHERE uuid = ?")
+        for uuid in changedAssets {
+            try here.bind([.text(uuid.uuidString)])
+            guard try here.step() else { continue }
+            // An asset added here unchanged, whose first changes come from the other side, keeps what it was
+            // added as before they apply (the other side may not send it: the server keeps additions only).
+            try AssetChangeStore.keepAsAdded(db, assetUUID: uuid)
+            try db.run("UPDATE assets SET tag = ?, tag_key = NULL WHERE uuid = ?",
+                       [.text(Self.standInTag(uuid.uuidString)), .text(uuid.uuidString)])
+        }
         let newAssets = new["assets"] ?? []
         report.assets = try copy(theirs, "assets", keys: newAssets, by: "uuid", order: "created_at, tag",
                                  adjust: ["tag_key": { _ in .null }])
@@ -157,21 +171,24 @@ extension Register {
 
         // What an asset was added as comes with its first change, on whichever register that was made.
         let asAdded = try theirs.prepare("SELECT uuid, as_added FROM assets WHERE as_added IS NOT NULL")
+        let keepAsAdded = try db.prepare("UPDATE assets SET as_added = ? WHERE uuid = ? AND as_added IS NULL")
         while try asAdded.step() {
-            try db.run("UPDATE assets SET as_added = ? WHERE uuid = ? AND as_added IS NULL",
-                       [asAdded.value(1), asAdded.value(0)])
+            try keepAsAdded.bind([asAdded.value(1), asAdded.value(0)])
+            while try keepAsAdded.step() {}
         }
-        let changedAssets = try assetsOf(changes: new["asset_changes"] ?? [])
         var touched = Set(changedAssets).union(newAssets.compactMap(UUID.init(uuidString:)))
+        // Prepared once: a sync brings pages of thousands of entries.
+        let tagOf = try db.prepare("SELECT tag FROM assets WHERE uuid = ?")
+        let setTagKey = try db.prepare("UPDATE assets SET tag_key = ? WHERE uuid = ?")
+        for uuid in newAssets {
+            try tagOf.bind([.text(uuid)])
+            guard try tagOf.step() else { continue }
+            try setTagKey.bind([.text(Tags.key(tagOf.text(0))), .text(uuid)])
+            while try setTagKey.step() {}
+        }
         for uuid in changedAssets {
-            // An asset added here unchanged, whose first changes come from the other side, keeps what it was
-            // added as before they apply (the other side may not send it: the server keeps additions only).
             try AssetChangeStore.keepAsAdded(db, assetUUID: uuid)
             try refold(assetUUID: uuid)
-        }
-        for uuid in newAssets {
-            try db.run("UPDATE assets SET tag_key = ? WHERE uuid = ?",
-                       [.text(Tags.key(try firstRow("WHERE uuid = ?", .text(uuid))?.asset.tag ?? "")), .text(uuid)])
         }
         let recordAssets = try db.prepare("SELECT asset_uuid FROM inspections WHERE record_uuid = ?")
         for uuid in new["inspections"] ?? [] {
@@ -183,15 +200,21 @@ extension Register {
             try testAssets.bind([.text(uuid)])
             if try testAssets.step(), let asset = testAssets.uuid(0) { touched.insert(asset) }
         }
+        let assetRow = try db.prepare("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?")
         for uuid in touched.sorted(by: { $0.uuidString < $1.uuidString }) {
-            guard let row = try firstRow("WHERE uuid = ?", .text(uuid.uuidString)) else { continue }
-            try refreshSummary(asset: row.asset)
-            if try hasConflictingAmendments(uuid) { report.conflictingAmendments.append(row.asset.tag) }
+            try assetRow.bind([.text(uuid.uuidString)])
+            guard try assetRow.step() else { continue }
+            let asset = AssetColumns.row(assetRow).asset
+            try refreshSummary(asset: asset)
+            if try hasConflictingAmendments(uuid) { report.conflictingAmendments.append(asset.tag) }
         }
         report.fieldConflicts = try fieldConflicts(changedAssets, hereOnly: hereOnly,
                                                    new: new["asset_changes"] ?? [])
         return report
     }
+
+    /// The tag an asset holds for a moment inside a merge's transaction: no tag typed in can look like it.
+    private static func standInTag(_ uuid: String) -> String { "\u{1}merging " + uuid }
 
     /// The keys of `theirs`' entries this register lacks, and a sentence for each entry both hold with
     /// different contents.
@@ -234,34 +257,60 @@ extension Register {
     }
 
     /// Pairs of assets that would share a tag (once folded): each asset's tag as the merge leaves it, the
-    /// latest tag change of both registers holding.
+    /// latest tag change of both registers holding. Only the assets the incoming entries name are looked at
+    /// (new ones, and those with a new tag change), against whatever holds their tags here: a sync applies
+    /// many pages to a large register.
     private func tagClashes(_ theirs: Database, newAssets: Set<String>, newChanges: Set<String>) throws -> [String] {
+        // The tag each such asset ends with, when it was given (`changed_at || change_uuid`, "" as added), and
+        // whether the asset is here.
         var tags: [String: (tag: String, at: String, here: Bool)] = [:]
-        let mine = try db.prepare("SELECT uuid, tag FROM assets")
-        while try mine.step() { tags[mine.text(0)] = (mine.text(1), "", true) }
-        let statement = try theirs.prepare("SELECT uuid, tag FROM assets")
         var touched = Set<String>()
-        while try statement.step() {
-            guard newAssets.contains(statement.text(0)) else { continue }
-            tags[statement.text(0)] = (statement.text(1), "", false)
-            touched.insert(statement.text(0))
+        let incoming = try theirs.prepare("SELECT uuid, tag FROM assets")
+        while try incoming.step() {
+            guard newAssets.contains(incoming.text(0)) else { continue }
+            tags[incoming.text(0)] = (incoming.text(1), "", false)
+            touched.insert(incoming.text(0))
         }
-        // The latest tag change of each asset, of both registers, decides its tag.
-        for (database, onlyNew) in [(db, false), (theirs, true)] {
-            let changes = try database.prepare(
-                "SELECT asset_uuid, new_value, changed_at || change_uuid, change_uuid FROM asset_changes"
-                    + " WHERE field = 'tag'")
-            while try changes.step() {
-                if onlyNew && !newChanges.contains(changes.text(3)) { continue }
-                let uuid = changes.text(0)
-                guard let held = tags[uuid], changes.text(2) > held.at else { continue }
-                tags[uuid] = (changes.text(1), changes.text(2), held.here)
-                if onlyNew { touched.insert(uuid) }
+        let current = try db.prepare("SELECT tag FROM assets WHERE uuid = ?")
+        let latestHere = try db.prepare("""
+            SELECT new_value, changed_at || change_uuid FROM asset_changes WHERE asset_uuid = ? AND field = 'tag'
+            ORDER BY changed_at || change_uuid DESC LIMIT 1
+            """)
+        let changes = try theirs.prepare(
+            "SELECT asset_uuid, new_value, changed_at || change_uuid, change_uuid FROM asset_changes"
+                + " WHERE field = 'tag'")
+        while try changes.step() {
+            guard newChanges.contains(changes.text(3)) else { continue }
+            let uuid = changes.text(0)
+            if tags[uuid] == nil {
+                try current.bind([.text(uuid)])
+                guard try current.step() else { continue }
+                tags[uuid] = (current.text(0), "", true)
+                try latestHere.bind([.text(uuid)])
+                if try latestHere.step() { tags[uuid] = (latestHere.text(0), latestHere.text(1), true) }
+            }
+            guard let held = tags[uuid], changes.text(2) > held.at else { continue }
+            tags[uuid] = (changes.text(1), changes.text(2), held.here)
+            touched.insert(uuid)
+        }
+        // Assets here that nothing incoming renames keep their tags: those sharing a key with a touched asset.
+        let holding = try db.prepare("SELECT uuid, tag FROM assets WHERE tag_key = ?")
+        var byKey: [String: Set<String>] = [:]
+        for uuid in touched {
+            let key = Tags.key(tags[uuid]!.tag)
+            byKey[key, default: []].insert(uuid)
+            try holding.bind([.text(key)])
+            while try holding.step() {
+                guard tags[holding.text(0)] == nil else { continue }
+                tags[holding.text(0)] = (holding.text(1), "", true)
+                byKey[key, default: []].insert(holding.text(0))
             }
         }
-        var byKey: [String: [String]] = [:]
-        for (uuid, held) in tags { byKey[Tags.key(held.tag), default: []].append(uuid) }
-        return byKey.values.filter { $0.count > 1 && $0.contains(where: touched.contains) }
+        for (uuid, held) in tags where !touched.contains(uuid) {
+            let key = Tags.key(held.tag)
+            if byKey[key] != nil { byKey[key]!.insert(uuid) }
+        }
+        return byKey.values.filter { $0.count > 1 }
             .map { uuids in
                 uuids.sorted().map { uuid in
                     "\(tags[uuid]!.tag) (asset \(uuid.lowercased())\(tags[uuid]!.here ? " here" : " there"))"
@@ -308,8 +357,8 @@ extension Register {
         return names
     }
 
-    private func assetsOf(changes: Set<String>) throws -> [UUID] {
-        let statement = try db.prepare("SELECT asset_uuid FROM asset_changes WHERE change_uuid = ?")
+    private func assetsOf(changes: Set<String>, in theirs: Database) throws -> [UUID] {
+        let statement = try theirs.prepare("SELECT asset_uuid FROM asset_changes WHERE change_uuid = ?")
         var assets = Set<UUID>()
         for uuid in changes {
             try statement.bind([.text(uuid)])
@@ -374,15 +423,17 @@ extension Register {
     /// *conflicting amendments* until an amendment of either supersedes both.
     public func hasConflictingAmendments(_ assetUUID: UUID) throws(RegisterError) -> Bool {
         try perform {
-            var links: [AmendmentLink] = []
-            let statement = try db.prepare("""
+            // Kept: a sync asks this of every asset a page touches.
+            let links = try db.withKept("""
                 SELECT record_uuid, amends_uuid, also_amends FROM inspections WHERE asset_uuid = ? ORDER BY id
-                """)
-            try statement.bind([.text(assetUUID.uuidString)])
-            while try statement.step() {
-                guard let uuid = statement.uuid(0) else { continue }
-                links.append(AmendmentLink(record: uuid, amends: statement.uuid(1),
-                                           alsoAmends: InspectionColumns.alsoAmendsUUIDs(statement.optionalText(2))))
+                """, [.text(assetUUID.uuidString)]) { statement in
+                var links: [AmendmentLink] = []
+                while try statement.step() {
+                    guard let uuid = statement.uuid(0) else { continue }
+                    let also = InspectionColumns.alsoAmendsUUIDs(statement.optionalText(2))
+                    links.append(AmendmentLink(record: uuid, amends: statement.uuid(1), alsoAmends: also))
+                }
+                return links
             }
             return !AmendmentChains.conflicts(links).isEmpty
         }

@@ -53,6 +53,12 @@ final class PostgresRows {
     }
 
     func int64(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
+
+    /// The value's bytes as sent (of a `binaryQuery`: a bytea column's content, unescaped).
+    func bytes(_ row: Int, _ column: Int) -> Data {
+        guard let pointer = PQgetvalue(result, Int32(row), Int32(column)) else { return Data() }
+        return Data(bytes: pointer, count: Int(PQgetlength(result, Int32(row), Int32(column))))
+    }
 }
 
 /// One libpq connection to the organisation's server. Used from one thread at a time.
@@ -128,6 +134,29 @@ final class PostgresConnection {
         let result = withOptionalCStrings(texts) { pointers in
             PQexecParams(handle, sql, Int32(texts.count), nil, pointers, nil, nil, 0)
         }
+        return try rows(result, sql: sql)
+    }
+
+    /// Runs one statement with `parameters` sent as bytes and its rows returned as bytes (libpq's binary
+    /// format): attachment files travel as bytea without escaping. A text parameter or column is its UTF-8.
+    func binaryQuery(_ sql: String, _ parameters: [Data]) throws(ServerError) -> PostgresRows {
+        let copies = parameters.map { data -> UnsafeMutablePointer<CChar> in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, data.count))
+            data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: data.count)
+            }
+            return copy
+        }
+        defer { copies.forEach { $0.deallocate() } }
+        let values: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+        let lengths = parameters.map { Int32($0.count) }
+        let formats = [Int32](repeating: 1, count: parameters.count)
+        let result = PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 1)
+        return try rows(result, sql: sql)
+    }
+
+    private func rows(_ result: OpaquePointer?, sql: String) throws(ServerError) -> PostgresRows {
         let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
         guard let result, status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             let error = failure(result, sql: sql)

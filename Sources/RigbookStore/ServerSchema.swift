@@ -121,6 +121,15 @@ enum ServerSchema {
             );
             \(appendOnly("attachments"))
             """),
+        // The files the attachments name (issue 18): pushed by the replicas that have them, pulled by those that
+        // lack them, each kept once under its SHA-256, which the server checks against the content.
+        Migration(name: "003-attachment-files", sql: """
+            CREATE TABLE attachment_files (
+                sha256 text PRIMARY KEY, content bytea NOT NULL, received_at timestamptz NOT NULL DEFAULT now(),
+                CONSTRAINT attachment_files_are_named_by_their_sha256 CHECK (sha256 = encode(sha256(content), 'hex'))
+            );
+            \(appendOnly("attachment_files"))
+            """),
     ]
 
     /// Checks the database at the other end is a Rigbook server this build understands, making one of an empty

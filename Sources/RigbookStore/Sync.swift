@@ -55,6 +55,8 @@ public struct SyncReport: Sendable, Equatable {
     public var received = MergeReport()
     /// How many times the push met another replica's push first and pulled again.
     public var retries = 0
+    /// Attachment files sent and received, and those refused for their content.
+    public var files = SyncedFiles()
 
     public var sentCount: Int { sent.values.reduce(0, +) }
 
@@ -68,11 +70,14 @@ public struct SyncReport: Sendable, Equatable {
                      "notices": "notices", "asset_changes": "asset changes", "merges": "merges",
                      "electrical_tests": "electrical tests", "attachments": "attachments"]
         let sentParts = SyncJournal.tables.map { (names[$0.name] ?? $0.name, sent[$0.name] ?? 0) }
+            + [("attachment files", files.sent)]
         let r = received
         let receivedParts = [("assets", r.assets), ("particulars", r.particulars), ("records", r.records),
                              ("notices", r.notices), ("asset changes", r.assetChanges), ("merges", r.merges),
-                             ("electrical tests", r.electricalTests), ("attachments", r.attachments)]
+                             ("electrical tests", r.electricalTests), ("attachments", r.attachments),
+                             ("attachment files", files.received)]
         var lines = ["sent \(describe(sentParts))", "received \(describe(receivedParts))"]
+        lines += files.problems
         lines += r.fieldConflicts.map { "conflict resolved: \($0)" }
         lines += r.conflictingAmendments.map { "conflicting amendments on \($0): both kept, amend again to settle" }
         return lines
@@ -80,6 +85,9 @@ public struct SyncReport: Sendable, Equatable {
 }
 
 extension Register {
+    /// Entries per page of a sync: each page is one transaction on the side that takes it.
+    public static let syncPageSize = 50_000
+
     /// The server URL last synced with, if any (`rigbook sync` without a URL uses it).
     public func rememberedServer() throws(RegisterError) -> String? {
         try perform {
@@ -90,12 +98,15 @@ extension Register {
     }
 
     /// Syncs with the organisation's server (issue 18): pulls what the server has and this register lacks, by
-    /// the merge rules, in one transaction here; then pushes what this register has and the server lacks, in
-    /// one transaction there. A push that finds the server moved on since the pull pulls again first, so two
-    /// replicas never push clashing tags past each other. Interrupted anywhere, each side holds whole batches
-    /// and the next sync completes the work. `pushing: false` only pulls (a throwaway replica for reading).
+    /// the merge rules, in pages of `pageSize` entries, each one transaction here; then pushes what this
+    /// register has and the server lacks, in pages, each one transaction there. A push that finds the server
+    /// moved on since the pull pulls again first, so two replicas never push clashing tags past each other.
+    /// Interrupted anywhere, each side holds whole pages and the next sync completes the work. Then the
+    /// attachment files: fetched when the records here name them and they are not here, sent when the server
+    /// lacks them (`carryingFiles`). `pushing: false` only pulls (a throwaway replica for reading).
     /// Throws `ServerError` for the server, `RegisterError` for this register or a refusal by the merge rules.
-    public func sync(url: String, pushing: Bool = true, now: String = Timestamp.now()) throws -> SyncReport {
+    public func sync(url: String, pushing: Bool = true, carryingFiles: Bool = true,
+                     pageSize: Int = Register.syncPageSize, now: String = Timestamp.now()) throws -> SyncReport {
         let server = try PostgresConnection(url: url)
         let identity = try ServerSchema.prepare(server)
         var report = SyncReport(serverIdentity: identity)
@@ -113,16 +124,21 @@ extension Register {
         }
         for attempt in 0..<200 {
             report.retries = attempt
-            let pulled = try pull(server, identity: identity)
+            let pulled = try pull(server, identity: identity, pageSize: pageSize)
             report.received = Self.adding(report.received, pulled)
             guard pushing else { break }
-            if let sent = try push(server, identity: identity) {
-                report.sent = sent
-                break
-            }
+            if try push(server, identity: identity, pageSize: pageSize, sent: &report.sent) { break }
             if attempt == 199 { throw ServerError("the server kept changing while this register pushed; sync again") }
         }
-        if report.sentCount > 0 || report.received.entries > 0 {
+        if carryingFiles {
+            report.files = try pullAttachmentFiles(server)
+            if pushing {
+                let pushed = try pushAttachmentFiles(server)
+                report.files.sent = pushed.sent
+                report.files.problems += pushed.problems
+            }
+        }
+        if report.sentCount > 0 || report.received.entries > 0 || report.files.sent + report.files.received > 0 {
             try perform {
                 try db.run("UPDATE sync_servers SET last_synced_at = ? WHERE identity = ?",
                            [.text(now), .text(identity)])
@@ -163,39 +179,103 @@ extension Register {
 
     // MARK: Pull
 
-    /// Brings in what the server received after this register's mark, in one transaction here.
-    private func pull(_ server: PostgresConnection, identity: String) throws -> MergeReport {
-        let mark = try perform { try marks(identity).pulled }
-        // One snapshot of the server for every table: pushes are whole, so it holds whole pushes.
-        var rowsByTable: [String: PostgresRows] = [:]
-        var head = mark
-        try server.transaction("ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-            for table in SyncJournal.tables {
-                let rows = try server.query("SELECT seq, \(SyncJournal.serverColumns(table).joined(separator: ", "))"
-                                            + " FROM \(table.name) WHERE seq > $1 ORDER BY seq", [.integer(mark)])
-                rowsByTable[table.name] = rows
-            }
-            head = max(mark, try Self.serverHead(server))
+    /// Brings in what the server received after this register's mark, page by page (`pageSize` entries in the
+    /// server's order, each page one transaction here), so memory stays bounded and an interrupted pull leaves
+    /// whole pages: the next sync resumes after the last one.
+    private func pull(_ server: PostgresConnection, identity: String, pageSize: Int,
+                      pages: Int = .max) throws -> MergeReport {
+        var report = MergeReport()
+        var taken = 0
+        while taken < pages, let page = try pullPage(server, identity: identity, pageSize: pageSize) {
+            report = Self.adding(report, page.report)
+            taken += 1
+            if page.last { break }
         }
-        guard rowsByTable.values.contains(where: { $0.count > 0 }) else { return MergeReport() }
+        return report
+    }
+
+    /// Only the first `pages` pages of a pull, then stops as an interrupted sync would (for tests).
+    func pullPages(url: String, pageSize: Int, pages: Int) throws -> MergeReport {
+        let server = try PostgresConnection(url: url)
+        let identity = try ServerSchema.prepare(server)
+        try perform {
+            try db.run("INSERT OR IGNORE INTO sync_servers (identity, url, last_used_at) VALUES (?, ?, ?)",
+                       [.text(identity), .text(url), .text(Timestamp.now())])
+        }
+        return try pull(server, identity: identity, pageSize: pageSize, pages: pages)
+    }
+
+    /// One page: the entries after the mark up to the `size`-th (or the server's head), applied by the merge
+    /// rules in one transaction with the mark moved past them. Nil when nothing came after the mark. A page the
+    /// merge rules refuse while more follows is read again twice as long: a push is numbered table by table, so
+    /// a page may end between a new asset and the change that gave its tag up on another (those pass together);
+    /// only a refusal of everything up to the head is final.
+    private func pullPage(_ server: PostgresConnection, identity: String,
+                          pageSize: Int) throws -> (report: MergeReport, last: Bool)? {
+        let mark = try perform { try marks(identity).pulled }
+        var size = max(1, pageSize)
+        while true {
+            // One snapshot of the server for every table: pushes are serialised, so what is numbered up to the
+            // page's end is all there.
+            var rowsByTable: [String: PostgresRows] = [:]
+            var head = mark, end = mark
+            try server.transaction("ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                head = max(mark, try Self.serverHead(server))
+                end = try Self.pageEnd(server, after: mark, size: size) ?? head
+                for table in SyncJournal.tables {
+                    let columns = SyncJournal.serverColumns(table).joined(separator: ", ")
+                    rowsByTable[table.name] = try server.query(
+                        "SELECT seq, \(columns) FROM \(table.name) WHERE seq > $1 AND seq <= $2 ORDER BY seq",
+                        [.integer(mark), .integer(end)])
+                }
+            }
+            guard rowsByTable.values.contains(where: { $0.count > 0 }) else { return nil }
+            do {
+                let report = try applyPage(rowsByTable, identity: identity, through: end)
+                return (report, end >= head)
+            } catch RegisterError.mergeRefused(let problems) {
+                guard end < head else { throw RegisterError.mergeRefused(problems) }
+                size *= 2
+            }
+        }
+    }
+
+    /// The number of the `size`-th entry after `mark`, nil when fewer follow.
+    private static func pageEnd(_ server: PostgresConnection, after mark: Int64, size: Int) throws -> Int64? {
+        let numbers = SyncJournal.tables.map { "SELECT seq FROM \($0.name) WHERE seq > $1" }
+        guard case .integer(let end)? = try server.scalar(
+            "SELECT seq FROM (\(numbers.joined(separator: " UNION ALL "))) entries ORDER BY seq OFFSET $2 LIMIT 1",
+            [.integer(mark), .integer(Int64(size - 1))]) else { return nil }
+        return end
+    }
+
+    /// Applies one page by the merge rules, in one transaction here, the pull mark moved to `end`.
+    private func applyPage(_ rowsByTable: [String: PostgresRows], identity: String,
+                           through end: Int64) throws -> MergeReport {
         let snapshot = try perform { try makeSnapshot(rowsByTable) }
         return try perform {
-            try db.transaction {
+            // A larger page cache while a page goes in (the register's indexes are large): what is written stays
+            // as durable as ever, far less is read back.
+            try db.execute("PRAGMA cache_size = -131072")
+            defer { try? db.execute("PRAGMA cache_size = -2000") }
+            return try db.transaction {
                 let pushed = try marks(identity).pushed
                 // This register's changes the server has not seen: the conflicts reported are between them and
-                // what arrives.
+                // what arrives (none to look for when no change arrives).
                 var unpushed = Set<String>()
-                let changes = try db.prepare("""
-                    SELECT entry_key FROM sync_journal WHERE entry_table = 'asset_changes' AND seq > ?
-                    AND (pulled_from IS NULL OR pulled_from <> ?)
-                    """)
-                try changes.bind([.integer(pushed), .text(identity)])
-                while try changes.step() { unpushed.insert(changes.text(0)) }
+                if (rowsByTable["asset_changes"]?.count ?? 0) > 0 {
+                    let changes = try db.prepare("""
+                        SELECT entry_key FROM sync_journal WHERE entry_table = 'asset_changes' AND seq > ?
+                        AND (pulled_from IS NULL OR pulled_from <> ?)
+                        """)
+                    try changes.bind([.integer(pushed), .text(identity)])
+                    while try changes.step() { unpushed.insert(changes.text(0)) }
+                }
                 let before = try db.scalar("SELECT coalesce(max(seq), 0) FROM sync_journal") ?? .integer(0)
                 let report = try bringIn(snapshot, report: MergeReport(), hereOnly: { unpushed.contains($0) })
                 try db.run("UPDATE sync_journal SET pulled_from = ? WHERE seq > ?", [.text(identity), before])
                 try db.run("UPDATE sync_servers SET pulled_through = ? WHERE identity = ?",
-                           [.integer(head), .text(identity)])
+                           [.integer(end), .text(identity)])
                 return report
             }
         }
@@ -275,81 +355,110 @@ extension Register {
 
     // MARK: Push
 
-    /// Sends the entries noted after this register's push mark that did not come from this server, in one
-    /// transaction there, under the server's push lock. Nil when the server received a push since our pull
-    /// (pull again first); otherwise how many entries of each kind were sent.
-    private func push(_ server: PostgresConnection, identity: String) throws -> [String: Int]? {
+    /// Sends the entries noted after this register's push mark that did not come from this server, page by page
+    /// (`pageSize` entries in the order they were noted, each page one transaction there, under the server's
+    /// push lock), adding what it sent to `sent`. False when the server received a push since our pull (pull
+    /// again first, then push the rest).
+    private func push(_ server: PostgresConnection, identity: String, pageSize: Int,
+                      sent: inout [String: Int]) throws -> Bool {
+        while true {
+            guard let page = try pushPage(server, identity: identity, pageSize: max(1, pageSize)) else { return false }
+            sent.merge(page.sent, uniquingKeysWith: +)
+            if page.last { return true }
+        }
+    }
+
+    /// One page of a push: nil when the server moved on since our pull.
+    private func pushPage(_ server: PostgresConnection, identity: String,
+                          pageSize: Int) throws -> (sent: [String: Int], last: Bool)? {
         // What to send, read as of one moment here.
         var batches: [String: [[SQLValue]]] = [:]
-        var journalHead: Int64 = 0
+        var through: Int64 = 0
         var pulledMark: Int64 = 0
+        var last = true
         try perform {
             try db.execute("BEGIN")
             defer { try? db.execute("COMMIT") }
             let (pulled, pushed) = try marks(identity)
             pulledMark = pulled
             if case .integer(let head)? = try db.scalar("SELECT coalesce(max(seq), 0) FROM sync_journal") {
-                journalHead = head
+                through = head
             }
             let pending = try db.prepare("""
-                SELECT entry_table, entry_key FROM sync_journal
-                WHERE seq > ? AND (pulled_from IS NULL OR pulled_from <> ?) ORDER BY seq
+                SELECT entry_table, entry_key, seq FROM sync_journal
+                WHERE seq > ? AND (pulled_from IS NULL OR pulled_from <> ?) ORDER BY seq LIMIT ?
                 """)
-            try pending.bind([.integer(pushed), .text(identity)])
+            try pending.bind([.integer(pushed), .text(identity), .integer(Int64(pageSize))])
             var keys: [String: [String]] = [:]
-            while try pending.step() { keys[pending.text(0), default: []].append(pending.text(1)) }
+            var count = 0
+            while try pending.step() {
+                keys[pending.text(0), default: []].append(pending.text(1))
+                count += 1
+                if count == pageSize {
+                    through = pending.int64(2)
+                    last = false
+                }
+            }
             for table in SyncJournal.tables {
                 guard let tableKeys = keys[table.name], !tableKeys.isEmpty else { continue }
                 batches[table.name] = try serverRows(table, keys: tableKeys)
             }
         }
         var sent: [String: Int] = [:]
-        let newHead: Int64 = try server.transaction {
-            try server.query("SELECT pg_advisory_xact_lock($1)", [.integer(ServerSchema.lockKey)])
-            guard try Self.serverHead(server) == pulledMark else { return -1 }
-            for table in SyncJournal.tables {
-                guard let rows = batches[table.name], !rows.isEmpty else { continue }
-                let columns = SyncJournal.serverColumns(table)
-                let keyIndex = columns.firstIndex(of: table.key)!
-                let hashIndex = columns.firstIndex(of: table.kind.hashColumn)!
-                // Entries the server has already (sent before, or brought by another replica): same hash, or
-                // the push is refused as the merge rules refuse it.
-                let keys = rows.map { $0[keyIndex] }.compactMap { if case .text(let t) = $0 { t } else { nil } }
-                let existing = try server.query("SELECT \(table.key), \(table.kind.hashColumn) FROM \(table.name)"
-                                                + " WHERE \(table.key) = ANY($1::text[])",
-                                                [.text(PostgresConnection.arrayLiteral(keys))])
-                var held: [String: String] = [:]
-                for row in 0..<existing.count { held[existing.text(row, 0)] = existing.text(row, 1) }
-                var missing: [[SQLValue]] = []
-                var differing: [String] = []
-                for row in rows {
-                    guard case .text(let key) = row[keyIndex] else { continue }
-                    if let hash = held[key] {
-                        if row[hashIndex] != .text(hash) {
-                            differing.append("\(table.name) entry \(key.lowercased()) is here and on the server with"
-                                             + " different contents (verify this register and the server)")
-                        }
-                    } else {
-                        missing.append(row)
-                    }
+        var newHead = pulledMark
+        if !batches.isEmpty {
+            newHead = try server.transaction {
+                try server.query("SELECT pg_advisory_xact_lock($1)", [.integer(ServerSchema.lockKey)])
+                guard try Self.serverHead(server) == pulledMark else { return -1 }
+                for table in SyncJournal.tables {
+                    guard let rows = batches[table.name], !rows.isEmpty else { continue }
+                    sent[table.name] = try sendMissing(server, table, rows)
                 }
-                guard differing.isEmpty else { throw RegisterError.mergeRefused(differing) }
-                try server.copy(into: table.name, columns: columns, rows: missing)
-                sent[table.name] = missing.count
+                return try Self.serverHead(server)
             }
-            return try Self.serverHead(server)
+            guard newHead >= 0 else { return nil }
         }
-        guard newHead >= 0 else { return nil }
         try perform {
             try db.transaction {
                 try db.run("""
                     UPDATE sync_servers SET pushed_through = ?, pulled_through = ? WHERE identity = ?
                     AND (pushed_through <> ? OR pulled_through <> ?)
-                    """, [.integer(journalHead), .integer(newHead), .text(identity), .integer(journalHead),
+                    """, [.integer(through), .integer(newHead), .text(identity), .integer(through),
                           .integer(newHead)])
             }
         }
-        return sent
+        return (sent, last)
+    }
+
+    /// Copies to the server the rows of `table` it lacks; returns how many. Entries it has already (sent before,
+    /// or brought by another replica) must have the same hash, or the push is refused as the merge rules refuse.
+    private func sendMissing(_ server: PostgresConnection, _ table: SyncJournal.Table,
+                             _ rows: [[SQLValue]]) throws -> Int {
+        let columns = SyncJournal.serverColumns(table)
+        let keyIndex = columns.firstIndex(of: table.key)!
+        let hashIndex = columns.firstIndex(of: table.kind.hashColumn)!
+        let keys = rows.map { $0[keyIndex] }.compactMap { if case .text(let t) = $0 { t } else { nil } }
+        let existing = try server.query("SELECT \(table.key), \(table.kind.hashColumn) FROM \(table.name)"
+                                        + " WHERE \(table.key) = ANY($1::text[])",
+                                        [.text(PostgresConnection.arrayLiteral(keys))])
+        var held: [String: String] = [:]
+        for row in 0..<existing.count { held[existing.text(row, 0)] = existing.text(row, 1) }
+        var missing: [[SQLValue]] = []
+        var differing: [String] = []
+        for row in rows {
+            guard case .text(let key) = row[keyIndex] else { continue }
+            if let hash = held[key] {
+                if row[hashIndex] != .text(hash) {
+                    differing.append("\(table.name) entry \(key.lowercased()) is here and on the server with"
+                                     + " different contents (verify this register and the server)")
+                }
+            } else {
+                missing.append(row)
+            }
+        }
+        guard differing.isEmpty else { throw RegisterError.mergeRefused(differing) }
+        try server.copy(into: table.name, columns: columns, rows: missing)
+        return missing.count
     }
 
     /// The server's columns of the entries of `table` named by `keys`: an asset as it was added (from
@@ -394,7 +503,7 @@ extension Register {
     /// Nothing is ever pushed from it.
     public static func replica(ofServer url: String, in folder: String) throws -> Register {
         let register = try Register.open(path: folder + "/register.sqlite")
-        _ = try register.sync(url: url, pushing: false)
+        _ = try register.sync(url: url, pushing: false, carryingFiles: false)
         return register
     }
 }

@@ -4,8 +4,9 @@ import RigbookStore
 
 /// Sync with a PostgreSQL server (issue 18 §6), beside the same work on SQLite in the same run:
 /// `rigbook-bench --sync-only URL [--sync-assets N]`, URL an empty database (it becomes the server).
-/// Two replicas each save 1,000 new records and sync; `merge` brings the same 1,000 from one register file
-/// into another; `due` runs on a replica and through `--server` (the built `rigbook`, first read and cached).
+/// A first push of the whole register, a first pull into an empty replica (the built `rigbook sync`, its peak
+/// memory too); two replicas each save 1,000 new records and sync; `merge` brings the same 1,000 from one
+/// register file into another; `due` runs on a replica and through `--server` (first read and cached).
 enum SyncBench {
     static let newRecords = 1_000
 
@@ -18,21 +19,30 @@ enum SyncBench {
             try FileManager.default.createDirectory(atPath: root + "/" + name + "/Documents",
                                                     withIntermediateDirectories: true)
         }
-        var rows: [(String, String)] = []
-        func timed<T>(_ work: String, _ body: () throws -> T) rethrows -> T {
+        // Each figure with its target in seconds (issue 18 §6), when it has one.
+        var rows: [(work: String, ms: Double, target: Double?)] = []
+        func timed<T>(_ work: String, target: Double? = nil, _ body: () throws -> T) rethrows -> T {
             progress("bench: \(work)…")
             let start = now()
             let result = try body()
-            rows.append((work, format((now() - start) * 1000)))
+            rows.append((work, (now() - start) * 1000, target))
             return result
         }
+        let environment = ["XDG_CACHE_HOME": root + "/cache", "RIGBOOK_TODAY": today.iso, "HOME": root]
 
         let a = try Register.open(path: path("a"))
         try SampleData(count: assets, seed: 42, today: today).load(into: a)
         let records = try a.recordCount()
-        _ = try timed("first sync, push: \(assets) assets, \(records) records") { try a.sync(url: url) }
+        _ = try timed("first sync, push: \(assets) assets, \(records) records", target: 60) { try a.sync(url: url) }
+        // The first pull as a user runs it (`rigbook sync` in a new home): the bench's first child process, so
+        // its peak memory is the children's.
+        try timed("first sync, pull into an empty replica (`rigbook sync`)", target: 60) {
+            try runQuietly(rigbook, ["--home", root + "/b", "sync", url], environment)
+        }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        let pullPeakMB = Double(usage.ru_maxrss) / 1024
         let b = try Register.open(path: path("b"))
-        _ = try timed("first sync, pull into an empty replica") { try b.sync(url: url) }
         // The SQLite counterparts: two more replicas of the same register, brought in by merge.
         let a2 = try Register.open(path: path("a2"))
         let b2 = try Register.open(path: path("b2"))
@@ -43,23 +53,28 @@ enum SyncBench {
         try saveNewRecords(b, today: today)
         _ = try timed("SQLite: merge 1,000 new records from another register") { try b2.merge(from: a) }
         _ = try timed("SQLite: merge 1,000 new records, the other way") { try a2.merge(from: b) }
-        _ = try timed("sync: push 1,000 new records") { try a.sync(url: url) }
-        _ = try timed("sync: pull 1,000 and push 1,000") { try b.sync(url: url) }
-        _ = try timed("sync: pull 1,000 new records") { try a.sync(url: url) }
+        _ = try timed("sync: push 1,000 new records", target: 2) { try a.sync(url: url) }
+        _ = try timed("sync: pull 1,000 and push 1,000", target: 2) { try b.sync(url: url) }
+        _ = try timed("sync: pull 1,000 new records", target: 2) { try a.sync(url: url) }
         _ = try timed("sync with nothing new") { try a.sync(url: url) }
 
-        let environment = ["XDG_CACHE_HOME": root + "/cache", "RIGBOOK_TODAY": today.iso, "HOME": root]
         try timed("`due` on a replica (SQLite)") {
             try runQuietly(rigbook, ["--home", root + "/a", "due"], environment)
         }
         try timed("`due --server`, first read (fills the cached replica)") {
             try runQuietly(rigbook, ["--server", url, "due"], environment)
         }
-        try timed("`due --server`, cached replica") { try runQuietly(rigbook, ["--server", url, "due"], environment) }
+        try timed("`due --server`, cached replica", target: 2) {
+            try runQuietly(rigbook, ["--server", url, "due"], environment)
+        }
 
-        print("| work (\(assets) assets, PostgreSQL and SQLite in one run) | time |")
-        print("|---|---|")
-        for (work, time) in rows { print("| \(work) | \(time) |") }
+        print("| work (\(assets) assets, PostgreSQL and SQLite in one run) | time | target |")
+        print("|---|---|---|")
+        for row in rows {
+            let target = row.target.map { "< \(Int($0)) s " + (row.ms < $0 * 1000 ? "✓" : "✗") } ?? ""
+            print("| \(row.work) | \(format(row.ms)) | \(target) |")
+        }
+        print("| peak memory of the first pull (`rigbook sync`) | \(String(format: "%.0f MB", pullPeakMB)) | |")
     }
 
     /// 1,000 passed periodic examinations, one per asset, saved in batches through the gate.

@@ -11,9 +11,10 @@ extension Commands {
         usage: "rigbook sync [URL]",
         discussion: """
             Pulls what the server has and this register lacks, then pushes what this register has and the
-            server lacks: assets, records, asset changes, particulars, notices, merges and electrical tests,
-            matched by uuid and kept with their hashes, by the rules of `rigbook merge`. Each side takes a
-            batch in one transaction, so an interrupted sync leaves whole batches and is simply run again;
+            server lacks: assets, records, asset changes, particulars, notices, merges, electrical tests and
+            the attachment files, matched by uuid (files by SHA-256, checked) and kept with their hashes, by
+            the rules of `rigbook merge`. Each side takes pages of 50,000 entries, each in one transaction,
+            so an interrupted sync leaves whole pages and is simply run again;
             syncing twice changes nothing. Prints what was sent and received and each field changed on
             both sides (the later change holds; both stay in the history). URL is a PostgreSQL URL
             (postgresql://user@host/db, or postgresql:///db?host=/socket/folder); without it,
