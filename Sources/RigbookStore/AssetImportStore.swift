@@ -7,10 +7,8 @@ extension Register {
     /// `dryRun` does all of it and rolls back. Returns how many assets were (or would be) added.
     @discardableResult
     public func importAssets(_ rows: [AssetImport.Row], dryRun: Bool = false) throws(RegisterError) -> Int {
-        try perform {
-            try db.execute("PRAGMA cache_size = -65536")
-            defer { try? db.execute("PRAGMA cache_size = -2000") }
-            return try db.transaction(rollingBack: dryRun) {
+        try perform { try db.withRoomForLargeWrite(cacheMiB: 64) {
+            try db.transaction(rollingBack: dryRun) {
                     // Checked under the write lock: two imports at once cannot both add one tag.
                     var tags: [String: String] = [:]
                     var uuids: [UUID: String] = [:]
@@ -30,15 +28,17 @@ extension Register {
                     }
                     guard problems.isEmpty else { throw RegisterError.importRefused(problems) }
                     let statement = try db.prepare(AssetColumns.insertSQL)
-                    for row in rows {
-                        let problems = row.asset.problems()
-                        guard problems.isEmpty else {
-                            throw RegisterError.importRefused(problems.map { "line \(row.line): \($0)" })
+                    try HashChain.holdingHead(db) {
+                        for row in rows {
+                            let problems = row.asset.problems()
+                            guard problems.isEmpty else {
+                                throw RegisterError.importRefused(problems.map { "line \(row.line): \($0)" })
+                            }
+                            try insertAsset(statement, row.asset, summary: .empty)
                         }
-                        try insertAsset(statement, row.asset, summary: .empty)
                     }
                     return rows.count
                 }
-        }
+        } }
     }
 }

@@ -17,6 +17,8 @@ public final class Database {
     /// The few statements run on every write (the chain's head, the report sequence), prepared once.
     private var kept: [String: Statement] = [:]
     private let keptLock = NSLock()
+    /// The hash chain's head while `HashChain.holdingHead` runs (`.some(nil)`: an empty chain); nil otherwise.
+    var heldChainHead: String??
 
     public struct OpenMode: Sendable, Equatable {
         var flags: Int32
@@ -141,6 +143,17 @@ public final class Database {
     }
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Runs `body` (which opens its own transaction) with room for a write that touches many pages: a page
+    /// cache of `cacheMiB` (random index pages are re-read otherwise) and statement journals in memory. Each
+    /// statement with a trigger that may abort journals the pages it changes; past 64 KiB SQLite moves that
+    /// journal to a temporary file for good, and every later statement wrote its pages there (28 `pwrite`s a
+    /// record of a batch). What reaches the register is as durable as ever; memory comes back after.
+    public func withRoomForLargeWrite<T>(cacheMiB: Int, _ body: () throws -> T) throws -> T {
+        try execute("PRAGMA cache_size = -\(cacheMiB * 1024); PRAGMA temp_store = MEMORY")
+        defer { try? execute("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
+        return try body()
+    }
 }
 
 /// A prepared statement, finalized when released.

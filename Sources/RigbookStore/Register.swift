@@ -466,11 +466,9 @@ public final class Register {
         guard Set(records.map(\.assetUUID)).count == records.count else {
             throw .writeFailed("a batch names an asset twice")
         }
-        return try perform {
-            // A batch dirties pages of every unique index at random places; with SQLite's default 2 MB cache it
-            // spends its time re-reading them. A larger cache for this transaction only (memory comes back after).
-            try db.execute("PRAGMA cache_size = -32768")
-            defer { try? db.execute("PRAGMA cache_size = -2000") }
+        // A batch dirties pages of every unique index at random places; with SQLite's default 2 MB cache it
+        // spends its time re-reading them.
+        return try perform { try db.withRoomForLargeWrite(cacheMiB: 32) {
             // The commit is durable once the WAL is synced; copying its ~1,700 pages into the file (SQLite's
             // automatic checkpoint at commit) was a third of the save. It waits for `checkpointIfDeferred`.
             try db.execute("PRAGMA wal_autocheckpoint = 0")
@@ -483,13 +481,15 @@ public final class Register {
                 var known: Particulars? = try ParticularsStore.current(db)
                 let encoder = ReportParticularsEncoder()
                 // A record refused half-way (its session saved already, its asset gone) rolls back every one.
-                for record in records {
-                    ids.append(try insertInTransaction(record, saved: saved, defectNotices: defectNotices,
-                                                       visit: visit, known: &known, encoder: encoder))
+                try HashChain.holdingHead(db) {
+                    for record in records {
+                        ids.append(try insertInTransaction(record, saved: saved, defectNotices: defectNotices,
+                                                           visit: visit, known: &known, encoder: encoder))
+                    }
                 }
                 return ids
             }
-        }
+        } }
     }
 
     /// One record inside the caller's write transaction: checks under the lock, the row with its chain
@@ -662,9 +662,9 @@ public final class Register {
     /// Runs `body` with relaxed durability and a larger page cache: for loading invented sample data,
     /// never for evidence (a crash mid-load loses only the sample, and `sample` refills an empty register).
     public func bulkLoading<T>(_ body: () throws -> T) throws -> T {
-        try db.execute("PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
-        defer { try? db.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -2000") }
-        return try body()
+        try db.execute("PRAGMA synchronous = OFF")
+        defer { try? db.execute("PRAGMA synchronous = FULL") }
+        return try db.withRoomForLargeWrite(cacheMiB: 64, body)
     }
 
     /// Bulk load for `sample`: assets with their records in one transaction, summaries folded in memory.
@@ -675,7 +675,7 @@ public final class Register {
                      saved: (ValidatedInspection) -> SaveStamp,
                      recordUUID: () -> UUID = UUID.init) throws(RegisterError) {
         try perform {
-            try db.transaction {
+            try db.transaction { try HashChain.holdingHead(db) {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
                 for (asset, records) in batch {
@@ -690,7 +690,7 @@ public final class Register {
                         while try recordStatement.step() {}
                     }
                 }
-            }
+            } }
         }
     }
 }

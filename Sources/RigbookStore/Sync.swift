@@ -253,12 +253,9 @@ extension Register {
     private func applyPage(_ rowsByTable: [String: PostgresRows], identity: String,
                            through end: Int64) throws -> MergeReport {
         let snapshot = try perform { try makeSnapshot(rowsByTable) }
-        return try perform {
-            // A larger page cache while a page goes in (the register's indexes are large): what is written stays
-            // as durable as ever, far less is read back.
-            try db.execute("PRAGMA cache_size = -131072")
-            defer { try? db.execute("PRAGMA cache_size = -2000") }
-            return try db.transaction {
+        // A larger page cache while a page goes in (the register's indexes are large): far less is read back.
+        return try perform { try db.withRoomForLargeWrite(cacheMiB: 128) {
+            try db.transaction {
                 let pushed = try marks(identity).pushed
                 // This register's changes the server has not seen: the conflicts reported are between them and
                 // what arrives (none to look for when no change arrives).
@@ -278,7 +275,7 @@ extension Register {
                            [.integer(end), .text(identity)])
                 return report
             }
-        }
+        } }
     }
 
     /// An in-memory database shaped like this register's evidence tables (their columns, no constraints),

@@ -68,7 +68,9 @@ func runBench() throws {
                                       result: .pass, inspectionDate: today.iso, confirmed: true)
         let particulars = try register.particulars()
         var samples = Samples(), cpu = Samples(), written = Samples(), missed = Samples(), checkpoint = Samples()
-        for round in 0..<11 {
+        // `--rounds N` for a profiler: enough batches that the saves outweigh opening the register.
+        let rounds = arguments.firstIndex(of: "--rounds").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 11
+        for round in 0..<rounds {
             let visit = UUID()
             let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331 + 17) % rows.count] }
             guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }

@@ -77,6 +77,25 @@ import RigbookTestSupport
         }
     }
 
+    /// The chain's head is held in memory through a batch and written once at its end: it must end on the
+    /// batch's newest entry, and the next save hang on it.
+    @Test func aBatchLeavesTheChainsHeadOnItsNewestEntry() throws {
+        try withBatchRegister(count: 5) { register, assets in
+            let visit = UUID()
+            try register.insert(batch: try batch(passingValues(on: "2026-03-14"), assets, visit: visit), visit: visit,
+                                saved: testStamp)
+            let db = try Database(path: register.path, mode: .readOnly)
+            let newest = try db.scalar("SELECT entry_hash FROM notices ORDER BY id DESC LIMIT 1")
+            #expect(newest != nil)
+            #expect(try db.scalar("SELECT head_hash FROM register_chain") == newest)
+            let id = try register.insert(try validated(passingValues(on: "2026-03-15"), for: assets[0]),
+                                         saved: testStamp)
+            #expect(try db.scalar("SELECT parent_hash FROM inspections WHERE id = ?", [.integer(id)]) == newest)
+            let chain = try register.verifyChain()
+            #expect(chain.problem == nil, "\(chain.problem ?? "")")
+        }
+    }
+
     @Test func aBatchThatFailsHalfWayLeavesNoRecord() throws {
         try withBatchRegister(count: 4) { register, assets in
             let visit = UUID()
