@@ -223,9 +223,9 @@ public struct AssetDraft: Sendable, Equatable, Codable {
                 if !optional { problems.append((field, "Enter the \(what).")) }
                 return nil
             }
-            guard let value = Double(t), value.isFinite, value > 0 else {
-                problems.append((field, NumberText.separatorProblem(t)
-                                 ?? "\(field.label) must be a number greater than 0.")); return nil
+            guard let value = NumberText.decimal(t) else { problems.append((field, NumberText.problem(t))); return nil }
+            guard value > 0 else {
+                problems.append((field, "\(field.label) must be a number greater than 0.")); return nil
             }
             return value
         }

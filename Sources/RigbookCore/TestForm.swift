@@ -351,7 +351,7 @@ public enum TestGate {
     static func number(_ text: String) -> Result<Double?, Never>? {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.isEmpty { return .success(nil) }
-        guard let value = Double(t), value.isFinite, value >= 0 else { return nil }
+        guard let value = NumberText.decimal(t), value >= 0 else { return nil }
         return .success(value)
     }
 
@@ -360,7 +360,7 @@ public enum TestGate {
     /// Why a reading's text is not a number.
     static func readingProblem(_ field: TestField, _ text: String) -> String {
         let t = text.trimmingCharacters(in: .whitespaces)
-        if let problem = NumberText.separatorProblem(t, what: "a reading") { return problem }
+        guard NumberText.decimal(t) != nil else { return NumberText.problem(t, what: "a reading") }
         return "\(field.label) must be a number of 0 or more (not \(VisibleText.make(t)))."
     }
 
