@@ -57,13 +57,16 @@ extension String {
     /// Columns this text takes on a terminal.
     public var displayWidth: Int { DisplayWidth.of(self) }
 
-    /// The longest prefix that fits in `width` columns, with `…` when something was cut.
+    /// The longest prefix that fits in `width` columns, with `…` when something was cut. Measured on what is
+    /// drawn: control characters come back in the caret notation `Frame.put` shows them in (ESC as `^[`), so
+    /// text padded to a column (an operator's name from a draft file) keeps the columns after it in line.
     public func truncated(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        if displayWidth <= width { return self }
+        let visible = VisibleText.make(self)
+        if visible.displayWidth <= width { return visible }
         var used = 0
         var out = ""
-        for character in self {
+        for character in visible {
             let w = DisplayWidth.of(character)
             if used + w > width - 1 { break }
             out.append(character)
