@@ -194,10 +194,11 @@ public enum App {
             if screen.isOverlay { frame.cursor = nil }
             screen.draw(into: &frame, area: area)
         }
+        // A notice too long for the bottom row wraps upwards over the screen (two rows more at most) until the
+        // next key clears it.
         if let notice = state.notice, frame.height > 1 {
-            frame.fill(y: frame.height - 1, style: .plain)
-            frame.put(notice.text, x: 0, y: frame.height - 1,
-                      style: notice.isError ? Style(colour: .red, bold: true) : .bold)
+            frame.putMessage(notice.text, bottom: frame.height - 1, maxRows: min(3, frame.height - 1), in: area,
+                             style: notice.isError ? Style(colour: .red, bold: true) : .bold)
         }
         return frame
     }

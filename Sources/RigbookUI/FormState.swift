@@ -164,8 +164,9 @@ public struct FormState: Screen {
         let alarm = Style(colour: .red, bold: true)
         if let reason = saveError { return ("Not saved: \(reason)", alarm) }
         if let warning = draft.warning, message == nil {
-            return ("⚠ Draft not written (\(warning)). What you typed is kept here; "
-                    + "the register is untouched.", alarm)
+            // What the inspector needs to know first; the reason (a path, an errno) last, where "…" may cut it.
+            return ("⚠ Draft not written; what you typed is kept here and the register is untouched: \(warning).",
+                    alarm)
         }
         if let text = notice { return (text, Style(colour: attemptedSave ? .red : .normal, bold: true)) }
         return saving ? ("Saving…", .bold) : nil

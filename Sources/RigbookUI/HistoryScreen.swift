@@ -200,7 +200,10 @@ public struct HistoryState: Screen {
             // DO NOT USE says why; a withdrawn asset has no next due date (issue 10).
             "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
         ]
-        for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
+        // The header has a row a line: a line too long for it ends in "…" at a word, never cut mid-word.
+        for (index, line) in details.enumerated() {
+            frame.put(" " + line.ellipsized(toWidth: area.width - 1), x: 0, y: 1 + index, in: area)
+        }
         // Two amendments of one record, made on two machines: the asset is flagged until one supersedes both.
         if let conflict = conflictingAmendments.first {
             // Short enough for 80 columns with record numbers of five digits: the numbers come first.
