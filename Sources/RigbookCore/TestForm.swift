@@ -248,7 +248,8 @@ public enum TestField: String, CaseIterable, Sendable {
         case .calibrationAcknowledged: "Old calibration noted"
         case .visual: "Visual inspection"
         case .earthContinuity: "Earth continuity (Ω)"
-        case .insulation: "Insulation resist. (MΩ)"
+        // One wording on every screen, message and reading row; it fits the form's 22-column labels.
+        case .insulation: "Insulation (MΩ)"
         case .leakage: "Leakage current (mA)"
         case .polarity: "Polarity"
         case .rcdType: "RCD type"

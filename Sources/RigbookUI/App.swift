@@ -104,7 +104,8 @@ public enum App {
             return []
         // Results that open a screen: one case each.
         case .historyLoaded(let row, let records):
-            return open(HistoryState(row: row, records: records, today: state.today), &state, context)
+            return open(HistoryState(row: row, records: records, today: state.today,
+                                     site: state.list.siteName(of: row.asset)), &state, context)
         case .formReady(let seed): return open(FormState(seed: seed, context: context), &state, context)
         case .testFormReady(let seed): return open(TestFormState(seed: seed, context: context), &state, context)
         case .assetEditorReady(let seed): return open(AssetFormState(editing: seed, context: context), &state, context)

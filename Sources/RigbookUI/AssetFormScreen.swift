@@ -274,8 +274,9 @@ public struct AssetFormState: Screen {
         for field in fields.dropFirst(first) where y < bottom {
             let focused = field == focus
             frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
-            let label = field == .location && draft.kind == .electrical ? "Site" : field.label
-            frame.put(label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
+            // An electrical item's place is its *location*, as for lifting equipment: its site is the register's
+            // (`p`), the one its history and certificate name.
+            frame.put(field.label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
             let x = labelWidth + 1
             switch field {
             case .type:

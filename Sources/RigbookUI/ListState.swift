@@ -109,7 +109,7 @@ public struct ListState: Sendable {
 
     /// The name of the site an asset is on (the main site unless its particulars say otherwise).
     func siteName(of asset: Asset) -> String {
-        particulars.sites[particulars.asset(asset.uuid).siteUUID]?.name ?? ""
+        particulars.site(ofAsset: asset.uuid)?.name ?? ""
     }
 
     /// True when the register has sites to tell apart: only then is a site column worth its room.

@@ -95,6 +95,20 @@ extension Harness {
         expectWhole(line, on: h)
     }
 
+    @Test func theElectricalHistoryHeaderKeepsItsInterval() throws {
+        var drill = ElectricalListTests.item("TT-0001", "Makita drill", .classI, .factory)
+        drill.intervalMonths = 3
+        drill.electrical?.intervalReason = "client policy: quarterly"
+        let h = try Harness(.assets([drill]))
+        h.press(.enter)
+        let header = try #require(h.line(containing: "Electrical · Class I"), "\(h.dump)")
+        #expect(header.text.contains("Every 3 months (client policy: quarterly)"), "\(h.dump)")
+        #expect(h.line(containing: "Factories, workshops, manufacturing, maintenance") != nil, "\(h.dump)")
+        for line in h.screen.prefix(5) {
+            #expect(line.displayWidth <= 80)
+        }
+    }
+
     @Test func aLongEmployerLineInSettingsEndsInAnEllipsisAtAWord() throws {
         let address = "Quay Office, Harbour Road, Testport, Testshire, United Kingdom of Great Britain TP1 2QQ"
         let h = try Harness(.empty) { register in
