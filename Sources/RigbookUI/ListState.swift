@@ -55,6 +55,8 @@ public struct ListState: Sendable {
     public var showRetired = false
     /// After a save: the asset whose new status the list reports once it is re-read.
     var savedAsset: UUID?
+    /// The record that save amended, when it was an amendment.
+    var savedAmends: Int64?
     /// Assets marked for a batch inspection (`m`, `*`; `I` opens them).
     public internal(set) var marks = Marks()
     /// The scan prompt (`#`), when open.
