@@ -126,10 +126,12 @@ enum ListView {
             drawFooter(list, into: &frame, area: area)
             return
         }
-        drawCounts(list, into: &frame, area: area)
+        // The counts and the headings have their rows only above the footer's: on a terminal of 2 or 3 rows the
+        // footer, drawn over them, left the end of a longer line standing beside it (a stray "N" at 10×3).
+        if area.height > 2 { drawCounts(list, into: &frame, area: area) }
         let columns = columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
         var x = 0
-        for column in columns {
+        for column in columns where area.height > 3 {
             if column.id != .draft {
                 frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight),
                           x: x, y: 2, in: area, style: .bold)
