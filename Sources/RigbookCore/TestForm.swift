@@ -462,7 +462,8 @@ public enum TestGate {
                                  "The test date is before the asset was commissioned (\(commissioned.iso))."))
             }
         } else {
-            problems.append((.testDate, "Write the test date as YYYY-MM-DD (a real date)."))
+            problems.append((.testDate, RelativeDate.outOfRange(dateText, from: context.today, today: context.today)
+                             ?? "Write the test date as YYYY-MM-DD (a real date)."))
         }
         let calibrationText = v.calibrationDate.trimmingCharacters(in: .whitespaces)
         if !calibrationText.isEmpty {
@@ -484,7 +485,9 @@ public enum TestGate {
                     }
                 }
             } else {
-                problems.append((.calibrationDate, "Write the calibration date as YYYY-MM-DD, or leave it empty."))
+                problems.append((.calibrationDate,
+                                 RelativeDate.outOfRange(calibrationText, from: context.today, today: context.today)
+                                    ?? "Write the calibration date as YYYY-MM-DD, or leave it empty."))
             }
         }
         // Text: bounded, no control characters.
