@@ -203,7 +203,8 @@ public final class Session {
                 // Committed. What follows (the draft goes, the lock is released) is decided in `update`; a
                 // crash before the draft goes leaves a draft whose session is in the register, which the
                 // next start recognises and removes.
-                return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID, thenNext: thenNext)]
+                return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID, thenNext: thenNext,
+                               amends: record.amendsID)]
             case .saveTest(let test, let thenNext):
                 if let missing = missingAttachment(in: test.values.attachments) { return [.saveFailed(missing)] }
                 do {

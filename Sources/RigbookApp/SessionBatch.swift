@@ -36,6 +36,20 @@ extension Session {
                 return refuse("The batch cannot be locked", ["Drafts cannot be kept: \(reason)."])
             }
         }
+        // An asset's own inspection draft holds what someone typed for it alone: the batch's record would leave
+        // that draft behind, offered again over a saved record. As its form would, the draft is answered first.
+        let present = Set(drafts.ids())
+        let withDrafts = rows.filter { present.contains(DraftIdentity.draftID(assetUUID: $0.asset.uuid)) }
+            .map(\.asset.tag)
+        if !withDrafts.isEmpty {
+            let named = withDrafts.prefix(5).joined(separator: ", ") + (withDrafts.count > 5 ? ", …" : "")
+            let one = withDrafts.count == 1
+            return refuse(one ? "\(withDrafts[0]) has a draft of its own"
+                            : "\(withDrafts.count) assets have drafts of their own",
+                          ["\(named): \(one ? "an inspection draft" : "inspection drafts") not yet saved.",
+                           "Recover or discard \(one ? "it" : "them") first (D lists drafts), or unmark "
+                           + "\(one ? "it" : "them") (m) to inspect the others."])
+        }
         let profile = Profile.load(from: home.profilePath)
         let baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
                                               certificationNumber: profile.certificationNumber, today: state.today)

@@ -146,7 +146,7 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         var retiredDate: CalendarDate?
         if !retired.isEmpty {
             retiredDate = AssetDraft.date(retired, today: today)
-            if retiredDate == nil { problems.append((.retiredOn, AssetDraft.dateProblem)) }
+            if retiredDate == nil { problems.append((.retiredOn, AssetDraft.dateProblem(retired, today: today))) }
         }
         if var edited = asset {
             edited.uuid = original.uuid
@@ -183,7 +183,10 @@ public struct AssetDraft: Sendable, Equatable, Codable {
     /// The asset's date fields: each takes `YYYY-MM-DD`, `today` or a date counted back from today (`-3m`).
     public static let dateFields: [Field] = [.manufactured, .commissioned, .retiredOn]
 
-    static let dateProblem = "Write the date as YYYY-MM-DD (a real date), today, or counted back: -14, -2w, -6m, -1y."
+    /// Why `text` is no date: out of range when counted too far, else what a date field takes.
+    static func dateProblem(_ text: String, today: CalendarDate) -> String {
+        RelativeDate.outOfRange(text, from: today, today: today) ?? "Write the date as \(RelativeDate.pastExpected)."
+    }
 
     /// The date a date field's text stands for, written either way.
     static func date(_ text: String, today: CalendarDate) -> CalendarDate? {
@@ -223,9 +226,9 @@ public struct AssetDraft: Sendable, Equatable, Codable {
                 if !optional { problems.append((field, "Enter the \(what).")) }
                 return nil
             }
-            guard let value = Double(t), value.isFinite, value > 0 else {
-                problems.append((field, NumberText.separatorProblem(t)
-                                 ?? "\(field.label) must be a number greater than 0.")); return nil
+            guard let value = NumberText.decimal(t) else { problems.append((field, NumberText.problem(t))); return nil }
+            guard value > 0 else {
+                problems.append((field, "\(field.label) must be a number greater than 0.")); return nil
             }
             return value
         }
@@ -233,7 +236,7 @@ public struct AssetDraft: Sendable, Equatable, Codable {
             let t = trimmed(text)
             if t.isEmpty { return nil }
             guard let date = AssetDraft.date(t, today: today) else {
-                problems.append((field, AssetDraft.dateProblem)); return nil
+                problems.append((field, AssetDraft.dateProblem(t, today: today))); return nil
             }
             return date
         }

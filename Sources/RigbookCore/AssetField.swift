@@ -92,6 +92,20 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// A value as the screens word it: a disposition, type or class by its label ("disposed of", not
+    /// `disposed_of`), yes or no, "(empty)" for empty text, "—" for none. Exports keep the stored text.
+    public func shown(_ value: AssetFieldValue) -> String {
+        guard let text = value.text else { return "—" }
+        if text.isEmpty { return "(empty)" }
+        switch self {
+        case .disposition: return Disposition(rawValue: text)?.label ?? text
+        case .type: return EquipmentType(rawValue: text)?.label ?? text
+        case .equipmentClass: return ElectricalClass(rawValue: text)?.label ?? text
+        case .liftsPersons: return text == "true" ? "yes" : "no"
+        default: return text
+        }
+    }
+
     /// Position in field order.
     public var order: Int { AssetField.allCases.firstIndex(of: self)! }
 
@@ -210,10 +224,10 @@ public struct AssetChange: Hashable, Sendable {
             : (a.field.order, a.changeUUID.uuidString) < (b.field.order, b.changeUUID.uuidString)
     }
 
-    /// "WLL 2000 → 2500": what the history shows.
+    /// "WLL 2000 → 2500", "disposition — → disposed of": what the history and the editor's save say, in the
+    /// words the screens use for a value (`AssetField.shown`), never its stored spelling.
     public var summary: String {
-        "\(field.label) \(oldValue.text.map { $0.isEmpty ? "(empty)" : $0 } ?? "—") → "
-            + (newValue.text.map { $0.isEmpty ? "(empty)" : $0 } ?? "—")
+        "\(field.label) \(field.shown(oldValue)) → \(field.shown(newValue))"
     }
 }
 

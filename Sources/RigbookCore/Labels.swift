@@ -124,7 +124,7 @@ public enum Labels {
             status = report.status
             colour = scheme.colour(for: row, report: report)
             period = colour == nil ? nil : row.summary.lastThoroughDate.flatMap(scheme.period(of:))
-            let site = particulars.sites[particulars.asset(asset.uuid).siteUUID]
+            let site = particulars.site(ofAsset: asset.uuid)
             self.site = site?.name ?? ""
             employer = site.flatMap { particulars.employers[$0.employerUUID]?.name } ?? ""
             payload = LabelPayload(tag: asset.tag, due: report.nextDue)

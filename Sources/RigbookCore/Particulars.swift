@@ -467,6 +467,11 @@ public struct Particulars: Hashable, Sendable {
     /// The asset's particulars; an asset never given any is on the main site.
     public func asset(_ uuid: UUID) -> AssetParticulars { assets[uuid] ?? AssetParticulars(assetUUID: uuid) }
 
+    /// The site an asset is on: its particulars' site, the main site for an asset never given one (nil only when
+    /// that site is not in the register). The list, the history screen, labels and certificates all ask here,
+    /// so none of them can name a site another does not.
+    public func site(ofAsset uuid: UUID) -> Site? { sites[asset(uuid).siteUUID] }
+
     /// The examiner of this name (names compared as typed, without surrounding spaces, case-insensitively).
     public func examiner(named name: String) -> Examiner? {
         let wanted = name.trimmingWhitespace.lowercased()

@@ -148,7 +148,8 @@ public enum SaveGate {
                      + "only an initial or after-installation examination may come before first use.")
             }
         } else {
-            fail(.inspectionDate, "Enter the inspection date as YYYY-MM-DD (a real date).")
+            fail(.inspectionDate, RelativeDate.outOfRange(v.inspectionDate, from: context.today, today: context.today)
+                 ?? "Enter the inspection date as YYYY-MM-DD (a real date).")
         }
         // Rule 4.
         if v.result == nil { fail(.result, "Choose a result.") }
@@ -170,7 +171,8 @@ public enum SaveGate {
         if v.remedyDeadlineSet {
             deadline = CalendarDate(iso: v.remedyDeadline.trimmingWhitespace)
             if deadline == nil {
-                fail(.remedyDeadline, "Enter the remedy deadline as YYYY-MM-DD (a real date).")
+                let outOfRange = RelativeDate.outOfRange(v.remedyDeadline, from: context.today, today: context.today)
+                fail(.remedyDeadline, outOfRange ?? "Enter the remedy deadline as YYYY-MM-DD (a real date).")
             } else if let deadline, let date, deadline <= date {
                 fail(.remedyDeadline, "The remedy deadline must be after the inspection date.")
             }
@@ -262,7 +264,8 @@ public enum SaveGate {
             return latest
         }
         guard let next = CalendarDate(iso: typed) else {
-            fail(.nextExaminationBy, "Enter the next examination's latest date as YYYY-MM-DD (a real date), "
+            fail(.nextExaminationBy, RelativeDate.outOfRange(typed, from: date, today: context.today)
+                 ?? "Enter the next examination's latest date as YYYY-MM-DD (a real date), "
                  + "or leave it empty for \(latest.iso).")
             return nil
         }

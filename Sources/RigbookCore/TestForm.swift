@@ -248,7 +248,8 @@ public enum TestField: String, CaseIterable, Sendable {
         case .calibrationAcknowledged: "Old calibration noted"
         case .visual: "Visual inspection"
         case .earthContinuity: "Earth continuity (Ω)"
-        case .insulation: "Insulation resist. (MΩ)"
+        // One wording on every screen, message and reading row; it fits the form's 22-column labels.
+        case .insulation: "Insulation (MΩ)"
         case .leakage: "Leakage current (mA)"
         case .polarity: "Polarity"
         case .rcdType: "RCD type"
@@ -351,7 +352,7 @@ public enum TestGate {
     static func number(_ text: String) -> Result<Double?, Never>? {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.isEmpty { return .success(nil) }
-        guard let value = Double(t), value.isFinite, value >= 0 else { return nil }
+        guard let value = NumberText.decimal(t), value >= 0 else { return nil }
         return .success(value)
     }
 
@@ -360,7 +361,7 @@ public enum TestGate {
     /// Why a reading's text is not a number.
     static func readingProblem(_ field: TestField, _ text: String) -> String {
         let t = text.trimmingCharacters(in: .whitespaces)
-        if let problem = NumberText.separatorProblem(t, what: "a reading") { return problem }
+        guard NumberText.decimal(t) != nil else { return NumberText.problem(t, what: "a reading") }
         return "\(field.label) must be a number of 0 or more (not \(VisibleText.make(t)))."
     }
 
@@ -461,7 +462,8 @@ public enum TestGate {
                                  "The test date is before the asset was commissioned (\(commissioned.iso))."))
             }
         } else {
-            problems.append((.testDate, "Write the test date as YYYY-MM-DD (a real date)."))
+            problems.append((.testDate, RelativeDate.outOfRange(dateText, from: context.today, today: context.today)
+                             ?? "Write the test date as YYYY-MM-DD (a real date)."))
         }
         let calibrationText = v.calibrationDate.trimmingCharacters(in: .whitespaces)
         if !calibrationText.isEmpty {
@@ -483,7 +485,9 @@ public enum TestGate {
                     }
                 }
             } else {
-                problems.append((.calibrationDate, "Write the calibration date as YYYY-MM-DD, or leave it empty."))
+                problems.append((.calibrationDate,
+                                 RelativeDate.outOfRange(calibrationText, from: context.today, today: context.today)
+                                    ?? "Write the calibration date as YYYY-MM-DD, or leave it empty."))
             }
         }
         // Text: bounded, no control characters.

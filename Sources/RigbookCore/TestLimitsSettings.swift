@@ -76,7 +76,7 @@ extension TestLimits {
     /// These limits with one set from text. Text that is not a number is kept as not-a-number (months as 0),
     /// so that the check refuses it with a sentence rather than the text vanishing.
     public func setting(_ field: ParticularField, to text: String) -> TestLimits {
-        let number = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+        let number = NumberText.decimal(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
         var limits = self
         switch field {
         case .earthContinuityMaxOhm: limits.earthContinuityMaxOhm = number

@@ -43,7 +43,7 @@ public struct AttachmentStore: Sendable {
                 "\(name) is not a regular file (a pipe, device or socket): only files are attached."
             case .folder(let name): "\(name) is a folder: type the name of a file in it (Tab lists them)."
             case .tooLarge(let name, let size):
-                "\(name) is \(String(format: "%.1f", Double(size) / 1_048_576)) MB; attachments are at most 20 MB."
+                "\(name) \(Attachment.tooLargeText(size))."
             case .notImageOrPDF(let name):
                 "\(name) is not an image (JPEG, PNG, GIF, WebP, HEIC, TIFF) or a PDF: "
                     + "only photos and PDFs are attached."

@@ -124,11 +124,14 @@ extension Register {
         if id != RegisterSchema.applicationID {
             throw .backupFailed("\(target) is not a Rigbook register, so it is not replaced")
         }
-        // A register in use (or not closed cleanly) has companions; replacing it under a session corrupts it.
+        // A register in use (or not closed cleanly) has companions; replacing it under a session corrupts it. A
+        // companion left by a session that ended without closing may hold that session's saves: the way on is
+        // another name or the session closed, never the companion deleted or moved.
         for companion in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: target + companion) {
             let name = (target as NSString).lastPathComponent + companion
-            throw .backupFailed("\(target) has \(name) beside it: a session "
-                                + "has it open or it was not closed cleanly, so it is not replaced")
+            throw .backupFailed("\(target) has \(name) beside it, so it is not replaced: a session has it open, or "
+                                + "one ended without closing it and \(name) may hold its saves. Close that session, "
+                                + "or back up to another FILE; do not delete \(name)")
         }
         // Only an earlier backup of this register: another register's file is somebody's evidence.
         let theirs = try? Database(path: target, mode: .readOnlyImmutable)

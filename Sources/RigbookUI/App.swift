@@ -104,7 +104,8 @@ public enum App {
             return []
         // Results that open a screen: one case each.
         case .historyLoaded(let row, let records):
-            return open(HistoryState(row: row, records: records, today: state.today), &state, context)
+            return open(HistoryState(row: row, records: records, today: state.today,
+                                     site: state.list.siteName(of: row.asset)), &state, context)
         case .formReady(let seed): return open(FormState(seed: seed, context: context), &state, context)
         case .testFormReady(let seed): return open(TestFormState(seed: seed, context: context), &state, context)
         case .assetEditorReady(let seed): return open(AssetFormState(editing: seed, context: context), &state, context)
@@ -194,10 +195,11 @@ public enum App {
             if screen.isOverlay { frame.cursor = nil }
             screen.draw(into: &frame, area: area)
         }
+        // A notice too long for the bottom row wraps upwards over the screen (two rows more at most) until the
+        // next key clears it.
         if let notice = state.notice, frame.height > 1 {
-            frame.fill(y: frame.height - 1, style: .plain)
-            frame.put(notice.text, x: 0, y: frame.height - 1,
-                      style: notice.isError ? Style(colour: .red, bold: true) : .bold)
+            frame.putMessage(notice.text, bottom: frame.height - 1, maxRows: min(3, frame.height - 1), in: area,
+                             style: notice.isError ? Style(colour: .red, bold: true) : .bold)
         }
         return frame
     }

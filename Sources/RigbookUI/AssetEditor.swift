@@ -229,7 +229,8 @@ extension AssetFormState {
     var editorLine: (text: String, style: Style)? {
         guard let editing else { return nil }
         if let warning = editing.file.warning {
-            return ("⚠ Draft not written (\(warning)). What you typed is kept here.", Style(colour: .red, bold: true))
+            return ("⚠ Draft not written; what you typed is kept here and the asset is unchanged: \(warning).",
+                    Style(colour: .red, bold: true))
         }
         let row = editing.row
         if let disposition = draft.disposition, row.asset.disposition == nil {

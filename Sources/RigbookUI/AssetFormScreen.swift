@@ -254,14 +254,29 @@ public struct AssetFormState: Screen {
         frame.put(title, x: 0, y: 0, in: area, style: .reverse)
         let labelWidth = 22
         var y = 2
+        // The footer (or the error in its place) and the editor's line above it wrap at spaces, a row more each
+        // at most; the fields stop above them.
+        let footerY = area.height - 1
+        var messageRows = 1
+        if let error {
+            messageRows = frame.putMessage(error, bottom: footerY, maxRows: 2, in: area,
+                                           style: Style(colour: .red, bold: true))
+        } else {
+            frame.put(formKeymap.footer(width: area.width), x: 0, y: footerY, in: area, style: .dim)
+        }
+        if let line = editorLine, area.height > 3 {
+            messageRows += frame.putMessage(line.text, bottom: footerY - messageRows, maxRows: 2, in: area,
+                                            style: line.style)
+        }
         // The editor's 16 fields do not all fit a short terminal: start where the focused one shows.
-        let bottom = area.height - (editing == nil ? 2 : 3)
+        let bottom = min(area.height - (editing == nil ? 2 : 3), area.height - messageRows)
         let first = max(0, (fields.firstIndex(of: focus) ?? 0) - max(0, bottom - y - 1))
         for field in fields.dropFirst(first) where y < bottom {
             let focused = field == focus
             frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
-            let label = field == .location && draft.kind == .electrical ? "Site" : field.label
-            frame.put(label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
+            // An electrical item's place is its *location*, as for lifting equipment: its site is the register's
+            // (`p`), the one its history and certificate name.
+            frame.put(field.label, x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: labelWidth - 2)
             let x = labelWidth + 1
             switch field {
             case .type:
@@ -294,13 +309,6 @@ public struct AssetFormState: Screen {
                     y += 1
                 }
             }
-        }
-        let footerY = area.height - 1
-        if let line = editorLine, area.height > 3 {
-            frame.put(line.text, x: 0, y: footerY - 1, in: area, style: line.style)
-        }
-        if let error { frame.put(error, x: 0, y: footerY, in: area, style: Style(colour: .red, bold: true)) } else {
-            frame.put(formKeymap.footer(width: area.width), x: 0, y: footerY, in: area, style: .dim)
         }
         if let cancelling {
             frame.cursor = nil

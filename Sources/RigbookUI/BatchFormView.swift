@@ -40,8 +40,11 @@ enum BatchFormView {
         let summary = problems == 0 ? "If saved: \(count) records in one transaction, linked by one visit."
             : "If saved: — \(problems) rule\(problems == 1 ? "" : "s") unmet (⚠ below)."
         frame.fill(y: area.height - 2, in: area, style: .plain)
-        frame.put(summary, x: 1, y: area.height - 2, in: area, style: .bold)
-        if form.footerMessage == nil, case .editing = form.mode {
+        frame.put(summary.ellipsized(toWidth: width - 1), x: 1, y: area.height - 2, in: area, style: .bold)
+        // A message the single form wrapped over two rows keeps them: it matters more than the summary.
+        if let message = form.footerMessage {
+            frame.putMessage(message.text, bottom: area.height - 1, maxRows: 2, in: area, style: message.style)
+        } else if case .editing = form.mode {
             frame.fill(y: area.height - 1, in: area, style: .plain)
             frame.put(BatchFormState.footerKeymap.footer(width: width), x: 0, y: area.height - 1, in: area,
                       style: .dim)

@@ -94,15 +94,36 @@ public struct DefectNoticeDialog: Sendable {
     }
 
     private mutating func move(by step: Int) {
+        expandRelativeDate()
         let all = fields
         let index = all.firstIndex(of: focus) ?? 0
         focus = all[(index + step + all.count) % all.count]
     }
 
+    /// A date typed the quick way (`today`, `-1`, as in the form's date fields) written out as `YYYY-MM-DD` as
+    /// its field is left; text that means no date stays as typed, for the save to explain.
+    private mutating func expandRelativeDate() {
+        func expanded(_ text: EditableText) -> EditableText {
+            RelativeDate.isRelative(text.text) ? resolved(text.text).map { EditableText($0.iso) } ?? text : text
+        }
+        switch focus {
+        case .toldOn: toldOn = expanded(toldOn)
+        case .authoritySentOn: authoritySentOn = expanded(authoritySentOn)
+        case .contact, .seriousRisk: break
+        }
+    }
+
+    /// The date `text` stands for: `YYYY-MM-DD`, or a relative date counted from today.
+    private func resolved(_ text: String) -> CalendarDate? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return RelativeDate.isRelative(trimmed) ? RelativeDate.resolve(trimmed, from: today, today: today)
+            : CalendarDate(iso: trimmed)
+    }
+
     private mutating func edit(_ key: Key) {
         let limit = focus == .contact ? Asset.maxTextLength : 10
-        let allowed: ((Character) -> Bool)? = focus == .contact ? nil : { FormState.isDateCharacter($0) }
-        if focus != .contact, case .char(let c) = key, !FormState.isDateCharacter(c) { return }
+        let allowed: ((Character) -> Bool)? = focus == .contact ? nil : { RelativeDate.isAllowed($0) }
+        if focus != .contact, case .char(let c) = key, !RelativeDate.isAllowed(c) { return }
         let outcome: EditableText.Outcome
         switch focus {
         case .contact: outcome = contact.apply(key, multiline: false, maxLength: limit, allowed: allowed)
@@ -128,8 +149,9 @@ public struct DefectNoticeDialog: Sendable {
             found.append((.contact, hidden))
         }
         func date(_ text: EditableText, _ field: Field, _ what: String) -> CalendarDate? {
-            guard let date = CalendarDate(iso: text.text.trimmingCharacters(in: .whitespaces)) else {
-                found.append((field, "Enter \(what) as YYYY-MM-DD (a real date)."))
+            guard let date = resolved(text.text) else {
+                found.append((field, RelativeDate.outOfRange(text.text, from: today, today: today)
+                                      ?? "Enter \(what) as \(RelativeDate.pastExpected)."))
                 return nil
             }
             if date > today { found.append((field, "\(date.iso) is in the future.")) }
@@ -156,7 +178,7 @@ public struct DefectNoticeDialog: Sendable {
     func label(_ field: Field) -> String {
         switch field {
         case .contact: "Who at \(employer) was told"
-        case .toldOn: "When (YYYY-MM-DD)"
+        case .toldOn: "When (YYYY-MM-DD, today, -1)"
         case .seriousRisk: "Existing or imminent risk of serious personal injury"
         case .authoritySentOn: "Copy to the enforcing authority on"
         }

@@ -57,19 +57,60 @@ extension String {
     /// Columns this text takes on a terminal.
     public var displayWidth: Int { DisplayWidth.of(self) }
 
-    /// The longest prefix that fits in `width` columns, with `…` when something was cut.
+    /// The longest prefix that fits in `width` columns, with `…` when something was cut. Measured on what is
+    /// drawn: control characters come back in the caret notation `Frame.put` shows them in (ESC as `^[`), so
+    /// text padded to a column (an operator's name from a draft file) keeps the columns after it in line.
     public func truncated(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        if displayWidth <= width { return self }
+        let visible = VisibleText.make(self)
+        if visible.displayWidth <= width { return visible }
         var used = 0
         var out = ""
-        for character in self {
+        for character in visible {
             let w = DisplayWidth.of(character)
             if used + w > width - 1 { break }
             out.append(character)
             used += w
         }
         return out + "…"
+    }
+
+    /// The text in `width` columns as a one-line field shows it: whole when it fits, else cut after the last
+    /// whole word that leaves room for `…` (mid-word only when a single word is wider than the field).
+    /// Measured on what is drawn: control characters count as their caret notation.
+    public func ellipsized(toWidth width: Int) -> String {
+        let visible = VisibleText.make(self)
+        guard width > 0, visible.displayWidth > width else { return width > 0 ? visible : "" }
+        let cut = visible.truncated(toWidth: width)
+        let kept = String(cut.dropLast())
+        func trimmed(_ text: Substring) -> String {
+            var text = text
+            while text.last == " " { text.removeLast() }
+            return String(text)
+        }
+        // A cut inside a word goes back to the word's start, unless that leaves less than half the field.
+        if visible.dropFirst(kept.count).first == " " { return trimmed(kept[...]) + "…" }
+        guard let space = kept.lastIndex(of: " "), DisplayWidth.of(kept[..<space]) >= width / 2 else { return cut }
+        return trimmed(kept[..<space]) + "…"
+    }
+
+    /// The text in lines of at most `width` columns, broken at spaces (a word wider than a line is cut, with
+    /// nothing lost); past `maxLines`, the last line kept ends in `…` instead. Control characters are measured
+    /// as the caret notation they are drawn in, so every line fits the columns it is drawn in.
+    public func wrapped(toWidth width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        let characters = Array(VisibleText.make(self))
+        let rows = WrappedText.layout(characters, width: width)
+        func text(_ range: Range<Int>) -> String {
+            var line = String(characters[range])
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        guard rows.count > maxLines else { return rows.map { text($0.start..<$0.end) } }
+        let kept = rows.prefix(maxLines - 1).map { text($0.start..<$0.end) }
+        // The rest of the text on the last line, so `…` stands for what could not be shown.
+        let rest = String(characters[rows[maxLines - 1].start...]).replacingOccurrences(of: "\n", with: " ")
+        return kept + [rest.ellipsized(toWidth: width)]
     }
 
     /// A file's name shown in `width` columns: made visible (a U+202E that would reverse `gnp.exe` into

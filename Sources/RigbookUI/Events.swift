@@ -28,8 +28,8 @@ public enum Event: Sendable {
     /// The records of batch `visit` are in the register, all of them.
     case batchSaved(visit: UUID, assetUUIDs: [UUID])
     /// The record of form session `sessionID` is in the register; `thenNext`: the form was saved with Ctrl-N,
-    /// and the list opens its next asset.
-    case saved(assetUUID: UUID, sessionID: String, thenNext: Bool = false)
+    /// and the list opens its next asset; `amends`: the record it amends, so the list says it saved an amendment.
+    case saved(assetUUID: UUID, sessionID: String, thenNext: Bool = false, amends: Int64? = nil)
     case saveFailed(String)
     /// Opening a form found a draft for it: ask Recover · Discard · Back.
     case draftFound(RecoveryState)

@@ -331,7 +331,7 @@ extension FormState {
     /// Results of the form's effects: the save, and the draft file's writes.
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
-        case .saved(_, let session, _) where session == sessionID:
+        case .saved(_, let session, _, _) where session == sessionID:
             // What follows a commit: the draft goes, the lock is given back, the inspector is
             // remembered (as saved, trimmed) for the next form, and the list re-reads the asset.
             guard case .saving(let record) = mode else { return nil }

@@ -164,8 +164,9 @@ public struct FormState: Screen {
         let alarm = Style(colour: .red, bold: true)
         if let reason = saveError { return ("Not saved: \(reason)", alarm) }
         if let warning = draft.warning, message == nil {
-            return ("⚠ Draft not written (\(warning)). What you typed is kept here; "
-                    + "the register is untouched.", alarm)
+            // What the inspector needs to know first; the reason (a path, an errno) last, where "…" may cut it.
+            return ("⚠ Draft not written; what you typed is kept here and the register is untouched: \(warning).",
+                    alarm)
         }
         if let text = notice { return (text, Style(colour: attemptedSave ? .red : .normal, bold: true)) }
         return saving ? ("Saving…", .bold) : nil
@@ -175,8 +176,6 @@ public struct FormState: Screen {
 
     public var dateMessages: [FormField: String] { fieldMessages.filter { $0.key.kind == .date } }
 
-    /// The characters of `YYYY-MM-DD` (the reg 10 box's dates, which take no relative dates).
-    static func isDateCharacter(_ c: Character) -> Bool { (c.isNumber && c.isASCII) || c == "-" }
 
     /// The id of the record this form amends.
     public var amends: Int64? { amending?.id }
@@ -333,7 +332,8 @@ public struct FormState: Screen {
             // Still being typed; left unexpanded only when it means nothing.
             let understood = relativeDate(field, text: trimmed) != nil
             fieldMessages[field] = leaving && !understood
-                ? "“\(trimmed)” is not a date: write \(RelativeDate.expected)." : nil
+                ? RelativeDate.outOfRange(trimmed, from: relativeBase(field), today: today)
+                    ?? "“\(trimmed)” is not a date: write \(RelativeDate.expected)." : nil
         } else if trimmed.isEmpty || CalendarDate(iso: trimmed) != nil {
             fieldMessages[field] = nil
         } else if trimmed.count == 10 || leaving {

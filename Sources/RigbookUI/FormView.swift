@@ -69,10 +69,11 @@ enum FormView {
         case .pending: previewText = "If saved: …"
         case .ready(let text): previewText = text
         }
-        frame.put(previewText, x: 1, y: height - 2, in: area, style: .bold)
+        frame.put(previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
 
+        // A message longer than the footer takes the preview's row too: it matters more at that moment.
         if let message = form.footerMessage {
-            frame.put(message.text, x: 0, y: height - 1, in: area, style: message.style)
+            frame.putMessage(message.text, bottom: height - 1, maxRows: 2, in: area, style: message.style)
         } else {
             frame.put(footerMemo.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
         }

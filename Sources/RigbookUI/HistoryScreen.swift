@@ -20,10 +20,15 @@ public struct HistoryState: Screen {
     /// The first entry (record or change) on screen.
     var top = 0
 
-    public init(row: RegisterRow, records: [StoredInspection], today: CalendarDate) {
+    /// The name of the site the asset is on (`Particulars.site(ofAsset:)`, as its certificate names it); empty
+    /// when the register does not have it.
+    public let site: String
+
+    public init(row: RegisterRow, records: [StoredInspection], today: CalendarDate, site: String = "") {
         self.row = row
         self.records = records
         self.today = today
+        self.site = site
     }
 
     public var selectedRecord: StoredInspection? {
@@ -183,11 +188,12 @@ public struct HistoryState: Screen {
         let status = " \(report.status.label) "
         frame.put(status, x: max(0, area.width - status.count), y: 0, in: area, style: StatusStyle.of(report.status))
         let none = { (text: String) in text.isEmpty ? "—" : text }
+        // The environment has a line of its own: with the class and interval it passed 80 columns.
         let details = a.electrical.map { e in [
-            "Electrical · \(e.equipmentClass.label) · \(e.environment.label) · Risk \(e.risk.rawValue)"
-                + " · Every \(a.intervalMonths) months" + (e.intervalReason.isEmpty ? "" : " (\(e.intervalReason))"),
-            "Site \(none(a.location)) · Commissioned \(a.commissioned?.iso ?? "—")",
-            "",
+            "Electrical · \(e.equipmentClass.label) · Risk \(e.risk.rawValue) · Every \(a.intervalMonths) months"
+                + (e.intervalReason.isEmpty ? "" : " (\(e.intervalReason))"),
+            "Environment \(e.environment.label)",
+            "Site \(none(site)) · Location \(none(a.location)) · Commissioned \(a.commissioned?.iso ?? "—")",
             "Last test \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
         ] } ?? [
             "Type \(a.type.label) · WLL \(Asset.wllText(a.wllKg))"
@@ -200,7 +206,10 @@ public struct HistoryState: Screen {
             // DO NOT USE says why; a withdrawn asset has no next due date (issue 10).
             "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
         ]
-        for (index, line) in details.enumerated() { frame.put(" " + line, x: 0, y: 1 + index, in: area) }
+        // The header has a row a line: a line too long for it ends in "…" at a word, never cut mid-word.
+        for (index, line) in details.enumerated() {
+            frame.put(" " + line.ellipsized(toWidth: area.width - 1), x: 0, y: 1 + index, in: area)
+        }
         // Two amendments of one record, made on two machines: the asset is flagged until one supersedes both.
         if let conflict = conflictingAmendments.first {
             // Short enough for 80 columns with record numbers of five digits: the numbers come first.

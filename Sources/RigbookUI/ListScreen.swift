@@ -206,10 +206,11 @@ extension ListState: Screen {
             marks.unmark(saved)
             lastSaved = saved
             return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch."))
-        case .saved(let uuid, _, let thenNext):
+        case .saved(let uuid, _, let thenNext, let amends):
             // Once the asset is re-read, the list says what was saved and its new status, and the selection moves
             // on to the asset that followed it: the worklist keeps its place.
             savedAsset = uuid
+            savedAmends = amends
             lastSaved = [uuid]
             openNextAfterSave = thenNext
             afterSave = nil
@@ -255,7 +256,9 @@ extension ListState: Screen {
         savedAsset = nil
         let row = rows.first { $0.asset.uuid == uuid }
         let status = row?.status(on: today).status.label ?? "unknown"
-        let what = row?.asset.isElectrical == true ? "test" : "inspection"
+        let what = savedAmends.map { "an amendment of record #\($0)" }
+            ?? (row?.asset.isElectrical == true ? "test" : "inspection")
+        savedAmends = nil
         let saved = "Saved \(what) for \(row?.asset.tag ?? "the asset") · status now \(status)"
         guard openNextAfterSave else { return .notify(.info(saved)) }
         openNextAfterSave = false

@@ -55,6 +55,8 @@ public struct ListState: Sendable {
     public var showRetired = false
     /// After a save: the asset whose new status the list reports once it is re-read.
     var savedAsset: UUID?
+    /// The record that save amended, when it was an amendment.
+    var savedAmends: Int64?
     /// Assets marked for a batch inspection (`m`, `*`; `I` opens them).
     public internal(set) var marks = Marks()
     /// The scan prompt (`#`), when open.
@@ -109,7 +111,7 @@ public struct ListState: Sendable {
 
     /// The name of the site an asset is on (the main site unless its particulars say otherwise).
     func siteName(of asset: Asset) -> String {
-        particulars.sites[particulars.asset(asset.uuid).siteUUID]?.name ?? ""
+        particulars.site(ofAsset: asset.uuid)?.name ?? ""
     }
 
     /// True when the register has sites to tell apart: only then is a site column worth its room.
@@ -117,12 +119,20 @@ public struct ListState: Sendable {
 
     /// The widest value of each column that can grow, up to what any column is given.
     private mutating func measureColumns() {
-        var widths = ListColumn.ContentWidths(name: 0, type: 0, location: 0, site: 0, serial: 0, manufacturer: 0)
+        var widths = ListColumn.ContentWidths(name: 0, type: 0, location: 0, site: 0, serial: 0, manufacturer: 0,
+                                              wll: 0)
         // Bytes, not display columns: exact for ASCII, a little generous for other scripts (仓 is 3 bytes, 2
         // columns), and free of a pass over every character of 100,000 assets at start-up.
         func width(_ text: String) -> Int { text.utf8.count }
+        // A register holds few distinct limits: each is written out once, not once an asset.
+        var wllWidths: [Double: Int] = [:]
         for row in rows {
             let asset = row.asset
+            if !asset.isElectrical, wllWidths[asset.wllKg] == nil {
+                let wll = width(Asset.wllText(asset.wllKg))
+                wllWidths[asset.wllKg] = wll
+                widths.wll = max(widths.wll, min(ListColumn.ContentWidths.cap, wll))
+            }
             widths.name = max(widths.name, min(ListColumn.ContentWidths.cap, width(asset.name)))
             widths.location = max(widths.location, min(ListColumn.ContentWidths.cap, width(asset.location)))
             widths.serial = max(widths.serial, min(ListColumn.ContentWidths.cap, width(asset.serialNumber)))

@@ -53,6 +53,8 @@ struct ListColumn: Equatable, Sendable {
         var site = 0
         var serial = cap
         var manufacturer = cap
+        /// The widest WLL as the list writes it ("1024 kg", "12.25 t"): a limit is never cut to fit.
+        var wll = 6
         /// Some asset lifts persons: the column that marks them is worth its room.
         var liftsPersons = false
         /// The register uses a colour code: a column for it after the status.
@@ -77,7 +79,7 @@ enum ListView {
             ListColumn(id: .draft, title: "", width: 1),
             ListColumn(id: .name, title: "NAME", width: min(10, max(4, width - tagWidth - 14))),
             ListColumn(id: .type, title: "TYPE", width: 8),
-            ListColumn(id: .wll, title: "WLL", width: 6, alignRight: true),
+            ListColumn(id: .wll, title: "WLL", width: max(6, content.wll), alignRight: true),
         ]
         if content.liftsPersons { columns.append(ListColumn(id: .persons, title: "P", width: 1)) }
         if content.site > 0 { columns.append(ListColumn(id: .site, title: "SITE", width: min(8, content.site))) }
@@ -126,10 +128,12 @@ enum ListView {
             drawFooter(list, into: &frame, area: area)
             return
         }
-        drawCounts(list, into: &frame, area: area)
+        // The counts and the headings have their rows only above the footer's: on a terminal of 2 or 3 rows the
+        // footer, drawn over them, left the end of a longer line standing beside it (a stray "N" at 10×3).
+        if area.height > 2 { drawCounts(list, into: &frame, area: area) }
         let columns = columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
         var x = 0
-        for column in columns {
+        for column in columns where area.height > 3 {
             if column.id != .draft {
                 frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight),
                           x: x, y: 2, in: area, style: .bold)

@@ -445,11 +445,8 @@ public struct ParticularEditorState: Screen {
         // The message wraps above the footer (up to three rows), so a register's sentence reads whole.
         var bottom: [(String, Style)] = []
         if let message {
-            let characters = Array(message.text)
             let style = message.isError ? Style(colour: .red, bold: true) : Style.bold
-            bottom = WrappedText.layout(characters, width: max(1, width)).suffix(3).map {
-                (String(characters[$0.start..<$0.end]), style)
-            }
+            bottom = message.text.wrapped(toWidth: max(1, width), maxLines: 3).map { ($0, style) }
         } else {
             bottom = [(ParticularEditorState.keymap.footer(width: width), .dim)]
         }

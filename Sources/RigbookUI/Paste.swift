@@ -13,9 +13,15 @@ public struct Paste: Sendable, Equatable {
     /// - Parameters:
     ///   - allowed: for fields that take only some characters (dates); the others are dropped.
     public init(_ text: String, multiline: Bool, room: Int, allowed: ((Character) -> Bool)? = nil) {
+        var afterLineEnd = false
         for character in text {
             var kept = character
-            if character == "\n" || character == "\r\n" || character == "\r" {
+            let isLineEnd = character == "\n" || character == "\r\n" || character == "\r"
+            defer { afterLineEnd = isLineEnd }
+            if isLineEnd {
+                // In one line, a run of line ends is one space: a terminal (tmux, many emulators) turns each LF of
+                // a paste into CR, so a CRLF arrives as CR CR, which would otherwise be two spaces.
+                if !multiline && afterLineEnd { continue }
                 kept = multiline ? "\n" : " "
             } else if character.isControlCharacter || allowed.map({ !$0(character) }) == true
                         || character.unicodeScalars.contains(where: VisibleText.isHiddenFormat) {

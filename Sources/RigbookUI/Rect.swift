@@ -51,6 +51,22 @@ extension Frame {
                    maxWidth: min(room, maxWidth ?? room))
     }
 
+    /// Draws a message whose last row is row `bottom` of the area: wrapped at spaces into at most `maxRows` rows
+    /// (growing upwards over what was drawn there, each row cleared), the last ending in `…` if even those do not
+    /// hold it. A sentence is never cut mid-word at the edge. Returns the rows used.
+    @discardableResult
+    public mutating func putMessage(_ text: String, bottom: Int, maxRows: Int, in area: Rect,
+                                    style: Style = .plain) -> Int {
+        guard bottom >= 0, bottom < area.height else { return 0 }
+        let lines = text.wrapped(toWidth: area.width, maxLines: min(maxRows, bottom + 1))
+        let top = bottom - lines.count + 1
+        for (offset, line) in lines.enumerated() {
+            fill(y: top + offset, in: area, style: .plain)
+            put(line, x: 0, y: top + offset, in: area, style: style)
+        }
+        return lines.count
+    }
+
     /// Fills row `y` of the area (from column `x`, `count` columns, to its edge by default).
     public mutating func fill(y: Int, in area: Rect, x: Int = 0, count: Int? = nil, style: Style) {
         guard y >= 0, y < area.height else { return }

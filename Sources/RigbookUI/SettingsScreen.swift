@@ -311,8 +311,10 @@ public struct SettingsState: Screen {
     private func drawRow(_ row: Row, y: Int, into frame: inout Frame, area: Rect) {
         let missing = Style(colour: .yellow)
         var x = 0
+        // A row is one line: the part that reaches the edge ends in "…" at a word, and nothing follows it.
         func put(_ text: String, _ style: Style = .plain) {
-            x += frame.put(text, x: x, y: y, in: area, style: style)
+            guard x < area.width else { return }
+            x += frame.put(text.ellipsized(toWidth: area.width - x), x: x, y: y, in: area, style: style)
         }
         func nameAndAddress(_ name: String, _ address: String, main: Bool, addressNeeded: Bool) {
             put(name.isEmpty ? "(no name)" : ParticularsText.oneLine(name), name.isEmpty ? missing : .bold)

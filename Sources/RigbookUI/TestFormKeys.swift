@@ -241,7 +241,7 @@ extension TestFormState {
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
-        case .saved(_, let session, _) where session == sessionID:
+        case .saved(_, let session, _, _) where session == sessionID:
             guard case .saving(let test) = mode else { return nil }
             return .popAll + .effects(deleteOwnDraft + [.rememberTechnician(test.values)] + closingEffects)
         case .saveFailed(let reason) where saving:

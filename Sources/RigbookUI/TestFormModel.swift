@@ -21,7 +21,6 @@ extension TestField {
     public var shortLabel: String {
         switch self {
         case .licenceNumber: "Licence no."
-        case .insulation: "Insulation (MΩ)"
         case .rcdPushButton: "RCD push-button"
         default: label
         }

@@ -135,9 +135,10 @@ enum TestFormView {
         }
         if lines.count - form.scroll > body { frame.put("↓", x: width - 1, y: body, in: area, style: .dim) }
         if form.scroll > 0 { frame.put("↑", x: width - 1, y: 1, in: area, style: .dim) }
-        frame.put(form.previewText, x: 1, y: height - 2, in: area, style: .bold)
+        frame.put(form.previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
+        // A message longer than the footer takes the preview's row too, as in the inspection form.
         if let line = footerMessage(form) {
-            frame.put(line.text, x: 0, y: height - 1, in: area, style: line.style)
+            frame.putMessage(line.text, bottom: height - 1, maxRows: 2, in: area, style: line.style)
         } else {
             frame.put(TestFormState.footerKeymap.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
         }
@@ -160,7 +161,7 @@ enum TestFormView {
         let alarm = Style(colour: .red, bold: true)
         if let reason = form.saveError { return ("Not saved: \(reason)", alarm) }
         if let warning = form.draft.warning, form.message == nil {
-            return ("⚠ Draft not written (\(warning)). What you typed is kept here; the register is untouched.",
+            return ("⚠ Draft not written; what you typed is kept here and the register is untouched: \(warning).",
                     alarm)
         }
         if let text = form.notice { return (text, Style(colour: form.attemptedSave ? .red : .normal, bold: true)) }

@@ -105,7 +105,7 @@ extension Commands {
                 throw RegisterError.unknownAsset(test.assetUUID.uuidString.lowercased())
             }
             let particulars = try register.particulars()
-            let site = particulars.sites[particulars.asset(asset.uuid).siteUUID]
+            let site = particulars.site(ofAsset: asset.uuid)
             let employer = site.flatMap { particulars.employers[$0.employerUUID] }
             page = TestCertificate.render(TestCertificate.Entry(test: test, asset: asset, employer: employer,
                                                                 site: site),

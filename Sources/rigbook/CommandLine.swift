@@ -115,8 +115,8 @@ enum Parse {
     }
 
     static func positiveNumber(_ text: String, option: String) throws(UsageError) -> Double {
-        guard let value = Double(text), value.isFinite, value > 0 else {
-            throw UsageError("\(option) must be a number greater than 0, not \(text)")
+        guard let value = NumberText.decimal(text), value > 0 else {
+            throw UsageError("\(option) must be a decimal number greater than 0 (1000, 0.5), not \(text)")
         }
         return value
     }

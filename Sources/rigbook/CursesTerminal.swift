@@ -41,6 +41,15 @@ final class CursesTerminal {
         return nil
     }
 
+    /// A refusal as stderr gets it: on a terminal, broken at spaces to the terminal's width (80 when it does not
+    /// say), so the terminal never breaks a word; into a file or a pipe, the one line a log is searched for.
+    static func forStandardError(_ message: String) -> String {
+        guard isatty(STDERR_FILENO) != 0 else { return message }
+        var size = winsize()
+        let width = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        return message.wrapped(toWidth: width).joined(separator: "\n")
+    }
+
     init(useColour: Bool) {
         self.useColour = useColour
     }

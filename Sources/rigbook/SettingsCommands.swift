@@ -214,7 +214,9 @@ enum SettingsCommands {
             }
         case let limit where limit.isLimit:
             let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard Double(text)?.isFinite == true else { throw UsageError("\(key.name) must be a number, not \(value)") }
+            guard NumberText.decimal(text) != nil else {
+                throw UsageError("\(key.name) must be a decimal number (1000, 0.5), not \(value)")
+            }
             return text
         case .colourCode:
             let words = ColourCodeScheme.allCases.map(\.rawValue)

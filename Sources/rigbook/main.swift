@@ -69,7 +69,7 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
 
 func openFullScreen(_ context: Context) throws -> Int32 {
     if let refusal = CursesTerminal.refusal(environment: context.environment) {
-        printError(refusal)
+        printError(CursesTerminal.forStandardError(refusal))
         return ExitCode.failure
     }
     // A register that is there but cannot be written (a read-only file, a full disk) still opens, to read: the

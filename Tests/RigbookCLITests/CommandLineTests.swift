@@ -39,6 +39,11 @@ private let badAdds: [BadAdd] = [
     BadAdd(label: "--wll 0", args: addWith("--wll", "0"), mentions: "--wll"),
     BadAdd(label: "--wll -5", args: addWith("--wll", "-5"), mentions: "--wll"),
     BadAdd(label: "--wll not a number", args: addWith("--wll", "heavy"), mentions: "--wll"),
+    // Hostile testing: Double(String) read these as 16, 1024, 1000 and infinity.
+    BadAdd(label: "--wll in hexadecimal", args: addWith("--wll", "0x10"), mentions: "decimal number"),
+    BadAdd(label: "--wll a hexadecimal float", args: addWith("--wll", "0x1p10"), mentions: "decimal number"),
+    BadAdd(label: "--wll with an exponent", args: addWith("--wll", "1e3"), mentions: "decimal number"),
+    BadAdd(label: "--length inf", args: addWith("--length", "inf"), mentions: "--length"),
     BadAdd(label: "--interval 0", args: addWith("--interval", "0"), mentions: "--interval"),
     BadAdd(label: "--interval 61", args: addWith("--interval", "61"), mentions: "--interval"),
     BadAdd(label: "--interval 6.5", args: addWith("--interval", "6.5"), mentions: "--interval"),

@@ -183,6 +183,24 @@ extension RigbookCLITests {
             #expect(saved == restored, "terminal settings changed by a refusal")
         }
 
+        /// Hostile testing: on the terminal the refusal ran past 80 columns and the terminal broke it mid-word.
+        @Test func theRefusalOnATerminalBreaksAtSpaces() throws {
+            let run = WrappedRun(tmux: try TmuxSession())
+            defer { run.finish() }
+            try run.start(env: ["TERM": "dumb"])
+            #expect(try run.waitForExit() == "exit=1")
+            let lines = try run.tmux.capture().split(separator: "\n").map {
+                String($0.reversed().drop { $0 == " " }.reversed())
+            }.filter { !$0.isEmpty }
+            let start = try #require(lines.firstIndex { $0.hasPrefix("rigbook: this terminal") }, "\(lines)")
+            let message = Array(lines[start...].prefix { !$0.isEmpty })
+            #expect(message.count > 1, "\(message)")
+            #expect(message.allSatisfy { $0.count <= 80 })
+            #expect(message.joined(separator: " ") == "rigbook: this terminal (TERM=dumb) cannot show the full-screen "
+                    + "register. Set TERM (e.g. xterm-256color) or use a subcommand such as `rigbook asset list`.",
+                    "broken mid-word: \(message)")
+        }
+
         @Test func stdoutNotATerminalIsRefusedInsideATerminal() throws {
             // stdin is the pane's tty but stdout goes to a file: still refused, nothing drawn into the file.
             let run = WrappedRun(tmux: try TmuxSession())

@@ -45,8 +45,11 @@ extension RigbookCLITests {
             (["limits.leakage_max_ma_other", "0"], "must be a number of mA greater than 0."),
             (["limits.rcd_trip_max_ms_type_ii", "2000"], "at most 1000 ms"),
             (["limits.calibration_warning_months", "6.5"], "a whole number of months from 1 to 60"),
-            (["limits.rcd_trip_max_ms_type_i", "fast"], "limits.rcd_trip_max_ms_type_i must be a number, not fast"),
-            (["limits.earth_continuity_max_ohm", "inf"], "must be a number"),
+            (["limits.rcd_trip_max_ms_type_i", "fast"],
+             "limits.rcd_trip_max_ms_type_i must be a decimal number (1000, 0.5), not fast"),
+            (["limits.earth_continuity_max_ohm", "inf"], "must be a decimal number"),
+            // Hostile testing: Double(String) took hexadecimal as a number.
+            (["limits.earth_continuity_max_ohm", "0x1"], "must be a decimal number (1000, 0.5), not 0x1"),
             (["limits.earth_continuity_max_ohm", "1", "--employer", "Main employer"], "takes no --employer"),
         ])
         func refusals(arguments: [String], words: String) throws {

@@ -19,7 +19,7 @@ extension RigbookCLITests {
             try first.tabTo("Kind of asset", exact: true)
             try first.tmux.sendKeys("e")
             try first.tmux.waitFor("the kind set to electrical") { $0.contains("Electrical (test and tag)") }
-            for (label, text) in [("Tag", tag), ("Name / description", "Drill charger"), ("Site", "Workshop")] {
+            for (label, text) in [("Tag", tag), ("Name / description", "Drill charger"), ("Location", "Workshop")] {
                 try first.tabTo(label, exact: true)
                 try first.tmux.sendLiteral(text)
                 try first.tmux.waitFor("\(label) typed") { $0.contains(text) }

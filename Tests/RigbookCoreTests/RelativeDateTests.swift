@@ -34,3 +34,33 @@ import RigbookCore
         for character in "xq /.,:bé日" { #expect(!RelativeDate.isAllowed(character)) }
     }
 }
+
+/// Hostile testing: `+99999d` was called "not a real date", and `+9999y` became 9999-12-31 without a word.
+extension RelativeDateTests {
+    @Test(arguments: ["+99999d", "+99999", "-123456w", "+9999y", "-9999y", "+10000m"])
+    func tooFarIsSaidToBeOutOfRange(_ text: String) {
+        #expect(RelativeDate.resolve(text, from: Self.base, today: Self.today) == nil)
+        let problem = RelativeDate.outOfRange(text, from: Self.base, today: Self.today)
+        #expect(problem?.hasPrefix("“\(text)” is out of range") == true, "\(problem ?? "nil")")
+    }
+
+    @Test(arguments: ["+6q", "tomorrow", "2026-02-30", "+", "+14", "today"])
+    func onlyTooFarIsOutOfRange(_ text: String) {
+        #expect(RelativeDate.outOfRange(text, from: Self.base, today: Self.today) == nil)
+    }
+
+    @Test func theSaveGatesSayOutOfRange() {
+        var draft = AssetDraft()
+        draft.tag = "SL-1"
+        draft.name = "Web sling"
+        draft.wllKg = "1000"
+        draft.intervalMonths = "6"
+        draft.commissioned = "-99999d"
+        guard case .failure(let problems) = draft.validated(today: Self.today) else {
+            Issue.record("-99999d was taken as a commission date")
+            return
+        }
+        #expect(problems.items.contains { $0.0 == .commissioned && $0.1.contains("is out of range") },
+                "\(problems.items)")
+    }
+}

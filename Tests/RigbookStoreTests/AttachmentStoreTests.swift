@@ -49,6 +49,17 @@ struct AttachmentStoreTests {
         }
     }
 
+    /// Hostile testing: a file a byte over the limit was "20.0 MB; attachments are at most 20 MB".
+    @Test("the size refusal shows a size that visibly differs from the limit",
+          arguments: [(RigbookCore.Attachment.maxSize + 1, "big.pdf is 20,971,521 bytes; attachments are at most 20 MB "
+                       + "(20,971,520 bytes)."),
+                      (RigbookCore.Attachment.maxSize + 40_000, "big.pdf is 21,011,520 bytes"),
+                      (25 * 1_048_576, "big.pdf is 25.0 MB; attachments are at most 20 MB.")] as [(Int64, String)])
+    func tooLargeSaysHowMuch(_ size: Int64, _ expected: String) {
+        let text = AttachmentStore.Refusal.tooLarge("big.pdf", size).description
+        #expect(text.hasPrefix(expected) || text == expected, "\(text)")
+    }
+
     @Test("file kinds by their first bytes",
           arguments: [
             ([0xFF, 0xD8, 0xFF, 0xE0], "image/jpeg"),

@@ -87,6 +87,10 @@ struct ImportBackupMergeTests {
                 // Open in a session: never replaced, not even with force (it would corrupt under the session).
                 let refused = #expect(throws: RegisterError.self) { try register.backup(to: target, replacing: true) }
                 #expect(refused?.description.contains("open") == true, "\(String(describing: refused))")
+                // Hostile testing: the refusal said why but not what to do, and nothing against deleting the -wal.
+                #expect(refused?.description.contains("Close that session, or back up to another FILE; "
+                                                      + "do not delete backup.sqlite-wal") == true,
+                        "\(String(describing: refused))")
             }
             #expect(throws: RegisterError.self) { try register.backup(to: target) }
             #expect(try register.backup(to: target, replacing: true).records == 1)

@@ -215,3 +215,23 @@ struct AmendmentHistoryTests {
         #expect(!originalLines.contains("Reason for amendment"))
     }
 }
+
+/// Hostile testing: saving an amendment said "Saved inspection for …".
+extension AmendmentTests {
+    @Test("saving an amendment says it saved an amendment, and of which record")
+    func theSaveMessageNamesTheAmendment() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        h.press(.enter, .char("A"))
+        h.type("Wrong result entered")
+        h.focus(.result)
+        h.press(.right)  // Pass → Pass with observations
+        h.focus(.defectDescription)
+        h.type("Label faded")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        #expect(h.form == nil, "\(h.screenText)")
+        #expect(h.flatScreen.contains("Saved an amendment of record #1 for SL-0042"), "\(h.screenText)")
+        #expect(!h.flatScreen.contains("Saved inspection"), "\(h.screenText)")
+    }
+}

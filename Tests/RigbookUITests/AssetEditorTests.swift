@@ -141,3 +141,17 @@ import Testing
         #expect(other.line(containing: "is being edited in another session") != nil, "\(other.dump)")
     }
 }
+
+/// Hostile testing: the editor's save said `disposition — → disposed_of`, the stored spelling.
+extension AssetEditorTests {
+    @Test func theSaveMessageWordsADispositionAsEverywhereElse() throws {
+        let h = try Harness(.assets([Self.sling]))
+        openEditor(h, tabs: 13)                     // in service
+        h.press(.right)                             // disposed of
+        h.press(.tab, .tab)
+        h.type("sold for scrap")
+        h.press(.ctrl("s"))
+        #expect(h.flatScreen.contains("disposition — → disposed of"), "\(h.dump)")
+        #expect(!h.flatScreen.contains("disposed_of"), "\(h.dump)")
+    }
+}

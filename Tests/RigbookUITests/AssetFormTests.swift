@@ -44,7 +44,7 @@ import Testing
         h.type("heavy")                               // WLL that is not a number
         h.press(.ctrl("s"))
         #expect(h.line(containing: "Not added: ") != nil)
-        #expect(h.line(containing: "must be a number greater than 0") != nil)
+        #expect(h.line(containing: "“heavy” is not a number: write digits") != nil, "\(h.dump)")
         #expect(h.line(containing: "The tag must not be empty.") != nil)
         #expect(try h.register.assetCount() == 1)
         // A duplicate tag is refused by the register and said so; the form stays.

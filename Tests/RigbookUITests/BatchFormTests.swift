@@ -162,3 +162,34 @@ import RigbookCore
         #expect(!taken)
     }
 }
+
+/// Hostile testing: a batch took assets that had inspection drafts of their own, leaving each draft behind to
+/// be offered again over the batch's record.
+extension BatchFormTests {
+    /// An inspection draft for `asset`, as "Close and keep draft" leaves it.
+    static func ownDraft(of asset: Asset, in h: Harness) throws {
+        let values = InspectionValues.blank(inspectorName: "Bo Berg", certificationNumber: "C-7", today: harnessToday)
+        let draft = DraftFile(draftID: DraftIdentity.draftID(assetUUID: asset.uuid),
+                              sessionID: DraftIdentity.sessionID(assetUUID: asset.uuid),
+                              assetUUID: asset.uuid.uuidString.lowercased(), assetTag: asset.tag, amends: nil,
+                              values: values, createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
+                              operatorName: "Bo Berg", revision: 1)
+        try DraftStore(home: h.home).write(draft)
+    }
+
+    @Test func anAssetWithADraftOfItsOwnIsNamedAndTheBatchNotOpened() throws {
+        let assets = Self.assets(3)
+        let h = try Harness(.assets(assets), profile: Self.profile)
+        try Self.ownDraft(of: assets[0], in: h)
+        h.press(.char("m"), .char("m"), .char("I"))
+        #expect(batch(h) == nil, "the batch opened over WS-0001's own draft")
+        #expect(h.flatScreen.contains("WS-0001 has a draft of its own"), "\(h.dump)")
+        #expect(h.flatScreen.contains("Recover or discard it first"), "\(h.dump)")
+        // Nothing stays locked: the others make a batch, and WS-0001's own form opens on its draft.
+        h.press(.enter)
+        h.press(.char("m"))                 // WS-0003 marked too
+        h.press(.char("g"), .char("m"))     // WS-0001 unmarked
+        h.press(.char("I"))
+        #expect(batch(h)?.rows.map(\.asset.tag) == ["WS-0002", "WS-0003"], "\(h.dump)")
+    }
+}

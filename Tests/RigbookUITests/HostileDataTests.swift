@@ -153,3 +153,24 @@ import RigbookStore
         #expect(h.screen[3].hasPrefix("SL-0001"))
     }
 }
+
+/// Hostile testing: control characters in a draft's operator name pushed the Drafts screen's HOST column right
+/// (padded by their width, 0, but drawn in caret notation, ^[ taking 2).
+extension HostileDataTests {
+    @Test func controlCharactersInAnOperatorNameKeepTheDraftsColumnsInLine() throws {
+        let asset = makeAsset(tag: "SL-0001", name: "Good sling")
+        let h = try Harness(.assets([asset]))
+        let values = InspectionValues.blank(inspectorName: "Bo", certificationNumber: "C-7", today: harnessToday)
+        let draft = DraftFile(draftID: DraftIdentity.draftID(assetUUID: asset.uuid),
+                              sessionID: DraftIdentity.sessionID(assetUUID: asset.uuid),
+                              assetUUID: asset.uuid.uuidString.lowercased(), assetTag: asset.tag, amends: nil,
+                              values: values, createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
+                              operatorName: "Bo\u{1B}\u{1B}Berg", host: "depot-laptop", revision: 1)
+        try DraftStore(home: h.home).write(draft)
+        h.press(.char("D"))
+        let row = try #require(h.line(containing: "SL-0001"), "\(h.dump)")
+        #expect(row.text.contains("Bo^[^[Berg "), "\(h.dump)")
+        #expect(h.frame.column(of: "depot-laptop", y: row.y) == h.frame.column(of: "HOST", y: 1), "\(h.dump)")
+        #expect(!h.frame.containsControlCharacter)
+    }
+}

@@ -161,3 +161,18 @@ import RigbookCore
         #expect(c.session.isFinished)
     }
 }
+
+/// Hostile testing: the WLL column (6 wide) showed `1024 …`, a number cut.
+@Suite struct WLLColumnTests {
+    @Test(arguments: [80, 60])
+    func aLimitIsNeverCut(width: Int) throws {
+        let h = try Harness(.assets([makeAsset(tag: "SH-0001", name: "kilo shackle", wllKg: 1024),
+                                     makeAsset(tag: "SH-0002", name: "big shackle", wllKg: 12250),
+                                     makeAsset(tag: "SH-0003", name: "small", wllKg: 500)]),
+                            width: width, height: 12)
+        #expect(h.frame.column(of: "WLL", y: 2) != nil, "\(h.dump)")
+        #expect(h.line(containing: "SH-0001")?.text.contains(" 1024 kg ") == true, "\(h.dump)")
+        #expect(h.line(containing: "SH-0002")?.text.contains(" 12.25 t ") == true, "\(h.dump)")
+        #expect(h.line(containing: "SH-0003")?.text.contains(" 500 kg ") == true, "\(h.dump)")
+    }
+}

@@ -141,6 +141,11 @@ import RigbookStore
         ("a\tb", false, 10, "ab", 1, 0),
         ("a\r\nb", true, 10, "a\nb", 0, 0),
         ("a\nb", false, 10, "a b", 0, 0),
+        // Hostile testing: a CRLF pasted through tmux (or a terminal that makes each LF a CR) arrives as CR CR.
+        ("a\r\nb", false, 10, "a b", 0, 0),
+        ("a\r\rb", false, 10, "a b", 0, 0),
+        ("a\r\n\r\nb\nc", false, 10, "a b c", 0, 0),
+        ("a\r\rb", true, 10, "a\n\nb", 0, 0),
         ("abcdef", false, 3, "abc", 0, 3),
         ("\u{1B}[31mred", false, 10, "[31mred", 1, 0),
         ("张三\u{0}", false, 1, "张", 1, 1),

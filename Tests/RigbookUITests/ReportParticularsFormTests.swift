@@ -220,3 +220,32 @@ struct ReportParticularsFormTests {
         #expect(h.form == nil)
     }
 }
+
+/// Hostile testing: the reg 10 box's "When" dropped the letters of `today` without a word.
+extension ReportParticularsFormTests {
+    @Test("the reg 10 box's dates take today and counted dates, as the form's date fields do")
+    func regulation10DatesTakeRelativeDates() throws {
+        let h = try dangerousFail()
+        h.focus(.repairParticulars)
+        h.type("Fit a new latch")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        h.type("Dock foreman")
+        h.press(.tab, .ctrl("u"))
+        h.type("+99999d")
+        h.press(.ctrl("s"))
+        #expect(h.flatScreen.contains("“+99999d” is out of range"), "\(h.screenText)")
+        #expect(h.form?.noticeDialog?.focus == .toldOn)
+        h.press(.ctrl("u"))
+        h.type("today")
+        #expect(h.form?.noticeDialog?.answers.toldOn == "today", "the letters of today are taken")
+        h.press(.tab)
+        #expect(h.form?.noticeDialog?.answers.toldOn == "2026-11-30", "written out as the field is left")
+        h.press(.ctrl("s"))
+        #expect(h.form == nil, "\(h.screenText)")
+        let record = try #require(try h.history().first)
+        let told = try h.register.notices(recordUUID: record.recordUUID).first { $0.duty == .employerTold }
+        #expect(told?.doneOn?.iso == "2026-11-30")
+    }
+}

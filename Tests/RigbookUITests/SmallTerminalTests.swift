@@ -158,3 +158,13 @@ import RigbookCore
         expectSelectionVisible(h, tag: expected[15].tag, "after help, 80×24")
     }
 }
+
+/// Hostile testing: at 10×3 a stray "N" stood beside the footer, the end of the column headings drawn on its row.
+@Suite struct TinyTerminalTests {
+    @Test(arguments: [(10, 3), (10, 2), (30, 3), (80, 3)])
+    func theFooterRowHoldsTheFooterAlone(width: Int, height: Int) throws {
+        let h = try Harness(.sample(count: 200), width: width, height: height)
+        let footer = ListState.keymap.footer(width: width)
+        #expect(h.screen[height - 1] == footer.padded(toWidth: width), "\(h.dump)")
+    }
+}
