@@ -148,16 +148,16 @@ enum HashChain {
     /// Refuses an entry another register (or the server) sends whose contents do not give its hash: it was changed
     /// after it was made, and must not come in, where verify would fail for good. Needs only the entry: its
     /// parent is its own `parent_hash`, so a part of a chain can be checked entry by entry.
-    static func checkIncoming(_ kind: Kind, _ row: [String: SQLValue], key: String) throws {
+    static func checkIncoming(_ kind: Kind, key: String, _ row: (String) -> SQLValue) throws {
         var parent: String?
-        if case .text(let text)? = row["parent_hash"] { parent = text }
-        let text: String
-        if let column = kind.snapshotColumn, case .text(let snapshot)? = row[column] {
-            text = header(kind, parent: parent) + snapshot
+        if case .text(let text) = row("parent_hash") { parent = text }
+        let hash: String
+        if let column = kind.snapshotColumn, case .text(let snapshot) = row(column) {
+            hash = try sha256(header(kind, parent: parent) + snapshot)
         } else {
-            text = canonical(kind, parent: parent) { row[$0] ?? .null }
+            hash = try sha256(canonicalBytes(kind, parent: parent, row))
         }
-        guard case .text(let stored)? = row[kind.hashColumn], try sha256(text) == stored else {
+        guard case .text(let stored) = row(kind.hashColumn), hash == stored else {
             throw RegisterError.mergeRefused(["the other side's \(kind.name) \(key.lowercased()) "
                                               + "does not match its hash "
                                               + "(it was changed after it was made): nothing was brought in"])

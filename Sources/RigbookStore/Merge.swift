@@ -156,7 +156,7 @@ extension Register {
         let amendsID = try db.prepare("SELECT id FROM inspections WHERE record_uuid = ?")
         report.records = try copy(theirs, "inspections", keys: new["inspections"] ?? [], by: "record_uuid",
                                   order: "id", adjust: ["amends": { row in
-            guard case .text(let amended)? = row["amends_uuid"] else { return .null }
+            guard case .text(let amended) = row("amends_uuid") else { return .null }
             try amendsID.bind([.text(amended)])
             return try amendsID.step() ? amendsID.value(0) : .null
         }])
@@ -323,7 +323,7 @@ extension Register {
     /// Copies the rows of `theirs` whose `key` is in `keys`, every column this register has but `id`, with
     /// `adjust`ed values. Returns how many.
     private func copy(_ theirs: Database, _ table: String, keys: Set<String>, by key: String, order: String,
-                      adjust: [String: ([String: SQLValue]) throws -> SQLValue] = [:]) throws -> Int {
+                      adjust: [String: ((String) -> SQLValue) throws -> SQLValue] = [:]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
         let columns = try columnNames(db, table).filter { $0 != "id" }
         let missing = Set(columns).subtracting(try columnNames(theirs, table))
@@ -336,14 +336,21 @@ extension Register {
         let read = try theirs.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
         let keyIndex = Int32(columns.firstIndex(of: key)!)
         let kind = HashChain.kinds.first { $0.table == table }
+        // One array of values reused for every row, found by name through one table of positions: a first pull
+        // copies half a million rows, and a dictionary a row was a sixth of its time.
+        let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+        let adjustments = adjust.compactMap { column, change in position[column].map { ($0, change) } }
+        var values = [SQLValue](repeating: .null, count: columns.count)
         var count = 0
         while try read.step() {
-            guard keys.contains(read.text(keyIndex)) else { continue }
-            var row: [String: SQLValue] = [:]
-            for (index, column) in columns.enumerated() { row[column] = read.value(Int32(index)) }
-            if let kind { try HashChain.checkIncoming(kind, row, key: read.text(keyIndex)) }
-            for (column, change) in adjust { row[column] = try change(row) }
-            try insert.bind(columns.map { row[$0] ?? .null })
+            let rowKey = read.text(keyIndex)
+            guard keys.contains(rowKey) else { continue }
+            for index in columns.indices { values[index] = read.value(Int32(index)) }
+            let row = values
+            let column = { (name: String) in position[name].map { row[$0] } ?? .null }
+            if let kind { try HashChain.checkIncoming(kind, key: rowKey, column) }
+            for (index, change) in adjustments { values[index] = try change(column) }
+            try insert.bind(values)
             while try insert.step() {}
             count += 1
         }
