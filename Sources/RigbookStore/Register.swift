@@ -207,6 +207,24 @@ public final class Register {
         return id
     }
 
+    /// Why this register can only be read, in words, or nil when it can be written. The full-screen program
+    /// says so from the start (a save would fail), as the reading commands do.
+    public var readOnlyReason: String? {
+        db.isReadOnly ? (permissionRefusal ?? "it was opened only to read") : nil
+    }
+
+    /// Why this user may not write the register file or its folder (a read-only file system, permissions), nil
+    /// when both may be written. Names, not paths: the reason must fit the full-screen program's notice line.
+    public var permissionRefusal: String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = [(path, (path as NSString).lastPathComponent),
+                     (folder, "its folder " + (folder as NSString).lastPathComponent)]
+        for (target, what) in names where access(target, W_OK) != 0 {
+            return errno == EROFS ? "it is on a read-only file system" : "you may not write " + what
+        }
+        return nil
+    }
+
     /// Wraps store work so every SQLite failure surfaces as a one-line `RegisterError`.
     func perform<T>(_ body: () throws -> T) throws(RegisterError) -> T {
         do { return try body() }

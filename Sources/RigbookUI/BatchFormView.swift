@@ -39,8 +39,11 @@ enum BatchFormView {
         let problems = form.problems.count
         let summary = problems == 0 ? "If saved: \(count) records in one transaction, linked by one visit."
             : "If saved: — \(problems) rule\(problems == 1 ? "" : "s") unmet (⚠ below)."
-        frame.fill(y: area.height - 2, in: area, style: .plain)
-        frame.put(summary, x: 1, y: area.height - 2, in: area, style: .bold)
+        // A failed save's reason, drawn by the form, holds the summary's row too.
+        if form.saveError == nil {
+            frame.fill(y: area.height - 2, in: area, style: .plain)
+            frame.put(summary, x: 1, y: area.height - 2, in: area, style: .bold)
+        }
         if form.footerMessage == nil, case .editing = form.mode {
             frame.fill(y: area.height - 1, in: area, style: .plain)
             frame.put(BatchFormState.footerKeymap.footer(width: width), x: 0, y: area.height - 1, in: area,

@@ -76,6 +76,9 @@ public enum Event: Sendable {
     case syncFinished(SyncOutcome)
     case info(String)
     case failure(String)
+    /// The register can only be read, and why: the header says so for the whole session (issue 11's rule, which
+    /// the full-screen program had kept only until the first key).
+    case registerReadOnly(String)
 }
 
 /// Work `update` asks the runtime to do: anything that touches files, the register or the process.

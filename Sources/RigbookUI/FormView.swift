@@ -22,7 +22,7 @@ enum FormView {
 
         let layout = FormLayout.computed(form, width: width)
         let wraps = layout.wraps, lines = layout.lines
-        let body = FormState.bodyHeight(screenHeight: height)
+        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(form.saveError, width: width)
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
         let valueX = labelWidth + 2
         let textWidth = FormLayout.textWidth(screenWidth: width)
@@ -71,7 +71,9 @@ enum FormView {
         }
         frame.put(previewText, x: 1, y: height - 2, in: area, style: .bold)
 
-        if let message = form.footerMessage {
+        if FormFooter.drawSaveFailure(form.saveError, in: area, into: &frame) {
+            // Why the save failed, in full, over the preview and the footer.
+        } else if let message = form.footerMessage {
             frame.put(message.text, x: 0, y: height - 1, in: area, style: message.style)
         } else {
             frame.put(footerMemo.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
