@@ -206,7 +206,7 @@ public final class Session {
                 do {
                     try register.insert(record, saved: SaveStamp(), defectNotices: notices)
                 } catch {
-                    return [.saveFailed(error.description)]
+                    return [.saveFailed(Session.refusal(error, form: "inspection"))]
                 }
                 // Committed. What follows (the draft goes, the lock is released) is decided in `update`; a
                 // crash before the draft goes leaves a draft whose session is in the register, which the
@@ -218,7 +218,7 @@ public final class Session {
                 do {
                     try register.insert(test: test, saved: SaveStamp())
                 } catch {
-                    return [.saveFailed(error.description)]
+                    return [.saveFailed(Session.refusal(error, form: "test"))]
                 }
                 // Committed; as for an inspection, a crash before the draft goes is recognised at the next start.
                 return [.saved(assetUUID: test.assetUUID, sessionID: test.sessionID, thenNext: thenNext)]
@@ -252,6 +252,12 @@ public final class Session {
                 if let missing = missingAttachment(records) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(batch: records, visit: visit, saved: SaveStamp(), defectNotices: notices)
+                } catch .retired(let assets) {
+                    // The batch selects the first, so that Ctrl-X takes it out; the rest can then be saved.
+                    let tags = assets.map(\.tag).joined(separator: ", ")
+                    return [.retiredInBatch(assets.map(\.uuid)),
+                            .saveFailed(RegisterError.retired(assets).description + " What you typed is kept: take "
+                                        + "\(tags) out of the batch (Ctrl-X) and save the rest.")]
                 } catch {
                     return [.saveFailed(error.description)]
                 }
@@ -324,6 +330,15 @@ public final class Session {
                 + "What you typed stays in this form and in its draft (unless the title says DRAFT NOT ON DISK): "
                 + "once the register can be written, recover the draft (D) and save it."
         }
+    }
+
+    /// Why the register refused a form's save, with what to do about it where the register's own sentence cannot
+    /// know (it knows no form): an asset retired since the form opened keeps the draft, which waits for the asset
+    /// to be put back into service, or to be discarded.
+    static func refusal(_ error: RegisterError, form: String) -> String {
+        guard case .retired(let assets) = error, let asset = assets.first else { return error.description }
+        return error.description + " What you typed is kept in the draft: to save this \(form), put \(asset.tag)"
+            + " back into service in the asset editor (R shows retired assets, e edits); or discard the draft."
     }
 
     /// Lets one lock go as a process that dies would (tests of a crash).

@@ -495,6 +495,9 @@ public final class Register {
             defer { try? db.execute("PRAGMA wal_autocheckpoint = 1000") }
             checkpointDeferred = true
             return try db.transaction {
+                // Every asset retired since the batch was opened, named at once, before anything is written.
+                let retired = try retiredAssets(records.filter { $0.amends == nil }.map(\.assetUUID))
+                if !retired.isEmpty { throw RegisterError.retired(retired) }
                 var ids: [Int64] = []
                 ids.reserveCapacity(records.count)
                 // Read once for the batch (the examiner is looked up for every record), kept current as it adds.
@@ -519,6 +522,11 @@ public final class Register {
         let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
                                   [.text(record.assetUUID.uuidString)]) { try $0.step() ? AssetColumns.row($0) : nil }
         guard let row else { throw RegisterError.unknownAsset(record.assetUUID.uuidString) }
+        // Read under the write lock: retired in another session since the form opened (the gate judged the asset
+        // as it was then). Its records may still be corrected, as the gate allows.
+        if record.amends == nil, let retired = RegisterError.RetiredAsset(row.asset) {
+            throw RegisterError.retired([retired])
+        }
         if try db.withKept("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)],
                            { try $0.step() }) {
             throw RegisterError.duplicateSession(record.sessionID)
@@ -548,6 +556,21 @@ public final class Register {
                                                                       alsoAmends: alsoAmends.map(\.id))])
         try storeSummary(asset: row.asset, summary)
         return id
+    }
+
+    /// Which of `assets` are retired, in the order given: one query for a whole batch.
+    func retiredAssets(_ assets: [UUID]) throws -> [RegisterError.RetiredAsset] {
+        guard !assets.isEmpty else { return [] }
+        let list = "[" + assets.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
+        let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets"
+                                       + " WHERE retired_on IS NOT NULL AND uuid IN (SELECT value FROM json_each(?))")
+        try statement.bind([.text(list)])
+        var found: [UUID: RegisterError.RetiredAsset] = [:]
+        while try statement.step() {
+            let asset = AssetColumns.row(statement).asset
+            found[asset.uuid] = RegisterError.RetiredAsset(asset)
+        }
+        return assets.compactMap { found[$0] }
     }
 
     /// What the status rules need of an asset's records, read straight from their columns (no joins, no

@@ -31,6 +31,9 @@ public enum Event: Sendable {
     /// and the list opens its next asset.
     case saved(assetUUID: UUID, sessionID: String, thenNext: Bool = false)
     case saveFailed(String)
+    /// A batch's save was refused because these of its assets were retired since it opened (`saveFailed`
+    /// follows, with why): the batch selects the first, for Ctrl-X to take it out.
+    case retiredInBatch([UUID])
     /// Opening a form found a draft for it: ask Recover · Discard · Back.
     case draftFound(RecoveryState)
     case draftWritten(draftID: String, DraftFileMeta)
