@@ -378,8 +378,31 @@ public final class Register {
             try statement.bind([.text(assetUUID.uuidString)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return try records.map(withAttachments)
+            return try StoredInspection.withStanding(records).map(withAttachments)
         }
+    }
+
+    /// The records of every asset whose amendments fork (a record amended on two registers, merged), read
+    /// through `StoredInspection.withStanding`, by record uuid: what a read of a few records, or of the whole
+    /// register, takes each record's standing from. Empty (one query on the amendments' index) when none forks.
+    func standingOfForkedChains() throws -> [UUID: StoredInspection] {
+        let forked = try db.prepare("""
+            SELECT DISTINCT asset_uuid FROM inspections WHERE amends_uuid IN (
+                SELECT amends_uuid FROM inspections WHERE amends_uuid IS NOT NULL
+                GROUP BY amends_uuid HAVING count(*) > 1)
+            """)
+        var assets: [UUID] = []
+        while try forked.step() { if let asset = forked.uuid(0) { assets.append(asset) } }
+        var settled: [UUID: StoredInspection] = [:]
+        for asset in assets {
+            let statement = try db.prepare(
+                "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.asset_uuid = ?")
+            try statement.bind([.text(asset.uuidString)])
+            var records: [StoredInspection] = []
+            while try statement.step() { records.append(InspectionColumns.record(statement)) }
+            for record in StoredInspection.withStanding(records) { settled[record.recordUUID] = record }
+        }
+        return settled
     }
 
     /// Every record, in id (save) order, streamed so a large register is never held twice in memory.
@@ -388,8 +411,10 @@ public final class Register {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) ORDER BY i.id")
             let attachments = try allAttachmentsByRecord()
+            let settled = try standingOfForkedChains()
             while try statement.step() {
                 var record = InspectionColumns.record(statement)
+                if !settled.isEmpty { record = record.taking(standingOf: settled[record.recordUUID]) }
                 if !attachments.isEmpty { record.values.attachments = attachments[record.recordUUID] ?? [] }
                 try body(record)
             }
@@ -411,9 +436,12 @@ public final class Register {
                 ORDER BY i.asset_uuid, i.inspection_date, i.id
                 """)
             var latest: [UUID: StoredInspection] = [:]
+            let settled = try standingOfForkedChains()
             while try statement.step() {
                 if let assets, !assets.contains(statement.uuid(1) ?? UUID()) { continue }
                 let record = InspectionColumns.record(statement)
+                // A conflicting amendment outranked by the other one does not count either.
+                if settled[record.recordUUID]?.counts == false { continue }
                 latest[record.assetUUID] = record
             }
             return latest
@@ -434,7 +462,7 @@ public final class Register {
             try statement.bind([.text(from.iso), .text(through.iso)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return records
+            return try countingOnly(records)
         }
     }
 
@@ -443,8 +471,16 @@ public final class Register {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.id = ?")
             try statement.bind([.integer(id)])
-            return try statement.step() ? withAttachments(InspectionColumns.record(statement)) : nil
+            guard try statement.step() else { return nil }
+            let record = InspectionColumns.record(statement)
+            return try withAttachments(record.taking(standingOf: standingOfForkedChains()[record.recordUUID]))
         }
+    }
+
+    /// `records` (each of which nothing supersedes) without the conflicting amendments another one outranks.
+    func countingOnly(_ records: [StoredInspection]) throws -> [StoredInspection] {
+        let settled = try standingOfForkedChains()
+        return settled.isEmpty ? records : records.filter { settled[$0.recordUUID]?.counts != false }
     }
 
     public func containsSession(id sessionID: String) throws(RegisterError) -> Bool {
@@ -553,7 +589,8 @@ public final class Register {
             try NoticeStore.append(db, notice, stamp: saved)
         }
         let summary = HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt,
-                                                                      alsoAmends: alsoAmends.map(\.id))])
+                                                                      alsoAmends: alsoAmends.map(\.id))
+                                                            .known(as: recordUUID)])
         try storeSummary(asset: row.asset, summary)
         return id
     }
@@ -578,7 +615,7 @@ public final class Register {
     func facts(assetUUID: UUID) throws -> [RecordFacts] {
         try db.withKept("""
             SELECT id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends,
-                   next_examination_by, saved_at, \(InspectionColumns.alsoAmendsIDs("inspections"))
+                   next_examination_by, saved_at, \(InspectionColumns.alsoAmendsIDs("inspections")), record_uuid
             FROM inspections WHERE asset_uuid = ?
             """, [.text(assetUUID.uuidString)]) { s in
             var facts: [RecordFacts] = []
@@ -588,7 +625,7 @@ public final class Register {
                     action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
                     inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0), amends: s.isNull(7) ? nil : s.int64(7),
                     nextExaminationBy: s.date(8), savedAt: s.text(9))
-                    .alsoAmending(InspectionColumns.ids(s.optionalText(10))))
+                    .alsoAmending(InspectionColumns.ids(s.optionalText(10))).known(as: s.uuid(11)))
             }
             return facts
         } + testFacts(assetUUID: assetUUID)
@@ -602,7 +639,8 @@ public final class Register {
             try statement.bind([.text(visit.uuidString)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return try records.map(withAttachments)
+            let settled = try standingOfForkedChains()
+            return try records.map { try withAttachments($0.taking(standingOf: settled[$0.recordUUID])) }
         }
     }
 

@@ -440,7 +440,7 @@ enum Commands {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
                  r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? "",
-                 r.supersededBy.map { "#\($0)" } ?? ""]
+                 r.replacedBy.map { "#\($0.id)" } ?? ""]
             }
             let report = row.status(on: context.today)
             // Made visible like the table's cells: this format is for people, wherever it goes.
