@@ -35,6 +35,17 @@ public final class Register {
         return Register(path: path, db: db, readMode: .readOnly)
     }
 
+    /// An empty register in memory, set up as `open` sets up a new one: what a dry run on a home without a
+    /// register works on, so that it creates nothing on disk.
+    public static func inMemory() throws(RegisterError) -> Register {
+        let path = ":memory:"
+        do {
+            let db = try Database(path: path)
+            try configure(db, path: path)
+            return Register(path: path, db: db, readMode: .readOnly)
+        } catch { throw RegisterError.opening(error, path: path) }
+    }
+
     /// Opens an existing register only to read it (`due`, `asset list`, `history`, exports, reports). It
     /// never creates a register, never writes one, and refuses a missing or empty file, so a wrong home or a
     /// truncated register is an error instead of an empty list. A register of an earlier schema is brought
