@@ -34,13 +34,19 @@ public final class Session {
     private var registerAskedAt = -Double.infinity
     /// Syncs with the organisation's server in the background, when the register has one (issue 18 §3).
     public let backgroundSync: BackgroundSyncWorker?
+    /// Why the register can only be read (nil: it can be written): said from the start, and a save is refused
+    /// with it rather than failing inside SQLite.
+    public let readOnly: String?
 
     public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
                 draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds,
-                calendar: (() -> CalendarDate)? = nil, backgroundSync: BackgroundSyncWorker? = nil) {
+                calendar: (() -> CalendarDate)? = nil, backgroundSync: BackgroundSyncWorker? = nil,
+                readOnly: String? = nil) {
         self.home = home
         self.backgroundSync = backgroundSync
         self.register = register
+        // The caller's reason (why opening to write failed), else what the connection itself says.
+        self.readOnly = readOnly ?? register.readOnlyReason
         self.clock = clock
         self.calendar = calendar
         self.drafts = DraftStore(home: home)
@@ -67,6 +73,7 @@ public final class Session {
         send(.resize(width: state.width, height: state.height))
         run([.reloadRegister])
         if let summary = report.summary { send(.info(summary)) }
+        if let readOnly { send(.registerReadOnly(readOnly)) }
         if let backgroundSync { send(.syncEnabled(intervalSeconds: backgroundSync.interval)) }
     }
 
@@ -194,11 +201,12 @@ public final class Session {
                 if row.asset.isElectrical { return try openTestForm(row: row, recover: recover) }
                 return try openForm(row: row, amending: amending, recover: recover)
             case .save(let record, let notices, let thenNext):
+                if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment([record]) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(record, saved: SaveStamp(), defectNotices: notices)
                 } catch {
-                    return [.saveFailed(error.description)]
+                    return [.saveFailed(Session.refusal(error, form: "inspection"))]
                 }
                 // Committed. What follows (the draft goes, the lock is released) is decided in `update`; a
                 // crash before the draft goes leaves a draft whose session is in the register, which the
@@ -206,11 +214,12 @@ public final class Session {
                 return [.saved(assetUUID: record.assetUUID, sessionID: record.sessionID, thenNext: thenNext,
                                amends: record.amendsID)]
             case .saveTest(let test, let thenNext):
+                if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment(in: test.values.attachments) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(test: test, saved: SaveStamp())
                 } catch {
-                    return [.saveFailed(error.description)]
+                    return [.saveFailed(Session.refusal(error, form: "test"))]
                 }
                 // Committed; as for an inspection, a crash before the draft goes is recognised at the next start.
                 return [.saved(assetUUID: test.assetUUID, sessionID: test.sessionID, thenNext: thenNext)]
@@ -240,9 +249,16 @@ public final class Session {
             case .splitOff(let uuid, let values):
                 return try splitOff(assetUUID: uuid, values: values)
             case .saveBatch(let records, let visit, let notices):
+                if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment(records) { return [.saveFailed(missing)] }
                 do {
                     try register.insert(batch: records, visit: visit, saved: SaveStamp(), defectNotices: notices)
+                } catch .retired(let assets) {
+                    // The batch selects the first, so that Ctrl-X takes it out; the rest can then be saved.
+                    let tags = assets.map(\.tag).joined(separator: ", ")
+                    return [.retiredInBatch(assets.map(\.uuid)),
+                            .saveFailed(RegisterError.retired(assets).description + " What you typed is kept: take "
+                                        + "\(tags) out of the batch (Ctrl-X) and save the rest.")]
                 } catch {
                     return [.saveFailed(error.description)]
                 }
@@ -306,6 +322,24 @@ public final class Session {
         } catch {
             return [.failure("\(error)")]
         }
+    }
+
+    /// A form's save in a session on a register it can only read: why, in full, and that nothing typed is lost.
+    var readOnlyRefusal: String? {
+        readOnly.map {
+            "\(register.path) can only be read (\($0)), so nothing can be saved in this session. "
+                + "What you typed stays in this form and in its draft (unless the title says DRAFT NOT ON DISK): "
+                + "once the register can be written, recover the draft (D) and save it."
+        }
+    }
+
+    /// Why the register refused a form's save, with what to do about it where the register's own sentence cannot
+    /// know (it knows no form): an asset retired since the form opened keeps the draft, which waits for the asset
+    /// to be put back into service, or to be discarded.
+    static func refusal(_ error: RegisterError, form: String) -> String {
+        guard case .retired(let assets) = error, let asset = assets.first else { return error.description }
+        return error.description + " What you typed is kept in the draft: to save this \(form), put \(asset.tag)"
+            + " back into service in the asset editor (R shows retired assets, e edits); or discard the draft."
     }
 
     /// Lets one lock go as a process that dies would (tests of a crash).

@@ -55,3 +55,94 @@ public enum AmendmentChains {
         return roots
     }
 }
+
+/// Which amendment stands where a chain has conflicting amendments, worked out the same way on every register
+/// (row ids differ between registers, so they never decide): of a chain's live heads, the one saved last, by
+/// `(saved_at, record uuid)`, stands; the others are *outranked*: kept and shown, but not counted, until an
+/// amendment of either settles them. A record superseded by several records (the one that two amendments
+/// amend) is superseded by the one on the way to the head that stands.
+public struct AmendmentStanding<Key: Hashable & Sendable>: Sendable {
+    /// One record as the standing needs it: what it supersedes and how it ranks.
+    public struct Entry: Sendable {
+        public var key: Key
+        public var amends: Key?
+        public var alsoAmends: [Key]
+        /// When it was saved (ISO 8601 UTC); the later stands.
+        public var savedAt: String
+        /// Its record uuid, which decides between two saved at the same instant.
+        public var uuid: String
+
+        public init(key: Key, amends: Key?, alsoAmends: [Key] = [], savedAt: String, uuid: String) {
+            self.key = key
+            self.amends = amends
+            self.alsoAmends = alsoAmends
+            self.savedAt = savedAt
+            self.uuid = uuid
+        }
+    }
+
+    /// Each outranked live head, with the head that stands in its chain.
+    public private(set) var outrankedBy: [Key: Key] = [:]
+    /// Each record that several records supersede, with the one leading to the head that stands.
+    public private(set) var supersededBy: [Key: Key] = [:]
+
+    public var isEmpty: Bool { outrankedBy.isEmpty && supersededBy.isEmpty }
+
+    /// Whether any record is amended twice (two registers' amendments of it, merged): only then can a chain
+    /// fork, so callers with many histories to fold look at this first, for the price of one pass.
+    public static func forks<Amended: Sequence>(_ amended: Amended) -> Bool where Amended.Element == Key? {
+        var once = Set<Key>()
+        for key in amended { if let key, !once.insert(key).inserted { return true } }
+        return false
+    }
+
+    public init(_ entries: [Entry]) {
+        guard AmendmentStanding.forks(entries.lazy.map(\.amends)) else { return }
+
+        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        func rank(_ key: Key) -> (String, String) { byKey[key].map { ($0.savedAt, $0.uuid) } ?? ("", "") }
+        func later(_ a: Key, _ b: Key) -> Bool { rank(a) > rank(b) }
+        var superseders: [Key: [Key]] = [:]
+        for entry in entries {
+            for superseded in [entry.amends].compactMap({ $0 }) + entry.alsoAmends where byKey[superseded] != nil {
+                superseders[superseded, default: []].append(entry.key)
+            }
+        }
+        // Chains are followed back through `amends` alone, as `AmendmentChains` does.
+        func root(_ key: Key) -> Key {
+            var root = key
+            var seen: Set<Key> = [root]
+            while let previous = byKey[root]?.amends, byKey[previous] != nil, seen.insert(previous).inserted {
+                root = previous
+            }
+            return root
+        }
+        var heads: [Key: [Key]] = [:]
+        for entry in entries where superseders[entry.key] == nil {
+            let chain = root(entry.key)
+            if chain != entry.key { heads[chain, default: []].append(entry.key) }
+        }
+        var standing: [Key: Key] = [:]
+        for (chain, live) in heads {
+            guard let stands = live.max(by: { later($1, $0) }) else { continue }
+            standing[chain] = stands
+            for head in live where head != stands { outrankedBy[head] = stands }
+        }
+        // Whether `target` is `start` or follows it (supersedes it, directly or further on).
+        func leads(from start: Key, to target: Key) -> Bool {
+            var queue = [start]
+            var seen: Set<Key> = [start]
+            while let next = queue.popLast() {
+                if next == target { return true }
+                for after in superseders[next] ?? [] where seen.insert(after).inserted { queue.append(after) }
+            }
+            return false
+        }
+        for (record, by) in superseders where by.count > 1 {
+            let stands = standing[root(record)]
+            let leading = by.filter { candidate in stands.map { leads(from: candidate, to: $0) } ?? false }
+            let pool = leading.isEmpty ? by : leading
+            if let chosen = pool.max(by: { later($1, $0) }) { supersededBy[record] = chosen }
+        }
+    }
+}

@@ -52,6 +52,12 @@ public struct Asset: Hashable, Sendable {
 
     public var isRetired: Bool { retiredOn != nil }
 
+    /// When and how it left service (the disposition's words), nil while it is in service: no fresh inspection
+    /// or test of it can be saved, by the gate when the form opens and by the register under its write lock.
+    public var retirement: (on: CalendarDate, how: String)? {
+        retiredOn.map { ($0, disposition?.label ?? "retired") }
+    }
+
     public static let intervalRange = 1...60
     /// From a 10 g lifting eye to the heaviest cranes built (about 20,000 t), with room: a value outside is a slip
     /// of the keyboard (`1e22`), never equipment.

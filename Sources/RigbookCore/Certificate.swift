@@ -193,6 +193,9 @@ public enum Certificate {
         if let by = record.supersededBy {
             out += "<p class=\"banner\">Amended by record #\(by): this report was corrected, and the amendment is "
             out += "the report that stands.</p>\n"
+        } else if let other = record.outrankedBy {
+            out += "<p class=\"banner\">Conflicting amendment: record #\(other) amends the same record and was saved "
+            out += "later; it is the report that stands until an amendment of either settles them.</p>\n"
         }
         if let amends = record.amends {
             out += "<p class=\"banner\">This report amends record #\(amends): \(bidi(v.amendmentReason))</p>\n"

@@ -3,7 +3,7 @@
 /// them with this same fold in the transaction that inserts a record.
 public struct HistorySummary: Hashable, Sendable {
     /// Raised whenever the fold changes meaning; the register refolds summaries stored by an older fold.
-    public static let foldVersion = 4
+    public static let foldVersion = 5
 
     public var lastThoroughDate: CalendarDate?
     public var lastThoroughResult: InspectionResult?
@@ -44,9 +44,17 @@ public struct HistorySummary: Hashable, Sendable {
     public static let empty = HistorySummary()
 
     /// Folds a history in inspection-date order, ties by save time (then row id: `RecordFacts.foldOrder`). A
-    /// record that another record amends is left out: the amendment speaks for it.
+    /// record that another record amends is left out: the amendment speaks for it; so is a conflicting
+    /// amendment that another one outranks (`AmendmentStanding`: the one saved last stands, on every register).
     public init(history: [RecordFacts]) {
-        let amended = Set(history.flatMap { ($0.amends.map { [$0] } ?? []) + $0.alsoAmends })
+        var amended = Set(history.flatMap { ($0.amends.map { [$0] } ?? []) + $0.alsoAmends })
+        if AmendmentStanding<Int64>.forks(history.lazy.map(\.amends)) {
+            let standing = AmendmentStanding(history.map {
+                AmendmentStanding.Entry(key: $0.id, amends: $0.amends, alsoAmends: $0.alsoAmends,
+                                        savedAt: $0.savedAt ?? "\u{10FFFF}", uuid: $0.recordUUID?.uuidString ?? "")
+            })
+            amended.formUnion(standing.outrankedBy.keys)
+        }
         let counted = history.filter { !amended.contains($0.id) }
             .sorted(by: RecordFacts.foldOrder)
         self.init()

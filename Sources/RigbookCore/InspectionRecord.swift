@@ -19,6 +19,9 @@ public struct RecordFacts: Hashable, Sendable {
     /// When it was saved (ISO 8601 UTC); nil for a record not saved yet, which comes after every saved one.
     /// Records of one day fold in this order, so two registers merged either way fold alike (row ids differ).
     public var savedAt: String?
+    /// Its record uuid (nil for an electrical test): decides which of two conflicting amendments saved at the
+    /// same instant stands (`AmendmentStanding`).
+    public var recordUUID: UUID?
 
     public init(id: Int64, type: InspectionType, result: InspectionResult, action: InspectionAction,
                 remedyDeadline: CalendarDate?, inspectionDate: CalendarDate, amends: Int64? = nil,
@@ -32,6 +35,13 @@ public struct RecordFacts: Hashable, Sendable {
         self.amends = amends
         self.nextExaminationBy = nextExaminationBy
         self.savedAt = savedAt
+    }
+
+    /// The same facts, known by `uuid`.
+    public func known(as uuid: UUID?) -> RecordFacts {
+        var facts = self
+        facts.recordUUID = uuid
+        return facts
     }
 
     /// The same facts, superseding `ids` too.

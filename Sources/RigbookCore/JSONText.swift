@@ -159,8 +159,9 @@ public enum RecordExport {
         ("confirmed", { .flag($0.record.values.confirmed) }),
         ("record_uuid", { .text($0.record.recordUUID.uuidString.lowercased()) }),
         ("amends_uuid", { .text($0.record.amendsUUID?.uuidString.lowercased()) }),
-        ("superseded_by", { .integer($0.record.supersededBy) }),
-        ("superseded_by_uuid", { .text($0.record.supersededByUUID?.uuidString.lowercased()) }),
+        // The record that stands in its place: its amendment, or the conflicting amendment that outranks it.
+        ("superseded_by", { .integer($0.record.replacedBy?.id) }),
+        ("superseded_by_uuid", { .text($0.record.replacedBy?.uuid?.uuidString.lowercased()) }),
         ("amendment_reason", { .text($0.record.amendsUUID == nil ? nil : $0.record.values.amendmentReason) }),
         ("report_number", { .text($0.record.reportNumber) }),
         // Schedule 1 (issue 12): null where it does not apply and on records saved before it was kept.

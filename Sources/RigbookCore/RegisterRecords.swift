@@ -33,6 +33,10 @@ public struct StoredInspection: Sendable, Hashable {
     /// The record that amends this one, if any: this one then no longer counts.
     public var supersededBy: Int64?
     public var supersededByUUID: UUID?
+    /// A conflicting amendment that does not stand (`AmendmentStanding`): the one of its chain's live heads
+    /// that stands in its place. It is kept and shown, and does not count, until an amendment settles them.
+    public var outrankedBy: Int64?
+    public var outrankedByUUID: UUID?
     /// The other live amendments this amendment superseded besides `amends` (issue 14 §5): their uuids, and
     /// their ids here where they are in this register.
     public var alsoAmendsUUIDs: [UUID] = []
@@ -91,13 +95,59 @@ public struct StoredInspection: Sendable, Hashable {
         return newest
     }
 
+    /// Whether it counts for status, reports and certificates: nothing supersedes or outranks it.
+    public var counts: Bool { supersededBy == nil && outrankedBy == nil }
+
+    /// The record that stands in its place, if any: the amendment that superseded it, or the conflicting
+    /// amendment that outranks it.
+    public var replacedBy: (id: Int64, uuid: UUID?)? {
+        if let supersededBy { return (supersededBy, supersededByUUID) }
+        return outrankedBy.map { ($0, outrankedByUUID) }
+    }
+
+    /// The records of whole histories with conflicting amendments settled for reading (`AmendmentStanding`):
+    /// the outranked heads say which head stands, and a record several records supersede names the one leading
+    /// to it, whatever the row ids (which differ between registers). Unchanged when no chain forks.
+    public static func withStanding(_ records: [StoredInspection]) -> [StoredInspection] {
+        guard AmendmentStanding<UUID>.forks(records.lazy.map(\.amendsUUID)) else { return records }
+        let standing = AmendmentStanding(records.map {
+            AmendmentStanding.Entry(key: $0.recordUUID, amends: $0.amendsUUID, alsoAmends: $0.alsoAmendsUUIDs,
+                                    savedAt: $0.savedAt, uuid: $0.recordUUID.uuidString)
+        })
+        guard !standing.isEmpty else { return records }
+        let ids = Dictionary(records.map { ($0.recordUUID, $0.id) }, uniquingKeysWith: { first, _ in first })
+        return records.map { record in
+            var record = record
+            if let by = standing.supersededBy[record.recordUUID] {
+                record.supersededByUUID = by
+                record.supersededBy = ids[by]
+            }
+            if let by = standing.outrankedBy[record.recordUUID] {
+                record.outrankedByUUID = by
+                record.outrankedBy = ids[by]
+            }
+            return record
+        }
+    }
+
+    /// The standing `settled` (the same record, read through `withStanding`) gives it.
+    public func taking(standingOf settled: StoredInspection?) -> StoredInspection {
+        guard let settled else { return self }
+        var record = self
+        record.supersededBy = settled.supersededBy
+        record.supersededByUUID = settled.supersededByUUID
+        record.outrankedBy = settled.outrankedBy
+        record.outrankedByUUID = settled.outrankedByUUID
+        return record
+    }
+
     /// Stored records passed the gate, so result and date are always present.
     public var facts: RecordFacts {
         RecordFacts(id: id, type: values.inspectionType, result: values.result ?? .pass, action: values.action,
                     remedyDeadline: values.remedyDeadlineSet ? CalendarDate(iso: values.remedyDeadline) : nil,
                     inspectionDate: CalendarDate(iso: values.inspectionDate) ?? CalendarDate(dayNumber: 0),
                     amends: amends, nextExaminationBy: CalendarDate(iso: values.nextExaminationBy), savedAt: savedAt)
-            .alsoAmending(alsoAmends)
+            .alsoAmending(alsoAmends).known(as: recordUUID)
     }
 
     /// What it amends, for `AmendmentChains`.

@@ -76,7 +76,7 @@ public enum SaveGate {
             self.sessionID = sessionID
             self.amending = amending
             self.particulars = particulars
-            retired = asset.retiredOn.map { ($0, asset.disposition?.label ?? "retired") }
+            retired = asset.retirement
         }
 
         /// The next thorough examination's latest date for an examination on `date`: the interval's.

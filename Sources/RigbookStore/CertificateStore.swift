@@ -10,7 +10,9 @@ extension Register {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.report_number = ?")
             try statement.bind([.text(reportNumber.uppercased())])
-            return try statement.step() ? withAttachments(InspectionColumns.record(statement)) : nil
+            guard try statement.step() else { return nil }
+            let record = InspectionColumns.record(statement)
+            return try withAttachments(record.taking(standingOf: standingOfForkedChains()[record.recordUUID]))
         }
     }
 
@@ -35,7 +37,7 @@ extension Register {
                 let site = record.particulars?.site.uuid ?? current.asset(record.assetUUID).siteUUID
                 if site == siteUUID { records.append(record) }
             }
-            return try records.map(withAttachments)
+            return try countingOnly(records).map(withAttachments)
         }
     }
 }

@@ -154,6 +154,10 @@ public final class Database {
         defer { try? execute("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
         return try body()
     }
+
+    /// Whether the main database can only be read on this connection: opened to read, or opened to write on a
+    /// file SQLite found it may not write (it then opens it to read, saying nothing until a write fails).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 }
 
 /// A prepared statement, finalized when released.

@@ -35,6 +35,17 @@ public final class Register {
         return Register(path: path, db: db, readMode: .readOnly)
     }
 
+    /// An empty register in memory, set up as `open` sets up a new one: what a dry run on a home without a
+    /// register works on, so that it creates nothing on disk.
+    public static func inMemory() throws(RegisterError) -> Register {
+        let path = ":memory:"
+        do {
+            let db = try Database(path: path)
+            try configure(db, path: path)
+            return Register(path: path, db: db, readMode: .readOnly)
+        } catch { throw RegisterError.opening(error, path: path) }
+    }
+
     /// Opens an existing register only to read it (`due`, `asset list`, `history`, exports, reports). It
     /// never creates a register, never writes one, and refuses a missing or empty file, so a wrong home or a
     /// truncated register is an error instead of an empty list. A register of an earlier schema is brought
@@ -207,6 +218,24 @@ public final class Register {
         return id
     }
 
+    /// Why this register can only be read, in words, or nil when it can be written. The full-screen program
+    /// says so from the start (a save would fail), as the reading commands do.
+    public var readOnlyReason: String? {
+        db.isReadOnly ? (permissionRefusal ?? "it was opened only to read") : nil
+    }
+
+    /// Why this user may not write the register file or its folder (a read-only file system, permissions), nil
+    /// when both may be written. Names, not paths: the reason must fit the full-screen program's notice line.
+    public var permissionRefusal: String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = [(path, (path as NSString).lastPathComponent),
+                     (folder, "its folder " + (folder as NSString).lastPathComponent)]
+        for (target, what) in names where access(target, W_OK) != 0 {
+            return errno == EROFS ? "it is on a read-only file system" : "you may not write " + what
+        }
+        return nil
+    }
+
     /// Wraps store work so every SQLite failure surfaces as a one-line `RegisterError`.
     func perform<T>(_ body: () throws -> T) throws(RegisterError) -> T {
         do { return try body() }
@@ -360,8 +389,31 @@ public final class Register {
             try statement.bind([.text(assetUUID.uuidString)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return try records.map(withAttachments)
+            return try StoredInspection.withStanding(records).map(withAttachments)
         }
+    }
+
+    /// The records of every asset whose amendments fork (a record amended on two registers, merged), read
+    /// through `StoredInspection.withStanding`, by record uuid: what a read of a few records, or of the whole
+    /// register, takes each record's standing from. Empty (one query on the amendments' index) when none forks.
+    func standingOfForkedChains() throws -> [UUID: StoredInspection] {
+        let forked = try db.prepare("""
+            SELECT DISTINCT asset_uuid FROM inspections WHERE amends_uuid IN (
+                SELECT amends_uuid FROM inspections WHERE amends_uuid IS NOT NULL
+                GROUP BY amends_uuid HAVING count(*) > 1)
+            """)
+        var assets: [UUID] = []
+        while try forked.step() { if let asset = forked.uuid(0) { assets.append(asset) } }
+        var settled: [UUID: StoredInspection] = [:]
+        for asset in assets {
+            let statement = try db.prepare(
+                "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.asset_uuid = ?")
+            try statement.bind([.text(asset.uuidString)])
+            var records: [StoredInspection] = []
+            while try statement.step() { records.append(InspectionColumns.record(statement)) }
+            for record in StoredInspection.withStanding(records) { settled[record.recordUUID] = record }
+        }
+        return settled
     }
 
     /// Every record, in id (save) order, streamed so a large register is never held twice in memory.
@@ -370,8 +422,10 @@ public final class Register {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) ORDER BY i.id")
             let attachments = try allAttachmentsByRecord()
+            let settled = try standingOfForkedChains()
             while try statement.step() {
                 var record = InspectionColumns.record(statement)
+                if !settled.isEmpty { record = record.taking(standingOf: settled[record.recordUUID]) }
                 if !attachments.isEmpty { record.values.attachments = attachments[record.recordUUID] ?? [] }
                 try body(record)
             }
@@ -393,9 +447,12 @@ public final class Register {
                 ORDER BY i.asset_uuid, i.inspection_date, i.id
                 """)
             var latest: [UUID: StoredInspection] = [:]
+            let settled = try standingOfForkedChains()
             while try statement.step() {
                 if let assets, !assets.contains(statement.uuid(1) ?? UUID()) { continue }
                 let record = InspectionColumns.record(statement)
+                // A conflicting amendment outranked by the other one does not count either.
+                if settled[record.recordUUID]?.counts == false { continue }
                 latest[record.assetUUID] = record
             }
             return latest
@@ -416,7 +473,7 @@ public final class Register {
             try statement.bind([.text(from.iso), .text(through.iso)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return records
+            return try countingOnly(records)
         }
     }
 
@@ -425,8 +482,16 @@ public final class Register {
             let statement = try db.prepare(
                 "SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) WHERE i.id = ?")
             try statement.bind([.integer(id)])
-            return try statement.step() ? withAttachments(InspectionColumns.record(statement)) : nil
+            guard try statement.step() else { return nil }
+            let record = InspectionColumns.record(statement)
+            return try withAttachments(record.taking(standingOf: standingOfForkedChains()[record.recordUUID]))
         }
+    }
+
+    /// `records` (each of which nothing supersedes) without the conflicting amendments another one outranks.
+    func countingOnly(_ records: [StoredInspection]) throws -> [StoredInspection] {
+        let settled = try standingOfForkedChains()
+        return settled.isEmpty ? records : records.filter { settled[$0.recordUUID]?.counts != false }
     }
 
     public func containsSession(id sessionID: String) throws(RegisterError) -> Bool {
@@ -475,6 +540,9 @@ public final class Register {
             defer { try? db.execute("PRAGMA wal_autocheckpoint = 1000") }
             checkpointDeferred = true
             return try db.transaction {
+                // Every asset retired since the batch was opened, named at once, before anything is written.
+                let retired = try retiredAssets(records.filter { $0.amends == nil }.map(\.assetUUID))
+                if !retired.isEmpty { throw RegisterError.retired(retired) }
                 var ids: [Int64] = []
                 ids.reserveCapacity(records.count)
                 // Read once for the batch (the examiner is looked up for every record), kept current as it adds.
@@ -501,6 +569,11 @@ public final class Register {
         let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
                                   [.text(record.assetUUID.uuidString)]) { try $0.step() ? AssetColumns.row($0) : nil }
         guard let row else { throw RegisterError.unknownAsset(record.assetUUID.uuidString) }
+        // Read under the write lock: retired in another session since the form opened (the gate judged the asset
+        // as it was then). Its records may still be corrected, as the gate allows.
+        if record.amends == nil, let retired = RegisterError.RetiredAsset(row.asset) {
+            throw RegisterError.retired([retired])
+        }
         if try db.withKept("SELECT 1 FROM inspections WHERE draft_id = ?", [.text(record.sessionID)],
                            { try $0.step() }) {
             throw RegisterError.duplicateSession(record.sessionID)
@@ -527,9 +600,25 @@ public final class Register {
             try NoticeStore.append(db, notice, stamp: saved)
         }
         let summary = HistorySummary(history: history + [record.facts(id: id, savedAt: saved.savedAt,
-                                                                      alsoAmends: alsoAmends.map(\.id))])
+                                                                      alsoAmends: alsoAmends.map(\.id))
+                                                            .known(as: recordUUID)])
         try storeSummary(asset: row.asset, summary)
         return id
+    }
+
+    /// Which of `assets` are retired, in the order given: one query for a whole batch.
+    func retiredAssets(_ assets: [UUID]) throws -> [RegisterError.RetiredAsset] {
+        guard !assets.isEmpty else { return [] }
+        let list = "[" + assets.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
+        let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets"
+                                       + " WHERE retired_on IS NOT NULL AND uuid IN (SELECT value FROM json_each(?))")
+        try statement.bind([.text(list)])
+        var found: [UUID: RegisterError.RetiredAsset] = [:]
+        while try statement.step() {
+            let asset = AssetColumns.row(statement).asset
+            found[asset.uuid] = RegisterError.RetiredAsset(asset)
+        }
+        return assets.compactMap { found[$0] }
     }
 
     /// What the status rules need of an asset's records, read straight from their columns (no joins, no
@@ -537,7 +626,7 @@ public final class Register {
     func facts(assetUUID: UUID) throws -> [RecordFacts] {
         try db.withKept("""
             SELECT id, inspection_type, result, action, remedy_deadline_set, remedy_deadline, inspection_date, amends,
-                   next_examination_by, saved_at, \(InspectionColumns.alsoAmendsIDs("inspections"))
+                   next_examination_by, saved_at, \(InspectionColumns.alsoAmendsIDs("inspections")), record_uuid
             FROM inspections WHERE asset_uuid = ?
             """, [.text(assetUUID.uuidString)]) { s in
             var facts: [RecordFacts] = []
@@ -547,7 +636,7 @@ public final class Register {
                     action: s.word(3) ?? .none, remedyDeadline: s.int(4) != 0 ? s.date(5) : nil,
                     inspectionDate: s.date(6) ?? CalendarDate(dayNumber: 0), amends: s.isNull(7) ? nil : s.int64(7),
                     nextExaminationBy: s.date(8), savedAt: s.text(9))
-                    .alsoAmending(InspectionColumns.ids(s.optionalText(10))))
+                    .alsoAmending(InspectionColumns.ids(s.optionalText(10))).known(as: s.uuid(11)))
             }
             return facts
         } + testFacts(assetUUID: assetUUID)
@@ -561,7 +650,8 @@ public final class Register {
             try statement.bind([.text(visit.uuidString)])
             var records: [StoredInspection] = []
             while try statement.step() { records.append(InspectionColumns.record(statement)) }
-            return try records.map(withAttachments)
+            let settled = try standingOfForkedChains()
+            return try records.map { try withAttachments($0.taking(standingOf: settled[$0.recordUUID])) }
         }
     }
 

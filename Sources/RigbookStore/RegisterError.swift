@@ -1,3 +1,6 @@
+import Foundation
+import RigbookCore
+
 /// Why the register could not be opened or written, as one line a person can act on.
 public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case notARegister(path: String, reason: String)
@@ -13,6 +16,9 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     case duplicateSession(String)
     case unknownAsset(String)
     case invalidAmendment(String)
+    /// Assets retired since the form was opened (checked under the write lock): no fresh inspection or test of
+    /// a retired asset is saved, and a batch holding one saves none of its records.
+    case retired([RetiredAsset])
     /// One live amendment per record: `record` is already amended by `by`.
     case alreadyAmended(record: Int64, by: Int64)
     case writeFailed(String)
@@ -53,6 +59,11 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
             "no asset \(what) in the register"
         case .invalidAmendment(let reason):
             "cannot amend: \(reason)"
+        case .retired(let assets) where assets.count == 1:
+            "\(assets[0].tag) was retired (\(assets[0].how), \(assets[0].on.iso)); nothing was saved."
+        case .retired(let assets):
+            assets.map { "\($0.tag) (\($0.how), \($0.on.iso))" }.joined(separator: ", ")
+                + " were retired; nothing was saved."
         case .alreadyAmended(let record, let by):
             "record #\(record) has already been amended by #\(by); nothing was saved. "
                 + "Amend #\(by), the newest record of its chain, instead."
@@ -70,6 +81,19 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
         case .ambiguousTag(let tag, let matches):
             "\(matches.count) assets are tagged \(tag) when letter case is ignored"
                 + " (\(matches.joined(separator: ", "))); give the tag exactly as it is registered"
+        }
+    }
+
+    /// A retired asset, as a refused save names it.
+    public struct RetiredAsset: Equatable, Sendable {
+        public var uuid: UUID
+        public var tag: String
+        public var on: CalendarDate
+        public var how: String
+
+        init?(_ asset: Asset) {
+            guard let retirement = asset.retirement else { return nil }
+            (uuid, tag, on, how) = (asset.uuid, asset.tag, retirement.on, retirement.how)
         }
     }
 

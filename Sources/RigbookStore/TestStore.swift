@@ -86,6 +86,8 @@ extension Register {
                 guard let row, row.asset.isElectrical else {
                     throw RegisterError.unknownAsset(test.assetUUID.uuidString)
                 }
+                // Under the write lock, as for an inspection: retired since the form opened.
+                if let retired = RegisterError.RetiredAsset(row.asset) { throw RegisterError.retired([retired]) }
                 if try db.scalar("SELECT 1 FROM electrical_tests WHERE draft_id = ?", [.text(test.sessionID)]) != nil {
                     throw RegisterError.duplicateSession(test.sessionID)
                 }

@@ -102,6 +102,12 @@ public enum App {
         case .failure(let message):
             state.notice = .error(message)
             return []
+        case .registerReadOnly(let reason):
+            state.list.readOnly = true
+            let notice = "Read only: \(reason); nothing can be saved."
+            state.notice = .error(notice.displayWidth < state.width ? notice
+                                  : "Read only: nothing can be saved in this session.")
+            return []
         // Results that open a screen: one case each.
         case .historyLoaded(let row, let records):
             return open(HistoryState(row: row, records: records, today: state.today,

@@ -289,6 +289,9 @@ public struct BatchFormState: Screen {
                 + [.rememberInspector(name: v.inspectorName.trimmingCharacters(in: .whitespaces),
                                       certificationNumber: v.certificationNumber.trimmingCharacters(in: .whitespaces))]
                 + releases + rows.map { .refreshAsset(assetUUID: $0.asset.uuid) })
+        case .retiredInBatch(let uuids) where form.saving:
+            if let first = rows.firstIndex(where: { uuids.contains($0.asset.uuid) }) { selection = first }
+            return .stay
         case .saveFailed where form.saving:
             pending = nil
             return form.receive(event, context: inner).map(translate)

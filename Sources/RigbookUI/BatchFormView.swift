@@ -39,6 +39,8 @@ enum BatchFormView {
         let problems = form.problems.count
         let summary = problems == 0 ? "If saved: \(count) records in one transaction, linked by one visit."
             : "If saved: — \(problems) rule\(problems == 1 ? "" : "s") unmet (⚠ below)."
+        // A failed save's reason, drawn by the form, holds the summary's and the footer's rows.
+        guard form.saveError == nil else { return }
         frame.fill(y: area.height - 2, in: area, style: .plain)
         frame.put(summary.ellipsized(toWidth: width - 1), x: 1, y: area.height - 2, in: area, style: .bold)
         // A message the single form wrapped over two rows keeps them: it matters more than the summary.

@@ -31,6 +31,9 @@ public enum Event: Sendable {
     /// and the list opens its next asset; `amends`: the record it amends, so the list says it saved an amendment.
     case saved(assetUUID: UUID, sessionID: String, thenNext: Bool = false, amends: Int64? = nil)
     case saveFailed(String)
+    /// A batch's save was refused because these of its assets were retired since it opened (`saveFailed`
+    /// follows, with why): the batch selects the first, for Ctrl-X to take it out.
+    case retiredInBatch([UUID])
     /// Opening a form found a draft for it: ask Recover · Discard · Back.
     case draftFound(RecoveryState)
     case draftWritten(draftID: String, DraftFileMeta)
@@ -76,6 +79,9 @@ public enum Event: Sendable {
     case syncFinished(SyncOutcome)
     case info(String)
     case failure(String)
+    /// The register can only be read, and why: the header says so for the whole session (issue 11's rule, which
+    /// the full-screen program had kept only until the first key).
+    case registerReadOnly(String)
 }
 
 /// Work `update` asks the runtime to do: anything that touches files, the register or the process.

@@ -342,6 +342,8 @@ extension FormState {
         case .saveFailed(let reason) where saving:
             mode = .editing
             message = .saveFailed(reason)
+            // The reason may take rows of the body: the focus stays in view.
+            keepFocusVisible(width: context.area.width, height: context.area.height)
             // Nothing was saved: the draft must catch up with what is on screen.
             draft.writes.poke(now: context.now)
             return .stay

@@ -135,7 +135,7 @@ extension FormState {
         let layout = FormLayout.computed(self, width: width)
         layoutMemo = layout
         let wraps = layout.wraps, lines = layout.lines
-        let body = FormState.bodyHeight(screenHeight: height)
+        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(saveError, width: width)
         var line = FormLayout.focusLine(self, in: lines, wraps: wraps)
         // On a narrow screen the label above the first row belongs in view too.
         if line > 0, case .label(let f) = lines[line - 1], f == focus,
@@ -143,7 +143,7 @@ extension FormState {
         // Everything that belongs to the focused field: its rows and the messages under it.
         var last = line
         while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
-        last = min(last, line + FormState.bodyHeight(screenHeight: height) - 1)
+        last = min(last, line + body - 1)
         if last >= scroll + body { scroll = last - body + 1 }
         if line < scroll { scroll = line }
         // Show a group's heading with its first field.

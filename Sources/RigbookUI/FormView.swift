@@ -22,7 +22,7 @@ enum FormView {
 
         let layout = FormLayout.computed(form, width: width)
         let wraps = layout.wraps, lines = layout.lines
-        let body = FormState.bodyHeight(screenHeight: height)
+        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(form.saveError, width: width)
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
         let valueX = labelWidth + 2
         let textWidth = FormLayout.textWidth(screenWidth: width)
@@ -71,8 +71,10 @@ enum FormView {
         }
         frame.put(previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
 
-        // A message longer than the footer takes the preview's row too: it matters more at that moment.
-        if let message = form.footerMessage {
+        if FormFooter.drawSaveFailure(form.saveError, in: area, into: &frame) {
+            // Why the save failed, in full, over the preview and the footer.
+        } else if let message = form.footerMessage {
+            // A message longer than the footer takes the preview's row too: it matters more at that moment.
             frame.putMessage(message.text, bottom: height - 1, maxRows: 2, in: area, style: message.style)
         } else {
             frame.put(footerMemo.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)

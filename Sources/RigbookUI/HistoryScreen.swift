@@ -139,6 +139,8 @@ public struct HistoryState: Screen {
     /// where the whole words would not fit; a record number is never cut.
     static func link(_ record: StoredInspection, short: Bool = false) -> String {
         if let newer = record.supersededBy { return (short ? "by #" : "amended by #") + "\(newer)" }
+        // A conflicting amendment that does not stand: the other one, saved later, does.
+        if let other = record.outrankedBy { return "#\(other) stands" }
         return record.amends.map {
             (short ? "of " : "amends ")
                 + ([$0] + record.alsoAmends).map { "#\($0)" }.joined(separator: short ? ", " : " and ")
@@ -270,8 +272,8 @@ public struct HistoryState: Screen {
             let typeText = v.inspectionType.label.replacingOccurrences(of: "Thorough examination", with: "Thorough")
             let text = line("#\(record.id)", v.inspectionDate, typeText, v.result?.label ?? "—", links[index],
                             v.inspectorName)
-            // A superseded record is dimmed: its amendment speaks for it.
-            frame.put(text, x: 0, y: y, in: area, style: record.supersededBy == nil ? .plain : .dim)
+            // A superseded or outranked record is dimmed: the record that stands speaks for it.
+            frame.put(text, x: 0, y: y, in: area, style: record.counts ? .plain : .dim)
             if index == selection { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
         }
         frame.put(offeredKeymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)

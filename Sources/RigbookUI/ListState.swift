@@ -31,6 +31,8 @@ public struct ListState: Sendable {
     public var loaded = false
     /// The background sync's state in words, for the header ("synced 2 min ago"); nil without a server.
     public var syncHeader: String?
+    /// The register can only be read: the header says so, whatever else comes and goes at the bottom.
+    public var readOnly = false
 
     public private(set) var query = ""
     /// Row indexes the filter shows, best match first (attention order among equals); nil when there is no filter.

@@ -236,7 +236,8 @@ enum ListView {
 
     static func drawTitle(_ list: ListState, into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
-        var title = " Rigbook  \(list.rows.count) asset\(list.rows.count == 1 ? "" : "s")"
+        var title = " Rigbook  " + (list.readOnly ? "READ ONLY  " : "")
+            + "\(list.rows.count) asset\(list.rows.count == 1 ? "" : "s")"
         let drafts = list.draftCount + list.batchDrafts.count
         if drafts > 0 { title += "  ✎ \(drafts) draft\(drafts == 1 ? "" : "s")" }
         if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }

@@ -137,6 +137,10 @@ public struct RecordState: Screen {
         if let newer = record.supersededBy {
             lines.append(("Superseded by", named(newer, record.supersededByUUID)))
             lines.append(("Counts for status", "no: record #\(newer) amends it"))
+        } else if let other = record.outrankedBy {
+            lines.append(("Outranked by", named(other, record.outrankedByUUID)))
+            lines.append(("Counts for status", "no: #\(other), a conflicting amendment of the same record saved "
+                          + "later, stands until an amendment of either settles them"))
         }
         return lines
     }
@@ -159,7 +163,8 @@ public struct RecordState: Screen {
 
     public func draw(into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
-        let superseded = record.supersededBy.map { " · superseded by #\($0)" } ?? ""
+        let superseded = record.supersededBy.map { " · superseded by #\($0)" }
+            ?? record.outrankedBy.map { " · outranked by #\($0)" } ?? ""
         let title = " Record #\(record.id) · \(row.asset.tag) · \(record.values.inspectionDate)" + superseded
         frame.put(title, x: 0, y: 0, in: area, style: .reverse)
         let labelWidth = min(24, area.width / 2)

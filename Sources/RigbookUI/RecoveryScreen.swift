@@ -15,11 +15,22 @@ public struct RecoveryState: Screen {
     }
     var target: Target
     var question: Question<RecoveryChoice>
+    /// What the person asked for when it is not what the draft holds (`A` on a record, with an inspection's
+    /// draft on disk): the box says so, and its answers say which form each opens. Nil: the usual question.
+    public private(set) var asked: String?
 
     public init(seed: FormSeed, draft: DraftSummary, recovered: FormSeed) {
         self.draft = draft
         target = .inspection(seed: seed, recovered: recovered)
         question = RecoveryState.question(tag: draft.assetTag)
+        // One draft per asset holds its inspection or its amendment. `A` on a record whose asset has another
+        // draft must not open that draft as if it were the amendment: the box says so, and Discard amends. (`i`
+        // is how any draft of the asset is got back, so it keeps the usual question.)
+        guard let wanted = seed.amending, recovered.amending?.recordUUID != wanted.recordUUID else { return }
+        asked = "You asked to amend record #\(wanted.id), but \(draft.assetTag) has an unsaved \(draft.kind) "
+            + "draft, and an asset has one form at a time: resume the draft, or discard it to amend #\(wanted.id)."
+        question = RecoveryState.otherDraftQuestion(tag: draft.assetTag, kind: draft.kind,
+                                                    wanted: "amend #\(wanted.id)")
     }
 
     /// The asset editor's draft (issue 14): the same question, the same answers.
@@ -52,6 +63,15 @@ public struct RecoveryState: Screen {
         ], cancel: (.back, "back"), minWidth: 56)
     }
 
+    /// The question when the draft is not the form asked for: the same answers, named for what each opens.
+    static func otherDraftQuestion(tag: String, kind: String, wanted: String) -> Question<RecoveryChoice> {
+        Question(title: "Unsaved \(kind) draft for \(tag)", lines: [], options: [
+            .init("Resume the draft", answer: .recover, keys: [.char("r")], hint: "resume"),
+            .init("Discard it, \(wanted)", answer: .discard, keys: [.char("d")], hint: "discard, \(wanted)"),
+            .init("Back", answer: .back, keys: [.char("b")]),
+        ], cancel: (.back, "back"), minWidth: 56)
+    }
+
     public var selection: Int { question.selection }
     public var isOverlay: Bool { true }
 
@@ -62,7 +82,12 @@ public struct RecoveryState: Screen {
         case nil:
             return .stay
         case .recover:
-            return .pop + .push(form(recovered: true, context: context))
+            // What was asked for is not forgotten: the notice says how to get to it.
+            let reminder = asked.map { _ in
+                Outcome.notify(.info("Resumed the \(draft.kind) draft of \(draft.assetTag): save or discard it, "
+                                     + "then ask again."))
+            } ?? .stay
+            return .pop + .push(form(recovered: true, context: context)) + reminder
         case .discard:
             return .pop + .notify(.info("Discarded the draft for \(draft.assetTag)."))
                 + .effects([.deleteDraft(draftID: draft.draftID)])
@@ -73,16 +98,16 @@ public struct RecoveryState: Screen {
     }
 
     public func draw(into frame: inout Frame, area: Rect) {
-        var lines: [(String, Style)] = [
-            ("Last edited \(draft.lastEdited) (\(draft.age) ago) by \(draft.operatorName) on \(draft.host).", .plain),
-        ]
+        var lines: [(String, Style)] = asked.map { [($0, Style(colour: .yellow, bold: true)), ("", .plain)] } ?? []
+        lines.append(("Last edited \(draft.lastEdited) (\(draft.age) ago) by \(draft.operatorName) on \(draft.host).",
+                      .plain))
         if draft.byAnotherOperator {
             lines.append(("This draft was started by another operator (\(draft.operatorName)).",
                           Style(colour: .yellow, bold: true)))
         }
         lines.append(("", .plain))
         lines.append(("It holds:", .bold))
-        let room = max(1, area.height - 10)
+        let room = max(1, area.height - 10 - (asked == nil ? 0 : 4))  // the request takes some three rows and a gap
         for difference in draft.differences.prefix(room) { lines.append(("  " + difference, .plain)) }
         if draft.differences.count > room { lines.append(("  … and \(draft.differences.count - room) more", .dim)) }
         var question = question

@@ -248,6 +248,8 @@ extension TestFormState {
             mode = .editing
             message = .saveFailed(reason)
             draft.writes.poke(now: context.now)
+            // The reason may take rows of the body: the focus stays in view.
+            keepFocusVisible(width: context.area.width, height: context.area.height)
             return .stay
         case _ where draft.receive(event, draftID: draftID, now: context.now):
             return .stay

@@ -76,7 +76,7 @@ extension TestFormState {
     /// Scrolls as little as possible to keep the focused field and its messages on screen.
     mutating func keepFocusVisible(width: Int, height: Int) {
         let lines = TestFormLayout.lines(self, width: width)
-        let body = FormState.bodyHeight(screenHeight: height)
+        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(saveError, width: width)
         let line = TestFormLayout.focusLine(self, in: lines, width: width)
         var last = line
         while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
@@ -105,7 +105,7 @@ enum TestFormView {
                       style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
         }
         let lines = TestFormLayout.lines(form, width: width)
-        let body = FormState.bodyHeight(screenHeight: height)
+        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(form.saveError, width: width)
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
         let valueX = labelWidth + 2
         let textWidth = FormLayout.textWidth(screenWidth: width)
@@ -136,8 +136,10 @@ enum TestFormView {
         if lines.count - form.scroll > body { frame.put("↓", x: width - 1, y: body, in: area, style: .dim) }
         if form.scroll > 0 { frame.put("↑", x: width - 1, y: 1, in: area, style: .dim) }
         frame.put(form.previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
-        // A message longer than the footer takes the preview's row too, as in the inspection form.
-        if let line = footerMessage(form) {
+        if FormFooter.drawSaveFailure(form.saveError, in: area, into: &frame) {
+            // Why the save failed, in full, over the preview and the footer.
+        } else if let line = footerMessage(form) {
+            // A message longer than the footer takes the preview's row too, as in the inspection form.
             frame.putMessage(line.text, bottom: height - 1, maxRows: 2, in: area, style: line.style)
         } else {
             frame.put(TestFormState.footerKeymap.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)

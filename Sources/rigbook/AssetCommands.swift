@@ -161,7 +161,8 @@ extension Commands {
             listed by line and column (line 37, wll_kg: …) and then nothing is imported. UTF-8 with or
             without a BOM, CRLF or LF, quoted fields with commas and line breaks; a leading ' that a
             spreadsheet put before =, +, - or @ is taken off. --dry-run checks everything and prints
-            what would be added, writing nothing. See docs/FORMATS.md.
+            what would be added, writing nothing (on a new home, not even the register). See
+            docs/FORMATS.md.
             """,
         flags: ["--dry-run"]
     ) { arguments, context in
@@ -174,13 +175,15 @@ extension Commands {
         case .success(let parsed): rows = parsed
         case .failure(let problems): throw importFailure(file, problems.items.map(\.description))
         }
-        let register = try context.openRegister()
+        // A dry run makes nothing on disk, not even the register a real import would make.
+        let (register, isNew) = dryRun ? try context.registerForDryRun() : (try context.openRegister(), false)
         let count: Int
         do throws(RegisterError) { count = try register.importAssets(rows, dryRun: dryRun) }
         catch .importRefused(let problems) { throw importFailure(file, problems) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
         var out = Output()
         if dryRun {
+            if isNew { try out.write(context.noRegisterYet("importing")) }
             for row in rows {
                 let a = row.asset
                 try out.write("line \(row.line): would add \(a.tag) · \(a.name) · \(a.type.label) · WLL "

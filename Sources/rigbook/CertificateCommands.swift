@@ -242,7 +242,7 @@ enum RecordReference {
                           + "uuid")
         }
         let history = try register.history(assetUUID: row.asset.uuid)
-        guard let latest = history.first(where: { $0.values.inspectionType.isThorough && $0.supersededByUUID == nil })
+        guard let latest = history.first(where: { $0.values.inspectionType.isThorough && $0.counts })
         else {
             throw refusal("\(row.asset.tag) has no thorough examination in the register; nothing to "
                           + "certify")

@@ -24,6 +24,20 @@ struct Context: Sendable {
         catch { throw CommandFailure("rigbook: \(error.description)") }
     }
 
+    /// The register a dry run works on: the home's, opened as a real run would open it (its transaction is rolled
+    /// back), or, where the home has none yet, an empty one in memory, so that a dry run makes nothing on disk (no
+    /// register, no folder). `isNew`: there was none, and a real run would make one.
+    func registerForDryRun() throws(CommandFailure) -> (register: Register, isNew: Bool) {
+        try checkHome()
+        guard !FileManager.default.fileExists(atPath: home.registerPath) else { return (try openRegister(), false) }
+        do { return (try Register.inMemory(), true) } catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    /// What a dry run on a home without a register says first.
+    func noRegisterYet(_ doing: String) -> String {
+        "There is no register in \(home.root) yet: \(doing) would make one (\(home.registerPath)).\n"
+    }
+
     /// Opens the register only to read it. A missing register is an error naming the home looked in, never
     /// an empty list: a cron job with the wrong home must not report "nothing needs attention".
     func readRegister() throws(CommandFailure) -> Register {
@@ -440,7 +454,7 @@ enum Commands {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
                  r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? "",
-                 r.supersededBy.map { "#\($0)" } ?? ""]
+                 r.replacedBy.map { "#\($0.id)" } ?? ""]
             }
             let report = row.status(on: context.today)
             // Made visible like the table's cells: this format is for people, wherever it goes.

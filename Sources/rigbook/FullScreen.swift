@@ -6,8 +6,7 @@ import RigbookUI
 /// The full-screen program: the curses terminal driving a `Session`, with signals handled in the loop.
 enum FullScreen {
     /// The caller has checked `CursesTerminal.refusal` before opening anything.
-    /// `startupWarning`: said at the bottom once the list is up (a register opened only to read).
-    static func run(session: Session, environment: [String: String], startupWarning: String? = nil) -> Int32 {
+    static func run(session: Session, environment: [String: String]) -> Int32 {
         Signals.install()
         let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty)
         do { try terminal.start() } catch {
@@ -15,7 +14,6 @@ enum FullScreen {
             return ExitCode.failure
         }
         session.start()
-        if let startupWarning { session.send(.failure(startupWarning)) }
         session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
         var exitCode = ExitCode.success
         loop: while !session.isFinished {

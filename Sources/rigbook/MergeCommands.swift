@@ -53,7 +53,8 @@ extension Commands {
             registers changed one asset field, the later change holds and both stay in the history;
             each such case is printed. The same tag on two assets, or the same report number on two
             records, stops the merge before anything is written, listing them. Merging again brings
-            nothing; `rigbook verify` passes on the merged register. --dry-run checks and counts only.
+            nothing; `rigbook verify` passes on the merged register. --dry-run checks and counts only,
+            and makes nothing on disk (on a new home, not even the register).
             The attachment files OTHER's records name are copied from Attachments/ beside OTHER when this
             home lacks them, each checked by its SHA-256 before it is kept.
             """,
@@ -62,7 +63,8 @@ extension Commands {
         let dryRun = arguments.flag("--dry-run")
         let otherPath = try arguments.positional("the OTHER.sqlite register to merge")
         try arguments.finish()
-        let register = try context.openRegister()
+        // A dry run makes nothing on disk, not even the register a real merge would make.
+        let (register, isNew) = dryRun ? try context.registerForDryRun() : (try context.openRegister(), false)
         let report: MergeReport
         let other: Register
         do throws(RegisterError) {
@@ -73,6 +75,7 @@ extension Commands {
             throw CommandFailure(lines.joined(separator: "\n"))
         } catch { throw CommandFailure("rigbook: \(error.description)") }
         var out = Output()
+        if isNew { try out.write(context.noRegisterYet("merging")) }
         if !dryRun {
             let files = register.mergeAttachments(from: other)
             if files.copied > 0 {

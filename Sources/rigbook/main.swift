@@ -74,21 +74,25 @@ func openFullScreen(_ context: Context) throws -> Int32 {
     }
     // A register that is there but cannot be written (a read-only file, a full disk) still opens, to read: the
     // inspector on site can see what is due; a save then fails with the reason and keeps what was typed.
+    // Opened to write, SQLite may still find the file read-only (a file this user may not write): the session
+    // asks the connection, and says so from the start as it does when opening to write fails.
     let register: Register
-    var warning: String?
+    var readOnly: String?
     do { register = try context.openRegister() } catch let failure {
         guard FileManager.default.fileExists(atPath: context.home.registerPath),
               let readable = try? context.readRegister() else { throw failure }
         register = readable
-        warning = "Read only: " + failure.message.replacingOccurrences(of: "rigbook: ", with: "")
+        readOnly = readable.permissionRefusal ?? failure.message.replacingOccurrences(of: "rigbook: ", with: "")
             .replacingOccurrences(of: "the register could not be written: ", with: "")
     }
     let environment = context.environment
+    let writable = readOnly == nil && register.readOnlyReason == nil
     let session = Session(home: context.home, register: register, today: context.today,
                           draftRetentionDays: context.draftRetentionDays,
                           calendar: { CalendarDate.today(environment: environment) },
-                          backgroundSync: warning == nil ? FullScreen.backgroundSync(register, environment) : nil)
-    return FullScreen.run(session: session, environment: context.environment, startupWarning: warning)
+                          backgroundSync: writable ? FullScreen.backgroundSync(register, environment) : nil,
+                          readOnly: readOnly)
+    return FullScreen.run(session: session, environment: context.environment)
 }
 
 // A closed pipe is an EPIPE error that StandardStreams turns into a quiet exit, whatever disposition the

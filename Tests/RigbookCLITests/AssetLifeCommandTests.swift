@@ -158,11 +158,51 @@ extension RigbookCLITests {
             let dry = runRigbookResult(["import", file, "--dry-run"], home: home)
             #expect(dry.status == 0, "\(dry)")
             #expect(dry.stdout.contains("Would import 300 assets"))
-            #expect(assetJSON(home).isEmpty)
+            #expect(!fileExists(home), "the dry run made the home (and a register) it reported on")
             let done = runRigbookResult(["import", file], home: home)
             #expect(done.status == 0 && done.stdout.contains("Imported 300 assets"), "\(done)")
             #expect(assetJSON(home).count == 300)
             verifies(home)
+        }
+
+        /// A dry run on a home that has no register yet made one (and its folders): it must make nothing on disk,
+        /// and still say what it would do, and that a real run would make the register.
+        @Test func dryRunsOnAHomeWithoutARegisterMakeNothing() throws {
+            let dir = TempDir()
+            defer { dir.remove() }
+            let home = dir.sub("home")
+            let file = dir.sub("client.csv")
+            try Data("tag,name,type,wll_kg\nSH-1,Shackle,shackle,1000\nHK-2,Hook,hook,500\n".utf8)
+                .write(to: URL(fileURLWithPath: file))
+            let laptop = dir.sub("laptop")
+            addSling(laptop, "SL-1")
+            let other = DataHome(root: laptop).registerPath
+            for folderExists in [false, true] {
+                if folderExists {
+                    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+                }
+                let imported = runRigbookResult(["import", file, "--dry-run"], home: home)
+                #expect(imported.status == 0, "\(imported)")
+                #expect(imported.stdout.hasPrefix("There is no register in \(home) yet: importing would make one"),
+                        "\(imported)")
+                #expect(imported.stdout.contains("line 3: would add HK-2"), "\(imported)")
+                #expect(imported.stdout.contains("Would import 2 assets"), "\(imported)")
+                let merged = runRigbookResult(["merge", other, "--dry-run"], home: home)
+                #expect(merged.status == 0, "\(merged)")
+                #expect(merged.stdout.hasPrefix("There is no register in \(home) yet: merging would make one"),
+                        "\(merged)")
+                #expect(merged.stdout.contains("Would merge 1 asset"), "\(merged)")
+                #expect(merged.stdout.contains("nothing was written (dry run)"), "\(merged)")
+                // Nothing made: no home where there was none, and nothing in the one that was there.
+                if folderExists {
+                    #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)
+                } else {
+                    #expect(!fileExists(home), "a dry run made the data home")
+                }
+            }
+            // The real runs make the register, as before.
+            #expect(runRigbookResult(["import", file], home: home).status == 0)
+            #expect(assetJSON(home).count == 2)
         }
 
         @Test func aBackupTakenWhileAnotherProcessSavesIsAWholeRegister() throws {

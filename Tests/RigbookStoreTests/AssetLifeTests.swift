@@ -139,6 +139,33 @@ struct AssetLifeTests {
         }
     }
 
+    /// The gate judged the asset as it was when the form opened; another session retired it meanwhile. The
+    /// insert reads the asset again under the write lock and refuses, naming it; a correction still goes in.
+    @Test("an inspection of an asset retired since its form opened is refused under the write lock")
+    func retiredMeanwhileIsRefused() throws {
+        try withRegister(holding: makeAsset(tag: "SL-1", commissioned: "2020-01-01")) { register, asset in
+            try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
+            let original = try #require(try register.history(assetUUID: asset.uuid).first)
+            // Validated against the asset in service, as a form opened before the retirement would.
+            let fresh = try validated(passingValues(on: "2026-03-14"), for: asset)
+            var corrected = passingValues(on: "2026-03-01")
+            corrected.notes = "the label was missing"
+            let correction = try validated(corrected, for: asset, amending: original)
+            try register.retire(assetUUID: asset.uuid, as: .scrapped, on: day("2026-03-10"), reason: "cut",
+                                stamp: testStamp)
+            let head = try register.verifyChain().head
+            let refused = #expect(throws: RegisterError.self) { try register.insert(fresh, saved: testStamp) }
+            let retired = try #require(try register.asset(uuid: asset.uuid)).asset
+            #expect(refused == .retired([try #require(RegisterError.RetiredAsset(retired))]))
+            #expect(refused?.description == "SL-1 was retired (scrapped, 2026-03-10); nothing was saved.")
+            #expect(try register.recordCount() == 1)
+            #expect(try register.verifyChain().head == head)
+            // Its records may still be corrected, as the gate allows.
+            try register.insert(correction, saved: testStamp)
+            #expect(try register.recordCount() == 2)
+        }
+    }
+
     @Test("a change made while the clock is behind the last one still holds")
     func laterChangeHoldsEvenWithAClockBehind() throws {
         try withRegister(holding: makeAsset()) { register, asset in

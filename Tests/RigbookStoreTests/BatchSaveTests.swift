@@ -115,6 +115,31 @@ import RigbookTestSupport
         }
     }
 
+    /// All or nothing: an asset of the batch retired (in another session) since the batch opened refuses the
+    /// whole save, naming every such asset; without it, the rest saves.
+    @Test func aBatchHoldingAnAssetRetiredMeanwhileSavesNothing() throws {
+        try withBatchRegister(count: 3) { register, assets in
+            let visit = UUID()
+            let records = try batch(passingValues(on: "2026-03-14"), assets, visit: visit)
+            try register.retire(assetUUID: assets[1].uuid, as: .sold, on: day("2026-03-12"), reason: "sold",
+                                stamp: testStamp)
+            let error = #expect(throws: RegisterError.self) {
+                try register.insert(batch: records, visit: visit, saved: testStamp)
+            }
+            guard case .retired(let retired)? = error else {
+                Issue.record("refused for another reason: \(String(describing: error))")
+                return
+            }
+            #expect(retired.map(\.uuid) == [assets[1].uuid])
+            #expect(error?.description == "SL-0002 was retired (sold, 2026-03-12); nothing was saved.")
+            #expect(try register.recordCount() == 0)
+            #expect(try register.records(visit: visit).isEmpty)
+            // Taken out of the batch, the others save.
+            let rest = [records[0], records[2]]
+            #expect(try register.insert(batch: rest, visit: visit, saved: testStamp).count == 2)
+        }
+    }
+
     @Test func aDefectsNoticesAreOpenedOnEveryRecord() throws {
         try withBatchRegister(count: 2) { register, assets in
             let visit = UUID()

@@ -53,6 +53,18 @@ struct ElectricalTestStoreTests {
         }
     }
 
+    @Test("a test of an item retired since its form opened is refused under the write lock")
+    func retiredMeanwhileIsRefused() throws {
+        try withRegister(holding: ElectricalAssetStoreTests.drill()) { register, drill in
+            let test = try Self.validated(drill, date: "2026-11-20", earth: "0.3")
+            try register.retire(assetUUID: drill.uuid, as: .disposedOf, on: Self.today, reason: "binned",
+                                stamp: SaveStamp(savedAt: "2026-11-30T09:00:00.000Z"))
+            let refused = #expect(throws: RegisterError.self) { try register.insert(test: test) }
+            #expect(refused?.description == "TT-0001 was retired (disposed of, 2026-11-30); nothing was saved.")
+            #expect(try register.tests(assetUUID: drill.uuid).isEmpty)
+        }
+    }
+
     @Test("a test of lifting equipment is refused")
     func liftingRefused() throws {
         try withRegister(holding: makeAsset()) { register, sling in

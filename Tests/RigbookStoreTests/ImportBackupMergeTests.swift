@@ -258,6 +258,57 @@ struct MergeTests {
         }
     }
 
+    /// The issue: each register chose its "current" amendment by its own row ids, so after merging both ways the
+    /// two registers' statuses and certificates differed. Saved at the same instant, the uuid decides, alike.
+    @Test("conflicting amendments: both registers, merged either way, stand by the same amendment")
+    func conflictingAmendmentsStandAlikeOnBothRegisters() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b, asset) = try laptops(folder)
+            let original = try #require(try a.history(assetUUID: asset.uuid).first)
+            var passed = passingValues(on: "2026-01-10")
+            passed.notes = "amended on A"
+            try a.insert(try validated(passed, for: asset, amending: original), saved: testStamp)
+            var dangerous = failingValues(on: "2026-01-10", action: .withdraw)
+            dangerous.notes = "amended on B"
+            try b.insert(try validated(dangerous, for: asset, amending: original), saved: testStamp)
+            let copyOfA = folder.appendingPathComponent("a-copy.sqlite").path
+            try a.backup(to: copyOfA)
+            try a.merge(from: try Register.openForMerging(path: b.path))
+            try b.merge(from: try Register.openForMerging(path: copyOfA))
+
+            // Both amendments are kept on both, the conflict is flagged on both, and one of them stands on both.
+            for register in [a, b] {
+                #expect(try register.history(assetUUID: asset.uuid).count == 3)
+                #expect(try register.hasConflictingAmendments(asset.uuid))
+            }
+            func standing(_ register: Register) throws -> [String] {
+                try register.history(assetUUID: asset.uuid).map { record in
+                    "\(record.recordUUID) counts \(record.counts) by \(record.replacedBy?.uuid?.uuidString ?? "-")"
+                }.sorted()
+            }
+            #expect(try standing(a) == standing(b))
+            let history = try a.history(assetUUID: asset.uuid)
+            let heads = history.filter { $0.amends != nil }
+            let stands = try #require(heads.max { $0.recordUUID.uuidString < $1.recordUUID.uuidString })
+            #expect(history.filter(\.counts).map(\.recordUUID) == [stands.recordUUID])
+            #expect(history.first { $0.id == original.id }?.supersededByUUID == stands.recordUUID)
+            // The status folds only the amendment that stands, so it is the same on both.
+            let row = try #require(try a.asset(uuid: asset.uuid))
+            #expect(row.summary.recordCount == 1)
+            #expect(row.summary.latestResult == stands.values.result)
+            #expect(try snapshot(a) == snapshot(b))
+            // The certificate of the asset (its latest thorough examination that counts) is the same record.
+            #expect(try a.latestThoroughExaminations()[asset.uuid]?.recordUUID == stands.recordUUID)
+            #expect(try b.latestThoroughExaminations()[asset.uuid]?.recordUUID == stands.recordUUID)
+            for register in [a, b] {
+                var exported: [UUID: UUID?] = [:]
+                try register.forEachRecord { exported[$0.recordUUID] = $0.replacedBy?.uuid }
+                #expect(exported[stands.recordUUID] == .some(nil))
+                #expect(exported.values.filter { $0 == stands.recordUUID }.count == 2, "the original and the other")
+            }
+        }
+    }
+
     @Test("an amendment of either conflicting amendment supersedes both, on both registers once merged")
     func amendingOneHeadSettlesTheConflict() throws {
         try withTemporaryDirectory { folder in

@@ -161,6 +161,37 @@ struct SyncTests {
         }
     }
 
+    @Test("two replicas amend one record differently: after syncing, both stand by the same amendment")
+    func conflictingAmendmentsStandAlikeThroughTheServer() throws {
+        let url = try newServer()
+        try withTemporaryDirectory { folder in
+            let a = try Register.open(path: folder.appendingPathComponent("a.sqlite").path)
+            let b = try Register.open(path: folder.appendingPathComponent("b.sqlite").path)
+            let sling = makeAsset(tag: "SL-1")
+            try a.addAsset(sling)
+            try a.insert(try validated(passingValues(on: "2026-01-10"), for: sling), saved: testStamp)
+            _ = try a.sync(url: url)
+            _ = try b.sync(url: url)
+            let original = try #require(try a.history(assetUUID: sling.uuid).first)
+            // Saved at the same instant on both (their clocks agree to the millisecond): row ids must not decide.
+            var passed = passingValues(on: "2026-01-10")
+            passed.notes = "amended on A"
+            try a.insert(try validated(passed, for: sling, amending: original), saved: testStamp)
+            try b.insert(try validated(failingValues(on: "2026-01-10", action: .withdraw), for: sling,
+                                       amending: original), saved: testStamp)
+            _ = try a.sync(url: url)
+            _ = try b.sync(url: url)
+            _ = try a.sync(url: url)
+            #expect(try a.hasConflictingAmendments(sling.uuid) && (try b.hasConflictingAmendments(sling.uuid)))
+            let counting = try a.history(assetUUID: sling.uuid).filter(\.counts).map(\.recordUUID)
+            #expect(counting.count == 1)
+            #expect(try b.history(assetUUID: sling.uuid).filter(\.counts).map(\.recordUUID) == counting)
+            #expect(try a.latestThoroughExaminations()[sling.uuid]?.recordUUID == counting.first)
+            #expect(try b.latestThoroughExaminations()[sling.uuid]?.recordUUID == counting.first)
+            #expect(try contents(a) == (try contents(b)))
+        }
+    }
+
     @Test("an asset renamed on one replica and its old tag taken by a new asset on the server both arrive")
     func renamedAssetArrivesFolded() throws {
         let url = try newServer()

@@ -235,3 +235,50 @@ extension AmendmentTests {
         #expect(!h.flatScreen.contains("Saved inspection"), "\(h.screenText)")
     }
 }
+
+/// `A` on a record of an asset that has an unsaved inspection draft (issue found by hostile testing: the box
+/// asked about the draft and then opened a new inspection, the amendment forgotten). The box now says what
+/// was asked and what the draft is; its answers open the draft or the amendment, or nothing.
+@Suite("Amending while an inspection draft waits")
+struct AmendOverInspectionDraftTests {
+    /// An inspection typed and closed with its draft kept; the list is shown again.
+    static func keepInspectionDraft(_ h: FormHarness) {
+        h.press(.char("i"))
+        h.focus(.notes)
+        h.type("Half-way through the inspection")
+        h.press(.escape, .char("c"))
+        #expect(h.form == nil && h.draftExists, "\(h.screenText)")
+    }
+
+    @Test("the box says an inspection draft is there and that A asked to amend; d discards it and amends")
+    func discardCarriesOnToAmend() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        AmendOverInspectionDraftTests.keepInspectionDraft(h)
+        h.press(.enter, .char("A"))
+        #expect(h.shows("Unsaved inspection draft for SL-0042"), "\(h.screenText)")
+        #expect(h.flatScreen.contains("You asked to amend record #1, but SL-0042 has an unsaved inspection draft"),
+                "\(h.screenText)")
+        #expect(h.flatScreen.contains("[ Resume the draft ]") && h.flatScreen.contains("[ Discard it, amend #1 ]"),
+                "\(h.screenText)")
+        #expect(h.screen.allSatisfy { $0.displayWidth <= FormHarness.width })
+        h.press(.char("d"))
+        #expect(h.screen[0].contains("Amending record #1 · SL-0042"), "\(h.screenText)")
+        #expect(h.form?.amending?.id == 1)
+        #expect(h.form?.values.notes == "", "the amendment starts from #1, not from the discarded draft")
+    }
+
+    @Test("r resumes the inspection draft and says how to amend after it; Back opens nothing")
+    func resumeKeepsTheDraftAndSaysSo() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        AmendOverInspectionDraftTests.keepInspectionDraft(h)
+        h.press(.enter, .char("A"))
+        h.press(.char("b"))
+        #expect(h.form == nil && h.draftExists, "\(h.screenText)")
+        h.press(.char("A"))
+        h.press(.char("r"))
+        #expect(h.form?.amending == nil)
+        #expect(h.form?.values.notes == "Half-way through the inspection")
+        #expect(h.flatScreen.contains("Resumed the inspection draft of SL-0042: save or discard it, then ask again."),
+                "\(h.screenText)")
+    }
+}

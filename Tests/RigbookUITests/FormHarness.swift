@@ -41,8 +41,9 @@ final class FormHarness {
     }
 
     /// A second session on the same home, as a second terminal on the same machine would be.
-    init(sharingHomeOf other: FormHarness, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        harness = try Harness(sharingHomeOf: other.harness, sourceLocation: sourceLocation)
+    init(sharingHomeOf other: FormHarness, readOnly: Bool = false,
+         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        harness = try Harness(sharingHomeOf: other.harness, readOnly: readOnly, sourceLocation: sourceLocation)
         asset = other.asset
     }
 

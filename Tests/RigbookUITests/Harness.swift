@@ -65,12 +65,15 @@ final class Harness {
     }
 
     /// A second session on the same home (another Register instance, its own clock), as a second
-    /// terminal on the same machine would be.
-    init(sharingHomeOf other: Harness, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// terminal on the same machine would be. `readOnly`: its register opened only to read, as the program opens
+    /// one it may not write.
+    init(sharingHomeOf other: Harness, readOnly: Bool = false,
+         sourceLocation: SourceLocation = #_sourceLocation) throws {
         root = other.root
         home = other.home
         ownsHome = false
-        register = try Register.open(path: home.registerPath)
+        register = readOnly ? try Register.openForReading(path: home.registerPath)
+            : try Register.open(path: home.registerPath)
         (clock, session, terminal) = Harness.start(home: home, register: register, width: other.width,
                                                    height: other.height)
         checkScreen(sourceLocation: sourceLocation)
