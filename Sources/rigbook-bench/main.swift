@@ -56,7 +56,7 @@ func runBench() throws {
         exit(0)
     }
     if let index = arguments.firstIndex(of: "--batch-save-only"), index + 1 < arguments.count {
-        // The batch save alone on an existing home (300 records, one transaction, 11 rounds): for profilers.
+        // The batch save alone on an existing home (300 records, one transaction, 11 rounds unless `--rounds N`): for profilers.
         let home = DataHome(root: arguments[index + 1])
         let register = try Register.open(path: home.registerPath)
         // Any home: the day it is (or RIGBOOK_TODAY), so no asset was commissioned after the examination.
@@ -69,7 +69,8 @@ func runBench() throws {
         let particulars = try register.particulars()
         var samples = Samples(), cpu = Samples(), written = Samples(), missed = Samples(), checkpoint = Samples()
         // `--rounds N` for a profiler: enough batches that the saves outweigh opening the register.
-        let rounds = arguments.firstIndex(of: "--rounds").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 11
+        let rounds = arguments.firstIndex(of: "--rounds")
+            .flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 11
         for round in 0..<rounds {
             let visit = UUID()
             let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331 + 17) % rows.count] }
