@@ -316,16 +316,7 @@ struct LOLERIntervalTests {
     @Test("a comma or a space in the working load limit or length is refused by name, never read as another number",
           arguments: [("1,5", "6"), ("1 000", "6"), ("1000", "1,5"), ("1000", "2 5")])
     func separatorsInNumbers(wll: String, length: String) {
-        var draft = AssetDraft()
-        draft.tag = "SL-1"
-        draft.name = "Web sling"
-        draft.wllKg = wll
-        draft.lengthM = length
-        draft.intervalMonths = "6"
-        guard case .failure(let problems) = draft.validated(today: CalendarDate(iso: "2026-11-30")!) else {
-            Issue.record("\(wll) kg, \(length) m was accepted")
-            return
-        }
+        guard let problems = assetDraftProblems(wll: wll, length: length) else { return }
         let field: AssetDraft.Field = wll.contains(where: { $0 == "," || $0 == " " }) ? .wll : .length
         #expect(problems.items.contains { $0.0 == field && $0.1.contains("decimal point as “.”") },
                 "\(problems.items)")

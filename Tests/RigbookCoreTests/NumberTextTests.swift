@@ -27,16 +27,7 @@ import RigbookCore
     @Test("the asset form and a CSV import refuse a hexadecimal WLL or length by name",
           arguments: [("0x10", "2"), ("1e3", "2"), ("inf", "2"), ("1000", "0x1p1"), ("1000", "nan")])
     func assetFields(wll: String, length: String) {
-        var draft = AssetDraft()
-        draft.tag = "SL-1"
-        draft.name = "Web sling"
-        draft.wllKg = wll
-        draft.lengthM = length
-        draft.intervalMonths = "6"
-        guard case .failure(let problems) = draft.validated(today: CalendarDate(iso: "2026-11-30")!) else {
-            Issue.record("\(wll) kg, \(length) m was accepted")
-            return
-        }
+        guard let problems = assetDraftProblems(wll: wll, length: length) else { return }
         let field: AssetDraft.Field = NumberText.decimal(wll) == nil ? .wll : .length
         #expect(problems.items.contains { $0.0 == field && $0.1.contains("write digits with “.”") },
                 "\(problems.items)")

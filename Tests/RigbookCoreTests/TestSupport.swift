@@ -45,3 +45,19 @@ struct Text: Sendable, Hashable, ExpressibleByStringLiteral, CustomTestStringCon
     init(_ value: String) { self.value = value }
     var testDescription: String { value.debugDescription }
 }
+
+/// The problems the asset form finds in a web sling with this WLL and length text (nil, recorded as an issue,
+/// when it accepts them).
+func assetDraftProblems(wll: String, length: String) -> AssetDraft.Problems? {
+    var draft = AssetDraft()
+    draft.tag = "SL-1"
+    draft.name = "Web sling"
+    draft.wllKg = wll
+    draft.lengthM = length
+    draft.intervalMonths = "6"
+    guard case .failure(let problems) = draft.validated(today: CalendarDate(iso: "2026-11-30")!) else {
+        Issue.record("\(wll) kg, \(length) m was accepted")
+        return nil
+    }
+    return problems
+}
