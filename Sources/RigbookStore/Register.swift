@@ -324,7 +324,7 @@ public final class Register {
 
     /// The assets with these uuids, one at a time in the order given, none held (`due` reads its items again in
     /// attention order this way). A uuid no longer in the register is skipped; `body` returns false to stop.
-    public func forEachRow(uuids: [UUID], _ body: (RegisterRow) -> Bool) throws(RegisterError) {
+    public func forEachRow(uuids: some Sequence<UUID>, _ body: (RegisterRow) -> Bool) throws(RegisterError) {
         try perform {
             let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?")
             for uuid in uuids {

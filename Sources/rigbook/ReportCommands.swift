@@ -95,7 +95,7 @@ extension Commands {
         /// Hands `body` the due items in order, each read again from the register.
         func forEachItem(_ body: (DueItem) throws -> Void) throws {
             var failure: Error?
-            try register.forEachRow(uuids: order.map(\.uuid)) { row in
+            try register.forEachRow(uuids: order.lazy.map(\.uuid)) { row in
                 guard let item = DueReport.item(row, today: today, within: within) else { return true }
                 do { try body(item) } catch { failure = error; return false }
                 return true
@@ -104,6 +104,9 @@ extension Commands {
         }
         do {
             try register.onOneSnapshot {
+                // Room for every asset, only the used part ever touched: growing by doubling would copy and
+                // briefly hold twice the due list.
+                order.reserveCapacity(try register.assetCount())
                 try register.forEachRow { row in
                     guard let item = DueReport.item(row, today: today, within: within) else { return true }
                     order.append((DueOrder(item), row.asset.uuid))
