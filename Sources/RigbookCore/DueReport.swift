@@ -13,6 +13,22 @@ public struct DueItem: Sendable, Equatable {
     public var status: AssetStatus { report.status }
 }
 
+/// The order `due` lists items in: attention rank, then date (none first), then tag. Small enough to keep
+/// one per due asset of a million-asset register while the rows themselves are read again in this order.
+public struct DueOrder: Comparable, Sendable {
+    public var rank: Int
+    public var day: Int
+    public var tag: String
+
+    public init(_ item: DueItem) {
+        rank = item.status.attentionRank
+        day = item.date?.dayNumber ?? Int.min
+        tag = item.row.asset.tag
+    }
+
+    public static func < (a: DueOrder, b: DueOrder) -> Bool { (a.rank, a.day, a.tag) < (b.rank, b.day, b.tag) }
+}
+
 public enum DueReport {
     /// Statuses that always need attention, whatever the horizon.
     public static let urgent: [AssetStatus] = [.doNotUse, .overdue, .remedyBy]
@@ -21,34 +37,42 @@ public enum DueReport {
     /// `within`, DUE SOON and OK items falling due within that many days; ordered by attention rank,
     /// then date, then tag.
     public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int? = nil) -> [DueItem] {
-        var items: [DueItem] = []
-        for row in rows {
-            let report = row.status(on: today)
-            let date = report.keyDate
-            let days = date.map { today.days(until: $0) }
-            var include = urgent.contains(report.status)
-            if let within {
-                if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within {
-                    include = true
-                }
-            } else if report.status == .dueSoon {
+        rows.compactMap { item($0, today: today, within: within) }.sorted { DueOrder($0) < DueOrder($1) }
+    }
+
+    /// The row as a `DueItem` if it needs attention (as `items` chooses), else nil: `due` judges the register
+    /// row by row with this, holding none of them.
+    public static func item(_ row: RegisterRow, today: CalendarDate, within: Int? = nil) -> DueItem? {
+        let report = row.status(on: today)
+        let date = report.keyDate
+        let days = date.map { today.days(until: $0) }
+        var include = urgent.contains(report.status)
+        if let within {
+            if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within {
                 include = true
             }
-            if include { items.append(DueItem(row: row, report: report, date: date, days: days)) }
+        } else if report.status == .dueSoon {
+            include = true
         }
-        return items.sorted {
-            ($0.status.attentionRank, $0.date?.dayNumber ?? Int.min, $0.row.asset.tag)
-                < ($1.status.attentionRank, $1.date?.dayNumber ?? Int.min, $1.row.asset.tag)
-        }
+        return include ? DueItem(row: row, report: report, date: date, days: days) : nil
     }
 
     /// "3 DO NOT USE, 12 OVERDUE, … as of 2026-11-30" or "Nothing needs attention as of …".
     public static func summary(_ items: [DueItem], today: CalendarDate) -> String {
-        if items.isEmpty { return "Nothing needs attention as of \(today.iso)." }
+        summary(counts: counts(items), today: today)
+    }
+
+    /// How many items have each status.
+    public static func counts(_ items: [DueItem]) -> [AssetStatus: Int] {
+        items.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
+    }
+
+    /// The summary from the counts alone, for a caller that does not hold the items.
+    public static func summary(counts: [AssetStatus: Int], today: CalendarDate) -> String {
+        if counts.values.allSatisfy({ $0 == 0 }) { return "Nothing needs attention as of \(today.iso)." }
         var parts: [String] = []
         for status in AssetStatus.allCases {
-            let count = items.filter { $0.status == status }.count
-            if count > 0 { parts.append("\(count) \(status.label)") }
+            if let count = counts[status], count > 0 { parts.append("\(count) \(status.label)") }
         }
         return parts.joined(separator: ", ") + " as of \(today.iso)."
     }

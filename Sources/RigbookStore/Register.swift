@@ -322,6 +322,26 @@ public final class Register {
         }
     }
 
+    /// The assets with these uuids, one at a time in the order given, none held (`due` reads its items again in
+    /// attention order this way). A uuid no longer in the register is skipped; `body` returns false to stop.
+    public func forEachRow(uuids: some Sequence<UUID>, _ body: (RegisterRow) -> Bool) throws(RegisterError) {
+        try perform {
+            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?")
+            for uuid in uuids {
+                try statement.bind([.text(uuid.uuidString)])
+                if try statement.step(), !body(AssetColumns.row(statement)) { return }
+            }
+        }
+    }
+
+    /// Runs `body`'s reads on one snapshot of the register (a read transaction), so reads that go over the
+    /// register twice see the same rows both times, whatever another process saves meanwhile.
+    public func onOneSnapshot<T>(_ body: () throws -> T) throws -> T {
+        try perform { try db.execute("BEGIN") }
+        defer { try? db.execute("COMMIT") }
+        return try body()
+    }
+
     /// Carries the second half back from its thread.
     private final class UpperHalf: @unchecked Sendable {
         var result: Result<[RegisterRow], Error>?

@@ -654,17 +654,38 @@ enum JSONOutput {
 enum TextTable {
     static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
         let cells = rows.map { $0.map(VisibleText.make) }
-        var widths = header.map(\.displayWidth)
-        for row in cells {
+        var layout = Layout(header: header, rightAligned: rightAligned)
+        for row in cells { layout.widen(visibleCells: row) }
+        return layout.line(header) + cells.map(layout.line).joined()
+    }
+
+    /// The column widths, found a row at a time, so a long table can be measured in one pass and written in
+    /// another without holding its rows (`due`).
+    struct Layout {
+        private var widths: [Int]
+        private let rightAligned: Set<Int>
+
+        init(header: [String], rightAligned: Set<Int> = []) {
+            widths = header.map(\.displayWidth)
+            self.rightAligned = rightAligned
+        }
+
+        /// Every column but the last is at most 40 wide (a longer cell overruns it).
+        mutating func widen(visibleCells row: [String]) {
             for (i, cell) in row.enumerated() {
-                widths[i] = max(widths[i], i == header.count - 1 ? cell.displayWidth : min(40, cell.displayWidth))
+                widths[i] = max(widths[i], i == widths.count - 1 ? cell.displayWidth : min(40, cell.displayWidth))
             }
         }
+
+        mutating func widen(_ row: [String]) { widen(visibleCells: row.map(VisibleText.make)) }
+
+        /// A row of cells already made visible (the header is).
         func line(_ row: [String]) -> String {
             row.enumerated().map { i, cell in cell.padded(toWidth: widths[i], alignRight: rightAligned.contains(i)) }
                 .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
-        return line(header) + cells.map(line).joined()
+
+        func visibleLine(_ row: [String]) -> String { line(row.map(VisibleText.make)) }
     }
 }
 

@@ -414,6 +414,41 @@ extension RigbookCLITests {
             #expect(!result.stdout.contains("OK-1") && !result.stdout.contains("UT-1"), "\(result)")
         }
 
+        /// `due` writes its items as it reads them again in order (issue 17 §5); what it writes must be what
+        /// `DueReport.items` over every row in memory gives: the same items, order, counts and summary.
+        @Test("due streamed lists what DueReport.items lists in memory, in its order", arguments: [
+            ["2026-11-30"], ["2026-11-30", "--within", "0"], ["2026-11-30", "--within", "400"],
+            ["2020-01-01"], ["2031-01-01", "--within", "3650"],
+        ])
+        func streamedMatchesInMemory(_ options: [String]) throws {
+            let home = Home(); defer { home.remove() }
+            let sample = home.run(["sample", "--assets", "600"])
+            #expect(sample.status == 0, "\(sample)")
+            let today = try #require(CalendarDate(iso: options[0]))
+            let within = options.count > 1 ? Int(options[2]) : nil
+            let rows = try Register.openForReading(path: home.registerPath).rows()
+            let expected = DueReport.items(rows, today: today, within: within)
+            #expect(expected.count > 20, "the sample should have items to order")
+            let args = ["due", "--as-of"] + options
+
+            let json = home.run(args + ["--format", "json"])
+            #expect(json.status == (expected.isEmpty ? 0 : 3), "\(json)")
+            let object = jsonObject(json.stdout)
+            let items = try #require(object["items"] as? [[String: Any]])
+            #expect(items.map { $0["tag"] as? String } == expected.map(\.row.asset.tag))
+            #expect(items.map { $0["status"] as? String } == expected.map(\.status.rawValue))
+            #expect(object["summary"] as? String == DueReport.summary(expected, today: today))
+            let counts = try #require(object["counts"] as? [String: Int])
+            for (status, count) in counts {
+                #expect(count == expected.filter { $0.status.rawValue == status }.count, "\(status)")
+            }
+
+            let text = home.run(args)
+            #expect(text.status == json.status, "\(text)")
+            #expect(dueRows(text.stdout).map { $0[1] } == expected.map(\.row.asset.tag))
+            #expect(lastLine(text.stdout) == DueReport.summary(expected, today: today))
+        }
+
         @Test("an empty register needs nothing: exit 0, one summary line")
         func emptyRegister() {
             let home = Home(); defer { home.remove() }
