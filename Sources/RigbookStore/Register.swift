@@ -71,6 +71,18 @@ public final class Register {
         return register
     }
 
+    /// Whether opening the register at `path` will first bring it up to date (migrations, or statuses refolded
+    /// for a newer fold): a one-time wait that takes seconds at 100,000 assets, which the program announces
+    /// rather than showing nothing. False for anything it cannot tell (no file, not a register): opening it
+    /// reports those.
+    public static func willBeBroughtUpToDate(path: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: path),
+              let (db, _) = try? connectForReading(path: path, walHoldsChanges: walHoldsChanges(path)) else {
+            return false
+        }
+        return (try? needsUpgrade(db, path: path)) ?? false
+    }
+
     /// A read-only connection, checked with a first read. SQLite reads a WAL database through its `-wal`
     /// and `-shm` files and makes them when they are missing; where it cannot (a folder this user may not
     /// write, a full disk) and no WAL holds changes, the main file is the whole register: it is then read

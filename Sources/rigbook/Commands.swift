@@ -20,6 +20,7 @@ struct Context: Sendable {
     /// Opens the register to add to it, making one on a new home: only for commands that add data.
     func openRegister() throws(CommandFailure) -> Register {
         try checkHome()
+        announceBringingUpToDate()
         do { return try Register.open(path: home.registerPath) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
     }
@@ -43,12 +44,21 @@ struct Context: Sendable {
     func readRegister() throws(CommandFailure) -> Register {
         if let server { return try ServerReads.replica(of: server, environment: environment) }
         try checkHome()
+        announceBringingUpToDate()
         do { return try Register.openForReading(path: home.registerPath) }
         catch .missing {
             throw CommandFailure("rigbook: there is no register in \(home.root) (no \(home.registerPath));"
                                  + " nothing was created. Check --home and RIGBOOK_HOME, or start a register"
                                  + " with `rigbook asset add` or `rigbook sample`.")
         } catch { throw CommandFailure("rigbook: \(error.description)") }
+    }
+
+    /// A register of an earlier build is brought up to date once, on the first open: seconds at 100,000 assets,
+    /// minutes at a million. Said on a terminal, so nobody takes the wait for a hang; scripts see nothing new.
+    private func announceBringingUpToDate() {
+        guard isatty(STDERR_FILENO) == 1, Register.willBeBroughtUpToDate(path: home.registerPath) else { return }
+        printError(CursesTerminal.forStandardError("rigbook: bringing \(home.registerPath) up to date for this"
+                                                   + " version of Rigbook (once; a large register takes a while)…"))
     }
 
     /// A data home that is a file (a mistyped --home) is one sentence, not a file system error.

@@ -41,8 +41,9 @@ final class CursesTerminal {
         return nil
     }
 
-    /// A refusal as stderr gets it: on a terminal, broken at spaces to the terminal's width (80 when it does not
-    /// say), so the terminal never breaks a word; into a file or a pipe, the one line a log is searched for.
+    /// A message (a refusal, a notice) as stderr gets it: on a terminal, broken at spaces to the terminal's width
+    /// (80 when it does not say), so the terminal never breaks a word; into a file or a pipe, the one line a log
+    /// is searched for.
     static func forStandardError(_ message: String) -> String {
         guard isatty(STDERR_FILENO) != 0 else { return message }
         var size = winsize()

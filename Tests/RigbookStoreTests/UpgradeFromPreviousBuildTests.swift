@@ -36,7 +36,10 @@ struct UpgradeFromPreviousBuildTests {
             #expect(try before.scalar("SELECT head_hash FROM register_chain")
                     == .text(UpgradeFromPreviousBuildTests.headBefore))
 
+            #expect(Register.willBeBroughtUpToDate(path: path), "the program announces the one-time upgrade")
             let register = try Register.open(path: path)
+            #expect(!Register.willBeBroughtUpToDate(path: path), "and only once")
+            #expect(!Register.willBeBroughtUpToDate(path: path + "-missing"))
             #expect(try RegisterSchema.appliedNames(register.db).contains("006-report-particulars-and-notices"))
             for (index, id) in ids.enumerated() {
                 let row = try rawInspectionRow(register.db, id: id)
