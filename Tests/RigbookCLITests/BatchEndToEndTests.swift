@@ -98,9 +98,14 @@ extension RigbookCLITests {
                 try first.tmux.waitFor("\(marked) marked") { e2eTitle($0).contains("• \(marked) marked") }
             }
             try first.tmux.sendKeys("I")
-            let form = try first.tmux.waitFor("the batch form") {
-                e2eTitle($0).contains("Batch inspection · 4 assets")
+            // The whole batch drawn, not just its title: a capture may land while the terminal is half-way
+            // through the frame that replaces the list.
+            func batchDrawn(_ screen: String) -> Bool {
+                let lines = e2eLines(screen)
+                return e2eTitle(screen).contains("Batch inspection · 4 assets") && lines.count > 6
+                    && lines[1].contains("NEXT EXAM BY") && lines[2...5].allSatisfy { $0.contains("at save") }
             }
+            let form = try first.tmux.waitFor("the batch form", batchDrawn)
             let tags = e2eLines(form).dropFirst(2).prefix(4).map { String($0.dropFirst(2).prefix { $0 != " " }) }
             // Space ticks a check and moves on to the next.
             try first.tmux.sendKeys("Space")
@@ -122,9 +127,7 @@ extension RigbookCLITests {
             try second.tmux.sendKeys("D")
             try second.tmux.waitFor("the batch draft listed") { $0.contains("4 assets") && $0.contains("batch") }
             try second.tmux.sendKeys("Enter")
-            let back = try second.tmux.waitFor("the batch back") {
-                e2eTitle($0).contains("Batch inspection · 4 assets")
-            }
+            let back = try second.tmux.waitFor("the batch back", batchDrawn)
             for tag in tags { #expect(back.contains(tag), "\(tag) is missing:\n\(back)") }
             #expect(e2eLines(back).filter { $0.contains("[x]") }.count == 2, "the ticks are not back:\n\(back)")
             try second.tmux.sendKeys("Escape")
