@@ -6,8 +6,7 @@ enum FormFooter {
     /// The reason's rows at `width` columns (none when no save failed).
     static func saveFailureRows(_ reason: String?, width: Int) -> [String] {
         guard let reason else { return [] }
-        let characters = Array("Not saved: " + reason)
-        return WrappedText.layout(characters, width: max(8, width)).map { String(characters[$0.start..<$0.end]) }
+        return ("Not saved: " + reason).wrapped(toWidth: max(8, width))
     }
 
     /// Rows the reason takes from the body: those beyond the preview's and the footer's.
