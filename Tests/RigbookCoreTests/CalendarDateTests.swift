@@ -151,6 +151,16 @@ struct CalendarDateDayNumberTests {
         #expect([date.year, date.month, date.day] == [parts.year, parts.month, parts.day])
     }
 
+    @Test("a date is one 4-byte word, and day numbers past the calendar's ends saturate")
+    func packedAndSaturating() {
+        // A register row holds nine dates: at a million assets their size is the list's memory (issue 17).
+        #expect(MemoryLayout<CalendarDate>.size == 4)
+        #expect(CalendarDate(dayNumber: 2_932_897) == day("9999-12-31"))
+        #expect(CalendarDate(dayNumber: -719_163) == day("0001-01-01"))
+        #expect(day("9999-12-31").addingDays(400) == day("9999-12-31"))
+        #expect(day("0001-01-01") < day("0001-01-02") && day("2026-12-31") < day("2027-01-01"))
+    }
+
     @Test("leap centuries: 2000-02-29 exists, 1900-02-29 does not")
     func leapCenturies() {
         #expect(day("2000-02-28").addingDays(1) == day("2000-02-29"))
