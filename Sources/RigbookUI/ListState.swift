@@ -226,13 +226,24 @@ public struct ListState: Sendable {
         top = 0
     }
 
-    /// The searchable text of a row: what the filter's words are matched against.
-    func searchText(_ row: RegisterRow) -> String {
-        let asset = row.asset
-        // An electrical asset is found by its class and by the word "electrical" (issue 15).
-        let kind = asset.electrical.map { "electrical \($0.environment.label)" } ?? ""
-        return [asset.tag, asset.name, asset.typeLabel, siteName(of: asset), asset.location, asset.serialNumber,
-                asset.manufacturer, kind].joined(separator: "\u{1F}")
+    /// What the filter's words are matched against: each row's tag and serial number, and its name, type,
+    /// site, location, manufacturer and kind, which repeat from row to row (`SearchIndex`).
+    func makeSearchIndex() -> SearchIndex {
+        var builder = SearchIndex.Builder(sharedPerRow: 6, capacity: rows.count)
+        for row in rows {
+            let asset = row.asset
+            builder.own(asset.tag)
+            builder.own(asset.serialNumber)
+            builder.shared(asset.name)
+            builder.shared(asset.typeLabel)
+            builder.shared(siteName(of: asset))
+            builder.shared(asset.location)
+            builder.shared(asset.manufacturer)
+            // An electrical asset is found by its class and by the word "electrical" (issue 15).
+            builder.shared(asset.electrical.map { "electrical \($0.environment.label)" } ?? "")
+            builder.endRow()
+        }
+        return builder.index
     }
 
     private mutating func applyQuery(_ text: String, narrowing: Bool) {
@@ -245,7 +256,7 @@ public struct ListState: Sendable {
             shownCounts = text.isEmpty ? nil : counts
             return
         }
-        if searchIndex == nil && !parsed.terms.isEmpty { searchIndex = SearchIndex(rows.map(searchText)) }
+        if searchIndex == nil && !parsed.terms.isEmpty { searchIndex = makeSearchIndex() }
         let candidates = narrowing ? matchesInOrder ?? order : order
         var allowed = [Bool](repeating: parsed.statuses == nil, count: AssetStatus.allCases.count)
         for status in parsed.statuses ?? [] { allowed[status.attentionRank] = true }

@@ -2,29 +2,90 @@
 import Glibc
 #endif
 
-/// The lower-cased searchable text of every row (tag, name, type, site, location, serial, manufacturer) in
-/// one byte buffer, fields separated by 0x1F, so a filter keystroke over 100,000 assets is a tight scan
-/// instead of 100,000 string comparisons.
+/// The lower-cased searchable text of every row (tag, name, type, site, location, serial, manufacturer), kept so
+/// that a filter keystroke over a million assets is a tight pass, not a million string comparisons.
 ///
 /// Matching is fzf's (its "v1" algorithm): a word matches a field when its characters appear in it in order
 /// (`ws0102` in `ws-0102`), and scores more for characters at the start of a word and right after one another,
-/// less for gaps. A word never matches across two fields. Bytes are compared, so a character of several bytes
-/// matches as its bytes do.
+/// less for gaps. A word never matches across two fields, so a row's score for a word is its best field's.
+/// Bytes are compared, so a character of several bytes matches as its bytes do.
+///
+/// A row's fields are of two sorts. Its *own* fields (tag, serial number) differ from row to row: their bytes
+/// are kept per row, separated by 0x1F. Its *shared* fields (name, type, site, location, manufacturer) repeat
+/// across a register (a thousand "1 t web sling"s on "Quay 2"): each distinct value is kept once and a row holds
+/// its ids, so a keystroke scores each distinct value once and a row's shared fields cost a table look-up each.
 struct SearchIndex: Sendable {
     static let separator: UInt8 = 0x1F
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
+    private var ownBytes: [UInt8] = []
+    private var ownStarts: [UInt32] = [0]
+    /// The bytes present in each row's own text, one bit per byte value modulo 64: a word with a byte whose bit
+    /// is missing cannot be in it, found without reading the text.
+    private var ownMasks: [UInt64] = []
+    /// `sharedPerRow` ids per row into `valueBytes`.
+    private var sharedIDs: [UInt32] = []
+    private let sharedPerRow: Int
+    private var valueBytes: [UInt8] = []
+    private var valueStarts: [UInt32] = [0]
 
-    init(_ texts: [String]) {
-        bytes.reserveCapacity(texts.count * 64)
-        starts.reserveCapacity(texts.count + 1)
-        for text in texts {
-            bytes.append(contentsOf: text.lowercased().utf8)
-            starts.append(bytes.count)
+    /// Fills an index a row at a time: `own` and `shared` for each of the row's fields, then `endRow`.
+    struct Builder {
+        private(set) var index: SearchIndex
+        private var ids: [String: UInt32] = [:]
+        private var mask: UInt64 = 0
+        private var ownInRow = 0
+
+        init(sharedPerRow: Int, capacity: Int) {
+            index = SearchIndex(sharedPerRow: sharedPerRow)
+            index.ownBytes.reserveCapacity(capacity * 20)
+            index.ownStarts.reserveCapacity(capacity + 1)
+            index.ownMasks.reserveCapacity(capacity)
+            index.sharedIDs.reserveCapacity(capacity * sharedPerRow)
+        }
+
+        mutating func own(_ text: String) {
+            if ownInRow > 0 { index.ownBytes.append(SearchIndex.separator) }
+            let start = index.ownBytes.count
+            SearchIndex.appendLowercased(text, to: &index.ownBytes)
+            for byte in index.ownBytes[start...] { mask |= SearchIndex.bit(byte) }
+            ownInRow += 1
+        }
+
+        mutating func shared(_ text: String) {
+            if let id = ids[text] {
+                index.sharedIDs.append(id)
+                return
+            }
+            let id = UInt32(index.valueStarts.count - 1)
+            SearchIndex.appendLowercased(text, to: &index.valueBytes)
+            index.valueStarts.append(UInt32(index.valueBytes.count))
+            ids[text] = id
+            index.sharedIDs.append(id)
+        }
+
+        mutating func endRow() {
+            precondition(index.sharedIDs.count == (index.ownMasks.count + 1) * index.sharedPerRow,
+                         "every row gives the same number of shared fields")
+            index.ownStarts.append(UInt32(index.ownBytes.count))
+            index.ownMasks.append(mask)
+            mask = 0
+            ownInRow = 0
         }
     }
 
-    var count: Int { starts.count - 1 }
+    private init(sharedPerRow: Int) { self.sharedPerRow = sharedPerRow }
+
+    var count: Int { ownMasks.count }
+
+    private static func bit(_ byte: UInt8) -> UInt64 { 1 << UInt64(byte & 63) }
+
+    /// Lower case as `String.lowercased()` gives it, without its cost for the ASCII text most fields are.
+    private static func appendLowercased(_ text: String, to bytes: inout [UInt8]) {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            bytes.append(contentsOf: text.lowercased().utf8)
+            return
+        }
+        for byte in text.utf8 { bytes.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte) }
+    }
 
     /// Rows among `candidates`, in their order, that `keep` accepts and whose text every term matches, with the
     /// sum of the terms' scores (0 without terms).
@@ -32,25 +93,51 @@ struct SearchIndex: Sendable {
                  keep: (Int32) -> Bool = { _ in true }) -> (rows: [Int32], scores: [Int32]) {
         var rows: [Int32] = []
         var scores: [Int32] = []
-        bytes.withUnsafeBufferPointer { buffer in
+        let termMasks = terms.map { $0.reduce(UInt64(0)) { $0 | SearchIndex.bit($1) } }
+        // Each distinct shared value's score for each term, worked out the first time a row needs it.
+        let unknown = Int32.min, noMatch = Int32.min + 1
+        var tables = terms.map { _ in [Int32](repeating: unknown, count: valueStarts.count - 1) }
+        let perRow = sharedPerRow
+        ownBytes.withUnsafeBufferPointer { own in
+        valueBytes.withUnsafeBufferPointer { values in
+        ownStarts.withUnsafeBufferPointer { ownStarts in
+        valueStarts.withUnsafeBufferPointer { valueStarts in
+        ownMasks.withUnsafeBufferPointer { ownMasks in
+        sharedIDs.withUnsafeBufferPointer { sharedIDs in
             for row in candidates where keep(row) {
-                let start = starts[Int(row)], end = starts[Int(row) + 1]
-                let text = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                let r = Int(row)
                 var total: Int32 = 0
                 var matched = true
-                for term in terms {
-                    guard let score = term.withUnsafeBufferPointer({ SearchIndex.score($0, in: text) }) else {
+                for (t, term) in terms.enumerated() {
+                    var best = noMatch
+                    for k in 0..<perRow {
+                        let id = Int(sharedIDs[r * perRow + k])
+                        var score = tables[t][id]
+                        if score == unknown {
+                            let text = UnsafeBufferPointer(rebasing: values[Int(valueStarts[id])..<Int(valueStarts[id + 1])])
+                            score = term.withUnsafeBufferPointer { SearchIndex.score($0, in: text) } ?? noMatch
+                            tables[t][id] = score
+                        }
+                        best = Swift.max(best, score)
+                    }
+                    if termMasks[t] & ~ownMasks[r] == 0 {
+                        let text = UnsafeBufferPointer(rebasing: own[Int(ownStarts[r])..<Int(ownStarts[r + 1])])
+                        if let score = term.withUnsafeBufferPointer({ SearchIndex.score($0, in: text) }) {
+                            best = Swift.max(best, score)
+                        }
+                    }
+                    guard best != noMatch else {
                         matched = false
                         break
                     }
-                    total += score
+                    total += best
                 }
                 if matched {
                     rows.append(row)
                     scores.append(total)
                 }
             }
-        }
+        }}}}}}
         return (rows, scores)
     }
 

@@ -121,3 +121,60 @@ struct FuzzyFilterTests {
         for line in h.screen { #expect(line.displayWidth == 132) }
     }
 }
+
+/// The index keeps each row's tag and serial and, once each, the values its other fields share with other rows
+/// (issue 17: a keystroke over a million assets). Whatever the sharing, a row must score as the text it stands
+/// for: every field of the row joined, lower-cased and scored field by field.
+@Suite("The search index scores a row as its whole text")
+struct SearchIndexEquivalenceTests {
+    /// A small alphabet of letters, digits, marks and a CJK character, so words often match, in several ways.
+    static let pieces = ["a", "B", "c", "sl", "ING", "0", "1", "2", "-", " ", "/", "q", "王", "É", "x"]
+
+    static func text(_ random: inout SeededRandom, _ length: ClosedRange<Int>) -> String {
+        (0..<random.below(length.count) + length.lowerBound).map { _ in random.pick(pieces) }.joined()
+    }
+
+    @Test("matches and scores equal the joined text's, for random rows and words", arguments: 0..<6)
+    func sameAsJoinedText(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        // Few distinct names, locations and makers (shared), every tag and serial its own.
+        let names = (0..<5).map { _ in SearchIndexEquivalenceTests.text(&random, 0...8) }
+        let places = (0..<4).map { _ in SearchIndexEquivalenceTests.text(&random, 0...6) }
+        var rows: [RegisterRow] = []
+        for number in 0..<300 {
+            var asset = makeAsset(tag: SearchIndexEquivalenceTests.text(&random, 1...5) + "\(number)",
+                                  name: random.pick(names), location: random.pick(places))
+            asset.serialNumber = SearchIndexEquivalenceTests.text(&random, 0...6)
+            asset.manufacturer = random.pick(places)
+            rows.append(RegisterRow(asset: asset, summary: .empty))
+        }
+        var list = ListState(today: CalendarDate(iso: "2026-11-30")!)
+        list.load(rows, today: list.today)
+        let index = list.makeSearchIndex()
+        let joined = list.rows.map { row in
+            let a = row.asset
+            return Array([a.tag, a.name, a.typeLabel, list.siteName(of: a), a.location, a.serialNumber,
+                          a.manufacturer, ""].joined(separator: "\u{1F}").lowercased().utf8)
+        }
+        for _ in 0..<200 {
+            let terms = (0..<random.below(3) + 1).map { _ in
+                Array(SearchIndexEquivalenceTests.text(&random, 1...3).lowercased().utf8)
+            }
+            let candidates = (0..<Int32(rows.count)).filter { _ in random.below(4) != 0 }
+            let found = index.matches(terms, among: Array(candidates))
+            var expected: (rows: [Int32], scores: [Int32]) = ([], [])
+            for row in candidates {
+                let scores = terms.map { term in
+                    term.withUnsafeBufferPointer { t in
+                        joined[Int(row)].withUnsafeBufferPointer { SearchIndex.score(t, in: $0) }
+                    }
+                }
+                guard scores.allSatisfy({ $0 != nil }) else { continue }
+                expected.rows.append(row)
+                expected.scores.append(scores.reduce(0) { $0 + $1! })
+            }
+            #expect(found.rows == expected.rows, "\(terms.map { String(decoding: $0, as: UTF8.self) })")
+            #expect(found.scores == expected.scores)
+        }
+    }
+}
