@@ -185,3 +185,49 @@ struct ConcurrencyTests {
         #expect(failures.isEmpty, "\(failures.count) failed opens, e.g. \(failures.prefix(3))")
     }
 }
+
+/// A large register is read on two connections into the two ends of one array (`HalvesReader`, issue 17). Each
+/// half has its room; assets added between the count and the reads overflow it, and the rows must still come
+/// back whole and in tag order, whatever the rooms.
+@Suite("Reading a register in two halves into one array")
+struct HalvesReaderTests {
+    @Test("rows in tag order, whether the rooms fit, are too large or too small",
+          arguments: [(9, 4), (9, 5), (20, 10), (3, 1), (9, 0), (9, 9), (0, 0), (1, 1)])
+    func halvesJoinInOrder(capacity: Int, split: Int) throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let register = try Register.open(path: path)
+            for number in [7, 3, 9, 1, 5, 2, 8, 4, 6] { try register.addAsset(makeAsset(tag: "T-\(number)")) }
+            let expected = try register.rows()
+            let middle = "T-5"
+            let lower = try Database(path: path, mode: .readOnly)
+            let statement = try lower.prepare("SELECT \(AssetColumns.select) FROM assets WHERE tag < ? ORDER BY tag")
+            try statement.bind([.text(middle)])
+            let rows = try HalvesReader.read(capacity: capacity, split: split, lower: statement) {
+                let connection = try Database(path: path, mode: .readOnly)
+                let upper = try connection.prepare(
+                    "SELECT \(AssetColumns.select) FROM assets WHERE tag >= ? ORDER BY tag DESC")
+                try upper.bind([.text(middle)])
+                return (connection, upper)
+            }
+            #expect(rows == expected, "\(rows.map(\.asset.tag))")
+        }
+    }
+
+    @Test("a failure on the second connection is the read's failure, and nothing is left half made")
+    func upperFailure() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let register = try Register.open(path: path)
+            for number in 1...6 { try register.addAsset(makeAsset(tag: "T-\(number)")) }
+            let lower = try Database(path: path, mode: .readOnly)
+            let statement = try lower.prepare("SELECT \(AssetColumns.select) FROM assets ORDER BY tag")
+            #expect(throws: DatabaseError.self) {
+                _ = try HalvesReader.read(capacity: 6, split: 3, lower: statement) {
+                    let connection = try Database(path: path + "-missing", mode: .readOnly)
+                    return (connection, try connection.prepare("SELECT 1"))
+                }
+            }
+        }
+    }
+}
