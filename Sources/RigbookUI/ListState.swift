@@ -229,7 +229,7 @@ public struct ListState: Sendable {
     /// What the filter's words are matched against: each row's tag and serial number, and its name, type,
     /// site, location, manufacturer and kind, which repeat from row to row (`SearchIndex`).
     func makeSearchIndex() -> SearchIndex {
-        var builder = SearchIndex.Builder(sharedPerRow: 6, capacity: rows.count)
+        var builder = SearchIndex.Builder(capacity: rows.count)
         for row in rows {
             let asset = row.asset
             builder.own(asset.tag)
