@@ -265,9 +265,11 @@ public struct ListState: Sendable {
         let kept: (Int32) -> Bool = { row in
             allowed[Int(ranks[Int(row)])] && (kinds.map { $0.contains(rows[Int(row)].asset.kind) } ?? true)
         }
+        // Words alone keep every status and kind: no call a row to ask (a million calls a keystroke).
+        let narrowsByStatusOrKind = parsed.statuses != nil || kinds != nil
         let found: (rows: [Int32], scores: [Int32])
         if let index = searchIndex, !parsed.terms.isEmpty {
-            found = index.matches(parsed.terms, among: candidates, keep: kept)
+            found = index.matches(parsed.terms, among: candidates, keep: narrowsByStatusOrKind ? kept : nil)
         } else {
             found = (candidates.filter(kept), [])
         }

@@ -154,10 +154,10 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// Rows among `candidates`, in their order, that `keep` accepts and whose text every term matches, with the
-    /// sum of the terms' scores (0 without terms).
+    /// Rows among `candidates`, in their order, that `keep` accepts (nil: all) and whose text every term matches,
+    /// with the sum of the terms' scores (0 without terms).
     func matches(_ terms: [[UInt8]], among candidates: [Int32],
-                 keep: (Int32) -> Bool = { _ in true }) -> (rows: [Int32], scores: [Int32]) {
+                 keep: ((Int32) -> Bool)? = nil) -> (rows: [Int32], scores: [Int32]) {
         var rows: [Int32] = []
         var scores: [Int32] = []
         rows.reserveCapacity(candidates.count)
@@ -204,7 +204,7 @@ struct SearchIndex: Sendable {
                 }
                 return best
             }
-            for row in candidates where keep(row) {
+            for row in candidates where keep?(row) ?? true {
                 let r = Int(row)
                 let combination = Int(rowCombinations[r])
                 let masks = ownMasks[r]
