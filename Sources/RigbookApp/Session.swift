@@ -658,6 +658,16 @@ public final class Session {
         return (frame, runs)
     }
 
+    /// `nextDraw` for a terminal that can scroll a region: rows that moved are scrolled, not drawn again.
+    public func nextUpdate(scrolling: Bool) -> (frame: Frame, update: ScreenUpdate) {
+        let frame = self.frame()
+        let update = scrolling ? FrameDiff.update(from: shownFrame, to: frame)
+            : ScreenUpdate(scroll: nil, runs: FrameDiff.runs(from: shownFrame, to: frame))
+        shownFrame = frame
+        framesShown += 1
+        return (frame, update)
+    }
+
     /// Forget what the terminal shows (after a resize or a resume): the next draw repaints everything.
     public func invalidateScreen() { shownFrame = nil }
 }

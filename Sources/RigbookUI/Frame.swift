@@ -48,6 +48,13 @@ struct PackedCell: Equatable, Sendable {
     var cluster: Int32
     var width: UInt8
     var style: Style
+    /// Fills the cell to its stride, so that every byte of a cell is a field and cells compare as memory
+    /// (`FrameDiff`); always 0.
+    var spare: UInt16 = 0
+
+    /// Every byte of a cell is one of its fields (no padding): equal cells are equal bytes.
+    static let comparesAsBytes = MemoryLayout<PackedCell>.size == MemoryLayout<PackedCell>.stride
+        && MemoryLayout<PackedCell>.size == 4 + 4 + 1 + MemoryLayout<Style>.size + 2
 
     static let blank = PackedCell(scalar: 0x20, cluster: -1, width: 1, style: .plain)
     static func space(_ style: Style) -> PackedCell { PackedCell(scalar: 0x20, cluster: -1, width: 1, style: style) }
