@@ -2,6 +2,8 @@ import RigbookCore
 
 enum FormView {
     static let footerMemo = FooterMemo { FormState.footerKeymap.footer(width: $0) }
+    /// The groups' headings as drawn: made once, not uppercased again every frame.
+    static let headings = Dictionary(FormField.groups.map { ($0.title, $0.title.uppercased()) }) { first, _ in first }
 
     static func draw(_ form: FormState, into frame: inout Frame, area: Rect) {
         let width = area.width, height = area.height
@@ -32,7 +34,8 @@ enum FormView {
             case .banner(let text):
                 frame.put(text, x: 1, y: y, in: area, style: Style(colour: .magenta, bold: true))
             case .heading(let text):
-                frame.put(text.uppercased(), x: 1, y: y, in: area, style: Style(bold: true, underline: true))
+                frame.put(headings[text] ?? text.uppercased(), x: 1, y: y, in: area,
+                          style: Style(bold: true, underline: true))
             case .label(let field):
                 let focused = field == form.focus
                 frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
