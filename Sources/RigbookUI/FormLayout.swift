@@ -2,7 +2,7 @@ import RigbookCore
 
 /// The form's body as lines, computed the same way for scrolling (in update) and drawing (in view).
 enum FormLayout {
-    enum Line: Equatable {
+    enum Line: Hashable, Sendable {
         case heading(String)
         /// Row `row` of a field's widget (multi-line text has several).
         case field(FormField, row: Int)

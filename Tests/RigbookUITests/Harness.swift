@@ -145,6 +145,13 @@ final class Harness {
         if let form = session.state.form {
             #expect(FormLayout.computed(form, width: frame.width).lines == FormLayout.lines(form, width: frame.width),
                     "the form's kept layout is stale", sourceLocation: sourceLocation)
+            // The form's line memo only ever saves work: the form drawn with it is the form drawn from nothing.
+            var memoised = Frame(width: frame.width, height: frame.height)
+            FormView.draw(form, into: &memoised, area: memoised.bounds)
+            var fresh = Frame(width: frame.width, height: frame.height)
+            FormView.draw(form, into: &fresh, area: fresh.bounds, memo: nil)
+            #expect(memoised == fresh && memoised.cells == fresh.cells, "the form's line memo drew a stale line",
+                    sourceLocation: sourceLocation)
         }
         #expect(terminal.lines == frame.lines, "the diff does not reproduce the frame", sourceLocation: sourceLocation)
         if terminal.lines == frame.lines, let difference = firstDifference(terminal.frame, frame) {
