@@ -22,6 +22,7 @@ public final class Session {
     /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
     var journals: [String: DraftJournal] = [:]
     private var shownFrame: Frame?
+    private var uuidTextKept: (uuid: UUID, text: String)?
     /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
     private var framesShown = 0
     /// Seconds on a monotonic clock; tests pass a virtual one.
@@ -548,13 +549,21 @@ public final class Session {
         }
         let name = snapshot.values.inspectorName.trimmingWhitespace
         var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
-                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                              assetUUID: uuidText(snapshot.assetUUID), assetTag: snapshot.assetTag,
                               amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
                               updatedAt: updatedAt, operatorName: name.isEmpty ? SystemIdentity.userName : name,
                               revision: meta.revision, focusedField: snapshot.focus.key)
         draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
         draft.defectNotice = snapshot.noticeAnswers
         return draft
+    }
+
+    /// A uuid as drafts write it (lower case), kept for the form's asset: each typed key's journal line needs it.
+    private func uuidText(_ uuid: UUID) -> String {
+        if let kept = uuidTextKept, kept.uuid == uuid { return kept.text }
+        let text = uuid.uuidString.lowercased()
+        uuidTextKept = (uuid, text)
+        return text
     }
 
     /// Appends an edit to the form's keystroke journal: one `write(2)`, no fsync (issue 17). Only under the
@@ -656,6 +665,16 @@ public final class Session {
         shownFrame = frame
         framesShown += 1
         return (frame, runs)
+    }
+
+    /// `nextDraw` for a terminal that can scroll a region: rows that moved are scrolled, not drawn again.
+    public func nextUpdate(scrolling: Bool) -> (frame: Frame, update: ScreenUpdate) {
+        let frame = self.frame()
+        let update = scrolling ? FrameDiff.update(from: shownFrame, to: frame)
+            : ScreenUpdate(scroll: nil, runs: FrameDiff.runs(from: shownFrame, to: frame))
+        shownFrame = frame
+        framesShown += 1
+        return (frame, update)
     }
 
     /// Forget what the terminal shows (after a resize or a resume): the next draw repaints everything.

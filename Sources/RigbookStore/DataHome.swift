@@ -48,7 +48,36 @@ public enum Timestamp {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
-    public static func now() -> String { string(Date()) }
+    /// `string(Date())` without Foundation's formatter: the clock's UTC fields written by hand, milliseconds cut
+    /// as the formatter cuts them. Every typed key's journal line carries one or two (issue 17).
+    public static func now() -> String {
+        var time = timespec()
+        var fields = tm()
+        guard clock_gettime(CLOCK_REALTIME, &time) == 0, gmtime_r(&time.tv_sec, &fields) != nil else {
+            return string(Date())
+        }
+        let year = Int(fields.tm_year) + 1900
+        guard (0...9999).contains(year) else { return string(Date()) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func put(_ value: Int, digits: Int, then separator: UInt8?) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8((value / divisor) % 10))
+                divisor /= 10
+            }
+            if let separator { bytes.append(separator) }
+        }
+        put(year, digits: 4, then: UInt8(ascii: "-"))
+        put(Int(fields.tm_mon) + 1, digits: 2, then: UInt8(ascii: "-"))
+        put(Int(fields.tm_mday), digits: 2, then: UInt8(ascii: "T"))
+        put(Int(fields.tm_hour), digits: 2, then: UInt8(ascii: ":"))
+        put(Int(fields.tm_min), digits: 2, then: UInt8(ascii: ":"))
+        put(Int(fields.tm_sec), digits: 2, then: UInt8(ascii: "."))
+        put(Int(time.tv_nsec) / 1_000_000, digits: 3, then: UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     public static func parse(_ text: String) -> Date? {
         (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))

@@ -68,24 +68,35 @@ enum DraftJournalLine {
     /// or `\u00XX`, everything else (DEL, `/`, non-ASCII) as its UTF-8 bytes.
     static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let hex = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Bytes that need no escape go in as whole runs: a line is mostly such text.
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): out.append(0x5C); out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C); out.append(0x5C)
+                case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(0x5C); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0"))
+                    out.append(UInt8(ascii: "0")); out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0xF)])
+                }
             }
+            if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
 
 /// One JSON object written key by key into bytes, in the order given (the caller keeps keys sorted).
@@ -103,10 +114,11 @@ struct JSONObjectBytes {
 
     mutating func string(_ text: String) { DraftJournalLine.appendJSONString(text, to: &bytes) }
     mutating func optional(_ text: String?) {
-        if let text { string(text) } else { bytes.append(contentsOf: Array("null".utf8)) }
+        if let text { string(text) } else { literal("null") }
     }
-    mutating func number<N: BinaryInteger>(_ value: N) { bytes.append(contentsOf: Array(String(value).utf8)) }
-    mutating func bool(_ value: Bool) { bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8)) }
+    mutating func number<N: BinaryInteger>(_ value: N) { bytes.append(contentsOf: String(value).utf8) }
+    mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
+    private mutating func literal(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     /// A value already written as JSON.
     mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 

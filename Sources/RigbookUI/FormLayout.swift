@@ -2,7 +2,7 @@ import RigbookCore
 
 /// The form's body as lines, computed the same way for scrolling (in update) and drawing (in view).
 enum FormLayout {
-    enum Line: Equatable {
+    enum Line: Hashable, Sendable {
         case heading(String)
         /// Row `row` of a field's widget (multi-line text has several).
         case field(FormField, row: Int)
@@ -55,6 +55,7 @@ enum FormLayout {
         var width: Int
         var wraps: Wraps
         var lines: [Line]
+        var key: LinesKey
     }
 
     /// The layout at `width`: the one `keepFocusVisible` kept when nothing it depends on changed since (a
@@ -62,7 +63,42 @@ enum FormLayout {
     static func computed(_ form: FormState, width: Int) -> Computed {
         if let kept = form.layoutMemo, kept.width == width { return kept }
         let wraps = self.wraps(form, width: width)
-        return Computed(width: width, wraps: wraps, lines: lines(form, width: width, wraps: wraps))
+        let key = LinesKey(form, width: width, wraps: wraps)
+        if let kept = form.linesMemo, kept.key == key {
+            return Computed(width: width, wraps: wraps, lines: kept.lines, key: key)
+        }
+        return Computed(width: width, wraps: wraps, lines: lines(form, width: width, wraps: wraps), key: key)
+    }
+
+    /// Everything `lines` reads of a form: two states with equal keys have the same lines. A typed character
+    /// changes the text of a field but seldom its rows or the rules it breaks, so the lines (with every message
+    /// wrapped again) are kept from the key before (`FormState.linesMemo`) rather than made anew.
+    struct LinesKey: Equatable, Sendable {
+        var width: Int
+        var openingWarning: String?
+        var problems: [GateProblem]
+        var fieldMessages: [FormField: String]
+        var focus: FormField
+        var relativeDateHint: String?
+        /// What decides which fields apply (`FormField.applies(to:)`), and the attachments' rows.
+        var inspectionType: InspectionType
+        var result: InspectionResult?
+        var attachments: Int
+        /// Rows of each multi-line field, in form order.
+        var multilineRows: [Int]
+
+        init(_ form: FormState, width: Int, wraps: Wraps) {
+            self.width = width
+            openingWarning = form.openingWarning
+            problems = form.problems
+            fieldMessages = form.fieldMessages
+            focus = form.focus
+            relativeDateHint = form.relativeDateHint
+            inspectionType = form.values.inspectionType
+            result = form.values.result
+            attachments = form.values.attachments.count
+            multilineRows = FormField.allCases.compactMap { wraps[$0]?.rows.count }
+        }
     }
 
     static func lines(_ form: FormState, width: Int, wraps: Wraps? = nil) -> [Line] {
@@ -134,6 +170,7 @@ extension FormState {
     mutating func keepFocusVisible(width: Int, height: Int) {
         let layout = FormLayout.computed(self, width: width)
         layoutMemo = layout
+        linesMemo = (layout.key, layout.lines)
         let wraps = layout.wraps, lines = layout.lines
         let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(saveError, width: width)
         var line = FormLayout.focusLine(self, in: lines, wraps: wraps)

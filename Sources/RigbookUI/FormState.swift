@@ -90,6 +90,7 @@ public struct FormState: Screen {
 
     public init(seed: FormSeed, context: ScreenContext) {
         row = seed.row
+        draftID = DraftIdentity.draftID(assetUUID: seed.row.asset.uuid)
         history = seed.history
         baseline = seed.baseline
         sessionID = seed.sessionID
@@ -231,6 +232,9 @@ public struct FormState: Screen {
     /// The body's layout as the last `keepFocusVisible` computed it, for the frame drawn next; nil once any of
     /// the properties it depends on changed (they clear it as they are set).
     var layoutMemo: FormLayout.Computed?
+    /// The body's lines as last computed and what they were computed from; kept while the values change (unlike
+    /// `layoutMemo`): `FormLayout.computed` uses them again when nothing the lines read has changed.
+    var linesMemo: (key: FormLayout.LinesKey, lines: [FormLayout.Line])?
 
     /// The assets of a batch inspection whose shared values this form edits (issue 13 §4); empty for a
     /// single asset's form. The gate then judges the values once per asset and names the assets a rule fails.
@@ -294,8 +298,9 @@ public struct FormState: Screen {
         draft.writes.poke(now: now)
     }
 
-    /// The draft file's id: one per form kind and asset.
-    public var draftID: String { DraftIdentity.draftID(assetUUID: row.asset.uuid) }
+    /// The draft file's id: one per form kind and asset. Made once: every typed key's journal line names it, and
+    /// writing a UUID as text took a fifth of the journal's work.
+    public let draftID: String
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {

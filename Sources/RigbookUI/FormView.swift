@@ -1,9 +1,13 @@
 import RigbookCore
+import Synchronization
 
 enum FormView {
     static let footerMemo = FooterMemo { FormState.footerKeymap.footer(width: $0) }
+    /// The groups' headings as drawn: made once, not uppercased again every frame.
+    static let headings = Dictionary(FormField.groups.map { ($0.title, $0.title.uppercased()) }) { first, _ in first }
 
-    static func draw(_ form: FormState, into frame: inout Frame, area: Rect) {
+    /// `memo`: body lines drawn before from equal inputs are copied from it (nil: every line drawn, for tests).
+    static func draw(_ form: FormState, into frame: inout Frame, area: Rect, memo: FormLineMemo? = .shared) {
         let width = area.width, height = area.height
         let asset = form.row.asset
         frame.fill(y: 0, in: area, style: .reverse)
@@ -26,13 +30,21 @@ enum FormView {
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
         let valueX = labelWidth + 2
         let textWidth = FormLayout.textWidth(screenWidth: width)
+        // Whole lines only: a form drawn into part of the screen is drawn line by line.
+        let memo = area.x == 0 && area.width == frame.width ? memo : nil
         for (offset, line) in lines.dropFirst(form.scroll).prefix(body).enumerated() {
             let y = 1 + offset
+            let key = memo == nil || y >= height ? nil : lineKey(form, line: line, width: width)
+            if let key, let memo, let cells = memo.cells(for: key), frame.placeLine(cells, y: area.y + y) { continue }
+            defer {
+                if let key, let memo, let cells = frame.lineCells(area.y + y) { memo.keep(cells, for: key) }
+            }
             switch line {
             case .banner(let text):
                 frame.put(text, x: 1, y: y, in: area, style: Style(colour: .magenta, bold: true))
             case .heading(let text):
-                frame.put(text.uppercased(), x: 1, y: y, in: area, style: Style(bold: true, underline: true))
+                frame.put(headings[text] ?? text.uppercased(), x: 1, y: y, in: area,
+                          style: Style(bold: true, underline: true))
             case .label(let field):
                 let focused = field == form.focus
                 frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
@@ -100,6 +112,32 @@ enum FormView {
         }
     }
 
+    /// What a body line is drawn from, when that is cheap to tell: its line, focus and the text its widget shows.
+    /// Nil for a line that places the cursor or draws from more (a focused text field, multi-line text,
+    /// attachments): those are drawn every frame.
+    static func lineKey(_ form: FormState, line: FormLayout.Line, width: Int) -> FormLineKey? {
+        var key = FormLineKey(line: line, focused: line.field == form.focus, attemptedSave: form.attemptedSave,
+                              width: width)
+        guard case .field(let field, _) = line else { return key }
+        let v = form.values
+        switch field.kind {
+        case .choice:
+            key.text = Choices.current(field, in: v)?.label ?? form.automaticChoice(field) ?? "— choose —"
+        case .check:
+            key.flag = v[keyPath: field.flagPath!]
+            key.text = form.checkLabel(field)
+        case .toggle:
+            key.flag = v[keyPath: field.flagPath!]
+        case .text, .date:
+            guard !key.focused else { return nil }
+            key.text = v[keyPath: field.textPath!]
+            if field.kind == .date { key.placeholder = form.datePlaceholder(field) }
+        case .multiline, .attachments:
+            return nil
+        }
+        return key
+    }
+
     /// Draws one row of a field's widget in `widget` (the value column of that row).
     static func drawWidget(_ form: FormState, field: FormField, row: Int, focused: Bool, in widget: Rect, area: Rect,
                            wraps: FormLayout.Wraps, into frame: inout Frame) {
@@ -147,4 +185,36 @@ enum FormView {
 
 extension FormState {
     public func draw(into frame: inout Frame, area: Rect) { FormView.draw(self, into: &frame, area: area) }
+}
+
+/// Everything one line of the form's body is drawn from (`FormView.lineKey`): equal keys draw the same row.
+struct FormLineKey: Hashable, Sendable {
+    var line: FormLayout.Line
+    var focused: Bool
+    var attemptedSave: Bool
+    var width: Int
+    /// The widget's text: a choice's label, a check box's sentence, a text field's value.
+    var text = ""
+    var placeholder: String?
+    /// A check box's or toggle's state.
+    var flag = false
+}
+
+/// The form's body lines as last drawn, by what they were drawn from: a typed character changes one or two
+/// lines of the body (its field, a rule's message), so the others are copied, not drawn again (issue 17). A
+/// pure memo of `FormView.draw`'s line drawing: a line is reused only when every input is equal.
+final class FormLineMemo: Sendable {
+    static let shared = FormLineMemo()
+
+    private let lines = Mutex<[FormLineKey: [PackedCell]]>([:])
+
+    func cells(for key: FormLineKey) -> [PackedCell]? { lines.withLock { $0[key] } }
+
+    func keep(_ cells: [PackedCell], for key: FormLineKey) {
+        lines.withLock { lines in
+            // More than a few forms' worth: start again.
+            if lines.count >= 512 { lines.removeAll(keepingCapacity: true) }
+            lines[key] = cells
+        }
+    }
 }

@@ -48,6 +48,13 @@ struct PackedCell: Equatable, Sendable {
     var cluster: Int32
     var width: UInt8
     var style: Style
+    /// Fills the cell to its stride, so that every byte of a cell is a field and cells compare as memory
+    /// (`FrameDiff`); always 0.
+    var spare: UInt16 = 0
+
+    /// Every byte of a cell is one of its fields (no padding): equal cells are equal bytes.
+    static let comparesAsBytes = MemoryLayout<PackedCell>.size == MemoryLayout<PackedCell>.stride
+        && MemoryLayout<PackedCell>.size == 4 + 4 + 1 + MemoryLayout<Style>.size + 2
 
     static let blank = PackedCell(scalar: 0x20, cluster: -1, width: 1, style: .plain)
     static func space(_ style: Style) -> PackedCell { PackedCell(scalar: 0x20, cluster: -1, width: 1, style: style) }
@@ -111,7 +118,51 @@ public struct Frame: Sendable, Equatable {
             }
             return column - x
         }
+        if let end = putSingleScalars(text, x: x, y: y, limit: limit, style: style) { return end - x }
         return putCharacters(VisibleText.make(text), x: x, y: y, limit: limit, style: style)
+    }
+
+    /// Whether `value` is a grapheme on its own beside any other such scalar, is drawn as itself (no control,
+    /// no hidden format character) and takes a column or two: symbols, punctuation, Latin, Greek, Cyrillic,
+    /// CJK and Hangul syllables. Marks, joiners, variation selectors, jamo and emoji modifiers are not.
+    @inline(__always)
+    static func isSingleScalarGrapheme(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E,
+             0x2190...0x23FF, 0x2460...0x27BF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `putCharacters` for text whose every scalar is a grapheme of its own (`isSingleScalarGrapheme`), without
+    /// breaking it into graphemes or making it visible first: the screens' own lines (▸ ⚠ ‹ › — · …) and most
+    /// names. Nil, drawing nothing, for any other text. Returns the column after the text.
+    private mutating func putSingleScalars(_ text: String, x: Int, y: Int, limit: Int, style: Style) -> Int? {
+        for scalar in text.unicodeScalars where !Frame.isSingleScalarGrapheme(scalar.value) { return nil }
+        var column = x
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x7F {
+                if column >= limit { break }
+                if column >= 0 { setCell(x: column, y: y, PackedCell(scalar: value, cluster: -1, width: 1,
+                                                                       style: style)) }
+                column += 1
+                continue
+            }
+            let w = DisplayWidth.of(scalar)
+            if column + w > limit {
+                if column < limit { setCell(x: column, y: y, .space(style)); column += 1 }
+                break
+            }
+            if column >= 0 {
+                setCell(x: column, y: y, PackedCell(scalar: value, cluster: -1, width: UInt8(w), style: style))
+                if w == 2 { setCell(x: column + 1, y: y, PackedCell(scalar: 0, cluster: -1, width: 0, style: style)) }
+            }
+            column += w
+        }
+        return column
     }
 
     /// Draws characters as `put` draws a string, without first joining them into one: a multi-line field's

@@ -1,11 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// A run of changed cells in one style: what the backend writes in one call.
 public struct DrawRun: Hashable, Sendable {
     public var x: Int
     public var y: Int
-    public var text: String
+    /// The run's characters as Unicode scalar values (a cluster of several scalars gives each of them): what
+    /// the backend hands the terminal, without a `String` built cell by cell.
+    public var scalars: [UInt32]
     public var style: Style
     /// Columns the run covers.
     public var width: Int
+
+    /// The run's text (for tests and the in-memory screen).
+    public var text: String {
+        var view = String.UnicodeScalarView()
+        for value in scalars { view.append(Unicode.Scalar(value) ?? " ") }
+        return String(view)
+    }
+}
+
+/// Rows `top...bottom` of the screen moved up by `by` rows (down when negative), as a terminal moves them with a
+/// scroll region and its index (or reverse index) command; the rows that come in are blank.
+public struct ScrollMove: Hashable, Sendable {
+    public var top: Int
+    public var bottom: Int
+    public var by: Int
+
+    public init(top: Int, bottom: Int, by: Int) {
+        self.top = top
+        self.bottom = bottom
+        self.by = by
+    }
+}
+
+/// What brings a terminal from one frame to the next: an optional scroll, then runs drawn over its result.
+public struct ScreenUpdate: Sendable {
+    public var scroll: ScrollMove?
+    public var runs: [DrawRun]
+
+    public init(scroll: ScrollMove?, runs: [DrawRun]) {
+        self.scroll = scroll
+        self.runs = runs
+    }
 }
 
 /// Compares two frames and returns only what changed, as runs to draw. A different size (or no
@@ -15,12 +55,15 @@ public enum FrameDiff {
         guard let old, old.width == new.width, old.height == new.height else { return allRuns(new) }
         var runs: [DrawRun] = []
         let width = new.width
+        // Without clusters in either frame a cell is its bytes: whole rows compare as memory.
+        let simple = new.clusters.isEmpty && old.clusters.isEmpty && PackedCell.comparesAsBytes
         new.storage.withUnsafeBufferPointer { newCells in
             old.storage.withUnsafeBufferPointer { oldCells in
                 for y in 0..<new.height {
                     let rowStart = y * width
                     // Most rows of a frame are as they were: skip them without building anything.
-                    if sameRow(newCells, oldCells, from: rowStart, count: width, new: new, old: old) { continue }
+                    if simple ? sameBytes(newCells, oldCells, from: rowStart, count: width)
+                        : sameRow(newCells, oldCells, from: rowStart, count: width, new: new, old: old) { continue }
                     var x = 0
                     var current: DrawRun?
                     while x < width {
@@ -50,6 +93,63 @@ public enum FrameDiff {
         return runs
     }
 
+    /// `runs(from:to:)`, with a scroll first when a block of rows moved up or down (the list scrolled by a row):
+    /// the terminal moves those rows itself and only the rows still different are drawn, instead of every row.
+    public static func update(from old: Frame?, to new: Frame) -> ScreenUpdate {
+        guard let old, let scroll = scroll(from: old, to: new) else {
+            return ScreenUpdate(scroll: nil, runs: runs(from: old, to: new))
+        }
+        var moved = old
+        moved.scroll(scroll)
+        return ScreenUpdate(scroll: scroll, runs: runs(from: moved, to: new))
+    }
+
+    /// Rows a scroll must at least bring into place to be worth it (a scroll costs about a row's bytes).
+    static let scrollMinimumRows = 4
+
+    /// The scroll that brings the most rows of `old` to where `new` has them, when that is worth it: only for
+    /// frames of one size without clusters (a cell is then its bytes), by at most 3 rows.
+    static func scroll(from old: Frame, to new: Frame) -> ScrollMove? {
+        guard old.width == new.width, old.height == new.height, new.height >= scrollMinimumRows,
+              new.clusters.isEmpty, old.clusters.isEmpty, PackedCell.comparesAsBytes else { return nil }
+        let width = new.width, height = new.height
+        return new.storage.withUnsafeBufferPointer { newCells -> ScrollMove? in
+            old.storage.withUnsafeBufferPointer { oldCells -> ScrollMove? in
+                func same(_ newRow: Int, _ oldRow: Int) -> Bool {
+                    sameBytes(newCells, oldCells, newStart: newRow * width, oldStart: oldRow * width, count: width)
+                }
+                var changed = 0
+                for y in 0..<height where !same(y, y) { changed += 1 }
+                guard changed >= scrollMinimumRows else { return nil }
+                var best: (rows: Int, top: Int, bottom: Int, by: Int)?
+                for by in [1, -1, 2, -2, 3, -3] {
+                    // Runs of rows y of `new` that are row y + by of `old` (and not already row y of it).
+                    var y = max(0, -by)
+                    let end = min(height, height - by)
+                    while y < end {
+                        guard same(y, y + by), !same(y, y) else { y += 1; continue }
+                        var last = y
+                        while last + 1 < end, same(last + 1, last + 1 + by) { last += 1 }
+                        let rows = last - y + 1
+                        if rows >= scrollMinimumRows, rows > best?.rows ?? 0 {
+                            best = (rows, min(y, y + by), max(last, last + by), by)
+                        }
+                        y = last + 1
+                    }
+                }
+                return best.map { ScrollMove(top: $0.top, bottom: $0.bottom, by: $0.by) }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func sameBytes(_ newCells: UnsafeBufferPointer<PackedCell>,
+                                  _ oldCells: UnsafeBufferPointer<PackedCell>, newStart: Int, oldStart: Int,
+                                  count: Int) -> Bool {
+        memcmp(newCells.baseAddress! + newStart, oldCells.baseAddress! + oldStart,
+               count * MemoryLayout<PackedCell>.stride) == 0
+    }
+
     /// Every cell of `frame`: a first frame, or one after a resize.
     static func allRuns(_ frame: Frame) -> [DrawRun] {
         var runs: [DrawRun] = []
@@ -71,16 +171,33 @@ public enum FrameDiff {
     private static func append(_ cell: PackedCell, x: Int, y: Int, span: Int, frame: Frame, to current: inout DrawRun?,
                                runs: inout [DrawRun]) {
         if current != nil, current!.style == cell.style, current!.x + current!.width == x {
-            if cell.cluster < 0, cell.width > 0, let scalar = Unicode.Scalar(cell.scalar) {
-                current!.text.unicodeScalars.append(scalar)
-            } else {
-                current!.text += frame.text(of: cell)
-            }
+            appendScalars(of: cell, frame: frame, to: &current!.scalars)
             current!.width += span
         } else {
             if let run = current { runs.append(run) }
-            current = DrawRun(x: x, y: y, text: frame.text(of: cell), style: cell.style, width: span)
+            var scalars: [UInt32] = []
+            scalars.reserveCapacity(frame.width - x)
+            appendScalars(of: cell, frame: frame, to: &scalars)
+            current = DrawRun(x: x, y: y, scalars: scalars, style: cell.style, width: span)
         }
+    }
+
+    /// The scalars `frame.text(of: cell)` holds, without making the string for a cell of one scalar.
+    @inline(__always)
+    private static func appendScalars(of cell: PackedCell, frame: Frame, to scalars: inout [UInt32]) {
+        if cell.cluster >= 0 {
+            for scalar in frame.clusters[Int(cell.cluster)].unicodeScalars { scalars.append(scalar.value) }
+        } else if cell.width > 0 {
+            scalars.append(Unicode.Scalar(cell.scalar) == nil ? 0x20 : cell.scalar)
+        }
+    }
+
+    /// Whether `count` cells from `start` hold the same bytes in both (cells without clusters).
+    @inline(__always)
+    private static func sameBytes(_ newCells: UnsafeBufferPointer<PackedCell>,
+                                  _ oldCells: UnsafeBufferPointer<PackedCell>, from start: Int, count: Int) -> Bool {
+        memcmp(newCells.baseAddress! + start, oldCells.baseAddress! + start,
+               count * MemoryLayout<PackedCell>.stride) == 0
     }
 
     @inline(__always)
@@ -113,5 +230,34 @@ public struct InMemoryScreen: Sendable {
         for run in runs { frame.put(run.text, x: run.x, y: run.y, style: run.style) }
     }
 
+    public mutating func apply(_ update: ScreenUpdate, size: (width: Int, height: Int)) {
+        if let scroll = update.scroll, frame.width == size.width, frame.height == size.height {
+            frame.scroll(scroll)
+        }
+        apply(update.runs, size: size)
+    }
+
     public var lines: [String] { frame.lines }
+}
+
+extension Frame {
+    /// Moves rows `top...bottom` up by `by` (down when negative) as a terminal scrolls a region: rows that
+    /// come in are blank, with no style.
+    mutating func scroll(_ move: ScrollMove) {
+        let top = max(0, move.top), bottom = min(height - 1, move.bottom)
+        guard top <= bottom, move.by != 0 else { return }
+        let rows = bottom - top + 1
+        let by = max(-rows, min(rows, move.by))
+        var moved = storage
+        for y in top...bottom {
+            let from = y + by
+            let range = (y * width)..<((y + 1) * width)
+            if from >= top && from <= bottom {
+                moved.replaceSubrange(range, with: storage[(from * width)..<((from + 1) * width)])
+            } else {
+                moved.replaceSubrange(range, with: repeatElement(PackedCell.blank, count: width))
+            }
+        }
+        storage = moved
+    }
 }

@@ -167,6 +167,8 @@ enum Commands {
         ("RIGBOOK_DRAFT_RETENTION_DAYS", "Days a draft is kept after its last edit (default 30)."),
         ("NO_COLOR", "Draw the full-screen register without colour."),
         ("TERM", "The terminal type (not dumb) for the full-screen register."),
+        ("RIGBOOK_CURSES_DRAW", "1: curses draws the full-screen register's frames (slower; for a terminal the"
+            + " direct writer gets wrong)."),
         ("USER", "Who saves records, when the user database does not say."),
         ("RIGBOOK_SERVER", "The server `rigbook sync` uses when given no URL; the full-screen register"
             + " syncs with it in the background."),

@@ -51,9 +51,18 @@ final class CursesTerminal {
         return message.wrapped(toWidth: width).joined(separator: "\n")
     }
 
-    init(useColour: Bool) {
+    /// Writes frames itself (`DirectOutput`) rather than through curses' screen update.
+    private let drawDirectly: Bool
+    private var output: DirectOutput?
+
+    init(useColour: Bool, drawDirectly: Bool = true) {
         self.useColour = useColour
+        self.drawDirectly = drawDirectly
     }
+
+    /// Frames go to `draw(_ update:cursor:)`, written by `DirectOutput`.
+    var drawsDirectly: Bool { output != nil }
+    var canScroll: Bool { output?.canScroll ?? false }
 
     /// Enters curses mode: UTF-8 locale, raw keys (so Ctrl-S and Ctrl-C arrive as keys), no echo.
     func start() throws {
@@ -91,6 +100,19 @@ final class CursesTerminal {
             coloursOn = true
         }
         updateSize()
+        if drawDirectly, let direct = DirectOutput(colours: coloursOn) {
+            // Curses paints its empty screen now (entering the full-screen mode) and never again: nothing is drawn
+            // into its window, so reading keys does not refresh it, and it leaves the cursor where it is.
+            leaveok(rb_stdscr(), true)
+            refresh()
+            direct.forget(clear: false)
+            output = direct
+        }
+    }
+
+    func draw(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?) {
+        guard let output else { return draw(update.runs, cursor: cursor) }
+        output.draw(update, cursor: cursor, width: Int(width), height: Int(height))
     }
 
     /// Leaves curses mode and gives the terminal back as it was. Safe to call twice.
@@ -98,6 +120,11 @@ final class CursesTerminal {
         guard active else { return }
         active = false
         setBracketedPaste(false)
+        if let output {
+            // Curses gives the terminal back from where it believes the cursor and attributes are: make it so.
+            output.leave(height: Int(height))
+            mvcur(-1, -1, height - 1, 0)
+        }
         curs_set(1)
         endwin()
     }
@@ -109,6 +136,7 @@ final class CursesTerminal {
         refresh()
         setBracketedPaste(true)
         updateSize()
+        output?.forget(clear: true)
     }
 
     func updateSize() {
@@ -121,7 +149,7 @@ final class CursesTerminal {
             attrset(Int32(bitPattern: attributes(run.style)))
             // One buffer for every run: no array made per run.
             wide.removeAll(keepingCapacity: true)
-            for scalar in run.text.unicodeScalars { wide.append(wchar_t(bitPattern: scalar.value)) }
+            for scalar in run.scalars { wide.append(wchar_t(bitPattern: scalar)) }
             wide.append(0)
             // The bottom-right cell makes addwstr report an error after drawing; nothing is lost.
             _ = mvaddwstr(Int32(run.y), Int32(run.x), wide)
@@ -138,7 +166,7 @@ final class CursesTerminal {
 
     /// Clears the physical screen so the next draw starts from nothing.
     func clearScreen() {
-        clearok(rb_stdscr(), true)
+        if let output { output.forget(clear: true) } else { clearok(rb_stdscr(), true) }
     }
 
     private func attributes(_ style: Style) -> UInt32 {
@@ -237,7 +265,14 @@ final class CursesTerminal {
 
     private func translate(keyCode: Int32) -> Input {
         switch keyCode {
-        case KEY_RESIZE: updateSize(); return .resize
+        case KEY_RESIZE:
+            updateSize()
+            if let output {
+                // Curses repaints its resized (empty) window at once, not over the next frame at the next read.
+                refresh()
+                output.forget(clear: true)
+            }
+            return .resize
         case KEY_UP: return .key(.up)
         case KEY_DOWN: return .key(.down)
         case KEY_LEFT: return .key(.left)

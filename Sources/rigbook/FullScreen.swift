@@ -8,7 +8,10 @@ enum FullScreen {
     /// The caller has checked `CursesTerminal.refusal` before opening anything.
     static func run(session: Session, environment: [String: String]) -> Int32 {
         Signals.install()
-        let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty)
+        // RIGBOOK_CURSES_DRAW=1: curses draws the frames, as before issue 17 (for comparison, and for a terminal
+        // where the direct writer would go wrong).
+        let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty,
+                                      drawDirectly: environment["RIGBOOK_CURSES_DRAW"] != "1")
         do { try terminal.start() } catch {
             printError("rigbook: cannot start the terminal (TERM=\(environment["TERM"] ?? "")).")
             return ExitCode.failure
@@ -17,8 +20,13 @@ enum FullScreen {
         session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
         var exitCode = ExitCode.success
         loop: while !session.isFinished {
-            let (frame, runs) = session.nextDraw()
-            terminal.draw(runs, cursor: frame.cursor)
+            if terminal.drawsDirectly {
+                let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
+                terminal.draw(update, cursor: frame.cursor)
+            } else {
+                let (frame, runs) = session.nextDraw()
+                terminal.draw(runs, cursor: frame.cursor)
+            }
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
             // Handle every key already waiting before drawing again, so a paste costs one frame.

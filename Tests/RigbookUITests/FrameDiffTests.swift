@@ -151,4 +151,61 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
         #expect(screen.lines == new.lines)
         #expect(firstDifference(screen.frame, new) == nil)
     }
+
+    /// A list scrolled by a row: the terminal scrolls the rows between the headings and the footer, and only the
+    /// rows whose selection changed and the row that came in are drawn.
+    @Test func aListScrolledByARowIsAScrollAndTwoRows() {
+        func list(top: Int, selected: Int) -> Frame {
+            var frame = Frame(width: 40, height: 24)
+            frame.put(" Rigbook  100 assets", x: 0, y: 0, style: .reverse)
+            frame.put("TAG      NAME", x: 0, y: 2, style: .bold)
+            for y in 3..<23 {
+                frame.put("SL-\(top + y - 3)  a sling — 2 t", x: 0, y: y)
+                if top + y - 3 == selected { frame.restyle(y: y) { $0.reverse = true } }
+            }
+            frame.put("q quit  ↓ next", x: 0, y: 23, style: .dim)
+            return frame
+        }
+        let old = list(top: 0, selected: 19), new = list(top: 1, selected: 20)
+        let update = FrameDiff.update(from: old, to: new)
+        #expect(update.scroll == ScrollMove(top: 3, bottom: 21, by: 1))
+        #expect(Set(update.runs.map(\.y)) == [21, 22])
+        var screen = InMemoryScreen(width: 40, height: 24)
+        screen.apply(FrameDiff.runs(from: nil, to: old), size: (40, 24))
+        screen.apply(update, size: (40, 24))
+        #expect(screen.frame == new)
+        let back = FrameDiff.update(from: new, to: old)
+        #expect(back.scroll?.by == -1)
+        screen.apply(back, size: (40, 24))
+        #expect(screen.frame == old)
+    }
+
+    /// Frames whose rows move up and down by one to four rows between random edits: the update with its scroll,
+    /// applied to a terminal showing the first, gives exactly the second.
+    @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+    func randomScrollsRoundTrip(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let styles: [Style] = [.plain, .bold, .reverse, Style(colour: .red, bold: true)]
+        let width = 10 + random.below(30), height = 6 + random.below(20)
+        var previous = Frame(width: width, height: height)
+        for y in 0..<height { previous.put("row \(y) 张 …", x: random.below(3), y: y, style: random.pick(styles)) }
+        var screen = InMemoryScreen(width: width, height: height)
+        screen.apply(FrameDiff.runs(from: nil, to: previous), size: (width, height))
+        for step in 0..<60 {
+            var next = previous
+            let top = random.below(height - 2), bottom = top + 1 + random.below(height - top - 1)
+            let by = [1, -1, 2, -2, 3, 4].randomElement(using: &random)!
+            next.scroll(ScrollMove(top: top, bottom: bottom, by: by))
+            for _ in 0..<random.below(3) {
+                next.put("new \(step) 王", x: random.below(width), y: random.below(height), style: random.pick(styles))
+            }
+            if random.below(4) == 0 { next.put("e\u{301}", x: 0, y: random.below(height)) }
+            screen.apply(FrameDiff.update(from: previous, to: next), size: (width, height))
+            let difference = firstDifference(screen.frame, next)
+            #expect(difference == nil, "seed \(seed) step \(step): cells")
+            #expect(screen.lines == next.lines, "seed \(seed) step \(step): lines")
+            if difference != nil { return }
+            previous = next
+        }
+    }
 }

@@ -32,6 +32,10 @@ final class Harness {
     private var terminal: InMemoryScreen
     /// The runs the last step sent to the terminal.
     private(set) var lastRuns: [DrawRun] = []
+    /// A second terminal that receives the updates with scrolls (`FrameDiff.update`), as the direct writer does,
+    /// and the frame it was last brought to.
+    private var scrollingTerminal = InMemoryScreen(width: 0, height: 0)
+    private var scrollingShown: Frame?
     /// Only the harness that made the home removes it.
     private let ownsHome: Bool
 
@@ -133,6 +137,24 @@ final class Harness {
         let (frame, runs) = session.nextDraw()
         lastRuns = runs
         terminal.apply(runs, size: (frame.width, frame.height))
+        scrollingTerminal.apply(FrameDiff.update(from: scrollingShown, to: frame), size: (frame.width, frame.height))
+        scrollingShown = frame
+        var cells = frame
+        cells.cursor = nil  // a terminal in memory has no cursor
+        #expect(scrollingTerminal.frame == cells, "the update with its scroll does not reproduce the frame",
+                sourceLocation: sourceLocation)
+        // The form's kept lines (`FormState.linesMemo`) are only ever what laying it out afresh gives.
+        if let form = session.state.form {
+            #expect(FormLayout.computed(form, width: frame.width).lines == FormLayout.lines(form, width: frame.width),
+                    "the form's kept layout is stale", sourceLocation: sourceLocation)
+            // The form's line memo only ever saves work: the form drawn with it is the form drawn from nothing.
+            var memoised = Frame(width: frame.width, height: frame.height)
+            FormView.draw(form, into: &memoised, area: memoised.bounds)
+            var fresh = Frame(width: frame.width, height: frame.height)
+            FormView.draw(form, into: &fresh, area: fresh.bounds, memo: nil)
+            #expect(memoised == fresh && memoised.cells == fresh.cells, "the form's line memo drew a stale line",
+                    sourceLocation: sourceLocation)
+        }
         #expect(terminal.lines == frame.lines, "the diff does not reproduce the frame", sourceLocation: sourceLocation)
         if terminal.lines == frame.lines, let difference = firstDifference(terminal.frame, frame) {
             Issue.record("the diff does not reproduce the frame's styles: cell \(difference)",
@@ -174,6 +196,8 @@ final class Harness {
         session.invalidateScreen()
         let (frame, runs) = session.nextDraw()
         terminal.apply(runs, size: (frame.width, frame.height))
+        scrollingTerminal.apply(FrameDiff.update(from: nil, to: frame), size: (frame.width, frame.height))
+        scrollingShown = frame
         return runs
     }
 }

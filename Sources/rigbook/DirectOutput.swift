@@ -1,0 +1,246 @@
+import CNcurses
+import Glibc
+import RigbookUI
+
+/// The curses backend's writer of frames: the frame diff's runs (and scroll) written with the terminal's own
+/// sequences from terminfo, in one `write(2)` a frame. Curses' screen update compared every changed line again,
+/// worked out the cheapest cursor moves and formatted them, and found a scroll by hashing every line: about half
+/// the CPU of a ↓ in the list, and most of the time from key to screen (issue 17). Curses still sets the terminal
+/// up, reads the keys and gives the terminal back; it never draws (see `CursesTerminal`).
+final class DirectOutput {
+    private struct Capabilities {
+        var moveTo: String
+        var plain: [UInt8]
+        var bold: [UInt8]
+        var dim: [UInt8]
+        var reverse: [UInt8]
+        var underline: [UInt8]
+        var foreground: String?
+        var background: String?
+        var defaultColours: [UInt8]
+        var hideCursor: [UInt8]
+        var showCursor: [UInt8]
+        var clear: [UInt8]
+        var scrollRegion: String?
+        var index: [UInt8]
+        var reverseIndex: [UInt8]
+        /// Writing the bottom-right cell scrolls the screen (automatic margins without the xterm "newline glitch").
+        var lastCellScrolls: Bool
+    }
+
+    private let capabilities: Capabilities
+    private let colours: Bool
+    private var buffer: [UInt8] = []
+    /// Where the terminal's cursor is, when known.
+    private var at: (y: Int, x: Int)?
+    /// The attributes the terminal is writing with, when known.
+    private var style: Style?
+    private var cursorShown: Bool?
+    private var clearFirst = false
+    private var moves: [Int: [UInt8]] = [:]
+    private var styles: [Style: [UInt8]] = [:]
+
+    /// Nil when the terminal lacks what is needed to position the cursor: curses draws then.
+    init?(colours: Bool) {
+        func string(_ name: String) -> String? { rb_tigetstr(name).map { String(cString: $0) } }
+        func bytes(_ name: String) -> [UInt8] { Array((string(name) ?? "").utf8) }
+        guard let moveTo = string("cup"), let plain = string("sgr0") else { return nil }
+        let scrolls = string("csr") != nil && string("ind") != nil && string("ri") != nil
+        capabilities = Capabilities(
+            moveTo: moveTo, plain: Array(plain.utf8), bold: bytes("bold"), dim: bytes("dim"), reverse: bytes("rev"),
+            underline: bytes("smul"), foreground: string("setaf"), background: string("setab"),
+            defaultColours: bytes("op"), hideCursor: bytes("civis"), showCursor: bytes("cnorm"), clear: bytes("clear"),
+            scrollRegion: scrolls ? string("csr") : nil, index: bytes("ind"), reverseIndex: bytes("ri"),
+            lastCellScrolls: rb_tigetflag("am") != 0 && rb_tigetflag("xenl") == 0)
+        self.colours = colours && capabilities.foreground != nil
+        buffer.reserveCapacity(8192)
+    }
+
+    /// Whether a scroll can be written (the terminal has a scroll region and index commands).
+    var canScroll: Bool { capabilities.scrollRegion != nil }
+
+    /// Nothing about the terminal is known any more (after curses wrote to it, or a resume): the next frame
+    /// starts by clearing it.
+    func forget(clear: Bool) {
+        at = nil
+        style = nil
+        cursorShown = nil
+        if clear { clearFirst = true }
+    }
+
+    func draw(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?, width: Int, height: Int) {
+        buffer.removeAll(keepingCapacity: true)
+        if clearFirst {
+            setStyle(.plain)
+            buffer += capabilities.clear
+            at = nil
+            clearFirst = false
+        }
+        if let scroll = update.scroll, let region = capabilities.scrollRegion {
+            // Blank rows come in with the attributes in force: none.
+            setStyle(.plain)
+            append(rb_tiparm2(region, Int32(scroll.top), Int32(scroll.bottom)))
+            if scroll.by > 0 {
+                moveTo(y: scroll.bottom, x: 0, force: true)
+                for _ in 0..<scroll.by { buffer += capabilities.index }
+            } else {
+                moveTo(y: scroll.top, x: 0, force: true)
+                for _ in 0..<(-scroll.by) { buffer += capabilities.reverseIndex }
+            }
+            append(rb_tiparm2(region, 0, Int32(height - 1)))
+            // Setting the region homes the cursor on some terminals.
+            at = nil
+        }
+        for run in update.runs {
+            var scalars = run.scalars[...]
+            if capabilities.lastCellScrolls, run.y == height - 1, run.x + run.width >= width {
+                // The last cell would scroll the whole screen up: left as it is.
+                if scalars.count == 1 && run.width > 1 { continue }
+                scalars = scalars.dropLast()
+            }
+            if scalars.isEmpty { continue }
+            setStyle(run.style)
+            moveTo(y: run.y, x: run.x)
+            var ascii = true
+            for value in scalars {
+                if value < 0x80 { buffer.append(UInt8(value)); continue }
+                ascii = false
+                appendUTF8(value)
+            }
+            // After text the terminal may measure otherwise (or at the right edge, waiting to wrap), the next run
+            // is placed explicitly.
+            at = ascii && run.x + run.width < width ? (run.y, run.x + run.width) : nil
+        }
+        setStyle(.plain)
+        if let cursor {
+            moveTo(y: cursor.y, x: cursor.x)
+            if cursorShown != true { buffer += capabilities.showCursor; cursorShown = true }
+        } else if cursorShown != false {
+            buffer += capabilities.hideCursor
+            cursorShown = false
+        }
+        flush()
+    }
+
+    /// Before curses gives the terminal back: plain attributes, the cursor shown, at the start of the last row.
+    func leave(height: Int) {
+        buffer.removeAll(keepingCapacity: true)
+        style = nil
+        setStyle(.plain)
+        buffer += capabilities.showCursor
+        moveTo(y: max(0, height - 1), x: 0, force: true)
+        flush()
+        forget(clear: false)
+    }
+
+    private func moveTo(y: Int, x: Int, force: Bool = false) {
+        if !force, let at, at.y == y, at.x == x { return }
+        let key = y << 16 | x
+        if let kept = moves[key] {
+            buffer += kept
+        } else if let text = rb_tiparm2(capabilities.moveTo, Int32(y), Int32(x)) {
+            let bytes = Array(String(cString: text).utf8)
+            if moves.count < 8192 { moves[key] = bytes }
+            buffer += bytes
+        }
+        at = (y, x)
+    }
+
+    private func setStyle(_ new: Style) {
+        if let style, style == new { return }
+        if let kept = styles[new] {
+            buffer += kept
+        } else {
+            let bytes = sequence(for: new)
+            styles[new] = bytes
+            buffer += bytes
+        }
+        style = new
+    }
+
+    /// The attributes of `style` from nothing: every attribute off, default colours, then what it has.
+    private func sequence(for style: Style) -> [UInt8] {
+        var out = capabilities.plain + capabilities.defaultColours
+        if style.bold { out += capabilities.bold }
+        if style.dim { out += capabilities.dim }
+        if style.underline { out += capabilities.underline }
+        var reverse = style.reverse
+        if colours, style.colour != .normal, let foreground = capabilities.foreground {
+            if style.colour == .qr {
+                if let text = rb_tiparm1(foreground, Int32(COLOR_BLACK)) { out += Array(String(cString: text).utf8) }
+                if let background = capabilities.background,
+                   let text = rb_tiparm1(background, Int32(COLOR_WHITE)) {
+                    out += Array(String(cString: text).utf8)
+                }
+            } else if let text = rb_tiparm1(foreground, DirectOutput.cursesColour(style.colour)) {
+                out += Array(String(cString: text).utf8)
+            }
+        } else if style.colour == .qr {
+            // Without colours a QR code is drawn in reverse video (as `CursesTerminal.attributes` does).
+            reverse = true
+        }
+        if reverse { out += capabilities.reverse }
+        return out
+    }
+
+    static func cursesColour(_ colour: Colour) -> Int32 {
+        switch colour {
+        case .red: Int32(COLOR_RED)
+        case .green: Int32(COLOR_GREEN)
+        case .yellow: Int32(COLOR_YELLOW)
+        case .blue: Int32(COLOR_BLUE)
+        case .magenta: Int32(COLOR_MAGENTA)
+        case .cyan: Int32(COLOR_CYAN)
+        case .normal, .qr: Int32(COLOR_WHITE)
+        }
+    }
+
+    private func append(_ text: UnsafePointer<CChar>?) {
+        guard let text else { return }
+        var pointer = text
+        while pointer.pointee != 0 {
+            buffer.append(UInt8(bitPattern: pointer.pointee))
+            pointer += 1
+        }
+    }
+
+    private func appendUTF8(_ value: UInt32) {
+        switch value {
+        case 0..<0x80:
+            buffer.append(UInt8(value))
+        case 0x80..<0x800:
+            buffer.append(UInt8(0xC0 | (value >> 6)))
+            buffer.append(UInt8(0x80 | (value & 0x3F)))
+        case 0x800..<0x10000:
+            buffer.append(UInt8(0xE0 | (value >> 12)))
+            buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            buffer.append(UInt8(0x80 | (value & 0x3F)))
+        default:
+            buffer.append(UInt8(0xF0 | (value >> 18)))
+            buffer.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            buffer.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+
+    /// One `write(2)` for the frame (more only when the terminal takes part of it).
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 { offset += written; continue }
+                if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                    if errno == EAGAIN {
+                        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&descriptor, 1, 100)
+                    }
+                    continue
+                }
+                // The terminal is gone: the loop finds that out at its next read.
+                break
+            }
+        }
+    }
+}
