@@ -76,6 +76,7 @@ public enum HTMLReport {
         forecast(out, weeks: tally.weeks, today: today, electrical: electrical)
         try attention(out, source, due: &tally.due, findingRows: tally.findingRows, today: today,
                       findings: findings, since: findingsSince ?? today)
+        tally.due = DueList(today: today)  // its keys are done with: room for the whole book's
         try intervals(out, source, overlong: tally.overlong)
         if scope.locationTables { try locations(out, source, tally: &tally) }
         if scope.allParticulars {
