@@ -14,16 +14,19 @@ public struct DueItem: Sendable, Equatable {
 }
 
 /// The order `due` lists items in: attention rank, then date (none first), then tag. Small enough to keep
-/// one per due asset of a million-asset register while the rows themselves are read again in this order.
-public struct DueOrder: Comparable, Sendable {
+/// one per due asset of a million-asset register while the rows themselves are read again in this order
+/// (`DueList`); the uuid is what they are read by, and plays no part in the order.
+public struct DueOrder: Comparable, Sendable, RowKey {
     public var rank: Int
     public var day: Int
     public var tag: String
+    public var uuid: UUID
 
     public init(_ item: DueItem) {
         rank = item.status.attentionRank
         day = item.date?.dayNumber ?? Int.min
         tag = item.row.asset.tag
+        uuid = item.row.asset.uuid
     }
 
     public static func < (a: DueOrder, b: DueOrder) -> Bool { (a.rank, a.day, a.tag) < (b.rank, b.day, b.tag) }
@@ -43,7 +46,12 @@ public enum DueReport {
     /// The row as a `DueItem` if it needs attention (as `items` chooses), else nil: `due` judges the register
     /// row by row with this, holding none of them.
     public static func item(_ row: RegisterRow, today: CalendarDate, within: Int? = nil) -> DueItem? {
-        let report = row.status(on: today)
+        item(row, report: row.status(on: today), today: today, within: within)
+    }
+
+    /// As `item(_:today:within:)`, with the row's status already found (the report judges each row once).
+    public static func item(_ row: RegisterRow, report: StatusReport, today: CalendarDate,
+                            within: Int? = nil) -> DueItem? {
         let date = report.keyDate
         let days = date.map { today.days(until: $0) }
         var include = urgent.contains(report.status)
@@ -95,14 +103,17 @@ public enum DueForecast {
     public static func weeks(_ rows: [RegisterRow], today: CalendarDate, count: Int = 12) -> [Int] {
         var buckets = Array(repeating: 0, count: count)
         for row in rows {
-            let report = row.status(on: today)
-            guard report.status != .withdrawn, let due = report.nextDue else { continue }
-            let days = today.days(until: due)
-            guard days >= 0 else { continue }
-            let week = days / 7
-            if week < count { buckets[week] += 1 }
+            if let week = week(of: row.status(on: today), today: today, count: count) { buckets[week] += 1 }
         }
         return buckets
+    }
+
+    /// The week (0 ..< count) an asset of this status falls due in, if it does within them.
+    public static func week(of report: StatusReport, today: CalendarDate, count: Int = 12) -> Int? {
+        guard report.status != .withdrawn, let due = report.nextDue else { return nil }
+        let days = today.days(until: due)
+        guard days >= 0, days / 7 < count else { return nil }
+        return days / 7
     }
 
     /// The first day of week `index`.

@@ -31,38 +31,37 @@ public enum HTMLReport {
     }
 
     /// A self-contained HTML page (no external assets: inline CSS, inline SVG; no scripts, no web
-    /// fonts, no images by URL), every section in full.
+    /// fonts, no images by URL), every section in full, from rows in memory (`write` reads a register).
     /// `findings` are the dangerous findings of the report's period, `findingsSince` through `today`
-    /// (`Register.dangerousFindings`); each stays in the attention list.
+    /// (`Register.dangerousFindings`); each of an asset in `rows` stays in the attention list.
     public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
                               generatedAt: String, title: String = "Lifting equipment register",
                               findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil,
                               scope: Scope = .everything, latestTests: [UUID: StoredTest] = [:]) -> String {
         var page = ""
         page.reserveCapacity(4096 + rows.count * 700 + latestThorough.count * 1400)
-        try? write(rows: rows, latestThorough: latestThorough, today: today, generatedAt: generatedAt, title: title,
-                   findings: findings, findingsSince: findingsSince, scope: scope,
-                   latestTests: latestTests) { page += $0 }
+        let source = ReportInMemory(rows: rows, latestThorough: latestThorough, latestTests: latestTests)
+        try? write(from: source, today: today, generatedAt: generatedAt, title: title, findings: findings,
+                   findingsSince: findingsSince, scope: scope) { page += $0 }
         return page
     }
 
-    /// The assets whose latest thorough examination a report of `scope` shows: all of them in the whole book,
-    /// else those out of use or with a defect to remedy (what the reader must act on).
-    public static func particularsWanted(rows: [RegisterRow], today: CalendarDate, scope: Scope) -> Set<UUID>? {
-        guard !scope.allParticulars else { return nil }
-        return Set(rows.lazy.filter { defectStatuses.contains($0.status(on: today).status) }.map(\.asset.uuid))
-    }
-
+    /// Out of use or with a defect to remedy: the assets whose latest thorough examination the default report
+    /// shows (what the reader must act on).
     static let defectStatuses: Set<AssetStatus> = [.doNotUse, .remedyBy, .quarantined]
 
-    /// The page written in pieces of about 64 KB to `write` as it is made: the whole page is never held.
-    public static func write(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
-                             generatedAt: String, title: String = "Lifting equipment register",
-                             findings: [DangerFinding] = [], findingsSince: CalendarDate? = nil,
-                             scope: Scope = Scope(), latestTests: [UUID: StoredTest] = [:],
+    /// The page written in pieces of about 64 KB to `write` as it is made, in bounded memory however large the
+    /// register or the page: a first read of `source` finds the counts and the chart and keeps a key per listed
+    /// asset (`ReportTally`); each list then reads its rows, and their examinations, again by uuid as it writes
+    /// them. Run it on one read snapshot of the register. Findings of assets not in the source's rows are
+    /// left out.
+    public static func write(from source: some ReportSource, today: CalendarDate, generatedAt: String,
+                             title: String = "Lifting equipment register", findings: [DangerFinding] = [],
+                             findingsSince: CalendarDate? = nil, scope: Scope = Scope(),
                              to write: @escaping (String) throws -> Void) throws {
-        // One status per row, computed once and reused by every section.
-        let reports = rows.map { $0.status(on: today) }
+        var tally = ReportTally(today: today, scope: scope, findingAssets: Set(findings.map(\.assetUUID)),
+                                rowBound: try source.rowCountBound())
+        try source.forEachRow { tally.add($0) }
         let out = Sink(write)
 
         out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -71,19 +70,21 @@ public enum HTMLReport {
         out += "<title>\(escape(title)) — \(today.iso)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
 
         // Electrical items (issue 15) are counted, charted and listed with the rest; the page says so.
-        let electrical = rows.reduce(0) { $0 + ($1.asset.isElectrical ? 1 : 0) }
-        header(out, title: title, today: today, generatedAt: generatedAt, scope: scope, electrical: electrical > 0)
-        summary(out, rows: rows, reports: reports, electrical: electrical > 0)
-        forecast(out, rows: rows, today: today, electrical: electrical > 0)
-        attention(out, rows: rows, today: today, findings: findings, since: findingsSince ?? today)
-        intervals(out, rows: rows)
-        if scope.locationTables { locations(out, rows: rows, reports: reports) }
+        let electrical = tally.electricalTotal > 0
+        header(out, title: title, today: today, generatedAt: generatedAt, scope: scope, electrical: electrical)
+        summary(out, tally: tally, electrical: electrical)
+        forecast(out, weeks: tally.weeks, today: today, electrical: electrical)
+        try attention(out, source, due: &tally.due, findingRows: tally.findingRows, today: today,
+                      findings: findings, since: findingsSince ?? today)
+        tally.due = DueList(today: today)  // its keys are done with: room for the whole book's
+        try intervals(out, source, overlong: tally.overlong)
+        if scope.locationTables { try locations(out, source, tally: &tally) }
         if scope.allParticulars {
-            particulars(out, rows: rows, reports: reports, latestThorough: latestThorough)
+            try particulars(out, source, all: &tally.all, today: today)
         } else {
-            defects(out, rows: rows, reports: reports, latestThorough: latestThorough)
+            try defects(out, source, defects: tally.defects, today: today)
         }
-        if electrical > 0 { failedTests(out, rows: rows, reports: reports, latestTests: latestTests) }
+        if electrical { try failedTests(out, source, outOfUse: tally.electricalOutOfUse, today: today) }
 
         out += "</body>\n</html>\n"
         try out.finish()
@@ -131,13 +132,8 @@ public enum HTMLReport {
     }
 
     /// Counts per status; with electrical items, split into lifting equipment and electrical beside the total.
-    private static func summary(_ out: Sink, rows: [RegisterRow], reports: [StatusReport], electrical: Bool) {
-        var counts = [Int](repeating: 0, count: AssetStatus.allCases.count)
-        var electricalCounts = counts
-        for (row, report) in zip(rows, reports) {
-            counts[report.status.attentionRank] += 1
-            if row.asset.isElectrical { electricalCounts[report.status.attentionRank] += 1 }
-        }
+    private static func summary(_ out: Sink, tally: ReportTally, electrical: Bool) {
+        let counts = tally.counts, electricalCounts = tally.electricalCounts, total = tally.total
         func split(_ total: Int, _ electric: Int) -> String {
             electrical ? "<td class=\"num\">\(total - electric)</td><td class=\"num\">\(electric)</td>" : ""
         }
@@ -153,16 +149,15 @@ public enum HTMLReport {
             out += "<td>\(statusBadge(status))</td>\(split(count, electric))<td class=\"num\">\(count)</td></tr>\n"
         }
         let electricTotal = electricalCounts.reduce(0, +)
-        out += "</tbody>\n<tfoot><tr data-status=\"total\" data-count=\"\(reports.count)\""
+        out += "</tbody>\n<tfoot><tr data-status=\"total\" data-count=\"\(total)\""
         out += electrical ? " data-electrical=\"\(electricTotal)\">" : ">"
-        out += "<th>Total assets</th>\(split(reports.count, electricTotal))"
-        out += "<td class=\"num\">\(reports.count)</td></tr></tfoot>\n</table>\n</section>\n"
+        out += "<th>Total assets</th>\(split(total, electricTotal))"
+        out += "<td class=\"num\">\(total)</td></tr></tfoot>\n</table>\n</section>\n"
     }
 
     /// Horizontal bars in one inline SVG: black outline, grey fill, the count written beside each bar,
     /// so the chart reads the same in black and white and when backgrounds are not printed.
-    private static func forecast(_ out: Sink, rows: [RegisterRow], today: CalendarDate, electrical: Bool) {
-        let weeks = DueForecast.weeks(rows, today: today, count: forecastWeeks)
+    private static func forecast(_ out: Sink, weeks: [Int], today: CalendarDate, electrical: Bool) {
         let maxCount = weeks.max() ?? 0
         let labelWidth = 150, barMax = 440, rowHeight = 22, top = 4
         let width = labelWidth + barMax + 70
@@ -192,22 +187,18 @@ public enum HTMLReport {
         out += "</svg>\n</section>\n"
     }
 
-    private static func attention(_ out: Sink, rows: [RegisterRow], today: CalendarDate,
-                                  findings: [DangerFinding], since: CalendarDate) {
-        let items = DueReport.items(rows, today: today)
-        // A finding already explained by its asset's DO NOT USE needs no row of its own.
-        let listed = Dictionary(items.map { ($0.row.asset.uuid, $0.report.reasons) }, uniquingKeysWith: { a, _ in a })
-        // Only the findings' assets: a dictionary of every row was 109 MB of a 100,000-asset report.
-        let findingAssets = Set(findings.map(\.assetUUID))
-        let byUUID = Dictionary(rows.lazy.filter { findingAssets.contains($0.asset.uuid) }.map { ($0.asset.uuid, $0) },
-                                uniquingKeysWith: { a, _ in a })
+    private static func attention(_ out: Sink, _ source: some RowSource, due: inout DueList,
+                                  findingRows: [UUID: (row: RegisterRow, listedReasons: [StatusReason]?)],
+                                  today: CalendarDate, findings: [DangerFinding], since: CalendarDate) throws {
+        // Only the findings on the report's assets; one already explained by its asset's DO NOT USE needs no row
+        // of its own.
+        let findings = findings.filter { findingRows[$0.assetUUID] != nil }
         let found = findings.filter { finding in
-            guard byUUID[finding.assetUUID] != nil else { return false }
-            guard let reasons = listed[finding.assetUUID] else { return true }
+            guard let reasons = findingRows[finding.assetUUID]?.listedReasons else { return true }
             return !(finding.failedDangerous && reasons.contains(.failedDangerous(finding.date)))
         }.sorted { ($0.date, $0.recordID) < ($1.date, $1.recordID) }
         out += "<section id=\"attention\">\n<h2>Needs attention</h2>\n"
-        out += "<p class=\"note\">\(escape(DueReport.summary(items, today: today)))"
+        out += "<p class=\"note\">\(escape(DueReport.summary(counts: due.counts, today: today)))"
         if !findings.isEmpty {
             let count = findings.count, tests = findings.filter(\.isTest).count, dangerous = count - tests
             let parts = [dangerous > 0 ? "\(dangerous) dangerous finding\(dangerous == 1 ? "" : "s")" : nil,
@@ -216,7 +207,7 @@ public enum HTMLReport {
             out += "\(count == 1 ? "s" : "") listed, whatever the status now."
         }
         out += "</p>\n"
-        guard !items.isEmpty || !found.isEmpty else {
+        guard !due.isEmpty || !found.isEmpty else {
             out += "</section>\n"
             return
         }
@@ -224,25 +215,23 @@ public enum HTMLReport {
         out += "<th>Needs</th><th>Date</th><th>When</th></tr></thead>\n<tbody>\n"
         // Items come in attention order, so each status is one group under a heading row that says it in words:
         // a row then needs no status of its own (at 100,000 assets the list has some 26,000 rows).
-        var index = 0
-        while index < items.count {
-            let status = items[index].status
-            var end = index
-            while end < items.count, items[end].status == status { end += 1 }
-            if index > 0 { out += "</tbody>\n<tbody>\n" }
-            out += "<tr class=\"group\" data-status=\"\(status.rawValue)\"><th colspan=\"7\">\(statusBadge(status)) "
-            out += "<span class=\"sub\">\(end - index)</span></th></tr>\n"
-            for item in items[index..<end] {
-                let asset = item.row.asset
-                out += "<tr><td></td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
-                out += "<td>\(escape(locationName(asset.location)))</td><td>\(escape(DueReport.what(item)))</td>"
-                out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+        var group: AssetStatus?
+        let counts = due.counts
+        try due.forEachItem(from: source) { item in
+            if item.status != group {
+                if group != nil { out += "</tbody>\n<tbody>\n" }
+                group = item.status
+                out += "<tr class=\"group\" data-status=\"\(item.status.rawValue)\"><th colspan=\"7\">"
+                out += "\(statusBadge(item.status)) <span class=\"sub\">\(counts[item.status] ?? 0)</span></th></tr>\n"
             }
-            index = end
+            let asset = item.row.asset
+            out += "<tr><td></td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
+            out += "<td>\(escape(locationName(asset.location)))</td><td>\(escape(DueReport.what(item)))</td>"
+            out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
         }
-        if !found.isEmpty && !items.isEmpty { out += "</tbody>\n<tbody>\n" }
+        if !found.isEmpty && !due.isEmpty { out += "</tbody>\n<tbody>\n" }
         for finding in found {
-            guard let row = byUUID[finding.assetUUID] else { continue }
+            guard let row = findingRows[finding.assetUUID]?.row else { continue }
             let asset = row.asset, status = row.status(on: today).status
             out += "<tr class=\"found\" data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(status.rawValue)\">"
             out += "<td>\(statusBadge(status))</td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
@@ -254,8 +243,9 @@ public enum HTMLReport {
 
     /// Assets whose interval is longer than LOLER reg 9(3) allows with no examination scheme: flagged,
     /// never changed (a new asset like them is refused). The section is left out when there are none.
-    private static func intervals(_ out: Sink, rows: [RegisterRow]) {
-        let flagged = rows.filter(\.asset.intervalExceedsLOLER).sorted { $0.asset.tag < $1.asset.tag }
+    private static func intervals(_ out: Sink, _ source: some RowSource, overlong: RowOrder<ReportKey>) throws {
+        var flagged = overlong
+        flagged.sort { $0.tag < $1.tag }
         guard !flagged.isEmpty else { return }
         out += "<section id=\"intervals\">\n<h2>Intervals longer than LOLER regulation 9(3) allows</h2>\n"
         out += "<p class=\"note\">\(flagged.count) asset\(flagged.count == 1 ? " is" : "s are") examined less often "
@@ -263,7 +253,7 @@ public enum HTMLReport {
         out += "shorten the interval.</p>\n"
         out += "<table class=\"intervals\">\n<thead><tr><th>Tag</th><th>Name</th><th>Type</th>"
         out += "<th class=\"num\">Interval</th><th class=\"num\">Allowed</th></tr></thead>\n<tbody>\n"
-        for row in flagged {
+        try flagged.forEachRow(from: source) { _, row in
             let asset = row.asset
             out += "<tr data-asset=\"\(asset.uuid.uuidString)\"><td>\(escape(asset.tag))</td>"
             out += "<td>\(escape(asset.name))</td><td>\(escape(asset.type.label))</td>"
@@ -273,46 +263,57 @@ public enum HTMLReport {
         out += "</tbody>\n</table>\n</section>\n"
     }
 
-    private static func locations(_ out: Sink, rows: [RegisterRow], reports: [StatusReport]) {
-        let groups = locationGroups(rows)
-        out += "<section id=\"locations\">\n<h2>Register by location</h2>\n"
-        if groups.isEmpty { out += "<p class=\"note\">The register holds no assets.</p>\n" }
-        for group in groups {
-            let count = group.indices.count
-            out += "<section class=\"location\" data-location=\"\(escape(group.name))\">\n"
-            let assets = "\(count) asset\(count == 1 ? "" : "s")"
-            out += "<h3>\(escape(group.name)) <span class=\"sub\">(\(assets))</span></h3>\n"
-            out += "<table class=\"register\">\n"
-            out += "<thead><tr><th>Tag</th><th>Name</th><th>Type</th><th class=\"num\">WLL</th>"
-            out += "<th>Last thorough examination or test</th><th>Next due</th><th>Status</th></tr></thead>\n<tbody>\n"
-            for index in group.indices {
-                let asset = rows[index].asset, report = reports[index]
-                out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(report.status.rawValue)\">"
-                out += "<td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
-                let wll = asset.isElectrical ? "—" : escape(Asset.wllText(asset.wllKg))
-                out += "<td>\(escape(asset.typeLabel))</td><td>\(wll)</td>"
-                out += "<td>\(rows[index].summary.lastThoroughDate?.iso ?? "—")</td>"
-                out += "<td>\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
-            }
-            out += "</tbody>\n</table>\n</section>\n"
+    /// Every asset under its location, as the first read numbered them; the locations in case-insensitive order
+    /// (the empty one, "(no location)", last), each table by tag.
+    private static func locations(_ out: Sink, _ source: some RowSource, tally: inout ReportTally) throws {
+        let ranks = tally.locationRanks(), names = tally.locationNames, sizes = tally.locationSizes
+        tally.all.sort { a, b in
+            let x = ranks[Int(a.location)], y = ranks[Int(b.location)]
+            return x != y ? x < y : ReportKey.byTagThenUUID(a, b)
         }
+        out += "<section id=\"locations\">\n<h2>Register by location</h2>\n"
+        if names.isEmpty { out += "<p class=\"note\">The register holds no assets.</p>\n" }
+        var group: Int32 = -1
+        let today = tally.today
+        try tally.all.forEachRow(from: source) { key, row in
+            if key.location != group {
+                if group >= 0 { out += "</tbody>\n</table>\n</section>\n" }
+                group = key.location
+                let name = names[Int(group)].isEmpty ? noLocation : names[Int(group)], count = sizes[Int(group)]
+                out += "<section class=\"location\" data-location=\"\(escape(name))\">\n"
+                let assets = "\(count) asset\(count == 1 ? "" : "s")"
+                out += "<h3>\(escape(name)) <span class=\"sub\">(\(assets))</span></h3>\n"
+                out += "<table class=\"register\">\n"
+                out += "<thead><tr><th>Tag</th><th>Name</th><th>Type</th><th class=\"num\">WLL</th>"
+                out += "<th>Last thorough examination or test</th><th>Next due</th><th>Status</th></tr></thead>\n"
+                out += "<tbody>\n"
+            }
+            let asset = row.asset, report = row.status(on: today)
+            out += "<tr data-asset=\"\(asset.uuid.uuidString)\" data-status=\"\(report.status.rawValue)\">"
+            out += "<td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
+            let wll = asset.isElectrical ? "—" : escape(Asset.wllText(asset.wllKg))
+            out += "<td>\(escape(asset.typeLabel))</td><td>\(wll)</td>"
+            out += "<td>\(row.summary.lastThoroughDate?.iso ?? "—")</td>"
+            out += "<td>\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
+        }
+        if group >= 0 { out += "</tbody>\n</table>\n</section>\n" }
         out += "</section>\n"
     }
 
     /// LOLER 1998 Schedule 1: the particulars of a report of thorough examination the register holds.
-    private static func particulars(_ out: Sink, rows: [RegisterRow], reports: [StatusReport],
-                                    latestThorough: [UUID: StoredInspection]) {
-        let order = rows.indices.filter { latestThorough[rows[$0].asset.uuid] != nil }.sorted {
-            let a = rows[$0].asset, b = rows[$1].asset
-            return (a.tag, a.uuid.uuidString, $0) < (b.tag, b.uuid.uuidString, $1)
-        }
+    /// Every asset's block, by tag: its row and its examination read as the block is written.
+    private static func particulars(_ out: Sink, _ source: some ReportSource, all order: inout RowOrder<ReportKey>,
+                                    today: CalendarDate) throws {
+        order.sort(by: ReportKey.byTagThenUUID)
+        // Counted before they are shown (the note comes first); a uuid is the register's unique key, so no asset
+        // comes twice.
+        try order.removeAll { try !source.hasLatestThoroughExamination(of: $0.uuid) }
         out += "<section id=\"particulars\">\n<h2>Reports of thorough examination</h2>\n"
         out += "<p class=\"note\">The particulars of LOLER 1998 Schedule 1 held in the register, from each asset's "
         out += "latest thorough examination (\(order.count) asset\(order.count == 1 ? "" : "s")).</p>\n"
-        var seen = Set<UUID>()
-        for index in order {
-            let asset = rows[index].asset
-            guard let record = latestThorough[asset.uuid], seen.insert(asset.uuid).inserted else { continue }
+        try order.forEachRow(from: source) { _, row in
+            let asset = row.asset
+            guard let record = try source.latestThoroughExamination(of: asset.uuid) else { return }
             let v = record.values
             out += "<article class=\"exam\" data-asset=\"\(asset.uuid.uuidString)\">\n"
             out += "<h3>\(escape(asset.tag)) — \(escape(asset.name))</h3>\n<table class=\"pt\">\n"
@@ -336,7 +337,7 @@ public enum HTMLReport {
             line("Safe working load (WLL)", wll, "Length", asset.lengthM.map { escape(lengthText($0)) } ?? "—")
             // The examination.
             line("Date of examination", orDash(v.inspectionDate),
-                 "Next examination due", reports[index].nextDue?.iso ?? "—")
+                 "Next examination due", row.status(on: today).nextDue?.iso ?? "—")
             line("Type of examination", escape(v.inspectionType.label)
                  + (v.schemeReference.isEmpty ? "" : " — scheme \(escape(v.schemeReference))"))
             line("Safe to operate (result)", escape(v.result?.label ?? "—"),
@@ -370,14 +371,11 @@ public enum HTMLReport {
 
     /// The default report's particulars: for each asset out of use or with a defect to remedy, what its latest
     /// thorough examination found, one row each (the full Schedule 1 blocks are `--all-particulars`).
-    private static func defects(_ out: Sink, rows: [RegisterRow], reports: [StatusReport],
-                                latestThorough: [UUID: StoredInspection]) {
-        let order = rows.indices.filter {
-            defectStatuses.contains(reports[$0].status) && latestThorough[rows[$0].asset.uuid] != nil
-        }.sorted {
-            let a = rows[$0].asset, b = rows[$1].asset
-            return (a.tag, a.uuid.uuidString, $0) < (b.tag, b.uuid.uuidString, $1)
-        }
+    private static func defects(_ out: Sink, _ source: some ReportSource, defects: RowOrder<ReportKey>,
+                                today: CalendarDate) throws {
+        var order = defects
+        order.sort(by: ReportKey.byTagThenUUID)
+        try order.removeAll { try !source.hasLatestThoroughExamination(of: $0.uuid) }
         out += "<section id=\"particulars\">\n<h2>Reports of thorough examination: what was found</h2>\n"
         out += "<p class=\"note\">From the latest thorough examination of each asset out of use or with a defect to "
         out += "remedy (\(order.count) asset\(order.count == 1 ? "" : "s")). Every asset's full LOLER 1998 Schedule 1 "
@@ -389,11 +387,11 @@ public enum HTMLReport {
         }
         out += "<table class=\"defects\">\n<thead><tr><th>Tag</th><th>Examined</th><th>Result</th><th>Defect</th>"
         out += "<th>Action</th><th>Remedy by</th><th>Examiner</th><th>Report</th></tr></thead>\n<tbody>\n"
-        for index in order {
-            let asset = rows[index].asset
-            guard let record = latestThorough[asset.uuid] else { continue }
+        try order.forEachRow(from: source) { _, row in
+            let asset = row.asset
+            guard let record = try source.latestThoroughExamination(of: asset.uuid) else { return }
             let v = record.values
-            out += "<tr data-status=\"\(reports[index].status.rawValue)\"><td>\(escape(asset.tag))</td>"
+            out += "<tr data-status=\"\(row.status(on: today).status.rawValue)\"><td>\(escape(asset.tag))</td>"
             out += "<td>\(orDash(v.inspectionDate))</td><td>\(escape(v.result?.label ?? "—"))</td>"
             out += "<td class=\"pre\">\(orDash(v.defectDescription))</td><td>\(escape(v.action.label))</td>"
             out += "<td>\(v.remedyDeadlineSet ? orDash(v.remedyDeadline) : "—")</td>"
@@ -405,12 +403,13 @@ public enum HTMLReport {
 
     /// Electrical items out of use (issue 15): what their latest test found, one row each, as `defects` does for
     /// thorough examinations. Left out when none is out of use.
-    private static func failedTests(_ out: Sink, rows: [RegisterRow], reports: [StatusReport],
-                                    latestTests: [UUID: StoredTest]) {
-        let order = rows.indices.filter {
-            rows[$0].asset.isElectrical && reports[$0].status == .doNotUse
-                && latestTests[rows[$0].asset.uuid].map { !$0.passed } == true
-        }.sorted { (rows[$0].asset.tag, $0) < (rows[$1].asset.tag, $1) }
+    private static func failedTests(_ out: Sink, _ source: some ReportSource, outOfUse: RowOrder<ReportKey>,
+                                    today: CalendarDate) throws {
+        guard !outOfUse.isEmpty else { return }
+        let latestTests = try source.latestTests(of: Set(outOfUse.orderedKeys.lazy.map(\.uuid)))
+        var order = outOfUse
+        order.removeAll { latestTests[$0.uuid].map { !$0.passed } != true }
+        order.sort(by: ReportKey.byTag)
         guard !order.isEmpty else { return }
         out += "<section id=\"failed-tests\">\n<h2>Electrical tests: what failed</h2>\n"
         out += "<p class=\"note\">From the latest test of each electrical item out of use (AS/NZS 3760: tagged out "
@@ -418,10 +417,10 @@ public enum HTMLReport {
         out += "certificate: <code>rigbook certificate --test ID</code>.</p>\n"
         out += "<table class=\"defects\">\n<thead><tr><th>Tag</th><th>Tested</th><th>Class</th><th>Failed</th>"
         out += "<th>Notes</th><th>Technician</th><th>Test</th></tr></thead>\n<tbody>\n"
-        for index in order {
-            let asset = rows[index].asset
-            guard let test = latestTests[asset.uuid] else { continue }
-            out += "<tr data-status=\"\(reports[index].status.rawValue)\" data-test=\"\(test.id)\">"
+        try order.forEachRow(from: source) { _, row in
+            let asset = row.asset
+            guard let test = latestTests[asset.uuid] else { return }
+            out += "<tr data-status=\"\(row.status(on: today).status.rawValue)\" data-test=\"\(test.id)\">"
             out += "<td>\(escape(asset.tag))</td><td>\(orDash(test.values.testDate))</td>"
             out += "<td>\(escape(asset.typeLabel))</td><td>\(escape(TestCertificate.failures(test)))</td>"
             out += "<td class=\"pre\">\(orDash(test.values.notes))</td><td>\(orDash(test.values.technician))</td>"
@@ -431,30 +430,6 @@ public enum HTMLReport {
     }
 
     // MARK: - Pieces
-
-    struct LocationGroup: Equatable {
-        var name: String
-        var indices: [Int]
-    }
-
-    /// Rows grouped by location (trimmed; empty is "(no location)", listed last), locations in
-    /// case-insensitive order, rows within a location by tag.
-    static func locationGroups(_ rows: [RegisterRow]) -> [LocationGroup] {
-        var byName: [String: [Int]] = [:]
-        for (index, row) in rows.enumerated() {
-            byName[row.asset.location.trimmingCharacters(in: .whitespacesAndNewlines), default: []].append(index)
-        }
-        let names = byName.keys.sorted {
-            ($0.isEmpty ? 1 : 0, $0.lowercased(), $0) < ($1.isEmpty ? 1 : 0, $1.lowercased(), $1)
-        }
-        return names.map { name in
-            let indices = byName[name]!.sorted {
-                let a = rows[$0].asset, b = rows[$1].asset
-                return (a.tag, a.uuid.uuidString, $0) < (b.tag, b.uuid.uuidString, $1)
-            }
-            return LocationGroup(name: name.isEmpty ? noLocation : name, indices: indices)
-        }
-    }
 
     private static func locationName(_ location: String) -> String {
         let trimmed = location.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -38,38 +38,66 @@ public enum ICalendar {
     /// the DTSTAMP (UTC), passed in so output is reproducible.
     public static func document(_ rows: [RegisterRow], today: CalendarDate, generated: Date,
                                 options: ICalendarOptions) -> String {
-        let entries = self.entries(rows, today: today)
+        var out = ""
+        try? write(from: RowsInMemory(rows), today: today, generated: generated, options: options) { out += $0 }
+        return out
+    }
+
+    /// The feed `document` makes, written in pieces of about 64 KB to `write` as it is made, in bounded memory
+    /// (issue 17): a first read of `source` keeps a key per event (`CalendarKey`), the keys are sorted, and a
+    /// second read fetches each event's row by uuid in that order. Run it on one read snapshot of the register.
+    public static func write(from source: some RowSource, today: CalendarDate, generated: Date,
+                             options: ICalendarOptions, to write: (String) throws -> Void) throws {
+        // An asset has at most two open dates: room for both, of which only the used part is touched.
+        var order = RowOrder<CalendarKey>(reservingCapacity: 2 * (try source.rowCountBound()))
+        try source.forEachRow { row in
+            let report = row.status(on: today)
+            if let due = report.nextDue { order.append(CalendarKey(row, date: due, isRemedy: false)) }
+            if let deadline = report.remedyDeadline { order.append(CalendarKey(row, date: deadline, isRemedy: true)) }
+        }
+        order.sort(by: CalendarKey.inFeedOrder)
+
         let stamp = timestamp(generated)
         var out = ""
-        out.reserveCapacity(1_024 + entries.count * (options.digest ? 400 : 900))
+        out.reserveCapacity(1 << 17)
+        func flushIfLarge() throws {
+            guard out.utf8.count >= 1 << 16 else { return }
+            try write(out)
+            out.removeAll(keepingCapacity: true)
+        }
         for line in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Rigbook//Rigbook 0.1//EN", "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:" + escapeText(options.calendarName)] {
-            write(line, to: &out)
+            self.write(line, to: &out)
         }
         let alarms = alarmDays(options.alarmDaysBefore)
-        if options.digest {
-            var start = 0
-            while start < entries.count {
-                var end = start + 1
-                while end < entries.count, entries[end].date == entries[start].date { end += 1 }
-                let group = Array(entries[start..<end])
-                writeEvent(uid: digestUID(date: group[0].date), stamp: stamp, date: group[0].date,
-                           summary: digestSummary(group),
-                           description: digestDescription(group, today: today, redact: options.redact),
-                           alarms: alarms, to: &out)
-                start = end
-            }
-        } else {
-            for entry in entries {
-                writeEvent(uid: uid(assetUUID: entry.row.asset.uuid, date: entry.date, kind: entry.kind),
-                           stamp: stamp, date: entry.date,
-                           summary: summary(entry, redact: options.redact),
+        // A digest's event is one day's entries: only that day's are held.
+        var day: [Entry] = []
+        func writeDigest() throws {
+            guard let date = day.first?.date else { return }
+            writeEvent(uid: digestUID(date: date), stamp: stamp, date: date, summary: digestSummary(day),
+                       description: digestDescription(day, today: today, redact: options.redact),
+                       alarms: alarms, to: &out)
+            day.removeAll(keepingCapacity: true)
+            try flushIfLarge()
+        }
+        try order.forEachRow(from: source) { key, row in
+            let report = row.status(on: today)
+            guard let date = key.isRemedy ? report.remedyDeadline : report.nextDue else { return }
+            let entry = Entry(row: row, report: report, date: date, kind: key.isRemedy ? remedyKind : thoroughKind)
+            if options.digest {
+                if let first = day.first, first.date != date { try writeDigest() }
+                day.append(entry)
+            } else {
+                writeEvent(uid: uid(assetUUID: row.asset.uuid, date: date, kind: entry.kind), stamp: stamp,
+                           date: date, summary: summary(entry, redact: options.redact),
                            description: description(entry, today: today, redact: options.redact),
                            alarms: alarms, to: &out)
+                try flushIfLarge()
             }
         }
-        write("END:VCALENDAR", to: &out)
-        return out
+        try writeDigest()
+        self.write("END:VCALENDAR", to: &out)
+        try write(out)
     }
 
     /// "<16 hex digits>@rigbook": FNV-1a 64 of "uuid|YYYY-MM-DD|kind". Stable across exports and
@@ -93,25 +121,27 @@ public enum ICalendar {
         var isRemedy: Bool { kind == ICalendar.remedyKind }
     }
 
-    /// One entry per open date, sorted by date, then tag (then kind and UUID, so that equal tags still
-    /// give one order): the next thorough examination and the open remedy deadline are both events, so
-    /// an OVERDUE asset with a remedy deadline still ahead carries both. WITHDRAWN assets have neither.
-    static func entries(_ rows: [RegisterRow], today: CalendarDate) -> [Entry] {
-        var entries: [Entry] = []
-        for row in rows {
-            let report = row.status(on: today)
-            if let due = report.nextDue {
-                entries.append(Entry(row: row, report: report, date: due, kind: thoroughKind))
-            }
-            if let deadline = report.remedyDeadline {
-                entries.append(Entry(row: row, report: report, date: deadline, kind: remedyKind))
-            }
+    /// What the feed keeps of an event between its two reads (issue 17): what orders it, and the asset's uuid.
+    struct CalendarKey: RowKey {
+        var tag: String
+        var uuid: UUID
+        var day: Int32
+        var isRemedy: Bool
+
+        init(_ row: RegisterRow, date: CalendarDate, isRemedy: Bool) {
+            tag = row.asset.tag
+            uuid = row.asset.uuid
+            day = Int32(date.dayNumber)
+            self.isRemedy = isRemedy
         }
-        return entries.sorted { a, b in
-            if a.date != b.date { return a.date < b.date }
-            if a.row.asset.tag != b.row.asset.tag { return a.row.asset.tag < b.row.asset.tag }
-            if a.kind != b.kind { return a.kind < b.kind }
-            return a.row.asset.uuid.uuidString < b.row.asset.uuid.uuidString
+
+        /// By date, then tag, then kind ("remedy" before "thorough"), then uuid, so that equal tags still give
+        /// one order: the same events in any order of rows give the same feed.
+        static func inFeedOrder(_ a: CalendarKey, _ b: CalendarKey) -> Bool {
+            if a.day != b.day { return a.day < b.day }
+            if a.tag != b.tag { return a.tag < b.tag }
+            if a.isRemedy != b.isRemedy { return a.isRemedy }
+            return a.uuid.uuidString < b.uuid.uuidString
         }
     }
 

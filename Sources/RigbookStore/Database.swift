@@ -222,6 +222,7 @@ public final class Statement {
         }
     }
 
+    var columnCount: Int32 { sqlite3_column_count(handle) }
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }

@@ -13,28 +13,40 @@ extension RegisterSchema {
         guard try stale() else { return }
         try db.transaction {
             guard try stale() else { return }   // another process refolded meanwhile
-            var histories: [UUID: [RecordFacts]] = [:]
-            let records = try db.prepare("SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)")
-            while try records.step() {
-                let record = InspectionColumns.record(records)
-                histories[record.assetUUID, default: []].append(record.facts)
-            }
+            // One asset's history at a time: the assets, their records and their tests each read in uuid order and
+            // merged (every asset with every history at once was 236 MB at 100,000 assets). Each history keeps
+            // the order the fold was given before: records, then tests, each in save order.
+            let records = try db.prepare("""
+                SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from) ORDER BY i.asset_uuid, i.id
+                """)
+            var tests: Statement?
             // Electrical tests (issue 15) count as thorough examinations of their kind.
             if try db.scalar("SELECT 1 FROM sqlite_master WHERE name = 'electrical_tests'") != nil {
-                let tests = try db.prepare("SELECT id, asset_uuid, result, test_date FROM electrical_tests")
-                while try tests.step() {
-                    guard let asset = tests.uuid(1) else { continue }
-                    histories[asset, default: []].append(TestFacts.facts(
-                        id: tests.int64(0), passed: tests.text(2) == "pass",
-                        date: tests.date(3) ?? CalendarDate(dayNumber: 0)))
-                }
+                tests = try db.prepare(
+                    "SELECT id, asset_uuid, result, test_date FROM electrical_tests ORDER BY asset_uuid, id")
             }
-            var assets: [Asset] = []
-            let rows = try db.prepare("SELECT \(AssetColumns.select) FROM assets")
-            while try rows.step() { assets.append(AssetColumns.row(rows).asset) }
+            let assets = try db.prepare("SELECT \(AssetColumns.select) FROM assets ORDER BY uuid")
             let update = try db.prepare("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?")
-            for asset in assets {
-                let summary = HistorySummary(history: histories[asset.uuid] ?? [])
+            var recordsLeft = try records.step(), testsLeft = try tests?.step() ?? false
+            while try assets.step() {
+                let asset = AssetColumns.row(assets).asset, key = assets.text(0)
+                var history: [RecordFacts] = []
+                // Rows of an asset the register does not hold (none, with its foreign keys) are passed over.
+                while recordsLeft, records.text(1) < key { recordsLeft = try records.step() }
+                while recordsLeft, records.text(1) == key {
+                    history.append(InspectionColumns.record(records).facts)
+                    recordsLeft = try records.step()
+                }
+                if let tests {
+                    while testsLeft, tests.text(1) < key { testsLeft = try tests.step() }
+                    while testsLeft, tests.text(1) == key {
+                        history.append(TestFacts.facts(
+                            id: tests.int64(0), passed: tests.text(2) == "pass",
+                            date: tests.date(3) ?? CalendarDate(dayNumber: 0)))
+                        testsLeft = try tests.step()
+                    }
+                }
+                let summary = HistorySummary(history: history)
                 try update.bind(AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)])
                 while try update.step() {}
             }

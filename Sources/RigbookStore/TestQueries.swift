@@ -14,9 +14,21 @@ extension Register {
 
     /// Every test in save order, one at a time (an export never holds them all).
     public func forEachTest(_ body: (StoredTest) throws -> Void) throws(RegisterError) {
+        try forEachTaggedTest { test, _ in try body(test) }
+    }
+
+    /// As `forEachTest`, each with its item's tag now ("" if the register holds no such asset), as
+    /// `forEachTaggedRecord`.
+    public func forEachTaggedTest(_ body: (StoredTest, String) throws -> Void) throws(RegisterError) {
         try perform {
-            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests ORDER BY id")
-            while try statement.step() { try body(TestColumns.record(statement)) }
+            let statement = try db.prepare("""
+                SELECT \(TestColumns.select), (SELECT t.tag FROM assets t WHERE t.uuid = electrical_tests.asset_uuid)
+                FROM electrical_tests ORDER BY id
+                """)
+            let tagColumn = statement.columnCount - 1
+            while try statement.step() {
+                try body(TestColumns.record(statement), statement.optionalText(tagColumn) ?? "")
+            }
         }
     }
 

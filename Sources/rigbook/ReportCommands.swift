@@ -29,6 +29,9 @@ func withSink(_ path: String?, _ body: (_ write: (String) throws -> Void) throws
         throw CommandFailure("rigbook: \(error.description); nothing was written")
     } catch let error as CommandFailure {
         throw error
+    } catch let error as RegisterError {
+        // Reading the register failed while the page was being made.
+        throw CommandFailure("rigbook: \(error.description)")
     } catch {
         throw CommandFailure("rigbook: cannot write \(path): \(DataHome.reason(error)); nothing was written")
     }
@@ -89,32 +92,28 @@ extension Commands {
         // one, only its place in the order and its uuid, with the counts and (for text) the column widths; the
         // second reads the due assets again in that order and writes each as it comes. Holding the due rows
         // took 511 MB at 1,000,000 assets.
-        var order: [(place: DueOrder, uuid: UUID)] = []
-        var counts: [AssetStatus: Int] = [:]
+        // The calendar feed (ics) keeps its own keys: its exit code needs only the first due item.
+        let source = RegisterSource(register)
+        var due = DueList(today: today, within: within)
+        var needsAttention = false
         var layout = TextTable.Layout(header: header)
-        /// Hands `body` the due items in order, each read again from the register.
-        func forEachItem(_ body: (DueItem) throws -> Void) throws {
-            var failure: Error?
-            try register.forEachRow(uuids: order.lazy.map(\.uuid)) { row in
-                guard let item = DueReport.item(row, today: today, within: within) else { return true }
-                do { try body(item) } catch { failure = error; return false }
-                return true
-            }
-            if let failure { throw failure }
-        }
+        struct Answered: Error {}
         do {
             try register.onOneSnapshot {
-                // Room for every asset, only the used part ever touched: growing by doubling would copy and
-                // briefly hold twice the due list.
-                order.reserveCapacity(try register.assetCount())
-                try register.forEachRow { row in
-                    guard let item = DueReport.item(row, today: today, within: within) else { return true }
-                    order.append((DueOrder(item), row.asset.uuid))
-                    counts[item.status, default: 0] += 1
-                    if format == "text" { layout.widen(cells(item)) }
-                    return true
+                if format == "ics" {
+                    do {
+                        try source.forEachRow { row in
+                            if DueReport.item(row, today: today, within: within) != nil { throw Answered() }
+                        }
+                    } catch is Answered { needsAttention = true }
+                } else {
+                    due = DueList(today: today, within: within, reservingCapacity: try source.rowCountBound())
+                    try source.forEachRow { row in
+                        if let item = due.add(row), format == "text" { layout.widen(cells(item)) }
+                    }
+                    needsAttention = !due.isEmpty
                 }
-                order.sort { $0.place < $1.place }
+                let counts = due.counts
                 try withSink(nil) { write in
                     switch format {
                     case "json":
@@ -127,14 +126,14 @@ extension Commands {
                         document.add("schema_version", 1)
                         document.add("as_of", today.iso)
                         document.add("within_days", within.map(Int64.init))
-                        document.add("needs_attention", !order.isEmpty)
+                        document.add("needs_attention", needsAttention)
                         document.add("summary", DueReport.summary(counts: counts, today: today))
                         document.add("counts", raw: countsObject.string)
                         // The document up to its items' array (less the closing brace); then an item at a time.
                         document.add("items", raw: "[")
                         try write(String(document.string.dropLast()))
                         var first = true
-                        try forEachItem { item in
+                        try due.forEachItem(from: source) { item in
                             var o = JSONObject()
                             o.add("tag", item.row.asset.tag); o.add("name", item.row.asset.name)
                             o.add("location", item.row.asset.location); o.add("status", item.status.rawValue)
@@ -149,20 +148,19 @@ extension Commands {
                         }
                         try write("]}\n")
                     case "ics":
-                        // Every asset's due date is an event: the calendar needs them all.
-                        try write(ICalendar.document(try context.rows(register), today: today, generated: Date(),
-                                                     options: ICalendarOptions()))
+                        try ICalendar.write(from: source, today: today, generated: Date(),
+                                            options: ICalendarOptions(), to: write)
                     default:
-                        if !order.isEmpty {
+                        if !due.isEmpty {
                             try write(layout.line(header))
-                            try forEachItem { try write(layout.visibleLine(cells($0))) }
+                            try due.forEachItem(from: source) { try write(layout.visibleLine(cells($0))) }
                         }
                         try write(DueReport.summary(counts: counts, today: today) + "\n")
                     }
                 }
             }
         } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
-        return order.isEmpty ? ExitCode.success : ExitCode.attention
+        return needsAttention ? ExitCode.attention : ExitCode.success
     }
 
     static let export = CommandSpec(
@@ -186,65 +184,79 @@ extension Commands {
         let out = try arguments.option("--out")
         try arguments.finish()
         let register = try context.readRegister()
-        // Retired assets too (status retired): their records are exported, and name them.
-        let rows = try context.rows(register, includingRetired: true)
-        let tags = Dictionary(uniqueKeysWithValues: rows.map { ($0.asset.uuid, $0.asset.tag) })
         let recordTotal: Int, testTotal: Int
         do throws(RegisterError) {
             testTotal = try register.testCount()
             recordTotal = try register.recordCount() + testTotal
         }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        try withSink(out) { write in
-            var progress = Progress(total: recordTotal, label: "export")
-            func records(_ each: (StoredInspection) throws -> Void) throws {
-                var done = 0
-                do {
-                    try register.forEachRecord { record in
-                        try each(record)
-                        done += 1
-                        progress.update(done)
-                    }
-                } catch { throw CommandFailure("rigbook: \(error.description)") }
+        // Every table streamed on one snapshot, holding no row: the assets from a cursor, each record with its
+        // asset's tag read by the same statement (the rows and a tag per asset were 1 GB at 1,000,000 assets).
+        do {
+            try register.onOneSnapshot {
+                try withSink(out) { write in
+                    try exportTables(register, format: format, table: table, today: context.today,
+                                     recordTotal: recordTotal, testTotal: testTotal, write: write)
+                }
             }
-            // Electrical tests (issue 15) follow the inspection records, told from them by `kind`.
-            func tests(_ each: (StoredTest) throws -> Void) throws {
-                var done = recordTotal - testTotal
-                do {
-                    try register.forEachTest { test in
-                        try each(test)
-                        done += 1
-                        progress.update(done)
-                    }
-                } catch { throw CommandFailure("rigbook: \(error.description)") }
-            }
-            if format == "json" {
-                let asOf = JSONObject.quote(context.today.iso), generatedAt = JSONObject.quote(Timestamp.now())
-                try write("{\"schema_version\":1,\"as_of\":\(asOf),\"generated_at\":\(generatedAt),\"assets\":[\n")
-                for (index, row) in rows.enumerated() {
-                    try write((index == 0 ? "" : ",\n") + AssetListing(row: row, today: context.today).json)
-                }
-                try write("\n],\"records\":[\n")
-                var first = true
-                try records { record in
-                    try write((first ? "" : ",\n") + RecordExport.json(record, tag: tags[record.assetUUID] ?? ""))
-                    first = false
-                }
-                try tests { test in
-                    try write((first ? "" : ",\n") + TestExport.json(test, tag: tags[test.assetUUID] ?? ""))
-                    first = false
-                }
-                try write("\n]}\n")
-            } else if table == "records" {
-                try write(CSV.row(TestExport.combinedColumns))
-                try records { try write(CSV.row(TestExport.combinedFields($0, tag: tags[$0.assetUUID] ?? ""))) }
-                try tests { try write(CSV.row(TestExport.combinedFields($0, tag: tags[$0.assetUUID] ?? ""))) }
-            } else {
-                try write(CSV.row(AssetListing.csvHeader))
-                for row in rows { try write(CSV.row(AssetListing(row: row, today: context.today).csvFields)) }
+        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
+        return ExitCode.success
+    }
+}
+
+extension Commands {
+    /// The export's tables, written as they are read. Retired assets too (status retired): their records are
+    /// exported, and name them.
+    private static func exportTables(_ register: Register, format: String, table: String, today: CalendarDate,
+                                     recordTotal: Int, testTotal: Int, write: (String) throws -> Void) throws {
+        var progress = Progress(total: recordTotal, label: "export")
+        func assets(_ each: (RegisterRow) throws -> Void) throws {
+            try RegisterSource(register, includingRetired: true).forEachRow(each)
+        }
+        func records(_ each: (StoredInspection, String) throws -> Void) throws {
+            var done = 0
+            try register.forEachTaggedRecord { record, tag in
+                try each(record, tag)
+                done += 1
+                progress.update(done)
             }
         }
-        return ExitCode.success
+        // Electrical tests (issue 15) follow the inspection records, told from them by `kind`.
+        func tests(_ each: (StoredTest, String) throws -> Void) throws {
+            var done = recordTotal - testTotal
+            try register.forEachTaggedTest { test, tag in
+                try each(test, tag)
+                done += 1
+                progress.update(done)
+            }
+        }
+        if format == "json" {
+            let asOf = JSONObject.quote(today.iso), generatedAt = JSONObject.quote(Timestamp.now())
+            try write("{\"schema_version\":1,\"as_of\":\(asOf),\"generated_at\":\(generatedAt),\"assets\":[\n")
+            var first = true
+            try assets { row in
+                try write((first ? "" : ",\n") + AssetListing(row: row, today: today).json)
+                first = false
+            }
+            try write("\n],\"records\":[\n")
+            first = true
+            try records { record, tag in
+                try write((first ? "" : ",\n") + RecordExport.json(record, tag: tag))
+                first = false
+            }
+            try tests { test, tag in
+                try write((first ? "" : ",\n") + TestExport.json(test, tag: tag))
+                first = false
+            }
+            try write("\n]}\n")
+        } else if table == "records" {
+            try write(CSV.row(TestExport.combinedColumns))
+            try records { try write(CSV.row(TestExport.combinedFields($0, tag: $1))) }
+            try tests { try write(CSV.row(TestExport.combinedFields($0, tag: $1))) }
+        } else {
+            try write(CSV.row(AssetListing.csvHeader))
+            try assets { try write(CSV.row(AssetListing(row: $0, today: today).csvFields)) }
+        }
     }
 }
 
@@ -277,9 +289,15 @@ extension Commands {
         }
         let out = try arguments.option("--out")
         try arguments.finish()
-        let rows = try context.rows()
-        let feed = ICalendar.document(rows, today: asOf ?? context.today, generated: Date(), options: options)
-        try withSink(out) { try $0(feed) }
+        let register = try context.readRegister()
+        do {
+            try register.onOneSnapshot {
+                try withSink(out) { write in
+                    try ICalendar.write(from: RegisterSource(register), today: asOf ?? context.today,
+                                        generated: Date(), options: options, to: write)
+                }
+            }
+        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
         return ExitCode.success
     }
 
@@ -319,50 +337,43 @@ extension Commands {
         let from = since ?? today.addingDays(-StatusRules.dueSoonDays)
         if from > today { throw UsageError("--since \(from.iso) is after the report's date \(today.iso)") }
         let register = try context.readRegister()
-        var rows = try context.rows(register)
+        // The narrowing, as one test the first read applies to each row.
+        var keeps: [(RegisterRow) -> Bool] = []
         var narrowed: [String] = []
         if let siteName {
             let (particulars, site) = try findSite(register, siteName)
-            rows.removeAll { particulars.asset($0.asset.uuid).siteUUID != site.uuid }
+            keeps.append { particulars.asset($0.asset.uuid).siteUUID == site.uuid }
             narrowed.append("Site: \(site.name)")
         }
         if let type {
             // An electrical item's equipment type is a placeholder ("other"): only its class describes it.
-            rows.removeAll { $0.asset.type != type || $0.asset.isElectrical }
+            keeps.append { $0.asset.type == type && !$0.asset.isElectrical }
             narrowed.append("Type of equipment: \(type.label)")
         }
         if let kind {
-            rows.removeAll { $0.asset.kind != kind }
+            keeps.append { $0.asset.kind == kind }
             narrowed.append(kind.label)
         }
         let scope = HTMLReport.Scope(allParticulars: allParticulars,
                                      narrowedTo: narrowed.isEmpty ? nil : narrowed.joined(separator: " · "))
-        let latest: [UUID: StoredInspection]
-        var findings: [DangerFinding]
-        let latestTests: [UUID: StoredTest]
-        do throws(RegisterError) {
-            // Only the examinations the page shows are read (every asset's with --all-particulars).
-            var wanted = HTMLReport.particularsWanted(rows: rows, today: today, scope: scope)
-            if wanted == nil && !narrowed.isEmpty { wanted = Set(rows.map(\.asset.uuid)) }
-            latest = try register.latestThoroughExaminations(of: wanted)
-            let shown = Set(rows.map(\.asset.uuid))
-            findings = try register.dangerousFindings(from: from, through: today).compactMap(DangerFinding.init)
-                .filter { shown.contains($0.assetUUID) }
-            // Electrical items (issue 15): failed tests of the period, and the latest test of each item out of use.
-            findings += try register.failedTests(from: from, through: today)
-                .compactMap(DangerFinding.init(failedTest:)).filter { shown.contains($0.assetUUID) }
-            let outOfUse = Set(rows.lazy.filter { $0.asset.isElectrical && $0.status(on: today).status == .doNotUse }
-                .map(\.asset.uuid))
-            latestTests = outOfUse.isEmpty ? [:] : try register.latestTests(of: outOfUse)
-        } catch { throw CommandFailure("rigbook: \(error.description)") }
-        try withSink(out) { write in
-            // The sink lives only while the page is written.
-            try withoutActuallyEscaping(write) { write in
-                try HTMLReport.write(rows: rows, latestThorough: latest, today: today, generatedAt: Timestamp.now(),
-                                     findings: findings, findingsSince: from, scope: scope, latestTests: latestTests,
-                                     to: write)
+        let source = RegisterSource(register) { row in keeps.allSatisfy { $0(row) } }
+        do {
+            try register.onOneSnapshot {
+                // The period's findings (a few); the page keeps those on its own assets.
+                var findings = try register.dangerousFindings(from: from, through: today)
+                    .compactMap(DangerFinding.init)
+                // Electrical items (issue 15): failed tests of the period.
+                findings += try register.failedTests(from: from, through: today)
+                    .compactMap(DangerFinding.init(failedTest:))
+                try withSink(out) { write in
+                    // The sink lives only while the page is written.
+                    try withoutActuallyEscaping(write) { write in
+                        try HTMLReport.write(from: source, today: today, generatedAt: Timestamp.now(),
+                                             findings: findings, findingsSince: from, scope: scope, to: write)
+                    }
+                }
             }
-        }
+        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
         return ExitCode.success
     }
 }

@@ -1422,3 +1422,78 @@ extension RigbookCLITests {
         }
     }
 }
+
+extension RigbookCLITests {
+    /// Issue 17: `report`, `calendar` and `due --format ics` read the register twice, keeping a key per listed
+    /// asset and reading the rows and examinations again one asset at a time. What they write must be what the
+    /// same writers make from the whole register read into memory (every row, every latest examination).
+    @Suite("Reporting: streamed pages match the register in memory") struct ReportingStreamed {
+        @Test("report streamed is the page made from every row in memory", arguments: [
+            [], ["--all-particulars"], ["--type", "shackle"], ["--site", "Alexandra Dock"], ["--kind", "lifting"],
+            ["--as-of", "2027-06-01", "--since", "2026-01-01"],
+        ])
+        func reportMatchesInMemory(_ options: [String]) throws {
+            let home = Home(); defer { home.remove() }
+            let sample = home.run(["sample", "--assets", "400"])
+            #expect(sample.status == 0, "\(sample)")
+            let result = home.run(["report"] + options)
+            #expect(result.status == 0, "\(result)")
+            let generatedAt = try #require(result.stdout.firstMatch(of: /Generated ([^ ]+) by Rigbook/)?.output.1)
+
+            let register = try Register.openForReading(path: home.registerPath)
+            let asOf = options.firstIndex(of: "--as-of").map { options[$0 + 1] } ?? fixedToday
+            let today = try #require(CalendarDate(iso: asOf))
+            let from = try options.firstIndex(of: "--since").map { try #require(CalendarDate(iso: options[$0 + 1])) }
+                ?? today.addingDays(-StatusRules.dueSoonDays)
+            var rows = try register.rows()
+            var narrowedTo: String?
+            if options.first == "--type" {
+                rows.removeAll { $0.asset.type != .shackle || $0.asset.isElectrical }
+                narrowedTo = "Type of equipment: \(EquipmentType.shackle.label)"
+            } else if options.first == "--site" {
+                let particulars = try register.particulars()
+                rows.removeAll { particulars.asset($0.asset.uuid).siteUUID != Particulars.mainSiteUUID }
+                narrowedTo = "Site: Alexandra Dock"
+            } else if options.first == "--kind" {
+                rows.removeAll { $0.asset.kind != .lifting }
+                narrowedTo = AssetKind.lifting.label
+            }
+            #expect(!rows.isEmpty)
+            let findings = try register.dangerousFindings(from: from, through: today).compactMap(DangerFinding.init)
+                + register.failedTests(from: from, through: today).compactMap(DangerFinding.init(failedTest:))
+            let page = HTMLReport.render(
+                rows: rows, latestThorough: try register.latestThoroughExaminations(), today: today,
+                generatedAt: String(generatedAt), findings: findings, findingsSince: from,
+                scope: HTMLReport.Scope(allParticulars: options.contains("--all-particulars"), narrowedTo: narrowedTo),
+                latestTests: try register.latestTests())
+            #expect(result.stdout == page, "the streamed page differs from the page made in memory")
+        }
+
+        @Test("calendar and due --format ics streamed are the feed made from every row in memory", arguments: [
+            [], ["--digest"], ["--redact", "--alarms", "7,0"], ["--digest", "--redact"], ["--as-of", "2030-01-01"],
+        ])
+        func calendarMatchesInMemory(_ options: [String]) throws {
+            let home = Home(); defer { home.remove() }
+            let sample = home.run(["sample", "--assets", "400"])
+            #expect(sample.status == 0, "\(sample)")
+            let result = home.run(["calendar"] + options)
+            #expect(result.status == 0, "\(result)")
+            var settings = ICalendarOptions()
+            settings.digest = options.contains("--digest")
+            settings.redact = options.contains("--redact")
+            if options.contains("--alarms") { settings.alarmDaysBefore = [7, 0] }
+            let asOf = options.firstIndex(of: "--as-of").map { options[$0 + 1] } ?? fixedToday
+            let today = try #require(CalendarDate(iso: asOf))
+            let rows = try Register.openForReading(path: home.registerPath).rows()
+            let feed = ICalendar.document(rows, today: today, generated: Date(), options: settings)
+            // DTSTAMP is the time of the run: the one line of each event that may differ.
+            func stamped(_ text: String) -> String { text.replacing(/DTSTAMP:[0-9TZ]+/, with: "DTSTAMP:") }
+            #expect(stamped(result.stdout) == stamped(feed))
+            if options.isEmpty {
+                let due = home.run(["due", "--format", "ics"])
+                #expect(due.status == (DueReport.items(rows, today: today).isEmpty ? 0 : 3), "\(due)")
+                #expect(stamped(due.stdout) == stamped(feed))
+            }
+        }
+    }
+}

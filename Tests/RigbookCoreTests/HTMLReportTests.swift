@@ -562,3 +562,92 @@ struct HTMLReportTests {
         #expect(bars == weeks)
     }
 }
+
+// MARK: - Streaming (issue 17)
+
+/// A `ReportSource` that records how the report reads it: the report must read every row once, then only the
+/// assets it lists, again by uuid, in the order it lists them.
+private final class ReadRecorder: ReportSource {
+    let base: ReportInMemory
+    private(set) var fullReads = 0
+    private(set) var readsByUUID: [[UUID]] = []
+    private(set) var examinationsRead: [UUID] = []
+
+    init(rows: [RegisterRow], latestThorough: [UUID: StoredInspection]) {
+        base = ReportInMemory(rows: rows, latestThorough: latestThorough)
+    }
+
+    func forEachRow(_ body: (RegisterRow) throws -> Void) throws {
+        fullReads += 1
+        try base.forEachRow(body)
+    }
+
+    func forEachRow(uuids: some Sequence<UUID>, _ body: (RegisterRow) throws -> Void) throws {
+        let uuids = Array(uuids)
+        readsByUUID.append(uuids)
+        try base.forEachRow(uuids: uuids, body)
+    }
+
+    func rowCountBound() -> Int { base.rowCountBound() }
+
+    func latestThoroughExamination(of asset: UUID) -> StoredInspection? {
+        examinationsRead.append(asset)
+        return base.latestThoroughExamination(of: asset)
+    }
+
+    func hasLatestThoroughExamination(of asset: UUID) -> Bool { base.hasLatestThoroughExamination(of: asset) }
+
+    func latestTests(of assets: Set<UUID>) -> [UUID: StoredTest] { base.latestTests(of: assets) }
+}
+
+@Suite("HTMLReport streams")
+struct HTMLReportStreamingTests {
+    private func streamed(_ source: ReadRecorder, scope: HTMLReport.Scope) throws -> String {
+        var page = ""
+        try HTMLReport.write(from: source, today: Fixture.today, generatedAt: Fixture.generatedAt, scope: scope) {
+            page += $0
+        }
+        return page
+    }
+
+    @Test("the default report reads the register once, then only its lists' assets by uuid, in their order")
+    func defaultReadsListsAgain() throws {
+        let source = ReadRecorder(rows: Fixture.rows, latestThorough: Fixture.latestThorough)
+        let page = try streamed(source, scope: HTMLReport.Scope())
+        #expect(page == HTMLReport.render(rows: Fixture.rows, latestThorough: Fixture.latestThorough,
+                                          today: Fixture.today, generatedAt: Fixture.generatedAt, scope: .init()))
+        #expect(source.fullReads == 1)
+        let items = DueReport.items(Fixture.rows, today: Fixture.today)
+        // The attention list, then what was found on the assets out of use or with a defect (by tag).
+        #expect(source.readsByUUID.first == items.map(\.row.asset.uuid))
+        let defects = [Fixture.uuid(5), Fixture.uuid(6)]  // CS-0005, EB-0006: the two with an examination
+        #expect(source.readsByUUID.dropFirst().last == defects)
+        #expect(source.examinationsRead == defects)
+        #expect(source.readsByUUID.joined().count < items.count + Fixture.rows.count, "no read of every row again")
+    }
+
+    @Test("the whole book streams too: every asset again by location, then by tag for the particulars")
+    func wholeBookReadsByUUID() throws {
+        let source = ReadRecorder(rows: Fixture.rows, latestThorough: Fixture.latestThorough)
+        let page = try streamed(source, scope: .everything)
+        #expect(page == Fixture.html())
+        #expect(source.fullReads == 1)
+        let byLocation = try #require(source.readsByUUID.dropLast().last)
+        #expect(Set(byLocation) == Set(Fixture.rows.map(\.asset.uuid)) && byLocation.count == Fixture.rows.count)
+        let particulars = Fixture.rows.map(\.asset).filter { Fixture.latestThorough[$0.uuid] != nil }
+            .sorted { $0.tag < $1.tag }.map(\.uuid)
+        #expect(source.readsByUUID.last == particulars)
+        #expect(source.examinationsRead == particulars)
+    }
+
+    @Test("any order of the same rows gives the same page, narrowed or whole", arguments: [false, true])
+    func orderOfRows(_ whole: Bool) {
+        let scope = whole ? HTMLReport.Scope.everything : HTMLReport.Scope(narrowedTo: "Site: Yard")
+        func page(_ rows: [RegisterRow]) -> String {
+            HTMLReport.render(rows: rows, latestThorough: Fixture.latestThorough, today: Fixture.today,
+                              generatedAt: Fixture.generatedAt, scope: scope)
+        }
+        #expect(page(Fixture.rows.reversed()) == page(Fixture.rows))
+        #expect(page(Fixture.rows.shuffled()) == page(Fixture.rows))
+    }
+}

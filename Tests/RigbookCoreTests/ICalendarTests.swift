@@ -779,3 +779,50 @@ private func basicDate(_ text: String) -> CalendarDate? {
     let t = Array(text)
     return CalendarDate(iso: String(t[0..<4]) + "-" + String(t[4..<6]) + "-" + String(t[6..<8]))
 }
+
+/// A `RowSource` that records how the feed reads it.
+private final class FeedReadRecorder: RowSource {
+    let base: RowsInMemory
+    private(set) var fullReads = 0
+    private(set) var readsByUUID: [[UUID]] = []
+
+    init(_ rows: [RegisterRow]) { base = RowsInMemory(rows) }
+
+    func forEachRow(_ body: (RegisterRow) throws -> Void) throws {
+        fullReads += 1
+        try base.forEachRow(body)
+    }
+
+    func forEachRow(uuids: some Sequence<UUID>, _ body: (RegisterRow) throws -> Void) throws {
+        let uuids = Array(uuids)
+        readsByUUID.append(uuids)
+        try base.forEachRow(uuids: uuids, body)
+    }
+
+    func rowCountBound() -> Int { base.rowCountBound() }
+}
+
+@Suite("ICalendar: streamed")
+struct ICalendarStreamingTests {
+    @Test("the feed reads the rows once, then each event's asset again by uuid in the feed's order",
+          arguments: [false, true])
+    func readsEachEventAgain(_ digest: Bool) throws {
+        let options = ICalendarOptions(digest: digest)
+        let source = FeedReadRecorder(register)
+        var text = ""
+        try ICalendar.write(from: source, today: today, generated: generated, options: options) { text += $0 }
+        #expect(text == ICalendar.document(register, today: today, generated: generated, options: options))
+        #expect(source.fullReads == 1 && source.readsByUUID.count == 1)
+        // One read per event (an asset with a remedy deadline and a due date is read twice), in date order.
+        let events = register.flatMap { row -> [(CalendarDate, String, UUID)] in
+            let report = row.status(on: today)
+            return [report.nextDue.map { ($0, "thorough", row.asset.uuid) },
+                    report.remedyDeadline.map { ($0, "remedy", row.asset.uuid) }].compactMap { $0 }
+        }
+        let tags = Dictionary(uniqueKeysWithValues: register.map { ($0.asset.uuid, $0.asset.tag) })
+        let inFeedOrder = events.sorted { a, b in
+            (a.0, tags[a.2] ?? "", a.1, a.2.uuidString) < (b.0, tags[b.2] ?? "", b.1, b.2.uuidString)
+        }
+        #expect(source.readsByUUID[0] == inFeedOrder.map(\.2))
+    }
+}
