@@ -565,44 +565,9 @@ struct HTMLReportTests {
 
 // MARK: - Streaming (issue 17)
 
-/// A `ReportSource` that records how the report reads it: the report must read every row once, then only the
-/// assets it lists, again by uuid, in the order it lists them.
-private final class ReadRecorder: ReportSource {
-    let base: ReportInMemory
-    private(set) var fullReads = 0
-    private(set) var readsByUUID: [[UUID]] = []
-    private(set) var examinationsRead: [UUID] = []
-
-    init(rows: [RegisterRow], latestThorough: [UUID: StoredInspection]) {
-        base = ReportInMemory(rows: rows, latestThorough: latestThorough)
-    }
-
-    func forEachRow(_ body: (RegisterRow) throws -> Void) throws {
-        fullReads += 1
-        try base.forEachRow(body)
-    }
-
-    func forEachRow(uuids: some Sequence<UUID>, _ body: (RegisterRow) throws -> Void) throws {
-        let uuids = Array(uuids)
-        readsByUUID.append(uuids)
-        try base.forEachRow(uuids: uuids, body)
-    }
-
-    func rowCountBound() -> Int { base.rowCountBound() }
-
-    func latestThoroughExamination(of asset: UUID) -> StoredInspection? {
-        examinationsRead.append(asset)
-        return base.latestThoroughExamination(of: asset)
-    }
-
-    func hasLatestThoroughExamination(of asset: UUID) -> Bool { base.hasLatestThoroughExamination(of: asset) }
-
-    func latestTests(of assets: Set<UUID>) -> [UUID: StoredTest] { base.latestTests(of: assets) }
-}
-
 @Suite("HTMLReport streams")
 struct HTMLReportStreamingTests {
-    private func streamed(_ source: ReadRecorder, scope: HTMLReport.Scope) throws -> String {
+    private func streamed(_ source: RowReadRecorder<ReportInMemory>, scope: HTMLReport.Scope) throws -> String {
         var page = ""
         try HTMLReport.write(from: source, today: Fixture.today, generatedAt: Fixture.generatedAt, scope: scope) {
             page += $0
@@ -612,7 +577,7 @@ struct HTMLReportStreamingTests {
 
     @Test("the default report reads the register once, then only its lists' assets by uuid, in their order")
     func defaultReadsListsAgain() throws {
-        let source = ReadRecorder(rows: Fixture.rows, latestThorough: Fixture.latestThorough)
+        let source = RowReadRecorder(ReportInMemory(rows: Fixture.rows, latestThorough: Fixture.latestThorough))
         let page = try streamed(source, scope: HTMLReport.Scope())
         #expect(page == HTMLReport.render(rows: Fixture.rows, latestThorough: Fixture.latestThorough,
                                           today: Fixture.today, generatedAt: Fixture.generatedAt, scope: .init()))
@@ -628,7 +593,7 @@ struct HTMLReportStreamingTests {
 
     @Test("the whole book streams too: every asset again by location, then by tag for the particulars")
     func wholeBookReadsByUUID() throws {
-        let source = ReadRecorder(rows: Fixture.rows, latestThorough: Fixture.latestThorough)
+        let source = RowReadRecorder(ReportInMemory(rows: Fixture.rows, latestThorough: Fixture.latestThorough))
         let page = try streamed(source, scope: .everything)
         #expect(page == Fixture.html())
         #expect(source.fullReads == 1)

@@ -780,35 +780,13 @@ private func basicDate(_ text: String) -> CalendarDate? {
     return CalendarDate(iso: String(t[0..<4]) + "-" + String(t[4..<6]) + "-" + String(t[6..<8]))
 }
 
-/// A `RowSource` that records how the feed reads it.
-private final class FeedReadRecorder: RowSource {
-    let base: RowsInMemory
-    private(set) var fullReads = 0
-    private(set) var readsByUUID: [[UUID]] = []
-
-    init(_ rows: [RegisterRow]) { base = RowsInMemory(rows) }
-
-    func forEachRow(_ body: (RegisterRow) throws -> Void) throws {
-        fullReads += 1
-        try base.forEachRow(body)
-    }
-
-    func forEachRow(uuids: some Sequence<UUID>, _ body: (RegisterRow) throws -> Void) throws {
-        let uuids = Array(uuids)
-        readsByUUID.append(uuids)
-        try base.forEachRow(uuids: uuids, body)
-    }
-
-    func rowCountBound() -> Int { base.rowCountBound() }
-}
-
 @Suite("ICalendar: streamed")
 struct ICalendarStreamingTests {
     @Test("the feed reads the rows once, then each event's asset again by uuid in the feed's order",
           arguments: [false, true])
     func readsEachEventAgain(_ digest: Bool) throws {
         let options = ICalendarOptions(digest: digest)
-        let source = FeedReadRecorder(register)
+        let source = RowReadRecorder(RowsInMemory(register))
         var text = ""
         try ICalendar.write(from: source, today: today, generated: generated, options: options) { text += $0 }
         #expect(text == ICalendar.document(register, today: today, generated: generated, options: options))

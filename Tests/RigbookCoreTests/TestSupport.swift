@@ -61,3 +61,40 @@ func assetDraftProblems(wll: String, length: String) -> AssetDraft.Problems? {
     }
     return problems
 }
+
+/// A source that records how a streamed writer reads it (issue 17): it must read every row once, then only the
+/// rows it lists, again by uuid, in the order it lists them. A report's source also counts the examinations read.
+final class RowReadRecorder<Base: RowSource>: RowSource {
+    let base: Base
+    private(set) var fullReads = 0
+    private(set) var readsByUUID: [[UUID]] = []
+    var examinationsRead: [UUID] = []
+
+    init(_ base: Base) { self.base = base }
+
+    func forEachRow(_ body: (RegisterRow) throws -> Void) throws {
+        fullReads += 1
+        try base.forEachRow(body)
+    }
+
+    func forEachRow(uuids: some Sequence<UUID>, _ body: (RegisterRow) throws -> Void) throws {
+        let uuids = Array(uuids)
+        readsByUUID.append(uuids)
+        try base.forEachRow(uuids: uuids, body)
+    }
+
+    func rowCountBound() throws -> Int { try base.rowCountBound() }
+}
+
+extension RowReadRecorder: ReportSource where Base: ReportSource {
+    func latestThoroughExamination(of asset: UUID) throws -> StoredInspection? {
+        examinationsRead.append(asset)
+        return try base.latestThoroughExamination(of: asset)
+    }
+
+    func hasLatestThoroughExamination(of asset: UUID) throws -> Bool {
+        try base.hasLatestThoroughExamination(of: asset)
+    }
+
+    func latestTests(of assets: Set<UUID>) throws -> [UUID: StoredTest] { try base.latestTests(of: assets) }
+}
