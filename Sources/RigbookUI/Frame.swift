@@ -137,8 +137,8 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// `putCharacters` for text whose every scalar is a grapheme of its own (`isSingleScalarGrapheme`), without
-    /// breaking it into graphemes or making it visible first: the screens' own lines (▸ ⚠ ‹ › — · …) and most
-    /// names. Nil, drawing nothing, for any other text. Returns the column after the text.
+    /// breaking it into graphemes or making it visible first: the screens' own lines (▸ ⚠ ‹ › — · …) and
+    /// most names. Nil, drawing nothing, for any other text. Returns the column after the text.
     private mutating func putSingleScalars(_ text: String, x: Int, y: Int, limit: Int, style: Style) -> Int? {
         for scalar in text.unicodeScalars where !Frame.isSingleScalarGrapheme(scalar.value) { return nil }
         var column = x
