@@ -21,8 +21,9 @@ enum HalvesReader {
         var lowerCount = 0
         var lowerSpill: [RegisterRow] = []
         var lowerError: Error?
-        var rows = [RegisterRow](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
+        // At least one element's room, so the buffer has an address even when both rooms are empty (all spills).
+        var rows = [RegisterRow](unsafeUninitializedCapacity: max(1, capacity)) { buffer, initialized in
+            let base = buffer.baseAddress!
             // The buffer's address crosses to the other thread as a number: each thread writes only its own room.
             let address = UInt(bitPattern: base)
             let group = DispatchGroup()

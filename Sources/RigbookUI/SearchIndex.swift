@@ -128,8 +128,6 @@ struct SearchIndex: Sendable {
         }
     }
 
-    var count: Int { ownMasks.count }
-
     /// A bit for each letter and digit of ASCII (exact: `exactBits`), the other bytes sharing the rest.
     private static let bitIndex: [UInt64] = (0..<256).map { byte in
         switch UInt8(byte) {
