@@ -24,6 +24,8 @@ public struct ListState: Sendable {
     public private(set) var tagWidth = 7
     /// What the widest value of each column needs, so spare room goes where text would be cut.
     private(set) var contentWidths = ListColumn.ContentWidths()
+    /// The rows' widths and counts as last measured: the columns are worked out from it.
+    private var survey = ListSurvey()
     /// Status rank of each row (`AssetStatus.attentionRank`), for the filter's `is:` words.
     private var ranks: [UInt8] = []
     /// The register's particulars: each asset's site, by name.
@@ -37,8 +39,10 @@ public struct ListState: Sendable {
     public private(set) var query = ""
     /// Row indexes the filter shows, best match first (attention order among equals); nil when there is no filter.
     private(set) var matches: [Int32]?
-    /// The same rows in attention order: what the next, longer query narrows.
-    private var matchesInOrder: [Int32]?
+    /// The same rows in row (tag) order: what the next, longer query narrows, read front to back (nil: every row).
+    private var matchedRows: [Int32]?
+    /// Whether a filter has run since the last load: only then can a longer query narrow its result.
+    private var filtered = false
     /// Counts per status of the rows the filter shows (nil: no filter, the whole register's counts hold).
     public private(set) var shownCounts: [AssetStatus: Int]?
     /// `is:` words of the filter that name no status.
@@ -86,16 +90,17 @@ public struct ListState: Sendable {
         self.today = today
         if let particulars { self.particulars = particulars }
         rows = register
-        reports = register.map { $0.status(on: today) }
-        draftCount = register.reduce(0) { $0 + ($1.hasDraft ? 1 : 0) }
-        flaggedIntervals = register.reduce(0) { $0 + ($1.asset.intervalExceedsLOLER ? 1 : 0) }
-        tagWidth = min(12, max(3, register.lazy.map { VisibleText.make($0.asset.tag).displayWidth }.max() ?? 0))
+        (reports, survey) = ListSurvey.statuses(of: register, on: today)
+        draftCount = survey.drafts
+        flaggedIntervals = survey.flaggedIntervals
+        tagWidth = min(12, max(3, survey.tag))
         measureColumns()
         rebuildOrder()
         loaded = true
         searchIndex = nil
         matches = nil
-        matchesInOrder = nil
+        matchedRows = nil
+        filtered = false
         if !query.isEmpty { applyQuery(query, narrowing: false) }
         if let previous, let position = visibleIndex(of: previous) { selection = position }
         clampSelection()
@@ -119,29 +124,12 @@ public struct ListState: Sendable {
     /// True when the register has sites to tell apart: only then is a site column worth its room.
     var showsSites: Bool { particulars.sites.count > 1 }
 
-    /// The widest value of each column that can grow, up to what any column is given.
+    /// The widest value of each column that can grow (from `survey`), up to what any column is given.
     private mutating func measureColumns() {
-        var widths = ListColumn.ContentWidths(name: 0, type: 0, location: 0, site: 0, serial: 0, manufacturer: 0,
-                                              wll: 0)
-        // Bytes, not display columns: exact for ASCII, a little generous for other scripts (仓 is 3 bytes, 2
-        // columns), and free of a pass over every character of 100,000 assets at start-up.
+        var widths = ListColumn.ContentWidths(name: survey.name, type: 0, location: survey.location, site: 0,
+                                              serial: survey.serial, manufacturer: survey.manufacturer,
+                                              wll: survey.wll, liftsPersons: survey.liftsPersons)
         func width(_ text: String) -> Int { text.utf8.count }
-        // A register holds few distinct limits: each is written out once, not once an asset.
-        var wllWidths: [Double: Int] = [:]
-        for row in rows {
-            let asset = row.asset
-            if !asset.isElectrical, wllWidths[asset.wllKg] == nil {
-                let wll = width(Asset.wllText(asset.wllKg))
-                wllWidths[asset.wllKg] = wll
-                widths.wll = max(widths.wll, min(ListColumn.ContentWidths.cap, wll))
-            }
-            widths.name = max(widths.name, min(ListColumn.ContentWidths.cap, width(asset.name)))
-            widths.location = max(widths.location, min(ListColumn.ContentWidths.cap, width(asset.location)))
-            widths.serial = max(widths.serial, min(ListColumn.ContentWidths.cap, width(asset.serialNumber)))
-            widths.manufacturer = max(widths.manufacturer,
-                                      min(ListColumn.ContentWidths.cap, width(asset.manufacturer)))
-            if asset.liftsPersons { widths.liftsPersons = true }
-        }
         widths.type = rows.isEmpty ? 0 : (EquipmentType.allCases.map(\.label.displayWidth)
             + ElectricalClass.allCases.map(\.label.displayWidth)).max() ?? 0
         widths.colourCode = particulars.organisation.colourCode != .none
@@ -177,6 +165,7 @@ public struct ListState: Sendable {
         if textChanged {
             // Another session edited the asset: the filter and the column widths read it again.
             searchIndex = nil
+            survey = ListSurvey.of(rows)
             measureColumns()
         }
         reports[index] = report
@@ -219,7 +208,7 @@ public struct ListState: Sendable {
 
     public mutating func setQuery(_ newQuery: String) {
         // Typing on can only narrow the result: filter the previous matches.
-        let narrowing = matchesInOrder != nil && FilterQuery.narrows(from: query, to: newQuery)
+        let narrowing = filtered && FilterQuery.narrows(from: query, to: newQuery)
         query = newQuery
         applyQuery(newQuery, narrowing: narrowing)
         selection = 0
@@ -249,56 +238,81 @@ public struct ListState: Sendable {
     private mutating func applyQuery(_ text: String, narrowing: Bool) {
         let parsed = FilterQuery(text)
         unknownStatusWords = parsed.unknownStatuses
+        filtered = !text.isEmpty
         if parsed.isEmpty {
             // Only spaces, or "is:" still being typed: everything shows, but the filter is on.
             matches = text.isEmpty ? nil : order
-            matchesInOrder = matches
+            matchedRows = nil
             shownCounts = text.isEmpty ? nil : counts
             return
         }
         if searchIndex == nil && !parsed.terms.isEmpty { searchIndex = makeSearchIndex() }
-        let candidates = narrowing ? matchesInOrder ?? order : order
+        // Nil: every row. Rows are visited in row order, which reads the index's tables front to back.
+        let candidates = narrowing ? matchedRows : nil
         var allowed = [Bool](repeating: parsed.statuses == nil, count: AssetStatus.allCases.count)
         for status in parsed.statuses ?? [] { allowed[status.attentionRank] = true }
-        // `is:electrical` / `is:lifting` (issue 15) narrow by kind as well as by status.
-        let kinds = parsed.kinds, rows = self.rows, ranks = self.ranks
-        let kept: (Int32) -> Bool = { row in
-            allowed[Int(ranks[Int(row)])] && (kinds.map { $0.contains(rows[Int(row)].asset.kind) } ?? true)
+        // `is:electrical` / `is:lifting` (issue 15) narrow by kind as well as by status. Words alone keep every
+        // status and kind: no call a row to ask (a million calls a keystroke).
+        let kinds = parsed.kinds, rows = self.rows, ranks = self.ranks, allowedRanks = allowed
+        let keptRow: @Sendable (Int32) -> Bool = { row in
+            allowedRanks[Int(ranks[Int(row)])] && (kinds.map { $0.contains(rows[Int(row)].asset.kind) } ?? true)
         }
-        // Words alone keep every status and kind: no call a row to ask (a million calls a keystroke).
-        let narrowsByStatusOrKind = parsed.statuses != nil || kinds != nil
+        let kept = parsed.statuses == nil && kinds == nil ? nil : keptRow
         let found: (rows: [Int32], scores: [Int32])
         if let index = searchIndex, !parsed.terms.isEmpty {
-            found = index.matches(parsed.terms, among: candidates, keep: narrowsByStatusOrKind ? kept : nil)
+            found = index.matches(parsed.terms, among: candidates, keep: kept)
         } else {
-            found = (candidates.filter(kept), [])
+            let all = candidates ?? Array(0..<Int32(rows.count))
+            found = (kept.map { all.filter($0) } ?? all, [])
         }
-        matchesInOrder = found.rows
-        matches = parsed.terms.isEmpty ? found.rows : ListState.bestFirst(found.rows, scores: found.scores)
-        var shown: [AssetStatus: Int] = [:]
-        var perRank = [Int](repeating: 0, count: AssetStatus.allCases.count)
-        for row in found.rows { perRank[Int(ranks[Int(row)])] += 1 }
-        for (rank, count) in perRank.enumerated() where count > 0 { shown[AssetStatus.allCases[rank]] = count }
-        shownCounts = shown
+        matchedRows = found.rows
+        let shown = ListState.bestFirst(found.rows, scores: found.scores, ranks: ranks)
+        matches = shown.rows
+        var byStatus: [AssetStatus: Int] = [:]
+        for (rank, count) in shown.perRank.enumerated() where count > 0 { byStatus[AssetStatus.allCases[rank]] = count }
+        shownCounts = byStatus
     }
 
-    /// Rows by score, highest first, keeping their (attention) order among equal scores: a counting sort, so a
-    /// keystroke over 100,000 matches costs a pass, not a comparison sort.
-    static func bestFirst(_ rows: [Int32], scores: [Int32]) -> [Int32] {
-        guard rows.count > 1 else { return rows }
-        let buckets = 4096
-        let low = scores.min()!
-        let bucket = scores.map { Int(min(Int32(buckets - 1), $0 - low)) }
-        var starts = [Int](repeating: 0, count: buckets + 1)
-        for b in bucket { starts[buckets - b] += 1 }
-        for i in 1...buckets { starts[i] += starts[i - 1] }
-        var sorted = [Int32](repeating: 0, count: rows.count)
-        for (position, row) in rows.enumerated() {
-            let slot = buckets - 1 - bucket[position]
-            sorted[starts[slot]] = row
-            starts[slot] += 1
+    /// Rows given in row order, put best first: by score, highest first (no scores: all equal), then in attention
+    /// order (by status, then row order), with how many rows there are of each status. A counting sort on the
+    /// pair, so a keystroke over a million matches costs two passes, not a comparison sort.
+    static func bestFirst(_ rows: [Int32], scores: [Int32], ranks: [UInt8]) -> (rows: [Int32], perRank: [Int]) {
+        let rankCount = AssetStatus.allCases.count
+        var perRank = [Int](repeating: 0, count: rankCount)
+        guard !rows.isEmpty else { return ([], perRank) }
+        let low = scores.min() ?? 0
+        let levels = Int(min(4096, (scores.max() ?? 0) - low + 1))
+        var starts = [Int](repeating: 0, count: levels * rankCount + 1)
+        let sorted = [Int32](unsafeUninitializedCapacity: rows.count) { out, written in
+            rows.withUnsafeBufferPointer { rows in
+            scores.withUnsafeBufferPointer { scores in
+            ranks.withUnsafeBufferPointer { ranks in
+            starts.withUnsafeMutableBufferPointer { starts in
+                // A row's slot: the highest score level first, then the most urgent status.
+                @inline(__always) func slot(_ position: Int) -> Int {
+                    let level = scores.isEmpty ? 0 : Int(min(Int32(levels - 1), scores[position] - low))
+                    return (levels - 1 - level) * rankCount + Int(ranks[Int(rows[position])])
+                }
+                for position in rows.indices { starts[slot(position) + 1] += 1 }
+                for index in 1..<starts.count { starts[index] += starts[index - 1] }
+                for position in rows.indices {
+                    let key = slot(position)
+                    out[starts[key]] = rows[position]
+                    starts[key] += 1
+                }
+            }}}}
+            written = rows.count
         }
-        return sorted
+        // After the placement each slot's start is the next one's: the counts per status are read from the ends.
+        var previousEnd = 0
+        for level in 0..<levels {
+            for rank in 0..<rankCount {
+                let end = starts[level * rankCount + rank]
+                perRank[rank] += end - previousEnd
+                previousEnd = end
+            }
+        }
+        return (sorted, perRank)
     }
 
     mutating func move(by delta: Int, pageSize: Int) {

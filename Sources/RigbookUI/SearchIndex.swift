@@ -11,7 +11,7 @@ import Glibc
 /// Bytes are compared, so a character of several bytes matches as its bytes do.
 ///
 /// A row's fields are of two sorts. Its *own* fields (tag, serial number) differ from row to row: their bytes
-/// are kept per row, separated by 0x1F, with three masks of the bytes in them (`OwnMasks`). Its *shared*
+/// are kept per row, separated by 0x1F, with three bit sets of the bytes in them (`ownBits`). Its *shared*
 /// fields (name, type, site, location, manufacturer, kind) repeat across a register (a thousand "1 t web
 /// sling"s on "Quay 2"): each distinct value is kept once, each distinct combination of them once, and a row
 /// holds its combination's id. A keystroke scores each value and each combination once, so a row costs a
@@ -23,7 +23,13 @@ struct SearchIndex: Sendable {
     static let sharedPerRow = 6
     private var ownBytes: [UInt8] = []
     private var ownStarts: [UInt32] = [0]
-    private var ownMasks: [OwnMasks] = []
+    /// Which byte classes (`bitIndex`) each row's own text holds: at all, at the start of a word, where letters
+    /// and digits change. For each block of 64 rows, one word per class and sort; bit `row % 64` is the row's. A
+    /// keystroke over a million rows reads a word or three per 64 rows, not the 24 bytes a row of three masks
+    /// would be (issue 17: reading those was most of a first key's time).
+    private var ownBits: [UInt64] = []
+    static let classCount = 64
+    static let wordsPerBlock = classCount * 3
     /// Each row's combination of shared values.
     private var rowCombinations: [UInt32] = []
     /// `sharedPerRow` value ids per combination.
@@ -33,7 +39,7 @@ struct SearchIndex: Sendable {
 
     /// The bytes of a row's own text, one bit per byte class (`bitIndex`): those present, and those found at the
     /// start of a word or where letters and digits change. A word with a byte not present cannot match there;
-    /// a one-letter word's score there is known from the masks alone.
+    /// a one-letter word's score there is known from the masks alone. Filed into `ownBits` at the row's end.
     struct OwnMasks: Sendable {
         var present: UInt64 = 0
         var atBoundary: UInt64 = 0
@@ -71,7 +77,7 @@ struct SearchIndex: Sendable {
         init(capacity: Int) {
             index.ownBytes.reserveCapacity(capacity * 20)
             index.ownStarts.reserveCapacity(capacity + 1)
-            index.ownMasks.reserveCapacity(capacity)
+            index.ownBits.reserveCapacity((capacity + 63) / 64 * SearchIndex.wordsPerBlock)
             index.rowCombinations.reserveCapacity(capacity)
         }
 
@@ -121,7 +127,16 @@ struct SearchIndex: Sendable {
             }
             index.rowCombinations.append(id)
             index.ownStarts.append(UInt32(index.ownBytes.count))
-            index.ownMasks.append(masks)
+            let row = index.rowCombinations.count - 1
+            if row % 64 == 0 { index.ownBits.append(contentsOf: repeatElement(0, count: SearchIndex.wordsPerBlock)) }
+            let base = row / 64 * SearchIndex.wordsPerBlock, bit = UInt64(1) << (row % 64)
+            for (sort, classes) in [masks.present, masks.atBoundary, masks.atChange].enumerated() {
+                var left = classes
+                while left != 0 {
+                    index.ownBits[base + left.trailingZeroBitCount * 3 + sort] |= bit
+                    left &= left - 1
+                }
+            }
             masks = OwnMasks()
             sharedInRow = 0
             ownInRow = 0
@@ -152,24 +167,87 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// Rows among `candidates`, in their order, that `keep` accepts (nil: all) and whose text every term matches,
-    /// with the sum of the terms' scores (0 without terms).
-    func matches(_ terms: [[UInt8]], among candidates: [Int32],
-                 keep: ((Int32) -> Bool)? = nil) -> (rows: [Int32], scores: [Int32]) {
-        var rows: [Int32] = []
-        var scores: [Int32] = []
-        rows.reserveCapacity(candidates.count)
-        scores.reserveCapacity(candidates.count)
-        // The terms in one buffer, so the loop over a million rows retains and releases nothing.
-        let termBytes = terms.flatMap { $0 }
-        var termStarts = [0]
-        for term in terms { termStarts.append(termStarts[termStarts.count - 1] + term.count) }
-        let termMasks = terms.map { $0.reduce(UInt64(0)) { $0 | UInt64(1) << SearchIndex.bitIndex[Int($1)] } }
-        // A one-letter word of a letter or digit: its bit, whose masks give its score in a row's own text.
-        let singleBits = terms.indices.map {
-            terms[$0].count == 1 && SearchIndex.isExact(terms[$0][0]) ? termMasks[$0] : 0
+    /// What the loop over the rows needs of one term, worked out once a keystroke.
+    private struct TermPlan {
+        /// The term's bytes in the terms' buffer.
+        var start: Int
+        var end: Int
+        /// A one-letter word of a letter or digit: its class, whose bits give its score in a row's own text (else -1).
+        var single: Int
+        /// The term's distinct byte classes, in `classes`.
+        var classStart: Int
+        var classEnd: Int
+    }
+
+    /// The terms of a query as the loop over the rows reads them: their bytes in one buffer, so the loop retains
+    /// and releases nothing, and each term's plan.
+    private struct Query: Sendable {
+        var bytes: [UInt8] = []
+        var plans: [TermPlan] = []
+        var classes: [Int] = []
+
+        init(_ terms: [[UInt8]]) {
+            bytes = terms.flatMap { $0 }
+            for term in terms {
+                let start = plans.last?.end ?? 0, classStart = classes.count
+                for byte in term where !classes[classStart...].contains(Int(SearchIndex.bitIndex[Int(byte)])) {
+                    classes.append(Int(SearchIndex.bitIndex[Int(byte)]))
+                }
+                let single = term.count == 1 && SearchIndex.isExact(term[0]) ? classes[classStart] : -1
+                plans.append(TermPlan(start: start, end: start + term.count, single: single, classStart: classStart,
+                                      classEnd: classes.count))
+            }
         }
-        let termCount = terms.count, perRow = SearchIndex.sharedPerRow
+    }
+
+    /// Rows among `candidates` (nil: every row), in their order, that `keep` accepts (nil: all) and whose text
+    /// every term matches, with the sum of the terms' scores (0 without terms).
+    ///
+    /// A first key visits every one of a million rows, so the loop writes its results straight into buffers
+    /// sized for every candidate and reads its terms and tables through pointers: no append, no bounds check,
+    /// no retain a row. Candidates in row order read the per-row tables front to back; in any other order
+    /// (attention order) a sparse status's rows cost a cache miss each. Many candidates are gone over in two
+    /// halves on two threads, each half writing from its start, then joined (issue 17: a first key at a million).
+    func matches(_ terms: [[UInt8]], among candidates: [Int32]?,
+                 keep: (@Sendable (Int32) -> Bool)? = nil) -> (rows: [Int32], scores: [Int32]) {
+        let query = Query(terms)
+        let capacity = candidates?.count ?? rowCombinations.count
+        var found = 0
+        var scores: [Int32] = []
+        let rows = [Int32](unsafeUninitializedCapacity: capacity) { rowsOut, rowsWritten in
+            scores = [Int32](unsafeUninitializedCapacity: capacity) { scoresOut, scoresWritten in
+                guard let rowsBase = rowsOut.baseAddress, let scoresBase = scoresOut.baseAddress else { return }
+                // The buffers' addresses cross to the other thread as numbers: each part writes only its own range.
+                let rowsAddress = UInt(bitPattern: rowsBase), scoresAddress = UInt(bitPattern: scoresBase)
+                let written = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2)
+                defer { written.deallocate() }
+                let writtenAddress = UInt(bitPattern: written.baseAddress)
+                let parts = InHalves.run(count: capacity) { part, range in
+                    let count = scan(query, candidates: candidates, range: range, keep: keep,
+                                     rowsOut: UnsafeMutablePointer(bitPattern: rowsAddress)! + range.lowerBound,
+                                     scoresOut: UnsafeMutablePointer(bitPattern: scoresAddress)! + range.lowerBound)
+                    UnsafeMutablePointer<Int>(bitPattern: writtenAddress)![part] = count
+                }
+                for part in 0..<parts {
+                    let from = InHalves.range(part, of: parts, count: capacity).lowerBound
+                    if from != found {
+                        (rowsBase + found).update(from: rowsBase + from, count: written[part])
+                        (scoresBase + found).update(from: scoresBase + from, count: written[part])
+                    }
+                    found += written[part]
+                }
+                scoresWritten = found
+            }
+            rowsWritten = found
+        }
+        return (rows, scores)
+    }
+
+    /// The rows of `range` of the candidates (nil: of every row) that match, written to `rowsOut` and `scoresOut`
+    /// from their start; returns how many.
+    private func scan(_ query: Query, candidates: [Int32]?, range: Range<Int>, keep: ((Int32) -> Bool)?,
+                      rowsOut: UnsafeMutablePointer<Int32>, scoresOut: UnsafeMutablePointer<Int32>) -> Int {
+        let termCount = query.plans.count, perRow = SearchIndex.sharedPerRow
         let valueCount = valueStarts.count - 1, combinationCount = combinationValues.count / perRow
         // Each distinct value's and combination's score for each term, worked out the first time a row needs it.
         let unknown = Int32.min, noMatch = Int32.min + 1
@@ -177,14 +255,17 @@ struct SearchIndex: Sendable {
         var combinationScores = [Int32](repeating: unknown, count: termCount * combinationCount)
         let boundaryScore = SearchIndex.scoreMatch + SearchIndex.bonusBoundary * SearchIndex.firstCharacterMultiplier
         let changeScore = SearchIndex.scoreMatch + SearchIndex.bonusChange * SearchIndex.firstCharacterMultiplier
-        termBytes.withUnsafeBufferPointer { termBytes in
+        var found = 0
+        query.plans.withUnsafeBufferPointer { plans in
+        query.bytes.withUnsafeBufferPointer { termBytes in
+        query.classes.withUnsafeBufferPointer { classes in
         valueScores.withUnsafeMutableBufferPointer { valueScores in
         combinationScores.withUnsafeMutableBufferPointer { combinationScores in
         ownBytes.withUnsafeBufferPointer { own in
         valueBytes.withUnsafeBufferPointer { values in
         ownStarts.withUnsafeBufferPointer { ownStarts in
         valueStarts.withUnsafeBufferPointer { valueStarts in
-        ownMasks.withUnsafeBufferPointer { ownMasks in
+        ownBits.withUnsafeBufferPointer { ownBits in
         combinationValues.withUnsafeBufferPointer { combinationValues in
         rowCombinations.withUnsafeBufferPointer { rowCombinations in
             /// The best score of term `t` among a combination's values.
@@ -202,42 +283,57 @@ struct SearchIndex: Sendable {
                 }
                 return best
             }
-            for row in candidates where keep?(row) ?? true {
+            @inline(__always) func visit(_ row: Int32) {
+                if let keep, !keep(row) { return }
                 let r = Int(row)
                 let combination = Int(rowCombinations[r])
-                let masks = ownMasks[r]
                 var total: Int32 = 0
                 var t = 0
                 while t < termCount {
-                    let term = UnsafeBufferPointer(rebasing: termBytes[termStarts[t]..<termStarts[t + 1]])
+                    let plan = plans[t]
                     var best = combinationScores[t &* combinationCount &+ combination]
                     if best == unknown {
-                        best = combinationScore(t, combination, term)
+                        best = combinationScore(t, combination, UnsafeBufferPointer(
+                            rebasing: termBytes[plan.start..<plan.end]))
                         combinationScores[t &* combinationCount &+ combination] = best
                     }
-                    if termMasks[t] & ~masks.present == 0 {
-                        let single = singleBits[t]
+                    // Its own text can match only when it holds each of the term's byte classes.
+                    let block = (r &>> 6) &* SearchIndex.wordsPerBlock, bit = UInt64(1) &<< UInt64(r & 63)
+                    var holds = true
+                    for k in plan.classStart..<plan.classEnd where ownBits[block &+ classes[k] &* 3] & bit == 0 {
+                        holds = false
+                        break
+                    }
+                    if holds {
                         let score: Int32?
-                        if single != 0 {
-                            score = masks.atBoundary & single != 0 ? boundaryScore
-                                : masks.atChange & single != 0 ? changeScore : SearchIndex.scoreMatch
+                        if plan.single >= 0 {
+                            let words = block &+ plan.single &* 3
+                            score = ownBits[words &+ 1] & bit != 0 ? boundaryScore
+                                : ownBits[words &+ 2] & bit != 0 ? changeScore : SearchIndex.scoreMatch
                         } else {
-                            score = SearchIndex.score(term, in: UnsafeBufferPointer(
-                                rebasing: own[Int(ownStarts[r])..<Int(ownStarts[r + 1])]))
+                            score = SearchIndex.score(UnsafeBufferPointer(rebasing: termBytes[plan.start..<plan.end]),
+                                                      in: UnsafeBufferPointer(
+                                                          rebasing: own[Int(ownStarts[r])..<Int(ownStarts[r + 1])]))
                         }
                         if let score, score > best { best = score }
                     }
                     if best == noMatch { break }
-                    total += best
+                    total &+= best
                     t += 1
                 }
                 if t == termCount {
-                    rows.append(row)
-                    scores.append(total)
+                    rowsOut[found] = row
+                    scoresOut[found] = total
+                    found += 1
                 }
             }
-        }}}}}}}}}}
-        return (rows, scores)
+            if let candidates {
+                candidates.withUnsafeBufferPointer { for row in $0[range] { visit(row) } }
+            } else {
+                for row in Int32(range.lowerBound)..<Int32(range.upperBound) { visit(row) }
+            }
+        }}}}}}}}}}}}
+        return found
     }
 
     // MARK: Scoring (fzf's constants)

@@ -1,0 +1,87 @@
+import RigbookCore
+
+/// What the list needs of every row beside its status: the widest value of each column that can grow, the widest
+/// tag, how many rows have a draft and how many an interval longer than LOLER allows.
+struct ListSurvey: Sendable, Equatable {
+    var name = 0
+    var location = 0
+    var serial = 0
+    var manufacturer = 0
+    /// The widest WLL as the list writes it, lifting equipment only.
+    var wll = 0
+    var liftsPersons = false
+    /// In display columns, unlike the byte widths above.
+    var tag = 0
+    var drafts = 0
+    var flaggedIntervals = 0
+
+    /// Adds one row. A register holds few distinct limits: each is written out once (`wllWidths`), not once a row.
+    /// Column widths are bytes, not display columns: exact for ASCII, a little generous for other scripts (仓 is 3
+    /// bytes, 2 columns), and free of a pass over every character of a million assets at start-up.
+    mutating func add(_ row: RegisterRow, wllWidths: inout [Double: Int]) {
+        let asset = row.asset, cap = ListColumn.ContentWidths.cap
+        if !asset.isElectrical, wllWidths[asset.wllKg] == nil {
+            let width = Asset.wllText(asset.wllKg).utf8.count
+            wllWidths[asset.wllKg] = width
+            wll = max(wll, min(cap, width))
+        }
+        name = max(name, min(cap, asset.name.utf8.count))
+        location = max(location, min(cap, asset.location.utf8.count))
+        serial = max(serial, min(cap, asset.serialNumber.utf8.count))
+        manufacturer = max(manufacturer, min(cap, asset.manufacturer.utf8.count))
+        if asset.liftsPersons { liftsPersons = true }
+        tag = max(tag, VisibleText.make(asset.tag).displayWidth)
+        if row.hasDraft { drafts += 1 }
+        if asset.intervalExceedsLOLER { flaggedIntervals += 1 }
+    }
+
+    mutating func merge(_ other: ListSurvey) {
+        name = max(name, other.name)
+        location = max(location, other.location)
+        serial = max(serial, other.serial)
+        manufacturer = max(manufacturer, other.manufacturer)
+        wll = max(wll, other.wll)
+        liftsPersons = liftsPersons || other.liftsPersons
+        tag = max(tag, other.tag)
+        drafts += other.drafts
+        flaggedIntervals += other.flaggedIntervals
+    }
+
+    /// The survey of `rows`, one pass on this thread.
+    static func of(_ rows: [RegisterRow]) -> ListSurvey {
+        var survey = ListSurvey(), wllWidths: [Double: Int] = [:]
+        for row in rows { survey.add(row, wllWidths: &wllWidths) }
+        return survey
+    }
+
+    /// Each row's status on `today` and the survey of all of them, in one pass over the rows, in two halves at
+    /// once for a large register (issue 17: five passes, each copying every row, were a quarter of a second of the
+    /// first frame at a million assets).
+    static func statuses(of rows: [RegisterRow], on today: CalendarDate) -> ([StatusReport], ListSurvey) {
+        guard !rows.isEmpty else { return ([], ListSurvey()) }
+        var surveys = [ListSurvey](repeating: ListSurvey(), count: 2)
+        var parts = 0
+        let reports = [StatusReport](unsafeUninitializedCapacity: rows.count) { buffer, written in
+            // The buffers' addresses cross to the other thread as numbers: each part writes only its own rows.
+            let reportsAddress = UInt(bitPattern: buffer.baseAddress)
+            surveys.withUnsafeMutableBufferPointer { surveys in
+                let surveysAddress = UInt(bitPattern: surveys.baseAddress)
+                parts = InHalves.run(count: rows.count) { part, range in
+                    let reports = UnsafeMutablePointer<StatusReport>(bitPattern: reportsAddress)!
+                    var survey = ListSurvey(), wllWidths: [Double: Int] = [:]
+                    rows.withUnsafeBufferPointer { rows in
+                        for index in range {
+                            (reports + index).initialize(to: rows[index].status(on: today))
+                            survey.add(rows[index], wllWidths: &wllWidths)
+                        }
+                    }
+                    UnsafeMutablePointer<ListSurvey>(bitPattern: surveysAddress)![part] = survey
+                }
+            }
+            written = rows.count
+        }
+        var survey = surveys[0]
+        if parts > 1 { survey.merge(surveys[1]) }
+        return (reports, survey)
+    }
+}
