@@ -29,6 +29,19 @@ func runBench() throws {
         var screen = InMemoryScreen(width: 80, height: 24)
         screen.apply(session.nextDraw().runs, size: (80, 24))
         print(format((now() - start) * 1000))
+        if arguments.contains("--phases") {
+            // The parts of a first frame, one after the other: the rows read, then filed into the list.
+            let register = try Register.open(path: home.registerPath)
+            var mark = now()
+            func phase(_ name: String) { print("\(name): \(format((now() - mark) * 1000))"); mark = now() }
+            let rows = try register.rows()
+            phase("rows read")
+            let particulars = try register.particulars()
+            phase("particulars read")
+            var list = ListState(today: CalendarDate(iso: "2026-11-30")!)
+            list.load(rows, today: list.today, particulars: particulars)
+            phase("list filed")
+        }
         exit(0)
     }
     if let index = arguments.firstIndex(of: "--form-only"), index + 1 < arguments.count {
@@ -56,7 +69,8 @@ func runBench() throws {
         exit(0)
     }
     if let index = arguments.firstIndex(of: "--batch-save-only"), index + 1 < arguments.count {
-        // The batch save alone on an existing home (300 records, one transaction, 11 rounds unless `--rounds N`): for profilers.
+        // The batch save alone on an existing home (300 records, one transaction, 11 rounds unless `--rounds N`):
+        // for profilers.
         let home = DataHome(root: arguments[index + 1])
         let register = try Register.open(path: home.registerPath)
         // Any home: the day it is (or RIGBOOK_TODAY), so no asset was commissioned after the examination.
@@ -151,11 +165,14 @@ func runBench() throws {
         var list = ListState(today: today)
         list.load(try register.rows(), today: today, particulars: try register.particulars())
         var samples = Samples()
+        // `--each`: every keystroke's time and match count, to see which keys are the slow ones.
+        let each = arguments.contains("--each")
         for round in 0..<40 {
             var typed = ""
             for character in RegisterBench.filterQueries[round % RegisterBench.filterQueries.count] {
                 typed.append(character)
                 samples.time { list.setQuery(typed) }
+                if each { print("\(typed)\t\(format(samples.values.last ?? 0))\t\(list.visibleCount)") }
             }
             list.setQuery("")
         }
