@@ -218,21 +218,20 @@ public struct ListState: Sendable {
     /// What the filter's words are matched against: each row's tag and serial number, and its name, type,
     /// site, location, manufacturer and kind, which repeat from row to row (`SearchIndex`).
     func makeSearchIndex() -> SearchIndex {
-        var builder = SearchIndex.Builder(capacity: rows.count)
-        for row in rows {
-            let asset = row.asset
+        let list = self
+        return SearchIndex.build(count: rows.count) { row, builder in
+            let asset = list.rows[row].asset
             builder.own(asset.tag)
             builder.own(asset.serialNumber)
             builder.shared(asset.name)
             builder.shared(asset.typeLabel)
-            builder.shared(siteName(of: asset))
+            builder.shared(list.siteName(of: asset))
             builder.shared(asset.location)
             builder.shared(asset.manufacturer)
             // An electrical asset is found by its class and by the word "electrical" (issue 15).
             builder.shared(asset.electrical.map { "electrical \($0.environment.label)" } ?? "")
             builder.endRow()
         }
-        return builder.index
     }
 
     private mutating func applyQuery(_ text: String, narrowing: Bool) {

@@ -62,6 +62,31 @@ struct LargeListTests {
         }
     }
 
+    @Test("the index built in two halves matches as one built in one pass")
+    func indexBuiltInHalves() {
+        let rows = LargeListTests.rows(seed: 13)
+        let fill = { @Sendable (row: Int, builder: inout SearchIndex.Builder) in
+            let asset = rows[row].asset
+            builder.own(asset.tag)
+            builder.own(asset.serialNumber)
+            for value in [asset.name, asset.location, asset.manufacturer, "", row % 3 == 0 ? "electrical" : "", ""] {
+                builder.shared(value)
+            }
+            builder.endRow()
+        }
+        let halves = SearchIndex.build(count: rows.count, fill)
+        var builder = SearchIndex.Builder(capacity: rows.count)
+        for row in rows.indices { fill(row, &builder) }
+        let onePass = builder.index
+        for words in ["q", "s", "ws", "sling 2", "王", "t1 sn4", "zz", "a 1 q", "el 仓", "bow 9"] {
+            let terms = words.split(separator: " ").map { Array($0.utf8) }
+            let split = halves.matches(terms, among: nil), whole = onePass.matches(terms, among: nil)
+            #expect(split.rows == whole.rows, "\(words)")
+            #expect(split.scores == whole.scores, "\(words)")
+        }
+        #expect(InHalves.range(1, of: 2, count: rows.count, alignment: 64).lowerBound % 64 == 0)
+    }
+
     @Test("the filtered list is best first, then in attention order, and counts what it shows")
     func bestFirstAndCounts() {
         var list = ListState(today: LargeListTests.today)
