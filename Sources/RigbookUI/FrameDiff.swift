@@ -74,6 +74,9 @@ public enum FrameDiff {
             }
         }
         let blank = region == nil ? [] : [PackedCell](repeating: .blank, count: width)
+        // A changed row's scalars, gathered here before each run takes its own copy (a cell without a cluster is one).
+        let gathered = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { gathered.deallocate() }
         new.storage.withUnsafeBufferPointer { newCells in
             old.storage.withUnsafeBufferPointer { oldCells in
                 blank.withUnsafeBufferPointer { blankRow in
@@ -86,8 +89,12 @@ public enum FrameDiff {
                                 ? oldCells.baseAddress! + from * width : blankRow.baseAddress!
                         }
                         // Most rows of a frame are as they were: skip them without building anything.
-                        if simple ? memcmp(newRow, oldRow, width * MemoryLayout<PackedCell>.stride) == 0
-                            : sameRow(newRow, oldRow, count: width, new: new, old: old) { continue }
+                        if simple {
+                            if memcmp(newRow, oldRow, width * MemoryLayout<PackedCell>.stride) == 0 { continue }
+                            plainRowRuns(newRow, oldRow, width: width, y: y, gathered: gathered, into: &runs)
+                            continue
+                        }
+                        if sameRow(newRow, oldRow, count: width, new: new, old: old) { continue }
                         // The run being built: its start (-1: none), style, columns and scalars, kept in locals
                         // rather than an optional `DrawRun` changed in place cell by cell.
                         var runX = -1, runWidth = 0, runStyle = Style.plain
@@ -131,6 +138,44 @@ public enum FrameDiff {
             }
         }
         return runs
+    }
+
+    /// The runs of one changed row of cells without clusters: what the general loop of `runs(from:scrolled:to:)` gives,
+    /// with each run's scalars gathered into one buffer rather than appended to an array cell by cell.
+    private static func plainRowRuns(_ newRow: UnsafePointer<PackedCell>, _ oldRow: UnsafePointer<PackedCell>,
+                                     width: Int, y: Int, gathered: UnsafeMutablePointer<UInt32>,
+                                     into runs: inout [DrawRun]) {
+        var runX = -1, runWidth = 0, count = 0, runStyle = Style.plain
+        func close() {
+            runs.append(DrawRun(x: runX, y: y, scalars: Array(UnsafeBufferPointer(start: gathered, count: count)),
+                                style: runStyle, width: runWidth))
+            runX = -1
+        }
+        var x = 0
+        while x < width {
+            let cell = newRow[x]
+            let span = Int(cell.width)
+            if span == 0 { x += 1; continue } // continuation: drawn with its wide character
+            // Changed, or a wide character in the old frame that this cell cuts in half.
+            var changed = !cell.sameBits(as: oldRow[x]) || oldRow[x].width == 0
+            if span == 2, x + 1 < width, !newRow[x + 1].sameBits(as: oldRow[x + 1]) { changed = true }
+            if changed {
+                if runX >= 0, runX + runWidth != x || runStyle != cell.style { close() }
+                if runX < 0 {
+                    runX = x
+                    runWidth = 0
+                    count = 0
+                    runStyle = cell.style
+                }
+                gathered[count] = Unicode.Scalar(cell.scalar) == nil ? 0x20 : cell.scalar
+                count += 1
+                runWidth += span
+            } else if runX >= 0 {
+                close()
+            }
+            x += span
+        }
+        if runX >= 0 { close() }
     }
 
     /// `runs(from:to:)`, with a scroll first when a block of rows moved up or down (the list scrolled by a row):
