@@ -23,8 +23,7 @@ struct ListRowInputs: Equatable, Sendable {
     func drawsLike(_ other: ListRowInputs) -> Bool {
         guard width == other.width, marked == other.marked, site == other.site, scheme == other.scheme,
               columns == other.columns else { return false }
-        if version == other.version && index == other.index { return true }
-        return row == other.row && report == other.report
+        return version == other.version && index == other.index || row == other.row && report == other.report
     }
 }
 

@@ -1,4 +1,5 @@
 import RigbookCore
+import Synchronization
 
 /// How each status looks: colour for those who have it, words for everyone.
 public enum StatusStyle {
@@ -141,7 +142,7 @@ enum ListView {
                 drawCounts(list, into: &frame, area: area)
             }
         }
-        let columns = columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
+        let columns = columnsMemo.columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
         if area.height > 3 {
             headingsRow.row(2, key: columns, in: &frame, enabled: memo != nil) { frame in
                 var x = 0
@@ -171,7 +172,8 @@ enum ListView {
             let row = list.rows[index]
             let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
                                        site: hasSite ? list.siteName(of: row.asset) : "", columns: columns,
-                                       scheme: scheme, marked: list.marks.contains(row.asset.uuid),
+                                       scheme: scheme,
+                                       marked: !list.marks.isEmpty && list.marks.contains(row.asset.uuid),
                                        width: area.width)
             // The selection bar is the row in reverse video: the memo keeps rows without it, so a ↓ copies the two
             // rows it moves between and turns their reverse video over, instead of formatting them again.
@@ -219,6 +221,31 @@ enum ListView {
         var counts: [AssetStatus: Int]
         var flagged: Int
         var width: Int
+    }
+
+    /// The columns as last laid out, the same array while nothing they follow changes: every row's memo compares
+    /// its columns with the kept row's, and one array compares by identity, not column by column.
+    static let columnsMemo = ColumnsMemo()
+
+    final class ColumnsMemo: Sendable {
+        private struct Kept: Sendable {
+            var width: Int
+            var tagWidth: Int
+            var content: ListColumn.ContentWidths
+            var columns: [ListColumn]
+        }
+
+        private let kept = Mutex<Kept?>(nil)
+
+        func columns(width: Int, tagWidth: Int, content: ListColumn.ContentWidths) -> [ListColumn] {
+            if let kept = kept.withLock({ $0 }), kept.width == width, kept.tagWidth == tagWidth,
+               kept.content == content {
+                return kept.columns
+            }
+            let columns = ListView.columns(width: width, tagWidth: tagWidth, content: content)
+            kept.withLock { $0 = Kept(width: width, tagWidth: tagWidth, content: content, columns: columns) }
+            return columns
+        }
     }
 
     static let titleRow = ScreenRowMemo<TitleKey>()
