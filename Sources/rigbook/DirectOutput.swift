@@ -46,6 +46,8 @@ final class DirectOutput {
         /// `cup` by row and column (`y * columns + x`), made once each: empty until needed.
         var moves: [[UInt8]] = []
         var columns = 0
+        /// `csr` by its rows (`top << 16 | bottom`): a list scrolls the same region key after key.
+        var regions: [Int: [UInt8]] = [:]
         /// Each style's sequence by `Writer.index(of:)`, made once each (256 entries once set up: an empty
         /// writer, swapped in while a frame is written, allocates nothing).
         var styles: [[UInt8]?] = []
@@ -103,7 +105,7 @@ final class DirectOutput {
         if let scroll = update.scroll, let region = capabilities.scrollRegion {
             // Blank rows come in with the attributes in force: none.
             setStyle(.plain, &w)
-            append(rb_tiparm2(region, Int32(scroll.top), Int32(scroll.bottom)), &w)
+            scrollRegion(region, top: scroll.top, bottom: scroll.bottom, &w)
             if scroll.by > 0 {
                 moveTo(y: scroll.bottom, x: 0, force: true, &w)
                 for _ in 0..<scroll.by { w.buffer += capabilities.index }
@@ -111,7 +113,7 @@ final class DirectOutput {
                 moveTo(y: scroll.top, x: 0, force: true, &w)
                 for _ in 0..<(-scroll.by) { w.buffer += capabilities.reverseIndex }
             }
-            append(rb_tiparm2(region, 0, Int32(height - 1)), &w)
+            scrollRegion(region, top: 0, bottom: height - 1, &w)
             // Setting the region homes the cursor on some terminals.
             w.at = nil
         }
@@ -175,6 +177,15 @@ final class DirectOutput {
         w.at = (y, x)
     }
 
+    private func scrollRegion(_ format: String, top: Int, bottom: Int, _ w: inout Writer) {
+        let key = top << 16 | bottom
+        if let kept = w.regions[key] { return w.buffer += kept }
+        var bytes: [UInt8] = []
+        if let text = rb_tiparm2(format, Int32(top), Int32(bottom)) { bytes = Array(String(cString: text).utf8) }
+        if w.regions.count < 64 { w.regions[key] = bytes }
+        w.buffer += bytes
+    }
+
     private func setStyle(_ new: Style, _ w: inout Writer) {
         if let style = w.style, style == new { return }
         let index = Writer.index(of: new)
@@ -222,15 +233,6 @@ final class DirectOutput {
         case .magenta: Int32(COLOR_MAGENTA)
         case .cyan: Int32(COLOR_CYAN)
         case .normal, .qr: Int32(COLOR_WHITE)
-        }
-    }
-
-    private func append(_ text: UnsafePointer<CChar>?, _ w: inout Writer) {
-        guard let text else { return }
-        var pointer = text
-        while pointer.pointee != 0 {
-            w.buffer.append(UInt8(bitPattern: pointer.pointee))
-            pointer += 1
         }
     }
 
