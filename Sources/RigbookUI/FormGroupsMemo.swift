@@ -8,7 +8,7 @@ final class FormGroupsMemo: Sendable {
     static let shared = FormGroupsMemo()
 
     /// Everything `FormState.groups` reads: whether the form amends, and what `applies(to:)` reads of the values.
-    struct Key: Hashable, Sendable {
+    struct Key: Equatable, Sendable {
         var amending: Bool
         var inspectionType: InspectionType
         var result: InspectionResult?
@@ -27,17 +27,15 @@ final class FormGroupsMemo: Sendable {
         var fields: [FormField]
     }
 
-    private let kept = Mutex<[Key: Groups]>([:])
+    /// The groups last asked for: a form asks for the same ones key after key, and comparing one key costs less
+    /// than hashing it.
+    private let kept = Mutex<(key: Key, groups: Groups)?>(nil)
 
     func groups(_ form: FormState) -> Groups {
         let key = Key(form)
-        if let groups = kept.withLock({ $0[key] }) { return groups }
+        if let groups = kept.withLock({ $0?.key == key ? $0?.groups : nil }) { return groups }
         let groups = FormGroupsMemo.make(form)
-        kept.withLock { kept in
-            // Types × results × two flags: a few hundred at most.
-            if kept.count >= 1024 { kept.removeAll() }
-            kept[key] = groups
-        }
+        kept.withLock { $0 = (key, groups) }
         return groups
     }
 
