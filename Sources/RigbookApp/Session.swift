@@ -21,6 +21,10 @@ public final class Session {
     var locks: [String: DraftLock] = [:]
     /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
     var journals: [String: DraftJournal] = [:]
+    /// Set by the terminal loop, which writes a key's frame before its journal line (DECISIONS.md, issue 17 third
+    /// pass): journal lines then wait, the last per draft, for `writeJournals` right after the frame.
+    public var journalsAfterFrame = false
+    private var waitingJournals: [(draftID: String, snapshot: DraftSnapshot?)] = []
     private var shownFrame: Frame?
     private var uuidTextKept: (uuid: UUID, text: String)?
     /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
@@ -79,7 +83,11 @@ public final class Session {
     }
 
     /// Writes any unwritten draft at once: a signal arrived or the terminal went away.
-    public func flushDrafts() { send(.flush) }
+    public func flushDrafts() {
+        writeJournals()
+        send(.flush)
+        writeJournals()
+    }
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
@@ -119,8 +127,25 @@ public final class Session {
         var pending = effects
         while !pending.isEmpty {
             let effect = pending.removeFirst()
+            if journalsAfterFrame, case .journalDraft(let draftID, let snapshot) = effect {
+                // A later line holds everything an earlier one of the same turn did: only the last is written.
+                waitingJournals.removeAll { $0.draftID == draftID }
+                waitingJournals.append((draftID, snapshot))
+                continue
+            }
+            // Any other effect (a draft write truncates the journal, a close removes it) comes after the lines
+            // that were waiting, as it did when they were written at once.
+            writeJournals()
             for result in perform(effect) { pending += App.update(&state, result, now: clock(), batch: framesShown) }
         }
+    }
+
+    /// Appends the journal lines waiting since the frame was written (one `write(2)` each).
+    public func writeJournals() {
+        guard !waitingJournals.isEmpty else { return }
+        let waiting = waitingJournals
+        waitingJournals.removeAll(keepingCapacity: true)
+        for (draftID, snapshot) in waiting { journal(draftID, snapshot) }
     }
 
     /// How long the loop may wait for a key before something comes due (nil: no deadline).

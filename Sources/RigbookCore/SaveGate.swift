@@ -91,6 +91,35 @@ public enum SaveGate {
         }
     }
 
+    /// The problems after a change of `field` alone, given the problems of the values before it (as `problems`
+    /// gave them, under the same context): equal to `problems(values, context:)` always. Notes, outside an
+    /// amendment, take part in rule 10 alone (an amendment compares the whole record with the one it amends), so
+    /// only their own problems are judged again: a typed character there no longer runs every rule. Any other
+    /// field is judged with every rule.
+    public static func problems(_ values: InspectionValues, context: Context, changing field: FormField,
+                                previous: [GateProblem]) -> [GateProblem] {
+        guard field == .notes, context.amending == nil else { return problems(values, context: context) }
+        var judged = previous.filter { $0.field != .notes }
+        // In form order, as `validate` sorts them; a field's own problems in the order its rules run.
+        let at = judged.firstIndex { $0.field > field } ?? judged.count
+        judged.insert(contentsOf: textRule(field, values.notes).problems, at: at)
+        return judged
+    }
+
+    /// Rule 10 for one text field: the text as it would be stored (trimmed), and what is wrong with it.
+    private static func textRule(_ field: FormField, _ text: String) -> (trimmed: String, problems: [GateProblem]) {
+        let trimmed = text.trimmingWhitespaceAndNewlines
+        var problems: [GateProblem] = []
+        if TextRules.containsControlCharacters(trimmed, allowingNewlines: field.isMultiline) {
+            problems.append(GateProblem(field: field, message: "\(field.label) holds control characters."))
+        }
+        if trimmed.hasMoreCharacters(than: field.maxLength) {
+            problems.append(GateProblem(field: field,
+                                        message: "\(field.label) is longer than \(field.maxLength) characters."))
+        }
+        return (trimmed, problems)
+    }
+
     public struct Failure: Error, Sendable { public var problems: [GateProblem] }
 
     public static func validate(_ raw: InspectionValues, context: Context) -> Result<ValidatedInspection, Failure> {
@@ -109,14 +138,9 @@ public enum SaveGate {
             (.remedyParticulars, \.remedyParticulars),
         ]
         for (field, path) in textFields {
-            let trimmed = v[keyPath: path].trimmingWhitespaceAndNewlines
+            let (trimmed, unmet) = textRule(field, v[keyPath: path])
             v[keyPath: path] = trimmed
-            if TextRules.containsControlCharacters(trimmed, allowingNewlines: field.isMultiline) {
-                fail(field, "\(field.label) holds control characters.")
-            }
-            if trimmed.hasMoreCharacters(than: field.maxLength) {
-                fail(field, "\(field.label) is longer than \(field.maxLength) characters.")
-            }
+            problems += unmet
         }
 
         // A retired asset (scrapped, sold, lost) is examined no more; its records may still be corrected.

@@ -16,6 +16,8 @@ public final class DraftJournal {
     /// Bytes appended since the last truncation: past `DraftJournal.maximumBytes` nothing more is appended
     /// (the durable draft write, which truncates, must then be failing; its warning is on screen).
     private var bytes = 0
+    /// The last line appended by hand, which the next is spliced from when only the notes and the time changed.
+    private var last: DraftJournalLine.Written?
     /// One encoder for every line: made once, not per key.
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -38,9 +40,13 @@ public final class DraftJournal {
     public func append(_ draft: DraftFile) throws(DraftStoreError) {
         guard fd >= 0 else { throw .io("the journal of \(id) is closed") }
         var line: [UInt8]
-        if let bytes = DraftJournalLine.bytes(draft) {
-            line = bytes
+        // A typed character changes the notes and the time alone: its line is the last one with those two spliced.
+        let byHand = last.flatMap { DraftJournalLine.spliced(draft, from: $0) } ?? DraftJournalLine.written(draft)
+        if let byHand {
+            line = byHand.bytes
+            last = byHand
         } else {
+            last = nil
             guard let encoded = try? encoder.encode(draft) else { throw .io("the draft of \(id) cannot be encoded") }
             line = Array(encoded)
         }

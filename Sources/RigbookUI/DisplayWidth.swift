@@ -6,7 +6,7 @@ import RigbookCore
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         // Most text is ASCII: one byte, one column (controls never reach here, they are made visible).
-        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+        if let ascii = character.singleByte { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         let base = of(first)
         if base == 0 {
@@ -50,6 +50,16 @@ public enum DisplayWidth {
         if v < 0x1100 { return false }
         for range in wideRanges where range.contains(v) { return true }
         return false
+    }
+}
+
+extension Character {
+    /// The byte of a character that is one byte of UTF-8 (ASCII), else nil. `asciiValue` first compares the
+    /// character with "\r\n" (a string comparison): a tenth of a typed key went there, character by character.
+    @inline(__always)
+    public var singleByte: UInt8? {
+        let utf8 = self.utf8
+        return utf8.count == 1 ? utf8.first : nil
     }
 }
 

@@ -1,4 +1,5 @@
 import RigbookCore
+import Synchronization
 
 /// The form's body as lines, computed the same way for scrolling (in update) and drawing (in view).
 enum FormLayout {
@@ -40,12 +41,20 @@ enum FormLayout {
     /// Multi-line fields wrapped at the widget's width, computed once per frame.
     typealias Wraps = [FormField: (characters: [Character], rows: [WrappedText.Row])]
 
-    static func wraps(_ form: FormState, width: Int) -> Wraps {
+    static func wraps(_ form: FormState, width: Int, memo: WrapMemo? = .shared) -> Wraps {
         var wraps: Wraps = [:]
+        let columns = textWidth(screenWidth: width)
         for field in form.fields where field.kind == .multiline {
-            let characters = field == form.focus ? form.editor?.characters ?? []
-                : Array(form.values[keyPath: field.textPath!])
-            wraps[field] = (characters, WrappedText.layout(characters, width: textWidth(screenWidth: width)))
+            if field == form.focus {
+                // The field being typed into changes with every key: wrapped anew (its editor holds characters).
+                let characters = form.editor?.characters ?? []
+                wraps[field] = (characters, WrappedText.layout(characters, width: columns))
+            } else if let memo {
+                wraps[field] = memo.wrapped(form.values[keyPath: field.textPath!], width: columns)
+            } else {
+                let characters = Array(form.values[keyPath: field.textPath!])
+                wraps[field] = (characters, WrappedText.layout(characters, width: columns))
+            }
         }
         return wraps
     }
@@ -190,3 +199,32 @@ extension FormState {
     }
 }
 
+/// Multi-line texts as last wrapped, by their text and width: the fields not being typed into keep their text
+/// from key to key, and splitting each into characters and wrapping it again was most of the form's layout
+/// per typed key (issue 17). A pure memo: a text is reused only when the text and the width are equal.
+final class WrapMemo: Sendable {
+    static let shared = WrapMemo()
+
+    private struct Kept: Sendable {
+        var text: String
+        var width: Int
+        var characters: [Character]
+        var rows: [WrappedText.Row]
+    }
+
+    private let kept = Mutex<[Kept]>([])
+
+    func wrapped(_ text: String, width: Int) -> (characters: [Character], rows: [WrappedText.Row]) {
+        if let hit = kept.withLock({ $0.first { $0.width == width && $0.text == text } }) {
+            return (hit.characters, hit.rows)
+        }
+        let characters = Array(text)
+        let rows = WrappedText.layout(characters, width: width)
+        kept.withLock { kept in
+            // A form's multi-line fields, and a few more: the oldest goes.
+            if kept.count >= 16 { kept.removeFirst() }
+            kept.append(Kept(text: text, width: width, characters: characters, rows: rows))
+        }
+        return (characters, rows)
+    }
+}

@@ -183,11 +183,7 @@ public struct FormState: Screen {
 
     /// The form's groups with the fields that apply: the amendment's only in an amendment's form, the report
     /// particulars only where the inspection type and result call for them.
-    var groups: [(title: String, fields: [FormField])] {
-        FormField.groups.filter { amending != nil || !$0.fields.contains(.amendmentReason) }
-            .map { ($0.title, $0.fields.filter { $0.applies(to: values) }) }
-            .filter { !$0.fields.isEmpty }
-    }
+    var groups: [(title: String, fields: [FormField])] { FormGroupsMemo.shared.groups(self).groups }
 
     /// What a choice left unchosen stands for: the basis that follows from the type and the interval.
     func automaticChoice(_ field: FormField) -> String? {
@@ -213,7 +209,7 @@ public struct FormState: Screen {
     }
 
     /// The fields in focus order (the form's order).
-    var fields: [FormField] { groups.flatMap(\.fields) }
+    var fields: [FormField] { FormGroupsMemo.shared.groups(self).fields }
 
     /// Lines under the reason for amendment that say which record is amended, when it is not the one chosen.
     var amendmentNotes: [String] {
@@ -245,6 +241,16 @@ public struct FormState: Screen {
     func gateProblems() -> [GateProblem] {
         batchMembers.isEmpty ? SaveGate.problems(resolvedValues, context: gateContext)
             : BatchGate.problems(resolvedValues, members: batchMembers)
+    }
+
+    /// `gateProblems()` after a change of `field` alone: outside a batch the gate judges again only the rules
+    /// that field takes part in (`SaveGate.problems(changing:)`, equal to the whole gate), else every rule.
+    func gateProblems(changing field: FormField?) -> [GateProblem] {
+        guard let field, batchMembers.isEmpty, amending == nil, field == .notes else { return gateProblems() }
+        // Rule 10 reads only the notes (not a date: `values` are as resolved), so the context it is given need not
+        // hold the register's particulars, which `gateContext` would make again for every key.
+        let context = SaveGate.Context(asset: row.asset, today: today, sessionID: sessionID, particulars: nil)
+        return SaveGate.problems(values, context: context, changing: field, previous: problems)
     }
 
     /// The quiet period before the "If saved" preview is computed (the seed's 300 ms).
@@ -289,9 +295,12 @@ public struct FormState: Screen {
         draft.writes.poke(now: now)
     }
 
-    mutating func changed(now: Double) {
+    mutating func changed(now: Double) { changed(now: now, field: nil) }
+
+    /// `field`: the one field the change was to, when only one was (the gate then judges only its rules).
+    mutating func changed(now: Double, field: FormField?) {
         editCount &+= 1
-        problems = gateProblems()
+        problems = gateProblems(changing: field)
         preview = .pending(due: now + FormState.previewDelay)
         if saveError != nil { message = nil }
         lastChange.appeared(in: inputBatch)
@@ -328,7 +337,7 @@ public struct FormState: Screen {
         guard let path = field.textPath, values[keyPath: path] != text else { return }
         values[keyPath: path] = text
         if field.kind == .date { validateDate(field, text: text, leaving: false) }
-        changed(now: now)
+        changed(now: now, field: field)
     }
 
     mutating func validateDate(_ field: FormField, text: String, leaving: Bool) {

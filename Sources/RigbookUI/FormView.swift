@@ -6,22 +6,51 @@ enum FormView {
     /// The groups' headings as drawn: made once, not uppercased again every frame.
     static let headings = Dictionary(FormField.groups.map { ($0.title, $0.title.uppercased()) }) { first, _ in first }
 
+    /// Everything the title row is drawn from.
+    struct TitleKey: Equatable, Sendable {
+        var amends: Int64?
+        var tag: String
+        var name: String
+        var type: String
+        var electrical: Bool
+        var wllKg: Double
+        var draftState: String
+        var warning: Bool
+        var width: Int
+    }
+
+    struct PreviewKey: Equatable, Sendable {
+        var text: String
+        var width: Int
+    }
+
+    static let titleRow = ScreenRowMemo<TitleKey>()
+    static let previewRow = ScreenRowMemo<PreviewKey>()
+    static let footerRow = ScreenRowMemo<Int>()
+
     /// `memo`: body lines drawn before from equal inputs are copied from it (nil: every line drawn, for tests).
     static func draw(_ form: FormState, into frame: inout Frame, area: Rect, memo: FormLineMemo? = .shared) {
         let width = area.width, height = area.height
         let asset = form.row.asset
-        frame.fill(y: 0, in: area, style: .reverse)
-        var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
-        title += "\(asset.tag) · \(asset.name) · \(asset.typeLabel)"
-            + (asset.isElectrical ? "" : " · WLL \(Asset.wllText(asset.wllKg))")
+        // Whole rows only: a form drawn into part of the screen is drawn row by row.
+        let memo = area.x == 0 && area.y == 0 && area.width == frame.width ? memo : nil
         // Where the typing stands: written to the draft file, waiting for the debounce, or failing.
         let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
             : form.draft.writes.isPending ? " draft … "
             : form.draft.onDisk ? " ✎ draft saved " : ""
-        frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
-        if !draftState.isEmpty {
-            frame.put(draftState, x: width - draftState.displayWidth, y: 0, in: area,
-                      style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
+        let titleKey = TitleKey(amends: form.amends, tag: asset.tag, name: asset.name, type: asset.typeLabel,
+                                electrical: asset.isElectrical, wllKg: asset.wllKg, draftState: draftState,
+                                warning: form.draft.warning != nil, width: width)
+        titleRow.row(0, key: titleKey, in: &frame, enabled: memo != nil) { frame in
+            frame.fill(y: 0, in: area, style: .reverse)
+            var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
+            title += "\(asset.tag) · \(asset.name) · \(asset.typeLabel)"
+                + (asset.isElectrical ? "" : " · WLL \(Asset.wllText(asset.wllKg))")
+            frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
+            if !draftState.isEmpty {
+                frame.put(draftState, x: width - draftState.displayWidth, y: 0, in: area,
+                          style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
+            }
         }
 
         let layout = FormLayout.computed(form, width: width)
@@ -30,14 +59,12 @@ enum FormView {
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
         let valueX = labelWidth + 2
         let textWidth = FormLayout.textWidth(screenWidth: width)
-        // Whole lines only: a form drawn into part of the screen is drawn line by line.
-        let memo = area.x == 0 && area.width == frame.width ? memo : nil
         for (offset, line) in lines.dropFirst(form.scroll).prefix(body).enumerated() {
             let y = 1 + offset
             let key = memo == nil || y >= height ? nil : lineKey(form, line: line, width: width)
-            if let key, let memo, let cells = memo.cells(for: key), frame.placeLine(cells, y: area.y + y) { continue }
+            if let key, let memo, let cells = memo.cells(for: key, y: y), frame.placeLine(cells, y: y) { continue }
             defer {
-                if let key, let memo, let cells = frame.lineCells(area.y + y) { memo.keep(cells, for: key) }
+                if let key, let memo, let cells = frame.lineCells(y) { memo.keep(cells, for: key, y: y) }
             }
             switch line {
             case .banner(let text):
@@ -81,7 +108,10 @@ enum FormView {
         case .pending: previewText = "If saved: …"
         case .ready(let text): previewText = text
         }
-        frame.put(previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
+        previewRow.row(height - 2, key: PreviewKey(text: previewText, width: width), in: &frame,
+                       enabled: memo != nil) { frame in
+            frame.put(previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
+        }
 
         if FormFooter.drawSaveFailure(form.saveError, in: area, into: &frame) {
             // Why the save failed, in full, over the preview and the footer.
@@ -89,7 +119,9 @@ enum FormView {
             // A message longer than the footer takes the preview's row too: it matters more at that moment.
             frame.putMessage(message.text, bottom: height - 1, maxRows: 2, in: area, style: message.style)
         } else {
-            frame.put(footerMemo.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
+            footerRow.row(height - 1, key: width, in: &frame, enabled: memo != nil) { frame in
+                frame.put(footerMemo.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
+            }
         }
         switch form.mode {
         case .choosing(let popup):
@@ -206,15 +238,35 @@ struct FormLineKey: Hashable, Sendable {
 final class FormLineMemo: Sendable {
     static let shared = FormLineMemo()
 
-    private let lines = Mutex<[FormLineKey: [PackedCell]]>([:])
+    private struct Kept: Sendable {
+        var byKey: [FormLineKey: [PackedCell]] = [:]
+        /// The key and cells last drawn or placed on each screen row: a key equal to its row's (nearly every row
+        /// from one key to the next) is found by comparing, without hashing the key.
+        var byRow: [(key: FormLineKey, cells: [PackedCell])?] = []
+    }
 
-    func cells(for key: FormLineKey) -> [PackedCell]? { lines.withLock { $0[key] } }
+    private let kept = Mutex(Kept())
 
-    func keep(_ cells: [PackedCell], for key: FormLineKey) {
-        lines.withLock { lines in
+    func cells(for key: FormLineKey, y: Int) -> [PackedCell]? {
+        kept.withLock { kept in
+            if y < kept.byRow.count, let row = kept.byRow[y], row.key == key { return row.cells }
+            guard let cells = kept.byKey[key] else { return nil }
+            if y >= 0 && y < 512 {
+                if y >= kept.byRow.count { kept.byRow += Array(repeating: nil, count: y + 1 - kept.byRow.count) }
+                kept.byRow[y] = (key, cells)
+            }
+            return cells
+        }
+    }
+
+    func keep(_ cells: [PackedCell], for key: FormLineKey, y: Int) {
+        kept.withLock { kept in
             // More than a few forms' worth: start again.
-            if lines.count >= 512 { lines.removeAll(keepingCapacity: true) }
-            lines[key] = cells
+            if kept.byKey.count >= 512 { kept.byKey.removeAll(keepingCapacity: true) }
+            kept.byKey[key] = cells
+            guard y >= 0 && y < 512 else { return }
+            if y >= kept.byRow.count { kept.byRow += Array(repeating: nil, count: y + 1 - kept.byRow.count) }
+            kept.byRow[y] = (key, cells)
         }
     }
 }

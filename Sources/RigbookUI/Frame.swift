@@ -53,8 +53,20 @@ struct PackedCell: Equatable, Sendable {
     var spare: UInt16 = 0
 
     /// Every byte of a cell is one of its fields (no padding): equal cells are equal bytes.
-    static let comparesAsBytes = MemoryLayout<PackedCell>.size == MemoryLayout<PackedCell>.stride
-        && MemoryLayout<PackedCell>.size == 4 + 4 + 1 + MemoryLayout<Style>.size + 2
+    @inline(__always)
+    static var comparesAsBytes: Bool {
+        MemoryLayout<PackedCell>.size == MemoryLayout<PackedCell>.stride
+            && MemoryLayout<PackedCell>.size == 4 + 4 + 1 + MemoryLayout<Style>.size + 2
+    }
+
+    /// `==`, as two machine words when a cell is 16 bytes without padding (it is: `comparesAsBytes`): the diff
+    /// compares every cell of each changed row, and the field by field compare was most of its work.
+    @inline(__always)
+    func sameBits(as other: PackedCell) -> Bool {
+        guard MemoryLayout<PackedCell>.size == 16, PackedCell.comparesAsBytes else { return self == other }
+        let a = unsafeBitCast(self, to: (UInt64, UInt64).self), b = unsafeBitCast(other, to: (UInt64, UInt64).self)
+        return a.0 == b.0 && a.1 == b.1
+    }
 
     static let blank = PackedCell(scalar: 0x20, cluster: -1, width: 1, style: .plain)
     static func space(_ style: Style) -> PackedCell { PackedCell(scalar: 0x20, cluster: -1, width: 1, style: style) }
@@ -172,7 +184,7 @@ public struct Frame: Sendable, Equatable {
     public mutating func put(characters: ArraySlice<Character>, x: Int, y: Int, style: Style = .plain,
                              maxWidth: Int? = nil) -> Int {
         let needsVisibleText = characters.contains { character in
-            if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F }
+            if let ascii = character.singleByte { return ascii < 0x20 || ascii == 0x7F }
             return character.unicodeScalars.contains { TextRules.isControl($0) || VisibleText.isHiddenFormat($0) }
         }
         guard !needsVisibleText, y >= 0, y < height, x >= 0, x < width else {
@@ -187,7 +199,7 @@ public struct Frame: Sendable, Equatable {
                                                                          limit: Int, style: Style) -> Int {
         var column = x
         for character in characters {
-            if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            if let ascii = character.singleByte, ascii >= 0x20, ascii < 0x7F {
                 if column >= limit { break }
                 if column >= 0 { setCell(x: column, y: y, PackedCell(scalar: UInt32(ascii), cluster: -1, width: 1,
                                                                        style: style)) }

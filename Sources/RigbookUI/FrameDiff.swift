@@ -53,44 +53,129 @@ public struct ScreenUpdate: Sendable {
 public enum FrameDiff {
     public static func runs(from old: Frame?, to new: Frame) -> [DrawRun] {
         guard let old, old.width == new.width, old.height == new.height else { return allRuns(new) }
+        return runs(from: old, scrolled: nil, to: new)
+    }
+
+    /// The runs from `old` as it stands after `scroll` (nil: as it is) to `new`, of one size: the scrolled frame is
+    /// not made, each row of `new` is compared with the row of `old` the scroll brought there (or a blank one).
+    static func runs(from old: Frame, scrolled scroll: ScrollMove?, to new: Frame) -> [DrawRun] {
         var runs: [DrawRun] = []
-        let width = new.width
+        let width = new.width, height = new.height
+        guard width > 0 else { return runs }
         // Without clusters in either frame a cell is its bytes: whole rows compare as memory.
         let simple = new.clusters.isEmpty && old.clusters.isEmpty && PackedCell.comparesAsBytes
+        // What `Frame.scroll` would have made of `old`: the rows of the region moved, blank ones coming in.
+        var region: (top: Int, bottom: Int, by: Int)?
+        if let scroll, scroll.by != 0 {
+            let top = max(0, scroll.top), bottom = min(height - 1, scroll.bottom)
+            if top <= bottom {
+                let rows = bottom - top + 1
+                region = (top, bottom, max(-rows, min(rows, scroll.by)))
+            }
+        }
+        let blank = region == nil ? [] : [PackedCell](repeating: .blank, count: width)
+        // A changed row's scalars, gathered here before each run takes its own copy (a cell without a cluster is one).
+        let gathered = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { gathered.deallocate() }
         new.storage.withUnsafeBufferPointer { newCells in
             old.storage.withUnsafeBufferPointer { oldCells in
-                for y in 0..<new.height {
-                    let rowStart = y * width
-                    // Most rows of a frame are as they were: skip them without building anything.
-                    if simple ? sameBytes(newCells, oldCells, from: rowStart, count: width)
-                        : sameRow(newCells, oldCells, from: rowStart, count: width, new: new, old: old) { continue }
-                    var x = 0
-                    var current: DrawRun?
-                    while x < width {
-                        let index = rowStart + x
-                        let cell = newCells[index]
-                        if cell.width == 0 { x += 1; continue } // continuation: drawn with its wide character
-                        let span = Int(cell.width)
-                        var changed = false
-                        for c in x..<min(width, x + span) where !same(newCells[rowStart + c], oldCells[rowStart + c],
-                                                                       new: new, old: old) {
-                            changed = true
+                blank.withUnsafeBufferPointer { blankRow in
+                    for y in 0..<height {
+                        let newRow = newCells.baseAddress! + y * width
+                        var oldRow = oldCells.baseAddress! + y * width
+                        if let region, y >= region.top, y <= region.bottom {
+                            let from = y + region.by
+                            oldRow = from >= region.top && from <= region.bottom
+                                ? oldCells.baseAddress! + from * width : blankRow.baseAddress!
                         }
-                        // A wide character in the old frame that this cell cuts in half must be redrawn.
-                        if !changed, oldCells[index].width == 0 { changed = true }
-                        if changed {
-                            append(cell, x: x, y: y, span: span, frame: new, to: &current, runs: &runs)
-                        } else if let run = current {
-                            runs.append(run)
-                            current = nil
+                        // Most rows of a frame are as they were: skip them without building anything.
+                        if simple {
+                            if memcmp(newRow, oldRow, width * MemoryLayout<PackedCell>.stride) == 0 { continue }
+                            plainRowRuns(newRow, oldRow, width: width, y: y, gathered: gathered, into: &runs)
+                            continue
                         }
-                        x += span
+                        if sameRow(newRow, oldRow, count: width, new: new, old: old) { continue }
+                        // The run being built: its start (-1: none), style, columns and scalars, kept in locals
+                        // rather than an optional `DrawRun` changed in place cell by cell.
+                        var runX = -1, runWidth = 0, runStyle = Style.plain
+                        var scalars: [UInt32] = []
+                        var x = 0
+                        while x < width {
+                            let cell = newRow[x]
+                            if cell.width == 0 { x += 1; continue } // continuation: drawn with its wide character
+                            let span = Int(cell.width)
+                            var changed = false
+                            for c in x..<min(width, x + span) where !same(newRow[c], oldRow[c], new: new, old: old) {
+                                changed = true
+                            }
+                            // A wide character in the old frame that this cell cuts in half must be redrawn.
+                            if !changed, oldRow[x].width == 0 { changed = true }
+                            if changed {
+                                if runX < 0 || runStyle != cell.style || runX + runWidth != x {
+                                    if runX >= 0 {
+                                        runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle,
+                                                            width: runWidth))
+                                    }
+                                    runX = x
+                                    runWidth = 0
+                                    runStyle = cell.style
+                                    scalars = []
+                                    scalars.reserveCapacity(width - x)
+                                }
+                                appendScalars(of: cell, frame: new, to: &scalars)
+                                runWidth += span
+                            } else if runX >= 0 {
+                                runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle, width: runWidth))
+                                runX = -1
+                            }
+                            x += span
+                        }
+                        if runX >= 0 {
+                            runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle, width: runWidth))
+                        }
                     }
-                    if let run = current { runs.append(run) }
                 }
             }
         }
         return runs
+    }
+
+    /// The runs of one changed row of cells without clusters: what the general loop of `runs(from:scrolled:to:)` gives,
+    /// with each run's scalars gathered into one buffer rather than appended to an array cell by cell.
+    private static func plainRowRuns(_ newRow: UnsafePointer<PackedCell>, _ oldRow: UnsafePointer<PackedCell>,
+                                     width: Int, y: Int, gathered: UnsafeMutablePointer<UInt32>,
+                                     into runs: inout [DrawRun]) {
+        var runX = -1, runWidth = 0, count = 0, runStyle = Style.plain
+        func close() {
+            runs.append(DrawRun(x: runX, y: y, scalars: Array(UnsafeBufferPointer(start: gathered, count: count)),
+                                style: runStyle, width: runWidth))
+            runX = -1
+        }
+        var x = 0
+        while x < width {
+            let cell = newRow[x]
+            let span = Int(cell.width)
+            if span == 0 { x += 1; continue } // continuation: drawn with its wide character
+            // Changed, or a wide character in the old frame that this cell cuts in half.
+            var changed = !cell.sameBits(as: oldRow[x]) || oldRow[x].width == 0
+            if span == 2, x + 1 < width, !newRow[x + 1].sameBits(as: oldRow[x + 1]) { changed = true }
+            if changed {
+                if runX >= 0, runX + runWidth != x || runStyle != cell.style { close() }
+                if runX < 0 {
+                    runX = x
+                    runWidth = 0
+                    count = 0
+                    runStyle = cell.style
+                }
+                gathered[count] = Unicode.Scalar(cell.scalar) == nil ? 0x20 : cell.scalar
+                count += 1
+                runWidth += span
+            } else if runX >= 0 {
+                close()
+            }
+            x += span
+        }
+        if runX >= 0 { close() }
     }
 
     /// `runs(from:to:)`, with a scroll first when a block of rows moved up or down (the list scrolled by a row):
@@ -99,9 +184,7 @@ public enum FrameDiff {
         guard let old, let scroll = scroll(from: old, to: new) else {
             return ScreenUpdate(scroll: nil, runs: runs(from: old, to: new))
         }
-        var moved = old
-        moved.scroll(scroll)
-        return ScreenUpdate(scroll: scroll, runs: runs(from: moved, to: new))
+        return ScreenUpdate(scroll: scroll, runs: runs(from: old, scrolled: scroll, to: new))
     }
 
     /// Rows a scroll must at least bring into place to be worth it (a scroll costs about a row's bytes).
@@ -118,8 +201,9 @@ public enum FrameDiff {
                 func same(_ newRow: Int, _ oldRow: Int) -> Bool {
                     sameBytes(newCells, oldCells, newStart: newRow * width, oldStart: oldRow * width, count: width)
                 }
-                var changed = 0
-                for y in 0..<height where !same(y, y) { changed += 1 }
+                // Each row compared once with itself, not again for every distance tried.
+                let inPlace = (0..<height).map { same($0, $0) }
+                let changed = inPlace.reduce(0) { $0 + ($1 ? 0 : 1) }
                 guard changed >= scrollMinimumRows else { return nil }
                 var best: (rows: Int, top: Int, bottom: Int, by: Int)?
                 for by in [1, -1, 2, -2, 3, -3] {
@@ -127,7 +211,7 @@ public enum FrameDiff {
                     var y = max(0, -by)
                     let end = min(height, height - by)
                     while y < end {
-                        guard same(y, y + by), !same(y, y) else { y += 1; continue }
+                        guard !inPlace[y], same(y, y + by) else { y += 1; continue }
                         var last = y
                         while last + 1 < end, same(last + 1, last + 1 + by) { last += 1 }
                         let rows = last - y + 1
@@ -136,6 +220,9 @@ public enum FrameDiff {
                         }
                         y = last + 1
                     }
+                    // A move that leaves at most two changed rows (the selection's) is the one: another distance
+                    // could not bring more than those into place, and trying each costs a compare of every row.
+                    if let best, changed - best.rows <= 2 { break }
                 }
                 return best.map { ScrollMove(top: $0.top, bottom: $0.bottom, by: $0.by) }
             }
@@ -192,26 +279,15 @@ public enum FrameDiff {
         }
     }
 
-    /// Whether `count` cells from `start` hold the same bytes in both (cells without clusters).
-    @inline(__always)
-    private static func sameBytes(_ newCells: UnsafeBufferPointer<PackedCell>,
-                                  _ oldCells: UnsafeBufferPointer<PackedCell>, from start: Int, count: Int) -> Bool {
-        memcmp(newCells.baseAddress! + start, oldCells.baseAddress! + start,
-               count * MemoryLayout<PackedCell>.stride) == 0
-    }
-
     @inline(__always)
     private static func same(_ a: PackedCell, _ b: PackedCell, new: Frame, old: Frame) -> Bool {
-        if a.cluster < 0 && b.cluster < 0 { return a == b }
+        if a.cluster < 0 && b.cluster < 0 { return a.sameBits(as: b) }
         return a.width == b.width && a.style == b.style && new.text(of: a) == old.text(of: b)
     }
 
-    private static func sameRow(_ newCells: UnsafeBufferPointer<PackedCell>,
-                                _ oldCells: UnsafeBufferPointer<PackedCell>, from start: Int, count: Int,
-                                new: Frame, old: Frame) -> Bool {
-        for index in start..<(start + count) where !same(newCells[index], oldCells[index], new: new, old: old) {
-            return false
-        }
+    private static func sameRow(_ newRow: UnsafePointer<PackedCell>, _ oldRow: UnsafePointer<PackedCell>,
+                                count: Int, new: Frame, old: Frame) -> Bool {
+        for x in 0..<count where !same(newRow[x], oldRow[x], new: new, old: old) { return false }
         return true
     }
 }

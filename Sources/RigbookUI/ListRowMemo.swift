@@ -6,38 +6,60 @@ import Synchronization
 struct ListRowInputs: Equatable, Sendable {
     var row: RegisterRow
     var report: StatusReport
+    /// Where `row` and `report` came from: the list's `rowsVersion` and the row's index. Equal sources hold equal
+    /// rows and reports (`drawsLike`), so they are not compared field by field.
+    var version: Int
+    var index: Int
     /// The site's name when the list has a site column, else empty.
     var site: String
     var columns: [ListColumn]
     var scheme: ColourCodeScheme
     var marked: Bool
-    var selected: Bool
+    /// Not the selection: the memo keeps rows without the selection bar, which the list turns over itself.
     var width: Int
+
+    /// Whether a row drawn from `self` looks as one drawn from `other`: `==`, without comparing the row and its
+    /// report when both come from the same version of the same list's rows.
+    func drawsLike(_ other: ListRowInputs) -> Bool {
+        guard width == other.width, marked == other.marked, site == other.site, scheme == other.scheme,
+              columns == other.columns else { return false }
+        return version == other.version && index == other.index || row == other.row && report == other.report
+    }
 }
 
 /// The list's rows as last drawn, by asset, with what they were drawn from: a ↓ changes the inputs of two rows
 /// (the selection leaves one and comes to the next) and a scroll moves rows to other lines, so the other rows'
 /// cells are copied, not formatted again (a row looks the same on any line). A pure memo of `ListView.drawRow`:
 /// a row is reused only when every input is equal, so a change of anything a row shows (its asset, status,
-/// draft mark, site, columns, mark, selection, width) draws it anew.
+/// draft mark, site, columns, mark, width) draws it anew; the selection bar is reverse video turned over after.
 final class ListRowMemo: Sendable {
     static let shared = ListRowMemo()
 
-    private let rows = Mutex<[UUID: (inputs: ListRowInputs, cells: [PackedCell])]>([:])
+    /// A row as kept: a reference, so looking one up copies a pointer, not every string of its asset.
+    private final class Kept: Sendable {
+        let inputs: ListRowInputs
+        let cells: [PackedCell]
 
-    /// The cells of the row last drawn from equal inputs, if any.
-    func cells(for inputs: ListRowInputs) -> [PackedCell]? {
-        rows.withLock { rows in
-            guard let kept = rows[inputs.row.asset.uuid], kept.inputs == inputs else { return nil }
-            return kept.cells
+        init(_ inputs: ListRowInputs, _ cells: [PackedCell]) {
+            self.inputs = inputs
+            self.cells = cells
         }
     }
 
+    private let rows = Mutex<[UUID: Kept]>([:])
+
+    /// The cells of the row last drawn from equal inputs, if any.
+    func cells(for inputs: ListRowInputs) -> [PackedCell]? {
+        guard let kept = rows.withLock({ $0[inputs.row.asset.uuid] }), kept.inputs.drawsLike(inputs) else { return nil }
+        return kept.cells
+    }
+
     func keep(_ cells: [PackedCell], for inputs: ListRowInputs) {
+        let kept = Kept(inputs, cells)
         rows.withLock { rows in
             // A few pages of rows: paging on past them starts again.
             if rows.count >= 256 { rows.removeAll(keepingCapacity: true) }
-            rows[inputs.row.asset.uuid] = (inputs, cells)
+            rows[inputs.row.asset.uuid] = kept
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RigbookCore
+import Synchronization
 
 /// What the register list's keys do.
 /// The register list (SPEC §7): every asset, most urgent first, filtered as you type.
@@ -9,8 +10,13 @@ import RigbookCore
 /// rebuilding anything that grows with the register.
 public struct ListState: Sendable {
     /// Every asset, in tag order, with its status on `today`.
-    public private(set) var rows: [RegisterRow] = []
-    public private(set) var reports: [StatusReport] = []
+    public private(set) var rows: [RegisterRow] = [] { didSet { rowsVersion = ListState.newVersion() } }
+    public private(set) var reports: [StatusReport] = [] { didSet { rowsVersion = ListState.newVersion() } }
+    /// Set anew whenever `rows` or `reports` change, unique among every list of the process: two lists with one
+    /// version hold the same rows and reports (the row memo then need not compare a row field by field).
+    private(set) var rowsVersion = ListState.newVersion()
+    private static let versions = Atomic<Int>(0)
+    static func newVersion() -> Int { versions.wrappingAdd(1, ordering: .relaxed).newValue }
     /// Row indexes in attention order (status rank, then tag).
     private(set) var order: [Int32] = []
     public private(set) var counts: [AssetStatus: Int] = [:]

@@ -1,4 +1,5 @@
 import RigbookCore
+import Synchronization
 
 /// How each status looks: colour for those who have it, words for everyone.
 public enum StatusStyle {
@@ -122,23 +123,37 @@ enum ListView {
 
     /// `memo`: rows drawn before from equal inputs are copied from it (nil: every row formatted, for tests).
     static func draw(_ list: ListState, into frame: inout Frame, area: Rect, memo: ListRowMemo? = .shared) {
-        drawTitle(list, into: &frame, area: area)
+        // Whole rows only: a list drawn into part of the screen is drawn row by row.
+        let memo = area.x == 0 && area.y == 0 && area.width == frame.width ? memo : nil
+        titleRow.row(0, key: TitleKey(list, width: area.width), in: &frame, enabled: memo != nil) { frame in
+            drawTitle(list, into: &frame, area: area)
+        }
         if list.loaded && list.rows.isEmpty {
             drawWelcome(list, into: &frame, area: area)
-            drawFooter(list, into: &frame, area: area)
+            drawFooter(list, into: &frame, area: area, memo: memo)
             return
         }
         // The counts and the headings have their rows only above the footer's: on a terminal of 2 or 3 rows the
         // footer, drawn over them, left the end of a longer line standing beside it (a stray "N" at 10×3).
-        if area.height > 2 { drawCounts(list, into: &frame, area: area) }
-        let columns = columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
-        var x = 0
-        for column in columns where area.height > 3 {
-            if column.id != .draft {
-                frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight),
-                          x: x, y: 2, in: area, style: .bold)
+        if area.height > 2 {
+            let key = CountsKey(counts: list.shownCounts ?? list.counts, flagged: list.flaggedIntervals,
+                                width: area.width)
+            countsRow.row(1, key: key, in: &frame, enabled: memo != nil) { frame in
+                drawCounts(list, into: &frame, area: area)
             }
-            x += column.width + column.gap
+        }
+        let columns = columnsMemo.columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
+        if area.height > 3 {
+            headingsRow.row(2, key: columns, in: &frame, enabled: memo != nil) { frame in
+                var x = 0
+                for column in columns {
+                    if column.id != .draft {
+                        frame.put(column.title.padded(toWidth: column.width, alignRight: column.alignRight),
+                                  x: x, y: 2, in: area, style: .bold)
+                    }
+                    x += column.width + column.gap
+                }
+            }
         }
         let page = ListState.pageSize(area)
         let first = list.top
@@ -149,33 +164,98 @@ enum ListView {
                 : "  No asset matches: no status is called \(unknown). Statuses: \(FilterQuery.statusWords)"
             frame.put(text, x: 0, y: 3, in: area, style: .dim)
         }
-        // Whole lines only: a list drawn into part of the screen is formatted row by row.
-        let memo = area.x == 0 && area.width == frame.width ? memo : nil
         let hasSite = columns.contains { $0.id == .site }
         let scheme = list.particulars.organisation.colourCode
         for position in first..<max(first, last) {
             let index = list.rowIndex(visible: position)
             let y = 3 + position - first
             let row = list.rows[index]
-            let inputs = ListRowInputs(row: row, report: list.reports[index],
+            let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
                                        site: hasSite ? list.siteName(of: row.asset) : "", columns: columns,
-                                       scheme: scheme, marked: list.marks.contains(row.asset.uuid),
-                                       selected: position == list.selection, width: area.width)
-            if let memo, y < area.height, let cells = memo.cells(for: inputs),
-               frame.placeLine(cells, y: area.y + y) {
+                                       scheme: scheme,
+                                       marked: !list.marks.isEmpty && list.marks.contains(row.asset.uuid),
+                                       width: area.width)
+            // The selection bar is the row in reverse video: the memo keeps rows without it, so a ↓ copies the two
+            // rows it moves between and turns their reverse video over, instead of formatting them again.
+            let selected = position == list.selection
+            if let memo, y < area.height, let cells = memo.cells(for: inputs), frame.placeLine(cells, y: y) {
+                if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
                 continue
             }
             drawRow(row, report: inputs.report, site: { inputs.site }, columns: columns, y: y, in: area, into: &frame,
                     scheme: scheme)
             if inputs.marked { drawMark(columns: columns, y: y, in: area, &frame) }
-            if inputs.selected {
-                frame.restyle(y: y, in: area) { $0.reverse.toggle() }
-            }
-            if let memo, y < area.height, let cells = frame.lineCells(area.y + y) {
-                memo.keep(cells, for: inputs)
-            }
+            if let memo, y < area.height, let cells = frame.lineCells(y) { memo.keep(cells, for: inputs) }
+            if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
         }
-        drawFooter(list, into: &frame, area: area)
+        drawFooter(list, into: &frame, area: area, memo: memo)
+    }
+
+    /// Everything the title row is drawn from (`drawTitle`).
+    struct TitleKey: Equatable, Sendable {
+        var assets: Int
+        var readOnly: Bool
+        var drafts: Int
+        var query: String
+        var shown: Int
+        var marked: Int
+        var sync: String?
+        var today: CalendarDate
+        var width: Int
+
+        init(_ list: ListState, width: Int) {
+            assets = list.rows.count
+            readOnly = list.readOnly
+            drafts = list.draftCount + list.batchDrafts.count
+            query = list.query
+            shown = list.query.isEmpty ? 0 : list.visibleCount
+            marked = list.marks.count
+            sync = list.syncHeader
+            today = list.today
+            self.width = width
+        }
+    }
+
+    /// Everything the counts row is drawn from (`drawCounts`).
+    struct CountsKey: Equatable, Sendable {
+        var counts: [AssetStatus: Int]
+        var flagged: Int
+        var width: Int
+    }
+
+    /// The columns as last laid out, the same array while nothing they follow changes: every row's memo compares
+    /// its columns with the kept row's, and one array compares by identity, not column by column.
+    static let columnsMemo = ColumnsMemo()
+
+    final class ColumnsMemo: Sendable {
+        private struct Kept: Sendable {
+            var width: Int
+            var tagWidth: Int
+            var content: ListColumn.ContentWidths
+            var columns: [ListColumn]
+        }
+
+        private let kept = Mutex<Kept?>(nil)
+
+        func columns(width: Int, tagWidth: Int, content: ListColumn.ContentWidths) -> [ListColumn] {
+            if let kept = kept.withLock({ $0 }), kept.width == width, kept.tagWidth == tagWidth,
+               kept.content == content {
+                return kept.columns
+            }
+            let columns = ListView.columns(width: width, tagWidth: tagWidth, content: content)
+            kept.withLock { $0 = Kept(width: width, tagWidth: tagWidth, content: content, columns: columns) }
+            return columns
+        }
+    }
+
+    static let titleRow = ScreenRowMemo<TitleKey>()
+    static let countsRow = ScreenRowMemo<CountsKey>()
+    static let headingsRow = ScreenRowMemo<[ListColumn]>()
+    static let footerRow = ScreenRowMemo<FooterKey>()
+
+    struct FooterKey: Equatable, Sendable {
+        var query: String
+        var width: Int
     }
 
     static func drawRow(_ row: RegisterRow, report: StatusReport, site: () -> String, columns: [ListColumn], y: Int,
@@ -302,7 +382,7 @@ enum ListView {
 
     static let footerMemo = FooterMemo { ListState.keymap.footer(width: $0) }
 
-    static func drawFooter(_ list: ListState, into frame: inout Frame, area: Rect) {
+    static func drawFooter(_ list: ListState, into frame: inout Frame, area: Rect, memo: ListRowMemo? = nil) {
         let y = area.height - 1
         guard y > 0 else { return }
         if let scan = list.scan {
@@ -317,10 +397,13 @@ enum ListView {
             if used + hint.displayWidth < area.width { frame.put(hint, x: used, y: y, in: area, style: .dim) }
             return
         }
-        var prefix = ""
-        if !list.query.isEmpty { prefix = "/\(list.query)  " }
-        frame.put(prefix, x: 0, y: y, in: area, style: .bold)
-        frame.put(footerMemo.footer(width: area.width - prefix.displayWidth),
-                  x: prefix.displayWidth, y: y, in: area, style: .dim)
+        let key = FooterKey(query: list.query, width: area.width)
+        footerRow.row(y, key: key, in: &frame, enabled: memo != nil) { frame in
+            var prefix = ""
+            if !list.query.isEmpty { prefix = "/\(list.query)  " }
+            frame.put(prefix, x: 0, y: y, in: area, style: .bold)
+            frame.put(footerMemo.footer(width: area.width - prefix.displayWidth),
+                      x: prefix.displayWidth, y: y, in: area, style: .dim)
+        }
     }
 }

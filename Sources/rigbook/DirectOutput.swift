@@ -30,15 +30,33 @@ final class DirectOutput {
 
     private let capabilities: Capabilities
     private let colours: Bool
-    private var buffer: [UInt8] = []
-    /// Where the terminal's cursor is, when known.
-    private var at: (y: Int, x: Int)?
-    /// The attributes the terminal is writing with, when known.
-    private var style: Style?
-    private var cursorShown: Bool?
+    /// The frame being written and what is known of the terminal. Kept in one value and taken out of the object
+    /// while a frame is written: every append to a property of a class is an exclusivity check at run time, a
+    /// third of the writer's work on a ↓.
+    private var writer = Writer()
     private var clearFirst = false
-    private var moves: [Int: [UInt8]] = [:]
-    private var styles: [Style: [UInt8]] = [:]
+
+    private struct Writer {
+        var buffer: [UInt8] = []
+        /// Where the terminal's cursor is, when known.
+        var at: (y: Int, x: Int)?
+        /// The attributes the terminal is writing with, when known.
+        var style: Style?
+        var cursorShown: Bool?
+        /// `cup` by row and column (`y * columns + x`), made once each: empty until needed.
+        var moves: [[UInt8]] = []
+        var columns = 0
+        /// `csr` by its rows (`top << 16 | bottom`): a list scrolls the same region key after key.
+        var regions: [Int: [UInt8]] = [:]
+        /// Each style's sequence by `Writer.index(of:)`, made once each (256 entries once set up: an empty
+        /// writer, swapped in while a frame is written, allocates nothing).
+        var styles: [[UInt8]?] = []
+
+        static func index(of style: Style) -> Int {
+            Int(style.colour.rawValue) << 4 | (style.bold ? 8 : 0) | (style.reverse ? 4 : 0) | (style.dim ? 2 : 0)
+                | (style.underline ? 1 : 0)
+        }
+    }
 
     /// Nil when the terminal lacks what is needed to position the cursor: curses draws then.
     init?(colours: Bool) {
@@ -53,7 +71,8 @@ final class DirectOutput {
             scrollRegion: scrolls ? string("csr") : nil, index: bytes("ind"), reverseIndex: bytes("ri"),
             lastCellScrolls: rb_tigetflag("am") != 0 && rb_tigetflag("xenl") == 0)
         self.colours = colours && capabilities.foreground != nil
-        buffer.reserveCapacity(8192)
+        writer.buffer.reserveCapacity(8192)
+        writer.styles = Array(repeating: nil, count: 256)
     }
 
     /// Whether a scroll can be written (the terminal has a scroll region and index commands).
@@ -62,34 +81,41 @@ final class DirectOutput {
     /// Nothing about the terminal is known any more (after curses wrote to it, or a resume): the next frame
     /// starts by clearing it.
     func forget(clear: Bool) {
-        at = nil
-        style = nil
-        cursorShown = nil
+        writer.at = nil
+        writer.style = nil
+        writer.cursorShown = nil
         if clear { clearFirst = true }
     }
 
     func draw(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?, width: Int, height: Int) {
-        buffer.removeAll(keepingCapacity: true)
+        var w = Writer()
+        swap(&w, &writer)
+        defer { swap(&w, &writer) }
+        w.buffer.removeAll(keepingCapacity: true)
+        if w.columns != width || w.moves.count != width * height {
+            w.moves = Array(repeating: [], count: max(0, width * height))
+            w.columns = width
+        }
         if clearFirst {
-            setStyle(.plain)
-            buffer += capabilities.clear
-            at = nil
+            setStyle(.plain, &w)
+            w.buffer += capabilities.clear
+            w.at = nil
             clearFirst = false
         }
         if let scroll = update.scroll, let region = capabilities.scrollRegion {
             // Blank rows come in with the attributes in force: none.
-            setStyle(.plain)
-            append(rb_tiparm2(region, Int32(scroll.top), Int32(scroll.bottom)))
+            setStyle(.plain, &w)
+            scrollRegion(region, top: scroll.top, bottom: scroll.bottom, &w)
             if scroll.by > 0 {
-                moveTo(y: scroll.bottom, x: 0, force: true)
-                for _ in 0..<scroll.by { buffer += capabilities.index }
+                moveTo(y: scroll.bottom, x: 0, force: true, &w)
+                for _ in 0..<scroll.by { w.buffer += capabilities.index }
             } else {
-                moveTo(y: scroll.top, x: 0, force: true)
-                for _ in 0..<(-scroll.by) { buffer += capabilities.reverseIndex }
+                moveTo(y: scroll.top, x: 0, force: true, &w)
+                for _ in 0..<(-scroll.by) { w.buffer += capabilities.reverseIndex }
             }
-            append(rb_tiparm2(region, 0, Int32(height - 1)))
+            scrollRegion(region, top: 0, bottom: height - 1, &w)
             // Setting the region homes the cursor on some terminals.
-            at = nil
+            w.at = nil
         }
         for run in update.runs {
             var scalars = run.scalars[...]
@@ -99,63 +125,78 @@ final class DirectOutput {
                 scalars = scalars.dropLast()
             }
             if scalars.isEmpty { continue }
-            setStyle(run.style)
-            moveTo(y: run.y, x: run.x)
+            setStyle(run.style, &w)
+            moveTo(y: run.y, x: run.x, &w)
             var ascii = true
             for value in scalars {
-                if value < 0x80 { buffer.append(UInt8(value)); continue }
+                if value < 0x80 { w.buffer.append(UInt8(value)); continue }
                 ascii = false
-                appendUTF8(value)
+                DirectOutput.appendUTF8(value, to: &w.buffer)
             }
             // After text the terminal may measure otherwise (or at the right edge, waiting to wrap), the next run
             // is placed explicitly.
-            at = ascii && run.x + run.width < width ? (run.y, run.x + run.width) : nil
+            w.at = ascii && run.x + run.width < width ? (run.y, run.x + run.width) : nil
         }
-        setStyle(.plain)
+        setStyle(.plain, &w)
         if let cursor {
-            moveTo(y: cursor.y, x: cursor.x)
-            if cursorShown != true { buffer += capabilities.showCursor; cursorShown = true }
-        } else if cursorShown != false {
-            buffer += capabilities.hideCursor
-            cursorShown = false
+            moveTo(y: cursor.y, x: cursor.x, &w)
+            if w.cursorShown != true { w.buffer += capabilities.showCursor; w.cursorShown = true }
+        } else if w.cursorShown != false {
+            w.buffer += capabilities.hideCursor
+            w.cursorShown = false
         }
-        flush()
+        DirectOutput.flush(w.buffer)
     }
 
     /// Before curses gives the terminal back: plain attributes, the cursor shown, at the start of the last row.
     func leave(height: Int) {
-        buffer.removeAll(keepingCapacity: true)
-        style = nil
-        setStyle(.plain)
-        buffer += capabilities.showCursor
-        moveTo(y: max(0, height - 1), x: 0, force: true)
-        flush()
-        forget(clear: false)
+        var w = Writer()
+        swap(&w, &writer)
+        defer { swap(&w, &writer) }
+        w.buffer.removeAll(keepingCapacity: true)
+        w.style = nil
+        setStyle(.plain, &w)
+        w.buffer += capabilities.showCursor
+        moveTo(y: max(0, height - 1), x: 0, force: true, &w)
+        DirectOutput.flush(w.buffer)
+        w.at = nil
+        w.style = nil
+        w.cursorShown = nil
     }
 
-    private func moveTo(y: Int, x: Int, force: Bool = false) {
-        if !force, let at, at.y == y, at.x == x { return }
-        let key = y << 16 | x
-        if let kept = moves[key] {
-            buffer += kept
+    private func moveTo(y: Int, x: Int, force: Bool = false, _ w: inout Writer) {
+        if !force, let at = w.at, at.y == y, at.x == x { return }
+        let key = y * w.columns + x
+        if x >= 0, x < w.columns, key >= 0, key < w.moves.count, !w.moves[key].isEmpty {
+            w.buffer += w.moves[key]
         } else if let text = rb_tiparm2(capabilities.moveTo, Int32(y), Int32(x)) {
             let bytes = Array(String(cString: text).utf8)
-            if moves.count < 8192 { moves[key] = bytes }
-            buffer += bytes
+            if x >= 0, x < w.columns, key >= 0, key < w.moves.count { w.moves[key] = bytes }
+            w.buffer += bytes
         }
-        at = (y, x)
+        w.at = (y, x)
     }
 
-    private func setStyle(_ new: Style) {
-        if let style, style == new { return }
-        if let kept = styles[new] {
-            buffer += kept
+    private func scrollRegion(_ format: String, top: Int, bottom: Int, _ w: inout Writer) {
+        let key = top << 16 | bottom
+        if let kept = w.regions[key] { return w.buffer += kept }
+        var bytes: [UInt8] = []
+        if let text = rb_tiparm2(format, Int32(top), Int32(bottom)) { bytes = Array(String(cString: text).utf8) }
+        if w.regions.count < 64 { w.regions[key] = bytes }
+        w.buffer += bytes
+    }
+
+    private func setStyle(_ new: Style, _ w: inout Writer) {
+        if let style = w.style, style == new { return }
+        let index = Writer.index(of: new)
+        if let kept = w.styles[index] {
+            w.buffer += kept
         } else {
             let bytes = sequence(for: new)
-            styles[new] = bytes
-            buffer += bytes
+            w.styles[index] = bytes
+            w.buffer += bytes
         }
-        style = new
+        w.style = new
     }
 
     /// The attributes of `style` from nothing: every attribute off, default colours, then what it has.
@@ -195,16 +236,7 @@ final class DirectOutput {
         }
     }
 
-    private func append(_ text: UnsafePointer<CChar>?) {
-        guard let text else { return }
-        var pointer = text
-        while pointer.pointee != 0 {
-            buffer.append(UInt8(bitPattern: pointer.pointee))
-            pointer += 1
-        }
-    }
-
-    private func appendUTF8(_ value: UInt32) {
+    private static func appendUTF8(_ value: UInt32, to buffer: inout [UInt8]) {
         switch value {
         case 0..<0x80:
             buffer.append(UInt8(value))
@@ -224,7 +256,7 @@ final class DirectOutput {
     }
 
     /// One `write(2)` for the frame (more only when the terminal takes part of it).
-    private func flush() {
+    private static func flush(_ buffer: [UInt8]) {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { bytes in
             var offset = 0

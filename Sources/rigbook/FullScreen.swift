@@ -18,6 +18,9 @@ enum FullScreen {
         }
         session.start()
         session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
+        // What a key shows goes to the terminal before its journal line goes to the file, in the same turn of the
+        // loop and before the next wait (DECISIONS.md: the journal after the frame).
+        session.journalsAfterFrame = true
         var exitCode = ExitCode.success
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
@@ -27,6 +30,7 @@ enum FullScreen {
                 let (frame, runs) = session.nextDraw()
                 terminal.draw(runs, cursor: frame.cursor)
             }
+            session.writeJournals()
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
             // Handle every key already waiting before drawing again, so a paste costs one frame.

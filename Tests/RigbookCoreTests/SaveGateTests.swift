@@ -814,3 +814,88 @@ struct InvisibleParticularsTests {
             .contains { $0.contains("holds U+") }, "\(text)")
     }
 }
+
+// MARK: - Judging only the rules a changed field takes part in (issue 17)
+
+/// `SaveGate.problems(changing:previous:)` judges again only what a change of one field can alter; these cases
+/// change every field of the form, one at a time, from records valid and invalid, fresh and amending, and expect
+/// exactly what the whole gate says.
+@Suite("Save gate: a change judged by its field's rules")
+struct PartialGateTests {
+    static let texts = ["", "  ", "Sling inspected", "  trimmed  ", "line\nbreak", "bell\u{07}", "tab\there",
+                        String(repeating: "n", count: 4001), " " + String(repeating: "é", count: 4000) + " ",
+                        String(repeating: "x", count: 201), "2026-11-31", "2026-12-01", "+14", "today"]
+
+    static var textPaths: [FormField: WritableKeyPath<InspectionValues, String>] { [
+        .inspectorName: \.inspectorName, .certificationNumber: \.certificationNumber, .notes: \.notes,
+        .schemeReference: \.schemeReference, .defectDescription: \.defectDescription,
+        .remedyDeadline: \.remedyDeadline, .inspectionDate: \.inspectionDate, .amendmentReason: \.amendmentReason,
+        .testParticulars: \.testParticulars, .repairParticulars: \.repairParticulars,
+        .remedyParticulars: \.remedyParticulars, .nextExaminationBy: \.nextExaminationBy,
+    ] }
+
+    static var flagPaths: [FormField: WritableKeyPath<InspectionValues, Bool>] { [
+        .checkMarking: \.checkMarking, .checkCuts: \.checkCuts, .checkDeformation: \.checkDeformation,
+        .checkFittings: \.checkFittings, .checkCorrosion: \.checkCorrosion, .remedyDeadlineSet: \.remedyDeadlineSet,
+        .confirmed: \.confirmed, .installedCorrectly: \.installedCorrectly,
+    ] }
+
+    /// Every value `field` may be changed to from `v`.
+    static func changes(of field: FormField, from v: InspectionValues) -> [InspectionValues] {
+        var out: [InspectionValues] = []
+        func with(_ change: (inout InspectionValues) -> Void) { var c = v; change(&c); out.append(c) }
+        if let path = textPaths[field] { for text in texts { with { $0[keyPath: path] = text } } }
+        if let path = flagPaths[field] { with { $0[keyPath: path].toggle() } }
+        switch field {
+        case .inspectionType: for type in InspectionType.allCases { with { $0.inspectionType = type } }
+        case .result: for result in InspectionResult.allCases + [nil] { with { $0.result = result } }
+        case .action: for action in InspectionAction.allCases { with { $0.action = action } }
+        case .examinationBasis: for basis in ExaminationBasis.allCases + [nil] { with { $0.examinationBasis = basis } }
+        default: break
+        }
+        return out
+    }
+
+    /// Records to start from: valid, blank, failing in several rules, with notes already at fault.
+    static var starts: [InspectionValues] {
+        var failing = validValues()
+        withResult(.defectToBeRemedied, &failing)
+        failing.inspectorName = ""
+        failing.remedyDeadline = "2026-11-01"
+        var badNotes = validValues()
+        badNotes.notes = "bell\u{07}" + String(repeating: "n", count: 4001)
+        var blank = InspectionValues.blank(inspectorName: "", certificationNumber: "", today: day("2026-11-30"))
+        blank.notes = "  "
+        return [validValues(), failing, badNotes, blank]
+    }
+
+    @Test(arguments: FormField.allCases)
+    func aChangeIsJudgedAsTheWholeGateJudgesIt(_ field: FormField) {
+        let amended = storedRecord(validValues())
+        for context in [gateContext(), gateContext(amending: amended)] {
+            for start in PartialGateTests.starts {
+                let before = SaveGate.problems(start, context: context)
+                for changed in PartialGateTests.changes(of: field, from: start) {
+                    let partial = SaveGate.problems(changed, context: context, changing: field, previous: before)
+                    #expect(partial == SaveGate.problems(changed, context: context),
+                            "\(field) changed from \(start) to \(changed)")
+                }
+            }
+        }
+    }
+
+    /// A run of changes to the notes, each judged from the last partial answer, never drifts from the gate.
+    @Test func typingIntoNotesKeyByKeyStaysTheWholeGate() {
+        let context = gateContext()
+        var values = PartialGateTests.starts[1]
+        var problems = SaveGate.problems(values, context: context)
+        let typed = Array("Abrasion\u{07} on the cover\n  ") + Array(repeating: "z", count: 12)
+        for (n, character) in typed.enumerated() {
+            // Past the first line, close to the limit, so the last keys cross it.
+            if n == 30 { values.notes += String(repeating: "y", count: 3960) }
+            values.notes.append(character)
+            problems = SaveGate.problems(values, context: context, changing: .notes, previous: problems)
+            #expect(problems == SaveGate.problems(values, context: context))
+        }
+    }
+}

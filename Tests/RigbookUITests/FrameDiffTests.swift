@@ -208,4 +208,30 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
             previous = next
         }
     }
+
+    /// The runs of an update with a scroll are diffed against the old rows where the scroll puts them, without a
+    /// scrolled copy of the frame: exactly the runs from that copy.
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func runsAfterAScrollAreTheRunsFromTheScrolledFrame(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let styles: [Style] = [.plain, .bold, .reverse, Style(colour: .green)]
+        let width = 20 + random.below(60), height = 8 + random.below(20)
+        var previous = Frame(width: width, height: height)
+        for y in 0..<height { previous.put("row \(y) of the list — \(y * 7)", x: random.below(3), y: y) }
+        for step in 0..<60 {
+            var next = previous
+            let top = random.below(height - 5), bottom = top + 4 + random.below(height - top - 4)
+            let by = [1, -1, 2, -2, 3, -3].randomElement(using: &random)!
+            next.scroll(ScrollMove(top: top, bottom: bottom, by: by))
+            for _ in 0..<random.below(3) {
+                next.put("new \(step)", x: random.below(width), y: random.below(height), style: random.pick(styles))
+            }
+            if random.below(3) == 0 { next.restyle(y: random.below(height)) { $0.reverse.toggle() } }
+            let update = FrameDiff.update(from: previous, to: next)
+            var moved = previous
+            if let scroll = update.scroll { moved.scroll(scroll) }
+            #expect(update.runs == FrameDiff.runs(from: moved, to: next), "seed \(seed) step \(step)")
+            previous = next
+        }
+    }
 }

@@ -41,4 +41,44 @@ struct KeystrokeJournalTests {
         h.press(.escape, .char("d"))  // discard
         #expect(!FileManager.default.fileExists(atPath: journal))
     }
+
+    /// The terminal loop writes a key's frame first and its journal line right after (`journalsAfterFrame`): the
+    /// lines wait for `writeJournals`, the last per draft, and hold what writing each at once would have held.
+    @Test func journalLinesWrittenAfterTheFrameHoldWhatWritingThemAtOnceHeld() throws {
+        func lastLine(_ h: FormHarness) throws -> DraftFile? {
+            let id = DraftIdentity.draftID(assetUUID: h.asset.uuid)
+            let text = try String(contentsOfFile: DraftStore(home: h.home).journalPath(for: id), encoding: .utf8)
+            guard let line = text.split(separator: "\n").last else { return nil }
+            return try JSONDecoder().decode(DraftFile.self, from: Data(line.utf8))
+        }
+        let atOnce = try FormHarness()
+        atOnce.harness.openFormOnInspectorName()
+        atOnce.type("Ann Smith")
+        let after = try FormHarness()
+        after.harness.openFormOnInspectorName()
+        after.session.journalsAfterFrame = true
+        after.type("Ann")
+        after.session.writeJournals()
+        #expect(try lastLine(after)?.values.inspectorName == "Ann")
+        // Keys of one turn: nothing reaches the journal before `writeJournals`, then their last state does.
+        after.harness.burst(Key.typing(" Smith"))
+        #expect(try lastLine(after)?.values.inspectorName == "Ann")
+        after.session.writeJournals()
+        let written = try #require(try lastLine(after)), expected = try #require(try lastLine(atOnce))
+        #expect(written.values == expected.values && written.focusedField == expected.focusedField)
+        // A draft write that falls due in a later turn comes after the waiting line: the journal is emptied.
+        after.type("x")
+        after.harness.advance(0.6)
+        let id = DraftIdentity.draftID(assetUUID: after.asset.uuid)
+        let journal = DraftStore(home: after.home).journalPath(for: id)
+        #expect((try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) == 0)
+        // Killed after the frame and its line: nothing typed is lost.
+        after.type(" Jr")
+        after.session.writeJournals()
+        after.session.releaseLock(id)
+        let later = try FormHarness(sharingHomeOf: after)
+        later.press(.char("i"))
+        later.press(.char("r"))
+        #expect(later.harness.state.form?.values.inspectorName == "Ann Smithx Jr", "\(later.harness.dump)")
+    }
 }

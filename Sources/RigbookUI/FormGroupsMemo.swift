@@ -1,0 +1,50 @@
+import RigbookCore
+import Synchronization
+
+/// The inspection form's groups and fields in focus order, by the few values that decide which fields apply
+/// (`FormField.applies(to:)`): a form asks for them several times a key, and filtering every group's fields
+/// again each time was a tenth of a typed character. A pure memo: equal keys give equal groups.
+final class FormGroupsMemo: Sendable {
+    static let shared = FormGroupsMemo()
+
+    /// Everything `FormState.groups` reads: whether the form amends, and what `applies(to:)` reads of the values.
+    struct Key: Equatable, Sendable {
+        var amending: Bool
+        var inspectionType: InspectionType
+        var result: InspectionResult?
+        var hasAttachments: Bool
+
+        init(_ form: FormState) {
+            amending = form.amending != nil
+            inspectionType = form.values.inspectionType
+            result = form.values.result
+            hasAttachments = !form.values.attachments.isEmpty
+        }
+    }
+
+    struct Groups: Sendable {
+        var groups: [(title: String, fields: [FormField])]
+        var fields: [FormField]
+    }
+
+    /// The groups last asked for: a form asks for the same ones key after key, and comparing one key costs less
+    /// than hashing it.
+    private let kept = Mutex<(key: Key, groups: Groups)?>(nil)
+
+    func groups(_ form: FormState) -> Groups {
+        let key = Key(form)
+        if let groups = kept.withLock({ $0?.key == key ? $0?.groups : nil }) { return groups }
+        let groups = FormGroupsMemo.make(form)
+        kept.withLock { $0 = (key, groups) }
+        return groups
+    }
+
+    /// The groups from nothing: what the memo keeps.
+    static func make(_ form: FormState) -> Groups {
+        let groups: [(title: String, fields: [FormField])] = FormField.groups
+            .filter { form.amending != nil || !$0.fields.contains(.amendmentReason) }
+            .map { ($0.title, $0.fields.filter { $0.applies(to: form.values) }) }
+            .filter { !$0.fields.isEmpty }
+        return Groups(groups: groups, fields: groups.flatMap(\.fields))
+    }
+}
