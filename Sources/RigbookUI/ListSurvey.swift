@@ -72,29 +72,25 @@ struct ListSurvey: Sendable, Equatable {
     /// first frame at a million assets).
     static func statuses(of rows: [RegisterRow], on today: CalendarDate) -> ([StatusReport], ListSurvey) {
         guard !rows.isEmpty else { return ([], ListSurvey()) }
-        var surveys = [ListSurvey](repeating: ListSurvey(), count: 2)
-        var parts = 0
+        var surveys: [ListSurvey] = []
         let reports = [StatusReport](unsafeUninitializedCapacity: rows.count) { buffer, written in
-            // The buffers' addresses cross to the other thread as numbers: each part writes only its own rows.
+            // The buffer's address crosses to the other thread as a number: each part writes only its own rows.
             let reportsAddress = UInt(bitPattern: buffer.baseAddress)
-            surveys.withUnsafeMutableBufferPointer { surveys in
-                let surveysAddress = UInt(bitPattern: surveys.baseAddress)
-                parts = InHalves.run(count: rows.count) { part, range in
-                    let reports = UnsafeMutablePointer<StatusReport>(bitPattern: reportsAddress)!
-                    var survey = ListSurvey(), wllWidths: [Double: Int] = [:]
-                    rows.withUnsafeBufferPointer { rows in
-                        for index in range {
-                            (reports + index).initialize(to: rows[index].status(on: today))
-                            survey.add(rows[index], wllWidths: &wllWidths)
-                        }
+            surveys = InHalves.map(count: rows.count) { range in
+                let reports = UnsafeMutablePointer<StatusReport>(bitPattern: reportsAddress)!
+                var survey = ListSurvey(), wllWidths: [Double: Int] = [:]
+                rows.withUnsafeBufferPointer { rows in
+                    for index in range {
+                        (reports + index).initialize(to: rows[index].status(on: today))
+                        survey.add(rows[index], wllWidths: &wllWidths)
                     }
-                    UnsafeMutablePointer<ListSurvey>(bitPattern: surveysAddress)![part] = survey
                 }
-            }
+                return survey
+            }.map(\.result)
             written = rows.count
         }
         var survey = surveys[0]
-        if parts > 1 { survey.merge(surveys[1]) }
+        for other in surveys.dropFirst() { survey.merge(other) }
         return (reports, survey)
     }
 }

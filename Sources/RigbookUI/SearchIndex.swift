@@ -165,17 +165,13 @@ struct SearchIndex: Sendable {
     /// The index of `count` rows, `fill` giving row `row`'s fields to the builder: in two halves on two threads from
     /// `InHalves.threshold` rows on, joined (issue 17: a first filter key at a million assets waited ~0.9 s for it).
     static func build(count: Int, _ fill: @Sendable (_ row: Int, _ builder: inout Builder) -> Void) -> SearchIndex {
-        var parts = [Builder?](repeating: nil, count: 2)
-        parts.withUnsafeMutableBufferPointer { buffer in
-            let address = UInt(bitPattern: buffer.baseAddress)
-            InHalves.run(count: count, alignment: 64) { part, range in
-                var builder = Builder(capacity: range.count)
-                for row in range { fill(row, &builder) }
-                UnsafeMutablePointer<Builder?>(bitPattern: address)![part] = builder
-            }
+        let parts = InHalves.map(count: count, alignment: 64) { range in
+            var builder = Builder(capacity: range.count)
+            for row in range { fill(row, &builder) }
+            return builder
         }
-        var joined = parts[0] ?? Builder(capacity: 0)
-        if let second = parts[1] { joined.append(second) }
+        var joined = parts[0].result
+        for part in parts.dropFirst() { joined.append(part.result) }
         return joined.index
     }
 
@@ -255,22 +251,17 @@ struct SearchIndex: Sendable {
                 guard let rowsBase = rowsOut.baseAddress, let scoresBase = scoresOut.baseAddress else { return }
                 // The buffers' addresses cross to the other thread as numbers: each part writes only its own range.
                 let rowsAddress = UInt(bitPattern: rowsBase), scoresAddress = UInt(bitPattern: scoresBase)
-                let written = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2)
-                defer { written.deallocate() }
-                let writtenAddress = UInt(bitPattern: written.baseAddress)
-                let parts = InHalves.run(count: capacity) { part, range in
-                    let count = scan(query, candidates: candidates, range: range, keep: keep,
-                                     rowsOut: UnsafeMutablePointer(bitPattern: rowsAddress)! + range.lowerBound,
-                                     scoresOut: UnsafeMutablePointer(bitPattern: scoresAddress)! + range.lowerBound)
-                    UnsafeMutablePointer<Int>(bitPattern: writtenAddress)![part] = count
+                let parts = InHalves.map(count: capacity) { range in
+                    scan(query, candidates: candidates, range: range, keep: keep,
+                         rowsOut: UnsafeMutablePointer(bitPattern: rowsAddress)! + range.lowerBound,
+                         scoresOut: UnsafeMutablePointer(bitPattern: scoresAddress)! + range.lowerBound)
                 }
-                for part in 0..<parts {
-                    let from = InHalves.range(part, of: parts, count: capacity).lowerBound
-                    if from != found {
-                        (rowsBase + found).update(from: rowsBase + from, count: written[part])
-                        (scoresBase + found).update(from: scoresBase + from, count: written[part])
+                for (range, count) in parts {
+                    if range.lowerBound != found {
+                        (rowsBase + found).update(from: rowsBase + range.lowerBound, count: count)
+                        (scoresBase + found).update(from: scoresBase + range.lowerBound, count: count)
                     }
-                    found += written[part]
+                    found += count
                 }
                 scoresWritten = found
             }
