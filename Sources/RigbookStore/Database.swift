@@ -45,7 +45,11 @@ public final class Database {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         Database.defineTagKey(db)
+        Database.defineRowFunction(db, sink: rowSink)
     }
+
+    /// Where `rigbook_row` hands the rows of the read running on this connection (`eachRow`).
+    let rowSink = RowSink()
 
     /// `rigbook_tag_key(tag)`: `Tags.key`, for SQL that must fold tags exactly as Swift does (the migration
     /// that fills `assets.tag_key`). No index, trigger or view uses it, so other SQLite tools can still
@@ -161,7 +165,7 @@ public final class Database {
 }
 
 /// A prepared statement, finalized when released.
-public final class Statement {
+public final class Statement: RowColumns {
     /// The connection, kept alive by the statement; nil for a statement the connection itself keeps
     /// (`withKept`), which must not keep its owner alive.
     private let owner: Database?
@@ -228,19 +232,11 @@ public final class Statement {
     public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
     public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
-    public func text(_ column: Int32) -> String {
-        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
-    }
-
-    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
-
-    /// The column's text bytes without making a String (empty for NULL).
     func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let pointer = sqlite3_column_text(handle, column)
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+        guard let pointer = sqlite3_column_text(handle, column) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))  // NULL: an asset has nine or so, each call costs
+        }
+        return body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
     }
 
     public func value(_ column: Int32) -> SQLValue {

@@ -1,9 +1,10 @@
 import Dispatch
 import RigbookCore
 
-/// Reads a large register's rows on two connections at once into one array (`Register.rows`): this thread reads
-/// the lower half of the tags forwards into the front of the array, another reads the upper half backwards into
-/// its back, and the upper block is then moved down against the lower one. The rows are never held twice.
+/// Reads a large register's rows on two connections at once into one array (`Register.rows`; each statement selects
+/// `AssetColumns.selectThroughFunction`): this thread reads the lower half of the tags forwards into the front of
+/// the array, another reads the upper half backwards into its back, and the upper block is then moved down against
+/// the lower one. The rows are never held twice.
 ///
 /// Each half has its room (`split` rows at the front, the rest at the back). A half that finds more rows than
 /// its room (assets added between the count and the reads) keeps the rest aside and the array is joined the
@@ -32,28 +33,30 @@ enum HalvesReader {
                 do {
                     let (connection, statement) = try openUpper()
                     defer { withExtendedLifetime(connection) {} }
-                    while try statement.step() {
-                        let row = AssetColumns.row(statement)
+                    try connection.eachRow(statement) { columns in
+                        let row = AssetColumns.row(columns)
                         if upper.count < capacity - split {
                             (base + capacity - 1 - upper.count).initialize(to: row)
                             upper.count += 1
                         } else {
                             upper.spill.append(row)
                         }
+                        return true
                     }
                 } catch {
                     upper.error = error
                 }
             }
             do {
-                while try lower.step() {
-                    let row = AssetColumns.row(lower)
+                try lower.database.eachRow(lower) { columns in
+                    let row = AssetColumns.row(columns)
                     if lowerCount < split {
                         (base + lowerCount).initialize(to: row)
                         lowerCount += 1
                     } else {
                         lowerSpill.append(row)
                     }
+                    return true
                 }
             } catch {
                 lowerError = error

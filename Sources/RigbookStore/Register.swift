@@ -302,16 +302,23 @@ public final class Register {
         try perform {
             let count = try assetCount()
             let active = includingRetired ? "" : " AND retired_on IS NULL"
+            // The middle is found on the tag keys' index (a fortieth of the table): walking half the table to
+            // it was 13 ms of a 100,000-asset start. For ASCII tags a key sorts where its tag does (NOCASE
+            // folds ASCII alone), so each half is the size it was given; other tags may tip a few rows over,
+            // and the reader keeps those aside.
             guard count >= 20_000,
-                  case .text(let middle)? = try db.scalar("SELECT tag FROM assets ORDER BY tag LIMIT 1 OFFSET ?",
-                                                          [.integer(Int64(count / 2))])
+                  case .text(let middle)? = try db.scalar(
+                      "SELECT tag_key FROM assets WHERE tag_key IS NOT NULL ORDER BY tag_key LIMIT 1 OFFSET ?",
+                      [.integer(Int64(count / 2))])
             else { return try Register.readRows(db, condition: "WHERE 1" + active, arguments: [], capacity: count) }
             let path = self.path, readMode = self.readMode
-            let lower = try db.prepare("SELECT \(AssetColumns.select) FROM assets WHERE tag < ?\(active) ORDER BY tag")
+            let lower = try db.prepare("SELECT \(AssetColumns.selectThroughFunction) FROM assets WHERE tag < ?\(active)"
+                                       + " ORDER BY tag")
             try lower.bind([.text(middle)])
             return try HalvesReader.read(capacity: count, split: count / 2, lower: lower) {
                 let connection = try Database(path: path, mode: readMode)
-                let upper = try connection.prepare("SELECT \(AssetColumns.select) FROM assets WHERE tag >= ?\(active)"
+                let upper = try connection.prepare("SELECT \(AssetColumns.selectThroughFunction) FROM assets"
+                                                   + " WHERE tag >= ?\(active)"
                                                    + " ORDER BY tag DESC")
                 try upper.bind([.text(middle)])
                 return (connection, upper)
@@ -324,10 +331,9 @@ public final class Register {
     public func forEachRow(includingRetired: Bool = false, _ body: (RegisterRow) -> Bool) throws(RegisterError) {
         try perform {
             let active = includingRetired ? "" : " WHERE retired_on IS NULL"
-            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets\(active) ORDER BY tag")
-            while try statement.step() {
-                if !body(AssetColumns.row(statement)) { return }
-            }
+            let statement = try db.prepare("SELECT \(AssetColumns.selectThroughFunction) FROM assets\(active)"
+                                           + " ORDER BY tag")
+            try db.eachRow(statement) { body(AssetColumns.row($0)) }
         }
     }
 
@@ -354,11 +360,12 @@ public final class Register {
     /// Carries the second half back from its thread.
     private static func readRows(_ db: Database, condition: String, arguments: [SQLValue],
                                  capacity: Int) throws -> [RegisterRow] {
-        let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets \(condition) ORDER BY tag")
+        let statement = try db.prepare("SELECT \(AssetColumns.selectThroughFunction) FROM assets \(condition)"
+                                       + " ORDER BY tag")
         try statement.bind(arguments)
         var rows: [RegisterRow] = []
         rows.reserveCapacity(capacity)
-        while try statement.step() { rows.append(AssetColumns.row(statement)) }
+        try db.eachRow(statement) { rows.append(AssetColumns.row($0)); return true }
         return rows
     }
 

@@ -11,6 +11,9 @@ enum AssetColumns {
         asset_kind, equipment_class, environment, risk, interval_reason
         """
 
+    /// `select` as the arguments of `rigbook_row`, for reads of many rows (`Database.eachRow`).
+    static let selectThroughFunction = "rigbook_row(\(select))"
+
     /// The columns `values` fills, in its order; the insert adds `entry_hash` and `parent_hash`.
     static let written = [
         "uuid", "tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
@@ -55,7 +58,7 @@ enum AssetColumns {
                 .date(s.nextExaminationBy)]
     }
 
-    static func row(_ s: Statement) -> RegisterRow {
+    static func row(_ s: some RowColumns) -> RegisterRow {
         var asset = Asset(
             uuid: s.uuid(0) ?? UUID(), tag: s.text(1), name: s.text(2),
             type: s.word(3) ?? .other, wllKg: s.double(4),
@@ -201,33 +204,29 @@ extension SQLValue {
     static func bool(_ flag: Bool) -> SQLValue { .integer(flag ? 1 : 0) }
 }
 
-extension Statement {
+/// Each byte's value as a hex digit, 0xFF for a byte that is not one.
+private let hexDigits: [UInt8] = (0...255).map { byte in
+    switch UInt8(byte) {
+    case 0x30...0x39: UInt8(byte) - 0x30
+    case 0x41...0x46: UInt8(byte) - 0x41 + 10
+    case 0x61...0x66: UInt8(byte) - 0x61 + 10
+    default: 0xFF
+    }
+}
+
+extension RowColumns {
     /// Parsed straight from SQLite's bytes: opening 100,000 assets parses 300,000 dates and UUIDs,
     /// and going through String (or Foundation's sscanf-based UUID parser) was most of the cost.
     func date(_ column: Int32) -> CalendarDate? {
         withBytes(column) { bytes -> CalendarDate? in
             guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
-            func digits(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for i in range {
-                    let d = Int(bytes[i]) - 0x30
-                    guard (0...9).contains(d) else { return nil }
-                    value = value * 10 + d
-                }
-                return value
-            }
-            guard let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
-            return CalendarDate(year: y, month: m, day: d)
-        }
-    }
-
-    /// Each byte's value as a hex digit, 0xFF for a byte that is not one.
-    private static let hexDigits: [UInt8] = (0...255).map { byte in
-        switch UInt8(byte) {
-        case 0x30...0x39: UInt8(byte) - 0x30
-        case 0x41...0x46: UInt8(byte) - 0x41 + 10
-        case 0x61...0x66: UInt8(byte) - 0x61 + 10
-        default: 0xFF
+            // Each digit's value, or more than 9 for a byte that is not a digit (it wraps below "0").
+            func digit(_ index: Int) -> Int { Int(bytes[index] &- 0x30) }
+            let digits = (digit(0), digit(1), digit(2), digit(3), digit(5), digit(6), digit(8), digit(9))
+            guard max(digits.0, digits.1, digits.2, digits.3, digits.4, digits.5, digits.6, digits.7) <= 9
+            else { return nil }
+            return CalendarDate(year: digits.0 * 1000 + digits.1 * 100 + digits.2 * 10 + digits.3,
+                                month: digits.4 * 10 + digits.5, day: digits.6 * 10 + digits.7)
         }
     }
 
@@ -237,7 +236,7 @@ extension Statement {
             guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D
             else { return nil }
             var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let ok = Statement.hexDigits.withUnsafeBufferPointer { digits in
+            let ok = hexDigits.withUnsafeBufferPointer { digits in
                 withUnsafeMutableBytes(of: &value) { out -> Bool in
                     var invalid: UInt8 = 0
                     var i = 0

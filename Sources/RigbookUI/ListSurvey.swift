@@ -38,14 +38,13 @@ struct ListSurvey: Sendable, Equatable {
     }
 
     /// A tag's width as the list shows it: printable ASCII is a column a byte, anything else as `VisibleText` draws
-    /// it (control characters made visible, wide characters two columns).
+    /// it (control characters made visible, wide characters two columns). The bytes are looked at in place: going
+    /// through the UTF-8 view a byte at a time was 35 million instructions at 100,000 assets.
     static func displayWidth(ofTag tag: String) -> Int {
-        var count = 0
-        for byte in tag.utf8 {
-            guard byte >= 0x20 && byte < 0x7F else { return VisibleText.make(tag).displayWidth }
-            count += 1
-        }
-        return count
+        let ascii = tag.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        } ?? tag.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        return ascii ? tag.utf8.count : VisibleText.make(tag).displayWidth
     }
 
     mutating func merge(_ other: ListSurvey) {
@@ -79,11 +78,11 @@ struct ListSurvey: Sendable, Equatable {
             surveys = InHalves.map(count: rows.count) { range in
                 let reports = UnsafeMutablePointer<StatusReport>(bitPattern: reportsAddress)!
                 var survey = ListSurvey(), wllWidths: [Double: Int] = [:]
-                rows.withUnsafeBufferPointer { rows in
-                    for index in range {
-                        (reports + index).initialize(to: rows[index].status(on: today))
-                        survey.add(rows[index], wllWidths: &wllWidths)
-                    }
+                for index in range {
+                    // One copy of the row for both: each read of the array's element retains every string of the row.
+                    let row = rows[index]
+                    (reports + index).initialize(to: row.status(on: today))
+                    survey.add(row, wllWidths: &wllWidths)
                 }
                 return survey
             }.map(\.result)

@@ -201,12 +201,13 @@ struct HalvesReaderTests {
             let expected = try register.rows()
             let middle = "T-5"
             let lower = try Database(path: path, mode: .readOnly)
-            let statement = try lower.prepare("SELECT \(AssetColumns.select) FROM assets WHERE tag < ? ORDER BY tag")
+            let statement = try lower.prepare(
+                "SELECT \(AssetColumns.selectThroughFunction) FROM assets WHERE tag < ? ORDER BY tag")
             try statement.bind([.text(middle)])
             let rows = try HalvesReader.read(capacity: capacity, split: split, lower: statement) {
                 let connection = try Database(path: path, mode: .readOnly)
                 let upper = try connection.prepare(
-                    "SELECT \(AssetColumns.select) FROM assets WHERE tag >= ? ORDER BY tag DESC")
+                    "SELECT \(AssetColumns.selectThroughFunction) FROM assets WHERE tag >= ? ORDER BY tag DESC")
                 try upper.bind([.text(middle)])
                 return (connection, upper)
             }
@@ -221,7 +222,7 @@ struct HalvesReaderTests {
             let register = try Register.open(path: path)
             for number in 1...6 { try register.addAsset(makeAsset(tag: "T-\(number)")) }
             let lower = try Database(path: path, mode: .readOnly)
-            let statement = try lower.prepare("SELECT \(AssetColumns.select) FROM assets ORDER BY tag")
+            let statement = try lower.prepare("SELECT \(AssetColumns.selectThroughFunction) FROM assets ORDER BY tag")
             #expect(throws: DatabaseError.self) {
                 _ = try HalvesReader.read(capacity: 6, split: 3, lower: statement) {
                     let connection = try Database(path: path + "-missing", mode: .readOnly)
