@@ -20,6 +20,39 @@ public enum LabelPrinting {
         return Labels.render(items, layout: layout, sheet: sheet, qr: { QREncoder.matrix($0) }, printedAt: printedAt)
     }
 
+    /// The labels page for `count` rows, written as they come (`forEachRow` hands each in turn): one sheet of rows is
+    /// held at a time, with its electrical items' latest tests read from `register`, so the memory does not grow with
+    /// the labels asked for. Gives `count` rows or the page's head miscounts them (`rigbook labels` counts first, on
+    /// the same snapshot).
+    public static func stream(count: Int, _ forEachRow: ((RegisterRow) throws -> Void) throws -> Void,
+                              register: Register, particulars: Particulars, today: CalendarDate,
+                              layout: Labels.Layout?, sheet: Labels.Sheet, printedAt: String = Timestamp.now(),
+                              to write: (String) throws -> Void) throws {
+        let scheme = particulars.organisation.colourCode
+        var writer = Labels.PageWriter(layout: layout, sheet: sheet)
+        var held: [RegisterRow] = []
+        held.reserveCapacity(sheet.perSheet)
+        // Both closures are called only while this function runs.
+        try withoutActuallyEscaping(write) { write in
+            func writeHeld() throws {
+                let tests = try lastTests(held, in: register)
+                for row in held {
+                    let item = Labels.Item(row: row, particulars: particulars, today: today, scheme: scheme,
+                                           lastTest: tests[row.asset.uuid])
+                    try write(writer.label(item, qr: { QREncoder.matrix($0) }))
+                }
+                held.removeAll(keepingCapacity: true)
+            }
+            try write(Labels.PageWriter.head(count: count, sheet: sheet, printedAt: printedAt))
+            try forEachRow { row in
+                held.append(row)
+                if held.count == sheet.perSheet { try writeHeld() }
+            }
+            try writeHeld()
+            try write(writer.tail())
+        }
+    }
+
     /// The latest test of each electrical item among `rows`, read from the register (none: nothing is read).
     public static func lastTests(_ rows: [RegisterRow], in register: Register) throws(RegisterError)
         -> [UUID: StoredTest] {

@@ -157,36 +157,66 @@ public enum Labels {
     /// `layout` is the one asked for (nil: none), resolved for each item by `Layout.resolved`.
     public static func render(_ items: [Item], layout requested: Layout?, sheet: Sheet, qr: (String) -> QRMatrix?,
                               printedAt: String) -> String {
-        let layouts = items.map { Layout.resolved(requested, for: $0) }
-        let names = Array(Set(layouts.map(\.rawValue))).sorted()
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta name=\"generator\" content=\"Rigbook \(text(RigbookVersion.current))\">\n"
-        let count = "\(items.count) label\(items.count == 1 ? "" : "s")"
-        out += "<title>Labels (\(names.isEmpty ? "card" : names.joined(separator: ", ")), \(sheet.name)) — \(count),"
-            + " printed \(text(printedAt))</title>\n<style>\n\(css(sheet))</style>\n</head>\n<body>\n"
-        let pages = max(1, (items.count + sheet.perSheet - 1) / sheet.perSheet)
-        for page in 0..<pages {
-            out += "<section class=\"sheet s\(sheet.name)\" data-page=\"\(page + 1)\">\n"
-            for (slot, (item, layout)) in zip(items, layouts).dropFirst(page * sheet.perSheet).prefix(sheet.perSheet)
-                .enumerated() {
-                let column = slot % sheet.columns, row = slot / sheet.columns
-                let left = sheet.left + Double(column) * (sheet.labelWidth + sheet.columnGap)
-                let top = sheet.top + Double(row) * (sheet.labelHeight + sheet.rowGap)
-                out += "<div class=\"label \(layout.rawValue)\" data-tag=\"\(text(item.tag))\" "
-                    + "data-payload=\"\(text(item.payload.text))\" style=\"left: \(mm(left))mm; top: \(mm(top))mm\">"
-                out += code(item, sheet: sheet, layout: layout, qr: qr)
-                switch layout {
-                case .card: card(&out, item)
-                case .due: dueLabel(&out, item)
-                case .tag: testTag(&out, item, small: sheet.labelHeight < 50)
-                case .danger: dangerTag(&out, item, small: sheet.labelHeight < 50)
-                }
-                out += "</div>\n"
-            }
-            out += "</section>\n"
+        var writer = PageWriter(layout: requested, sheet: sheet)
+        var out = PageWriter.head(count: items.count, sheet: sheet, printedAt: printedAt)
+        for item in items { out += writer.label(item, qr: qr) }
+        return out + writer.tail()
+    }
+
+    /// The page written as it is made (`rigbook labels` at any number of assets holds one sheet of them): the head,
+    /// then each label's HTML in turn (a sheet's section opened before its first label and closed after its
+    /// last), then the tail.
+    public struct PageWriter {
+        public let requested: Layout?
+        public let sheet: Sheet
+        /// Labels written so far.
+        public private(set) var count = 0
+
+        public init(layout requested: Layout?, sheet: Sheet) {
+            self.requested = requested
+            self.sheet = sheet
         }
-        out += "</body>\n</html>\n"
-        return out
+
+        /// The page's head, which says how many labels it holds.
+        public static func head(count: Int, sheet: Sheet, printedAt: String) -> String {
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta name=\"generator\" content=\"Rigbook \(text(RigbookVersion.current))\">\n"
+                + "<title>Labels, \(sheet.name) — \(count) label\(count == 1 ? "" : "s"), printed \(text(printedAt))"
+                + "</title>\n<style>\n\(css(sheet))</style>\n</head>\n<body>\n"
+        }
+
+        /// The next label, in its place on its sheet.
+        public mutating func label(_ item: Item, qr: (String) -> QRMatrix?) -> String {
+            let slot = count % sheet.perSheet
+            var out = slot == 0 ? section(count / sheet.perSheet) : ""
+            let layout = Layout.resolved(requested, for: item)
+            let column = slot % sheet.columns, row = slot / sheet.columns
+            let left = sheet.left + Double(column) * (sheet.labelWidth + sheet.columnGap)
+            let top = sheet.top + Double(row) * (sheet.labelHeight + sheet.rowGap)
+            out += "<div class=\"label \(layout.rawValue)\" data-tag=\"\(text(item.tag))\" "
+                + "data-payload=\"\(text(item.payload.text))\" style=\"left: \(mm(left))mm; top: \(mm(top))mm\">"
+            out += code(item, sheet: sheet, layout: layout, qr: qr)
+            switch layout {
+            case .card: card(&out, item)
+            case .due: dueLabel(&out, item)
+            case .tag: testTag(&out, item, small: sheet.labelHeight < 50)
+            case .danger: dangerTag(&out, item, small: sheet.labelHeight < 50)
+            }
+            out += "</div>\n"
+            count += 1
+            if count % sheet.perSheet == 0 { out += "</section>\n" }
+            return out
+        }
+
+        /// The end of the page: the last sheet closed (a page with no labels still has one, empty).
+        public func tail() -> String {
+            (count == 0 ? section(0) + "</section>\n" : count % sheet.perSheet == 0 ? "" : "</section>\n")
+                + "</body>\n</html>\n"
+        }
+
+        private func section(_ page: Int) -> String {
+            "<section class=\"sheet s\(sheet.name)\" data-page=\"\(page + 1)\">\n"
+        }
     }
 
     // MARK: - Layouts

@@ -68,54 +68,79 @@ extension Commands {
         let particulars: Particulars
         do throws(RegisterError) { particulars = try register.particulars() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        // Only the chosen rows are held (the page holds their labels): the register is read row by row, not
-        // as an array of every row (600 MB at 1,000,000 assets, whatever the labels asked for).
-        var chosen: [RegisterRow] = []
-        if !tags.isEmpty {
-            let wanted = Set(tags.map { Tags.key(Tags.normalized($0)) })
-            var byKey: [String: RegisterRow] = [:]
-            try forEachRow(RegisterSource(register, includingRetired: true)) { row in
-                let key = Tags.key(row.asset.tag)
-                if wanted.contains(key) { byKey[key] = row }
-            }
-            for tag in tags {
-                guard let row = byKey[Tags.key(Tags.normalized(tag))] else {
-                    throw CommandFailure("rigbook: no asset is tagged \(VisibleText.make(tag)); no labels were printed")
-                }
-                chosen.append(row)
-            }
-        } else {
-            var siteUUID: UUID?
-            if let site {
-                do { siteUUID = try SiteReference.resolve(site, in: particulars).uuid } catch {
-                    throw CommandFailure.from(error)
-                }
-            }
-            let today = context.today
-            let source = RegisterSource(register) { row in
-                (siteUUID.map { particulars.asset(row.asset.uuid).siteUUID == $0 } ?? true)
-                    && (before.map { before in row.status(on: today).nextDue.map { $0 < before } ?? false } ?? true)
-                    && (kind.map { row.asset.kind == $0 } ?? true)
-            }
-            try forEachRow(source) { chosen.append($0) }
-            guard !chosen.isEmpty else {
-                let what = [kind.map { "of kind \($0.rawValue)" }, site.map { "at \(VisibleText.make($0))" },
-                            before.map { "due before \($0.iso)" }].compactMap { $0 }.joined(separator: " and ")
-                throw CommandFailure("rigbook: no asset \(what); no labels were printed")
+        // One sheet of rows is held at a time and the page written as it is made: a run for a whole site of a
+        // large register costs the memory of one sheet (issue 17 §5). Chosen by tags: those rows alone are held,
+        // in the order given.
+        func write(count: Int, _ rows: ((RegisterRow) throws -> Void) throws -> Void) throws {
+            try withSink(out) { sink in
+                try LabelPrinting.stream(count: count, rows, register: register, particulars: particulars,
+                                         today: context.today, layout: layout, sheet: sheet, to: sink)
             }
         }
-        let lastTests: [UUID: StoredTest]
-        do throws(RegisterError) { lastTests = try LabelPrinting.lastTests(chosen, in: register) }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
-        let page = LabelPrinting.page(chosen, particulars: particulars, today: context.today, layout: layout,
-                                      sheet: sheet, lastTests: lastTests)
-        try withSink(out) { try $0(page) }
+        var count = 0
+        do {
+            try register.onOneSnapshot {
+                if !tags.isEmpty {
+                    let chosen = try rows(taggedWith: tags, in: register)
+                    count = chosen.count
+                    try write(count: count, { body in try chosen.forEach(body) })
+                    return
+                }
+                let source = try chooser(register: register, particulars: particulars, site: site, before: before,
+                                         kind: kind, today: context.today)
+                try forEachRow(source) { _ in count += 1 }
+                guard count > 0 else {
+                    let what = [kind.map { "of kind \($0.rawValue)" }, site.map { "at \(VisibleText.make($0))" },
+                                before.map { "due before \($0.iso)" }].compactMap { $0 }.joined(separator: " and ")
+                    throw CommandFailure("rigbook: no asset \(what); no labels were printed")
+                }
+                try write(count: count) { body in try forEachRow(source, body) }
+            }
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("rigbook: \(DataHome.reason(error))")
+        }
+
         if out != nil {
-            let sheets = (chosen.count + sheet.perSheet - 1) / sheet.perSheet
-            printError("rigbook: \(chosen.count) label\(chosen.count == 1 ? "" : "s") on \(sheets) A4 "
+            let sheets = (count + sheet.perSheet - 1) / sheet.perSheet
+            printError("rigbook: \(count) label\(count == 1 ? "" : "s") on \(sheets) A4 "
                        + "sheet\(sheets == 1 ? "" : "s") of \(sheet.summary)")
         }
         return ExitCode.success
+    }
+}
+
+/// The rows of `tags`, in the order given (retired assets too: a label may be reprinted for the record); a tag not
+/// in the register fails the command before anything is written.
+private func rows(taggedWith tags: [String], in register: Register) throws -> [RegisterRow] {
+    let wanted = Set(tags.map { Tags.key(Tags.normalized($0)) })
+    var byKey: [String: RegisterRow] = [:]
+    try forEachRow(RegisterSource(register, includingRetired: true)) { row in
+        let key = Tags.key(row.asset.tag)
+        if wanted.contains(key) { byKey[key] = row }
+    }
+    return try tags.map { tag in
+        guard let row = byKey[Tags.key(Tags.normalized(tag))] else {
+            throw CommandFailure("rigbook: no asset is tagged \(VisibleText.make(tag)); no labels were printed")
+        }
+        return row
+    }
+}
+
+/// The register's active assets on `site`, due before `before` and of `kind` (each nil: any).
+private func chooser(register: Register, particulars: Particulars, site: String?, before: CalendarDate?,
+                     kind: AssetKind?, today: CalendarDate) throws -> RegisterSource {
+    var siteUUID: UUID?
+    if let site {
+        do { siteUUID = try SiteReference.resolve(site, in: particulars).uuid } catch {
+            throw CommandFailure.from(error)
+        }
+    }
+    return RegisterSource(register) { row in
+        (siteUUID.map { particulars.asset(row.asset.uuid).siteUUID == $0 } ?? true)
+            && (before.map { before in row.status(on: today).nextDue.map { $0 < before } ?? false } ?? true)
+            && (kind.map { row.asset.kind == $0 } ?? true)
     }
 }
 

@@ -149,7 +149,7 @@ import RigbookQR
     static func items(_ count: Int) -> [Labels.Item] {
         var particulars = Particulars.initial
         particulars.employers[Particulars.mainEmployerUUID]?.name = "Harbour <Lifting> & Co"
-        return (1...count).map { n in
+        return (0..<count).map { $0 + 1 }.map { n in
             var asset = sampleAsset(commissioned: "2026-01-01", intervalMonths: 6)
             asset.uuid = UUID()
             asset.tag = String(format: "SL-%04d", n)
@@ -161,14 +161,18 @@ import RigbookQR
 
     @Test("a page: labels per sheet, each with its payload, QR, employer and colour", arguments: [
         (Labels.Sheet.small, 15, 2), (Labels.Sheet.large, 8, 1), (Labels.Sheet.large, 9, 2),
+        (Labels.Sheet.small, 14, 1), (Labels.Sheet.small, 28, 2), (Labels.Sheet.small, 0, 1),
     ])
     func page(sheet: Labels.Sheet, count: Int, pages: Int) {
         for layout in Labels.Layout.allCases {
             let html = Labels.render(LabelPageTests.items(count), layout: layout, sheet: sheet,
                                      qr: { QREncoder.matrix($0) }, printedAt: "2026-11-30T09:00:00Z")
             #expect(html.components(separatedBy: "<section class=\"sheet").count - 1 == pages)
+            #expect(html.components(separatedBy: "</section>").count - 1 == pages, "every sheet closed")
+            #expect(html.contains("<title>Labels, \(sheet.name) — \(count) label\(count == 1 ? "" : "s"), printed "))
             #expect(html.components(separatedBy: "<div class=\"label ").count - 1 == count)
             #expect(html.components(separatedBy: "<svg class=\"qr\"").count - 1 == count)
+            guard count > 0 else { continue }
             #expect(html.contains("data-payload=\"/RB1:SL-0001:20270401\""))
             #expect(html.contains("Harbour &lt;Lifting&gt; &amp; Co"))
             #expect(html.contains("crispEdges"))

@@ -84,6 +84,31 @@ import RigbookCore
         #expect(FilterQuery.statusWords.hasSuffix("is:lifting is:electrical"))
     }
 
+    /// `rigbook labels` writes its page a sheet at a time (issue 17 §5): the same page, byte for byte, as the one
+    /// `L` makes whole, the failed drill's DANGER tag and the lead's test tag included, at every sheet's edge.
+    @Test("the labels page written sheet by sheet equals the page made whole")
+    func streamedLabels() throws {
+        let h = try Self.harness()
+        let rows = try h.register.rows(), particulars = try h.register.particulars()
+        for sheet in Labels.Sheet.all {
+            for count in Set([0, 1, 3, rows.count]) {
+                let chosen = Array(rows.prefix(count))
+                let tests = try LabelPrinting.lastTests(chosen, in: h.register)
+                let whole = LabelPrinting.page(chosen, particulars: particulars, today: harnessToday, layout: .due,
+                                               sheet: sheet, lastTests: tests, printedAt: "2026-11-30T09:00:00Z")
+                var streamed = ""
+                try LabelPrinting.stream(count: count, { body in try chosen.forEach(body) }, register: h.register,
+                                         particulars: particulars, today: harnessToday, layout: .due, sheet: sheet,
+                                         printedAt: "2026-11-30T09:00:00Z") { streamed += $0 }
+                #expect(streamed == whole, "\(sheet.name), \(count) labels")
+            }
+        }
+        let page = LabelPrinting.page(rows, particulars: particulars, today: harnessToday, layout: .due,
+                                      sheet: .large, lastTests: try LabelPrinting.lastTests(rows, in: h.register))
+        #expect(page.contains("class=\"label danger\" data-tag=\"TT-0001\""))
+        #expect(page.contains("class=\"label tag\" data-tag=\"TT-0002\""))
+    }
+
     /// The test form is not on screen yet: a test is saved into the register as its save will, and the list is
     /// told with the event a save sends (`.saved`), which is how `L` learns what the last save saved.
     @Test("L after a test save writes the item's test tag, or its DANGER tag when the test failed")
