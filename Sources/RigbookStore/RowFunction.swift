@@ -60,6 +60,8 @@ extension Database {
     /// Steps `statement`, which selects `rigbook_row(…)` of the columns wanted, handing each row to `body` until it
     /// returns false or the rows end. A read begun inside `body` has the sink until it ends, then this one again.
     func eachRow(_ statement: Statement, _ body: (FunctionArguments) -> Bool) throws {
+        // A statement without the function would step through its rows and hand none over.
+        assert(statement.sql.contains("rigbook_row("), "eachRow needs a statement that selects rigbook_row(…)")
         try withoutActuallyEscaping(body) { body in
             let outer = (rowSink.body, rowSink.stopped)
             rowSink.body = body
