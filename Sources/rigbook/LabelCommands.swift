@@ -96,11 +96,7 @@ extension Commands {
                 }
                 try write(count: count) { body in try forEachRow(source, body) }
             }
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure("rigbook: \(DataHome.reason(error))")
-        }
+        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
 
         if out != nil {
             let sheets = (count + sheet.perSheet - 1) / sheet.perSheet

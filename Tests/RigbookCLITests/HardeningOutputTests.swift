@@ -271,7 +271,7 @@ extension RigbookCLITests {
 
         @Test("a full standard output: exit 1 and one line, no backtrace",
               arguments: [["asset", "list"], ["export", "--format", "csv"], ["due"], ["history", "SL-1"],
-                          ["--version"], ["help"]])
+                          ["labels", "SL-1"], ["--version"], ["help"]])
         func fullStandardOutput(_ args: [String]) throws {
             let home = try Home(); defer { home.remove() }
             let result = try spawnRigbook(args, home: home.path, stdout: .path("/dev/full"))
@@ -282,7 +282,8 @@ extension RigbookCLITests {
         }
 
         @Test("a closed pipe (`| head`): a quiet exit 141, whether SIGPIPE was ignored or not",
-              arguments: [["asset", "list"], ["export", "--format", "csv"], ["history", "SL-1"], ["help"]],
+              arguments: [["asset", "list"], ["export", "--format", "csv"], ["history", "SL-1"], ["labels", "SL-1"],
+                          ["help"]],
               [false, true])
         func closedPipe(_ args: [String], _ ignoringSIGPIPE: Bool) throws {
             let home = try Home(); defer { home.remove() }
