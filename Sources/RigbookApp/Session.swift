@@ -39,6 +39,11 @@ public final class Session {
     private var registerAskedAt = -Double.infinity
     /// Syncs with the organisation's server in the background, when the register has one (issue 18 §3).
     public let backgroundSync: BackgroundSyncWorker?
+    /// Makes the filter's index of a large list beside the loop (issue 17).
+    let searchIndexWorker = SearchIndexWorker()
+    /// A loaded list asked for its index to be made ahead: started at the loop's next idle moment, so the frame
+    /// of the load is drawn first.
+    private var searchIndexWanted = false
     /// Why the register can only be read (nil: it can be written): said from the start, and a save is refused
     /// with it rather than failing inside SQLite.
     public let readOnly: String?
@@ -92,9 +97,16 @@ public final class Session {
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
         // Nobody is waiting: what a batch's save left in the WAL is copied into the register now.
-        if case .tick = event { register.checkpointIfDeferred() }
+        if case .tick = event {
+            register.checkpointIfDeferred()
+            if searchIndexWanted {
+                searchIndexWanted = false
+                searchIndexWorker.start(state.list)
+            }
+        }
         followTheCalendar()
         followTheSync()
+        followTheSearchIndex(before: event)
         followTheRegister()
         run(App.update(&state, event, now: clock(), batch: framesShown))
     }
@@ -150,6 +162,8 @@ public final class Session {
 
     /// How long the loop may wait for a key before something comes due (nil: no deadline).
     public func timeoutMilliseconds() -> Int32? {
+        // The frame is drawn: the index a load asked for can be started at once (on the tick this brings).
+        if searchIndexWanted { return 0 }
         // A sync running on the worker: look for its outcome often (the loop never waits for it).
         if backgroundSync?.isRunning == true { return min(timeoutUntilDeadline() ?? 200, 200) }
         return timeoutUntilDeadline()
@@ -171,6 +185,9 @@ public final class Session {
                 return []
             case .sync:
                 backgroundSync?.start()
+                return []
+            case .prepareSearchIndex:
+                searchIndexWanted = true
                 return []
             case .redraw:
                 redrawRequested = true

@@ -52,6 +52,8 @@ public enum Event: Sendable {
     /// `particulars` are those in force now.
     case particularsRecorded(ParticularsChange, kept: Bool, particulars: Particulars)
     case particularsNotRecorded(String)
+    /// The filter's index, made beside the loop after a load (`Effect.prepareSearchIndex`).
+    case searchIndexPrepared(PreparedSearchIndex)
     /// Every version of one particular, oldest first, `changedAt` in local time.
     case particularsHistoryLoaded(title: String, [ParticularsVersion], particulars: Particulars)
     /// The asset editor may open (its draft's lock is held): issue 14.
@@ -89,6 +91,9 @@ public enum Event: Sendable {
 /// decided in `update`.
 public enum Effect: Sendable {
     case reloadRegister
+    /// Make the list's filter index on another thread once the loop is idle (a large register just loaded); it
+    /// comes back as `searchIndexPrepared`.
+    case prepareSearchIndex
     /// Ctrl-L: paint the whole terminal again (and read the register again).
     case redraw
     /// Re-read one asset (and whether it has a draft): cheap at any register size.

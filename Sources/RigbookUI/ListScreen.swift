@@ -177,7 +177,11 @@ extension ListState: Screen {
             load(rows, today: context.today, particulars: particulars, keepSelectionOn: savedAsset)
             placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
-            return reportSave()
+            let saved = reportSave()
+            return wantsIndexAhead ? saved + .effects([.prepareSearchIndex]) : saved
+        case .searchIndexPrepared(let prepared):
+            adopt(prepared)
+            return nil
         case .assetRefreshed(let row):
             if row.asset.isRetired && !showRetired { return .effects([.reloadRegister]) }
             if !update(row, today: context.today) { return .effects([.reloadRegister]) }

@@ -240,6 +240,32 @@ public struct ListState: Sendable {
         }
     }
 
+    /// From how many rows the filter's index is made ahead, beside the loop, once the register is loaded: a first
+    /// filter key made it, half a second at a million assets (issue 17); under this it takes a few milliseconds.
+    static let indexAheadFrom = InHalves.threshold
+
+    /// Whether the filter has its index (made on a filter key, or taken from one made ahead).
+    var hasSearchIndex: Bool { searchIndex != nil }
+
+    /// Whether the filter's index is worth making ahead now (`prepareSearchIndex`).
+    var wantsIndexAhead: Bool { searchIndex == nil && rows.count >= ListState.indexAheadFrom }
+
+    /// The filter's index made on another thread from a copy of the list (in two halves, as on a key: a filter
+    /// key that comes while it is being made waits for it rather than making another beside it).
+    public func prepareSearchIndex() -> PreparedSearchIndex {
+        PreparedSearchIndex(index: makeSearchIndex(), rowsVersion: rowsVersion, particulars: particulars)
+    }
+
+    /// Takes an index made ahead if the list still has the rows and particulars it was made from and has not made
+    /// one itself meanwhile (a filter typed before it was ready); false when it is set aside.
+    @discardableResult
+    mutating func adopt(_ prepared: PreparedSearchIndex) -> Bool {
+        guard searchIndex == nil, prepared.rowsVersion == rowsVersion, prepared.particulars == particulars
+        else { return false }
+        searchIndex = prepared.index
+        return true
+    }
+
     private mutating func applyQuery(_ text: String, narrowing: Bool) {
         let parsed = FilterQuery(text)
         unknownStatusWords = parsed.unknownStatuses
@@ -336,4 +362,12 @@ public struct ListState: Sendable {
         if selection < top { top = selection }
         if selection >= top + page { top = selection - page + 1 }
     }
+}
+
+/// The filter's index of a list, made beside the loop (`ListState.prepareSearchIndex`), with what it was made from:
+/// the list takes it only while its rows and particulars are still those (`ListState.adopt`).
+public struct PreparedSearchIndex: Sendable {
+    let index: SearchIndex
+    let rowsVersion: Int
+    let particulars: Particulars
 }

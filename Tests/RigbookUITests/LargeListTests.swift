@@ -113,4 +113,40 @@ struct LargeListTests {
             #expect(list.shownCounts == counts, "\(query)")
         }
     }
+
+    /// A large list's index is made ahead, beside the loop, from a copy of the list (issue 17): the list takes it
+    /// only while its rows and particulars are the copy's, and then filters exactly as with one made on the key.
+    @Test("an index made ahead is taken while the rows are the same, and filters as one made on the first key")
+    func indexMadeAhead() {
+        let rows = LargeListTests.rows(seed: 17)
+        var list = ListState(today: LargeListTests.today)
+        list.load(rows, today: LargeListTests.today)
+        #expect(list.wantsIndexAhead)
+        let copy = list
+        let prepared = copy.prepareSearchIndex()
+        var onTheKey = list
+        let taken = list.adopt(prepared), takenAgain = list.adopt(prepared)
+        #expect(taken)
+        #expect(list.hasSearchIndex && !list.wantsIndexAhead)
+        #expect(!takenAgain, "one index only: a second is set aside")
+        for query in ["s", "sl", "quay 2", "王", "is:overdue sn4"] {
+            list.setQuery(query)
+            onTheKey.setQuery(query)
+            #expect(list.visibleCount == onTheKey.visibleCount, "\(query)")
+            #expect((0..<min(50, list.visibleCount)).map { list.rowIndex(visible: $0) }
+                        == (0..<min(50, onTheKey.visibleCount)).map { onTheKey.rowIndex(visible: $0) },
+                    "\(query)")
+        }
+
+        // Loaded again (another terminal saved), or another register: the copy's rows are not these.
+        var reloaded = copy
+        reloaded.load(rows, today: LargeListTests.today)
+        let reloadedTook = reloaded.adopt(prepared)
+        #expect(!reloadedTook && !reloaded.hasSearchIndex)
+        var small = ListState(today: LargeListTests.today)
+        small.load(Array(rows.prefix(100)), today: LargeListTests.today)
+        #expect(!small.wantsIndexAhead, "a small list makes its index on the key, in milliseconds")
+        let smallTook = small.adopt(prepared)
+        #expect(!smallTook)
+    }
 }
