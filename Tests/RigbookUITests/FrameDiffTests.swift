@@ -234,4 +234,29 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
             previous = next
         }
     }
+
+    /// Words separated by a space or two, drawn where the terminal shows blanks: one run across the short gaps
+    /// (a byte a cell) instead of a cursor move for each word, but not across a longer gap, after a character
+    /// that is not ASCII (the writer moves the cursor there anyway) or through cells of a third style.
+    @Test func shortGapsOfUnchangedCellsAreDrawnOver() {
+        var old = Frame(width: 40, height: 3)
+        old.put(" ", x: 1, y: 2, style: .dim)
+        var new = old
+        new.put("SB-0781", x: 0, y: 0)
+        new.put("500", x: 9, y: 0)
+        new.put("kg", x: 13, y: 0)
+        new.put("Platfor…", x: 16, y: 0)
+        new.put("x", x: 25, y: 0)
+        new.put("far", x: 31, y: 0)
+        new.put("a", x: 0, y: 1)
+        new.put("!", x: 2, y: 1, style: Style(colour: .red, bold: true))
+        new.put("b", x: 4, y: 1)
+        new.put("c", x: 0, y: 2)
+        new.put("d", x: 2, y: 2, style: .bold)
+        let runs = FrameDiff.runs(from: old, to: new)
+        #expect(runs.filter { $0.y == 0 }.map(\.text) == ["SB-0781  500 kg Platfor…", "x", "far"])
+        #expect(runs.filter { $0.y == 1 }.map(\.text) == ["a ", "!", " b"])
+        #expect(runs.filter { $0.y == 2 }.map(\.text) == ["c", "d"])
+        #expect(firstDifference(applyDiff(from: old, to: new).frame, new) == nil)
+    }
 }
