@@ -247,8 +247,20 @@ public struct Frame: Sendable, Equatable {
     /// Fills `count` columns from (x, y) with spaces in `style`.
     public mutating func fill(x: Int = 0, y: Int, count: Int? = nil, style: Style) {
         guard y >= 0, y < height else { return }
-        let end = min(width, x + (count ?? width))
-        for column in max(0, x)..<max(max(0, x), end) { setCell(x: column, y: y, .space(style)) }
+        let start = max(0, x), end = min(width, x + (count ?? width))
+        guard start < end else { return }
+        let row = y * width
+        // What `setCell` does cell by cell, with the checks for wide characters made once at each end (inside the
+        // range every cell is overwritten anyway): a multi-line field's rows are filled every frame, most of a
+        // typed character's cell writes.
+        storage.withUnsafeMutableBufferPointer { cells in
+            if cells[row + start].width == 0, start > 0, cells[row + start - 1].width == 2 {
+                cells[row + start - 1] = .space(cells[row + start - 1].style)
+            }
+            if cells[row + end - 1].width == 2, end < width { cells[row + end] = .space(cells[row + end - 1].style) }
+            let blank = PackedCell.space(style)
+            for index in (row + start)..<(row + end) { cells[index] = blank }
+        }
     }
 
     /// Changes the style of cells already drawn (e.g. the selection bar).

@@ -259,4 +259,25 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
         #expect(runs.filter { $0.y == 2 }.map(\.text) == ["c", "d"])
         #expect(firstDifference(applyDiff(from: old, to: new).frame, new) == nil)
     }
+
+    /// `fill` writes a row's cells at once: the same frame as a space put cell by cell, wide characters cut at
+    /// either end of the range included.
+    @Test(arguments: [31, 32, 33] as [UInt64])
+    func fillIsASpacePutCellByCell(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let pieces = ["a", "张", "王吊", "e\u{301}", "…", " ", "OK"]
+        let styles: [Style] = [.plain, .bold, .reverse, Style(underline: true)]
+        for _ in 0..<200 {
+            var frame = Frame(width: 12, height: 2)
+            for _ in 0..<6 {
+                frame.put(random.pick(pieces), x: random.below(12), y: random.below(2), style: random.pick(styles))
+            }
+            let x = random.below(14) - 1, count = random.below(14), y = random.below(2), style = random.pick(styles)
+            var filled = frame, put = frame
+            filled.fill(x: x, y: y, count: count, style: style)
+            for column in max(0, x)..<max(max(0, x), min(12, x + count)) { put.put(" ", x: column, y: y, style: style) }
+            #expect(filled == put, "fill x \(x) count \(count) over \(frame.lines)")
+        }
+    }
 }
+
