@@ -146,19 +146,20 @@ public enum FrameDiff {
     private static func plainRowRuns(_ newRow: UnsafePointer<PackedCell>, _ oldRow: UnsafePointer<PackedCell>,
                                      width: Int, y: Int, gathered: UnsafeMutablePointer<UInt32>,
                                      into runs: inout [DrawRun]) {
-        var runX = -1, runWidth = 0, count = 0, runStyle = Style.plain
+        // The run's first cell stands for its style: compared as bits, made a `Style` once per run.
+        var runX = -1, runWidth = 0, count = 0, runFirst = PackedCell.blank
         func close() {
             runs.append(DrawRun(x: runX, y: y, scalars: Array(UnsafeBufferPointer(start: gathered, count: count)),
-                                style: runStyle, width: runWidth))
+                                style: runFirst.style, width: runWidth))
             runX = -1
         }
         func add(_ cell: PackedCell, at x: Int) {
-            if runX >= 0, runX + runWidth != x || runStyle != cell.style { close() }
+            if runX >= 0, runX + runWidth != x || !runFirst.sameStyle(as: cell) { close() }
             if runX < 0 {
                 runX = x
                 runWidth = 0
                 count = 0
-                runStyle = cell.style
+                runFirst = cell
             }
             gathered[count] = Unicode.Scalar(cell.scalar) == nil ? 0x20 : cell.scalar
             count += 1
@@ -202,11 +203,13 @@ public enum FrameDiff {
         guard next - gapStart <= gapDrawnOver else { return false }
         let before = row[last]
         guard before.width == 1, before.scalar >= 0x20, before.scalar < 0x7F else { return false }
-        let style = row[gapStart].style
-        guard style == before.style || style == row[next].style else { return false }
+        let first = row[gapStart]
+        guard first.sameStyle(as: before) || first.sameStyle(as: row[next]) else { return false }
         for c in gapStart..<next {
             let cell = row[c]
-            guard cell.width == 1, cell.scalar >= 0x20, cell.scalar < 0x7F, cell.style == style else { return false }
+            guard cell.width == 1, cell.scalar >= 0x20, cell.scalar < 0x7F, cell.sameStyle(as: first) else {
+                return false
+            }
         }
         return true
     }

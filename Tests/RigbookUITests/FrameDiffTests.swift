@@ -279,5 +279,28 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
             #expect(filled == put, "fill x \(x) count \(count) over \(frame.lines)")
         }
     }
+
+    /// A cell is one word that holds every scalar, cluster index, width and style as given.
+    @Test func aCellIsOneWordThatKeepsWhatItIsGiven() {
+        #expect(MemoryLayout<PackedCell>.stride == 8)
+        #expect(PackedCell.comparesAsBytes)
+        #expect(Colour.allCases.count <= 8, "a colour has three bits")
+        for colour in Colour.allCases {
+            for bits in 0..<16 {
+                let style = Style(colour: colour, bold: bits & 1 != 0, reverse: bits & 2 != 0, dim: bits & 4 != 0,
+                                  underline: bits & 8 != 0)
+                for (scalar, width) in [(0x10FFFF, 1), (0x5F20, 2), (0, 0), (0x20, 1)] as [(UInt32, UInt8)] {
+                    var cell = PackedCell(scalar: scalar, cluster: -1, width: width, style: style)
+                    #expect(cell.scalar == scalar && cell.cluster == -1 && cell.width == width && cell.style == style)
+                    cell.style = .plain
+                    #expect(cell.scalar == scalar && cell.width == width && cell.style == .plain)
+                    cell.cluster = 7
+                    #expect(cell.cluster == 7 && cell.scalar == 0 && cell.width == width)
+                }
+                let clustered = PackedCell(scalar: 0, cluster: 123_456, width: 2, style: style)
+                #expect(clustered.cluster == 123_456 && clustered.width == 2 && clustered.style == style)
+            }
+        }
+    }
 }
 
