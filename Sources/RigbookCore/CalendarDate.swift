@@ -34,10 +34,24 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.init(year: y, month: m, day: d)
     }
 
+    /// `YYYY-MM-DD`, always ten ASCII bytes (years are 1...9999), written digit by digit into one small string: the
+    /// list formats two dates for the row a ↓ brings in, and three strings joined took 2,600 instructions a date.
     public var iso: String {
-        let y = String(year), m = String(month), d = String(day)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
-            + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
+        let y = year, m = month, d = day
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
+            bytes[0] = zero + UInt8(y / 1000)
+            bytes[1] = zero + UInt8(y / 100 % 10)
+            bytes[2] = zero + UInt8(y / 10 % 10)
+            bytes[3] = zero + UInt8(y % 10)
+            bytes[4] = dash
+            bytes[5] = zero + UInt8(m / 10)
+            bytes[6] = zero + UInt8(m % 10)
+            bytes[7] = dash
+            bytes[8] = zero + UInt8(d / 10)
+            bytes[9] = zero + UInt8(d % 10)
+            return 10
+        }
     }
 
     public var description: String { iso }

@@ -106,7 +106,7 @@ enum FormLayout {
             inspectionType = form.values.inspectionType
             result = form.values.result
             attachments = form.values.attachments.count
-            multilineRows = FormField.allCases.compactMap { wraps[$0]?.rows.count }
+            multilineRows = FormField.multilineCases.compactMap { wraps[$0]?.rows.count }
         }
     }
 

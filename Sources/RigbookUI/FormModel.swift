@@ -22,6 +22,10 @@ extension FormField {
         }
     }
 
+    /// The multi-line fields in form order: the layout's key counts their rows every key, and looking up every
+    /// field's wrap to find these five hashed each of them.
+    static let multilineCases = FormField.allCases.filter { $0.kind == .multiline }
+
     /// The label beside a widget (check boxes carry their full sentence instead).
     public var shortLabel: String {
         switch self {

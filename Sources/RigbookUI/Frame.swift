@@ -39,34 +39,79 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell(text: " ", width: 1, style: .plain)
 }
 
-/// How a frame stores a cell: plain data, so building, copying and comparing 80×24 of them costs no
-/// reference counting. A grapheme of one scalar (nearly all) is stored inline; a longer cluster lives
-/// in the frame's side table.
+/// How a frame stores a cell: one machine word, so building, copying and comparing 80×24 of them costs no
+/// reference counting, and a frame is 15 KB, not 30 (a key's work reads two frames and the rows it copies; between
+/// keys other processes take the caches, and a key's time follows the memory it touches as much as its
+/// instructions: issue 17). A grapheme of one scalar (nearly all) is stored inline; a longer cluster lives in the
+/// frame's side table, its index where the scalar would be.
+///
+/// Bits 0–31: the scalar, or the cluster's index; 32: holds a cluster; 33–34: width (0: the continuation of a
+/// wide character); 35–37: colour; 38 bold, 39 reverse, 40 dim, 41 underline; the rest 0.
 struct PackedCell: Equatable, Sendable {
-    var scalar: UInt32
-    /// Index into `Frame.clusters`, or -1.
-    var cluster: Int32
-    var width: UInt8
-    var style: Style
-    /// Fills the cell to its stride, so that every byte of a cell is a field and cells compare as memory
-    /// (`FrameDiff`); always 0.
-    var spare: UInt16 = 0
+    private var bits: UInt64
 
-    /// Every byte of a cell is one of its fields (no padding): equal cells are equal bytes.
+    private static let clusterFlag: UInt64 = 1 << 32
+    private static let widthShift: UInt64 = 33
+    private static let styleShift: UInt64 = 35
+    private static let styleMask: UInt64 = 0x7F << 35
+
+    init(scalar: UInt32, cluster: Int32, width: UInt8, style: Style) {
+        bits = UInt64(min(width, 3)) << PackedCell.widthShift | PackedCell.styleBits(style)
+        if cluster >= 0 {
+            bits |= PackedCell.clusterFlag | UInt64(UInt32(cluster))
+        } else {
+            bits |= UInt64(scalar)
+        }
+    }
+
+    /// The scalar of a cell without a cluster (0 for one with a cluster).
+    var scalar: UInt32 { bits & PackedCell.clusterFlag != 0 ? 0 : UInt32(truncatingIfNeeded: bits) }
+
+    /// Index into `Frame.clusters`, or -1.
+    var cluster: Int32 {
+        get { bits & PackedCell.clusterFlag != 0 ? Int32(truncatingIfNeeded: bits & 0xFFFF_FFFF) : -1 }
+        set {
+            bits &= ~(PackedCell.clusterFlag | 0xFFFF_FFFF)
+            if newValue >= 0 { bits |= PackedCell.clusterFlag | UInt64(UInt32(newValue)) }
+        }
+    }
+
+    var width: UInt8 {
+        get { UInt8(truncatingIfNeeded: (bits >> PackedCell.widthShift) & 3) }
+        set { bits = bits & ~(3 << PackedCell.widthShift) | UInt64(min(newValue, 3)) << PackedCell.widthShift }
+    }
+
+    var style: Style {
+        get {
+            let s = bits >> PackedCell.styleShift
+            return Style(colour: Colour(rawValue: UInt8(s & 7)) ?? .normal, bold: s & 8 != 0, reverse: s & 16 != 0,
+                         dim: s & 32 != 0, underline: s & 64 != 0)
+        }
+        set { bits = bits & ~PackedCell.styleMask | PackedCell.styleBits(newValue) }
+    }
+
+    /// Whether two cells have one style, without making either `Style`.
+    @inline(__always)
+    func sameStyle(as other: PackedCell) -> Bool { bits & PackedCell.styleMask == other.bits & PackedCell.styleMask }
+
+    @inline(__always)
+    private static func styleBits(_ style: Style) -> UInt64 {
+        let attributes: UInt64 = (style.bold ? 8 : 0) | (style.reverse ? 16 : 0) | (style.dim ? 32 : 0)
+            | (style.underline ? 64 : 0)
+        return (UInt64(style.colour.rawValue & 7) | attributes) << PackedCell.styleShift
+    }
+
+    /// Every byte of a cell is its one word (no padding): equal cells are equal bytes (`FrameDiff` compares rows
+    /// as memory).
     @inline(__always)
     static var comparesAsBytes: Bool {
-        MemoryLayout<PackedCell>.size == MemoryLayout<PackedCell>.stride
-            && MemoryLayout<PackedCell>.size == 4 + 4 + 1 + MemoryLayout<Style>.size + 2
+        MemoryLayout<PackedCell>.size == MemoryLayout<UInt64>.size
+            && MemoryLayout<PackedCell>.stride == MemoryLayout<UInt64>.size
     }
 
-    /// `==`, as two machine words when a cell is 16 bytes without padding (it is: `comparesAsBytes`): the diff
-    /// compares every cell of each changed row, and the field by field compare was most of its work.
+    /// `==`: one word.
     @inline(__always)
-    func sameBits(as other: PackedCell) -> Bool {
-        guard MemoryLayout<PackedCell>.size == 16, PackedCell.comparesAsBytes else { return self == other }
-        let a = unsafeBitCast(self, to: (UInt64, UInt64).self), b = unsafeBitCast(other, to: (UInt64, UInt64).self)
-        return a.0 == b.0 && a.1 == b.1
-    }
+    func sameBits(as other: PackedCell) -> Bool { bits == other.bits }
 
     static let blank = PackedCell(scalar: 0x20, cluster: -1, width: 1, style: .plain)
     static func space(_ style: Style) -> PackedCell { PackedCell(scalar: 0x20, cluster: -1, width: 1, style: style) }
@@ -247,8 +292,20 @@ public struct Frame: Sendable, Equatable {
     /// Fills `count` columns from (x, y) with spaces in `style`.
     public mutating func fill(x: Int = 0, y: Int, count: Int? = nil, style: Style) {
         guard y >= 0, y < height else { return }
-        let end = min(width, x + (count ?? width))
-        for column in max(0, x)..<max(max(0, x), end) { setCell(x: column, y: y, .space(style)) }
+        let start = max(0, x), end = min(width, x + (count ?? width))
+        guard start < end else { return }
+        let row = y * width
+        // What `setCell` does cell by cell, with the checks for wide characters made once at each end (inside the
+        // range every cell is overwritten anyway): a multi-line field's rows are filled every frame, most of a
+        // typed character's cell writes.
+        storage.withUnsafeMutableBufferPointer { cells in
+            if cells[row + start].width == 0, start > 0, cells[row + start - 1].width == 2 {
+                cells[row + start - 1] = .space(cells[row + start - 1].style)
+            }
+            if cells[row + end - 1].width == 2, end < width { cells[row + end] = .space(cells[row + end - 1].style) }
+            let blank = PackedCell.space(style)
+            for index in (row + start)..<(row + end) { cells[index] = blank }
+        }
     }
 
     /// Changes the style of cells already drawn (e.g. the selection bar).

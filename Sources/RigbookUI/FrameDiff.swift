@@ -141,16 +141,32 @@ public enum FrameDiff {
     }
 
     /// The runs of one changed row of cells without clusters: what the general loop of `runs(from:scrolled:to:)` gives,
-    /// with each run's scalars gathered into one buffer rather than appended to an array cell by cell.
+    /// with each run's scalars gathered into one buffer rather than appended to an array cell by cell, and with short
+    /// gaps of unchanged cells drawn over (`drawsGap`).
     private static func plainRowRuns(_ newRow: UnsafePointer<PackedCell>, _ oldRow: UnsafePointer<PackedCell>,
                                      width: Int, y: Int, gathered: UnsafeMutablePointer<UInt32>,
                                      into runs: inout [DrawRun]) {
-        var runX = -1, runWidth = 0, count = 0, runStyle = Style.plain
+        // The run's first cell stands for its style: compared as bits, made a `Style` once per run.
+        var runX = -1, runWidth = 0, count = 0, runFirst = PackedCell.blank
         func close() {
             runs.append(DrawRun(x: runX, y: y, scalars: Array(UnsafeBufferPointer(start: gathered, count: count)),
-                                style: runStyle, width: runWidth))
+                                style: runFirst.style, width: runWidth))
             runX = -1
         }
+        func add(_ cell: PackedCell, at x: Int) {
+            if runX >= 0, runX + runWidth != x || !runFirst.sameStyle(as: cell) { close() }
+            if runX < 0 {
+                runX = x
+                runWidth = 0
+                count = 0
+                runFirst = cell
+            }
+            gathered[count] = Unicode.Scalar(cell.scalar) == nil ? 0x20 : cell.scalar
+            count += 1
+            runWidth += Int(cell.width)
+        }
+        // The last changed cell's column and the end of its columns (-1: none yet on this row).
+        var lastX = -1, lastEnd = -1
         var x = 0
         while x < width {
             let cell = newRow[x]
@@ -160,22 +176,42 @@ public enum FrameDiff {
             var changed = !cell.sameBits(as: oldRow[x]) || oldRow[x].width == 0
             if span == 2, x + 1 < width, !newRow[x + 1].sameBits(as: oldRow[x + 1]) { changed = true }
             if changed {
-                if runX >= 0, runX + runWidth != x || runStyle != cell.style { close() }
-                if runX < 0 {
-                    runX = x
-                    runWidth = 0
-                    count = 0
-                    runStyle = cell.style
+                if lastX >= 0, lastEnd < x, drawsGap(newRow, from: lastX, to: x, gapStart: lastEnd) {
+                    for c in lastEnd..<x { add(newRow[c], at: c) }
                 }
-                gathered[count] = Unicode.Scalar(cell.scalar) == nil ? 0x20 : cell.scalar
-                count += 1
-                runWidth += span
-            } else if runX >= 0 {
-                close()
+                add(cell, at: x)
+                lastX = x
+                lastEnd = x + span
             }
             x += span
         }
         if runX >= 0 { close() }
+    }
+
+    /// Unchanged cells cheaper to write again than to skip: at most this many between two changed cells of a row.
+    /// Skipping them costs a cursor move (`cup`, 6–8 bytes on xterm's kind), writing them a byte each; a ↓ in the
+    /// list is words separated by single spaces, one move each (issue 17).
+    static let gapDrawnOver = 4
+
+    /// Whether the unchanged cells `gapStart..<next` between the changed cells at `last` and `next` are written rather
+    /// than skipped: few, printable ASCII (a byte each, measured alike by every terminal), after an ASCII cell (the
+    /// writer trusts the cursor only after ASCII: after anything else it moves it anyway), and in the style of
+    /// the cell before or after them, so drawing them adds no change of style.
+    @inline(__always)
+    private static func drawsGap(_ row: UnsafePointer<PackedCell>, from last: Int, to next: Int,
+                                 gapStart: Int) -> Bool {
+        guard next - gapStart <= gapDrawnOver else { return false }
+        let before = row[last]
+        guard before.width == 1, before.scalar >= 0x20, before.scalar < 0x7F else { return false }
+        let first = row[gapStart]
+        guard first.sameStyle(as: before) || first.sameStyle(as: row[next]) else { return false }
+        for c in gapStart..<next {
+            let cell = row[c]
+            guard cell.width == 1, cell.scalar >= 0x20, cell.scalar < 0x7F, cell.sameStyle(as: first) else {
+                return false
+            }
+        }
+        return true
     }
 
     /// `runs(from:to:)`, with a scroll first when a block of rows moved up or down (the list scrolled by a row):

@@ -54,6 +54,19 @@ final class ListRowMemo: Sendable {
         return kept.cells
     }
 
+    /// The cells of the row last drawn from the same row of the same version of the list's rows, with the same
+    /// site, columns, scheme, mark and width: `cells(for:)` when the row comes from the same source, without making
+    /// its `ListRowInputs`, which copies the row (every string of its asset) and its report, twenty rows a ↓. Nil
+    /// sends the caller to `cells(for:)`, which also finds a row drawn from an earlier version of equal rows.
+    func cells(uuid: UUID, version: Int, index: Int, site: String, columns: [ListColumn], scheme: ColourCodeScheme,
+               marked: Bool, width: Int) -> [PackedCell]? {
+        guard let kept = rows.withLock({ $0[uuid] }) else { return nil }
+        let inputs = kept.inputs
+        guard inputs.version == version, inputs.index == index, inputs.width == width, inputs.marked == marked,
+              inputs.site == site, inputs.scheme == scheme, inputs.columns == columns else { return nil }
+        return kept.cells
+    }
+
     func keep(_ cells: [PackedCell], for inputs: ListRowInputs) {
         let kept = Kept(inputs, cells)
         rows.withLock { rows in

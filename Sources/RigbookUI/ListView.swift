@@ -169,15 +169,24 @@ enum ListView {
         for position in first..<max(first, last) {
             let index = list.rowIndex(visible: position)
             let y = 3 + position - first
-            let row = list.rows[index]
-            let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
-                                       site: hasSite ? list.siteName(of: row.asset) : "", columns: columns,
-                                       scheme: scheme,
-                                       marked: !list.marks.isEmpty && list.marks.contains(row.asset.uuid),
-                                       width: area.width)
+            let uuid = list.rows[index].asset.uuid
+            let site = hasSite ? list.siteName(of: list.rows[index].asset) : ""
+            let marked = !list.marks.isEmpty && list.marks.contains(uuid)
             // The selection bar is the row in reverse video: the memo keeps rows without it, so a ↓ copies the two
             // rows it moves between and turns their reverse video over, instead of formatting them again.
             let selected = position == list.selection
+            // A row of the same version of the rows is looked up without copying it (nearly every row of a ↓).
+            if let memo, y < area.height,
+               let cells = memo.cells(uuid: uuid, version: list.rowsVersion, index: index, site: site,
+                                      columns: columns, scheme: scheme, marked: marked, width: area.width),
+               frame.placeLine(cells, y: y) {
+                if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+                continue
+            }
+            let row = list.rows[index]
+            let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
+                                       site: site, columns: columns, scheme: scheme, marked: marked,
+                                       width: area.width)
             if let memo, y < area.height, let cells = memo.cells(for: inputs), frame.placeLine(cells, y: y) {
                 if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
                 continue

@@ -26,6 +26,12 @@ final class DirectOutput {
         var reverseIndex: [UInt8]
         /// Writing the bottom-right cell scrolls the screen (automatic margins without the xterm "newline glitch").
         var lastCellScrolls: Bool
+        /// `sgr0` is ECMA-48's SGR 0 (`ESC [ m` or `ESC [ 0 m`), which also puts the colours back to the
+        /// terminal's own: `op` after it would repeat that.
+        var plainResetsColours: Bool
+        /// Each colour's `setaf` (for the QR code's, `setaf` and `setab`) by `Colour.rawValue`, made once: empty
+        /// without colours.
+        var colourSequences: [[UInt8]] = []
     }
 
     private let capabilities: Capabilities
@@ -48,14 +54,6 @@ final class DirectOutput {
         var columns = 0
         /// `csr` by its rows (`top << 16 | bottom`): a list scrolls the same region key after key.
         var regions: [Int: [UInt8]] = [:]
-        /// Each style's sequence by `Writer.index(of:)`, made once each (256 entries once set up: an empty
-        /// writer, swapped in while a frame is written, allocates nothing).
-        var styles: [[UInt8]?] = []
-
-        static func index(of style: Style) -> Int {
-            Int(style.colour.rawValue) << 4 | (style.bold ? 8 : 0) | (style.reverse ? 4 : 0) | (style.dim ? 2 : 0)
-                | (style.underline ? 1 : 0)
-        }
     }
 
     /// Nil when the terminal lacks what is needed to position the cursor: curses draws then.
@@ -64,15 +62,29 @@ final class DirectOutput {
         func bytes(_ name: String) -> [UInt8] { Array((string(name) ?? "").utf8) }
         guard let moveTo = string("cup"), let plain = string("sgr0") else { return nil }
         let scrolls = string("csr") != nil && string("ind") != nil && string("ri") != nil
-        capabilities = Capabilities(
+        var capabilities = Capabilities(
             moveTo: moveTo, plain: Array(plain.utf8), bold: bytes("bold"), dim: bytes("dim"), reverse: bytes("rev"),
             underline: bytes("smul"), foreground: string("setaf"), background: string("setab"),
             defaultColours: bytes("op"), hideCursor: bytes("civis"), showCursor: bytes("cnorm"), clear: bytes("clear"),
             scrollRegion: scrolls ? string("csr") : nil, index: bytes("ind"), reverseIndex: bytes("ri"),
-            lastCellScrolls: rb_tigetflag("am") != 0 && rb_tigetflag("xenl") == 0)
+            lastCellScrolls: rb_tigetflag("am") != 0 && rb_tigetflag("xenl") == 0,
+            plainResetsColours: StyleChange.resetsColours(Array(plain.utf8)))
         self.colours = colours && capabilities.foreground != nil
+        if self.colours, let foreground = capabilities.foreground {
+            func parameter(_ format: String, _ value: Int32) -> [UInt8] {
+                rb_tiparm1(format, value).map { Array(String(cString: $0).utf8) } ?? []
+            }
+            capabilities.colourSequences = Colour.allCases.map { colour in
+                switch colour {
+                case .normal: []
+                case .qr: parameter(foreground, Int32(COLOR_BLACK))
+                    + (capabilities.background.map { parameter($0, Int32(COLOR_WHITE)) } ?? [])
+                default: parameter(foreground, DirectOutput.cursesColour(colour))
+                }
+            }
+        }
+        self.capabilities = capabilities
         writer.buffer.reserveCapacity(8192)
-        writer.styles = Array(repeating: nil, count: 256)
     }
 
     /// Whether a scroll can be written (the terminal has a scroll region and index commands).
@@ -156,6 +168,8 @@ final class DirectOutput {
         w.buffer.removeAll(keepingCapacity: true)
         w.style = nil
         setStyle(.plain, &w)
+        // The terminal's own colours whatever `sgr0` does to them: the shell gets the terminal back.
+        if capabilities.plainResetsColours { w.buffer += capabilities.defaultColours }
         w.buffer += capabilities.showCursor
         moveTo(y: max(0, height - 1), x: 0, force: true, &w)
         DirectOutput.flush(w.buffer)
@@ -186,42 +200,21 @@ final class DirectOutput {
         w.buffer += bytes
     }
 
+    /// Brings the terminal from the style it writes with to `new`, with only what changes when it can
+    /// (`StyleChange`): an attribute added, a colour set. Every style from `sgr0` up was most of a ↓'s bytes.
     private func setStyle(_ new: Style, _ w: inout Writer) {
-        if let style = w.style, style == new { return }
-        let index = Writer.index(of: new)
-        if let kept = w.styles[index] {
-            w.buffer += kept
-        } else {
-            let bytes = sequence(for: new)
-            w.styles[index] = bytes
-            w.buffer += bytes
-        }
+        let to = StyleChange.Attributes(new, colours: colours)
+        let from = w.style.map { StyleChange.Attributes($0, colours: colours) }
+        if from == to { return w.style = new }
+        let change = StyleChange.between(from, to, plainResetsColours: capabilities.plainResetsColours)
+        if change.plain { w.buffer += capabilities.plain }
+        if change.defaultColours { w.buffer += capabilities.defaultColours }
+        if change.bold { w.buffer += capabilities.bold }
+        if change.dim { w.buffer += capabilities.dim }
+        if change.underline { w.buffer += capabilities.underline }
+        if change.reverse { w.buffer += capabilities.reverse }
+        if let colour = change.colour { w.buffer += capabilities.colourSequences[Int(colour.rawValue)] }
         w.style = new
-    }
-
-    /// The attributes of `style` from nothing: every attribute off, default colours, then what it has.
-    private func sequence(for style: Style) -> [UInt8] {
-        var out = capabilities.plain + capabilities.defaultColours
-        if style.bold { out += capabilities.bold }
-        if style.dim { out += capabilities.dim }
-        if style.underline { out += capabilities.underline }
-        var reverse = style.reverse
-        if colours, style.colour != .normal, let foreground = capabilities.foreground {
-            if style.colour == .qr {
-                if let text = rb_tiparm1(foreground, Int32(COLOR_BLACK)) { out += Array(String(cString: text).utf8) }
-                if let background = capabilities.background,
-                   let text = rb_tiparm1(background, Int32(COLOR_WHITE)) {
-                    out += Array(String(cString: text).utf8)
-                }
-            } else if let text = rb_tiparm1(foreground, DirectOutput.cursesColour(style.colour)) {
-                out += Array(String(cString: text).utf8)
-            }
-        } else if style.colour == .qr {
-            // Without colours a QR code is drawn in reverse video (as `CursesTerminal.attributes` does).
-            reverse = true
-        }
-        if reverse { out += capabilities.reverse }
-        return out
     }
 
     static func cursesColour(_ colour: Colour) -> Int32 {

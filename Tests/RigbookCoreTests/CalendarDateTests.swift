@@ -57,6 +57,22 @@ struct CalendarDateParsingTests {
         #expect(CalendarDate(year: parts.0, month: parts.1, day: parts.2)?.iso == text)
     }
 
+    @Test("iso is the parts written with String(_:) and padded, for every day of years short and long")
+    func isoMatchesThePartsPadded() {
+        func padded(_ value: Int, _ digits: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        for year in [1, 9, 10, 99, 100, 999, 1000, 2000, 2024, 2026, 9999] {
+            for month in 1...12 {
+                for day in 1...CalendarDate.daysIn(month: month, year: year) {
+                    let date = CalendarDate(year: year, month: month, day: day)!
+                    #expect(date.iso == "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))")
+                }
+            }
+        }
+    }
+
     @Test("Codable uses the YYYY-MM-DD string")
     func codable() throws {
         let date = day("2028-02-29")

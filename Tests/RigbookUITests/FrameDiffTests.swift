@@ -234,4 +234,73 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
             previous = next
         }
     }
+
+    /// Words separated by a space or two, drawn where the terminal shows blanks: one run across the short gaps
+    /// (a byte a cell) instead of a cursor move for each word, but not across a longer gap, after a character
+    /// that is not ASCII (the writer moves the cursor there anyway) or through cells of a third style.
+    @Test func shortGapsOfUnchangedCellsAreDrawnOver() {
+        var old = Frame(width: 40, height: 3)
+        old.put(" ", x: 1, y: 2, style: .dim)
+        var new = old
+        new.put("SB-0781", x: 0, y: 0)
+        new.put("500", x: 9, y: 0)
+        new.put("kg", x: 13, y: 0)
+        new.put("Platfor…", x: 16, y: 0)
+        new.put("x", x: 25, y: 0)
+        new.put("far", x: 31, y: 0)
+        new.put("a", x: 0, y: 1)
+        new.put("!", x: 2, y: 1, style: Style(colour: .red, bold: true))
+        new.put("b", x: 4, y: 1)
+        new.put("c", x: 0, y: 2)
+        new.put("d", x: 2, y: 2, style: .bold)
+        let runs = FrameDiff.runs(from: old, to: new)
+        #expect(runs.filter { $0.y == 0 }.map(\.text) == ["SB-0781  500 kg Platfor…", "x", "far"])
+        #expect(runs.filter { $0.y == 1 }.map(\.text) == ["a ", "!", " b"])
+        #expect(runs.filter { $0.y == 2 }.map(\.text) == ["c", "d"])
+        #expect(firstDifference(applyDiff(from: old, to: new).frame, new) == nil)
+    }
+
+    /// `fill` writes a row's cells at once: the same frame as a space put cell by cell, wide characters cut at
+    /// either end of the range included.
+    @Test(arguments: [31, 32, 33] as [UInt64])
+    func fillIsASpacePutCellByCell(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let pieces = ["a", "张", "王吊", "e\u{301}", "…", " ", "OK"]
+        let styles: [Style] = [.plain, .bold, .reverse, Style(underline: true)]
+        for _ in 0..<200 {
+            var frame = Frame(width: 12, height: 2)
+            for _ in 0..<6 {
+                frame.put(random.pick(pieces), x: random.below(12), y: random.below(2), style: random.pick(styles))
+            }
+            let x = random.below(14) - 1, count = random.below(14), y = random.below(2), style = random.pick(styles)
+            var filled = frame, put = frame
+            filled.fill(x: x, y: y, count: count, style: style)
+            for column in max(0, x)..<max(max(0, x), min(12, x + count)) { put.put(" ", x: column, y: y, style: style) }
+            #expect(filled == put, "fill x \(x) count \(count) over \(frame.lines)")
+        }
+    }
+
+    /// A cell is one word that holds every scalar, cluster index, width and style as given.
+    @Test func aCellIsOneWordThatKeepsWhatItIsGiven() {
+        #expect(MemoryLayout<PackedCell>.stride == 8)
+        #expect(PackedCell.comparesAsBytes)
+        #expect(Colour.allCases.count <= 8, "a colour has three bits")
+        for colour in Colour.allCases {
+            for bits in 0..<16 {
+                let style = Style(colour: colour, bold: bits & 1 != 0, reverse: bits & 2 != 0, dim: bits & 4 != 0,
+                                  underline: bits & 8 != 0)
+                for (scalar, width) in [(0x10FFFF, 1), (0x5F20, 2), (0, 0), (0x20, 1)] as [(UInt32, UInt8)] {
+                    var cell = PackedCell(scalar: scalar, cluster: -1, width: width, style: style)
+                    #expect(cell.scalar == scalar && cell.cluster == -1 && cell.width == width && cell.style == style)
+                    cell.style = .plain
+                    #expect(cell.scalar == scalar && cell.width == width && cell.style == .plain)
+                    cell.cluster = 7
+                    #expect(cell.cluster == 7 && cell.scalar == 0 && cell.width == width)
+                }
+                let clustered = PackedCell(scalar: 0, cluster: 123_456, width: 2, style: style)
+                #expect(clustered.cluster == 123_456 && clustered.width == 2 && clustered.style == style)
+            }
+        }
+    }
 }
+
