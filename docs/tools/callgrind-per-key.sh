@@ -7,22 +7,14 @@
 #   docs/tools/callgrind-per-key.sh .build/release/rigbook HOME list 50 OUT
 set -eu
 BIN=$(realpath "$1"); SOURCE=$2; MODE=$3; N=$4; OUT=$(realpath -m "$5")
-WORK=$(mktemp -d); SOCKET=callgrind-per-key-$$
-trap 'tmux -L $SOCKET kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
-mkdir -p "$WORK/home" && cp -r "$SOURCE/Documents" "$WORK/home/" && rm -f "$WORK/home/Documents/Drafts/"*
-tmux -L $SOCKET -f /dev/null new-session -d -s k -x 80 -y 24 \
-    "exec env RIGBOOK_HOME=$WORK/home RIGBOOK_TODAY=2026-11-30 TERM=xterm-256color valgrind --tool=callgrind \
-     --instr-atstart=no --callgrind-out-file=$OUT $BIN"
-for _ in $(seq 1 600); do tmux -L $SOCKET capture-pane -p -t k | grep -q " assets" && break; sleep 0.1; done
-PID=$(tmux -L $SOCKET list-panes -t k -F '#{pane_pid}')
-KEY=j
+. "$(dirname "$0")/live-program.sh"
+start_live_program "$BIN" "$SOURCE" callgrind-per-key valgrind --tool=callgrind --instr-atstart=no \
+    "--callgrind-out-file=$OUT"
+go_to "$MODE" 0.2
 if [ "$MODE" = notes ]; then
-    tmux -L $SOCKET send-keys -t k i; sleep 1
-    for _ in 1 2 3 4 5 6 7 8; do tmux -L $SOCKET send-keys -t k Tab; sleep 0.2; done
-    for _ in 1 2 3 4 5; do tmux -L $SOCKET send-keys -t k a; sleep 0.2; done
-    KEY=a
+    for _ in 1 2 3 4 5; do tmux -L "$SOCKET" send-keys -t k a; sleep 0.2; done
 else
-    for _ in $(seq 1 25); do tmux -L $SOCKET send-keys -t k j; sleep 0.2; done
+    for _ in $(seq 1 25); do tmux -L "$SOCKET" send-keys -t k j; sleep 0.2; done
 fi
 sleep 1
 callgrind_control -i on "$PID" > /dev/null
