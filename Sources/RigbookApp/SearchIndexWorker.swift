@@ -45,7 +45,9 @@ final class SearchIndexWorker: Sendable {
 extension Session {
     /// Hands an index made beside the loop to `update`, before the event that might need it.
     func followTheSearchIndex(before event: Event) {
-        if case .key = event, state.list.editingFilter, searchIndexWorker.isRunning { searchIndexWorker.waitUntilDone() }
+        if case .key = event, state.list.editingFilter, searchIndexWorker.isRunning {
+            searchIndexWorker.waitUntilDone()  // a filter key: the index under way is nearer than a new one
+        }
         guard let prepared = searchIndexWorker.take() else { return }
         update(with: .searchIndexPrepared(prepared))
     }

@@ -54,7 +54,11 @@ struct RowFunctionTests {
                 outer.append(AssetColumns.row(columns).asset.tag)
                 if outer.count == 2 {
                     var inner = 0
-                    do { try db.eachRow(innerStatement) { _ in inner += 1; return inner < 5 } } catch { innerError = error }
+                    do {
+                        try db.eachRow(innerStatement) { _ in inner += 1; return inner < 5 }
+                    } catch {
+                        innerError = error
+                    }
                     innerCounts.append(inner)
                 }
                 return outer.count < 4
