@@ -121,7 +121,11 @@ struct PackedCell: Equatable, Sendable {
 public struct Frame: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    var storage: [PackedCell]
+    /// The cells, a row at a time. A row placed from a memo (`placeLine`) shares the memo's buffer, and a new frame's
+    /// rows share one blank row: placing a row copies a reference, not 640 bytes, and `FrameDiff` passes over a row
+    /// that shares its buffer with the old frame's without reading it. Between keys other processes take the
+    /// caches, and a key's time follows the memory it touches (issue 17). Writing to a shared row copies it first.
+    var rows: [[PackedCell]]
     var clusters: [String] = []
     /// Where the terminal cursor should be; nil hides it.
     public var cursor: (x: Int, y: Int)? {
@@ -134,11 +138,11 @@ public struct Frame: Sendable, Equatable {
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        storage = Array(repeating: .blank, count: self.width * self.height)
+        rows = Array(repeating: Array(repeating: .blank, count: self.width), count: self.height)
     }
 
     public subscript(x: Int, y: Int) -> Cell {
-        let packed = storage[y * width + x]
+        let packed = rows[y][x]
         return Cell(text: text(of: packed), width: packed.width, style: packed.style)
     }
 
@@ -148,9 +152,9 @@ public struct Frame: Sendable, Equatable {
         return String(Character(Unicode.Scalar(cell.scalar) ?? " "))
     }
 
-    /// Whether the cell at `index` looks the same here and in `other`.
-    func sameCell(_ index: Int, as other: Frame) -> Bool {
-        let a = storage[index], b = other.storage[index]
+    /// Whether the cell at (x, y) looks the same here and in `other`.
+    func sameCell(x: Int, y: Int, as other: Frame) -> Bool {
+        let a = rows[y][x], b = other.rows[y][x]
         if a.cluster < 0 && b.cluster < 0 { return a == b }
         return a.width == b.width && a.style == b.style && text(of: a) == other.text(of: b)
     }
@@ -255,9 +259,9 @@ public struct Frame: Sendable, Equatable {
             if w == 0 {
                 // A stray zero-width character joins the character before it (the lead cell of a wide one).
                 if column > 0, column <= limit, column - 1 >= x {
-                    var index = y * width + column - 1
-                    if storage[index].width == 0, column - 2 >= 0 { index -= 1 }
-                    joinCluster(character, at: index)
+                    var lead = column - 1
+                    if rows[y][lead].width == 0, column - 2 >= 0 { lead -= 1 }
+                    joinCluster(character, x: lead, y: y)
                 }
                 continue
             }
@@ -283,10 +287,10 @@ public struct Frame: Sendable, Equatable {
         return PackedCell(scalar: 0, cluster: Int32(clusters.count - 1), width: UInt8(width), style: style)
     }
 
-    private mutating func joinCluster(_ character: Character, at index: Int) {
-        let joined = text(of: storage[index]) + String(character)
+    private mutating func joinCluster(_ character: Character, x: Int, y: Int) {
+        let joined = text(of: rows[y][x]) + String(character)
         clusters.append(joined)
-        storage[index].cluster = Int32(clusters.count - 1)
+        rows[y][x].cluster = Int32(clusters.count - 1)
     }
 
     /// Fills `count` columns from (x, y) with spaces in `style`.
@@ -294,17 +298,16 @@ public struct Frame: Sendable, Equatable {
         guard y >= 0, y < height else { return }
         let start = max(0, x), end = min(width, x + (count ?? width))
         guard start < end else { return }
-        let row = y * width
         // What `setCell` does cell by cell, with the checks for wide characters made once at each end (inside the
         // range every cell is overwritten anyway): a multi-line field's rows are filled every frame, most of a
         // typed character's cell writes.
-        storage.withUnsafeMutableBufferPointer { cells in
-            if cells[row + start].width == 0, start > 0, cells[row + start - 1].width == 2 {
-                cells[row + start - 1] = .space(cells[row + start - 1].style)
+        rows[y].withUnsafeMutableBufferPointer { cells in
+            if cells[start].width == 0, start > 0, cells[start - 1].width == 2 {
+                cells[start - 1] = .space(cells[start - 1].style)
             }
-            if cells[row + end - 1].width == 2, end < width { cells[row + end] = .space(cells[row + end - 1].style) }
+            if cells[end - 1].width == 2, end < width { cells[end] = .space(cells[end - 1].style) }
             let blank = PackedCell.space(style)
-            for index in (row + start)..<(row + end) { cells[index] = blank }
+            for index in start..<end { cells[index] = blank }
         }
     }
 
@@ -312,7 +315,7 @@ public struct Frame: Sendable, Equatable {
     public mutating func restyle(y: Int, x: Int = 0, count: Int? = nil, _ change: (inout Style) -> Void) {
         guard y >= 0, y < height else { return }
         let end = min(width, x + (count ?? width))
-        for column in max(0, x)..<max(max(0, x), end) { change(&storage[y * width + column].style) }
+        for column in max(0, x)..<max(max(0, x), end) { change(&rows[y][column].style) }
     }
 
     /// One printable ASCII byte at (x, y) of the frame, nothing outside it (fast paths that checked the byte).
@@ -322,24 +325,23 @@ public struct Frame: Sendable, Equatable {
     }
 
     private mutating func setCell(x: Int, y: Int, _ cell: PackedCell) {
-        let index = y * width + x
-        // Overwriting half of a wide character blanks its other half.
-        if storage[index].width == 2, x + 1 < width { storage[index + 1] = .space(storage[index].style) }
-        if storage[index].width == 0, x > 0, storage[index - 1].width == 2 {
-            storage[index - 1] = .space(storage[index - 1].style)
+        rows[y].withUnsafeMutableBufferPointer { row in
+            // Overwriting half of a wide character blanks its other half.
+            if row[x].width == 2, x + 1 < width { row[x + 1] = .space(row[x].style) }
+            if row[x].width == 0, x > 0, row[x - 1].width == 2 { row[x - 1] = .space(row[x - 1].style) }
+            row[x] = cell
         }
-        storage[index] = cell
     }
 
     /// One row's text, trailing spaces kept (wide characters appear once).
     public func line(_ y: Int) -> String {
         var line = ""
-        for x in 0..<width { line += text(of: storage[y * width + x]) }
+        for cell in rows[y] { line += text(of: cell) }
         return line
     }
 
     /// Every cell, row by row (for tests; the backend uses the diff).
-    public var cells: [Cell] { storage.indices.map { self[$0 % width, $0 / width] } }
+    public var cells: [Cell] { (0..<(width * height)).map { self[$0 % width, $0 / width] } }
 
     /// The screen's text, one string per row.
     public var lines: [String] { (0..<height).map(line) }
@@ -347,6 +349,6 @@ public struct Frame: Sendable, Equatable {
     public static func == (a: Frame, b: Frame) -> Bool {
         guard a.width == b.width, a.height == b.height,
               a.cursorX == b.cursorX, a.cursorY == b.cursorY else { return false }
-        return a.storage.indices.allSatisfy { a.sameCell($0, as: b) }
+        return (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { a.sameCell(x: $0, y: y, as: b) } }
     }
 }

@@ -77,67 +77,70 @@ public enum FrameDiff {
         // A changed row's scalars, gathered here before each run takes its own copy (a cell without a cluster is one).
         let gathered = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
         defer { gathered.deallocate() }
-        new.storage.withUnsafeBufferPointer { newCells in
-            old.storage.withUnsafeBufferPointer { oldCells in
-                blank.withUnsafeBufferPointer { blankRow in
-                    for y in 0..<height {
-                        let newRow = newCells.baseAddress! + y * width
-                        var oldRow = oldCells.baseAddress! + y * width
-                        if let region, y >= region.top, y <= region.bottom {
-                            let from = y + region.by
-                            oldRow = from >= region.top && from <= region.bottom
-                                ? oldCells.baseAddress! + from * width : blankRow.baseAddress!
-                        }
-                        // Most rows of a frame are as they were: skip them without building anything.
-                        if simple {
-                            if memcmp(newRow, oldRow, width * MemoryLayout<PackedCell>.stride) == 0 { continue }
-                            plainRowRuns(newRow, oldRow, width: width, y: y, gathered: gathered, into: &runs)
-                            continue
-                        }
-                        if sameRow(newRow, oldRow, count: width, new: new, old: old) { continue }
-                        // The run being built: its start (-1: none), style, columns and scalars, kept in locals
-                        // rather than an optional `DrawRun` changed in place cell by cell.
-                        var runX = -1, runWidth = 0, runStyle = Style.plain
-                        var scalars: [UInt32] = []
-                        var x = 0
-                        while x < width {
-                            let cell = newRow[x]
-                            if cell.width == 0 { x += 1; continue } // continuation: drawn with its wide character
-                            let span = Int(cell.width)
-                            var changed = false
-                            for c in x..<min(width, x + span) where !same(newRow[c], oldRow[c], new: new, old: old) {
-                                changed = true
-                            }
-                            // A wide character in the old frame that this cell cuts in half must be redrawn.
-                            if !changed, oldRow[x].width == 0 { changed = true }
-                            if changed {
-                                if runX < 0 || runStyle != cell.style || runX + runWidth != x {
-                                    if runX >= 0 {
-                                        runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle,
-                                                            width: runWidth))
-                                    }
-                                    runX = x
-                                    runWidth = 0
-                                    runStyle = cell.style
-                                    scalars = []
-                                    scalars.reserveCapacity(width - x)
-                                }
-                                appendScalars(of: cell, frame: new, to: &scalars)
-                                runWidth += span
-                            } else if runX >= 0 {
-                                runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle, width: runWidth))
-                                runX = -1
-                            }
-                            x += span
-                        }
-                        if runX >= 0 {
-                            runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle, width: runWidth))
-                        }
+        for y in 0..<height {
+            var oldLine = old.rows[y]
+            if let region, y >= region.top, y <= region.bottom {
+                let from = y + region.by
+                oldLine = from >= region.top && from <= region.bottom ? old.rows[from] : blank
+            }
+            // A row placed from a memo in both frames is one buffer: the same cells, not read at all (a buffer
+            // shared between frames never holds a cluster, whose index would point into each frame's own table).
+            if new.rows[y].sharesBuffer(with: oldLine) { continue }
+            new.rows[y].withUnsafeBufferPointer { newCells in
+                oldLine.withUnsafeBufferPointer { oldCells in
+                    let newRow = newCells.baseAddress!, oldRow = oldCells.baseAddress!
+                    // Most rows of a frame are as they were: skip them without building anything.
+                    if simple {
+                        if memcmp(newRow, oldRow, width * MemoryLayout<PackedCell>.stride) == 0 { return }
+                        plainRowRuns(newRow, oldRow, width: width, y: y, gathered: gathered, into: &runs)
+                        return
                     }
+                    if sameRow(newRow, oldRow, count: width, new: new, old: old) { return }
+                    clusterRowRuns(newRow, oldRow, width: width, y: y, new: new, old: old, into: &runs)
                 }
             }
         }
         return runs
+    }
+
+    /// The runs of one changed row when either frame holds clusters: cell by cell, each cluster's scalars in turn.
+    private static func clusterRowRuns(_ newRow: UnsafePointer<PackedCell>, _ oldRow: UnsafePointer<PackedCell>,
+                                       width: Int, y: Int, new: Frame, old: Frame, into runs: inout [DrawRun]) {
+        // The run being built: its start (-1: none), style, columns and scalars, kept in locals rather than an
+        // optional `DrawRun` changed in place cell by cell.
+        var runX = -1, runWidth = 0, runStyle = Style.plain
+        var scalars: [UInt32] = []
+        var x = 0
+        while x < width {
+            let cell = newRow[x]
+            if cell.width == 0 { x += 1; continue } // continuation: drawn with its wide character
+            let span = Int(cell.width)
+            var changed = false
+            for c in x..<min(width, x + span) where !same(newRow[c], oldRow[c], new: new, old: old) {
+                changed = true
+            }
+            // A wide character in the old frame that this cell cuts in half must be redrawn.
+            if !changed, oldRow[x].width == 0 { changed = true }
+            if changed {
+                if runX < 0 || runStyle != cell.style || runX + runWidth != x {
+                    if runX >= 0 {
+                        runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle, width: runWidth))
+                    }
+                    runX = x
+                    runWidth = 0
+                    runStyle = cell.style
+                    scalars = []
+                    scalars.reserveCapacity(width - x)
+                }
+                appendScalars(of: cell, frame: new, to: &scalars)
+                runWidth += span
+            } else if runX >= 0 {
+                runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle, width: runWidth))
+                runX = -1
+            }
+            x += span
+        }
+        if runX >= 0 { runs.append(DrawRun(x: runX, y: y, scalars: scalars, style: runStyle, width: runWidth)) }
     }
 
     /// The runs of one changed row of cells without clusters: what the general loop of `runs(from:scrolled:to:)` gives,
@@ -232,45 +235,33 @@ public enum FrameDiff {
         guard old.width == new.width, old.height == new.height, new.height >= scrollMinimumRows,
               new.clusters.isEmpty, old.clusters.isEmpty, PackedCell.comparesAsBytes else { return nil }
         let width = new.width, height = new.height
-        return new.storage.withUnsafeBufferPointer { newCells -> ScrollMove? in
-            old.storage.withUnsafeBufferPointer { oldCells -> ScrollMove? in
-                func same(_ newRow: Int, _ oldRow: Int) -> Bool {
-                    sameBytes(newCells, oldCells, newStart: newRow * width, oldStart: oldRow * width, count: width)
-                }
-                // Each row compared once with itself, not again for every distance tried.
-                let inPlace = (0..<height).map { same($0, $0) }
-                let changed = inPlace.reduce(0) { $0 + ($1 ? 0 : 1) }
-                guard changed >= scrollMinimumRows else { return nil }
-                var best: (rows: Int, top: Int, bottom: Int, by: Int)?
-                for by in [1, -1, 2, -2, 3, -3] {
-                    // Runs of rows y of `new` that are row y + by of `old` (and not already row y of it).
-                    var y = max(0, -by)
-                    let end = min(height, height - by)
-                    while y < end {
-                        guard !inPlace[y], same(y, y + by) else { y += 1; continue }
-                        var last = y
-                        while last + 1 < end, same(last + 1, last + 1 + by) { last += 1 }
-                        let rows = last - y + 1
-                        if rows >= scrollMinimumRows, rows > best?.rows ?? 0 {
-                            best = (rows, min(y, y + by), max(last, last + by), by)
-                        }
-                        y = last + 1
-                    }
-                    // A move that leaves at most two changed rows (the selection's) is the one: another distance
-                    // could not bring more than those into place, and trying each costs a compare of every row.
-                    if let best, changed - best.rows <= 2 { break }
-                }
-                return best.map { ScrollMove(top: $0.top, bottom: $0.bottom, by: $0.by) }
-            }
+        func same(_ newRow: Int, _ oldRow: Int) -> Bool {
+            new.rows[newRow].sameCells(as: old.rows[oldRow], count: width)
         }
-    }
-
-    @inline(__always)
-    private static func sameBytes(_ newCells: UnsafeBufferPointer<PackedCell>,
-                                  _ oldCells: UnsafeBufferPointer<PackedCell>, newStart: Int, oldStart: Int,
-                                  count: Int) -> Bool {
-        memcmp(newCells.baseAddress! + newStart, oldCells.baseAddress! + oldStart,
-               count * MemoryLayout<PackedCell>.stride) == 0
+        // Each row compared once with itself, not again for every distance tried.
+        let inPlace = (0..<height).map { same($0, $0) }
+        let changed = inPlace.reduce(0) { $0 + ($1 ? 0 : 1) }
+        guard changed >= scrollMinimumRows else { return nil }
+        var best: (rows: Int, top: Int, bottom: Int, by: Int)?
+        for by in [1, -1, 2, -2, 3, -3] {
+            // Runs of rows y of `new` that are row y + by of `old` (and not already row y of it).
+            var y = max(0, -by)
+            let end = min(height, height - by)
+            while y < end {
+                guard !inPlace[y], same(y, y + by) else { y += 1; continue }
+                var last = y
+                while last + 1 < end, same(last + 1, last + 1 + by) { last += 1 }
+                let rows = last - y + 1
+                if rows >= scrollMinimumRows, rows > best?.rows ?? 0 {
+                    best = (rows, min(y, y + by), max(last, last + by), by)
+                }
+                y = last + 1
+            }
+            // A move that leaves at most two changed rows (the selection's) is the one: another distance
+            // could not bring more than those into place, and trying each costs a compare of every row.
+            if let best, changed - best.rows <= 2 { break }
+        }
+        return best.map { ScrollMove(top: $0.top, bottom: $0.bottom, by: $0.by) }
     }
 
     /// Every cell of `frame`: a first frame, or one after a resize.
@@ -280,7 +271,7 @@ public enum FrameDiff {
             var current: DrawRun?
             var x = 0
             while x < frame.width {
-                let cell = frame.storage[y * frame.width + x]
+                let cell = frame.rows[y][x]
                 if cell.width == 0 { x += 1; continue }
                 append(cell, x: x, y: y, span: Int(cell.width), frame: frame, to: &current, runs: &runs)
                 x += Int(cell.width)
@@ -358,18 +349,33 @@ extension Frame {
     mutating func scroll(_ move: ScrollMove) {
         let top = max(0, move.top), bottom = min(height - 1, move.bottom)
         guard top <= bottom, move.by != 0 else { return }
-        let rows = bottom - top + 1
-        let by = max(-rows, min(rows, move.by))
-        var moved = storage
+        let count = bottom - top + 1
+        let by = max(-count, min(count, move.by))
+        let before = rows
+        let blank = [PackedCell](repeating: .blank, count: width)
         for y in top...bottom {
             let from = y + by
-            let range = (y * width)..<((y + 1) * width)
-            if from >= top && from <= bottom {
-                moved.replaceSubrange(range, with: storage[(from * width)..<((from + 1) * width)])
-            } else {
-                moved.replaceSubrange(range, with: repeatElement(PackedCell.blank, count: width))
+            rows[y] = from >= top && from <= bottom ? before[from] : blank
+        }
+    }
+}
+
+extension Array where Element == PackedCell {
+    /// Whether two rows are one buffer (a row shared from a memo, or the blank row a frame starts with).
+    @inline(__always)
+    func sharesBuffer(with other: [PackedCell]) -> Bool {
+        withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            && count == other.count
+    }
+
+    /// Whether the first `count` cells of two rows without clusters are the same bytes.
+    @inline(__always)
+    func sameCells(as other: [PackedCell], count: Int) -> Bool {
+        if sharesBuffer(with: other) { return true }
+        return withUnsafeBufferPointer { a in
+            other.withUnsafeBufferPointer { b in
+                memcmp(a.baseAddress!, b.baseAddress!, count * MemoryLayout<PackedCell>.stride) == 0
             }
         }
-        storage = moved
     }
 }

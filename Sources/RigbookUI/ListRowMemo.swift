@@ -82,15 +82,15 @@ final class ListRowMemo: Sendable {
 extension Frame {
     /// The cells of line `y`, unless one holds a cluster of several scalars (kept in the frame's side table).
     func lineCells(_ y: Int) -> [PackedCell]? {
-        let line = storage[(y * width)..<((y + 1) * width)]
+        let line = rows[y]
         if line.contains(where: { $0.cluster >= 0 }) { return nil }
-        return Array(line)
+        return line
     }
 
-    /// Puts back a whole line as `lineCells` returned it. False when the widths differ.
+    /// Puts back a whole line as `lineCells` returned it (sharing its buffer). False when the widths differ.
     mutating func placeLine(_ cells: [PackedCell], y: Int) -> Bool {
         guard y >= 0, y < height, cells.count == width else { return false }
-        storage.replaceSubrange((y * width)..<((y + 1) * width), with: cells)
+        rows[y] = cells
         return true
     }
 }
