@@ -15,31 +15,68 @@ public struct DraftFileMeta: Sendable, Equatable {
 }
 
 /// What a draft write needs from the form; the runtime adds the time, operator and host.
+///
+/// Held in one shared, never-changed box: a typed key's journal effect carries a snapshot through `update`, the
+/// effect list and the session, and copying the ~40 strings and values inline at each step was a fifth of the
+/// key's work before its frame (issue 17). A copy is one reference; a change makes a new box.
+@dynamicMemberLookup
 public struct DraftSnapshot: Sendable, Equatable {
-    /// The file: `Documents/Drafts/<draftID>.json`.
-    public var draftID: String
-    /// The form session the record will carry.
-    public var sessionID: String
-    public var assetUUID: UUID
-    public var assetTag: String
-    /// The record an amendment corrects: its id here (for people) and its uuid (what identifies it).
-    public var amends: Int64?
-    public var amendsUUID: UUID?
-    public var values: InspectionValues
-    /// The file as last written by this form; nil for a file not yet written.
-    public var written: DraftFileMeta?
-    /// The field that has the focus; a recovered draft opens there.
-    public var focus: FormField
-    /// The asset editor's values (issue 14); nil for an inspection form's snapshot.
-    public var assetValues: AssetDraft? = nil
-    /// The asset editor's focused field, by its name in the draft (`wll_kg`).
-    public var assetFocus: String? = nil
-    /// Reg 10's answers as typed, once its dialog has opened.
-    public var noticeAnswers: DefectNoticeAnswers? = nil
-    /// The test form's values (issue 15); nil for the other forms' snapshots.
-    public var testValues: TestValues? = nil
-    /// The test form's focused field, by its name in the draft (`earth_continuity`).
-    public var testFocus: String? = nil
+    public struct Contents: Sendable, Equatable {
+        /// The file: `Documents/Drafts/<draftID>.json`.
+        public var draftID: String
+        /// The form session the record will carry.
+        public var sessionID: String
+        public var assetUUID: UUID
+        public var assetTag: String
+        /// The record an amendment corrects: its id here (for people) and its uuid (what identifies it).
+        public var amends: Int64?
+        public var amendsUUID: UUID?
+        public var values: InspectionValues
+        /// The file as last written by this form; nil for a file not yet written.
+        public var written: DraftFileMeta?
+        /// The field that has the focus; a recovered draft opens there.
+        public var focus: FormField
+        /// The asset editor's values (issue 14); nil for an inspection form's snapshot.
+        public var assetValues: AssetDraft?
+        /// The asset editor's focused field, by its name in the draft (`wll_kg`).
+        public var assetFocus: String?
+        /// Reg 10's answers as typed, once its dialog has opened.
+        public var noticeAnswers: DefectNoticeAnswers?
+        /// The test form's values (issue 15); nil for the other forms' snapshots.
+        public var testValues: TestValues?
+        /// The test form's focused field, by its name in the draft (`earth_continuity`).
+        public var testFocus: String?
+    }
+
+    private final class Box: Sendable {
+        let contents: Contents
+        init(_ contents: Contents) { self.contents = contents }
+    }
+
+    private var box: Box
+
+    public init(draftID: String, sessionID: String, assetUUID: UUID, assetTag: String, amends: Int64? = nil,
+                amendsUUID: UUID? = nil, values: InspectionValues, written: DraftFileMeta?, focus: FormField,
+                assetValues: AssetDraft? = nil, assetFocus: String? = nil, noticeAnswers: DefectNoticeAnswers? = nil,
+                testValues: TestValues? = nil, testFocus: String? = nil) {
+        box = Box(Contents(draftID: draftID, sessionID: sessionID, assetUUID: assetUUID, assetTag: assetTag,
+                           amends: amends, amendsUUID: amendsUUID, values: values, written: written, focus: focus,
+                           assetValues: assetValues, assetFocus: assetFocus, noticeAnswers: noticeAnswers,
+                           testValues: testValues, testFocus: testFocus))
+    }
+
+    public subscript<Value>(dynamicMember path: WritableKeyPath<Contents, Value>) -> Value {
+        get { box.contents[keyPath: path] }
+        set {
+            var contents = box.contents
+            contents[keyPath: path] = newValue
+            box = Box(contents)
+        }
+    }
+
+    public static func == (a: DraftSnapshot, b: DraftSnapshot) -> Bool {
+        a.box === b.box || a.box.contents == b.box.contents
+    }
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.
