@@ -25,6 +25,8 @@ final class FormGroupsMemo: Sendable {
     struct Groups: Sendable {
         var groups: [(title: String, fields: [FormField])]
         var fields: [FormField]
+        /// The multi-line fields among them, which the layout wraps on every key.
+        var multiline: [FormField]
     }
 
     /// The groups last asked for: a form asks for the same ones key after key, and comparing one key costs less
@@ -34,17 +36,19 @@ final class FormGroupsMemo: Sendable {
     func groups(_ form: FormState) -> Groups {
         let key = Key(form)
         if let groups = kept.withLock({ $0?.key == key ? $0?.groups : nil }) { return groups }
-        let groups = FormGroupsMemo.make(form)
+        let groups = FormGroupsMemo.make(amending: key.amending, values: form.values)
         kept.withLock { $0 = (key, groups) }
         return groups
     }
 
-    /// The groups from nothing: what the memo keeps.
-    static func make(_ form: FormState) -> Groups {
+    /// The groups from nothing: what the memo keeps. From the two things they depend on, not the whole form (a
+    /// form passed on is copied, every string of it, on each key that asks for its fields).
+    static func make(amending: Bool, values: InspectionValues) -> Groups {
         let groups: [(title: String, fields: [FormField])] = FormField.groups
-            .filter { form.amending != nil || !$0.fields.contains(.amendmentReason) }
-            .map { ($0.title, $0.fields.filter { $0.applies(to: form.values) }) }
+            .filter { amending || !$0.fields.contains(.amendmentReason) }
+            .map { ($0.title, $0.fields.filter { $0.applies(to: values) }) }
             .filter { !$0.fields.isEmpty }
-        return Groups(groups: groups, fields: groups.flatMap(\.fields))
+        let fields = groups.flatMap(\.fields)
+        return Groups(groups: groups, fields: fields, multiline: fields.filter { $0.kind == .multiline })
     }
 }

@@ -44,7 +44,7 @@ enum FormLayout {
     static func wraps(_ form: FormState, width: Int, memo: WrapMemo? = .shared) -> Wraps {
         var wraps: Wraps = [:]
         let columns = textWidth(screenWidth: width)
-        for field in form.fields where field.kind == .multiline {
+        for field in form.multilineFields {
             if field == form.focus {
                 // The field being typed into changes with every key: wrapped anew (its editor holds characters).
                 let characters = form.editor?.characters ?? []

@@ -211,6 +211,9 @@ public struct FormState: Screen {
     /// The fields in focus order (the form's order).
     var fields: [FormField] { FormGroupsMemo.shared.groups(self).fields }
 
+    /// The multi-line fields among `fields`.
+    var multilineFields: [FormField] { FormGroupsMemo.shared.groups(self).multiline }
+
     /// Lines under the reason for amendment that say which record is amended, when it is not the one chosen.
     var amendmentNotes: [String] {
         guard let amending, let chosen = supersededChoice else { return [] }

@@ -151,18 +151,18 @@ enum FormView {
         var key = FormLineKey(line: line, focused: line.field == form.focus, attemptedSave: form.attemptedSave,
                               width: width)
         guard case .field(let field, _) = line else { return key }
-        let v = form.values
+        // The values read where they are, not copied: a copy retains every string of the form, once per line.
         switch field.kind {
         case .choice:
-            key.text = Choices.current(field, in: v)?.label ?? form.automaticChoice(field) ?? "— choose —"
+            key.text = Choices.current(field, in: form.values)?.label ?? form.automaticChoice(field) ?? "— choose —"
         case .check:
-            key.flag = v[keyPath: field.flagPath!]
+            key.flag = form.values[keyPath: field.flagPath!]
             key.text = form.checkLabel(field)
         case .toggle:
-            key.flag = v[keyPath: field.flagPath!]
+            key.flag = form.values[keyPath: field.flagPath!]
         case .text, .date:
             guard !key.focused else { return nil }
-            key.text = v[keyPath: field.textPath!]
+            key.text = form.values[keyPath: field.textPath!]
             if field.kind == .date { key.placeholder = form.datePlaceholder(field) }
         case .multiline, .attachments:
             return nil
