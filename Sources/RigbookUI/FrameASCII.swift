@@ -1,11 +1,12 @@
 extension Frame {
     /// Draws `text` in a column of `width` cells at (x, y) of `area` exactly as
-    /// `put(VisibleText.make(text).padded(toWidth:alignRight:))` (or `.truncated(toWidth:)` when `pad` is false)
-    /// would, without building a string: only for printable ASCII, which needs no control characters made visible,
-    /// no grapheme breaking and no width table. Returns false, drawing nothing, for any other text.
+    /// `put(VisibleText.make(text).truncated(toWidth:))` would, moved right by what it lacks of `width` when
+    /// `alignRight`, without building a string: only for printable ASCII, which needs no control characters made
+    /// visible, no grapheme breaking and no width table. Returns false, drawing nothing, for any other text.
+    /// The cells it leaves are the caller's (the list fills a column with plain blanks first).
     /// The list draws every cell of 20 rows per key; this is most of them.
     mutating func putASCIIColumn(_ text: String, x: Int, y: Int, in area: Rect, width: Int, style: Style,
-                                 pad: Bool, alignRight: Bool) -> Bool {
+                                 alignRight: Bool) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
@@ -20,18 +21,9 @@ extension Frame {
                 if width - 1 < room { put("…", x: left + width - 1, y: rowY, style: style, maxWidth: 1) }
                 return true
             }
-            let padding = pad ? width - bytes.count : 0
-            let start = alignRight ? padding : 0
-            if alignRight {
-                for index in 0..<min(padding, room) { setASCII(0x20, x: left + index, y: rowY, style: style) }
-            }
+            let start = alignRight ? width - bytes.count : 0
             for index in 0..<bytes.count where start + index < room {
                 setASCII(bytes[index], x: left + start + index, y: rowY, style: style)
-            }
-            if !alignRight {
-                for index in bytes.count..<(bytes.count + padding) where index < room {
-                    setASCII(0x20, x: left + index, y: rowY, style: style)
-                }
             }
             return true
         }

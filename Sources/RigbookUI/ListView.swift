@@ -302,14 +302,16 @@ enum ListView {
                 text = colour?.word ?? ""
                 style = Style(colour: colour.map(StatusStyle.of) ?? .normal, bold: true)
             }
+            // The column's blanks are plain, whatever its text's style: a coloured blank looks like any other,
+            // except in the selection bar, where reverse video turns it into a block of colour, and it costs the
+            // terminal two changes of style (issue 17).
             frame.fill(y: y, in: area, x: x, count: column.width, style: .plain)
             if !frame.putASCIIColumn(text, x: x, y: y, in: area, width: column.width, style: style,
-                                     pad: column.id != .status, alignRight: column.alignRight) {
+                                     alignRight: column.alignRight) {
                 // Cut what will be drawn (control characters made visible), so "…" marks every cut.
-                let visible = VisibleText.make(text)
-                let shown = column.id == .status ? visible.truncated(toWidth: column.width)
-                    : visible.padded(toWidth: column.width, alignRight: column.alignRight)
-                frame.put(shown, x: x, y: y, in: area, style: style, maxWidth: column.width)
+                let shown = VisibleText.make(text).truncated(toWidth: column.width)
+                let indent = column.alignRight ? max(0, column.width - shown.displayWidth) : 0
+                frame.put(shown, x: x + indent, y: y, in: area, style: style, maxWidth: column.width - indent)
             }
             x += column.width + column.gap
         }

@@ -35,6 +35,27 @@ import RigbookCore
         #expect(h.screen[23].contains("empty register"), "\(h.screen[23])")
     }
 
+    /// An empty marker column (draft, persons, colour) and the blanks after a column's text are plain, whatever
+    /// the column's colour: in the selection bar a coloured blank would show as a block of that colour. (A status
+    /// in reverse video, DO NOT USE, keeps its own blanks, and the bar turns it over.)
+    @Test func blanksInTheSelectionBarAreTheBarItself() throws {
+        let h = try Harness(.sample(count: 200))
+        for _ in 0..<25 {
+            let y = try #require(h.reversedListRows.first, "\(h.dump)")
+            for x in 0..<h.frame.width where h.frame[x, y].text == " " {
+                let style = h.frame[x, y].style
+                #expect(style == Style(reverse: true) || !style.reverse, "cell \(x) of the bar, row \(y)\n\(h.dump)")
+            }
+            for row in h.shownRows where row.y != y {
+                for x in 0..<h.frame.width where h.frame[x, row.y].text == " " {
+                    let style = h.frame[x, row.y].style
+                    #expect(style == .plain || style.reverse, "cell \(x) of row \(row.y)\n\(h.dump)")
+                }
+            }
+            h.press(.down)
+        }
+    }
+
     @Test func headerCountsEveryStatusInWords() throws {
         let h = try Harness(.sample(count: 200))
         let expected = try h.expectedRows()
