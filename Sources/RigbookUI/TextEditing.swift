@@ -8,15 +8,21 @@ public enum TextEdit: Sendable {
 
 /// Text being edited and where the cursor is (a Character offset).
 public struct EditableText: Sendable, Equatable {
-    public var characters: [Character]
+    /// The text as characters: for the cursor, wrapping and drawing.
+    public private(set) var characters: [Character]
+    /// The same text as a string, what the field holds: kept beside the characters, so a character typed at the
+    /// end is appended to both instead of the string being made again from every character on each key (issue 17).
+    public private(set) var text: String
     public var cursor: Int
 
     public init(_ text: String, cursor: Int? = nil) {
         characters = Array(text)
+        self.text = text
         self.cursor = min(cursor ?? characters.count, characters.count)
     }
 
-    public var text: String { String(characters) }
+    /// After any change of `characters` but a character added at the end: the string made again from them.
+    private mutating func textFromCharacters() { text = String(characters) }
 
     public enum Outcome: Equatable {
         case changed, moved, ignored
@@ -60,6 +66,7 @@ public struct EditableText: Sendable, Equatable {
         if case .paste(let text) = key {
             let paste = Paste(text, multiline: multiline, room: max(0, maxLength - characters.count), allowed: allowed)
             characters.insert(contentsOf: paste.characters, at: cursor)
+            textFromCharacters()
             cursor += paste.characters.count
             return .pasted(paste)
         }
@@ -89,11 +96,13 @@ public struct EditableText: Sendable, Equatable {
         case .deleteBack:
             guard cursor > 0 else { return .ignored }
             characters.remove(at: cursor - 1)
+            textFromCharacters()
             cursor -= 1
             return .changed
         case .deleteForward:
             guard cursor < characters.count else { return .ignored }
             characters.remove(at: cursor)
+            textFromCharacters()
             return .changed
         case .deleteToEnd:
             let end = multiline ? lineEnd(cursor) : characters.count
@@ -101,11 +110,13 @@ public struct EditableText: Sendable, Equatable {
             let upTo = end == cursor && end < characters.count ? end + 1 : end
             guard upTo > cursor else { return .ignored }
             characters.removeSubrange(cursor..<upTo)
+            textFromCharacters()
             return .changed
         case .deleteToStart:
             let start = multiline ? lineStart(cursor) : 0
             guard start < cursor else { return .ignored }
             characters.removeSubrange(start..<cursor)
+            textFromCharacters()
             cursor = start
             return .changed
         case .deleteWord:
@@ -114,6 +125,7 @@ public struct EditableText: Sendable, Equatable {
             while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
             guard start < cursor else { return .ignored }
             characters.removeSubrange(start..<cursor)
+            textFromCharacters()
             cursor = start
             return .changed
         case .lineUp, .lineDown:
@@ -131,7 +143,13 @@ public struct EditableText: Sendable, Equatable {
 
     private mutating func insert(_ c: Character, maxLength: Int) -> Outcome {
         guard characters.count < maxLength else { return .full }
-        characters.insert(c, at: cursor)
+        if cursor == characters.count {
+            characters.append(c)
+            text.append(c)
+        } else {
+            characters.insert(c, at: cursor)
+            textFromCharacters()
+        }
         cursor += 1
         return .changed
     }
