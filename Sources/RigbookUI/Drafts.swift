@@ -17,8 +17,8 @@ public struct DraftFileMeta: Sendable, Equatable {
 /// What a draft write needs from the form; the runtime adds the time, operator and host.
 ///
 /// Held in one shared, never-changed box: a typed key's journal effect carries a snapshot through `update`, the
-/// effect list and the session, and copying the ~40 strings and values inline at each step was a fifth of the
-/// key's work before its frame (issue 17). A copy is one reference; a change makes a new box.
+/// effect list and the session, and a copy held inline retained and released each of its ~40 strings and values
+/// at every step (issue 17). A copy is one reference; a change makes a new box.
 @dynamicMemberLookup
 public struct DraftSnapshot: Sendable, Equatable {
     public struct Contents: Sendable, Equatable {
