@@ -9,6 +9,7 @@
 #   A→F  the whole, as the bench sees it (plus the bench's own read)
 # and prints the medians and 90th percentiles. perf writes ~2 GB into WORK; the figures carry its overhead (every
 # traced system call costs a few µs, and perf's own writing keeps one core busy), for both programs alike.
+# Needs perf (Debian: linux-perf) and root or kernel.perf_event_paranoid <= -1 for the tracepoints.
 #   docs/tools/key-stages.sh .build/release/rigbook-bench /tmp/stages
 set -eu
 BENCH=$(realpath "$1"); WORK=$2
