@@ -83,15 +83,16 @@ public enum FrameDiff {
                 let from = y + region.by
                 oldLine = from >= region.top && from <= region.bottom ? old.rows[from] : blank
             }
-            // A row placed from a memo in both frames is one buffer: the same cells, not read at all (a buffer
-            // shared between frames never holds a cluster, whose index would point into each frame's own table).
-            if new.rows[y].sharesBuffer(with: oldLine) { continue }
+            // Most rows of a frame are as they were: skip them without building anything. A row placed from a memo
+            // in both frames is one buffer, not read at all (a buffer shared between frames never holds a cluster,
+            // whose index would point into each frame's own table); without clusters a row compares as memory.
+            if simple ? new.rows[y].sameCells(as: oldLine, count: width) : new.rows[y].sharesBuffer(with: oldLine) {
+                continue
+            }
             new.rows[y].withUnsafeBufferPointer { newCells in
                 oldLine.withUnsafeBufferPointer { oldCells in
                     let newRow = newCells.baseAddress!, oldRow = oldCells.baseAddress!
-                    // Most rows of a frame are as they were: skip them without building anything.
                     if simple {
-                        if memcmp(newRow, oldRow, width * MemoryLayout<PackedCell>.stride) == 0 { return }
                         plainRowRuns(newRow, oldRow, width: width, y: y, gathered: gathered, into: &runs)
                         return
                     }
@@ -371,7 +372,7 @@ extension Array where Element == PackedCell {
     /// Whether the first `count` cells of two rows without clusters are the same bytes.
     @inline(__always)
     func sameCells(as other: [PackedCell], count: Int) -> Bool {
-        if sharesBuffer(with: other) { return true }
+        if count == 0 || sharesBuffer(with: other) { return true }
         return withUnsafeBufferPointer { a in
             other.withUnsafeBufferPointer { b in
                 memcmp(a.baseAddress!, b.baseAddress!, count * MemoryLayout<PackedCell>.stride) == 0
