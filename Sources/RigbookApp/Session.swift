@@ -136,19 +136,24 @@ public final class Session {
     func lookAtTheRegisterNow() { registerAskedAt = -Double.infinity }
 
     private func run(_ effects: [Effect]) {
-        var pending = effects
-        while !pending.isEmpty {
-            let effect = pending.removeFirst()
-            if journalsAfterFrame, case .journalDraft(let draftID, let snapshot) = effect {
+        // A slice read where it lies: the next effect is looked at in place and passed over by moving the slice's
+        // start. `removeFirst` on the array would copy every effect of the caller's (shared) array, and taking the
+        // effect out would copy it (an `Effect` is large).
+        var pending = effects[...]
+        while let next = pending.indices.first {
+            if journalsAfterFrame, case .journalDraft(let draftID, let snapshot) = pending[next] {
                 // A later line holds everything an earlier one of the same turn did: only the last is written.
                 waitingJournals.removeAll { $0.draftID == draftID }
                 waitingJournals.append((draftID, snapshot))
+                pending = pending.dropFirst()
                 continue
             }
             // Any other effect (a draft write truncates the journal, a close removes it) comes after the lines
             // that were waiting, as it did when they were written at once.
             writeJournals()
-            for result in perform(effect) { pending += App.update(&state, result, now: clock(), batch: framesShown) }
+            let results = perform(pending[next])
+            pending = pending.dropFirst()
+            for result in results { pending += App.update(&state, result, now: clock(), batch: framesShown) }
         }
     }
 
@@ -697,8 +702,10 @@ public final class Session {
                         supersededChoice: chosen, particulars: particulars)
     }
 
-    /// The current screen.
-    public func frame() -> Frame { App.view(state) }
+    /// The current screen, drawn from the state where it lies. `App.view(state)` would copy the state out of the
+    /// session first (every array and string of the list and the screens retained, then released): the
+    /// compiler cannot keep the property's access open over a call into another module, so it copies.
+    public func frame() -> Frame { withUnsafePointer(to: &state) { App.view($0.pointee) } }
 
     /// The runs that bring the terminal from the last shown frame to the current one.
     public func nextDraw() -> (frame: Frame, runs: [DrawRun]) {

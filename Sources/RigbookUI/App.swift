@@ -67,6 +67,8 @@ public enum App {
         let syncing = state.sync.follow(event, now: now)
         state.list.syncHeader = state.sync.header(now: now, today: state.today)
         if let notice = SyncState.notice(for: event) { state.notice = notice }
+        // The usual key has only its screen's effects: returned as they are, not copied into a new array.
+        if due.isEmpty && syncing.isEmpty { return routed }
         return due + routed + syncing
     }
 

@@ -14,7 +14,8 @@ final class FormGroupsMemo: Sendable {
         var result: InspectionResult?
         var hasAttachments: Bool
 
-        init(_ form: FormState) {
+        /// Borrows the form: an owned parameter would copy the whole form (every string retained) per key.
+        init(_ form: borrowing FormState) {
             amending = form.amending != nil
             inspectionType = form.values.inspectionType
             result = form.values.result

@@ -96,7 +96,8 @@ enum FormLayout {
         /// Rows of each multi-line field, in form order.
         var multilineRows: [Int]
 
-        init(_ form: FormState, width: Int, wraps: Wraps) {
+        /// Borrows the form, like `FormGroupsMemo.Key`.
+        init(_ form: borrowing FormState, width: Int, wraps: Wraps) {
             self.width = width
             openingWarning = form.openingWarning
             problems = form.problems

@@ -316,11 +316,10 @@ public struct FormState: Screen {
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
-        var snapshot = DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid,
-                                     assetTag: row.asset.tag, amends: amending?.id, amendsUUID: amending?.recordUUID,
-                                     values: values, written: draft.written, focus: focus)
-        snapshot.noticeAnswers = noticeAnswers
-        return snapshot
+        // Everything given to `init`: setting a member afterwards makes the snapshot's box again (a copy per key).
+        DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
+                      amends: amending?.id, amendsUUID: amending?.recordUUID, values: values, written: draft.written,
+                      focus: focus, noticeAnswers: noticeAnswers)
     }
 
     /// The draft effect for now: a write while the values differ from the baseline, a removal once

@@ -242,19 +242,26 @@ final class FormLineMemo: Sendable {
         var byKey: [FormLineKey: [PackedCell]] = [:]
         /// The key and cells last drawn or placed on each screen row: a key equal to its row's (nearly every row
         /// from one key to the next) is found by comparing, without hashing the key.
-        var byRow: [(key: FormLineKey, cells: [PackedCell])?] = []
+        var byRow: [RowEntry] = []
+    }
+
+    /// A named type, not an optional tuple: the compiler copies a tuple of non-trivial values through the
+    /// runtime's generic tuple witnesses, a long way round on every row of every key. An empty `cells` is a row
+    /// not kept.
+    private struct RowEntry: Sendable {
+        var key: FormLineKey
+        var cells: [PackedCell]
     }
 
     private let kept = Mutex(Kept())
 
     func cells(for key: FormLineKey, y: Int) -> [PackedCell]? {
         kept.withLock { kept in
-            if y < kept.byRow.count, let row = kept.byRow[y], row.key == key { return row.cells }
-            guard let cells = kept.byKey[key] else { return nil }
-            if y >= 0 && y < 512 {
-                if y >= kept.byRow.count { kept.byRow += Array(repeating: nil, count: y + 1 - kept.byRow.count) }
-                kept.byRow[y] = (key, cells)
+            if y >= 0 && y < kept.byRow.count && !kept.byRow[y].cells.isEmpty && kept.byRow[y].key == key {
+                return kept.byRow[y].cells
             }
+            guard let cells = kept.byKey[key] else { return nil }
+            Self.remember(key, cells, y: y, in: &kept)
             return cells
         }
     }
@@ -264,9 +271,16 @@ final class FormLineMemo: Sendable {
             // More than a few forms' worth: start again.
             if kept.byKey.count >= 512 { kept.byKey.removeAll(keepingCapacity: true) }
             kept.byKey[key] = cells
-            guard y >= 0 && y < 512 else { return }
-            if y >= kept.byRow.count { kept.byRow += Array(repeating: nil, count: y + 1 - kept.byRow.count) }
-            kept.byRow[y] = (key, cells)
+            Self.remember(key, cells, y: y, in: &kept)
         }
+    }
+
+    private static func remember(_ key: FormLineKey, _ cells: [PackedCell], y: Int, in kept: inout Kept) {
+        guard y >= 0 && y < 512 && !cells.isEmpty else { return }
+        if y >= kept.byRow.count {
+            let unkept = RowEntry(key: key, cells: [])
+            kept.byRow += Array(repeating: unkept, count: y + 1 - kept.byRow.count)
+        }
+        kept.byRow[y] = RowEntry(key: key, cells: cells)
     }
 }

@@ -60,7 +60,12 @@ public indirect enum Outcome: Sendable {
     case passOn(Key)
     case all([Outcome])
 
-    public static func + (lhs: Outcome, rhs: Outcome) -> Outcome { .all([lhs, rhs]) }
+    public static func + (lhs: Outcome, rhs: Outcome) -> Outcome {
+        // `.stay` adds nothing: a typed key's journal effect goes out as it is, not in a list made to be unpacked.
+        if case .stay = rhs { return lhs }
+        if case .stay = lhs { return rhs }
+        return .all([lhs, rhs])
+    }
 
     /// Opens the help page of one keymap.
     static func help<Action>(_ keymap: Keymap<Action>) -> Outcome { .help(title: keymap.title, keymap.helpLines()) }

@@ -1,0 +1,44 @@
+#!/bin/bash
+# The code a key runs (PERFORMANCE.md, "Key to screen, sixth pass"): BIN (or vim on a 1,000-line file when BIN is
+# `vim`) under callgrind in tmux (80×24), taken to the list or the notes (MODE: list sends j, notes sends a), ten
+# keys to settle, then N keys 35 ms apart (as the bench sends them) with instrumentation on; prints, per key, the
+# distinct lines and pages of machine code executed and the instructions, per object file, and the FUNCTIONS
+# functions with the most lines. WHAT=key-path counts only rigbook's read→write (the key's event, the frame and its
+# writing; not the journal line after it); by default the whole process between the keys, as for vim.
+#   docs/tools/code-footprint.sh .build/release/rigbook HOME notes 20 OUT [FUNCTIONS] [WHAT]
+set -eu
+BIN=$1; SOURCE=$2; MODE=$3; N=$4; OUT=$(realpath -m "$5"); FUNCTIONS=${6:-0}; WHAT=${7:-process}
+HERE=$(dirname "$(realpath "$0")")
+. "$HERE/live-program.sh"
+CALLGRIND="valgrind --tool=callgrind --instr-atstart=no --dump-instr=yes --callgrind-out-file=$OUT"
+if [ "$WHAT" = key-path ]; then
+    # Quoted for the shell tmux starts: the names are Swift's mangled ones, `$` and all.
+    for name in 10RigbookApp7SessionC4sendyy0A2UI5EventOF 10RigbookApp7SessionC10nextUpdate \
+                7rigbook12DirectOutputC4draw 7rigbook14CursesTerminalC4read; do
+        CALLGRIND="$CALLGRIND '--toggle-collect=*$name*'"
+    done
+    CALLGRIND="$CALLGRIND --collect-atstart=no"
+fi
+if [ "$BIN" = vim ]; then
+    WORK=$(mktemp -d); SOCKET=code-footprint-$$
+    trap 'tmux -L $SOCKET kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
+    seq 1 1000 | sed 's/.*/line & of a plain text file for vim/' > "$WORK/file.txt"
+    tmux -L "$SOCKET" -f /dev/null new-session -d -s k -x 80 -y 24 \
+        "exec env TERM=xterm-256color $CALLGRIND vim -u NONE -N -n $WORK/file.txt"
+    for _ in $(seq 1 300); do tmux -L "$SOCKET" capture-pane -p -t k | grep -q "line 1 of" && break; sleep 0.1; done
+    PID=$(tmux -L "$SOCKET" list-panes -t k -F '#{pane_pid}')
+    KEY=j
+    if [ "$MODE" = notes ]; then tmux -L "$SOCKET" send-keys -t k i; KEY=a; sleep 0.3; fi
+else
+    start_live_program "$(realpath "$BIN")" "$SOURCE" code-footprint $CALLGRIND
+    go_to "$MODE" 0.2
+fi
+for _ in $(seq 1 10); do tmux -L "$SOCKET" send-keys -t k $KEY; sleep 0.2; done
+sleep 1
+callgrind_control -i on "$PID" > /dev/null 2>&1
+for _ in $(seq 1 "$N"); do tmux -L "$SOCKET" send-keys -t k $KEY; sleep 0.035; done
+sleep 0.05
+callgrind_control -i off "$PID" > /dev/null 2>&1
+callgrind_control -d "$PID" > /dev/null 2>&1
+sleep 0.5
+python3 "$HERE/code-footprint.py" "$OUT.1" "$N" "$FUNCTIONS"
