@@ -133,11 +133,11 @@ public struct DraftSummary: Sendable, Equatable {
         if values.action != blank.action { add(.action, values.action.label) }
         if values.inspectionType != blank.inspectionType { add(.inspectionType, values.inspectionType.label) }
         for field in FormField.allCases {
-            if let path = field.textPath, values[keyPath: path] != blank[keyPath: path] {
-                let text = values[keyPath: path].replacingOccurrences(of: "\n", with: " ⏎ ")
+            if field.hasText, values[text: field] != blank[text: field] {
+                let text = values[text: field].replacingOccurrences(of: "\n", with: " ⏎ ")
                 add(field, "“\(text.count > 40 ? String(text.prefix(39)) + "…" : text)”")
-            } else if let path = field.flagPath, values[keyPath: path] != blank[keyPath: path] {
-                add(field, values[keyPath: path] ? "ticked" : "not ticked")
+            } else if field.isFlag, values[flag: field] != blank[flag: field] {
+                add(field, values[flag: field] ? "ticked" : "not ticked")
             }
         }
         if values.attachments != blank.attachments {

@@ -99,7 +99,7 @@ extension FormState {
                 let before = values
                 Choices.set(value, in: &values)
                 // An examiner fills the inspector's name and number: the field being edited shows it.
-                if let path = focus.textPath { editor = EditableText(values[keyPath: path]) }
+                if focus.hasText { editor = EditableText(values[text: focus]) }
                 if values != before { changed(now: now) }
             }
             return .stay
@@ -163,7 +163,7 @@ extension FormState {
         case .save, .saveAndNext:
             return attemptSave(andNext: action == .saveAndNext)
         case .cleanPass:
-            for field in FormField.checks { values[keyPath: field.flagPath!] = true }
+            for field in FormField.checks { values[flag: field] = true }
             values.result = .pass
             changed(now: now)
             // On to what still needs the inspector: with everything else in place, the confirmation.
@@ -186,9 +186,9 @@ extension FormState {
                     + "the confirmation. Read it, then press Space again."
                 return .stay
             }
-            if let path = focus.flagPath {
+            if focus.isFlag {
                 fieldMessages[focus] = nil
-                values[keyPath: path].toggle()
+                values[flag: focus].toggle()
                 changed(now: now)
                 // A check is read, ticked and left: the next one follows. The confirmation stays put.
                 if focus.kind == .check && focus != .confirmed { moveFocus(by: 1) }
@@ -262,7 +262,7 @@ extension FormState {
         saveAndNext = andNext
         for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] { expandRelativeDate(field) }
         if editor != nil, focus.kind == .date {
-            validateDate(focus, text: values[keyPath: focus.textPath!], leaving: true)
+            validateDate(focus, text: values[text: focus], leaving: true)
         }
         if askAuthenticationIfOnlyItIsUnmet() { return .stay }
         return validateAndSave()

@@ -50,9 +50,9 @@ enum FormLayout {
                 let characters = form.editor?.characters ?? []
                 wraps[field] = (characters, WrappedText.layout(characters, width: columns))
             } else if let memo {
-                wraps[field] = memo.wrapped(form.values[keyPath: field.textPath!], width: columns)
+                wraps[field] = memo.wrapped(form.values[text: field], width: columns)
             } else {
-                let characters = Array(form.values[keyPath: field.textPath!])
+                let characters = Array(form.values[text: field])
                 wraps[field] = (characters, WrappedText.layout(characters, width: columns))
             }
         }

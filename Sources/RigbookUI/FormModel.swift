@@ -58,23 +58,8 @@ extension FormField {
     /// Longest text the widget accepts: the gate's bound, or 10 for a date.
     var inputLimit: Int { kind == .date ? 10 : maxLength }
 
-    var textPath: WritableKeyPath<InspectionValues, String>? {
-        switch self {
-        case .inspectorName: \.inspectorName
-        case .certificationNumber: \.certificationNumber
-        case .schemeReference: \.schemeReference
-        case .notes: \.notes
-        case .defectDescription: \.defectDescription
-        case .remedyDeadline: \.remedyDeadline
-        case .inspectionDate: \.inspectionDate
-        case .amendmentReason: \.amendmentReason
-        case .testParticulars: \.testParticulars
-        case .repairParticulars: \.repairParticulars
-        case .remedyParticulars: \.remedyParticulars
-        case .nextExaminationBy: \.nextExaminationBy
-        default: nil
-        }
-    }
+    /// A text field: its value is `InspectionValues[text:]`.
+    var hasText: Bool { kind == .text || kind == .multiline || kind == .date }
 
     /// The field with this JSON name (`FormField.key`), nil for a name this build does not know.
     public init?(key: String) {
@@ -82,19 +67,8 @@ extension FormField {
         self = field
     }
 
-    var flagPath: WritableKeyPath<InspectionValues, Bool>? {
-        switch self {
-        case .checkMarking: \.checkMarking
-        case .checkCuts: \.checkCuts
-        case .checkDeformation: \.checkDeformation
-        case .checkFittings: \.checkFittings
-        case .checkCorrosion: \.checkCorrosion
-        case .remedyDeadlineSet: \.remedyDeadlineSet
-        case .confirmed: \.confirmed
-        case .installedCorrectly: \.installedCorrectly
-        default: nil
-        }
-    }
+    /// A check box or toggle: its state is `InspectionValues[flag:]`.
+    var isFlag: Bool { kind == .check || kind == .toggle }
 
     /// The form's groups, in order, with their fields (the first only in an amendment's form).
     static let groups: [(title: String, fields: [FormField])] = [
@@ -230,4 +204,76 @@ public struct FormSeed: Sendable {
 
     /// The draft file's id: form kind and asset, never typed text.
     public var draftID: String { DraftIdentity.draftID(assetUUID: row.asset.uuid) }
+}
+
+/// A field's value, by a switch over the field. Not key paths: `values[keyPath:]` runs the runtime's key-path code,
+/// lines of machine code a key arriving cold pays for on every line of the form it draws (issue 17).
+extension InspectionValues {
+    /// A text field's value (`FormField.hasText`); "" for any other field, which a write leaves alone.
+    subscript(text field: FormField) -> String {
+        get {
+            switch field {
+            case .inspectorName: inspectorName
+            case .certificationNumber: certificationNumber
+            case .schemeReference: schemeReference
+            case .notes: notes
+            case .defectDescription: defectDescription
+            case .remedyDeadline: remedyDeadline
+            case .inspectionDate: inspectionDate
+            case .amendmentReason: amendmentReason
+            case .testParticulars: testParticulars
+            case .repairParticulars: repairParticulars
+            case .remedyParticulars: remedyParticulars
+            case .nextExaminationBy: nextExaminationBy
+            default: ""
+            }
+        }
+        set {
+            switch field {
+            case .inspectorName: inspectorName = newValue
+            case .certificationNumber: certificationNumber = newValue
+            case .schemeReference: schemeReference = newValue
+            case .notes: notes = newValue
+            case .defectDescription: defectDescription = newValue
+            case .remedyDeadline: remedyDeadline = newValue
+            case .inspectionDate: inspectionDate = newValue
+            case .amendmentReason: amendmentReason = newValue
+            case .testParticulars: testParticulars = newValue
+            case .repairParticulars: repairParticulars = newValue
+            case .remedyParticulars: remedyParticulars = newValue
+            case .nextExaminationBy: nextExaminationBy = newValue
+            default: break
+            }
+        }
+    }
+
+    /// A check box's or toggle's state (`FormField.isFlag`); false for any other field, which a write leaves alone.
+    subscript(flag field: FormField) -> Bool {
+        get {
+            switch field {
+            case .checkMarking: checkMarking
+            case .checkCuts: checkCuts
+            case .checkDeformation: checkDeformation
+            case .checkFittings: checkFittings
+            case .checkCorrosion: checkCorrosion
+            case .remedyDeadlineSet: remedyDeadlineSet
+            case .confirmed: confirmed
+            case .installedCorrectly: installedCorrectly
+            default: false
+            }
+        }
+        set {
+            switch field {
+            case .checkMarking: checkMarking = newValue
+            case .checkCuts: checkCuts = newValue
+            case .checkDeformation: checkDeformation = newValue
+            case .checkFittings: checkFittings = newValue
+            case .checkCorrosion: checkCorrosion = newValue
+            case .remedyDeadlineSet: remedyDeadlineSet = newValue
+            case .confirmed: confirmed = newValue
+            case .installedCorrectly: installedCorrectly = newValue
+            default: break
+            }
+        }
+    }
 }

@@ -266,18 +266,18 @@ public struct FormState: Screen {
     var firstFieldNeedingInput: FormField {
         let concerned = Set(problems.map(\.field))
         return fields.first { field in
-            concerned.contains(field) || (FormField.checks.contains(field) && !values[keyPath: field.flagPath!])
+            concerned.contains(field) || (FormField.checks.contains(field) && !values[flag: field])
         } ?? fields[0]
     }
 
     mutating func focusField(_ field: FormField) {
         if editor != nil, focus.kind == .date {
             expandRelativeDate(focus)
-            validateDate(focus, text: values[keyPath: focus.textPath!], leaving: true)
+            validateDate(focus, text: values[text: focus], leaving: true)
         }
         focus = field
         if field == .confirmed { confirmationShown.appeared(in: inputBatch) }
-        if let path = field.textPath { editor = EditableText(values[keyPath: path]) } else { editor = nil }
+        editor = field.hasText ? EditableText(values[text: field]) : nil
     }
 
     mutating func moveFocus(by step: Int) {
@@ -336,8 +336,8 @@ public struct FormState: Screen {
     }
 
     mutating func setText(_ field: FormField, _ text: String, now: Double) {
-        guard let path = field.textPath, values[keyPath: path] != text else { return }
-        values[keyPath: path] = text
+        guard field.hasText, values[text: field] != text else { return }
+        values[text: field] = text
         if field.kind == .date { validateDate(field, text: text, leaving: false) }
         changed(now: now, field: field)
     }
@@ -380,10 +380,8 @@ public struct FormState: Screen {
     var resolvedValues: InspectionValues {
         var resolved = values
         for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] {
-            let path = field.textPath!
-            if RelativeDate.isRelative(resolved[keyPath: path]),
-               let date = relativeDate(field, text: resolved[keyPath: path]) {
-                resolved[keyPath: path] = date.iso
+            if RelativeDate.isRelative(resolved[text: field]), let date = relativeDate(field, text: resolved[text: field]) {
+                resolved[text: field] = date.iso
             }
         }
         return resolved
@@ -391,10 +389,10 @@ public struct FormState: Screen {
 
     /// Replaces a relative date by the date it stands for (when the field is left, or at a save).
     mutating func expandRelativeDate(_ field: FormField) {
-        guard field.kind == .date, let path = field.textPath else { return }
-        let text = values[keyPath: path]
+        guard field.kind == .date else { return }
+        let text = values[text: field]
         guard RelativeDate.isRelative(text), let date = relativeDate(field, text: text) else { return }
-        values[keyPath: path] = date.iso
+        values[text: field] = date.iso
         if field == focus, editor != nil { editor = EditableText(date.iso) }
         changed(now: clock)
     }

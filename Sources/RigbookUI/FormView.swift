@@ -156,13 +156,13 @@ enum FormView {
         case .choice:
             key.text = Choices.current(field, in: form.values)?.label ?? form.automaticChoice(field) ?? "— choose —"
         case .check:
-            key.flag = form.values[keyPath: field.flagPath!]
+            key.flag = form.values[flag: field]
             key.text = form.checkLabel(field)
         case .toggle:
-            key.flag = form.values[keyPath: field.flagPath!]
+            key.flag = form.values[flag: field]
         case .text, .date:
             guard !key.focused else { return nil }
-            key.text = form.values[keyPath: field.textPath!]
+            key.text = form.values[text: field]
             if field.kind == .date { key.placeholder = form.datePlaceholder(field) }
         case .multiline, .attachments:
             return nil
@@ -182,14 +182,14 @@ enum FormView {
         case .check:
             // A check box carries its full sentence from the left edge, in place of a label.
             let y = widget.y - area.y
-            let ticked = v[keyPath: field.flagPath!]
+            let ticked = v[flag: field]
             frame.put(ticked ? "[x]" : "[ ]", x: 2, y: y, in: area, style: focused ? focusStyle : .bold)
             frame.put(form.checkLabel(field), x: 6, y: y, in: area, style: focused ? .bold : .plain)
         case .toggle:
-            let on = v[keyPath: field.flagPath!]
+            let on = v[flag: field]
             frame.put(on ? "[x] yes" : "[ ] no", x: 0, y: 0, in: widget, style: focused ? focusStyle : .plain)
         case .text, .date:
-            let characters = focused ? form.editor?.characters ?? [] : Array(v[keyPath: field.textPath!])
+            let characters = focused ? form.editor?.characters ?? [] : Array(v[text: field])
             var box = widget
             let placeholder = field.kind == .date ? form.datePlaceholder(field) : nil
             if field.kind == .date { box.width = min(widget.width, max(11, (placeholder?.count ?? 0) + 1)) }
