@@ -141,7 +141,7 @@ public final class Session {
         // effect out would copy it (an `Effect` is large).
         var pending = effects[...]
         while let next = pending.indices.first {
-            if journalsAfterFrame, case .journalDraft(let draftID, let snapshot) = pending[next] {
+            if journalsAfterFrame, let (draftID, snapshot) = pending[next].journalLine {
                 // A later line holds everything an earlier one of the same turn did: only the last is written.
                 waitingJournals.removeAll { $0.draftID == draftID }
                 waitingJournals.append((draftID, snapshot))
@@ -705,7 +705,10 @@ public final class Session {
     /// The current screen, drawn from the state where it lies. `App.view(state)` would copy the state out of the
     /// session first (every array and string of the list and the screens retained, then released): the
     /// compiler cannot keep the property's access open over a call into another module, so it copies.
-    public func frame() -> Frame { withUnsafePointer(to: &state) { App.view($0.pointee) } }
+    public func frame() -> Frame {
+        App.settle(&state, now: clock(), batch: framesShown)
+        return withUnsafePointer(to: &state) { App.view($0.pointee) }
+    }
 
     /// The runs that bring the terminal from the last shown frame to the current one.
     public func nextDraw() -> (frame: Frame, runs: [DrawRun]) {
@@ -714,6 +717,18 @@ public final class Session {
         shownFrame = frame
         framesShown += 1
         return (frame, runs)
+    }
+
+    /// The character just typed, as the one cell that shows it, drawn onto the screen as shown (`TypedEcho`): for
+    /// the terminal before `nextUpdate`, which then diffs the frame against the screen with the echo on it.
+    public func typedEcho() -> (update: ScreenUpdate, cursor: (x: Int, y: Int)?)? {
+        guard var shown = shownFrame else { return nil }
+        shownFrame = nil  // the one owner while the echo changes it: its rows are not copied
+        defer { shownFrame = shown }
+        let batch = framesShown
+        let run = withUnsafePointer(to: &state) { App.typedEcho($0.pointee, batch: batch, onto: &shown) }
+        guard let run else { return nil }
+        return (ScreenUpdate(scroll: nil, runs: [run]), shown.cursor)
     }
 
     /// `nextDraw` for a terminal that can scroll a region: rows that moved are scrolled, not drawn again.

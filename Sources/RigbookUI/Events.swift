@@ -89,7 +89,11 @@ public enum Event: Sendable {
 /// Work `update` asks the runtime to do: anything that touches files, the register or the process.
 /// The runtime only runs effects and reports their results as events; what follows from a result is
 /// decided in `update`.
-public enum Effect: Sendable {
+///
+/// Indirect: an effect is a reference to its case in a box of its own, so passing one along (into the effect list,
+/// through `App.apply`, into the session's queue) retains a box, where copying the enum inline ran a copy routine
+/// over every kind of payload (a few hundred bytes of `InspectionValues` among them) for each typed key (issue 17).
+public indirect enum Effect: Sendable {
     case reloadRegister
     /// Make the list's filter index on another thread once the loop is idle (a large register just loaded); it
     /// comes back as `searchIndexPrepared`.
@@ -162,4 +166,13 @@ public struct Notice: Sendable, Equatable {
 
     public static func info(_ text: String) -> Notice { Notice(text: text, isError: false) }
     public static func error(_ text: String) -> Notice { Notice(text: text, isError: true) }
+}
+
+extension Effect {
+    /// A journal line's draft and snapshot, nil for any other effect. A property, so the session's queue asks it of
+    /// an effect where it lies: matching the case there copied the whole effect first (issue 17).
+    public var journalLine: (draftID: String, snapshot: DraftSnapshot?)? {
+        if case .journalDraft(let draftID, let snapshot) = self { return (draftID, snapshot) }
+        return nil
+    }
 }

@@ -13,6 +13,10 @@ protocol TextFieldHosting {
     mutating func setTypedText(_ text: String, now: Double)
     mutating func note(_ text: String)
     mutating func moveFocus(by step: Int)
+    /// The frames shown when the key being handled came in (`ScreenContext.batch`).
+    var inputBatch: Int { get }
+    /// Set when the key typed one character at the end of the field's text (`TypedEcho`).
+    var typedEcho: TypedEcho? { get set }
 }
 
 extension TextFieldHosting {
@@ -29,8 +33,13 @@ extension TextFieldHosting {
         switch editor.apply(accepted, multiline: typingMultiline, maxLength: typingLimit,
                             width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
         case .changed:
+            let before = self.editor?.characters.count ?? 0
             self.editor = editor
             setTypedText(editor.text, now: now)
+            if case .char(let c) = accepted, editor.characters.count == before + 1, editor.cursor == before + 1,
+               editor.characters.last == c {
+                typedEcho = TypedEcho(c, batch: inputBatch)
+            }
         case .pasted(let paste):
             self.editor = editor
             setTypedText(editor.text, now: now)

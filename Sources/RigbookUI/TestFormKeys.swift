@@ -59,11 +59,23 @@ extension TestFormState {
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        settle(context: context)
+        // An echo is for the one key since the last frame: a second key in the batch goes by the frame.
+        let firstKeyOfBatch = lastKeyBatch != context.batch
+        lastKeyBatch = context.batch
+        typedEcho = nil
+        defer { if !firstKeyOfBatch { typedEcho = nil } }
         inputBatch = context.batch
         clock = context.now
         let edits = editCount
         let outcome = handleKey(key, now: context.now, width: context.area.width)
-        keepFocusVisible(width: context.area.width, height: context.area.height)
+        if typedEcho != nil && firstKeyOfBatch {
+            // The character goes to the terminal ahead of the frame (`TypedEcho`): laying the form out waits for
+            // `settle`, after the echo is written.
+            layoutPending = true
+        } else {
+            keepFocusVisible(width: context.area.width, height: context.area.height)
+        }
         // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
         guard editCount != edits else { return outcome }
         return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
@@ -264,11 +276,20 @@ extension TestFormState {
 
     /// The draft's debounce and its retry after a failed write.
     public mutating func advance(context: ScreenContext) -> [Effect] {
+        settle(context: context)
         guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
         return [effect]
     }
 
     public mutating func resized(context: ScreenContext) {
+        layoutPending = false
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+    }
+
+    /// Lays the form out, scrolled to its focus, if a typed character left that for after its echo.
+    public mutating func settle(context: ScreenContext) {
+        guard layoutPending else { return }
+        layoutPending = false
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
 }

@@ -24,6 +24,8 @@ enum FullScreen {
         var exitCode = ExitCode.success
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
+                // A character typed at the end of a field is on the screen before the frame is made (`TypedEcho`).
+                if let echo = session.typedEcho() { terminal.draw(echo.update, cursor: echo.cursor) }
                 let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
                 terminal.draw(update, cursor: frame.cursor)
             } else {

@@ -32,6 +32,8 @@ final class Harness {
     private var terminal: InMemoryScreen
     /// The runs the last step sent to the terminal.
     private(set) var lastRuns: [DrawRun] = []
+    /// The typed character's echo written before the last frame (`TypedEcho`), if there was one.
+    private(set) var lastEcho: (update: ScreenUpdate, cursor: (x: Int, y: Int)?)?
     /// A second terminal that receives the updates with scrolls (`FrameDiff.update`), as the direct writer does,
     /// and the frame it was last brought to.
     private var scrollingTerminal = InMemoryScreen(width: 0, height: 0)
@@ -134,6 +136,17 @@ final class Harness {
 
     /// Applies the session's next diff to the in-memory terminal and expects it to show the frame.
     func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
+        // As the full-screen loop: a typed character's echo first, then the frame diffed against the screen with it.
+        lastEcho = session.typedEcho()
+        if let echo = lastEcho {
+            terminal.apply(echo.update.runs, size: (width, height))
+            scrollingTerminal.apply(echo.update, size: (width, height))
+            scrollingShown = scrollingShown.map { shown in
+                var withEcho = shown
+                _ = withEcho.echo(echo.update.runs[0].scalars[0])
+                return withEcho
+            }
+        }
         let (frame, runs) = session.nextDraw()
         lastRuns = runs
         terminal.apply(runs, size: (frame.width, frame.height))

@@ -14,7 +14,7 @@ CALLGRIND="valgrind --tool=callgrind --instr-atstart=no --dump-instr=yes --callg
 if [ "$WHAT" = key-path ]; then
     # Quoted for the shell tmux starts: the names are Swift's mangled ones, `$` and all.
     for name in 10RigbookApp7SessionC4sendyy0A2UI5EventOF 10RigbookApp7SessionC10nextUpdate \
-                7rigbook12DirectOutputC4draw 7rigbook14CursesTerminalC4read; do
+                10RigbookApp7SessionC9typedEcho 7rigbook12DirectOutputC4draw 7rigbook14CursesTerminalC4read; do
         CALLGRIND="$CALLGRIND '--toggle-collect=*$name*'"
     done
     CALLGRIND="$CALLGRIND --collect-atstart=no"
