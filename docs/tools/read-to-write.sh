@@ -2,7 +2,7 @@
 # A key's own time in the live program, from the `read` that takes the key to the frame's `write` (PERFORMANCE.md,
 # "Key to screen, fifth pass"): starts BIN in tmux (80×24) on a copy of HOME (or vim on a 1,000-line file when BIN
 # is `vim`), goes to the list or the notes (MODE: list sends j, notes sends a), sends N keys GAP seconds apart
-# through one tmux control client (no process started per key) and prints the median and 10th/90th percentiles of
+# through one tmux control client (no process started per key) and prints the median, the 10th/90th/99th percentiles and the four slowest keys of
 # `perf trace -e read,write`'s read→write, tracing included. Needs perf (Debian: linux-perf).
 #   docs/tools/read-to-write.sh .build/release/rigbook HOME notes 150 0.035
 #   docs/tools/read-to-write.sh vim - notes 150 0.035
@@ -51,5 +51,6 @@ for line in open(sys.argv[1]):
 times.sort()
 if not times: sys.exit('no keys were timed')
 print(f'{len(times)} keys: read→write median {times[len(times) // 2]:.0f} µs, '
-      f'10th {times[len(times) // 10]:.0f}, 90th {times[len(times) * 9 // 10]:.0f}')
+      f'10th {times[len(times) // 10]:.0f}, 90th {times[len(times) * 9 // 10]:.0f}, '
+      f'99th {times[len(times) * 99 // 100]:.0f}, slowest {", ".join(f"{t:.0f}" for t in times[-4:])}')
 PY
