@@ -385,7 +385,8 @@ public struct FormState: Screen {
     var resolvedValues: InspectionValues {
         var resolved = values
         for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] {
-            if RelativeDate.isRelative(resolved[text: field]), let date = relativeDate(field, text: resolved[text: field]) {
+            let text = resolved[text: field]
+            if RelativeDate.isRelative(text), let date = relativeDate(field, text: text) {
                 resolved[text: field] = date.iso
             }
         }

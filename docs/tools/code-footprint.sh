@@ -20,15 +20,7 @@ if [ "$WHAT" = key-path ]; then
     CALLGRIND="$CALLGRIND --collect-atstart=no"
 fi
 if [ "$BIN" = vim ]; then
-    WORK=$(mktemp -d); SOCKET=code-footprint-$$
-    trap 'tmux -L $SOCKET kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
-    seq 1 1000 | sed 's/.*/line & of a plain text file for vim/' > "$WORK/file.txt"
-    tmux -L "$SOCKET" -f /dev/null new-session -d -s k -x 80 -y 24 \
-        "exec env TERM=xterm-256color $CALLGRIND vim -u NONE -N -n $WORK/file.txt"
-    for _ in $(seq 1 300); do tmux -L "$SOCKET" capture-pane -p -t k | grep -q "line 1 of" && break; sleep 0.1; done
-    PID=$(tmux -L "$SOCKET" list-panes -t k -F '#{pane_pid}')
-    KEY=j
-    if [ "$MODE" = notes ]; then tmux -L "$SOCKET" send-keys -t k i; KEY=a; sleep 0.3; fi
+    start_vim "$MODE" code-footprint $CALLGRIND
 else
     start_live_program "$(realpath "$BIN")" "$SOURCE" code-footprint $CALLGRIND
     go_to "$MODE" 0.2

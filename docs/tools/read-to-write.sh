@@ -1,24 +1,17 @@
 #!/bin/bash
-# A key's own time in the live program, from the `read` that takes the key to the frame's `write` (PERFORMANCE.md,
-# "Key to screen, fifth pass"): starts BIN in tmux (80×24) on a copy of HOME (or vim on a 1,000-line file when BIN
-# is `vim`), goes to the list or the notes (MODE: list sends j, notes sends a), sends N keys GAP seconds apart
-# through one tmux control client (no process started per key) and prints the median, the 10th/90th/99th percentiles and the four slowest keys of
-# `perf trace -e read,write`'s read→write, tracing included. Needs perf (Debian: linux-perf).
+# A key's own time in the live program, from the `read` that takes the key to the first `write` to the terminal
+# (PERFORMANCE.md, "Key to screen, fifth pass"): starts BIN in tmux (80×24) on a copy of HOME (or vim on a
+# 1,000-line file when BIN is `vim`), goes to the list or the notes (MODE: list sends j, notes sends a), sends N keys
+# GAP seconds apart through one tmux control client (no process started per key) and prints, of `perf trace -e
+# read,write`'s read→write (tracing included), the median, the 10th/90th/99th percentiles and the four slowest keys.
+# Needs perf (Debian: linux-perf).
 #   docs/tools/read-to-write.sh .build/release/rigbook HOME notes 150 0.035
 #   docs/tools/read-to-write.sh vim - notes 150 0.035
 set -eu
 BIN=$1; SOURCE=$2; MODE=$3; N=$4; GAP=$5
 . "$(dirname "$0")/live-program.sh"
 if [ "$BIN" = vim ]; then
-    WORK=$(mktemp -d); SOCKET=read-to-write-$$
-    trap 'tmux -L $SOCKET kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
-    seq 1 1000 | sed 's/.*/line & of a plain text file for vim/' > "$WORK/file.txt"
-    tmux -L "$SOCKET" -f /dev/null new-session -d -s k -x 80 -y 24 \
-        "exec env TERM=xterm-256color vim -u NONE -N -n $WORK/file.txt"
-    for _ in $(seq 1 100); do tmux -L "$SOCKET" capture-pane -p -t k | grep -q "line 1 of" && break; sleep 0.1; done
-    PID=$(tmux -L "$SOCKET" list-panes -t k -F '#{pane_pid}')
-    KEY=j
-    if [ "$MODE" = notes ]; then tmux -L "$SOCKET" send-keys -t k i; KEY=a; fi
+    start_vim "$MODE" read-to-write
 else
     start_live_program "$(realpath "$BIN")" "$SOURCE" read-to-write
     go_to "$MODE" 0.05
