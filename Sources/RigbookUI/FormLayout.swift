@@ -59,6 +59,23 @@ enum FormLayout {
         return wraps
     }
 
+    /// A layout kept by reference (`FormState.layoutMemo`). Not generic: a generic class's type is looked up in
+    /// the runtime's metadata caches each time one is made.
+    final class KeptLayout: Sendable {
+        let value: Computed
+        init(_ value: Computed) { self.value = value }
+    }
+
+    /// Lines and what they were made from, kept by reference (`FormState.linesMemo`).
+    final class KeptLines: Sendable {
+        let key: LinesKey
+        let lines: [Line]
+        init(key: LinesKey, lines: [Line]) {
+            self.key = key
+            self.lines = lines
+        }
+    }
+
     /// The wraps and lines of one state at one width: what scrolling and drawing both need.
     struct Computed: Sendable {
         var width: Int
@@ -70,7 +87,7 @@ enum FormLayout {
     /// The layout at `width`: the one `keepFocusVisible` kept when nothing it depends on changed since (a
     /// keystroke used to lay the form out twice, once to scroll and once to draw), else computed now.
     static func computed(_ form: FormState, width: Int) -> Computed {
-        if let kept = form.layoutMemo, kept.width == width { return kept }
+        if let kept = form.layoutMemo?.value, kept.width == width { return kept }
         let wraps = self.wraps(form, width: width)
         let key = LinesKey(form, width: width, wraps: wraps)
         if let kept = form.linesMemo, kept.key == key {
@@ -179,8 +196,8 @@ extension FormState {
     /// Scrolls as little as possible to keep the focused field (and its messages) on screen.
     mutating func keepFocusVisible(width: Int, height: Int) {
         let layout = FormLayout.computed(self, width: width)
-        layoutMemo = layout
-        linesMemo = (layout.key, layout.lines)
+        layoutMemo = FormLayout.KeptLayout(layout)
+        linesMemo = FormLayout.KeptLines(key: layout.key, lines: layout.lines)
         let wraps = layout.wraps, lines = layout.lines
         let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(saveError, width: width)
         var line = FormLayout.focusLine(self, in: lines, wraps: wraps)

@@ -234,11 +234,13 @@ public struct FormState: Screen {
     /// several times a frame).
     public private(set) var problems: [GateProblem] = [] { didSet { layoutMemo = nil } }
     /// The body's layout as the last `keepFocusVisible` computed it, for the frame drawn next; nil once any of
-    /// the properties it depends on changed (they clear it as they are set).
-    var layoutMemo: FormLayout.Computed?
+    /// the properties it depends on changed (they clear it as they are set). Both memos are references: they
+    /// are set and forgotten on every key, and an optional of the values themselves was copied and destroyed
+    /// through the runtime's generic witnesses each time (issue 17).
+    var layoutMemo: FormLayout.KeptLayout?
     /// The body's lines as last computed and what they were computed from; kept while the values change (unlike
     /// `layoutMemo`): `FormLayout.computed` uses them again when nothing the lines read has changed.
-    var linesMemo: (key: FormLayout.LinesKey, lines: [FormLayout.Line])?
+    var linesMemo: FormLayout.KeptLines?
 
     /// The assets of a batch inspection whose shared values this form edits (issue 13 §4); empty for a
     /// single asset's form. The gate then judges the values once per asset and names the assets a rule fails.

@@ -61,10 +61,10 @@ enum FormView {
         let textWidth = FormLayout.textWidth(screenWidth: width)
         for (offset, line) in lines.dropFirst(form.scroll).prefix(body).enumerated() {
             let y = 1 + offset
-            let key = memo == nil || y >= height ? nil : lineKey(form, line: line, width: width)
-            if let key, let memo, let cells = memo.cells(for: key, y: y), frame.placeLine(cells, y: y) { continue }
+            let key = memo == nil || y >= height ? FormLineKey.unkept : lineKey(form, line: line, width: width)
+            if key.kept, let memo, let cells = memo.cells(for: key, y: y), frame.placeLine(cells, y: y) { continue }
             defer {
-                if let key, let memo, let cells = frame.lineCells(y) { memo.keep(cells, for: key, y: y) }
+                if key.kept, let memo, let cells = frame.lineCells(y) { memo.keep(cells, for: key, y: y) }
             }
             switch line {
             case .banner(let text):
@@ -145,9 +145,9 @@ enum FormView {
     }
 
     /// What a body line is drawn from, when that is cheap to tell: its line, focus and the text its widget shows.
-    /// Nil for a line that places the cursor or draws from more (a focused text field, multi-line text,
+    /// `.unkept` for a line that places the cursor or draws from more (a focused text field, multi-line text,
     /// attachments): those are drawn every frame.
-    static func lineKey(_ form: FormState, line: FormLayout.Line, width: Int) -> FormLineKey? {
+    static func lineKey(_ form: FormState, line: FormLayout.Line, width: Int) -> FormLineKey {
         var key = FormLineKey(line: line, focused: line.field == form.focus, attemptedSave: form.attemptedSave,
                               width: width)
         guard case .field(let field, _) = line else { return key }
@@ -161,11 +161,11 @@ enum FormView {
         case .toggle:
             key.flag = form.values[flag: field]
         case .text, .date:
-            guard !key.focused else { return nil }
+            guard !key.focused else { return .unkept }
             key.text = form.values[text: field]
             if field.kind == .date { key.placeholder = form.datePlaceholder(field) }
         case .multiline, .attachments:
-            return nil
+            return .unkept
         }
         return key
     }
@@ -227,9 +227,15 @@ struct FormLineKey: Hashable, Sendable {
     var width: Int
     /// The widget's text: a choice's label, a check box's sentence, a text field's value.
     var text = ""
-    var placeholder: String?
+    /// A date's placeholder, "" for none. Not optional, nor is the key: an optional of these was copied and
+    /// destroyed through the runtime's generic witnesses, on every line of every frame.
+    var placeholder = ""
     /// A check box's or toggle's state.
     var flag = false
+    /// False for a line drawn every frame, never kept (`unkept`).
+    var kept = true
+
+    static let unkept = FormLineKey(line: .heading(""), focused: false, attemptedSave: false, width: 0, kept: false)
 }
 
 /// The form's body lines as last drawn, by what they were drawn from: a typed character changes one or two
