@@ -42,7 +42,7 @@ public struct BatchDraftFile: Codable, Equatable, Sendable {
 
     public init(visit: UUID, assets: [Member], values: InspectionValues, createdAt: String, updatedAt: String,
                 operatorName: String, osUser: String = SystemIdentity.userName,
-                host: String = SystemIdentity.hostName, pid: Int32 = getpid(), revision: Int,
+                host: String = SystemIdentity.hostName, pid: Int32 = SystemIdentity.processID, revision: Int,
                 focusedField: String? = nil) {
         draftID = BatchIdentity.draftID(visit: visit)
         visitUUID = visit.uuidString.lowercased()

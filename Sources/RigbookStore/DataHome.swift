@@ -94,5 +94,8 @@ public enum SystemIdentity {
         return ProcessInfo.processInfo.environment["USER"] ?? "unknown"
     }()
 
-    public static var hostName: String { ProcessInfo.processInfo.hostName }
+    /// Looked up once, like the user: every typed key's journal line names the host and the process, and each
+    /// lookup was a call into Foundation or a system call on the way to the next key.
+    public static let hostName: String = ProcessInfo.processInfo.hostName
+    public static let processID: Int32 = getpid()
 }

@@ -112,7 +112,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public init(draftID: String, sessionID: String, assetUUID: String, assetTag: String, amends: Int64?,
                 values: InspectionValues, createdAt: String, updatedAt: String, operatorName: String,
                 osUser: String = SystemIdentity.userName, host: String = SystemIdentity.hostName,
-                pid: Int32 = getpid(), revision: Int, focusedField: String? = nil) {
+                pid: Int32 = SystemIdentity.processID, revision: Int, focusedField: String? = nil) {
         self.draftID = draftID
         self.sessionID = sessionID
         self.assetUUID = assetUUID
@@ -454,7 +454,7 @@ public struct DraftStore: Sendable {
                 close(fd)
                 continue
             }
-            let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName, pid: getpid(),
+            let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName, pid: SystemIdentity.processID,
                                     since: Timestamp.now())
             if let data = try? JSONEncoder().encode(holder) {
                 ftruncate(fd, 0)
