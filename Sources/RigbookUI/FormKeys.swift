@@ -70,23 +70,12 @@ extension FormState {
     var isTyping: Bool { editor != nil && focus.kind != .choice }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        settle(context: context)
-        // An echo is for the one key since the last frame: a second key in the batch goes by the frame.
-        let firstKeyOfBatch = lastKeyBatch != context.batch
-        lastKeyBatch = context.batch
-        typedEcho = nil
-        defer { if !firstKeyOfBatch { typedEcho = nil } }
+        let firstKeyOfBatch = startKeyForEcho(context: context)
         inputBatch = context.batch
         clock = context.now
         let edits = editCount
         let outcome = handleKey(key, now: context.now, width: context.area.width)
-        if typedEcho != nil && firstKeyOfBatch {
-            // The character goes to the terminal ahead of the frame (`TypedEcho`): laying the form out waits for
-            // `settle`, after the echo is written.
-            layoutPending = true
-        } else {
-            keepFocusVisible(width: context.area.width, height: context.area.height)
-        }
+        endKeyForEcho(first: firstKeyOfBatch, context: context)
         // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
         guard editCount != edits, batchMembers.isEmpty else { return outcome }
         return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
@@ -377,7 +366,7 @@ extension FormState {
 
     /// The preview's quiet period, the draft's debounce and its retry after a failed write.
     public mutating func advance(context: ScreenContext) -> [Effect] {
-        settle(context: context)
+        settleLayout(context: context)
         _ = advance(to: context.now)
         guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
         return [effect]
@@ -388,10 +377,5 @@ extension FormState {
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
 
-    /// Lays the form out, scrolled to its focus, if a typed character left that for after its echo.
-    public mutating func settle(context: ScreenContext) {
-        guard layoutPending else { return }
-        layoutPending = false
-        keepFocusVisible(width: context.area.width, height: context.area.height)
-    }
+    public mutating func settle(context: ScreenContext) { settleLayout(context: context) }
 }

@@ -17,6 +17,41 @@ protocol TextFieldHosting {
     var inputBatch: Int { get }
     /// Set when the key typed one character at the end of the field's text (`TypedEcho`).
     var typedEcho: TypedEcho? { get set }
+    /// The batch of the last key, and whether a typed character left the layout for after its echo.
+    var lastKeyBatch: Int { get set }
+    var layoutPending: Bool { get set }
+    mutating func keepFocusVisible(width: Int, height: Int)
+}
+
+/// A typed character's echo (`TypedEcho`), for both forms: around each key, and the layout it leaves for after.
+extension TextFieldHosting {
+    /// Before a key: the layout the last one left is done, and no echo yet. True for the first key since the last
+    /// frame, the only one an echo may follow.
+    mutating func startKeyForEcho(context: ScreenContext) -> Bool {
+        settleLayout(context: context)
+        let first = lastKeyBatch != context.batch
+        lastKeyBatch = context.batch
+        typedEcho = nil
+        return first
+    }
+
+    /// After a key: an echo kept only for the first key since the last frame; the form laid out now, or after the
+    /// echo is written (`settleLayout`).
+    mutating func endKeyForEcho(first: Bool, context: ScreenContext) {
+        if !first { typedEcho = nil }
+        if typedEcho != nil {
+            layoutPending = true
+        } else {
+            keepFocusVisible(width: context.area.width, height: context.area.height)
+        }
+    }
+
+    /// Lays the form out, scrolled to its focus, if a typed character left that for after its echo.
+    mutating func settleLayout(context: ScreenContext) {
+        guard layoutPending else { return }
+        layoutPending = false
+        keepFocusVisible(width: context.area.width, height: context.area.height)
+    }
 }
 
 extension TextFieldHosting {
