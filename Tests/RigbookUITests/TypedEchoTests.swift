@@ -84,6 +84,28 @@ struct TypedEchoTests {
         #expect(h.form?.values.notes == String(repeating: "a", count: width - 1) + "bcd")
     }
 
+    @Test("the batch form echoes too, and lays itself out after the echo: the focus stays in view")
+    func batchForm() throws {
+        let assets = (1...3).map { makeAsset(tag: String(format: "WS-%04d", $0), name: "2 t web sling",
+                                             location: "Quay 3", commissioned: "2026-06-01") }
+        let h = try Harness(.assets(assets), profile: TypedEchoTests.profile)
+        for _ in 0..<3 { h.press(.char("m")) }
+        h.press(.char("I"))
+        func batch() -> BatchFormState? { h.state.screens.last as? BatchFormState }
+        #expect(batch() != nil, "no batch form:\n\(h.dump)")
+        for _ in 0..<30 where batch()?.form.focus != .notes { h.press(.tab) }
+        #expect(batch()?.form.focus == .notes)
+        h.type("ab")
+        #expect(h.lastEchoText == "b")
+        // Rows wrap and the form scrolls: each frame after an echo has the focused row on the screen.
+        for index in 0..<300 {
+            h.press(.char(index % 7 == 6 ? " " : "x"))
+            let cursor = try #require(h.frame.cursor, "no cursor:\n\(h.dump)")
+            #expect(cursor.y > 0 && cursor.y < h.height - 1, "the cursor left the form:\n\(h.dump)")
+        }
+        #expect(batch()?.form.values.notes.count == 302)
+    }
+
     @Test("random typing: the terminal always ends showing the frame")
     func randomTyping() throws {
         let h = try notesForm()
@@ -103,4 +125,9 @@ struct TypedEchoTests {
         }
         #expect(echoes > 20)
     }
+}
+
+extension Harness {
+    /// The text of the echo written before the last frame, if there was one.
+    var lastEchoText: String? { lastEcho?.update.runs.first?.text }
 }
