@@ -454,8 +454,8 @@ public struct DraftStore: Sendable {
                 close(fd)
                 continue
             }
-            let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName, pid: SystemIdentity.processID,
-                                    since: Timestamp.now())
+            let holder = LockHolder(user: SystemIdentity.userName, host: SystemIdentity.hostName,
+                                    pid: SystemIdentity.processID, since: Timestamp.now())
             if let data = try? JSONEncoder().encode(holder) {
                 ftruncate(fd, 0)
                 _ = data.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
