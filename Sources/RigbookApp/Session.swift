@@ -568,7 +568,7 @@ public final class Session {
         let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
                                  revision: (snapshot.written?.revision ?? 0) + 1)
         do {
-            try drafts.write(draftFile(snapshot, meta: meta, updatedAt: now))
+            try drafts.write(draftFile(snapshot.contents, meta: meta, updatedAt: now))
         } catch {
             return .draftWriteFailed(draftID: snapshot.draftID, reason: "\(error)")
         }
@@ -578,7 +578,7 @@ public final class Session {
     }
 
     /// The draft file a snapshot makes, as of revision `meta.revision`.
-    private func draftFile(_ snapshot: DraftSnapshot, meta: DraftFileMeta, updatedAt: String) -> DraftFile {
+    private func draftFile(_ snapshot: DraftSnapshot.Contents, meta: DraftFileMeta, updatedAt: String) -> DraftFile {
         if let values = snapshot.testValues {
             let name = values.technician.trimmingWhitespace
             return DraftFile(testDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
@@ -618,7 +618,7 @@ public final class Session {
     /// (the debounced draft write still runs and reports its own failures).
     private func journal(_ draftID: String, _ snapshot: DraftSnapshot?) {
         guard locks[draftID] != nil else { return }
-        guard let snapshot else {
+        guard let snapshot = snapshot?.contents else {
             journals[draftID]?.truncate()
             return
         }

@@ -65,6 +65,10 @@ public struct DraftSnapshot: Sendable, Equatable {
                            testValues: testValues, testFocus: testFocus))
     }
 
+    /// Everything at once: for a reader of several members on every key (the journal line), which through
+    /// `dynamicMember` would run the runtime's key-path code once per member.
+    public var contents: Contents { box.contents }
+
     public subscript<Value>(dynamicMember path: WritableKeyPath<Contents, Value>) -> Value {
         get { box.contents[keyPath: path] }
         set {
