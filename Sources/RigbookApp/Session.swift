@@ -136,24 +136,20 @@ public final class Session {
     func lookAtTheRegisterNow() { registerAskedAt = -Double.infinity }
 
     private func run(_ effects: [Effect]) {
-        // A slice read where it lies: the next effect is looked at in place and passed over by moving the slice's
-        // start. `removeFirst` on the array would copy every effect of the caller's (shared) array, and taking the
-        // effect out would copy it (an `Effect` is large).
+        // A slice: taking the first effect moves its start, where the array's `removeFirst` would copy the caller's
+        // (shared) array. Taking an effect out is a retain (`Effect` is indirect).
         var pending = effects[...]
-        while let next = pending.indices.first {
-            if journalsAfterFrame, let (draftID, snapshot) = pending[next].journalLine {
+        while let effect = pending.popFirst() {
+            if journalsAfterFrame, case .journalDraft(let draftID, let snapshot) = effect {
                 // A later line holds everything an earlier one of the same turn did: only the last is written.
                 waitingJournals.removeAll { $0.draftID == draftID }
                 waitingJournals.append((draftID, snapshot))
-                pending = pending.dropFirst()
                 continue
             }
             // Any other effect (a draft write truncates the journal, a close removes it) comes after the lines
             // that were waiting, as it did when they were written at once.
             writeJournals()
-            let results = perform(pending[next])
-            pending = pending.dropFirst()
-            for result in results { pending += App.update(&state, result, now: clock(), batch: framesShown) }
+            for result in perform(effect) { pending += App.update(&state, result, now: clock(), batch: framesShown) }
         }
     }
 

@@ -167,12 +167,3 @@ public struct Notice: Sendable, Equatable {
     public static func info(_ text: String) -> Notice { Notice(text: text, isError: false) }
     public static func error(_ text: String) -> Notice { Notice(text: text, isError: true) }
 }
-
-extension Effect {
-    /// A journal line's draft and snapshot, nil for any other effect. A property, so the session's queue asks it of
-    /// an effect where it lies: matching the case there copied the whole effect first (issue 17).
-    public var journalLine: (draftID: String, snapshot: DraftSnapshot?)? {
-        if case .journalDraft(let draftID, let snapshot) = self { return (draftID, snapshot) }
-        return nil
-    }
-}

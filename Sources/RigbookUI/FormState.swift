@@ -44,9 +44,8 @@ public struct FormState: Screen {
     /// The input batch of the key being handled, and the one in which the confirmation got the focus:
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
-    /// The character the last key typed at the end of the focused text (`TypedEcho`), and the batch of that key.
+    /// The character the last key typed at the end of the focused text (`TypedEcho`).
     public internal(set) var typedEcho: TypedEcho?
-    var lastKeyBatch = -1
     /// A typed character's layout left for `settle` (after its echo).
     var layoutPending = false
     var confirmationShown = SeenInBatch(0)

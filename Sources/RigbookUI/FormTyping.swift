@@ -13,24 +13,24 @@ protocol TextFieldHosting {
     mutating func setTypedText(_ text: String, now: Double)
     mutating func note(_ text: String)
     mutating func moveFocus(by step: Int)
-    /// The frames shown when the key being handled came in (`ScreenContext.batch`).
-    var inputBatch: Int { get }
+    /// The frames shown when the key being handled came in (`ScreenContext.batch`); before a key, the last one's.
+    var inputBatch: Int { get set }
     /// Set when the key typed one character at the end of the field's text (`TypedEcho`).
     var typedEcho: TypedEcho? { get set }
-    /// The batch of the last key, and whether a typed character left the layout for after its echo.
-    var lastKeyBatch: Int { get set }
+    /// Whether a typed character left the layout for after its echo.
     var layoutPending: Bool { get set }
     mutating func keepFocusVisible(width: Int, height: Int)
 }
 
 /// A typed character's echo (`TypedEcho`), for both forms: around each key, and the layout it leaves for after.
 extension TextFieldHosting {
-    /// Before a key: the layout the last one left is done, and no echo yet. True for the first key since the last
-    /// frame, the only one an echo may follow.
+    /// Before a key: the layout the last one left is done, the key's batch noted, and no echo yet. True for the
+    /// first key since the last frame (the form opened or a key came in an earlier batch), the only one an echo may
+    /// follow.
     mutating func startKeyForEcho(context: ScreenContext) -> Bool {
         settleLayout(context: context)
-        let first = lastKeyBatch != context.batch
-        lastKeyBatch = context.batch
+        let first = inputBatch != context.batch
+        inputBatch = context.batch
         typedEcho = nil
         return first
     }

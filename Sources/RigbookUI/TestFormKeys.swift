@@ -60,7 +60,6 @@ extension TestFormState {
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         let firstKeyOfBatch = startKeyForEcho(context: context)
-        inputBatch = context.batch
         clock = context.now
         let edits = editCount
         let outcome = handleKey(key, now: context.now, width: context.area.width)

@@ -35,7 +35,6 @@ public struct TestFormState: Screen {
     var inputBatch = 0
     /// As `FormState.typedEcho`.
     public internal(set) var typedEcho: TypedEcho?
-    var lastKeyBatch = -1
     /// As `FormState.layoutPending`.
     var layoutPending = false
     /// The selected file on the attachments line.

@@ -44,7 +44,7 @@ extension App {
         state.screens[top].settle(context: state.context(now: now, batch: batch))
     }
 
-    /// The echo of the character the top screen was just typed, drawn onto `frame` (the screen as shown), when
+    /// The echo of the character just typed into the top screen, drawn onto `frame` (the screen as shown), when
     /// nothing stands between it and the terminal: no notice, the key the only one since `batch` frames were shown.
     public static func typedEcho(_ state: AppState, batch: Int, onto frame: inout Frame) -> DrawRun? {
         guard state.notice == nil, frame.width == state.width, frame.height == state.height,
