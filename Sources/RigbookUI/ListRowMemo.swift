@@ -46,11 +46,37 @@ final class ListRowMemo: Sendable {
         }
     }
 
-    private let rows = Mutex<[UUID: Kept]>([:])
+    /// Two generations of a few pages each: when the newer fills up it becomes the older, and a row found in the
+    /// older is brought back to the newer. Rows on screen are looked up every frame, so paging on never drops them
+    /// (emptying the memo at once made the next frame format every row again).
+    private struct Generations {
+        static let size = 256
+        var newer: [UUID: Kept] = [:]
+        var older: [UUID: Kept] = [:]
+
+        mutating func kept(_ uuid: UUID) -> Kept? {
+            if let kept = newer[uuid] { return kept }
+            guard let kept = older[uuid] else { return nil }
+            insert(kept, for: uuid)
+            return kept
+        }
+
+        mutating func insert(_ kept: Kept, for uuid: UUID) {
+            if newer.count >= Generations.size {
+                older = newer
+                newer = [:]
+            }
+            newer[uuid] = kept
+        }
+    }
+
+    private let rows = Mutex(Generations())
 
     /// The cells of the row last drawn from equal inputs, if any.
     func cells(for inputs: ListRowInputs) -> [PackedCell]? {
-        guard let kept = rows.withLock({ $0[inputs.row.asset.uuid] }), kept.inputs.drawsLike(inputs) else { return nil }
+        guard let kept = rows.withLock({ $0.kept(inputs.row.asset.uuid) }), kept.inputs.drawsLike(inputs) else {
+            return nil
+        }
         return kept.cells
     }
 
@@ -60,7 +86,7 @@ final class ListRowMemo: Sendable {
     /// sends the caller to `cells(for:)`, which also finds a row drawn from an earlier version of equal rows.
     func cells(uuid: UUID, version: Int, index: Int, site: String, columns: [ListColumn], scheme: ColourCodeScheme,
                marked: Bool, width: Int) -> [PackedCell]? {
-        guard let kept = rows.withLock({ $0[uuid] }) else { return nil }
+        guard let kept = rows.withLock({ $0.kept(uuid) }) else { return nil }
         let inputs = kept.inputs
         guard inputs.version == version, inputs.index == index, inputs.width == width, inputs.marked == marked,
               inputs.site == site, inputs.scheme == scheme, inputs.columns == columns else { return nil }
@@ -69,14 +95,10 @@ final class ListRowMemo: Sendable {
 
     func keep(_ cells: [PackedCell], for inputs: ListRowInputs) {
         let kept = Kept(inputs, cells)
-        rows.withLock { rows in
-            // A few pages of rows: paging on past them starts again.
-            if rows.count >= 256 { rows.removeAll(keepingCapacity: true) }
-            rows[inputs.row.asset.uuid] = kept
-        }
+        rows.withLock { $0.insert(kept, for: inputs.row.asset.uuid) }
     }
 
-    func clear() { rows.withLock { $0.removeAll() } }
+    func clear() { rows.withLock { $0 = Generations() } }
 }
 
 extension Frame {
