@@ -161,6 +161,9 @@ public final class Session {
         for (draftID, snapshot) in waiting { journal(draftID, snapshot) }
     }
 
+    /// Work for the next key, once the frame is on the terminal (`App.prepareNextKey`).
+    public func prepareNextKey() { withUnsafePointer(to: &state) { App.prepareNextKey($0.pointee) } }
+
     /// How long the loop may wait for a key before something comes due (nil: no deadline).
     public func timeoutMilliseconds() -> Int32? {
         // The frame is drawn: the index a load asked for can be started at once (on the tick this brings).
@@ -715,16 +718,16 @@ public final class Session {
         return (frame, runs)
     }
 
-    /// The character just typed, as the one cell that shows it, drawn onto the screen as shown (`TypedEcho`): for
-    /// the terminal before `nextUpdate`, which then diffs the frame against the screen with the echo on it.
-    public func typedEcho() -> (update: ScreenUpdate, cursor: (x: Int, y: Int)?)? {
+    /// What the key just handled shows (a character typed, the list's selection moved: `App.echo`), drawn onto the
+    /// screen as shown: for the terminal before `nextUpdate`, which then diffs the frame against the screen with it.
+    public func echo() -> (update: ScreenUpdate, cursor: (x: Int, y: Int)?)? {
         guard var shown = shownFrame else { return nil }
         shownFrame = nil  // the one owner while the echo changes it: its rows are not copied
         defer { shownFrame = shown }
         let batch = framesShown
-        let run = withUnsafePointer(to: &state) { App.typedEcho($0.pointee, batch: batch, onto: &shown) }
-        guard let run else { return nil }
-        return (ScreenUpdate(scroll: nil, runs: [run]), shown.cursor)
+        let update = withUnsafePointer(to: &state) { App.echo($0.pointee, batch: batch, onto: &shown) }
+        guard let update else { return nil }
+        return (update, shown.cursor)
     }
 
     /// `nextDraw` for a terminal that can scroll a region: rows that moved are scrolled, not drawn again.

@@ -327,6 +327,9 @@ public struct InMemoryScreen: Sendable {
 
     public init(width: Int, height: Int) { frame = Frame(width: width, height: height) }
 
+    /// A terminal showing `frame`.
+    public init(_ frame: Frame) { self.frame = frame }
+
     public mutating func apply(_ runs: [DrawRun], size: (width: Int, height: Int)) {
         if frame.width != size.width || frame.height != size.height {
             frame = Frame(width: size.width, height: size.height)

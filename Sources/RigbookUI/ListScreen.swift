@@ -81,6 +81,14 @@ extension ListState: Screen {
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        // Only the first key since the frame on the terminal is echoed: that frame shows where it moves from.
+        let echoes = keyBatch != context.batch
+        keyBatch = context.batch
+        selectionEcho = nil
+        return handleKey(key, context: context, echoes: echoes)
+    }
+
+    private mutating func handleKey(_ key: Key, context: ScreenContext, echoes: Bool) -> Outcome {
         if case .paste = key, scan != nil { return handleScan(key, context: context) }
         if case .paste(let text) = key {
             // Pasted text filters the list (a tag copied from a mail, say); it never acts as keys.
@@ -94,8 +102,10 @@ extension ListState: Screen {
         guard let action = ListState.keymap.action(for: key) else { return .stay }
         let page = ListState.pageSize(context.area)
         switch action {
-        case .up: move(by: -1, pageSize: page)
-        case .down: move(by: 1, pageSize: page)
+        case .up, .down:
+            let from = echoes ? SelectionEcho(from: self, batch: context.batch) : nil
+            move(by: action == .up ? -1 : 1, pageSize: page)
+            selectionEcho = from
         case .pageUp:
             top = max(0, top - page)
             move(by: -page, pageSize: page)

@@ -167,37 +167,43 @@ enum ListView {
         let hasSite = columns.contains { $0.id == .site }
         let scheme = list.particulars.organisation.colourCode
         for position in first..<max(first, last) {
-            let index = list.rowIndex(visible: position)
-            let y = 3 + position - first
-            let uuid = list.rows[index].asset.uuid
-            let site = hasSite ? list.siteName(of: list.rows[index].asset) : ""
-            let marked = !list.marks.isEmpty && list.marks.contains(uuid)
-            // The selection bar is the row in reverse video: the memo keeps rows without it, so a ↓ copies the two
-            // rows it moves between and turns their reverse video over, instead of formatting them again.
-            let selected = position == list.selection
-            // A row of the same version of the rows is looked up without copying it (nearly every row of a ↓).
-            if let memo, y < area.height,
-               let cells = memo.cells(uuid: uuid, version: list.rowsVersion, index: index, site: site,
-                                      columns: columns, scheme: scheme, marked: marked, width: area.width),
-               frame.placeLine(cells, y: y) {
-                if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
-                continue
-            }
-            let row = list.rows[index]
-            let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
-                                       site: site, columns: columns, scheme: scheme, marked: marked,
-                                       width: area.width)
-            if let memo, y < area.height, let cells = memo.cells(for: inputs), frame.placeLine(cells, y: y) {
-                if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
-                continue
-            }
-            drawRow(row, report: inputs.report, site: { inputs.site }, columns: columns, y: y, in: area, into: &frame,
-                    scheme: scheme)
-            if inputs.marked { drawMark(columns: columns, y: y, in: area, &frame) }
-            if let memo, y < area.height, let cells = frame.lineCells(y) { memo.keep(cells, for: inputs) }
-            if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+            drawListRow(list, position: position, y: 3 + position - first, columns: columns, hasSite: hasSite,
+                        scheme: scheme, area: area, memo: memo, into: &frame)
         }
         drawFooter(list, into: &frame, area: area, memo: memo)
+    }
+
+    /// The list's row at visible `position`, drawn at `y`: copied from the memo when it holds the row, else formatted
+    /// (and kept). The selection bar is the row in reverse video: the memo keeps rows without it, so a ↓ copies the
+    /// two rows it moves between and turns their reverse video over, instead of formatting them again.
+    static func drawListRow(_ list: ListState, position: Int, y: Int, columns: [ListColumn], hasSite: Bool,
+                            scheme: ColourCodeScheme, area: Rect, memo: ListRowMemo?, into frame: inout Frame) {
+        let index = list.rowIndex(visible: position)
+        let uuid = list.rows[index].asset.uuid
+        let site = hasSite ? list.siteName(of: list.rows[index].asset) : ""
+        let marked = !list.marks.isEmpty && list.marks.contains(uuid)
+        let selected = position == list.selection
+        // A row of the same version of the rows is looked up without copying it (nearly every row of a ↓).
+        if let memo, y < area.height,
+           let cells = memo.cells(uuid: uuid, version: list.rowsVersion, index: index, site: site,
+                                  columns: columns, scheme: scheme, marked: marked, width: area.width),
+           frame.placeLine(cells, y: y) {
+            if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+            return
+        }
+        let row = list.rows[index]
+        let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
+                                   site: site, columns: columns, scheme: scheme, marked: marked,
+                                   width: area.width)
+        if let memo, y < area.height, let cells = memo.cells(for: inputs), frame.placeLine(cells, y: y) {
+            if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+            return
+        }
+        drawRow(row, report: inputs.report, site: { inputs.site }, columns: columns, y: y, in: area, into: &frame,
+                scheme: scheme)
+        if inputs.marked { drawMark(columns: columns, y: y, in: area, &frame) }
+        if let memo, y < area.height, let cells = frame.lineCells(y) { memo.keep(cells, for: inputs) }
+        if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
     }
 
     /// Everything the title row is drawn from (`drawTitle`).

@@ -36,19 +36,3 @@ extension Frame {
         return DrawRun(x: x, y: y, scalars: [scalar], style: style, width: 1)
     }
 }
-
-extension App {
-    /// What the top screen left for after a typed character's echo, done: the view needs it.
-    public static func settle(_ state: inout AppState, now: Double, batch: Int) {
-        guard let top = state.screens.indices.last else { return }
-        state.screens[top].settle(context: state.context(now: now, batch: batch))
-    }
-
-    /// The echo of the character just typed into the top screen, drawn onto `frame` (the screen as shown), when
-    /// nothing stands between it and the terminal: no notice, the key the only one since `batch` frames were shown.
-    public static func typedEcho(_ state: AppState, batch: Int, onto frame: inout Frame) -> DrawRun? {
-        guard state.notice == nil, frame.width == state.width, frame.height == state.height,
-              let echo = state.screens.last?.typedEcho, echo.batch == batch else { return nil }
-        return frame.echo(echo.scalar)
-    }
-}

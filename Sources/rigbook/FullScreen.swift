@@ -24,8 +24,8 @@ enum FullScreen {
         var exitCode = ExitCode.success
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
-                // A character typed at the end of a field is on the screen before the frame is made (`TypedEcho`).
-                if let echo = session.typedEcho() { terminal.draw(echo.update, cursor: echo.cursor) }
+                // What a key shows is on the screen before the frame is made (`TypedEcho`, `SelectionEcho`).
+                if let echo = session.echo() { terminal.draw(echo.update, cursor: echo.cursor) }
                 let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
                 terminal.draw(update, cursor: frame.cursor)
             } else {
@@ -33,6 +33,7 @@ enum FullScreen {
                 terminal.draw(runs, cursor: frame.cursor)
             }
             session.writeJournals()
+            session.prepareNextKey()
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
             // Handle every key already waiting before drawing again, so a paste costs one frame.

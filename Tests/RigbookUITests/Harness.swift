@@ -32,8 +32,10 @@ final class Harness {
     private var terminal: InMemoryScreen
     /// The runs the last step sent to the terminal.
     private(set) var lastRuns: [DrawRun] = []
-    /// The typed character's echo written before the last frame (`TypedEcho`), if there was one.
+    /// The key's echo written before the last frame (`TypedEcho`, `SelectionEcho`), if there was one.
     private(set) var lastEcho: (update: ScreenUpdate, cursor: (x: Int, y: Int)?)?
+    /// What the last step wrote to the terminal: the echo's runs, then the frame's.
+    var lastKeyRuns: [DrawRun] { (lastEcho?.update.runs ?? []) + lastRuns }
     /// A second terminal that receives the updates with scrolls (`FrameDiff.update`), as the direct writer does,
     /// and the frame it was last brought to.
     private var scrollingTerminal = InMemoryScreen(width: 0, height: 0)
@@ -136,19 +138,20 @@ final class Harness {
 
     /// Applies the session's next diff to the in-memory terminal and expects it to show the frame.
     func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
-        // As the full-screen loop: a typed character's echo first, then the frame diffed against the screen with it.
-        lastEcho = session.typedEcho()
+        // As the full-screen loop: the key's echo first, then the frame diffed against the screen with it.
+        lastEcho = session.echo()
         if let echo = lastEcho {
-            terminal.apply(echo.update.runs, size: (width, height))
+            terminal.apply(echo.update, size: (width, height))
             scrollingTerminal.apply(echo.update, size: (width, height))
             scrollingShown = scrollingShown.map { shown in
-                var withEcho = shown
-                _ = withEcho.echo(echo.update.runs[0].scalars[0])
-                return withEcho
+                var withEcho = InMemoryScreen(shown)
+                withEcho.apply(echo.update, size: (width, height))
+                return withEcho.frame
             }
         }
         let (frame, runs) = session.nextDraw()
         lastRuns = runs
+        session.prepareNextKey()
         terminal.apply(runs, size: (frame.width, frame.height))
         scrollingTerminal.apply(FrameDiff.update(from: scrollingShown, to: frame), size: (frame.width, frame.height))
         scrollingShown = frame
