@@ -198,15 +198,16 @@ public enum FrameDiff {
     static let gapDrawnOver = 4
 
     /// Whether the unchanged cells `gapStart..<next` between the changed cells at `last` and `next` are written rather
-    /// than skipped: few, printable ASCII (a byte each, measured alike by every terminal), after an ASCII cell (the
-    /// writer trusts the cursor only after ASCII: after anything else it moves it anyway), and in the style of
-    /// the cell before or after them, so drawing them adds no change of style.
+    /// than skipped: few, printable ASCII (a byte each, measured alike by every terminal), after a cell of one column
+    /// (the run then goes on from it, as a run goes on from each of its own characters: an ellipsis ending a column
+    /// cost a cursor move after it, three a ↓), and in the style of the cell before or after them, so drawing them
+    /// adds no change of style.
     @inline(__always)
     private static func drawsGap(_ row: UnsafePointer<PackedCell>, from last: Int, to next: Int,
                                  gapStart: Int) -> Bool {
         guard next - gapStart <= gapDrawnOver else { return false }
         let before = row[last]
-        guard before.width == 1, before.scalar >= 0x20, before.scalar < 0x7F else { return false }
+        guard before.width == 1 else { return false }
         let first = row[gapStart]
         guard first.sameStyle(as: before) || first.sameStyle(as: row[next]) else { return false }
         for c in gapStart..<next {

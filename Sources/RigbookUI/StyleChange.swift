@@ -68,6 +68,47 @@ public enum StyleChange {
         steps.colour = to.colour == .normal ? nil : to.colour
     }
 
+    /// Appends `sequences` to `buffer`, the SGR among them (ECMA-48's `ESC [ params m`, as terminfo gives `bold`, `rev`,
+    /// `setaf` and the end of `sgr0`) sent as one: `ESC [ 1 m ESC [ 7 m ESC [ 31 m` as `ESC [ 1;7;31 m`, 13 bytes as 9.
+    /// Anything else in them (`sgr0`'s `ESC ( B`) goes out as it is, in its place.
+    public static func append(_ sequences: [[UInt8]], to buffer: inout [UInt8]) {
+        var pending: [ArraySlice<UInt8>] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            buffer += [0x1B, 0x5B]
+            for (index, parameters) in pending.enumerated() {
+                if index > 0 { buffer.append(0x3B) }
+                // Alone, `ESC [ m` stays as it is; among others its empty parameter is written as the 0 it means.
+                buffer += parameters.isEmpty && pending.count > 1 ? [0x30] : parameters
+            }
+            buffer.append(0x6D)
+            pending.removeAll()
+        }
+        for sequence in sequences where !sequence.isEmpty {
+            guard let (prefix, parameters) = splitSGR(sequence) else {
+                flush()
+                buffer += sequence
+                continue
+            }
+            if !prefix.isEmpty {
+                flush()
+                buffer += prefix
+            }
+            pending.append(parameters)
+        }
+        flush()
+    }
+
+    /// A sequence that ends with an SGR, as what comes before it and the SGR's parameters (digits and `;`); nil when
+    /// it does not end with one.
+    static func splitSGR(_ sequence: [UInt8]) -> (prefix: ArraySlice<UInt8>, parameters: ArraySlice<UInt8>)? {
+        guard sequence.last == 0x6D else { return nil }
+        var start = sequence.count - 1
+        while start > 0, sequence[start - 1] == 0x3B || (0x30...0x39).contains(sequence[start - 1]) { start -= 1 }
+        guard start >= 2, sequence[start - 1] == 0x5B, sequence[start - 2] == 0x1B else { return nil }
+        return (sequence[..<(start - 2)], sequence[start..<(sequence.count - 1)])
+    }
+
     /// Whether a terminal's `sgr0` is ECMA-48's SGR 0 (`ESC [ m` or `ESC [ 0 m`), the default rendition, which
     /// every terminal that has it takes to include the default colours.
     public static func resetsColours(_ plain: [UInt8]) -> Bool {

@@ -54,6 +54,8 @@ final class DirectOutput {
         var columns = 0
         /// `csr` by its rows (`top << 16 | bottom`): a list scrolls the same region key after key.
         var regions: [Int: [UInt8]] = [:]
+        /// The terminal's scroll region (`top << 16 | bottom`), when known.
+        var region: Int?
     }
 
     /// Nil when the terminal lacks what is needed to position the cursor: curses draws then.
@@ -96,6 +98,7 @@ final class DirectOutput {
         writer.at = nil
         writer.style = nil
         writer.cursorShown = nil
+        writer.region = nil
         if clear { clearFirst = true }
     }
 
@@ -117,17 +120,19 @@ final class DirectOutput {
         if let scroll = update.scroll, let region = capabilities.scrollRegion {
             // Blank rows come in with the attributes in force: none.
             setStyle(.plain, &w)
-            scrollRegion(region, top: scroll.top, bottom: scroll.bottom, &w)
+            // The region is left set after the scroll: a list scrolled key after key sets it once, and each key's
+            // scroll is a move and an index (only `ind` and `ri` depend on it; every other write is placed with
+            // `cup`). Not where writing a row's last cell wraps at once (`am` without `xenl`): at the region's bottom
+            // that would scroll it.
+            setRegion(region, top: scroll.top, bottom: scroll.bottom, &w)
             if scroll.by > 0 {
-                moveTo(y: scroll.bottom, x: 0, force: true, &w)
+                moveTo(y: scroll.bottom, x: 0, &w)
                 for _ in 0..<scroll.by { w.buffer += capabilities.index }
             } else {
-                moveTo(y: scroll.top, x: 0, force: true, &w)
+                moveTo(y: scroll.top, x: 0, &w)
                 for _ in 0..<(-scroll.by) { w.buffer += capabilities.reverseIndex }
             }
-            scrollRegion(region, top: 0, bottom: height - 1, &w)
-            // Setting the region homes the cursor on some terminals.
-            w.at = nil
+            if capabilities.lastCellScrolls { setRegion(region, top: 0, bottom: height - 1, &w) }
         }
         for run in update.runs {
             var scalars = run.scalars[...]
@@ -139,15 +144,17 @@ final class DirectOutput {
             if scalars.isEmpty { continue }
             setStyle(run.style, &w)
             moveTo(y: run.y, x: run.x, &w)
-            var ascii = true
+            var narrow = true
             for value in scalars {
                 if value < 0x80 { w.buffer.append(UInt8(value)); continue }
-                ascii = false
+                if narrow, let scalar = Unicode.Scalar(value), DisplayWidth.of(scalar) != 1 { narrow = false }
                 DirectOutput.appendUTF8(value, to: &w.buffer)
             }
-            // After text the terminal may measure otherwise (or at the right edge, waiting to wrap), the next run
-            // is placed explicitly.
-            w.at = ascii && run.x + run.width < width ? (run.y, run.x + run.width) : nil
+            // After a wide or combining character the terminal may measure otherwise, and at the right edge it waits
+            // to wrap: the next run is placed explicitly. After characters of one column each it goes on from where
+            // the run ends, as each of the run's own characters went on from the one before (an ellipsis ending a
+            // list column cost a cursor move after it).
+            w.at = narrow && run.x + run.width < width ? (run.y, run.x + run.width) : nil
         }
         setStyle(.plain, &w)
         if let cursor {
@@ -168,6 +175,10 @@ final class DirectOutput {
         w.buffer.removeAll(keepingCapacity: true)
         w.style = nil
         setStyle(.plain, &w)
+        // The whole screen scrolls again, whatever region a list's scroll left set (or may have: when unknown).
+        if let region = capabilities.scrollRegion, w.region != DirectOutput.regionKey(top: 0, bottom: height - 1) {
+            setRegion(region, top: 0, bottom: height - 1, &w)
+        }
         // The terminal's own colours whatever `sgr0` does to them: the shell gets the terminal back.
         if capabilities.plainResetsColours { w.buffer += capabilities.defaultColours }
         w.buffer += capabilities.showCursor
@@ -191,13 +202,23 @@ final class DirectOutput {
         w.at = (y, x)
     }
 
-    private func scrollRegion(_ format: String, top: Int, bottom: Int, _ w: inout Writer) {
-        let key = top << 16 | bottom
-        if let kept = w.regions[key] { return w.buffer += kept }
-        var bytes: [UInt8] = []
-        if let text = rb_tiparm2(format, Int32(top), Int32(bottom)) { bytes = Array(String(cString: text).utf8) }
-        if w.regions.count < 64 { w.regions[key] = bytes }
-        w.buffer += bytes
+    private static func regionKey(top: Int, bottom: Int) -> Int { top << 16 | bottom }
+
+    /// Sets the terminal's scroll region to rows `top...bottom` unless it is known to be that already. Setting it
+    /// homes the cursor on some terminals.
+    private func setRegion(_ format: String, top: Int, bottom: Int, _ w: inout Writer) {
+        let key = DirectOutput.regionKey(top: top, bottom: bottom)
+        if w.region == key { return }
+        if let kept = w.regions[key] {
+            w.buffer += kept
+        } else {
+            var bytes: [UInt8] = []
+            if let text = rb_tiparm2(format, Int32(top), Int32(bottom)) { bytes = Array(String(cString: text).utf8) }
+            if w.regions.count < 64 { w.regions[key] = bytes }
+            w.buffer += bytes
+        }
+        w.region = key
+        w.at = nil
     }
 
     /// Brings the terminal from the style it writes with to `new`, with only what changes when it can
@@ -207,13 +228,15 @@ final class DirectOutput {
         let from = w.style.map { StyleChange.Attributes($0, colours: colours) }
         if from == to { return w.style = new }
         let change = StyleChange.between(from, to, plainResetsColours: capabilities.plainResetsColours)
-        if change.plain { w.buffer += capabilities.plain }
-        if change.defaultColours { w.buffer += capabilities.defaultColours }
-        if change.bold { w.buffer += capabilities.bold }
-        if change.dim { w.buffer += capabilities.dim }
-        if change.underline { w.buffer += capabilities.underline }
-        if change.reverse { w.buffer += capabilities.reverse }
-        if let colour = change.colour { w.buffer += capabilities.colourSequences[Int(colour.rawValue)] }
+        var sequences: [[UInt8]] = []
+        if change.plain { sequences.append(capabilities.plain) }
+        if change.defaultColours { sequences.append(capabilities.defaultColours) }
+        if change.bold { sequences.append(capabilities.bold) }
+        if change.dim { sequences.append(capabilities.dim) }
+        if change.underline { sequences.append(capabilities.underline) }
+        if change.reverse { sequences.append(capabilities.reverse) }
+        if let colour = change.colour { sequences.append(capabilities.colourSequences[Int(colour.rawValue)]) }
+        StyleChange.append(sequences, to: &w.buffer)
         w.style = new
     }
 

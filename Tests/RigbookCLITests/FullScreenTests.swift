@@ -151,6 +151,40 @@ extension RigbookCLITests {
             try run.expectTerminalRestored()
         }
 
+        /// Issue 17: each ↓ and ↑ is written ahead of its frame (`SelectionEcho`), scrolls leave the scroll region
+        /// set (`DirectOutput`), and the rest is only what changed: after a walk down and back up the list, a key at a
+        /// time, the terminal shows what the program draws when it paints everything anew.
+        @Test func aListWalkedKeyByKeyLooksAsItDoesRedrawnWhole() throws {
+            let run = WrappedRun(tmux: try TmuxSession())
+            defer { run.finish() }
+            try run.makeSample()
+            try run.start()
+            var screen = try run.tmux.waitFor("the title", escapes: true) { titleLine($0).contains("Rigbook  200") }
+            // Down past the window's end, back up past its top (both scroll), and down a few rows.
+            let keys = Array(repeating: "j", count: 45) + Array(repeating: "k", count: 25) + Array(repeating: "j", count: 5)
+            for key in keys {
+                let before = screen
+                try run.tmux.sendKeys(key)
+                screen = try run.tmux.waitFor("the screen after \(key)", escapes: true) { $0 != before }
+            }
+            try run.tmux.waitFor("the bar on row 8", escapes: true) { selectedRows($0) == [8] }
+            let walked = try run.tmux.capture(escapes: true)
+            // Something else writes to the terminal; Ctrl-L paints over it, the whole screen anew.
+            let tty = try run.tmux.display("#{pane_tty}")
+            try "\u{1B}[5;5HNOT THE PROGRAM'S".write(toFile: tty, atomically: false, encoding: .utf8)
+            try run.tmux.waitFor(text: "NOT THE PROGRAM'S")
+            try run.tmux.sendKeys("C-l")
+            // Painted from the top down: the key line at the bottom comes last (a repaint can reach tmux in parts).
+            let redrawn = try run.tmux.waitFor("the screen painted anew", escapes: true) {
+                !$0.contains("NOT THE PROGRAM'S") && selectedRows($0) == [8] && $0.contains("F1 help")
+            }
+            let walkedRows = screenCells(walked, width: 80), redrawnRows = screenCells(redrawn, width: 80)
+            let differing = zip(walkedRows, redrawnRows).enumerated().filter { $0.element.0 != $0.element.1 }
+                .map { "row \($0.offset):\n  walked  \($0.element.0.joined())\n  redrawn \($0.element.1.joined())" }
+                .joined(separator: "\n")
+            #expect(differing.isEmpty && walkedRows.count == redrawnRows.count, "rows that differ:\n\(differing)")
+        }
+
         @Test(arguments: [("HUP", SIGHUP, 129), ("TERM", SIGTERM, 143)])
         func signalEndsTheProgramAndRestoresTheTerminal(_ name: String, _ signal: Int32, _ expected: Int) throws {
             let run = WrappedRun(tmux: try TmuxSession())

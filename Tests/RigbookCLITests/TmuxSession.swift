@@ -179,3 +179,51 @@ func colourCodes(_ escaped: String) -> [Int] {
     }
     return found
 }
+
+/// The screen as cells, each its character and the attributes it is drawn with, from `capture-pane -p -e` output,
+/// every row made `width` cells with plain blanks: two captures of one look compare equal, whether a blank was
+/// written as a space or never written (tmux writes the attributes of the one and not the other).
+func screenCells(_ escaped: String, width: Int) -> [[String]] {
+    var attributes: [Int: Int] = [:]  // by kind (1 bold, 2 dim, 4 underline, 7 reverse, 30 colour, 40 background)
+    func apply(_ code: Int) {
+        switch code {
+        case 0: attributes = [:]
+        case 1, 2, 4, 7: attributes[code] = 1
+        case 22: attributes[1] = nil; attributes[2] = nil
+        case 24: attributes[4] = nil
+        case 27: attributes[7] = nil
+        case 30...37, 90...97: attributes[30] = code
+        case 39: attributes[30] = nil
+        case 40...47, 100...107: attributes[40] = code
+        case 49: attributes[40] = nil
+        default: break
+        }
+    }
+    var rows: [[String]] = []
+    for line in escaped.split(separator: "\n", omittingEmptySubsequences: false) {
+        var cells: [String] = []
+        let scalars = Array(line.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+                var j = i + 2
+                var parameters = ""
+                while j < scalars.count, !(scalars[j].value >= 0x40 && scalars[j].value <= 0x7E) {
+                    parameters.unicodeScalars.append(scalars[j]); j += 1
+                }
+                if j < scalars.count, scalars[j] == "m" {
+                    let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    for code in parameters.isEmpty ? [0] : codes { apply(code) }
+                }
+                i = j + 1
+                continue
+            }
+            let style = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            cells.append("\(scalars[i])|\(style)")
+            i += 1
+        }
+        while cells.count < width { cells.append(" |") }
+        rows.append(cells)
+    }
+    return rows
+}

@@ -254,7 +254,7 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
         new.put("c", x: 0, y: 2)
         new.put("d", x: 2, y: 2, style: .bold)
         let runs = FrameDiff.runs(from: old, to: new)
-        #expect(runs.filter { $0.y == 0 }.map(\.text) == ["SB-0781  500 kg Platfor…", "x", "far"])
+        #expect(runs.filter { $0.y == 0 }.map(\.text) == ["SB-0781  500 kg Platfor… x", "far"])
         #expect(runs.filter { $0.y == 1 }.map(\.text) == ["a ", "!", " b"])
         #expect(runs.filter { $0.y == 2 }.map(\.text) == ["c", "d"])
         #expect(firstDifference(applyDiff(from: old, to: new).frame, new) == nil)

@@ -99,4 +99,23 @@ private struct Rendition: Equatable {
         #expect(!StyleChange.resetsColours(Array("\u{1B}[27m".utf8)))
         #expect(!StyleChange.resetsColours([]))
     }
+
+    /// The SGR a change sends go out as one sequence; anything else in place (issue 17: a ↓'s bytes).
+    @Test func sgrSequencesAreJoined() {
+        func joined(_ sequences: [String]) -> String {
+            var buffer: [UInt8] = []
+            StyleChange.append(sequences.map { Array($0.utf8) }, to: &buffer)
+            return String(decoding: buffer, as: UTF8.self)
+        }
+        let esc = "\u{1B}"
+        #expect(joined(["\(esc)[1m", "\(esc)[7m", "\(esc)[31m"]) == "\(esc)[1;7;31m")
+        #expect(joined(["\(esc)(B\(esc)[m", "\(esc)[7m"]) == "\(esc)(B\(esc)[0;7m")  // xterm's sgr0, then rev
+        #expect(joined(["\(esc)(B\(esc)[m", "\(esc)[39;49m", "\(esc)[38;5;196m"]) == "\(esc)(B\(esc)[0;39;49;38;5;196m")
+        #expect(joined(["\(esc)[m\u{0F}", "\(esc)[1m"]) == "\(esc)[m\u{0F}\(esc)[1m")  // linux's sgr0 ends otherwise
+        #expect(joined(["\(esc)[1m", "\u{0E}", "\(esc)[4m"]) == "\(esc)[1m\u{0E}\(esc)[4m")
+        #expect(joined(["\(esc)[1m", ""]) == "\(esc)[1m")
+        #expect(joined(["\(esc)(B\(esc)[m"]) == "\(esc)(B\(esc)[m")  // alone, as it is
+        #expect(joined([]) == "")
+        #expect(joined(["m", "[7m"]) == "m[7m")
+    }
 }
