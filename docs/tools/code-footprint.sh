@@ -25,7 +25,7 @@ else
     start_live_program "$(realpath "$BIN")" "$SOURCE" code-footprint $CALLGRIND
     go_to "$MODE" 0.2
 fi
-for _ in $(seq 1 10); do tmux -L "$SOCKET" send-keys -t k $KEY; sleep 0.2; done
+for _ in $(seq 1 "${SETTLE:-10}"); do tmux -L "$SOCKET" send-keys -t k $KEY; sleep 0.2; done
 sleep 1
 callgrind_control -i on "$PID" > /dev/null 2>&1
 for _ in $(seq 1 "$N"); do tmux -L "$SOCKET" send-keys -t k $KEY; sleep 0.035; done
