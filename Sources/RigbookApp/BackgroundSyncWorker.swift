@@ -74,6 +74,7 @@ extension Session {
     /// brought in shows in the list now, not a second later.
     func followTheSync() {
         guard let outcome = backgroundSync?.take() else { return }
+        lookedAroundChanges += 1
         lookAtTheRegisterNow()
         update(with: .syncFinished(outcome))
     }

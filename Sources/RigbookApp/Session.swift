@@ -37,6 +37,8 @@ public final class Session {
     /// The register's `data_version` when last looked at, and when: other processes' commits show within a second.
     private var registerVersion: Int64?
     private var registerAskedAt = -Double.infinity
+    /// How many times looking at the calendar, the sync or the register changed the state (`lookAround`).
+    var lookedAroundChanges = 0
     /// Syncs with the organisation's server in the background, when the register has one (issue 18 §3).
     public let backgroundSync: BackgroundSyncWorker?
     /// Makes the filter's index of a large list beside the loop (issue 17).
@@ -104,11 +106,31 @@ public final class Session {
                 searchIndexWorker.start(state.list)
             }
         }
+        // The terminal loop looks at the calendar, the sync and the register after a key's frame (`lookAround`):
+        // the key goes to `update` at once, and the look at the register (a query, once a second) is not its wait.
+        var looksNow = true
+        if looksAroundAfterFrame, case .key = event { looksNow = false }
+        if looksNow {
+            followTheCalendar()
+            followTheSync()
+        }
+        followTheSearchIndex(before: event)
+        if looksNow { followTheRegister() }
+        run(App.update(&state, event, now: clock(), batch: framesShown))
+    }
+
+    /// Set by the terminal loop, which calls `lookAround` once a key's frame is on the terminal instead of `send`
+    /// looking around before the key.
+    public var looksAroundAfterFrame = false
+
+    /// Looks at the calendar, the background sync and the register (each at most as often as it says): what `send`
+    /// does before any event but a key when `looksAroundAfterFrame`. True when that changed what is shown.
+    public func lookAround() -> Bool {
+        let before = lookedAroundChanges
         followTheCalendar()
         followTheSync()
-        followTheSearchIndex(before: event)
         followTheRegister()
-        run(App.update(&state, event, now: clock(), batch: framesShown))
+        return lookedAroundChanges != before
     }
 
     public func send(_ keys: [Key]) { for key in keys { send(.key(key)) } }
@@ -118,7 +140,9 @@ public final class Session {
         guard let calendar, clock() - calendarAskedAt >= 1 else { return }
         calendarAskedAt = clock()
         let day = calendar()
-        if day != state.today { run(App.update(&state, .dayChanged(day), now: clock(), batch: framesShown)) }
+        guard day != state.today else { return }
+        lookedAroundChanges += 1
+        run(App.update(&state, .dayChanged(day), now: clock(), batch: framesShown))
     }
 
     /// Another process committed (a second terminal saved, `asset add` ran): read the register again, at most once
@@ -128,6 +152,7 @@ public final class Session {
         registerAskedAt = clock()
         guard let version = try? register.dataVersion(), version != registerVersion else { return }
         registerVersion = version
+        lookedAroundChanges += 1
         run([.reloadRegister])
     }
 

@@ -21,6 +21,8 @@ enum FullScreen {
         // What a key shows goes to the terminal before its journal line goes to the file, in the same turn of the
         // loop and before the next wait (DECISIONS.md: the journal after the frame).
         session.journalsAfterFrame = true
+        // The once-a-second looks at the calendar, the sync and the register wait for the frame too.
+        session.looksAroundAfterFrame = true
         var exitCode = ExitCode.success
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
@@ -33,6 +35,8 @@ enum FullScreen {
                 terminal.draw(runs, cursor: frame.cursor)
             }
             session.writeJournals()
+            // What another process committed (or midnight, or a sync) is drawn before the wait for the next key.
+            if session.lookAround() { continue loop }
             session.prepareNextKey()
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)

@@ -104,6 +104,26 @@ struct WorklistTests {
         #expect(selectedTag(h) == "WS-0003")
     }
 
+    /// The terminal loop (`looksAroundAfterFrame`): a key goes to `update` without looking at the register first;
+    /// the look comes once its frame is shown (`lookAround`), which says whether there is something new to draw.
+    @Test("in the terminal loop the register is looked at after a key's frame, not before the key")
+    func looksAroundAfterTheFrame() throws {
+        let h = try harness()
+        h.session.looksAroundAfterFrame = true
+        let other = try Register.open(path: h.home.registerPath)
+        try other.addAsset(makeAsset(tag: "WS-0000", name: "Web sling 0", location: "Quay 1",
+                                     commissioned: "2024-01-01", intervalMonths: 6))
+        h.clock.milliseconds += 1000
+        h.press(.down)
+        #expect(h.line(containing: "WS-0000") == nil, "a key reloaded the register before its frame")
+        #expect(h.session.lookAround(), "the look after the frame found nothing new")
+        h.checkScreen()
+        #expect(h.line(containing: "WS-0000") != nil, "\(h.dump)")
+        #expect(!h.session.lookAround(), "a second look within the second found something")
+        h.clock.milliseconds += 1000
+        #expect(!h.session.lookAround(), "nothing changed, yet the look says so")
+    }
+
     @Test("its own saves do not reload the register; without changes a tick reads nothing")
     func ownSavesAreNotOthers() throws {
         let h = try harness()
