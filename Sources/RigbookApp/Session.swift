@@ -29,6 +29,8 @@ public final class Session {
     private var uuidTextKept: (uuid: UUID, text: String)?
     /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
     private var framesShown = 0
+    /// The input batch whose echo was written (`echo`).
+    private var echoedBatch = -1
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
     /// Today by the calendar, asked at most once a second; nil keeps the first day for the whole session.
@@ -745,13 +747,15 @@ public final class Session {
 
     /// What the key just handled shows (a character typed, the list's selection moved: `App.echo`), drawn onto the
     /// screen as shown: for the terminal before `nextUpdate`, which then diffs the frame against the screen with it.
+    /// At most once a frame: the echo is drawn onto the screen as it was shown.
     public func echo() -> (update: ScreenUpdate, cursor: (x: Int, y: Int)?)? {
-        guard var shown = shownFrame else { return nil }
+        guard echoedBatch != framesShown, var shown = shownFrame else { return nil }
         shownFrame = nil  // the one owner while the echo changes it: its rows are not copied
         defer { shownFrame = shown }
         let batch = framesShown
         let update = withUnsafePointer(to: &state) { App.echo($0.pointee, batch: batch, onto: &shown) }
         guard let update else { return nil }
+        echoedBatch = batch
         return (update, shown.cursor)
     }
 

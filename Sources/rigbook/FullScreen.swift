@@ -26,7 +26,8 @@ enum FullScreen {
         var exitCode = ExitCode.success
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
-                // What a key shows is on the screen before the frame is made (`TypedEcho`, `SelectionEcho`).
+                // What a key shows is on the screen before the frame is made (`TypedEcho`, `SelectionEcho`): written
+                // as the key is handled, else here (the key came after a tick or a resize of the same batch).
                 if let echo = session.echo() { terminal.draw(echo.update, cursor: echo.cursor) }
                 let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
                 terminal.draw(update, cursor: frame.cursor)
@@ -40,11 +41,16 @@ enum FullScreen {
             session.prepareNextKey()
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
+            var peeked = false
             // Handle every key already waiting before drawing again, so a paste costs one frame.
             while true {
                 switch input {
                 case .key(let key):
                     session.send(.key(key))
+                    // What the first key shows goes out before the look for more: the frame draws what they change.
+                    if !peeked, terminal.drawsDirectly, let echo = session.echo() {
+                        terminal.draw(echo.update, cursor: echo.cursor)
+                    }
                 case .resize:
                     terminal.clearScreen()
                     session.invalidateScreen()
@@ -81,6 +87,7 @@ enum FullScreen {
                 }
                 guard case .key = input else { continue loop }
                 input = terminal.read(timeoutMilliseconds: 0, peeking: true)
+                peeked = true
                 if case .timeout = input { continue loop }
             }
         }

@@ -64,6 +64,19 @@ struct SelectionEchoTests {
         #expect(h.lastRuns.isEmpty)
     }
 
+    /// The terminal loop writes the first key's echo as the key is handled and looks again before the frame: the
+    /// second look finds it written (drawn twice, the move would be made twice over the screen).
+    @Test("an echo is written at most once a frame")
+    func onceAFrame() throws {
+        let h = try Harness(.sample(count: 30))
+        h.session.send(.key(.down))
+        #expect(h.session.echo() != nil)
+        #expect(h.session.echo() == nil, "echoed twice for one frame")
+        _ = h.session.nextDraw()
+        h.session.send(.key(.down))
+        #expect(h.session.echo() != nil, "no echo for the next frame's key")
+    }
+
     @Test("a notice on the screen: the key clears it, the frame draws it all")
     func notice() throws {
         let h = try Harness(.sample(count: 30))
