@@ -33,6 +33,10 @@ enum TerminalBench {
         let vimType = measure(command: "vim -u NONE -N -n \(shellQuote(text))", environment: ["TERM": "xterm-256color"],
                               ready: { $0.contains("line 1 of") }, setup: ["i"], key: "a")
         rows.append(("type `a`: rigbook notes field / vim insert mode", rigbookType, vimType))
+        // vim against itself, measured again: how far apart two runs of one program land here (the bench's spread).
+        let vimMoveAgain = measure(command: "vim -u NONE -N -n \(shellQuote(text))",
+                                   environment: ["TERM": "xterm-256color"], ready: { $0.contains("line 1 of") },
+                                   setup: [], key: "j")
 
         print("## Key to screen in tmux (80×24), \(rigbookMove.time.values.count) keys each")
         print("")
@@ -44,6 +48,11 @@ enum TerminalBench {
                   + "\(format(b.time.median)) / \(format(b.time.p99)) | \(met ? "✓" : "✗") | "
                   + "\(Int(a.bytes.median)) / \(Int(b.bytes.median)) |")
         }
+        print("")
+        print("The bench's own spread, vim's `j` measured a second time in this run: median "
+              + "\(format(vimMoveAgain.time.median)) / p99 \(format(vimMoveAgain.time.p99)) against the row above's "
+              + "\(format(vimMove.time.median)) / \(format(vimMove.time.p99)) (one program against itself passes "
+              + "the target only about half the time; see PERFORMANCE.md, seventh pass).")
         print("")
     }
 
