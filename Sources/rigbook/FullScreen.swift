@@ -28,7 +28,10 @@ enum FullScreen {
             if terminal.drawsDirectly {
                 // What a key shows is on the screen before the frame is made (`TypedEcho`, `SelectionEcho`): written
                 // as the key is handled, else here (the key came after a tick or a resize of the same batch).
-                if let echo = session.echo() { terminal.draw(echo.update, cursor: echo.cursor) }
+                if let echo = session.echo() {
+                    terminal.draw(echo.update, cursor: echo.cursor)
+                    session.writeJournals()
+                }
                 let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
                 terminal.draw(update, cursor: frame.cursor)
             } else {
@@ -48,8 +51,10 @@ enum FullScreen {
                 case .key(let key):
                     session.send(.key(key))
                     // What the first key shows goes out before the look for more: the frame draws what they change.
+                    // Its journal line follows at once: a kill after the echo loses nothing shown.
                     if !peeked, terminal.drawsDirectly, let echo = session.echo() {
                         terminal.draw(echo.update, cursor: echo.cursor)
+                        session.writeJournals()
                     }
                 case .resize:
                     terminal.clearScreen()
