@@ -161,7 +161,8 @@ extension RigbookCLITests {
             try run.start()
             var screen = try run.tmux.waitFor("the title", escapes: true) { titleLine($0).contains("Rigbook  200") }
             // Down past the window's end, back up past its top (both scroll), and down a few rows.
-            let keys = Array(repeating: "j", count: 45) + Array(repeating: "k", count: 25) + Array(repeating: "j", count: 5)
+            let keys = Array(repeating: "j", count: 45) + Array(repeating: "k", count: 25)
+                + Array(repeating: "j", count: 5)
             for key in keys {
                 let before = screen
                 try run.tmux.sendKeys(key)

@@ -123,6 +123,30 @@ final class TmuxSession {
     }
 }
 
+/// Walks one line of `capture-pane -p -e` output: `sgr` gets each SGR's codes (`ESC [ m` as 0), `scalar` each
+/// character in between. Other sequences are skipped.
+func scanEscaped(_ line: Substring, sgr: ([Int]) -> Void, scalar: (Unicode.Scalar) -> Void) {
+    let scalars = Array(line.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+        if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+            var j = i + 2
+            var parameters = ""
+            while j < scalars.count, !(scalars[j].value >= 0x40 && scalars[j].value <= 0x7E) {
+                parameters.unicodeScalars.append(scalars[j]); j += 1
+            }
+            if j < scalars.count, scalars[j] == "m" {
+                sgr(parameters.isEmpty
+                    ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 })
+            }
+            i = j + 1
+            continue
+        }
+        scalar(scalars[i])
+        i += 1
+    }
+}
+
 /// Which screen rows (0-based) start in reverse video, from `capture-pane -p -e` output.
 /// tmux carries attributes from one line to the next, so the state is tracked across lines.
 func reverseVideoRows(_ escaped: String) -> [Int] {
@@ -130,31 +154,12 @@ func reverseVideoRows(_ escaped: String) -> [Int] {
     var reverse = false
     for (row, line) in escaped.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         var startsReversed: Bool?
-        let scalars = Array(line.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
-                var j = i + 2
-                var parameters = ""
-                while j < scalars.count, !(scalars[j].value >= 0x40 && scalars[j].value <= 0x7E) {
-                    parameters.unicodeScalars.append(scalars[j]); j += 1
-                }
-                if j < scalars.count, scalars[j] == "m" {
-                    let codes = parameters.isEmpty
-                        ? [0]
-                        : parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                    for code in codes {
-                        if code == 0 { reverse = false }
-                        if code == 7 { reverse = true }
-                        if code == 27 { reverse = false }
-                    }
-                }
-                i = j + 1
-                continue
+        scanEscaped(line, sgr: { codes in
+            for code in codes {
+                if code == 0 || code == 27 { reverse = false }
+                if code == 7 { reverse = true }
             }
-            if startsReversed == nil { startsReversed = reverse }
-            i += 1
-        }
+        }, scalar: { _ in if startsReversed == nil { startsReversed = reverse } })
         if startsReversed == true { rows.append(row) }
     }
     return rows
@@ -202,26 +207,10 @@ func screenCells(_ escaped: String, width: Int) -> [[String]] {
     var rows: [[String]] = []
     for line in escaped.split(separator: "\n", omittingEmptySubsequences: false) {
         var cells: [String] = []
-        let scalars = Array(line.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
-                var j = i + 2
-                var parameters = ""
-                while j < scalars.count, !(scalars[j].value >= 0x40 && scalars[j].value <= 0x7E) {
-                    parameters.unicodeScalars.append(scalars[j]); j += 1
-                }
-                if j < scalars.count, scalars[j] == "m" {
-                    let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                    for code in parameters.isEmpty ? [0] : codes { apply(code) }
-                }
-                i = j + 1
-                continue
-            }
+        scanEscaped(line, sgr: { codes in codes.forEach(apply) }, scalar: { scalar in
             let style = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-            cells.append("\(scalars[i])|\(style)")
-            i += 1
-        }
+            cells.append("\(scalar)|\(style)")
+        })
         while cells.count < width { cells.append(" |") }
         rows.append(cells)
     }
