@@ -747,13 +747,15 @@ public final class Session {
 
     /// What the key just handled shows (a character typed, the list's selection moved: `App.echo`), drawn onto the
     /// screen as shown: for the terminal before `nextUpdate`, which then diffs the frame against the screen with it.
-    /// At most once a frame: the echo is drawn onto the screen as it was shown.
-    public func echo() -> (update: ScreenUpdate, cursor: (x: Int, y: Int)?)? {
+    /// At most once a frame: the echo is drawn onto the screen as it was shown. `scrolling`: as for `nextUpdate`.
+    public func echo(scrolling: Bool = true) -> (update: ScreenUpdate, cursor: (x: Int, y: Int)?)? {
         guard echoedBatch != framesShown, var shown = shownFrame else { return nil }
         shownFrame = nil  // the one owner while the echo changes it: its rows are not copied
         defer { shownFrame = shown }
         let batch = framesShown
-        let update = withUnsafePointer(to: &state) { App.echo($0.pointee, batch: batch, onto: &shown) }
+        let update = withUnsafePointer(to: &state) {
+            App.echo($0.pointee, batch: batch, scrolling: scrolling, onto: &shown)
+        }
         guard let update else { return nil }
         echoedBatch = batch
         return (update, shown.cursor)

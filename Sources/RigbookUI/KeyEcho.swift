@@ -11,11 +11,13 @@ extension App {
 
     /// The echo of the key just handled, drawn onto `frame` (the screen as shown), with the update that shows it, when
     /// nothing stands between it and the terminal: no notice, the key the only one since `batch` frames were shown.
-    public static func echo(_ state: AppState, batch: Int, onto frame: inout Frame) -> ScreenUpdate? {
+    /// `scrolling`: the terminal can scroll a region (else the update moves no rows, it draws them).
+    public static func echo(_ state: AppState, batch: Int, scrolling: Bool = true,
+                            onto frame: inout Frame) -> ScreenUpdate? {
         guard state.notice == nil, frame.width == state.width, frame.height == state.height else { return nil }
         guard let top = state.screens.last else {
             guard let move = state.list.selectionEcho, move.batch == batch else { return nil }
-            return ListView.echo(state.list, from: move, onto: &frame)
+            return ListView.echo(state.list, from: move, scrolling: scrolling, onto: &frame)
         }
         guard let echo = top.typedEcho, echo.batch == batch, let run = frame.echo(echo.scalar) else { return nil }
         return ScreenUpdate(scroll: nil, runs: [run])

@@ -25,9 +25,10 @@ public struct SelectionEcho: Sendable, Equatable {
 
 extension ListView {
     /// Brings `frame`, the list as the terminal shows it, to the list's selection after `move`, and returns the
-    /// update that does it on the terminal. Nil, the frame untouched, unless `draw` would draw the list over the
-    /// whole frame with the same rows, its window moved by at most a row.
-    static func echo(_ list: ListState, from move: SelectionEcho, onto frame: inout Frame) -> ScreenUpdate? {
+    /// update that does it on the terminal (rows moved with a scroll when `scrolling`). Nil, the frame untouched,
+    /// unless `draw` would draw the list over the whole frame with the same rows, its window moved by at most a row.
+    static func echo(_ list: ListState, from move: SelectionEcho, scrolling: Bool,
+                     onto frame: inout Frame) -> ScreenUpdate? {
         let area = frame.bounds
         let page = ListState.pageSize(area)
         let shift = list.top - move.top
@@ -58,7 +59,8 @@ extension ListView {
         for place in [oldPlace, newPlace] where place >= 0 && place < page && first + place != drawn {
             frame.restyle(y: first + place, in: area) { $0.reverse.toggle() }
         }
-        return FrameDiff.update(from: before, to: frame)
+        return scrolling ? FrameDiff.update(from: before, to: frame)
+            : ScreenUpdate(scroll: nil, runs: FrameDiff.runs(from: before, to: frame))
     }
 
     /// Formats into the row memo the rows just outside the list's window, above its first row and below its last,

@@ -28,7 +28,7 @@ enum FullScreen {
             if terminal.drawsDirectly {
                 // What a key shows is on the screen before the frame is made (`TypedEcho`, `SelectionEcho`): written
                 // as the key is handled, else here (the key came after a tick or a resize of the same batch).
-                if let echo = session.echo() {
+                if let echo = session.echo(scrolling: terminal.canScroll) {
                     terminal.draw(echo.update, cursor: echo.cursor)
                     session.writeJournals()
                 }
@@ -52,7 +52,7 @@ enum FullScreen {
                     session.send(.key(key))
                     // What the first key shows goes out before the look for more: the frame draws what they change.
                     // Its journal line follows at once: a kill after the echo loses nothing shown.
-                    if !peeked, terminal.drawsDirectly, let echo = session.echo() {
+                    if !peeked, terminal.drawsDirectly, let echo = session.echo(scrolling: terminal.canScroll) {
                         terminal.draw(echo.update, cursor: echo.cursor)
                         session.writeJournals()
                     }

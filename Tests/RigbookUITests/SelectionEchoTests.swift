@@ -77,6 +77,25 @@ struct SelectionEchoTests {
         #expect(h.session.echo() != nil, "no echo for the next frame's key")
     }
 
+    /// A terminal without a scroll region (no `csr`): the echo that would scroll draws the rows instead.
+    @Test("on a terminal that cannot scroll, the echo draws the rows the list moved")
+    func noScrollRegion() throws {
+        let h = try Harness(.sample(count: 60))
+        let page = ListState.pageSize(Rect(x: 0, y: 0, width: h.width, height: h.height))
+        for _ in 0..<(page - 1) { h.press(.down) }
+        let shown = h.frame
+        h.session.send(.key(.down))
+        let echo = try #require(h.session.echo(scrolling: false))
+        #expect(echo.update.scroll == nil)
+        #expect(echo.update.runs.count > 2, "the rows that moved are not drawn: \(echo.update.runs)")
+        var screen = InMemoryScreen(shown)
+        screen.apply(echo.update.runs, size: (h.width, h.height))
+        let (frame, runs) = h.session.nextDraw()
+        #expect(runs.isEmpty, "the frame after the echo still drew \(runs)")
+        let same = screen.frame == frame
+        #expect(same, "the echo's rows are not the frame's:\n\(screen.lines.joined(separator: "\n"))")
+    }
+
     @Test("a notice on the screen: the key clears it, the frame draws it all")
     func notice() throws {
         let h = try Harness(.sample(count: 30))
