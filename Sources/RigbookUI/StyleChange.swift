@@ -69,9 +69,8 @@ public enum StyleChange {
     }
 
     /// Appends `sequences` to `buffer`, the SGR among them (ECMA-48's `ESC [ params m`, as terminfo gives `bold`,
-    /// `rev`, `setaf` and the end of `sgr0`) sent as one: `ESC [ 1 m ESC [ 7 m ESC [ 31 m` as `ESC [ 1;7;31 m`, 13 bytes
-    /// as 9.
-    /// Anything else in them (`sgr0`'s `ESC ( B`) goes out as it is, in its place.
+    /// `rev`, `setaf` and the end of `sgr0`) sent as one: `ESC [ 1 m ESC [ 7 m ESC [ 31 m` as `ESC [ 1;7;31 m`,
+    /// 13 bytes as 9. Anything else in them (`sgr0`'s `ESC ( B`) goes out as it is, in its place.
     public static func append(_ sequences: [[UInt8]], to buffer: inout [UInt8]) {
         var pending: [ArraySlice<UInt8>] = []
         func flush() {
