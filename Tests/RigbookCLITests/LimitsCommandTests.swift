@@ -82,7 +82,8 @@ extension RigbookCLITests {
         }
 
         @Test func helpListsTheKeys() {
-            let help = runRigbookResult(["settings", "set", "--help"], home: TempDir().sub("none"))
+            let dir = TempDir(); defer { dir.remove() }
+            let help = runRigbookResult(["settings", "set", "--help"], home: dir.sub("none"))
             for key in ParticularField.limitFields.map({ "limits." + $0.rawValue }) {
                 #expect(help.stdout.contains(key), "\(key) in \(help.stdout)")
             }

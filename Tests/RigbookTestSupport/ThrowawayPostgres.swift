@@ -112,6 +112,10 @@ public final class ThrowawayPostgres: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else the test process holds open (its tests run in parallel: pipes, terminals, registers): the
+        // server pg_ctl starts inherited it all and once refused to start ("insufficient file descriptors").
+        // glibc's `posix_spawn_file_actions_addclosefrom_np`, looked up: Swift's Glibc module does not declare it.
+        if let closeFrom = ThrowawayPostgres.addCloseFrom { _ = closeFrom(&actions, 3) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -130,6 +134,11 @@ public final class ThrowawayPostgres: Sendable {
         }
         return text
     }
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0),
+                                                           "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     public struct ClusterError: Error, CustomStringConvertible {
         public let description: String
