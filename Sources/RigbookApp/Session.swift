@@ -108,16 +108,12 @@ public final class Session {
                 searchIndexWorker.start(state.list)
             }
         }
+        followTheSearchIndex(before: event)
         // The terminal loop looks at the calendar, the sync and the register after a key's frame (`lookAround`):
         // the key goes to `update` at once, and the look at the register (a query, once a second) is not its wait.
         var looksNow = true
         if looksAroundAfterFrame, case .key = event { looksNow = false }
-        if looksNow {
-            followTheCalendar()
-            followTheSync()
-        }
-        followTheSearchIndex(before: event)
-        if looksNow { followTheRegister() }
+        if looksNow { _ = lookAround() }
         run(App.update(&state, event, now: clock(), batch: framesShown))
     }
 
