@@ -24,14 +24,17 @@ enum FullScreen {
         // The once-a-second looks at the calendar, the sync and the register wait for the frame too.
         session.looksAroundAfterFrame = true
         var exitCode = ExitCode.success
+        // The key's echo, if it has one, and its journal line at once: a kill after the echo loses nothing shown.
+        func showEcho() {
+            guard let echo = session.echo(scrolling: terminal.canScroll) else { return }
+            terminal.draw(echo.update, cursor: echo.cursor)
+            session.writeJournals()
+        }
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
                 // What a key shows is on the screen before the frame is made (`TypedEcho`, `SelectionEcho`): written
                 // as the key is handled, else here (the key came after a tick or a resize of the same batch).
-                if let echo = session.echo(scrolling: terminal.canScroll) {
-                    terminal.draw(echo.update, cursor: echo.cursor)
-                    session.writeJournals()
-                }
+                showEcho()
                 let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
                 terminal.draw(update, cursor: frame.cursor)
             } else {
@@ -51,11 +54,7 @@ enum FullScreen {
                 case .key(let key):
                     session.send(.key(key))
                     // What the first key shows goes out before the look for more: the frame draws what they change.
-                    // Its journal line follows at once: a kill after the echo loses nothing shown.
-                    if !peeked, terminal.drawsDirectly, let echo = session.echo(scrolling: terminal.canScroll) {
-                        terminal.draw(echo.update, cursor: echo.cursor)
-                        session.writeJournals()
-                    }
+                    if !peeked, terminal.drawsDirectly { showEcho() }
                 case .resize:
                     terminal.clearScreen()
                     session.invalidateScreen()
