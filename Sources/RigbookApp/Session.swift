@@ -21,9 +21,13 @@ public final class Session {
     var locks: [String: DraftLock] = [:]
     /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
     var journals: [String: DraftJournal] = [:]
-    /// Set by the terminal loop, which writes a key's frame before its journal line (DECISIONS.md, issue 17 third
-    /// pass): journal lines then wait, the last per draft, for `writeJournals` right after the frame.
-    public var journalsAfterFrame = false
+    /// What each journal stands for: the snapshot of its last line, or the one written to the draft file when a
+    /// write emptied it. A typed edit is written against it (`DraftJournalEdit`).
+    private var journaledSnapshots: [String: DraftSnapshot] = [:]
+    /// Set by the terminal loop, which writes a turn's journal lines just before what they show reaches the
+    /// terminal (its echo, else its frame; DECISIONS.md, issue 17): the lines then wait, the last per draft, for
+    /// `writeJournals`, so keys read in one turn give one line.
+    public var journalLinesWait = false
     private var waitingJournals: [(draftID: String, snapshot: DraftSnapshot?)] = []
     private var shownFrame: Frame?
     private var uuidTextKept: (uuid: UUID, text: String)?
@@ -163,7 +167,7 @@ public final class Session {
         // (shared) array. Taking an effect out is a retain (`Effect` is indirect).
         var pending = effects[...]
         while let effect = pending.popFirst() {
-            if journalsAfterFrame, case .journalDraft(let draftID, let snapshot) = effect {
+            if journalLinesWait, case .journalDraft(let draftID, let snapshot) = effect {
                 // A later line holds everything an earlier one of the same turn did: only the last is written.
                 waitingJournals.removeAll { $0.draftID == draftID }
                 waitingJournals.append((draftID, snapshot))
@@ -176,7 +180,7 @@ public final class Session {
         }
     }
 
-    /// Appends the journal lines waiting since the frame was written (one `write(2)` each).
+    /// Stores the journal lines waiting since the last were stored.
     public func writeJournals() {
         guard !waitingJournals.isEmpty else { return }
         let waiting = waitingJournals
@@ -423,6 +427,7 @@ public final class Session {
         let wroteJournal = journals[draftID] != nil
         journals[draftID]?.close()
         journals[draftID] = nil
+        journaledSnapshots[draftID] = nil
         if !asIfKilled, wroteJournal, locks[draftID] != nil { unlink(drafts.journalPath(for: draftID)) }
         locks[draftID]?.release()
         locks[draftID] = nil
@@ -546,6 +551,7 @@ public final class Session {
         AttachmentHousekeeping.release(named, home: home, register: register)
         journals[draftID]?.close()
         journals[draftID] = nil
+        journaledSnapshots[draftID] = nil
         return .draftDeleted(draftID: draftID)
     }
 
@@ -596,6 +602,7 @@ public final class Session {
         }
         // The durable file now holds every edit: the journal starts again from it.
         journals[snapshot.draftID]?.truncate()
+        if journals[snapshot.draftID] != nil { journaledSnapshots[snapshot.draftID] = snapshot }
         return .draftWritten(draftID: snapshot.draftID, meta)
     }
 
@@ -640,16 +647,33 @@ public final class Session {
     /// (the debounced draft write still runs and reports its own failures).
     private func journal(_ draftID: String, _ snapshot: DraftSnapshot?) {
         guard locks[draftID] != nil else { return }
-        guard let snapshot = snapshot?.contents else {
+        guard let snapshot else {
             journals[draftID]?.truncate()
+            journaledSnapshots[draftID] = nil
             return
         }
         if journals[draftID] == nil { journals[draftID] = try? drafts.openJournal(id: draftID) }
         guard let journal = journals[draftID] else { return }
-        // The revision of the file it extends (0: none yet), so recovery can tell whether it belongs to it.
-        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? Timestamp.now(),
-                                 revision: snapshot.written?.revision ?? 0)
-        try? journal.append(draftFile(snapshot, meta: meta, updatedAt: Timestamp.now()))
+        if let base = journaledSnapshots[draftID], let edit = snapshot.typedEdit(since: base) {
+            do {
+                try journal.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
+                                       revision: edit.revision)
+                journaledSnapshots[draftID] = snapshot
+                return
+            } catch {
+                // Not stored (the file was cut short under it, say): a whole draft needs no line before it.
+            }
+        }
+        let contents = snapshot.contents
+        do {
+            // The revision of the file it extends (0: none yet), so recovery can tell whether it belongs to it.
+            let meta = DraftFileMeta(createdAt: contents.written?.createdAt ?? Timestamp.now(),
+                                     revision: contents.written?.revision ?? 0)
+            try journal.append(draftFile(contents, meta: meta, updatedAt: Timestamp.now()))
+            journaledSnapshots[draftID] = snapshot
+        } catch {
+            journaledSnapshots[draftID] = nil
+        }
     }
 
     /// A draft as the recovery question and the Drafts screen describe it.

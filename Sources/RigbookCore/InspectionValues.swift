@@ -246,6 +246,12 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
     /// The JSON name of the field (same as `InspectionValues.CodingKeys`).
     public var key: String { InspectionValues.CodingKeys.allCases[rawValue].rawValue }
 
+    /// The field with this JSON name (`FormField.key`), nil for a name this build does not know.
+    public init?(key: String) {
+        guard let field = FormField.allCases.first(where: { $0.key == key }) else { return nil }
+        self = field
+    }
+
     public var isMultiline: Bool {
         [.notes, .defectDescription, .testParticulars, .repairParticulars, .remedyParticulars].contains(self)
     }
@@ -265,4 +271,46 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
 
     /// Longest text the gate accepts (SPEC §4 rule 10).
     public var maxLength: Int { isMultiline ? 4000 : 200 }
+}
+
+/// A text field's value by a switch over the field. Not key paths: `values[keyPath:]` runs the runtime's key-path
+/// code, lines of machine code a key arriving cold pays for on every line of the form it draws (issue 17).
+extension InspectionValues {
+    /// A text field's value (a text, multi-line or date field); "" for any other field, which a write leaves alone.
+    public subscript(text field: FormField) -> String {
+        get {
+            switch field {
+            case .inspectorName: inspectorName
+            case .certificationNumber: certificationNumber
+            case .schemeReference: schemeReference
+            case .notes: notes
+            case .defectDescription: defectDescription
+            case .remedyDeadline: remedyDeadline
+            case .inspectionDate: inspectionDate
+            case .amendmentReason: amendmentReason
+            case .testParticulars: testParticulars
+            case .repairParticulars: repairParticulars
+            case .remedyParticulars: remedyParticulars
+            case .nextExaminationBy: nextExaminationBy
+            default: ""
+            }
+        }
+        set {
+            switch field {
+            case .inspectorName: inspectorName = newValue
+            case .certificationNumber: certificationNumber = newValue
+            case .schemeReference: schemeReference = newValue
+            case .notes: notes = newValue
+            case .defectDescription: defectDescription = newValue
+            case .remedyDeadline: remedyDeadline = newValue
+            case .inspectionDate: inspectionDate = newValue
+            case .amendmentReason: amendmentReason = newValue
+            case .testParticulars: testParticulars = newValue
+            case .repairParticulars: repairParticulars = newValue
+            case .remedyParticulars: remedyParticulars = newValue
+            case .nextExaminationBy: nextExaminationBy = newValue
+            default: break
+            }
+        }
+    }
 }

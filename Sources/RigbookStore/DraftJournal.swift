@@ -1,11 +1,20 @@
 import Foundation
+import Synchronization
 import RigbookCore
 
-/// The keystroke journal beside a draft (`Drafts/<id>.journal`, issue 17): every edit appends the draft as it
-/// now stands, one compact JSON line, with a single `write(2)` and no fsync. The kernel's page cache outlives
-/// the process, so after `kill -9` the next start finds every edit the program had read; the durable draft
-/// (written 500 ms after the last key, fsynced) still bounds what a power cut loses. After each durable draft
-/// write the journal is truncated: the draft file then holds everything.
+/// The keystroke journal beside a draft (`Drafts/<id>.journal`, issue 17): every edit adds the draft as it now
+/// stands, one compact JSON line, with no fsync. The kernel's page cache outlives the process, so after `kill -9`
+/// the next start finds every edit the program had read; the durable draft (written 500 ms after the last key,
+/// fsynced) still bounds what a power cut loses. After each durable draft write the journal is emptied: the draft
+/// file then holds everything.
+///
+/// The file is mapped shared and a line is stored into the mapping: it is in the page cache as soon as it is
+/// stored, as a `write(2)` that returned is, without the system call (on ext4 an append's mtime and block
+/// bookkeeping took ~30 µs a key, more than the rest of the line; DECISIONS.md). So that a reader never sees half
+/// a line, the bytes after the content are zero and a line goes in back to front: all but its first byte, its
+/// newline and a zero after it, then the first byte, which makes it part of the content. Emptying stores a zero at
+/// the start. A reader takes the bytes before the first zero (a journal written by `write(2)`, before the mapping,
+/// has none: all of it).
 ///
 /// A line carries the `revision` of the draft file it extends (0: none written yet). It belongs to the draft
 /// beside it only when its `draft_id` is that file's name and its `session_id` and `revision` are the file's
@@ -13,11 +22,17 @@ import RigbookCore
 public final class DraftJournal {
     public let id: String
     private var fd: Int32
-    /// Bytes appended since the last truncation: past `DraftJournal.maximumBytes` nothing more is appended
-    /// (the durable draft write, which truncates, must then be failing; its warning is on screen).
-    private var bytes = 0
-    /// The last line appended by hand, which the next is spliced from when only the notes and the time changed.
-    private var last: DraftJournalLine.Written?
+    /// The file, mapped shared (nil until the first line, and after a mapping failed).
+    private var mapping: UnsafeMutableRawPointer?
+    private var mappedBytes = 0
+    /// The mapping's slot in `JournalMappingGuard`.
+    private var guardSlot: Int?
+    /// The content ends inside a line (an older build's write cut short): the next line begins with a newline.
+    private var startsMidLine = false
+    /// Where the next line goes: the first zero byte of the mapping.
+    private var end = 0
+    /// The start of an edit line, kept while the field, the session and the revision stay the same.
+    private var editPrefix: (field: String, revision: Int, sessionID: String, bytes: [UInt8])?
     /// One encoder for every line: made once, not per key.
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -26,53 +41,133 @@ public final class DraftJournal {
     }()
 
     /// Larger than any run of edits between two draft writes (a line is a few kilobytes, a write comes at least
-    /// once a second while typing); a larger journal is not read.
+    /// once a second while typing); a larger journal is not read, and the file never grows past it.
     public static let maximumBytes = 4 << 20
+    /// The file's size when first mapped; doubled when a line does not fit.
+    static let initialBytes = 64 << 10
 
     init(id: String, fd: Int32) {
         self.id = id
         self.fd = fd
-        var info = stat()
-        if fstat(fd, &info) == 0 { bytes = Int(info.st_size) }
     }
 
-    /// Appends the draft as one line, in one `write(2)`.
+    /// Adds the draft as one line.
     public func append(_ draft: DraftFile) throws(DraftStoreError) {
         guard fd >= 0 else { throw .io("the journal of \(id) is closed") }
-        var line: [UInt8]
-        // A typed character changes the notes and the time alone: its line is the last one with those two spliced.
-        let byHand = last.flatMap { DraftJournalLine.spliced(draft, from: $0) } ?? DraftJournalLine.written(draft)
-        if let byHand {
-            line = byHand.bytes
-            last = byHand
-        } else {
-            last = nil
-            guard let encoded = try? encoder.encode(draft) else { throw .io("the draft of \(id) cannot be encoded") }
-            line = Array(encoded)
-        }
-        line.append(0x0A)
-        guard bytes + line.count <= DraftJournal.maximumBytes else { throw .io("the journal of \(id) is full") }
-        let written = line.withUnsafeBytes { buffer -> Int in
-            var result: Int
-            repeat { result = Glibc.write(fd, buffer.baseAddress, buffer.count) } while result < 0 && errno == EINTR
-            return result
-        }
-        guard written == line.count else {
-            // A short write leaves a partial line, which recovery skips; the next append starts a fresh line.
-            if written > 0 { _ = Glibc.write(fd, "\n", 1) }
-            throw .io("cannot append to the journal of \(id): \(String(cString: strerror(errno)))")
-        }
-        bytes += line.count
+        if let line = DraftJournalLine.bytes(draft) { return try store(line) }
+        // A draft the writer by hand does not cover: slower, never wrong.
+        guard let encoded = try? encoder.encode(draft) else { throw .io("the draft of \(id) cannot be encoded") }
+        try store(Array(encoded))
     }
+
+    /// Adds one typed edit (`DraftJournalEdit`): `field` of the inspection draft the lines before stand for (of
+    /// `sessionID`, extending `revision`) now holds `text`.
+    public func appendEdit(field: String, text: String, sessionID: String, revision: Int) throws(DraftStoreError) {
+        guard fd >= 0 else { throw .io("the journal of \(id) is closed") }
+        if editPrefix == nil || editPrefix!.field != field || editPrefix!.revision != revision
+            || editPrefix!.sessionID != sessionID {
+            let bytes = DraftJournalEdit.prefix(draftID: id, field: field, revision: revision, sessionID: sessionID)
+            editPrefix = (field, revision, sessionID, bytes)
+        }
+        try store(DraftJournalEdit.line(prefix: editPrefix!.bytes, text: text,
+                                        updatedMilliseconds: DraftJournalEdit.now()))
+    }
+
+    /// Stores `line`, its newline and the zero after them at the end of the content, the line's first byte last.
+    private func store(_ line: [UInt8]) throws(DraftStoreError) {
+        guard !line.isEmpty else { return }
+        // Room for the line, its newline, the zero after and the newline a cut line before it may need.
+        let mapping = try room(for: line.count + 3)
+        let line = startsMidLine ? [0x0A] + line : line
+        startsMidLine = false
+        line.withUnsafeBytes { bytes in
+            (mapping + end + 1).copyMemory(from: bytes.baseAddress! + 1, byteCount: bytes.count - 1)
+        }
+        mapping.storeBytes(of: 0x0A, toByteOffset: end + line.count, as: UInt8.self)
+        mapping.storeBytes(of: 0, toByteOffset: end + line.count + 1, as: UInt8.self)
+        // The stores above happen before the one that makes the line part of the content (x86 keeps stores in
+        // order; the fence keeps the compiler from moving them).
+        atomicMemoryFence(ordering: .releasing)
+        mapping.storeBytes(of: line[0], toByteOffset: end, as: UInt8.self)
+        end += line.count + 1
+        // Cut short while this line went in: it went into private memory, not the file.
+        if let guardSlot, JournalMappingGuard.faulted(guardSlot) { _ = try room(for: 0) }
+    }
+
+    /// The mapping, with room for `bytes` more after the content: mapped at the first line (the content a file
+    /// already holds is kept: the zeros it grows by end it), mapped twice as large when full. Should another
+    /// program have cut the file short under it (a store faulted, `JournalMappingGuard`), the file is emptied and
+    /// mapped again, and this throws: the line stored then is gone, and the next must be a whole draft.
+    private func room(for bytes: Int) throws(DraftStoreError) -> UnsafeMutableRawPointer {
+        if let mapping, let guardSlot, !JournalMappingGuard.faulted(guardSlot), end + bytes <= mappedBytes {
+            return mapping
+        }
+        if let guardSlot, JournalMappingGuard.faulted(guardSlot) {
+            unmap()
+            end = 0
+            guard ftruncate(fd, 0) == 0 else { throw .io("cannot empty the journal of \(id): \(DraftJournal.reason())") }
+            throw .io("the journal of \(id) was cut short by another program")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io("cannot read the journal of \(id): \(DraftJournal.reason())") }
+        if mapping == nil {
+            // The first mapping covers what the file holds; its content ends at the first zero.
+            let mapping = try map(size: max(DraftJournal.initialBytes, Int(info.st_size)), fileSize: Int(info.st_size))
+            end = memchr(mapping, 0, mappedBytes).map { UnsafeRawPointer($0) - UnsafeRawPointer(mapping) } ?? mappedBytes
+            // An older build's last line cut short (no newline): the next line starts on a line of its own.
+            startsMidLine = end > 0 && mapping.load(fromByteOffset: end - 1, as: UInt8.self) != 0x0A
+        }
+        while end + bytes > mappedBytes {
+            guard mappedBytes < DraftJournal.maximumBytes else { throw .io("the journal of \(id) is full") }
+            let size = min(mappedBytes * 2, DraftJournal.maximumBytes)
+            unmap()
+            _ = try map(size: size, fileSize: Int(info.st_size))
+        }
+        return mapping!
+    }
+
+    /// Maps the file's first `size` bytes, growing the file to that size first.
+    private func map(size: Int, fileSize: Int) throws(DraftStoreError) -> UnsafeMutableRawPointer {
+        if fileSize < size, ftruncate(fd, off_t(size)) != 0 {
+            throw .io("cannot grow the journal of \(id): \(DraftJournal.reason())")
+        }
+        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+            throw .io("cannot map the journal of \(id): \(DraftJournal.reason())")
+        }
+        guard let slot = JournalMappingGuard.register(mapped, bytes: size) else {
+            munmap(mapped, size)
+            throw .io("too many journals are open to map the journal of \(id)")
+        }
+        mapping = mapped
+        mappedBytes = size
+        guardSlot = slot
+        return mapped
+    }
+
+    private func unmap() {
+        if let mapping { munmap(mapping, mappedBytes) }
+        if let guardSlot { JournalMappingGuard.unregister(guardSlot) }
+        mapping = nil
+        mappedBytes = 0
+        guardSlot = nil
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
 
     /// Empties the journal: a durable draft now holds every edit.
     public func truncate() {
         guard fd >= 0 else { return }
-        if ftruncate(fd, 0) == 0 { bytes = 0 }
+        if let mapping {
+            mapping.storeBytes(of: 0, as: UInt8.self)
+            end = 0
+        } else {
+            _ = ftruncate(fd, 0)
+        }
     }
 
     public func close() {
         guard fd >= 0 else { return }
+        unmap()
         Glibc.close(fd)
         fd = -1
     }
@@ -90,7 +185,8 @@ extension DraftStore {
         do { try DataHome.makePrivateDirectory(folder) }
         catch { throw .io("cannot create \(folder): \(DataHome.reason(error))") }
         let file = journalPath(for: id)
-        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        // Read and write: a shared writable mapping needs both.
+        let fd = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io("cannot open \(file): \(String(cString: strerror(errno)))") }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
@@ -100,16 +196,28 @@ extension DraftStore {
         return DraftJournal(id: id, fd: fd)
     }
 
-    /// The newest complete line of draft `id`'s journal, read under the draft file's rules (no link followed, a
-    /// regular file, at most `DraftJournal.maximumBytes`); nil when there is none or it cannot be read.
-    func journalTail(id: String) -> DraftFile? {
+    /// Whether the journal at `path` holds a line: a regular file (no link followed) whose first byte is not the
+    /// zero that ends a mapped journal's content.
+    static func hasContent(journal path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        var first: UInt8 = 0
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return pread(fd, &first, 1, 0) == 1 && first != 0
+    }
+
+    /// The complete lines of draft `id`'s journal, oldest first, read under the draft file's rules (no link
+    /// followed, a regular file, at most `DraftJournal.maximumBytes`); none when it cannot be read.
+    func journalLines(id: String) -> [Data] {
         let file = journalPath(for: id)
         let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return [] }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-              info.st_size <= DraftJournal.maximumBytes else { return nil }
+              info.st_size <= DraftJournal.maximumBytes else { return [] }
         var data = Data(count: Int(info.st_size))
         var count = 0
         while count < data.count {
@@ -118,23 +226,31 @@ extension DraftStore {
             guard got > 0 else { break }
             count += got
         }
-        // The last line that decodes: a line cut short by a failed write is passed over.
-        let lines = data.prefix(count).split(separator: 0x0A)
-        for line in lines.reversed() {
-            if let draft = try? DraftStore.decode(Data(line)), draft.draftID == id { return draft }
-        }
-        return nil
+        // The content ends at the first zero byte (the rest of a mapped journal).
+        return data.prefix(count).prefix(while: { $0 != 0 }).split(separator: 0x0A).map { Data($0) }
     }
 
-    /// The journal's draft when it belongs to `file` (the draft file beside it, nil when there is none): same
-    /// session, extending exactly that revision. Else nil: the journal is left over and says nothing.
+    /// The draft draft `id`'s journal stands for over `file` (the draft file beside it, nil when there is none),
+    /// nil when it says nothing. Its lines are read in order: a whole draft that belongs to the file (same session,
+    /// extending exactly that revision; revision 0 with no file) is the draft from there on, an edit is made to
+    /// the draft before it (the file, before any whole line) when it matches it, anything else (a line cut short by
+    /// a power cut or an older build's failed write, a line left over from an earlier write) is passed over.
     func journaled(id: String, over file: DraftFile?) -> DraftFile? {
-        guard let journaled = journalTail(id: id) else { return nil }
-        if let file {
-            guard journaled.sessionID == file.sessionID, journaled.revision == file.revision,
-                  journaled.formKind == file.formKind else { return nil }
-        } else if journaled.revision != 0 {
-            return nil
+        let decoder = JSONDecoder()
+        var journaled: DraftFile?
+        for line in journalLines(id: id) {
+            if let edit = try? decoder.decode(DraftJournalEdit.self, from: line) {
+                if let base = journaled ?? file, let edited = edit.applied(to: base) { journaled = edited }
+                continue
+            }
+            guard let draft = try? DraftStore.decode(line), draft.draftID == id else { continue }
+            if let file {
+                guard draft.sessionID == file.sessionID, draft.revision == file.revision,
+                      draft.formKind == file.formKind else { continue }
+            } else if draft.revision != 0 {
+                continue
+            }
+            journaled = draft
         }
         return journaled
     }

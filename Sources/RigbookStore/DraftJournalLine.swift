@@ -6,40 +6,7 @@ import RigbookCore
 /// Any draft holding what this writer does not write (an asset editor's or a test's values, reg 10's answers,
 /// attachments) is nil here and goes through `JSONEncoder`: slower, never wrong.
 enum DraftJournalLine {
-    /// A line as written, with where its two values that change key by key (the time and the notes) lie in it.
-    struct Written: Sendable {
-        var draft: DraftFile
-        var bytes: [UInt8]
-        var updatedAt: Range<Int>
-        var notes: Range<Int>
-    }
-
-    static func bytes(_ draft: DraftFile) -> [UInt8]? { written(draft)?.bytes }
-
-    /// The line of `draft` made from `previous`, when the two drafts differ in nothing but the time and the notes
-    /// (a character typed there): the bytes around those two values copied, the values written anew. The same
-    /// bytes as `written(draft)` (DraftJournalLineTests); nil when anything else changed.
-    static func spliced(_ draft: DraftFile, from previous: Written) -> Written? {
-        var same = draft
-        same.updatedAt = previous.draft.updatedAt
-        same.values.notes = previous.draft.values.notes
-        guard same == previous.draft, previous.updatedAt.upperBound <= previous.notes.lowerBound else { return nil }
-        let old = previous.bytes
-        var out: [UInt8] = []
-        out.reserveCapacity(old.count + draft.values.notes.utf8.count - previous.draft.values.notes.utf8.count + 16)
-        out.append(contentsOf: old[..<previous.updatedAt.lowerBound])
-        let timeStart = out.count
-        appendJSONString(draft.updatedAt, to: &out)
-        let timeEnd = out.count
-        out.append(contentsOf: old[previous.updatedAt.upperBound..<previous.notes.lowerBound])
-        let notesStart = out.count
-        appendJSONString(draft.values.notes, to: &out)
-        let notesEnd = out.count
-        out.append(contentsOf: old[previous.notes.upperBound...])
-        return Written(draft: draft, bytes: out, updatedAt: timeStart..<timeEnd, notes: notesStart..<notesEnd)
-    }
-
-    static func written(_ draft: DraftFile) -> Written? {
+    static func bytes(_ draft: DraftFile) -> [UInt8]? {
         guard draft.assetValues == nil, draft.testValues == nil, draft.defectNotice == nil,
               draft.values.attachments.isEmpty else { return nil }
         var o = JSONObjectBytes()
@@ -62,20 +29,13 @@ enum DraftJournalLine {
         o.key("revision"); o.number(draft.revision)
         o.key("schema_version"); o.number(draft.schemaVersion)
         o.key("session_id"); o.string(draft.sessionID)
-        o.key("updated_at")
-        let timeStart = o.bytes.count
-        o.string(draft.updatedAt)
-        let timeEnd = o.bytes.count
-        o.key("values")
-        let valuesStart = o.bytes.count
-        let (valueBytes, notes) = values(draft.values)
-        o.bytes += valueBytes
-        return Written(draft: draft, bytes: o.closed(), updatedAt: timeStart..<timeEnd,
-                       notes: (valuesStart + notes.lowerBound)..<(valuesStart + notes.upperBound))
+        o.key("updated_at"); o.string(draft.updatedAt)
+        o.key("values"); o.raw(values(draft.values))
+        return o.closed()
     }
 
-    /// The values' object, and where the notes' string lies in it.
-    private static func values(_ v: InspectionValues) -> (bytes: [UInt8], notes: Range<Int>) {
+    /// The values' object.
+    private static func values(_ v: InspectionValues) -> [UInt8] {
         var o = JSONObjectBytes()
         o.key("action"); o.string(v.action.rawValue)
         if !v.amendmentReason.isEmpty { o.key("amendment_reason"); o.string(v.amendmentReason) }
@@ -93,10 +53,7 @@ enum DraftJournalLine {
         o.key("inspector_name"); o.string(v.inspectorName)
         o.key("installed_correctly"); o.bool(v.installedCorrectly)
         o.key("next_examination_by"); o.string(v.nextExaminationBy)
-        o.key("notes")
-        let notesStart = o.bytes.count
-        o.string(v.notes)
-        let notes = notesStart..<o.bytes.count
+        o.key("notes"); o.string(v.notes)
         o.key("remedy_deadline"); o.string(v.remedyDeadline)
         o.key("remedy_deadline_set"); o.bool(v.remedyDeadlineSet)
         o.key("remedy_particulars"); o.string(v.remedyParticulars)
@@ -104,7 +61,7 @@ enum DraftJournalLine {
         o.key("result"); o.optional(v.result?.rawValue)
         o.key("scheme_reference"); o.string(v.schemeReference)
         o.key("test_particulars"); o.string(v.testParticulars)
-        return (o.closed(), notes)
+        return o.closed()
     }
 
     /// A JSON string as Foundation's encoder writes it: `"` and `\` escaped, the C0 controls as `\b \f \n \r \t`

@@ -377,10 +377,7 @@ public struct DraftStore: Sendable {
     public func ids() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var ids = Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
-        for name in names where name.hasSuffix(".journal") {
-            var info = stat()
-            guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0
-            else { continue }
+        for name in names where name.hasSuffix(".journal") && DraftStore.hasContent(journal: folder + "/" + name) {
             ids.insert(String(name.dropLast(8)))
         }
         return ids.filter(DraftStore.isDraftID).sorted()

@@ -81,6 +81,22 @@ public struct DraftSnapshot: Sendable, Equatable {
     public static func == (a: DraftSnapshot, b: DraftSnapshot) -> Bool {
         a.box === b.box || a.box.contents == b.box.contents
     }
+
+    /// A typed edit: the inspection form's text field whose value alone changed since `base` (the focused one,
+    /// typed into), with its text and the session and revision its journal line names; nil when anything else
+    /// changed (the focus and the file written may: an edit line moves the focus to its field and carries the
+    /// revision itself) and for the other forms. Read in place in the box: no copy of the whole snapshot per key.
+    public func typedEdit(since base: DraftSnapshot) -> (field: FormField, text: String, sessionID: String,
+                                                         revision: Int)? {
+        let field = box.contents.focus
+        guard box.contents.assetValues == nil, box.contents.testValues == nil, field.hasText else { return nil }
+        var probe = box.contents
+        probe.values[text: field] = base.box.contents.values[text: field]
+        probe.focus = base.box.contents.focus
+        probe.written = base.box.contents.written
+        guard probe == base.box.contents else { return nil }
+        return (field, box.contents.values[text: field], box.contents.sessionID, box.contents.written?.revision ?? 0)
+    }
 }
 
 /// A draft as a person is told about it, with times already written out by the runtime.

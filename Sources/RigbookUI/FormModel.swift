@@ -61,12 +61,6 @@ extension FormField {
     /// A text field: its value is `InspectionValues[text:]`.
     var hasText: Bool { kind == .text || kind == .multiline || kind == .date }
 
-    /// The field with this JSON name (`FormField.key`), nil for a name this build does not know.
-    public init?(key: String) {
-        guard let field = FormField.allCases.first(where: { $0.key == key }) else { return nil }
-        self = field
-    }
-
     /// A check box or toggle: its state is `InspectionValues[flag:]`.
     var isFlag: Bool { kind == .check || kind == .toggle }
 
@@ -206,47 +200,9 @@ public struct FormSeed: Sendable {
     public var draftID: String { DraftIdentity.draftID(assetUUID: row.asset.uuid) }
 }
 
-/// A field's value, by a switch over the field. Not key paths: `values[keyPath:]` runs the runtime's key-path code,
-/// lines of machine code a key arriving cold pays for on every line of the form it draws (issue 17).
+/// A check box's value, by a switch over the field (as `[text:]`, RigbookCore): not key paths, whose runtime code a
+/// key arriving cold pays for on every line of the form it draws (issue 17).
 extension InspectionValues {
-    /// A text field's value (`FormField.hasText`); "" for any other field, which a write leaves alone.
-    subscript(text field: FormField) -> String {
-        get {
-            switch field {
-            case .inspectorName: inspectorName
-            case .certificationNumber: certificationNumber
-            case .schemeReference: schemeReference
-            case .notes: notes
-            case .defectDescription: defectDescription
-            case .remedyDeadline: remedyDeadline
-            case .inspectionDate: inspectionDate
-            case .amendmentReason: amendmentReason
-            case .testParticulars: testParticulars
-            case .repairParticulars: repairParticulars
-            case .remedyParticulars: remedyParticulars
-            case .nextExaminationBy: nextExaminationBy
-            default: ""
-            }
-        }
-        set {
-            switch field {
-            case .inspectorName: inspectorName = newValue
-            case .certificationNumber: certificationNumber = newValue
-            case .schemeReference: schemeReference = newValue
-            case .notes: notes = newValue
-            case .defectDescription: defectDescription = newValue
-            case .remedyDeadline: remedyDeadline = newValue
-            case .inspectionDate: inspectionDate = newValue
-            case .amendmentReason: amendmentReason = newValue
-            case .testParticulars: testParticulars = newValue
-            case .repairParticulars: repairParticulars = newValue
-            case .remedyParticulars: remedyParticulars = newValue
-            case .nextExaminationBy: nextExaminationBy = newValue
-            default: break
-            }
-        }
-    }
-
     /// A check box's or toggle's state (`FormField.isFlag`); false for any other field, which a write leaves alone.
     subscript(flag field: FormField) -> Bool {
         get {

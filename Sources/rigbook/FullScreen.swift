@@ -18,17 +18,17 @@ enum FullScreen {
         }
         session.start()
         session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
-        // What a key shows goes to the terminal before its journal line goes to the file, in the same turn of the
-        // loop and before the next wait (DECISIONS.md: the journal after the frame).
-        session.journalsAfterFrame = true
+        // A turn's journal line is stored just before what its keys show goes to the terminal: nothing is on the
+        // screen that a `kill -9` could lose (DECISIONS.md: the journal line before the screen).
+        session.journalLinesWait = true
         // The once-a-second looks at the calendar, the sync and the register wait for the frame too.
         session.looksAroundAfterFrame = true
         var exitCode = ExitCode.success
-        // The key's echo, if it has one, and its journal line at once: a kill after the echo loses nothing shown.
+        // The key's echo, if it has one, after its journal line.
         func showEcho() {
             guard let echo = session.echo(scrolling: terminal.canScroll) else { return }
-            terminal.draw(echo.update, cursor: echo.cursor)
             session.writeJournals()
+            terminal.draw(echo.update, cursor: echo.cursor)
         }
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
@@ -36,12 +36,13 @@ enum FullScreen {
                 // as the key is handled, else here (the key came after a tick or a resize of the same batch).
                 showEcho()
                 let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
+                session.writeJournals()
                 terminal.draw(update, cursor: frame.cursor)
             } else {
                 let (frame, runs) = session.nextDraw()
+                session.writeJournals()
                 terminal.draw(runs, cursor: frame.cursor)
             }
-            session.writeJournals()
             // What another process committed (or midnight, or a sync) is drawn before the wait for the next key.
             if session.lookAround() { continue loop }
             session.prepareNextKey()

@@ -45,48 +45,6 @@ import RigbookCore
         }
     }
 
-    /// A line spliced from the one before (only the notes and the time changed) is the line written afresh; any
-    /// other change is not spliced.
-    @Test func aSplicedLineIsTheLineWrittenAfresh() throws {
-        var values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Ann \"A\" Smith",
-                                      certificationNumber: "LEEA/1")
-        values.defectDescription = awkward[3]
-        var draft = DraftFile(draftID: "inspection-x", sessionID: "s", assetUUID: "u", assetTag: "SL/1",
-                              amends: nil, values: values, createdAt: "2026-12-03T07:00:00.000Z",
-                              updatedAt: "2026-12-03T07:00:00.000Z", operatorName: "ann", osUser: "ann", host: "h",
-                              pid: 7, revision: 2, focusedField: "notes")
-        var previous = try #require(DraftJournalLine.written(draft))
-        var typed = ""
-        for (step, character) in ("Worn eye\n\t\"é\" 王 👍🏽\\ " + awkward[4] + awkward[6]).enumerated() {
-            typed.append(character)
-            draft.values.notes = step % 7 == 6 ? awkward[step % awkward.count] : typed
-            draft.updatedAt = "2026-12-03T07:00:\(10 + step % 50).\(step)Z"
-            let spliced = try #require(DraftJournalLine.spliced(draft, from: previous), "step \(step)")
-            let fresh = try #require(DraftJournalLine.written(draft))
-            let encoder = try encoded(draft)
-            #expect(spliced.bytes == fresh.bytes && spliced.bytes == encoder, "step \(step)")
-            #expect(spliced.updatedAt == fresh.updatedAt && spliced.notes == fresh.notes, "step \(step)")
-            previous = spliced
-        }
-        var other = draft
-        other.values.defectDescription += "x"
-        #expect(DraftJournalLine.spliced(other, from: previous) == nil)
-        other = draft
-        other.focusedField = "defect_description"
-        #expect(DraftJournalLine.spliced(other, from: previous) == nil)
-        other = draft
-        other.revision += 1
-        #expect(DraftJournalLine.spliced(other, from: previous) == nil)
-    }
-
-    @Test func leavesAnAssetEditorsDraftToTheEncoder() {
-        let draft = DraftFile(assetDraftID: "asset-x", sessionID: "s", assetUUID: "u", assetTag: "T",
-                              values: AssetDraft(asset: Asset(tag: "T", name: "n", type: .webSling, wllKg: 1,
-                                                              location: "l", intervalMonths: 6)),
-                              createdAt: "c", updatedAt: "u", operatorName: "o", revision: 1, focusedField: nil)
-        #expect(DraftJournalLine.bytes(draft) == nil)
-    }
-
     /// What the hand-written line does not write goes to the encoder, so a journal line never drops a field:
     /// reg 10's answers, attachments, a test's values.
     @Test func leavesWhatItDoesNotWriteToTheEncoder() {

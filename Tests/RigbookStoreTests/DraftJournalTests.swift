@@ -1,7 +1,8 @@
 import Foundation
+import Glibc
 import Testing
 import RigbookCore
-import RigbookStore
+@testable import RigbookStore
 
 /// The keystroke journal beside a draft (issue 17): read back with the draft, ignored when it does not belong to
 /// the file beside it, folded into the file at start-up, removed with the draft.
@@ -57,18 +58,77 @@ extension DraftStoreTests {
         #expect(try temp.store.read(id: file.draftID)?.values.notes == "written")
     }
 
-    @Test("a line cut short is passed over for the last whole one")
-    func tornLineIsSkipped() throws {
+    @Test("a journal an older build wrote with write(2), its last line cut short, is read and added to")
+    func olderJournalWithTornLine() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let base = makeDraft(assetUUID: UUID(), revision: 0)
+        try temp.store.openJournal(id: base.draftID).close()
+        let path = temp.store.journalPath(for: base.draftID)
+        var older = try JSONEncoder().encode(journalLine(base, notes: "whole", revision: 0))
+        older.append(contentsOf: Data("\n{\"schema_version\":1,\"draft_id\":\"cut".utf8))
+        try older.write(to: URL(fileURLWithPath: path))
+        #expect(try temp.store.read(id: base.draftID)?.values.notes == "whole")
+        #expect(temp.store.ids() == [base.draftID])
+        // This build maps it, keeps what it holds and starts its own line after the cut one.
+        let journal = try temp.store.openJournal(id: base.draftID)
+        try journal.append(journalLine(base, notes: "whole, then more", revision: 0))
+        #expect(try temp.store.read(id: base.draftID)?.values.notes == "whole, then more")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.starts(with: older))
+        journal.truncate()
+        #expect(try temp.store.read(id: base.draftID) == nil)
+        #expect(temp.store.ids().isEmpty)
+    }
+
+    @Test("typed edits replay over the file and over whole lines; one that does not match is passed over")
+    func editsReplayInOrder() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let uuid = UUID()
+        var file = makeDraft(assetUUID: uuid, revision: 3)
+        file.values.notes = "written"
+        try temp.store.write(file)
+        let journal = try temp.store.openJournal(id: file.draftID)
+        // Over the file (the journal was emptied by its write).
+        try journal.appendEdit(field: "notes", text: "written, typed", sessionID: file.sessionID, revision: 3)
+        var read = try #require(try temp.store.read(id: file.draftID))
+        #expect(read.values.notes == "written, typed" && read.focusedField == "notes" && read.revision == 3)
+        #expect(read.values.defectDescription == file.values.defectDescription)
+        // Over a whole line, field after field; quotes, backslashes, newlines and any script survive.
+        try journal.append(journalLine(file, notes: "whole", revision: 3))
+        try journal.appendEdit(field: "defect_description", text: "cut \"strand\"\\\n二", sessionID: file.sessionID,
+                               revision: 3)
+        try journal.appendEdit(field: "notes", text: "whole!", sessionID: file.sessionID, revision: 3)
+        read = try #require(try temp.store.read(id: file.draftID))
+        #expect(read.values.notes == "whole!" && read.values.defectDescription == "cut \"strand\"\\\n二")
+        // Another revision, another session, a field this build does not know: passed over.
+        try journal.appendEdit(field: "notes", text: "stale", sessionID: file.sessionID, revision: 2)
+        try journal.appendEdit(field: "notes", text: "other", sessionID: "someone else", revision: 3)
+        try journal.appendEdit(field: "colour", text: "red", sessionID: file.sessionID, revision: 3)
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "whole!")
+        // Folded at start: the file takes the replayed draft.
+        journal.close()
+        #expect(temp.store.foldJournal(id: file.draftID))
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "whole!")
+        #expect(try temp.store.read(id: file.draftID)?.revision == 4)
+    }
+
+    @Test("a journal cut short by another program under its mapping: no crash, the next line starts it again")
+    func journalCutShortUnderTheMapping() throws {
         let temp = TempHome()
         defer { temp.remove() }
         let base = makeDraft(assetUUID: UUID(), revision: 0)
         let journal = try temp.store.openJournal(id: base.draftID)
-        try journal.append(journalLine(base, notes: "whole", revision: 0))
-        let handle = try #require(FileHandle(forWritingAtPath: temp.store.journalPath(for: base.draftID)))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("{\"schema_version\":1,\"draft_id\":\"cut".utf8))
-        try handle.close()
-        #expect(try temp.store.read(id: base.draftID)?.values.notes == "whole")
+        try journal.append(journalLine(base, notes: "one", revision: 0))
+        let path = temp.store.journalPath(for: base.draftID)
+        #expect(Glibc.truncate(path, 0) == 0)
+        // This store lands past the file's end: the fault is caught and the line reported as not written.
+        #expect(throws: DraftStoreError.self) {
+            try journal.appendEdit(field: "notes", text: "one, two", sessionID: base.sessionID, revision: 0)
+        }
+        try journal.append(journalLine(base, notes: "one, two", revision: 0))
+        #expect(try temp.store.read(id: base.draftID)?.values.notes == "one, two")
     }
 
     @Test("start-up folds a journal into its draft file; deleting the draft removes the journal")
