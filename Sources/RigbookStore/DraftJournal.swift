@@ -105,7 +105,9 @@ public final class DraftJournal {
         if let guardSlot, JournalMappingGuard.faulted(guardSlot) {
             unmap()
             end = 0
-            guard ftruncate(fd, 0) == 0 else { throw .io("cannot empty the journal of \(id): \(DraftJournal.reason())") }
+            guard ftruncate(fd, 0) == 0 else {
+                throw .io("cannot empty the journal of \(id): \(DraftJournal.reason())")
+            }
             throw .io("the journal of \(id) was cut short by another program")
         }
         var info = stat()
@@ -113,7 +115,8 @@ public final class DraftJournal {
         if mapping == nil {
             // The first mapping covers what the file holds; its content ends at the first zero.
             let mapping = try map(size: max(DraftJournal.initialBytes, Int(info.st_size)), fileSize: Int(info.st_size))
-            end = memchr(mapping, 0, mappedBytes).map { UnsafeRawPointer($0) - UnsafeRawPointer(mapping) } ?? mappedBytes
+            let firstZero = memchr(mapping, 0, mappedBytes).map { UnsafeRawPointer($0) - UnsafeRawPointer(mapping) }
+            end = firstZero ?? mappedBytes
             // An older build's last line cut short (no newline): the next line starts on a line of its own.
             startsMidLine = end > 0 && mapping.load(fromByteOffset: end - 1, as: UInt8.self) != 0x0A
         }

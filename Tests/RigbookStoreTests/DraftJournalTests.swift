@@ -15,6 +15,14 @@ extension DraftStoreTests {
         return line
     }
 
+    /// A draft file of revision 3 whose notes say "written", and its journal, open.
+    func writtenWithJournal(_ temp: TempHome) throws -> (DraftFile, DraftJournal) {
+        var file = makeDraft(assetUUID: UUID(), revision: 3)
+        file.values.notes = "written"
+        try temp.store.write(file)
+        return (file, try temp.store.openJournal(id: file.draftID))
+    }
+
     @Test("a journal without a draft file gives the last edit read")
     func journalAloneIsTheDraft() throws {
         let temp = TempHome()
@@ -36,11 +44,7 @@ extension DraftStoreTests {
     func journalBelongsOnlyToItsRevision() throws {
         let temp = TempHome()
         defer { temp.remove() }
-        let uuid = UUID()
-        var file = makeDraft(assetUUID: uuid, revision: 3)
-        file.values.notes = "written"
-        try temp.store.write(file)
-        let journal = try temp.store.openJournal(id: file.draftID)
+        let (file, journal) = try writtenWithJournal(temp)
 
         try journal.append(journalLine(file, notes: "written and typed", revision: 3))
         #expect(try temp.store.read(id: file.draftID)?.values.notes == "written and typed")
@@ -53,7 +57,7 @@ extension DraftStoreTests {
         // Another session's journal beside this file.
         journal.truncate()
         var other = journalLine(file, notes: "someone else", revision: 3)
-        other.sessionID = DraftIdentity.sessionID(assetUUID: uuid)
+        other.sessionID = DraftIdentity.sessionID(assetUUID: try #require(UUID(uuidString: file.assetUUID)))
         try journal.append(other)
         #expect(try temp.store.read(id: file.draftID)?.values.notes == "written")
     }
@@ -85,11 +89,7 @@ extension DraftStoreTests {
     func editsReplayInOrder() throws {
         let temp = TempHome()
         defer { temp.remove() }
-        let uuid = UUID()
-        var file = makeDraft(assetUUID: uuid, revision: 3)
-        file.values.notes = "written"
-        try temp.store.write(file)
-        let journal = try temp.store.openJournal(id: file.draftID)
+        let (file, journal) = try writtenWithJournal(temp)
         // Over the file (the journal was emptied by its write).
         try journal.appendEdit(field: "notes", text: "written, typed", sessionID: file.sessionID, revision: 3)
         var read = try #require(try temp.store.read(id: file.draftID))
