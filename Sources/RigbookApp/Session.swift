@@ -642,9 +642,10 @@ public final class Session {
         return text
     }
 
-    /// Appends an edit to the form's keystroke journal: one `write(2)`, no fsync (issue 17). Only under the
-    /// draft's lock, like every write of the draft; a journal that cannot be written costs nothing but itself
-    /// (the debounced draft write still runs and reports its own failures).
+    /// Adds an edit to the form's keystroke journal, no fsync (issue 17): the field typed into when that is all
+    /// that changed since the journal's last line, else the whole draft. Only under the draft's lock, like every
+    /// write of the draft; a journal that cannot be written costs nothing but itself (the debounced draft write
+    /// still runs and reports its own failures).
     private func journal(_ draftID: String, _ snapshot: DraftSnapshot?) {
         guard locks[draftID] != nil else { return }
         guard let snapshot else {

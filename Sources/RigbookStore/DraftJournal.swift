@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 import RigbookCore
 
-/// The keystroke journal beside a draft (`Drafts/<id>.journal`, issue 17): every edit adds the draft as it now
-/// stands, one compact JSON line, with no fsync. The kernel's page cache outlives the process, so after `kill -9`
+/// The keystroke journal beside a draft (`Drafts/<id>.journal`, issue 17): every edit adds one compact JSON line,
+/// the draft as it now stands or, for a key typed into a text field, that field's text (`DraftJournalEdit`), with
+/// no fsync. The kernel's page cache outlives the process, so after `kill -9`
 /// the next start finds every edit the program had read; the durable draft (written 500 ms after the last key,
 /// fsynced) still bounds what a power cut loses. After each durable draft write the journal is emptied: the draft
 /// file then holds everything.
@@ -29,6 +30,11 @@ public final class DraftJournal {
     private var guardSlot: Int?
     /// The content ends inside a line (an older build's write cut short): the next line begins with a newline.
     private var startsMidLine = false
+    /// The file could not be mapped (a file system that refuses a shared mapping, every guard slot taken): lines
+    /// go in with `pwrite(2)`, in the same order and format. Set by tests to take that way.
+    var writesInstead = false
+    /// Where the content ends has been read from the file (for `writesInstead`).
+    private var endFound = false
     /// Where the next line goes: the first zero byte of the mapping.
     private var end = 0
     /// The start of an edit line, kept while the field, the session and the revision stay the same.
@@ -64,20 +70,28 @@ public final class DraftJournal {
     /// `sessionID`, extending `revision`) now holds `text`.
     public func appendEdit(field: String, text: String, sessionID: String, revision: Int) throws(DraftStoreError) {
         guard fd >= 0 else { throw .io("the journal of \(id) is closed") }
-        if editPrefix == nil || editPrefix!.field != field || editPrefix!.revision != revision
-            || editPrefix!.sessionID != sessionID {
-            let bytes = DraftJournalEdit.prefix(draftID: id, field: field, revision: revision, sessionID: sessionID)
-            editPrefix = (field, revision, sessionID, bytes)
+        let prefix: [UInt8]
+        if let kept = editPrefix, kept.field == field, kept.revision == revision, kept.sessionID == sessionID {
+            prefix = kept.bytes
+        } else {
+            prefix = DraftJournalEdit.prefix(draftID: id, field: field, revision: revision, sessionID: sessionID)
+            editPrefix = (field, revision, sessionID, prefix)
         }
-        try store(DraftJournalEdit.line(prefix: editPrefix!.bytes, text: text,
-                                        updatedMilliseconds: DraftJournalEdit.now()))
+        try store(DraftJournalEdit.line(prefix: prefix, text: text, updatedMilliseconds: DraftJournalEdit.now()))
     }
 
     /// Stores `line`, its newline and the zero after them at the end of the content, the line's first byte last.
     private func store(_ line: [UInt8]) throws(DraftStoreError) {
         guard !line.isEmpty else { return }
         // Room for the line, its newline, the zero after and the newline a cut line before it may need.
-        let mapping = try room(for: line.count + 3)
+        let mapping: UnsafeMutableRawPointer
+        do {
+            guard !writesInstead else { return try write(line) }
+            mapping = try room(for: line.count + 3)
+        } catch {
+            guard writesInstead else { throw error }
+            return try write(line)
+        }
         let line = startsMidLine ? [0x0A] + line : line
         startsMidLine = false
         line.withUnsafeBytes { bytes in
@@ -135,10 +149,12 @@ public final class DraftJournal {
             throw .io("cannot grow the journal of \(id): \(DraftJournal.reason())")
         }
         guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+            writesInstead = true
             throw .io("cannot map the journal of \(id): \(DraftJournal.reason())")
         }
         guard let slot = JournalMappingGuard.register(mapped, bytes: size) else {
             munmap(mapped, size)
+            writesInstead = true
             throw .io("too many journals are open to map the journal of \(id)")
         }
         mapping = mapped
@@ -155,6 +171,50 @@ public final class DraftJournal {
         guardSlot = nil
     }
 
+    /// Without a mapping: the line's bytes after its first, its newline and a zero with one `pwrite(2)`, then its
+    /// first byte with another, so a reader sees the whole line or none of it, as with the mapping.
+    private func write(_ line: [UInt8]) throws(DraftStoreError) {
+        if !endFound {
+            // The content is what comes before the first zero, or the whole file.
+            var chunk = [UInt8](repeating: 0, count: 64 << 10)
+            var last: UInt8 = 0x0A
+            end = 0
+            reading: while end < DraftJournal.maximumBytes {
+                let got = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(end)) }
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                for index in 0..<got {
+                    if chunk[index] == 0 { break reading }
+                    last = chunk[index]
+                    end += 1
+                }
+            }
+            startsMidLine = last != 0x0A
+            endFound = true
+        }
+        let line = startsMidLine ? [0x0A] + line : line
+        guard end + line.count + 2 <= DraftJournal.maximumBytes else { throw .io("the journal of \(id) is full") }
+        let rest = Array(line[1...]) + [0x0A, 0]
+        guard DraftJournal.writeAll(fd, rest, at: end + 1), DraftJournal.writeAll(fd, [line[0]], at: end) else {
+            throw .io("cannot add to the journal of \(id): \(DraftJournal.reason())")
+        }
+        startsMidLine = false
+        end += line.count + 1
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let wrote = bytes.withUnsafeBytes {
+                pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done))
+            }
+            if wrote < 0 && errno == EINTR { continue }
+            guard wrote > 0 else { return false }
+            done += wrote
+        }
+        return true
+    }
+
     private static func reason() -> String { String(cString: strerror(errno)) }
 
     /// Empties the journal: a durable draft now holds every edit.
@@ -163,8 +223,8 @@ public final class DraftJournal {
         if let mapping {
             mapping.storeBytes(of: 0, as: UInt8.self)
             end = 0
-        } else {
-            _ = ftruncate(fd, 0)
+        } else if ftruncate(fd, 0) == 0 {
+            end = 0
         }
     }
 

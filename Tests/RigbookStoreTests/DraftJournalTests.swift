@@ -85,6 +85,30 @@ extension DraftStoreTests {
         #expect(temp.store.ids().isEmpty)
     }
 
+    @Test("where the file cannot be mapped, lines go in with pwrite in the same format, after an older build's")
+    func journalWithoutMapping() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let (file, journal) = try writtenWithJournal(temp)
+        let path = temp.store.journalPath(for: file.draftID)
+        var older = try JSONEncoder().encode(journalLine(file, notes: "older build", revision: 3))
+        older.append(contentsOf: Data("\n{\"cut".utf8))
+        try older.write(to: URL(fileURLWithPath: path))
+        journal.writesInstead = true
+        try journal.appendEdit(field: "notes", text: "older build, typed", sessionID: file.sessionID, revision: 3)
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "older build, typed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: older))
+        journal.truncate()
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "written")
+        for text in ["w", "wr", "wri"] {
+            try journal.appendEdit(field: "notes", text: text, sessionID: file.sessionID, revision: 3)
+        }
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "wri")
+        journal.truncate()
+        try journal.append(journalLine(file, notes: "whole", revision: 3))
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "whole")
+    }
+
     @Test("typed edits replay over the file and over whole lines; one that does not match is passed over")
     func editsReplayInOrder() throws {
         let temp = TempHome()
