@@ -85,7 +85,7 @@ public struct DraftSnapshot: Sendable, Equatable {
     /// A typed edit: the inspection form's text field whose value alone changed since `base` (the focused one,
     /// typed into), with its text and the session and revision its journal line names; nil when anything else
     /// changed (the focus and the file written may: an edit line moves the focus to its field and carries the
-    /// revision itself) and for the other forms. Read in place in the box: no copy of the whole snapshot per key.
+    /// revision itself) and for the other forms. Compared through one copy, the probe: a line per key pays for it.
     public func typedEdit(since base: DraftSnapshot) -> (field: FormField, text: String, sessionID: String,
                                                          revision: Int)? {
         let field = box.contents.focus

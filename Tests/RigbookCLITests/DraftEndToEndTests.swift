@@ -160,6 +160,38 @@ extension RigbookCLITests {
                     "the recovered form does not say its draft is on disk: \(e2eTitle(form))")
         }
 
+        /// 1b. Issue 17: what the screen shows is what the next reader of the draft gets (`drafts list` replays the
+        /// keystroke journal), after each key and long before the debounced draft write, and a kill -9 the moment
+        /// the last key shows loses nothing. (That the line goes in before the echo is the loop's order, which a
+        /// reader this slow cannot tell from just after it; LossBench kills within 20 ms.)
+        @Test func whatTheScreenShowsIsAlreadyInTheJournal() throws {
+            let env = try E2EHome()
+            defer { env.finish() }
+            let tag = try env.tag(at: 3)
+            let pane = try env.launch("shown")
+            try pane.waitForList()
+            try pane.openForm(tag)
+            func journaledName() -> String? {
+                let listed = runRigbookResult(["drafts", "list", "--format", "json"], home: env.home)
+                let drafts = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]]
+                return (drafts?.first?["values"] as? [String: Any])?["inspector_name"] as? String
+            }
+            var typed = "Qz"
+            try pane.tmux.sendLiteral(typed)
+            for character in "xkWvyq" {
+                typed.append(character)
+                try pane.tmux.sendLiteral(String(character))
+                let shown = typed
+                try pane.tmux.waitFor("\(shown) on the form") { $0.contains(shown) }
+                let read = journaledName()
+                #expect(read == shown, "the screen shows \(shown), the draft's next reader gets \(read ?? "nothing")")
+            }
+            let pid = try pane.pid()
+            try #require(kill(pid, SIGKILL) == 0, "kill -9 \(pid): errno \(errno)")
+            #expect(poll { !processIsAlive(pid) }, "rigbook (pid \(pid)) still alive after kill -9")
+            #expect(journaledName() == typed)
+        }
+
         /// 2a. SIGHUP straight after the last key: every character typed is in the draft when the process
         /// has exited (129). The notes go in as one `send-keys -l`, which tmux writes to the terminal in one go.
         @Test func sighupRightAfterTypingFlushesEveryCharacter() throws {
