@@ -5,7 +5,7 @@ import Glibc
 /// check before each line would be a system call on every key (~6–10 µs here, cold), so instead the journals'
 /// mappings are registered here and a SIGBUS inside one is answered by putting private memory under the page: the
 /// store completes into nothing, the journal is marked, and its next line starts the file again. A SIGBUS anywhere
-/// else gets the default action, as before.
+/// else gets the action there was before.
 enum JournalMappingGuard {
     static let slots = 16
     /// Start and end address of each registered mapping (0, 0: free), then a fault flag per slot. Plain words,
@@ -16,6 +16,12 @@ enum JournalMappingGuard {
         return table
     }()
     nonisolated(unsafe) private static var installed = false
+    /// The SIGBUS action before this one, put back for a fault that is not a journal's.
+    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+        previous.initialize(to: sigaction())
+        return previous
+    }()
     private static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Registers a mapping; nil when every slot is taken (the caller then does not map).
@@ -43,7 +49,7 @@ enum JournalMappingGuard {
     private static func install() {
         guard !installed else { return }
         installed = true
-        _ = pageSize  // made now: the handler must not be the first to read it
+        _ = (pageSize, table, previous)  // made now: the handler must not be the first to read them
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { signal, info, _ in
             let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
@@ -56,11 +62,12 @@ enum JournalMappingGuard {
                 JournalMappingGuard.table[slot * 3 + 2] = 1
                 return
             }
-            // Not a journal's page: the default action, when the faulting store runs again.
-            Glibc.signal(signal, SIG_DFL)
+            // Not a journal's page: the action there was before (the default, or the runtime's backtracer) takes
+            // it when the faulting instruction runs again.
+            sigaction(signal, JournalMappingGuard.previous, nil)
         }
         action.sa_flags = SA_SIGINFO
         sigemptyset(&action.sa_mask)
-        sigaction(SIGBUS, &action, nil)
+        sigaction(SIGBUS, &action, previous)
     }
 }
