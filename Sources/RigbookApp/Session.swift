@@ -226,7 +226,7 @@ public final class Session {
                 return perform(.reloadRegister)
             case .reloadRegister:
                 var rows = try register.rows(includingRetired: state.list.showRetired)
-                // Draft marks come from file names alone: the list never reads a draft.
+                // Draft marks come from file names (and a journal's first byte): the list never reads a draft.
                 let withDrafts = Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:)))
                 if !withDrafts.isEmpty {
                     for index in rows.indices where withDrafts.contains(rows[index].asset.uuid) {

@@ -370,9 +370,9 @@ public struct DraftStore: Sendable {
         syncFolder()
     }
 
-    /// Ids of the drafts present, from the file names alone: the list marks assets with drafts
-    /// without reading a single draft.
-    /// A journal that is not empty counts (a `kill -9` before the first draft write leaves only the journal,
+    /// Ids of the drafts present, from the file names (and a journal's first byte): the list marks assets with
+    /// drafts without reading a single draft.
+    /// A journal that holds a line counts (a `kill -9` before the first draft write leaves only the journal,
     /// until the next start folds it in): its draft is then read from it.
     public func ids() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
