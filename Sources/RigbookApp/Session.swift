@@ -19,11 +19,16 @@ public final class Session {
     public let draftRetentionDays: Int
     /// Locks of the forms open in this session, by draft id.
     var locks: [String: DraftLock] = [:]
+    /// A keystroke journal open in this session and what it stands for: the snapshot of its last line, or the
+    /// one written to the draft file when a write emptied it; a typed edit is written against it
+    /// (`DraftJournalEdit`). One record per form, so a key's line looks its draft up once.
+    final class OpenJournal {
+        let file: DraftJournal
+        var base: DraftSnapshot?
+        init(_ file: DraftJournal) { self.file = file }
+    }
     /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
-    var journals: [String: DraftJournal] = [:]
-    /// What each journal stands for: the snapshot of its last line, or the one written to the draft file when a
-    /// write emptied it. A typed edit is written against it (`DraftJournalEdit`).
-    private var journaledSnapshots: [String: DraftSnapshot] = [:]
+    var journals: [String: OpenJournal] = [:]
     /// Set by the terminal loop, which writes a turn's journal lines just before what they show reaches the
     /// terminal (its echo, else its frame; DECISIONS.md, issue 17): the lines then wait, the last per draft, for
     /// `writeJournals`, so keys read in one turn give one line.
@@ -425,9 +430,7 @@ public final class Session {
     /// not write (another's, read with its draft) is not touched.
     func release(_ draftID: String, asIfKilled: Bool = false) {
         let wroteJournal = journals[draftID] != nil
-        journals[draftID]?.close()
-        journals[draftID] = nil
-        journaledSnapshots[draftID] = nil
+        journals.removeValue(forKey: draftID)?.file.close()
         if !asIfKilled, wroteJournal, locks[draftID] != nil { unlink(drafts.journalPath(for: draftID)) }
         locks[draftID]?.release()
         locks[draftID] = nil
@@ -549,9 +552,7 @@ public final class Session {
             return .failure("The draft could not be deleted: \(error.description)")
         }
         AttachmentHousekeeping.release(named, home: home, register: register)
-        journals[draftID]?.close()
-        journals[draftID] = nil
-        journaledSnapshots[draftID] = nil
+        journals.removeValue(forKey: draftID)?.file.close()
         return .draftDeleted(draftID: draftID)
     }
 
@@ -601,8 +602,10 @@ public final class Session {
             return .draftWriteFailed(draftID: snapshot.draftID, reason: "\(error)")
         }
         // The durable file now holds every edit: the journal starts again from it.
-        journals[snapshot.draftID]?.truncate()
-        if journals[snapshot.draftID] != nil { journaledSnapshots[snapshot.draftID] = snapshot }
+        if let open = journals[snapshot.draftID] {
+            open.file.truncate()
+            open.base = snapshot
+        }
         return .draftWritten(draftID: snapshot.draftID, meta)
     }
 
@@ -648,18 +651,22 @@ public final class Session {
     /// still runs and reports its own failures).
     private func journal(_ draftID: String, _ snapshot: DraftSnapshot?) {
         guard locks[draftID] != nil else { return }
+        var open = journals[draftID]
         guard let snapshot else {
-            journals[draftID]?.truncate()
-            journaledSnapshots[draftID] = nil
+            open?.file.truncate()
+            open?.base = nil
             return
         }
-        if journals[draftID] == nil { journals[draftID] = try? drafts.openJournal(id: draftID) }
-        guard let journal = journals[draftID] else { return }
-        if let base = journaledSnapshots[draftID], let edit = snapshot.typedEdit(since: base) {
+        if open == nil, let file = try? drafts.openJournal(id: draftID) {
+            open = OpenJournal(file)
+            journals[draftID] = open
+        }
+        guard let open else { return }
+        if let base = open.base, let edit = snapshot.typedEdit(since: base) {
             do {
-                try journal.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
-                                       revision: edit.revision)
-                journaledSnapshots[draftID] = snapshot
+                try open.file.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
+                                         revision: edit.revision)
+                open.base = snapshot
                 return
             } catch {
                 // Not stored (the file was cut short under it, say): a whole draft needs no line before it.
@@ -670,10 +677,10 @@ public final class Session {
             // The revision of the file it extends (0: none yet), so recovery can tell whether it belongs to it.
             let meta = DraftFileMeta(createdAt: contents.written?.createdAt ?? Timestamp.now(),
                                      revision: contents.written?.revision ?? 0)
-            try journal.append(draftFile(contents, meta: meta, updatedAt: Timestamp.now()))
-            journaledSnapshots[draftID] = snapshot
+            try open.file.append(draftFile(contents, meta: meta, updatedAt: Timestamp.now()))
+            open.base = snapshot
         } catch {
-            journaledSnapshots[draftID] = nil
+            open.base = nil
         }
     }
 
