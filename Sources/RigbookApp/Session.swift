@@ -38,8 +38,12 @@ public final class Session {
     private var uuidTextKept: (uuid: UUID, text: String)?
     /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
     private var framesShown = 0
-    /// The input batch whose echo was written (`echo`).
+    /// The input batch whose echo was written (`echo`, `wroteEchoAhead`).
     private var echoedBatch = -1
+    /// Events and effects run so far, and how many had run when the echoes ahead of the next key were made: they
+    /// stand for the state only while nothing has run since (`echoesAheadOfNextKey`).
+    private var stateChanges = 0
+    private var echoesMadeAt: Int?
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
     /// Today by the calendar, asked at most once a second; nil keeps the first day for the whole session.
@@ -109,6 +113,7 @@ public final class Session {
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
+        stateChanges &+= 1
         // Nobody is waiting: what a batch's save left in the WAL is copied into the register now.
         if case .tick = event {
             register.checkpointIfDeferred()
@@ -168,6 +173,7 @@ public final class Session {
     func lookAtTheRegisterNow() { registerAskedAt = -Double.infinity }
 
     private func run(_ effects: [Effect]) {
+        stateChanges &+= 1
         // A slice: taking the first effect moves its start, where the array's `removeFirst` would copy the caller's
         // (shared) array. Taking an effect out is a retain (`Effect` is indirect).
         var pending = effects[...]
@@ -800,5 +806,32 @@ public final class Session {
     }
 
     /// Forget what the terminal shows (after a resize or a resume): the next draw repaints everything.
-    public func invalidateScreen() { shownFrame = nil }
+    public func invalidateScreen() {
+        shownFrame = nil
+        stateChanges &+= 1
+    }
+
+    /// The echoes of the likeliest next keys, made ahead of them onto the screen as shown (`App.echoesAhead`): for
+    /// the terminal loop to turn into bytes while it waits and to write the moment one of their keys is read, before
+    /// the key is sent (then `wroteEchoAhead`). None before the first frame or once this frame's echo is written.
+    public func echoesAheadOfNextKey(scrolling: Bool = true) -> [EchoAhead] {
+        guard echoedBatch != framesShown, let shown = shownFrame else { return [] }
+        echoesMadeAt = stateChanges
+        let batch = framesShown, now = clock()
+        return withUnsafePointer(to: &state) {
+            App.echoesAhead($0.pointee, shown: shown, now: now, batch: batch, scrolling: scrolling)
+        }
+    }
+
+    /// Whether `echo` still shows what its key would: made for this frame, nothing run since, no echo written.
+    public func isCurrent(_ echo: EchoAhead) -> Bool {
+        echo.batch == framesShown && echoesMadeAt == stateChanges && echoedBatch != framesShown
+    }
+
+    /// The terminal wrote `echo` (current, `isCurrent`) for the key about to be sent: the screen as shown is the
+    /// echo's, and the key's own echo is not written again.
+    public func wroteEchoAhead(_ echo: EchoAhead) {
+        shownFrame = echo.frame
+        echoedBatch = framesShown
+    }
 }

@@ -115,6 +115,14 @@ final class CursesTerminal {
         output.draw(update, cursor: cursor, width: Int(width), height: Int(height))
     }
 
+    /// `update` as bytes made now, for `writeAhead` the moment its key is read (`EchoAhead`); nil when curses draws.
+    func prepare(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?) -> DirectOutput.Prepared? {
+        output?.prepare(update, cursor: cursor, width: Int(width), height: Int(height))
+    }
+
+    /// Writes what `prepare` made, unless anything was written since; false then.
+    func writeAhead(_ prepared: DirectOutput.Prepared) -> Bool { output?.writeAhead(prepared) ?? false }
+
     /// Leaves curses mode and gives the terminal back as it was. Safe to call twice.
     func stop() {
         guard active else { return }

@@ -42,7 +42,7 @@ final class DirectOutput {
     private var writer = Writer()
     private var clearFirst = false
 
-    private struct Writer {
+    fileprivate struct Writer {
         var buffer: [UInt8] = []
         /// Where the terminal's cursor is, when known.
         var at: (y: Int, x: Int)?
@@ -95,6 +95,7 @@ final class DirectOutput {
     /// Nothing about the terminal is known any more (after curses wrote to it, or a resume): the next frame
     /// starts by clearing it.
     func forget(clear: Bool) {
+        generation &+= 1
         writer.at = nil
         writer.style = nil
         writer.cursorShown = nil
@@ -106,16 +107,54 @@ final class DirectOutput {
         var w = Writer()
         swap(&w, &writer)
         defer { swap(&w, &writer) }
+        encode(update, cursor: cursor, width: width, height: height, clearing: clearFirst, &w)
+        clearFirst = false
+        DirectOutput.flush(w.buffer)
+        generation &+= 1
+    }
+
+    /// An update turned into bytes ahead of time (`EchoAhead`), with what the terminal will be once they are
+    /// written: for `writeAhead`, as long as nothing else was written meanwhile.
+    struct Prepared {
+        fileprivate let writer: Writer
+        fileprivate let generation: Int
+    }
+
+    /// Writes made by `draw`, `forget` and `leave`: a `Prepared` is only written over the terminal it was made for.
+    private var generation = 0
+
+    func prepare(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?, width: Int, height: Int) -> Prepared {
+        var w = writer
+        w.buffer = []
+        encode(update, cursor: cursor, width: width, height: height, clearing: false, &w)
+        return Prepared(writer: w, generation: generation)
+    }
+
+    /// Writes `prepared` unless the terminal changed since it was made; false then (nothing written).
+    func writeAhead(_ prepared: Prepared) -> Bool {
+        guard prepared.generation == generation, !clearFirst else { return false }
+        DirectOutput.flush(prepared.writer.buffer)
+        // The writer's own buffer (and its capacity) stays; what is known of the terminal is the prepared one's.
+        let buffer = writer.buffer
+        writer = prepared.writer
+        writer.buffer = buffer
+        generation &+= 1
+        return true
+    }
+
+    /// Puts in `w.buffer` what brings the terminal to `update` and the cursor, from what `w` knows of it
+    /// (`clearing`: from a cleared screen).
+    private func encode(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?, width: Int, height: Int,
+                        clearing: Bool, _ w: inout Writer) {
         w.buffer.removeAll(keepingCapacity: true)
         if w.columns != width || w.moves.count != width * height {
             w.moves = Array(repeating: [], count: max(0, width * height))
             w.columns = width
         }
-        if clearFirst {
+        if clearing {
             setStyle(.plain, &w)
             w.buffer += capabilities.clear
             w.at = nil
-            clearFirst = false
         }
         if let scroll = update.scroll, let region = capabilities.scrollRegion {
             // Blank rows come in with the attributes in force: none.
@@ -164,11 +203,11 @@ final class DirectOutput {
             w.buffer += capabilities.hideCursor
             w.cursorShown = false
         }
-        DirectOutput.flush(w.buffer)
     }
 
     /// Before curses gives the terminal back: plain attributes, the cursor shown, at the start of the last row.
     func leave(height: Int) {
+        generation &+= 1
         var w = Writer()
         swap(&w, &writer)
         defer { swap(&w, &writer) }

@@ -46,6 +46,11 @@ enum FullScreen {
             // What another process committed (or midnight, or a sync) is drawn before the wait for the next key.
             if session.lookAround() { continue loop }
             session.prepareNextKey()
+            // The echoes of ↓ and ↑, made and turned into bytes while the loop waits (`EchoAhead`).
+            let echoesAhead = terminal.drawsDirectly ? session.echoesAheadOfNextKey(scrolling: terminal.canScroll)
+                .compactMap { echo in
+                    terminal.prepare(echo.update, cursor: echo.cursor.map { ($0.x, $0.y) }).map { (echo, $0) }
+                } : []
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
             var peeked = false
@@ -53,6 +58,11 @@ enum FullScreen {
             while true {
                 switch input {
                 case .key(let key):
+                    // A key whose echo was made ahead: on the screen before anything else is done with it.
+                    if !peeked, let (echo, bytes) = echoesAhead.first(where: { $0.0.keys.contains(key) }),
+                       session.isCurrent(echo), terminal.writeAhead(bytes) {
+                        session.wroteEchoAhead(echo)
+                    }
                     session.send(.key(key))
                     // What the first key shows goes out before the look for more: the frame draws what they change.
                     if !peeked, terminal.drawsDirectly { showEcho() }

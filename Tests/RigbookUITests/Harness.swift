@@ -40,6 +40,9 @@ final class Harness {
     /// and the frame it was last brought to.
     private var scrollingTerminal = InMemoryScreen(width: 0, height: 0)
     private var scrollingShown: Frame?
+    /// The echoes made ahead of the next key (`EchoAhead`), and the one written ahead of the key just sent.
+    private var echoesAhead: [EchoAhead] = []
+    private var echoedAhead: EchoAhead?
     /// Only the harness that made the home removes it.
     private let ownsHome: Bool
 
@@ -107,6 +110,7 @@ final class Harness {
 
     func press(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
         for key in keys {
+            writeEchoAhead(of: key)
             session.send(.key(key))
             checkScreen(sourceLocation: sourceLocation)
         }
@@ -115,6 +119,8 @@ final class Harness {
     /// Keys that reach the program together, before it draws again (typed ahead, or a paste in a
     /// terminal without bracketed paste); the screen is checked once, after the last.
     func burst(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
+        // The loop writes an echo made ahead for the first of them only (it reads the others after it).
+        if let first = keys.first { writeEchoAhead(of: first) }
         for key in keys { session.send(.key(key)) }
         checkScreen(sourceLocation: sourceLocation)
     }
@@ -141,17 +147,17 @@ final class Harness {
         // As the full-screen loop: the key's echo first, then the frame diffed against the screen with it.
         lastEcho = session.echo()
         if let echo = lastEcho {
-            terminal.apply(echo.update, size: (width, height))
-            scrollingTerminal.apply(echo.update, size: (width, height))
-            scrollingShown = scrollingShown.map { shown in
-                var withEcho = InMemoryScreen(shown)
-                withEcho.apply(echo.update, size: (width, height))
-                return withEcho.frame
-            }
+            #expect(echoedAhead == nil, "an echo written ahead of the key was written again",
+                    sourceLocation: sourceLocation)
+            apply(echo.update)
+        } else if let echo = echoedAhead {
+            lastEcho = (echo.update, echo.cursor.map { ($0.x, $0.y) })
         }
+        echoedAhead = nil
         let (frame, runs) = session.nextDraw()
         lastRuns = runs
         session.prepareNextKey()
+        echoesAhead = session.echoesAheadOfNextKey()
         terminal.apply(runs, size: (frame.width, frame.height))
         scrollingTerminal.apply(FrameDiff.update(from: scrollingShown, to: frame), size: (frame.width, frame.height))
         scrollingShown = frame
@@ -175,6 +181,25 @@ final class Harness {
         if terminal.lines == frame.lines, let difference = firstDifference(terminal.frame, frame) {
             Issue.record("the diff does not reproduce the frame's styles: cell \(difference)",
                          sourceLocation: sourceLocation)
+        }
+    }
+
+    /// As the full-screen loop: an echo made ahead of `key` is written before the key is sent.
+    private func writeEchoAhead(of key: Key) {
+        guard let echo = echoesAhead.first(where: { $0.keys.contains(key) }), session.isCurrent(echo) else { return }
+        apply(echo.update)
+        session.wroteEchoAhead(echo)
+        echoedAhead = echo
+    }
+
+    /// An echo, written to both terminals in memory.
+    private func apply(_ update: ScreenUpdate) {
+        terminal.apply(update, size: (width, height))
+        scrollingTerminal.apply(update, size: (width, height))
+        scrollingShown = scrollingShown.map { shown in
+            var withEcho = InMemoryScreen(shown)
+            withEcho.apply(update, size: (width, height))
+            return withEcho.frame
         }
     }
 
