@@ -232,6 +232,9 @@ public struct FormState: Screen {
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
     /// several times a frame).
     public private(set) var problems: [GateProblem] = [] { didSet { layoutMemo = nil } }
+    /// A typed character's change waits to be judged (`settleChecks`), for its field alone or (nil) every rule.
+    private var checksPending = false
+    private var pendingCheckField: FormField?
     /// The body's layout as the last `keepFocusVisible` computed it, for the frame drawn next; nil once any of
     /// the properties it depends on changed (they clear it as they are set). Both memos are references: they
     /// are set and forgotten on every key, and an optional of the values themselves was copied and destroyed
@@ -307,9 +310,18 @@ public struct FormState: Screen {
     mutating func changed(now: Double) { changed(now: now, field: nil) }
 
     /// `field`: the one field the change was to, when only one was (the gate then judges only its rules).
-    mutating func changed(now: Double, field: FormField?) {
+    /// `deferringChecks`: a typed character's change, whose rules are judged after its echo (`settleChecks`).
+    mutating func changed(now: Double, field: FormField?, deferringChecks: Bool = false) {
         editCount &+= 1
-        problems = gateProblems(changing: field)
+        // A change while another waits to be judged: every rule is judged, not only this field's.
+        let judged = checksPending && pendingCheckField != field ? nil : field
+        if deferringChecks {
+            checksPending = true
+            pendingCheckField = judged
+        } else {
+            checksPending = false
+            problems = gateProblems(changing: judged)
+        }
         preview = .pending(due: now + FormState.previewDelay)
         if saveError != nil { message = nil }
         lastChange.appeared(in: inputBatch)
@@ -341,11 +353,19 @@ public struct FormState: Screen {
         return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
     }
 
-    mutating func setText(_ field: FormField, _ text: String, now: Double) {
+    mutating func setText(_ field: FormField, _ text: String, now: Double, deferringChecks: Bool = false) {
         guard field.hasText, values[text: field] != text else { return }
         values[text: field] = text
         if field.kind == .date { validateDate(field, text: text, leaving: false) }
-        changed(now: now, field: field)
+        changed(now: now, field: field, deferringChecks: deferringChecks)
+    }
+
+    /// The rules a typed character's change left for after its echo, judged now: at the start of the next key and
+    /// of the next tick, before the form is laid out or drawn (`settleLayout`, `keepFocusVisible`).
+    mutating func settleChecks() {
+        guard checksPending else { return }
+        checksPending = false
+        problems = gateProblems(changing: pendingCheckField)
     }
 
     mutating func validateDate(_ field: FormField, text: String, leaving: Bool) {

@@ -10,7 +10,10 @@ protocol TextFieldHosting {
     var typingLabel: String { get }
     var typingLimit: Int { get }
     var typingMultiline: Bool { get }
-    mutating func setTypedText(_ text: String, now: Double)
+    /// `deferringChecks`: the key typed one character at the end, shown by its echo; the rules judged after it.
+    mutating func setTypedText(_ text: String, now: Double, deferringChecks: Bool)
+    /// Judges what a typed character left for after its echo (the form's rules); before anything reads them.
+    mutating func settleChecks()
     mutating func note(_ text: String)
     mutating func moveFocus(by step: Int)
     /// The frames shown when the key being handled came in (`ScreenContext.batch`); before a key, the last one's.
@@ -46,8 +49,10 @@ extension TextFieldHosting {
         }
     }
 
-    /// Lays the form out, scrolled to its focus, if a typed character left that for after its echo.
+    /// Judges the rules and lays the form out, scrolled to its focus, if a typed character left that for after its
+    /// echo.
     mutating func settleLayout(context: ScreenContext) {
+        settleChecks()
         guard layoutPending else { return }
         layoutPending = false
         keepFocusVisible(width: context.area.width, height: context.area.height)
@@ -70,14 +75,17 @@ extension TextFieldHosting {
         case .changed:
             let before = self.editor?.characters.count ?? 0
             self.editor = editor
-            setTypedText(editor.text, now: now)
+            var echo: TypedEcho?
             if case .char(let c) = accepted, editor.characters.count == before + 1, editor.cursor == before + 1,
                editor.characters.last == c {
-                typedEcho = TypedEcho(c, batch: inputBatch)
+                echo = TypedEcho(c, batch: inputBatch)
             }
+            // The character's echo waits for nothing else: the rules it may break are judged after it is shown.
+            setTypedText(editor.text, now: now, deferringChecks: echo != nil)
+            typedEcho = echo
         case .pasted(let paste):
             self.editor = editor
-            setTypedText(editor.text, now: now)
+            setTypedText(editor.text, now: now, deferringChecks: false)
             note(paste.report(field: typingLabel, limit: typingLimit))
         case .moved:
             self.editor = editor
@@ -98,12 +106,16 @@ extension FormState: TextFieldHosting {
     var typingLabel: String { focus.shortLabel }
     var typingLimit: Int { focus.inputLimit }
     var typingMultiline: Bool { focus.kind == .multiline }
-    mutating func setTypedText(_ text: String, now: Double) { setText(focus, text, now: now) }
+    mutating func setTypedText(_ text: String, now: Double, deferringChecks: Bool) {
+        setText(focus, text, now: now, deferringChecks: deferringChecks)
+    }
 }
 
 extension TestFormState: TextFieldHosting {
     var typingLabel: String { focus.label }
     var typingLimit: Int { focus.inputLimit }
     var typingMultiline: Bool { focus.kind == .multiline }
-    mutating func setTypedText(_ text: String, now: Double) { setText(focus, text, now: now) }
+    mutating func setTypedText(_ text: String, now: Double, deferringChecks: Bool) { setText(focus, text, now: now) }
+    /// The test form judges its values as they are set (`evaluation`): nothing waits.
+    mutating func settleChecks() {}
 }

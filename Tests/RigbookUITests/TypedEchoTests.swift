@@ -39,6 +39,29 @@ struct TypedEchoTests {
         #expect(h.screen.contains { $0.contains("Hook latch worn") })
     }
 
+    /// The rules a typed character may break are judged after its echo is written (`FormState.settleChecks`): by
+    /// the frame that follows, and before the next key (a save in the same burst judges what was typed).
+    @Test("a typed character's rules are judged once it is shown, before anything reads them")
+    func checksAfterTheEcho() throws {
+        let h = try FormHarness(profile: TypedEchoTests.profile)
+        h.openFormOnInspectorName()
+        h.press(.end)
+        for _ in 0..<"Ann Smith".count { h.press(.backspace) }
+        #expect(h.form?.problems.contains { $0.field == .inspectorName } == true)
+        for character in "Bo" {
+            h.press(.char(character))
+            #expect(h.harness.lastEcho != nil, "no echo for \(character)")
+            let form = try #require(h.form)
+            #expect(form.problems == form.gateProblems(), "the frame after \(character) shows rules not judged")
+        }
+        #expect(h.form?.problems.contains { $0.field == .inspectorName } == false)
+        // Typed and then straight away the next key, before any frame: that key finds the rules judged.
+        h.focus(.notes)
+        h.harness.burst([.char("x"), .tab])
+        let form = try #require(h.form)
+        #expect(form.problems == form.gateProblems())
+    }
+
     @Test("a single-line field echoes too")
     func singleLineField() throws {
         let h = try FormHarness(profile: TypedEchoTests.profile)
