@@ -6,7 +6,7 @@ import RigbookUI
 
 // rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
-// [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only`, `--loss-only [--kills N]`,
+// [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only [--keys N] [--samples CSV]`, `--loss-only [--kills N]`,
 // `--sync-only URL [--sync-assets N]` (URL: an empty PostgreSQL database), and on a kept home (for profilers)
 // `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR` keeps the registers in DIR/h<size>.
 // Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
@@ -149,7 +149,13 @@ func runBench() throws {
         exit(0)
     }
     if arguments.contains("--terminal-only") {
-        try TerminalBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!)
+        var keys = 400
+        if let index = arguments.firstIndex(of: "--keys"), index + 1 < arguments.count {
+            keys = max(1, Int(arguments[index + 1]) ?? keys)
+        }
+        let samples = arguments.firstIndex(of: "--samples").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        try TerminalBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!,
+                              keys: keys, samples: samples)
         exit(0)
     }
     if arguments.contains("--import-only") {
