@@ -70,11 +70,15 @@ extension TextFieldHosting {
             note(refusal(c))
             accepted = .function(99)
         }
-        switch editor.apply(accepted, multiline: typingMultiline, maxLength: typingLimit,
-                            width: FormLayout.textWidth(screenWidth: width), allowed: allowed) {
+        let before = editor.characters.count
+        // The one owner of the text while the key changes it: a character is appended in place, where a copy still
+        // held by the form made `apply` copy every character and the whole string first (issue 17).
+        self.editor = nil
+        let outcome = editor.apply(accepted, multiline: typingMultiline, maxLength: typingLimit,
+                                   width: FormLayout.textWidth(screenWidth: width), allowed: allowed)
+        self.editor = editor
+        switch outcome {
         case .changed:
-            let before = self.editor?.characters.count ?? 0
-            self.editor = editor
             var echo: TypedEcho?
             if case .char(let c) = accepted, editor.characters.count == before + 1, editor.cursor == before + 1,
                editor.characters.last == c {
@@ -84,11 +88,10 @@ extension TextFieldHosting {
             setTypedText(editor.text, now: now, deferringChecks: echo != nil)
             typedEcho = echo
         case .pasted(let paste):
-            self.editor = editor
             setTypedText(editor.text, now: now, deferringChecks: false)
             note(paste.report(field: typingLabel, limit: typingLimit))
         case .moved:
-            self.editor = editor
+            break
         case .full:
             note("\(typingLabel) holds at most \(typingLimit) characters; the rest was not taken.")
         case .leaveUp:
