@@ -18,19 +18,19 @@ public struct FormState: Screen {
     public let particulars: Particulars
 
     // Every property the body's layout depends on forgets the kept layout when it changes (`layoutMemo`).
-    public internal(set) var values: InspectionValues { didSet { layoutMemo = nil } }
+    public internal(set) var values: InspectionValues { didSet { forgetLayout() } }
     /// Reg 10's answers as typed in its dialog (a defect's save), kept with the draft; nil until it opens.
     public internal(set) var noticeAnswers: DefectNoticeAnswers?
-    public internal(set) var focus: FormField = .inspectionType { didSet { layoutMemo = nil } }
+    public internal(set) var focus: FormField = .inspectionType { didSet { forgetLayout() } }
     /// The focused text or date field being edited.
     /// Holds back what may be a label scanned into the form.
     var scanCatcher = FormScanCatcher()
-    var editor: EditableText? { didSet { layoutMemo = nil } }
+    var editor: EditableText? { didSet { forgetLayout() } }
     /// First body line on screen.
     var scroll = 0
     /// Immediate messages under a field: a date that is not real ("2026-02-30 is not a real date"), a
     /// confirmation that a burst of keys could not tick.
-    public internal(set) var fieldMessages: [FormField: String] = [:] { didSet { layoutMemo = nil } }
+    public internal(set) var fieldMessages: [FormField: String] = [:] { didSet { forgetLayout() } }
     public internal(set) var preview: Preview = .none
     /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
     public internal(set) var attemptedSave = false
@@ -40,7 +40,7 @@ public struct FormState: Screen {
     /// The draft file: when to write it, whether it is on disk, why a write failed.
     public internal(set) var draft: DraftTracker
     /// Shown above the form's first group while it is open (a withdrawn or quarantined asset).
-    public internal(set) var openingWarning: String? { didSet { layoutMemo = nil } }
+    public internal(set) var openingWarning: String? { didSet { forgetLayout() } }
     /// The input batch of the key being handled, and the one in which the confirmation got the focus:
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
@@ -59,7 +59,7 @@ public struct FormState: Screen {
     /// Ctrl-N rather than Ctrl-S started the save: the list opens its next item once the record is in.
     public internal(set) var saveAndNext = false
     /// The attachment selected on the attachments line (Delete removes it).
-    public internal(set) var attachmentSelection = 0 { didSet { layoutMemo = nil } }
+    public internal(set) var attachmentSelection = 0 { didSet { forgetLayout() } }
 
     /// What the form is doing; the modes exclude each other.
     public enum Mode: Sendable {
@@ -231,7 +231,7 @@ public struct FormState: Screen {
 
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
     /// several times a frame).
-    public private(set) var problems: [GateProblem] = [] { didSet { layoutMemo = nil } }
+    public private(set) var problems: [GateProblem] = [] { didSet { forgetLayout() } }
     /// A typed character's change waits to be judged (`settleChecks`), for its field alone or (nil) every rule.
     private var checksPending = false
     private var pendingCheckField: FormField?
@@ -240,6 +240,14 @@ public struct FormState: Screen {
     /// are set and forgotten on every key, and an optional of the values themselves was copied and destroyed
     /// through the runtime's generic witnesses each time (issue 17).
     var layoutMemo: FormLayout.KeptLayout?
+    /// The kept layout last forgotten, let go at the next settle (`settleChecks`) rather than as it is forgotten: on a
+    /// typed key's way to its echo, releasing a layout's arrays and dictionaries was 2,000 instructions.
+    private var retiredLayout: FormLayout.KeptLayout?
+
+    mutating func forgetLayout() {
+        if retiredLayout == nil { retiredLayout = layoutMemo }
+        layoutMemo = nil
+    }
     /// The body's lines as last computed and what they were computed from; kept while the values change (unlike
     /// `layoutMemo`): `FormLayout.computed` uses them again when nothing the lines read has changed.
     var linesMemo: FormLayout.KeptLines?
@@ -363,6 +371,7 @@ public struct FormState: Screen {
     /// The rules a typed character's change left for after its echo, judged now: at the start of the next key and
     /// of the next tick, before the form is laid out or drawn (`settleLayout`, `keepFocusVisible`).
     mutating func settleChecks() {
+        retiredLayout = nil
         guard checksPending else { return }
         checksPending = false
         problems = gateProblems(changing: pendingCheckField)
