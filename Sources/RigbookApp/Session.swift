@@ -44,6 +44,10 @@ public final class Session {
     /// stand for the state only while nothing has run since (`echoesAheadOfNextKey`).
     private var stateChanges = 0
     private var echoesMadeAt: Int?
+    /// A journal line stored ahead of its key's `update` (`journalAhead`) and the character it added, until a line
+    /// of that key's is seen to be the same (then not stored again) or not made at all (then the journal is put
+    /// back to what the form holds).
+    private var lineAhead: (ahead: TypedEchoAhead, character: UInt8)?
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
     /// Today by the calendar, asked at most once a second; nil keeps the first day for the whole session.
@@ -129,6 +133,10 @@ public final class Session {
         if looksAroundAfterFrame, case .key = event { looksNow = false }
         if looksNow { _ = lookAround() }
         run(App.update(&state, event, now: clock(), batch: framesShown))
+        if let (ahead, _) = lineAhead, !waitingJournals.contains(where: { $0.draftID == ahead.draftID }) {
+            // The key was journaled ahead as typed, but its `update` asked for no line: it did something else.
+            correctJournal(ahead.draftID)
+        }
     }
 
     /// Set by the terminal loop, which calls `lookAround` once a key's frame is on the terminal instead of `send`
@@ -656,6 +664,8 @@ public final class Session {
     /// write of the draft; a journal that cannot be written costs nothing but itself (the debounced draft write
     /// still runs and reports its own failures).
     private func journal(_ draftID: String, _ snapshot: DraftSnapshot?) {
+        let ahead = lineAhead?.ahead.draftID == draftID ? lineAhead : nil
+        if ahead != nil { lineAhead = nil }
         guard locks[draftID] != nil else { return }
         var open = journals[draftID]
         guard let snapshot else {
@@ -669,13 +679,22 @@ public final class Session {
         }
         guard let open else { return }
         if let base = open.base, let edit = snapshot.typedEdit(since: base) {
-            do {
-                try open.file.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
-                                         revision: edit.revision)
-                open.base = snapshot
-                return
-            } catch {
-                // Not stored (the file was cut short under it, say): a whole draft needs no line before it.
+            if let ahead {
+                // Stored ahead of the key, byte for byte the line this would store (but for its time). Another line
+                // stored ahead: the journal no longer ends at `base`, and a whole draft must follow it.
+                if ahead.ahead.isLine(of: edit, typing: ahead.character, draftID: draftID) {
+                    open.base = snapshot
+                    return
+                }
+            } else {
+                do {
+                    try open.file.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
+                                             revision: edit.revision)
+                    open.base = snapshot
+                    return
+                } catch {
+                    // Not stored (the file was cut short under it, say): a whole draft needs no line before it.
+                }
             }
         }
         let contents = snapshot.contents
@@ -833,5 +852,66 @@ public final class Session {
     public func wroteEchoAhead(_ echo: EchoAhead) {
         shownFrame = echo.frame
         echoedBatch = framesShown
+    }
+
+    /// A typed character's echo made ahead (`TypedEchoAhead`), with the start of the journal line it needs.
+    public struct TypingAhead {
+        public let echo: TypedEchoAhead
+        fileprivate let journal: OpenJournal
+        fileprivate let head: [UInt8]
+    }
+
+    /// The echo of a character typed next into the inspection form, made ahead onto the screen as shown
+    /// (`App.typedEchoAhead`), with its journal line's head: for the terminal loop to turn into bytes while it
+    /// waits; when a key comes that the echo takes (`TypedEchoAhead.character(of:)`), `journalAhead` stores its
+    /// line, the terminal writes the echo, `wroteEchoAhead(_:typing:)` says so, and then the key is sent. Nil unless
+    /// the form's journal is open and its last line stands for the form as it is.
+    public func typingAheadOfNextKey() -> TypingAhead? {
+        guard echoedBatch != framesShown, let shown = shownFrame, waitingJournals.isEmpty, lineAhead == nil,
+              let draftID = state.form?.draftID, locks[draftID] != nil, let open = journals[draftID],
+              let base = open.base else { return nil }
+        echoesMadeAt = stateChanges
+        let batch = framesShown, now = clock()
+        let made = withUnsafePointer(to: &state) {
+            App.typedEchoAhead($0.pointee, shown: shown, now: now, batch: batch, journaled: base)
+        }
+        guard let echo = made else { return nil }
+        let head = open.file.editHead(field: echo.field.key, text: echo.text, sessionID: echo.sessionID,
+                                      revision: echo.revision)
+        return TypingAhead(echo: echo, journal: open, head: head)
+    }
+
+    /// Whether `ahead` still stands for what its key would do: made for this frame, nothing run since, no echo
+    /// written, the journal the same.
+    public func isCurrent(_ ahead: TypingAhead) -> Bool {
+        ahead.echo.batch == framesShown && echoesMadeAt == stateChanges && echoedBatch != framesShown
+            && waitingJournals.isEmpty && lineAhead == nil && journals[ahead.echo.draftID] === ahead.journal
+    }
+
+    /// Stores the journal line of `character` typed (current `ahead`, `character` one it takes): before its echo,
+    /// as every line is before what it shows. False when it could not be stored: then no echo is written ahead.
+    public func journalAhead(_ ahead: TypingAhead, typing character: UInt8) -> Bool {
+        do {
+            try ahead.journal.file.appendEdit(head: ahead.head, adding: character)
+        } catch {
+            return false
+        }
+        lineAhead = (ahead.echo, character)
+        return true
+    }
+
+    /// The terminal wrote the echo of `character` (`ahead` current, its line stored): the screen as shown is the
+    /// echo's, and the key's own echo is not written again.
+    public func wroteEchoAhead(_ ahead: TypingAhead, typing character: UInt8) {
+        shownFrame = ahead.echo.frame(typing: character)
+        echoedBatch = framesShown
+    }
+
+    /// After a line stored ahead of a key that `update` did not take as typed (`lineAhead` still set): a whole line
+    /// for the form as it is, so that the journal never holds a character the form refused.
+    private func correctJournal(_ draftID: String) {
+        guard let form = state.screens.lazy.compactMap({ $0 as? FormState }).first(where: { $0.draftID == draftID })
+        else { return }
+        journal(draftID, form.hasUnsavedInput ? form.draftSnapshot : nil)
     }
 }

@@ -68,6 +68,11 @@ extension FormState {
     }
 
     var isTyping: Bool { editor != nil && focus.kind != .choice }
+    /// What the focused text field takes as typed (nil: any text): a date only what a date is written with.
+    var typingAllowed: (@Sendable (Character) -> Bool)? {
+        guard focus.kind == .date else { return nil }
+        return { @Sendable in RelativeDate.isAllowed($0) }
+    }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
         let firstKeyOfBatch = startKeyForEcho(context: context)
@@ -136,7 +141,7 @@ extension FormState {
 
         // Text widgets get first go at keys; what they do not use falls through to the keymap.
         if isTyping, let outcome = typeIntoField(
-            key, allowed: focus.kind == .date ? { RelativeDate.isAllowed($0) } : nil,
+            key, allowed: typingAllowed,
             refusal: { "“\($0)” is not part of a date: write \(RelativeDate.short)." }, width: width, now: now) {
             return outcome
         }

@@ -47,11 +47,29 @@ enum FullScreen {
             // What another process committed (or midnight, or a sync) is drawn before the wait for the next key.
             if session.lookAround() { continue loop }
             session.prepareNextKey()
-            // The echoes of ↓ and ↑, made and turned into bytes while the loop waits (`EchoAhead`).
+            // The echoes of ↓ and ↑, and of a character typed into a form, made and turned into bytes while the loop
+            // waits (`EchoAhead`, `TypedEchoAhead`).
             let echoesAhead = terminal.drawsDirectly ? session.echoesAheadOfNextKey(scrolling: terminal.canScroll)
                 .compactMap { echo in
                     terminal.prepare(echo.update, cursor: echo.cursor.map { ($0.x, $0.y) }).map { (echo, $0) }
                 } : []
+            let typingAhead = terminal.drawsDirectly ? session.typingAheadOfNextKey().flatMap { ahead in
+                terminal.prepare(ahead.echo).map { (ahead, $0) }
+            } : nil
+            // A key whose echo was made ahead: on the screen before anything else is done with it (a typed
+            // character's journal line first).
+            func writeEchoAhead(of key: Key) {
+                if let (echo, bytes) = echoesAhead.first(where: { $0.0.keys.contains(key) }),
+                   session.isCurrent(echo), terminal.writeAhead(bytes) {
+                    session.wroteEchoAhead(echo)
+                    FullScreen.letTheTerminalRun()
+                } else if let (ahead, bytes) = typingAhead, let character = ahead.echo.character(of: key),
+                          session.isCurrent(ahead), session.journalAhead(ahead, typing: character),
+                          terminal.writeAhead(bytes, typing: character) {
+                    session.wroteEchoAhead(ahead, typing: character)
+                    FullScreen.letTheTerminalRun()
+                }
+            }
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
             var peeked = false
@@ -59,12 +77,7 @@ enum FullScreen {
             while true {
                 switch input {
                 case .key(let key):
-                    // A key whose echo was made ahead: on the screen before anything else is done with it.
-                    if !peeked, let (echo, bytes) = echoesAhead.first(where: { $0.0.keys.contains(key) }),
-                       session.isCurrent(echo), terminal.writeAhead(bytes) {
-                        session.wroteEchoAhead(echo)
-                        FullScreen.letTheTerminalRun()
-                    }
+                    if !peeked { writeEchoAhead(of: key) }
                     session.send(.key(key))
                     // What the first key shows goes out before the look for more: the frame draws what they change.
                     if !peeked, terminal.drawsDirectly { showEcho() }

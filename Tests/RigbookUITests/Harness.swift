@@ -40,9 +40,15 @@ final class Harness {
     /// and the frame it was last brought to.
     private var scrollingTerminal = InMemoryScreen(width: 0, height: 0)
     private var scrollingShown: Frame?
-    /// The echoes made ahead of the next key (`EchoAhead`), and the one written ahead of the key just sent.
+    /// The echoes made ahead of the next key (`EchoAhead`, `TypedEchoAhead`), and the one written ahead of the key
+    /// just sent.
     private var echoesAhead: [EchoAhead] = []
-    private var echoedAhead: EchoAhead?
+    private(set) var typingAhead: Session.TypingAhead?
+    private(set) var echoedAhead: (update: ScreenUpdate, cursor: (x: Int, y: Int)?)?
+    /// How many typed characters had their echo and journal line written ahead of their key.
+    private(set) var typedAheadCount = 0
+    /// False: a typed character's echo is never written ahead (the loop as it was before `TypedEchoAhead`).
+    var typesAhead = true
     /// Only the harness that made the home removes it.
     private let ownsHome: Bool
 
@@ -151,13 +157,14 @@ final class Harness {
                     sourceLocation: sourceLocation)
             apply(echo.update)
         } else if let echo = echoedAhead {
-            lastEcho = (echo.update, echo.cursor.map { ($0.x, $0.y) })
+            lastEcho = echo
         }
         echoedAhead = nil
         let (frame, runs) = session.nextDraw()
         lastRuns = runs
         session.prepareNextKey()
         echoesAhead = session.echoesAheadOfNextKey()
+        typingAhead = session.typingAheadOfNextKey()
         terminal.apply(runs, size: (frame.width, frame.height))
         scrollingTerminal.apply(FrameDiff.update(from: scrollingShown, to: frame), size: (frame.width, frame.height))
         scrollingShown = frame
@@ -186,10 +193,18 @@ final class Harness {
 
     /// As the full-screen loop: an echo made ahead of `key` is written before the key is sent.
     private func writeEchoAhead(of key: Key) {
-        guard let echo = echoesAhead.first(where: { $0.keys.contains(key) }), session.isCurrent(echo) else { return }
-        apply(echo.update)
-        session.wroteEchoAhead(echo)
-        echoedAhead = echo
+        if let echo = echoesAhead.first(where: { $0.keys.contains(key) }), session.isCurrent(echo) {
+            apply(echo.update)
+            session.wroteEchoAhead(echo)
+            echoedAhead = (echo.update, echo.cursor.map { ($0.x, $0.y) })
+        } else if typesAhead, let ahead = typingAhead, let character = ahead.echo.character(of: key), session.isCurrent(ahead),
+                  session.journalAhead(ahead, typing: character) {
+            let update = ahead.echo.update(typing: character)
+            apply(update)
+            session.wroteEchoAhead(ahead, typing: character)
+            echoedAhead = (update, ahead.echo.cursor.map { ($0.x, $0.y) })
+            typedAheadCount += 1
+        }
     }
 
     /// An echo, written to both terminals in memory.

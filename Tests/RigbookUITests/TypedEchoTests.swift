@@ -85,8 +85,10 @@ struct TypedEchoTests {
         #expect(h.harness.lastEcho == nil)
         h.press(.char("\u{301}"))  // a combining mark joins the character before it
         #expect(h.harness.lastEcho == nil)
-        h.harness.burst([.char("d"), .char("e")])  // two keys before one frame
-        #expect(h.harness.lastEcho == nil)
+        // Two keys before one frame: the first was echoed ahead of its key (`TypedEchoAhead`), before the loop could
+        // know a second was coming; the second is left to the frame.
+        h.harness.burst([.char("d"), .char("e")])
+        #expect(h.harness.lastEcho?.update.runs.map(\.text) == ["d"])
         h.press(.tab)
         #expect(h.harness.lastEcho == nil)
         h.press(.backTab)
