@@ -78,6 +78,14 @@ final class CursesTerminal {
         // reports as these two key codes, so a paste arrives as text and never as keys.
         define_key("\u{1B}[200~", CursesTerminal.pasteStart)
         define_key("\u{1B}[201~", CursesTerminal.pasteEnd)
+        // Home and End as the terminals in use send them, whatever TERM says: inside tmux or screen with TERM left
+        // at xterm (common over SSH) End comes as ESC [ 4 ~, which xterm's terminfo does not name, and curses would
+        // hand over a lone Esc (the form's "Leave this inspection?") and then "[4~".
+        for (sequence, code) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME),
+                                 ("\u{1B}[8~", KEY_END), ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END),
+                                 ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END), ("\u{1B}[3~", KEY_DC)] {
+            define_key(sequence, code)
+        }
         setBracketedPaste(true)
         raw()
         noecho()
