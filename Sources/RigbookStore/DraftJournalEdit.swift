@@ -70,8 +70,7 @@ public struct DraftJournalEdit: Codable, Equatable, Sendable {
     /// The whole line of `head` (`head(prefix:text:)`) with `character` added to its text: `character` is one
     /// that a JSON string holds as it is (printable ASCII other than `"` and `\`); nil for any other.
     static func line(head: [UInt8], adding character: UInt8, updatedMilliseconds: Int64) -> [UInt8]? {
-        guard character >= 0x20, character < 0x7F, character != UInt8(ascii: "\""), character != UInt8(ascii: "\\")
-        else { return nil }
+        guard character < 0x7F, DraftJournalLine.holdsAsIs(character) else { return nil }
         var out = head
         out.reserveCapacity(head.count + 40)
         out.append(character)

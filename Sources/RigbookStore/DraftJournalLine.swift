@@ -66,6 +66,11 @@ enum DraftJournalLine {
 
     /// A JSON string as Foundation's encoder writes it: `"` and `\` escaped, the C0 controls as `\b \f \n \r \t`
     /// or `\u00XX`, everything else (DEL, `/`, non-ASCII) as its UTF-8 bytes.
+    /// Whether a JSON string holds this byte of UTF-8 as it is, with no escape.
+    @inline(__always) static func holdsAsIs(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
     static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
@@ -74,7 +79,7 @@ enum DraftJournalLine {
             var runStart = 0
             for index in 0..<bytes.count {
                 let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard !holdsAsIs(byte) else { continue }
                 if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
                 runStart = index + 1
                 switch byte {

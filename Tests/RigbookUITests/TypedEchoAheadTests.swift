@@ -12,11 +12,12 @@ import RigbookStore
 /// the echo and the line the key itself makes, when there is none, and that nothing typed is lost or invented.
 @Suite("The typed character's echo made ahead")
 struct TypedEchoAheadTests {
-    private func notesForm(typesAhead: Bool = true) throws -> FormHarness {
+    /// The inspection form open on `field`.
+    private func form(on field: FormField = .notes, typesAhead: Bool = true) throws -> FormHarness {
         let h = try FormHarness(profile: TypedEchoTests.profile)
         h.harness.typesAhead = typesAhead
         h.press(.char("i"))
-        h.focus(.notes)
+        h.focus(field)
         return h
     }
 
@@ -36,7 +37,7 @@ struct TypedEchoAheadTests {
 
     @Test("each character's echo and journal line made ahead are those its key makes")
     func theSameAsTheKeyMakes() throws {
-        let ahead = try notesForm(), after = try notesForm(typesAhead: false)
+        let ahead = try form(), after = try form(typesAhead: false)
         let text = "Hook latch worn; 3 links (T-07) <ok> & 100% a/b"
         for h in [ahead, after] { h.type("x") }  // the journal opens with the first edit
         let counted = ahead.harness.typedAheadCount
@@ -64,7 +65,7 @@ struct TypedEchoAheadTests {
 
     @Test("nothing is made ahead where a character is not simply added by itself")
     func noneWhereTheKeyIsNotPlain() throws {
-        let h = try notesForm()
+        let h = try form()
         #expect(h.harness.typingAhead == nil, "no journal yet: the first key's line is a whole draft")
         h.type("ab")
         #expect(h.harness.typedAheadCount == 1)
@@ -95,9 +96,7 @@ struct TypedEchoAheadTests {
 
     @Test("a date field takes ahead only what a date is written with")
     func aDateFieldsLetters() throws {
-        let h = try FormHarness(profile: TypedEchoTests.profile)
-        h.press(.char("i"))
-        h.focus(.inspectionDate)
+        let h = try form(on: .inspectionDate)
         h.press(.end)
         for _ in 0..<10 { h.press(.backspace) }
         h.type("2026-12-0")
@@ -113,7 +112,7 @@ struct TypedEchoAheadTests {
 
     @Test("an echo made ahead is stale once anything else has happened")
     func staleAfterAnythingElse() throws {
-        let h = try notesForm()
+        let h = try form()
         h.type("ab")
         let ahead = try #require(h.harness.typingAhead)
         #expect(h.session.isCurrent(ahead))
@@ -138,7 +137,7 @@ struct TypedEchoAheadTests {
 
     @Test("a line stored ahead of a key that did something else is put right at once")
     func aLineAheadOfAnotherKeyIsCorrected() throws {
-        let h = try notesForm()
+        let h = try form()
         h.type("ab")
         // Stored for `c`, but the key is `x`: the journal's last line is the form's.
         var ahead = try #require(h.harness.typingAhead)
@@ -164,7 +163,7 @@ struct TypedEchoAheadTests {
 
     @Test("killed between the echo written ahead and its key's update, the character is recovered")
     func killedAfterTheEchoBeforeTheUpdate() throws {
-        let h = try notesForm()
+        let h = try form()
         h.type("Sling worn")
         h.advance(0.6)  // the draft file holds it; the journal starts again
         h.type(" at")
