@@ -92,7 +92,8 @@ extension Register {
     }
 
     /// Refuses a target that is not ours to replace: anything but a new path, or (when `replacing`) an earlier
-    /// backup of this register (its identity, no session on it); the register itself; a folder that does not exist.
+    /// backup of this register (its identity, no session on it); any of Rigbook's own files (`OwnFiles`); a
+    /// folder that does not exist.
     static func checkBackupTarget(_ target: String, replacing: Bool, register: String,
                                   identity: SQLValue?) throws(RegisterError) {
         let folder = (target as NSString).deletingLastPathComponent
@@ -101,14 +102,10 @@ extension Register {
                               && isDirectory.boolValue) {
             throw .backupFailed("\(folder) is not an existing folder")
         }
+        if let refusal = OwnFiles(register: register).refusal(writing: target) { throw .backupFailed(refusal) }
         let occupant = PathOccupant(target)
         if let refusal = occupant.refusal { throw .backupFailed("cannot write \(target): \(refusal)") }
         guard case .regularFile = occupant else { return }
-        var here = stat(), there = stat()
-        if stat(register, &here) == 0, stat(target, &there) == 0, here.st_dev == there.st_dev,
-           here.st_ino == there.st_ino {
-            throw .backupFailed("\(target) is the register itself")
-        }
         guard replacing else {
             throw .backupFailed("\(target) already exists; give --force to replace an earlier backup there")
         }

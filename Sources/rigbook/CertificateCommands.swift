@@ -81,7 +81,7 @@ extension Commands {
                 page = Certificate.render(try entry(record, in: register), head: head, printedAt: Timestamp.now())
             }
         } catch { throw CommandFailure.from(error) }
-        try withSink(out) { try $0(page) }
+        try withSink(out, home: context.home) { try $0(page) }
         return ExitCode.success
     }
 
@@ -111,7 +111,7 @@ extension Commands {
                                                                 site: site),
                                           head: head, printedAt: Timestamp.now())
         } catch { throw CommandFailure.from(error) }
-        try withSink(out) { try $0(page) }
+        try withSink(out, home: context.home) { try $0(page) }
         return ExitCode.success
     }
 

@@ -72,7 +72,7 @@ extension Commands {
         // large register costs the memory of one sheet (issue 17 §5). Chosen by tags: those rows alone are held,
         // in the order given.
         func write(count: Int, _ rows: ((RegisterRow) throws -> Void) throws -> Void) throws {
-            try withSink(out) { sink in
+            try withSink(out, home: context.home) { sink in
                 try LabelPrinting.stream(count: count, rows, register: register, particulars: particulars,
                                          today: context.today, layout: layout, sheet: sheet, to: sink)
             }

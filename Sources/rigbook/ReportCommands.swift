@@ -3,14 +3,17 @@ import RigbookCore
 import RigbookStore
 
 /// Runs `body` with a `write` that goes to standard output (no `--out`, or `--out -` or `/dev/stdout`), or
-/// to the file `--out` names, as `OutputFile` writes it (a folder that must already exist), then says
-/// on stderr which file it wrote.
-func withSink(_ path: String?, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+/// to the file `--out` names, as `OutputFile` writes it (a folder that must already exist, and never one of
+/// the home's own files), then says on stderr which file it wrote.
+func withSink(_ path: String?, home: DataHome, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
     guard let path, !StandardStreams.outputNames.contains(path) else {
         var out = Output()
         try body { try out.write($0) }
         try out.flush()
         return
+    }
+    if let refusal = OwnFiles(home: home).refusal(writing: path) {
+        throw CommandFailure("rigbook: \(refusal); nothing was written")
     }
     let folder = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
@@ -114,7 +117,7 @@ extension Commands {
                     needsAttention = !due.isEmpty
                 }
                 let counts = due.counts
-                try withSink(nil) { write in
+                try withSink(nil, home: context.home) { write in
                     switch format {
                     case "json":
                         var countsObject = JSONObject()
@@ -194,7 +197,7 @@ extension Commands {
         // asset's tag read by the same statement (the rows and a tag per asset were 1 GB at 1,000,000 assets).
         do {
             try register.onOneSnapshot {
-                try withSink(out) { write in
+                try withSink(out, home: context.home) { write in
                     try exportTables(register, format: format, table: table, today: context.today,
                                      recordTotal: recordTotal, testTotal: testTotal, write: write)
                 }
@@ -292,7 +295,7 @@ extension Commands {
         let register = try context.readRegister()
         do {
             try register.onOneSnapshot {
-                try withSink(out) { write in
+                try withSink(out, home: context.home) { write in
                     try ICalendar.write(from: RegisterSource(register), today: asOf ?? context.today,
                                         generated: Date(), options: options, to: write)
                 }
@@ -365,7 +368,7 @@ extension Commands {
                 // Electrical items (issue 15): failed tests of the period.
                 findings += try register.failedTests(from: from, through: today)
                     .compactMap(DangerFinding.init(failedTest:))
-                try withSink(out) { write in
+                try withSink(out, home: context.home) { write in
                     // The sink lives only while the page is written.
                     try withoutActuallyEscaping(write) { write in
                         try HTMLReport.write(from: source, today: today, generatedAt: Timestamp.now(),

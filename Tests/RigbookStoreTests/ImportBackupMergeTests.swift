@@ -74,7 +74,10 @@ struct ImportBackupMergeTests {
     func backupIsWholeAndPrivate() throws {
         try withRegister(holding: makeAsset()) { register, asset in
             try register.insert(try validated(passingValues(on: "2026-03-01"), for: asset), saved: testStamp)
-            let folder = (register.path as NSString).deletingLastPathComponent
+            // Beside Documents, not in it: Documents holds only Rigbook's own files.
+            let folder = ((register.path as NSString).deletingLastPathComponent as NSString)
+                .deletingLastPathComponent + "/Backups"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let target = folder + "/backup.sqlite"
             let report = try register.backup(to: target)
             #expect(report.assets == 1 && report.records == 1)
