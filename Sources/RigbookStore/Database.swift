@@ -46,7 +46,11 @@ public final class Database {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         Database.defineTagKey(db)
         Database.defineRowFunction(db, sink: rowSink)
+        Database.defineFoldingFunction(db, permit: foldPermit)
     }
+
+    /// Whether this connection is writing summaries the fold made (`folding`), for the trigger that guards them.
+    let foldPermit = FoldPermit()
 
     /// Where `rigbook_row` hands the rows of the read running on this connection (`eachRow`).
     let rowSink = RowSink()

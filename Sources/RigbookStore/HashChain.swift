@@ -331,20 +331,40 @@ enum HashChain {
 }
 
 /// What `rigbook verify` found: how many entries (assets and records) were checked and the head, or the
-/// first problem.
+/// problems.
 public struct ChainVerification: Sendable, Equatable {
     public var entries: Int
     public var head: String?
-    /// The first entry that does not match, as one sentence naming it; nil when the chain is whole.
-    public var problem: String?
+    /// What does not hold, a sentence each: the first entry of the chain that does not match, then every record
+    /// whose number was changed and every asset whose stored status is not what its records fold to.
+    public var problems: [String] = []
+    /// The first problem; nil when everything holds.
+    public var problem: String? { problems.first }
 }
 
 extension Register {
     /// Recomputes every record's hash from its canonical content and parent, checks that every parent and
     /// the head are entries of the register and, given `expectedHead` (a head printed earlier), that it
-    /// still is one: so altered records and removed ones (the newest too) are both found.
+    /// still is one: so altered records and removed ones (the newest too) are both found. Then checks what
+    /// the chain does not cover: every record still has the number it came in with, and every asset's status
+    /// columns are what its records fold to.
     public func verifyChain(expectedHead: String? = nil) throws(RegisterError) -> ChainVerification {
         try perform {
+            var result = try verifyEntries(expectedHead: expectedHead)
+            result.problems += try RegisterSchema.numberProblems(db)
+            if case .integer(let fold)? = try db.scalar("PRAGMA user_version"), fold > HistorySummary.foldVersion {
+                result.problems.append("the assets' statuses were folded by a newer Rigbook (status fold \(fold)):"
+                                       + " this build cannot check them; verify with that version")
+            } else {
+                result.problems += try RegisterSchema.summaryProblems(db)
+            }
+            return result
+        }
+    }
+
+    /// The chain itself: every entry's hash, its parent, the merges' heads, the assets' changes and the head.
+    private func verifyEntries(expectedHead: String?) throws -> ChainVerification {
+        do {
             var hashes = Set<String>()
             var entries: [(name: String, hash: String?, parent: String?, recomputed: String)] = []
             for kind in HashChain.kinds {
@@ -358,12 +378,12 @@ extension Register {
                 }
             }
             let head = try HashChain.head(db)
-            var result = ChainVerification(entries: entries.count, head: head, problem: nil)
+            var result = ChainVerification(entries: entries.count, head: head)
             for entry in entries {
                 if entry.hash != entry.recomputed {
-                    result.problem = "\(entry.name) does not match its hash \(entry.hash ?? "(none)")"
+                    result.problems = ["\(entry.name) does not match its hash \(entry.hash ?? "(none)")"]
                 } else if let parent = entry.parent, !hashes.contains(parent) {
-                    result.problem = "\(entry.name) names a parent \(parent) that is not in the register"
+                    result.problems = ["\(entry.name) names a parent \(parent) that is not in the register"]
                 }
                 if result.problem != nil { return result }
             }
@@ -371,21 +391,21 @@ extension Register {
             let merges = try db.prepare("SELECT other_head, \(HashChain.merge.label) FROM merges ORDER BY id")
             while try merges.step() {
                 guard !hashes.contains(merges.text(0)) else { continue }
-                result.problem = "\(merges.text(1)) names a head \(merges.text(0)) that is not in the register:"
-                    + " entries it brought in were removed"
+                result.problems = ["\(merges.text(1)) names a head \(merges.text(0)) that is not in the register:"
+                                   + " entries it brought in were removed"]
                 return result
             }
             // An asset's columns must be what it was added as, with its changes applied.
             if let problem = try AssetChangeStore.foldProblem(db) {
-                result.problem = problem
+                result.problems = [problem]
                 return result
             }
             if let head, !hashes.contains(head) {
-                result.problem = "the head \(head) is not in the register: its newest entries were removed"
+                result.problems = ["the head \(head) is not in the register: its newest entries were removed"]
             } else if head == nil && !entries.isEmpty {
-                result.problem = "the register has entries but no head"
+                result.problems = ["the register has entries but no head"]
             } else if let expectedHead, !hashes.contains(expectedHead.lowercased()) {
-                result.problem = "the head \(expectedHead) given is not in the register: entries were removed"
+                result.problems = ["the head \(expectedHead) given is not in the register: entries were removed"]
             }
             return result
         }

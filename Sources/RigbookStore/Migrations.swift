@@ -402,6 +402,35 @@ enum RegisterSchema {
                     BEGIN SELECT RAISE(ABORT, 'notices are evidence: record a new notice instead'); END;
                     """)
             }, foreignKeysOff: true),
+        // An asset's summary columns are written by the fold alone (see `FoldPermit`): a plain UPDATE of them made
+        // a DO NOT USE item read OK.
+        Migration(name: "015-summaries-written-only-by-the-fold", sql: summariesAreFolded),
+        // A record's number (`#17`, what `notices done`, certificates and the amends columns name it by) is kept
+        // with its uuid as it was when the record came in, so numbers swapped behind Rigbook's back are found by
+        // verify. Records already there keep the numbers they have now. Local to this register: a merge or a
+        // pull numbers what it brings in afresh, so the table is neither merged nor synced.
+        Migration(name: "016-record-numbers", sql: """
+            CREATE TABLE record_numbers (
+                record_kind TEXT NOT NULL CHECK (record_kind IN ('inspection', 'electrical_test')),
+                number INTEGER NOT NULL,
+                record_uuid TEXT NOT NULL UNIQUE,
+                PRIMARY KEY (record_kind, number)
+            ) WITHOUT ROWID;
+            INSERT INTO record_numbers (record_kind, number, record_uuid)
+                SELECT 'inspection', id, record_uuid FROM inspections;
+            INSERT INTO record_numbers (record_kind, number, record_uuid)
+                SELECT 'electrical_test', id, test_uuid FROM electrical_tests;
+            CREATE TRIGGER inspections_are_numbered AFTER INSERT ON inspections
+            BEGIN INSERT INTO record_numbers (record_kind, number, record_uuid)
+                  VALUES ('inspection', NEW.id, NEW.record_uuid); END;
+            CREATE TRIGGER electrical_tests_are_numbered AFTER INSERT ON electrical_tests
+            BEGIN INSERT INTO record_numbers (record_kind, number, record_uuid)
+                  VALUES ('electrical_test', NEW.id, NEW.test_uuid); END;
+            CREATE TRIGGER record_numbers_are_never_updated BEFORE UPDATE ON record_numbers
+            BEGIN SELECT RAISE(ABORT, 'record numbers are evidence and cannot be changed'); END;
+            CREATE TRIGGER record_numbers_are_never_deleted BEFORE DELETE ON record_numbers
+            BEGIN SELECT RAISE(ABORT, 'record numbers are evidence and cannot be deleted'); END;
+            """),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only.

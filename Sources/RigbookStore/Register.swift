@@ -188,6 +188,10 @@ public final class Register {
             let known = Set(RegisterSchema.migrations.map(\.name))
             let unknown = try RegisterSchema.appliedNames(db).subtracting(known)
             if !unknown.isEmpty { throw RegisterError.newerVersion(path: path, unknownMigrations: unknown.sorted()) }
+            // Statuses folded by a newer fold: this build would write summaries of another meaning beside them.
+            if case .integer(let fold)? = try db.scalar("PRAGMA user_version"), fold > HistorySummary.foldVersion {
+                throw RegisterError.newerVersion(path: path, unknownMigrations: ["status fold \(fold)"])
+            }
         }
         try db.execute("PRAGMA foreign_keys = ON")
         // Only a new or fully recognised file gets here: these are the first writes.
@@ -784,10 +788,10 @@ public final class Register {
     }
 
     func storeSummary(asset: Asset, _ summary: HistorySummary) throws {
-        try db.withKept("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
+        try db.folding { try db.withKept("UPDATE assets SET \(AssetColumns.summaryAssignments) WHERE uuid = ?",
                         AssetColumns.summaryValues(asset, summary) + [.text(asset.uuid.uuidString)]) {
             while try $0.step() {}
-        }
+        } }
     }
 
     /// Runs `body` with relaxed durability and a larger page cache: for loading invented sample data,

@@ -29,11 +29,17 @@ enum AssetColumns {
     static let insertSQL = "INSERT INTO assets (\((written + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
         + " VALUES (" + Array(repeating: "?", count: written.count + 2).joined(separator: ", ") + ")"
 
-    static let summaryAssignments = """
-        last_thorough_date = ?, last_thorough_result = ?, latest_result = ?, latest_action = ?, \
-        open_remedy_deadline = ?, unresolved_fail = ?, next_due = ?, record_count = ?, \
-        out_of_service = ?, unresolved_fail_date = ?, next_examination_by = ?
-        """
+    /// How many columns `select` reads.
+    static let selectCount = select.split(separator: ",").count
+
+    /// What an asset's history folds to (`summaryValues`, in this order): written only by the fold.
+    static let summaryColumns = [
+        "last_thorough_date", "last_thorough_result", "latest_result", "latest_action", "open_remedy_deadline",
+        "unresolved_fail", "next_due", "record_count", "out_of_service", "unresolved_fail_date",
+        "next_examination_by",
+    ]
+
+    static let summaryAssignments = summaryColumns.map { "\($0) = ?" }.joined(separator: ", ")
 
     static func values(_ a: Asset, summary: HistorySummary, createdAt: String) -> [SQLValue] {
         [.text(a.uuid.uuidString), .text(a.tag), .text(a.name), .text(a.type.rawValue), .real(a.wllKg),

@@ -590,9 +590,13 @@ enum Commands {
         discussion: """
             Recomputes the SHA-256 of every entry (each asset as added, each inspection record) from its
             canonical content and its parent's hash, and checks that every parent and the head are in the
-            register. Prints one line with the count and the head (exit 0), or names the first entry that
-            does not match (exit 1). --head HASH also checks that a head printed earlier (on a certificate,
-            in a log) is still in the register, so removing the newest entries is found too. See
+            register. Then checks that every record keeps the number it came in with, and folds every
+            asset's status again from its records: a status or a number changed behind Rigbook's back is
+            named. Prints one line with the count and the head (exit 0), or names the first entry that does
+            not match and every record number and asset status that does not hold (exit 1). --head HASH
+            also checks that a head printed earlier (on a certificate, in a log) is still in the register,
+            so removing the newest entries is found too. Not found: a register deleted whole, or replaced
+            by an older copy of itself (keep a head printed earlier and give it to --head). See
             docs/FORMATS.md.
             """
     ) { arguments, context in
@@ -605,7 +609,9 @@ enum Commands {
         let result: ChainVerification
         do throws(RegisterError) { result = try register.verifyChain(expectedHead: expected) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        if let problem = result.problem { throw CommandFailure("rigbook: verify failed: \(problem)") }
+        if !result.problems.isEmpty {
+            throw CommandFailure(result.problems.map { "rigbook: verify failed: \($0)" }.joined(separator: "\n"))
+        }
         var out = Output()
         let entries = result.entries == 1 ? "1 entry" : "\(result.entries) entries"
         try out.write("verified \(entries); head \(result.head ?? "none (an empty register)")\n")

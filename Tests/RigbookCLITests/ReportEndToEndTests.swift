@@ -80,7 +80,8 @@ extension RigbookCLITests {
             try pane.tmux.sendKeys("q")
             #expect(try pane.waitForExit() == "exit=0")
 
-            let out = env.home + "/certificate.html"
+            // Beside the data home: its own folders hold only Rigbook's files.
+            let out = (env.home as NSString).deletingLastPathComponent + "/certificate.html"
             let printed = runRigbookResult(["certificate", tag, "--out", out], home: env.home)
             try #require(printed.status == 0, "\(printed)")
             let html = try String(contentsOfFile: out, encoding: .utf8)

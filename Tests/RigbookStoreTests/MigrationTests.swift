@@ -16,18 +16,21 @@ struct MigrationTests {
             var names: [String] = []
             while try tables.step() { names.append(tables.text(0)) }
             #expect(names == ["asset_changes", "assets", "attachments", "electrical_tests", "inspections", "merges",
-                              "notices", "particulars", "register_chain", "rigbook_migrations", "sync_journal",
-                              "sync_servers"])
+                              "notices", "particulars", "record_numbers", "register_chain", "rigbook_migrations",
+                              "sync_journal", "sync_servers"])
 
             let triggers = try register.db.prepare(
                 "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
             var triggerNames: [String] = []
             while try triggers.step() { triggerNames.append(triggers.text(0)) }
-            // Evidence refuses edits; every kind of entry is noted for sync (issue 18).
+            // Evidence refuses edits; every kind of entry is noted for sync; records are numbered as they come in;
+            // summaries are written by the fold alone.
             #expect(triggerNames == (["asset_changes", "attachments", "electrical_tests", "inspections", "merges",
                                       "notices", "particulars"].flatMap { table in
                 ["deleted", "replaced", "updated"].map { "\(table)_are_never_\($0)" }
-            } + SyncJournal.tables.map { "\($0.name)_are_journaled" }).sorted())
+            } + SyncJournal.tables.map { "\($0.name)_are_journaled" }
+              + ["inspections_are_numbered", "electrical_tests_are_numbered", "record_numbers_are_never_updated",
+                 "record_numbers_are_never_deleted", "assets_summaries_are_folded"]).sorted())
 
             let recorded = try RegisterSchema.appliedNames(register.db)
             #expect(!RegisterSchema.migrations.isEmpty)
@@ -364,7 +367,7 @@ struct StatusRulesMigrationTests {
         }
     }
 
-    @Test("a migrated register opens again unchanged, and a newer fold version is left alone")
+    @Test("a migrated register opens again unchanged, and a newer fold version is read, never written")
     func reopening() throws {
         try withTemporaryDirectory { folder in
             let path = registerPath(in: folder)
@@ -373,9 +376,12 @@ struct StatusRulesMigrationTests {
                 let register = try Register.open(path: path)
                 try register.db.execute("PRAGMA user_version = 99")
                 // A summary a newer fold might have written: not refolded by this build.
-                try register.db.run("UPDATE assets SET out_of_service = 'quarantine' WHERE tag = 'HK-0002'")
+                try register.db.folding {
+                    try register.db.run("UPDATE assets SET out_of_service = 'quarantine' WHERE tag = 'HK-0002'")
+                }
             }
-            let again = try Register.open(path: path)
+            #expect(throws: RegisterError.self) { try Register.open(path: path) }
+            let again = try Register.openForReading(path: path)
             #expect(try again.db.scalar("PRAGMA user_version") == .integer(99))
             #expect(try again.asset(tag: "HK-0002")?.summary.outOfService == .quarantine)
             #expect(try again.db.scalar("SELECT count(*) FROM rigbook_migrations")
