@@ -413,7 +413,7 @@ enum RegisterSchema {
             CREATE TABLE record_numbers (
                 record_kind TEXT NOT NULL CHECK (record_kind IN ('inspection', 'electrical_test')),
                 number INTEGER NOT NULL,
-                record_uuid TEXT NOT NULL UNIQUE,
+                record_uuid TEXT NOT NULL,
                 PRIMARY KEY (record_kind, number)
             ) WITHOUT ROWID;
             INSERT INTO record_numbers (record_kind, number, record_uuid)

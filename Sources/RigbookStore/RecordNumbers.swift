@@ -10,10 +10,13 @@ extension RegisterSchema {
         var problems: [String] = []
         for (kind, table, uuid, shown) in [("inspection", "inspections", "record_uuid", "record"),
                                            ("electrical_test", "electrical_tests", "test_uuid", "test")] {
+            // Looked up by number (the table's key, appended to in order as records come in); the number a record
+            // came in with is looked for only where it is not its own, and only for the first thousand.
             let statement = try db.prepare("""
-                SELECT r.id, lower(r.\(uuid)), n.number FROM \(table) r
-                LEFT JOIN record_numbers n ON n.record_uuid = r.\(uuid) AND n.record_kind = '\(kind)'
-                WHERE n.number IS NOT r.id ORDER BY r.id
+                SELECT r.id, lower(r.\(uuid)), (SELECT n.number FROM record_numbers n
+                                                WHERE n.record_kind = '\(kind)' AND n.record_uuid = r.\(uuid))
+                FROM \(table) r LEFT JOIN record_numbers kept ON kept.record_kind = '\(kind)' AND kept.number = r.id
+                WHERE kept.record_uuid IS NOT r.\(uuid) ORDER BY r.id LIMIT 1000
                 """)
             while try statement.step() {
                 let name = "\(shown) #\(statement.int64(0)) (\(statement.text(1)))"

@@ -610,7 +610,11 @@ enum Commands {
         do throws(RegisterError) { result = try register.verifyChain(expectedHead: expected) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
         if !result.problems.isEmpty {
-            throw CommandFailure(result.problems.map { "rigbook: verify failed: \($0)" }.joined(separator: "\n"))
+            // Named one by one up to a screenful; a register forged wholesale is said in a count.
+            let named = result.problems.prefix(40).map { "rigbook: verify failed: \($0)" }
+            let more = result.problems.count - named.count
+            throw CommandFailure((named + (more > 0 ? ["rigbook: verify failed: and \(more) more like these"] : []))
+                .joined(separator: "\n"))
         }
         var out = Output()
         let entries = result.entries == 1 ? "1 entry" : "\(result.entries) entries"
