@@ -38,16 +38,6 @@ public final class Session {
     private var uuidTextKept: (uuid: UUID, text: String)?
     /// Frames handed to the terminal so far: keys sent after the same frame are one input batch.
     private var framesShown = 0
-    /// The input batch whose echo was written (`echo`, `wroteEchoAhead`).
-    private var echoedBatch = -1
-    /// Events and effects run so far, and how many had run when the echoes ahead of the next key were made: they
-    /// stand for the state only while nothing has run since (`echoesAheadOfNextKey`).
-    private var stateChanges = 0
-    private var echoesMadeAt: Int?
-    /// A journal line stored ahead of its key's `update` (`journalAhead`) and the character it added, until a line
-    /// of that key's is seen to be the same (then not stored again) or not made at all (then the journal is put
-    /// back to what the form holds).
-    private var lineAhead: (ahead: TypedEchoAhead, character: UInt8)?
     /// Seconds on a monotonic clock; tests pass a virtual one.
     private let clock: () -> Double
     /// Today by the calendar, asked at most once a second; nil keeps the first day for the whole session.
@@ -117,7 +107,6 @@ public final class Session {
 
     /// Runs one event through `update` and every effect it asks for.
     public func send(_ event: Event) {
-        stateChanges &+= 1
         // Nobody is waiting: what a batch's save left in the WAL is copied into the register now.
         if case .tick = event {
             register.checkpointIfDeferred()
@@ -133,10 +122,6 @@ public final class Session {
         if looksAroundAfterFrame, case .key = event { looksNow = false }
         if looksNow { _ = lookAround() }
         run(App.update(&state, event, now: clock(), batch: framesShown))
-        if let (ahead, _) = lineAhead, !waitingJournals.contains(where: { $0.draftID == ahead.draftID }) {
-            // The key was journaled ahead as typed, but its `update` asked for no line: it did something else.
-            correctJournal(ahead.draftID)
-        }
     }
 
     /// Set by the terminal loop, which calls `lookAround` once a key's frame is on the terminal instead of `send`
@@ -181,7 +166,6 @@ public final class Session {
     func lookAtTheRegisterNow() { registerAskedAt = -Double.infinity }
 
     private func run(_ effects: [Effect]) {
-        stateChanges &+= 1
         // A slice: taking the first effect moves its start, where the array's `removeFirst` would copy the caller's
         // (shared) array. Taking an effect out is a retain (`Effect` is indirect).
         var pending = effects[...]
@@ -664,8 +648,6 @@ public final class Session {
     /// write of the draft; a journal that cannot be written costs nothing but itself (the debounced draft write
     /// still runs and reports its own failures).
     private func journal(_ draftID: String, _ snapshot: DraftSnapshot?) {
-        let ahead = lineAhead?.ahead.draftID == draftID ? lineAhead : nil
-        if ahead != nil { lineAhead = nil }
         guard locks[draftID] != nil else { return }
         var open = journals[draftID]
         guard let snapshot else {
@@ -679,22 +661,13 @@ public final class Session {
         }
         guard let open else { return }
         if let base = open.base, let edit = snapshot.typedEdit(since: base) {
-            if let ahead {
-                // Stored ahead of the key, byte for byte the line this would store (but for its time). Another line
-                // stored ahead: the journal no longer ends at `base`, and a whole draft must follow it.
-                if ahead.ahead.isLine(of: edit, typing: ahead.character, draftID: draftID) {
-                    open.base = snapshot
-                    return
-                }
-            } else {
-                do {
-                    try open.file.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
-                                             revision: edit.revision)
-                    open.base = snapshot
-                    return
-                } catch {
-                    // Not stored (the file was cut short under it, say): a whole draft needs no line before it.
-                }
+            do {
+                try open.file.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
+                                         revision: edit.revision)
+                open.base = snapshot
+                return
+            } catch {
+                // Not stored (the file was cut short under it, say): a whole draft needs no line before it.
             }
         }
         let contents = snapshot.contents
@@ -785,8 +758,7 @@ public final class Session {
     /// session first (every array and string of the list and the screens retained, then released): the
     /// compiler cannot keep the property's access open over a call into another module, so it copies.
     public func frame() -> Frame {
-        App.settle(&state, now: clock(), batch: framesShown)
-        return withUnsafePointer(to: &state) { App.view($0.pointee) }
+        withUnsafePointer(to: &state) { App.view($0.pointee) }
     }
 
     /// The runs that bring the terminal from the last shown frame to the current one.
@@ -796,22 +768,6 @@ public final class Session {
         shownFrame = frame
         framesShown += 1
         return (frame, runs)
-    }
-
-    /// What the key just handled shows (a character typed, the list's selection moved: `App.echo`), drawn onto the
-    /// screen as shown: for the terminal before `nextUpdate`, which then diffs the frame against the screen with it.
-    /// At most once a frame: the echo is drawn onto the screen as it was shown. `scrolling`: as for `nextUpdate`.
-    public func echo(scrolling: Bool = true) -> (update: ScreenUpdate, cursor: (x: Int, y: Int)?)? {
-        guard echoedBatch != framesShown, var shown = shownFrame else { return nil }
-        shownFrame = nil  // the one owner while the echo changes it: its rows are not copied
-        defer { shownFrame = shown }
-        let batch = framesShown
-        let update = withUnsafePointer(to: &state) {
-            App.echo($0.pointee, batch: batch, scrolling: scrolling, onto: &shown)
-        }
-        guard let update else { return nil }
-        echoedBatch = batch
-        return (update, shown.cursor)
     }
 
     /// `nextDraw` for a terminal that can scroll a region: rows that moved are scrolled, not drawn again.
@@ -825,93 +781,5 @@ public final class Session {
     }
 
     /// Forget what the terminal shows (after a resize or a resume): the next draw repaints everything.
-    public func invalidateScreen() {
-        shownFrame = nil
-        stateChanges &+= 1
-    }
-
-    /// The echoes of the likeliest next keys, made ahead of them onto the screen as shown (`App.echoesAhead`): for
-    /// the terminal loop to turn into bytes while it waits and to write the moment one of their keys is read, before
-    /// the key is sent (then `wroteEchoAhead`). None before the first frame or once this frame's echo is written.
-    public func echoesAheadOfNextKey(scrolling: Bool = true) -> [EchoAhead] {
-        guard echoedBatch != framesShown, let shown = shownFrame else { return [] }
-        echoesMadeAt = stateChanges
-        let batch = framesShown, now = clock()
-        return withUnsafePointer(to: &state) {
-            App.echoesAhead($0.pointee, shown: shown, now: now, batch: batch, scrolling: scrolling)
-        }
-    }
-
-    /// Whether `echo` still shows what its key would: made for this frame, nothing run since, no echo written.
-    public func isCurrent(_ echo: EchoAhead) -> Bool {
-        echo.batch == framesShown && echoesMadeAt == stateChanges && echoedBatch != framesShown
-    }
-
-    /// The terminal wrote `echo` (current, `isCurrent`) for the key about to be sent: the screen as shown is the
-    /// echo's, and the key's own echo is not written again.
-    public func wroteEchoAhead(_ echo: EchoAhead) {
-        shownFrame = echo.frame
-        echoedBatch = framesShown
-    }
-
-    /// A typed character's echo made ahead (`TypedEchoAhead`), with the start of the journal line it needs.
-    public struct TypingAhead {
-        public let echo: TypedEchoAhead
-        fileprivate let journal: OpenJournal
-        fileprivate let head: [UInt8]
-    }
-
-    /// The echo of a character typed next into the inspection form, made ahead onto the screen as shown
-    /// (`App.typedEchoAhead`), with its journal line's head: for the terminal loop to turn into bytes while it
-    /// waits; when a key comes that the echo takes (`TypedEchoAhead.character(of:)`), `journalAhead` stores its
-    /// line, the terminal writes the echo, `wroteEchoAhead(_:typing:)` says so, and then the key is sent. Nil unless
-    /// the form's journal is open and its last line stands for the form as it is.
-    public func typingAheadOfNextKey() -> TypingAhead? {
-        guard echoedBatch != framesShown, let shown = shownFrame, waitingJournals.isEmpty, lineAhead == nil,
-              let draftID = state.form?.draftID, locks[draftID] != nil, let open = journals[draftID],
-              let base = open.base else { return nil }
-        echoesMadeAt = stateChanges
-        let batch = framesShown, now = clock()
-        let made = withUnsafePointer(to: &state) {
-            App.typedEchoAhead($0.pointee, shown: shown, now: now, batch: batch, journaled: base)
-        }
-        guard let echo = made else { return nil }
-        let head = open.file.editHead(field: echo.field.key, text: echo.text, sessionID: echo.sessionID,
-                                      revision: echo.revision)
-        return TypingAhead(echo: echo, journal: open, head: head)
-    }
-
-    /// Whether `ahead` still stands for what its key would do: made for this frame, nothing run since, no echo
-    /// written, the journal the same.
-    public func isCurrent(_ ahead: TypingAhead) -> Bool {
-        ahead.echo.batch == framesShown && echoesMadeAt == stateChanges && echoedBatch != framesShown
-            && waitingJournals.isEmpty && lineAhead == nil && journals[ahead.echo.draftID] === ahead.journal
-    }
-
-    /// Stores the journal line of `character` typed (current `ahead`, `character` one it takes): before its echo,
-    /// as every line is before what it shows. False when it could not be stored: then no echo is written ahead.
-    public func journalAhead(_ ahead: TypingAhead, typing character: UInt8) -> Bool {
-        do {
-            try ahead.journal.file.appendEdit(head: ahead.head, adding: character)
-        } catch {
-            return false
-        }
-        lineAhead = (ahead.echo, character)
-        return true
-    }
-
-    /// The terminal wrote the echo of `character` (`ahead` current, its line stored): the screen as shown is the
-    /// echo's, and the key's own echo is not written again.
-    public func wroteEchoAhead(_ ahead: TypingAhead, typing character: UInt8) {
-        shownFrame = ahead.echo.frame(typing: character)
-        echoedBatch = framesShown
-    }
-
-    /// After a line stored ahead of a key that `update` did not take as typed (`lineAhead` still set): a whole line
-    /// for the form as it is, so that the journal never holds a character the form refused.
-    private func correctJournal(_ draftID: String) {
-        guard let form = state.screens.lazy.compactMap({ $0 as? FormState }).first(where: { $0.draftID == draftID })
-        else { return }
-        journal(draftID, form.hasUnsavedInput ? form.draftSnapshot : nil)
-    }
+    public func invalidateScreen() { shownFrame = nil }
 }

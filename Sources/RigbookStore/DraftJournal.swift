@@ -74,21 +74,6 @@ public final class DraftJournal {
         try store(DraftJournalEdit.line(prefix: prefix, text: text, updatedMilliseconds: DraftJournalEdit.now()))
     }
 
-    /// The start of the edit line `appendEdit` would store for `text` followed by one more character, up to that
-    /// character: made while the loop waits for the key (`TypedEchoAhead`), completed by `appendEdit(head:adding:)`.
-    public func editHead(field: String, text: String, sessionID: String, revision: Int) -> [UInt8] {
-        DraftJournalEdit.head(prefix: editPrefix(field: field, sessionID: sessionID, revision: revision), text: text)
-    }
-
-    /// Stores the edit line of `head` (`editHead`) with `character` (printable ASCII that JSON does not escape)
-    /// added to its text: the same line `appendEdit` stores for that text.
-    public func appendEdit(head: [UInt8], adding character: UInt8) throws(DraftStoreError) {
-        guard fd >= 0 else { throw .io("the journal of \(id) is closed") }
-        guard let line = DraftJournalEdit.line(head: head, adding: character, updatedMilliseconds: DraftJournalEdit.now())
-        else { throw .io("“\(Character(Unicode.Scalar(character)))” is not a character an edit line holds as it is") }
-        try store(line)
-    }
-
     private func editPrefix(field: String, sessionID: String, revision: Int) -> [UInt8] {
         if let kept = editPrefix, kept.field == field, kept.revision == revision, kept.sessionID == sessionID {
             return kept.bytes

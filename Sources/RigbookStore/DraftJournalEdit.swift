@@ -58,27 +58,6 @@ public struct DraftJournalEdit: Codable, Equatable, Sendable {
         return out
     }
 
-    /// `prefix` and the text as a JSON string not yet closed: what a line of that text and one more character
-    /// starts with.
-    static func head(prefix: [UInt8], text: String) -> [UInt8] {
-        var out = prefix
-        DraftJournalLine.appendJSONString(text, to: &out)
-        out.removeLast()  // the closing quote
-        return out
-    }
-
-    /// The whole line of `head` (`head(prefix:text:)`) with `character` added to its text: `character` is one
-    /// that a JSON string holds as it is (printable ASCII other than `"` and `\`); nil for any other.
-    static func line(head: [UInt8], adding character: UInt8, updatedMilliseconds: Int64) -> [UInt8]? {
-        guard character < 0x7F, DraftJournalLine.holdsAsIs(character) else { return nil }
-        var out = head
-        out.reserveCapacity(head.count + 40)
-        out.append(character)
-        out.append(UInt8(ascii: "\""))
-        appendEnd(updatedMilliseconds, to: &out)
-        return out
-    }
-
     /// After the text's closing quote: the time and the end of the object.
     private static func appendEnd(_ updatedMilliseconds: Int64, to out: inout [UInt8]) {
         out.append(contentsOf: #","updated_ms":"#.utf8)

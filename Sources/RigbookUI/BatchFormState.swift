@@ -338,12 +338,4 @@ public struct BatchFormState: Screen {
         splitForm?.resized(context: context)
     }
 
-    /// The form that took the key lays itself out after its echo (`TypedEcho`), in the area it is drawn in.
-    public mutating func settle(context: ScreenContext) {
-        form.settle(context: BatchFormState.formContext(context, assets: rows.count))
-        splitForm?.settle(context: context)
-    }
-
-    /// The character the form that has the keys was just typed (`TypedEcho`): its cursor is where the frame shows it.
-    public var typedEcho: TypedEcho? { splitForm?.typedEcho ?? form.typedEcho }
 }

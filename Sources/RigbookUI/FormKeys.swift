@@ -75,11 +75,9 @@ extension FormState {
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        let firstKeyOfBatch = startKeyForEcho(context: context)
         clock = context.now
         let edits = editCount
-        let outcome = handleKey(key, now: context.now, width: context.area.width)
-        endKeyForEcho(first: firstKeyOfBatch, context: context)
+        let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
         // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
         guard editCount != edits, batchMembers.isEmpty else { return outcome }
         return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
@@ -370,16 +368,12 @@ extension FormState {
 
     /// The preview's quiet period, the draft's debounce and its retry after a failed write.
     public mutating func advance(context: ScreenContext) -> [Effect] {
-        settleLayout(context: context)
         _ = advance(to: context.now)
         guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
         return [effect]
     }
 
     public mutating func resized(context: ScreenContext) {
-        layoutPending = false
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
-
-    public mutating func settle(context: ScreenContext) { settleLayout(context: context) }
 }

@@ -195,7 +195,6 @@ extension FormState {
 
     /// Scrolls as little as possible to keep the focused field (and its messages) on screen.
     mutating func keepFocusVisible(width: Int, height: Int) {
-        settleChecks()
         let layout = FormLayout.computed(self, width: width)
         layoutMemo = FormLayout.KeptLayout(layout)
         linesMemo = FormLayout.KeptLines(key: layout.key, lines: layout.lines)

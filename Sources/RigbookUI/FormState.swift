@@ -44,10 +44,6 @@ public struct FormState: Screen {
     /// The input batch of the key being handled, and the one in which the confirmation got the focus:
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
-    /// The character the last key typed at the end of the focused text (`TypedEcho`).
-    public internal(set) var typedEcho: TypedEcho?
-    /// A typed character's layout left for `settle` (after its echo).
-    var layoutPending = false
     var confirmationShown = SeenInBatch(0)
     /// The input batch of the last change of values (or of the opening): Ctrl-S counts only from a later one,
     /// once a frame has shown what would be saved.
@@ -232,22 +228,12 @@ public struct FormState: Screen {
     /// Every unmet rule for the current values; kept up to date on each change (the view reads it
     /// several times a frame).
     public private(set) var problems: [GateProblem] = [] { didSet { forgetLayout() } }
-    /// A typed character's change waits to be judged (`settleChecks`), for its field alone or (nil) every rule.
-    private var checksPending = false
-    private var pendingCheckField: FormField?
     /// The body's layout as the last `keepFocusVisible` computed it, for the frame drawn next; nil once any of
     /// the properties it depends on changed (they clear it as they are set). Both memos are references: they
     /// are set and forgotten on every key, and an optional of the values themselves was copied and destroyed
     /// through the runtime's generic witnesses each time (issue 17).
     var layoutMemo: FormLayout.KeptLayout?
-    /// The kept layout last forgotten, let go at the next settle (`settleChecks`) rather than as it is forgotten: on a
-    /// typed key's way to its echo, releasing a layout's arrays and dictionaries was 2,000 instructions.
-    private var retiredLayout: FormLayout.KeptLayout?
-
-    mutating func forgetLayout() {
-        if retiredLayout == nil { retiredLayout = layoutMemo }
-        layoutMemo = nil
-    }
+    mutating func forgetLayout() { layoutMemo = nil }
     /// The body's lines as last computed and what they were computed from; kept while the values change (unlike
     /// `layoutMemo`): `FormLayout.computed` uses them again when nothing the lines read has changed.
     var linesMemo: FormLayout.KeptLines?
@@ -318,18 +304,9 @@ public struct FormState: Screen {
     mutating func changed(now: Double) { changed(now: now, field: nil) }
 
     /// `field`: the one field the change was to, when only one was (the gate then judges only its rules).
-    /// `deferringChecks`: a typed character's change, whose rules are judged after its echo (`settleChecks`).
-    mutating func changed(now: Double, field: FormField?, deferringChecks: Bool = false) {
+    mutating func changed(now: Double, field: FormField?) {
         editCount &+= 1
-        // A change while another waits to be judged: every rule is judged, not only this field's.
-        let judged = checksPending && pendingCheckField != field ? nil : field
-        if deferringChecks {
-            checksPending = true
-            pendingCheckField = judged
-        } else {
-            checksPending = false
-            problems = gateProblems(changing: judged)
-        }
+        problems = gateProblems(changing: field)
         preview = .pending(due: now + FormState.previewDelay)
         if saveError != nil { message = nil }
         lastChange.appeared(in: inputBatch)
@@ -361,20 +338,11 @@ public struct FormState: Screen {
         return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
     }
 
-    mutating func setText(_ field: FormField, _ text: String, now: Double, deferringChecks: Bool = false) {
+    mutating func setText(_ field: FormField, _ text: String, now: Double) {
         guard field.hasText, values[text: field] != text else { return }
         values[text: field] = text
         if field.kind == .date { validateDate(field, text: text, leaving: false) }
-        changed(now: now, field: field, deferringChecks: deferringChecks)
-    }
-
-    /// The rules a typed character's change left for after its echo, judged now: at the start of the next key and
-    /// of the next tick, before the form is laid out or drawn (`settleLayout`, `keepFocusVisible`).
-    mutating func settleChecks() {
-        retiredLayout = nil
-        guard checksPending else { return }
-        checksPending = false
-        problems = gateProblems(changing: pendingCheckField)
+        changed(now: now, field: field)
     }
 
     mutating func validateDate(_ field: FormField, text: String, leaving: Bool) {

@@ -81,14 +81,6 @@ extension ListState: Screen {
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        // Only the first key since the frame on the terminal is echoed: that frame shows where it moves from.
-        let echoes = keyBatch != context.batch
-        keyBatch = context.batch
-        selectionEcho = nil
-        return handleKey(key, context: context, echoes: echoes)
-    }
-
-    private mutating func handleKey(_ key: Key, context: ScreenContext, echoes: Bool) -> Outcome {
         if case .paste = key, scan != nil { return handleScan(key, context: context) }
         if case .paste(let text) = key {
             // Pasted text filters the list (a tag copied from a mail, say); it never acts as keys.
@@ -103,9 +95,7 @@ extension ListState: Screen {
         let page = ListState.pageSize(context.area)
         switch action {
         case .up, .down:
-            let from = echoes ? SelectionEcho(from: self, batch: context.batch) : nil
             move(by: action == .up ? -1 : 1, pageSize: page)
-            selectionEcho = from
         case .pageUp:
             top = max(0, top - page)
             move(by: -page, pageSize: page)

@@ -59,10 +59,6 @@ public struct ListState: Sendable {
     /// Index into the visible rows, and the first visible row on screen.
     public var selection = 0
     public var top = 0
-    /// The last key moved the selection by a row: shown ahead of the frame (`SelectionEcho`).
-    public internal(set) var selectionEcho: SelectionEcho?
-    /// The input batch (`ScreenContext.batch`) of the last key.
-    var keyBatch = -1
     /// The date statuses are worked out for.
     public private(set) var today: CalendarDate
     /// How many sample assets `S` loads.

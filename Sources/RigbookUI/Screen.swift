@@ -24,12 +24,8 @@ public protocol Screen: Sendable {
     var isOverlay: Bool { get }
     /// When the screen's next timer falls due on the loop's clock, if ever.
     var deadline: Double? { get }
-    /// The character the last key typed at the end of a text field, to be shown ahead of the frame (`TypedEcho`).
-    var typedEcho: TypedEcho? { get }
     /// Lets the screen's timers fall due; returns the effects that came due.
     mutating func advance(context: ScreenContext) -> [Effect]
-    /// Finishes what the last key left for after its echo (`TypedEcho`): before the screen is drawn.
-    mutating func settle(context: ScreenContext)
     /// The terminal changed size.
     mutating func resized(context: ScreenContext)
     /// The screen was put on the stack (a question notes the input batch it appeared in).
@@ -40,10 +36,8 @@ extension Screen {
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? { nil }
     public var isOverlay: Bool { false }
     public var deadline: Double? { nil }
-    public var typedEcho: TypedEcho? { nil }
     public mutating func advance(context: ScreenContext) -> [Effect] { [] }
     public mutating func resized(context: ScreenContext) {}
-    public mutating func settle(context: ScreenContext) {}
     public mutating func opened(context: ScreenContext) {}
 }
 

@@ -59,11 +59,9 @@ extension TestFormState {
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        let firstKeyOfBatch = startKeyForEcho(context: context)
         clock = context.now
         let edits = editCount
-        let outcome = handleKey(key, now: context.now, width: context.area.width)
-        endKeyForEcho(first: firstKeyOfBatch, context: context)
+        let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
         // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
         guard editCount != edits else { return outcome }
         return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
@@ -264,17 +262,13 @@ extension TestFormState {
 
     /// The draft's debounce and its retry after a failed write.
     public mutating func advance(context: ScreenContext) -> [Effect] {
-        settleLayout(context: context)
         guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
         return [effect]
     }
 
     public mutating func resized(context: ScreenContext) {
-        layoutPending = false
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
-
-    public mutating func settle(context: ScreenContext) { settleLayout(context: context) }
 }
 
 extension TestFormState: AttachmentHosting {

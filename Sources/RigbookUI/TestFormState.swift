@@ -33,10 +33,6 @@ public struct TestFormState: Screen {
     /// The gate's verdict on the values as they are: problems, warnings, each reading's verdict, the result.
     public private(set) var evaluation: TestGate.Evaluation
     var inputBatch = 0
-    /// As `FormState.typedEcho`.
-    public internal(set) var typedEcho: TypedEcho?
-    /// As `FormState.layoutPending`.
-    var layoutPending = false
     /// The selected file on the attachments line.
     var attachmentSelection = 0
     /// The loop's clock at the last key: when a change made by leaving a field (a date written out) happened.

@@ -123,24 +123,6 @@ final class CursesTerminal {
         output.draw(update, cursor: cursor, width: Int(width), height: Int(height))
     }
 
-    /// `update` as bytes made now, for `writeAhead` the moment its key is read (`EchoAhead`); nil when curses draws.
-    func prepare(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?) -> DirectOutput.Prepared? {
-        output?.prepare(update, cursor: cursor, width: Int(width), height: Int(height))
-    }
-
-    /// A typed character's echo as bytes made now (`TypedEchoAhead`), for `writeAhead(_:typing:)`; nil when curses
-    /// draws.
-    func prepare(_ ahead: TypedEchoAhead) -> DirectOutput.Prepared? {
-        output?.prepareTyped(ahead.update(typing:), cursor: ahead.cursor.map { ($0.x, $0.y) }, width: Int(width),
-                             height: Int(height))
-    }
-
-    /// Writes what `prepare` made, unless anything was written since; false then. `typing`: the character of a
-    /// typed echo.
-    func writeAhead(_ prepared: DirectOutput.Prepared, typing character: UInt8? = nil) -> Bool {
-        output?.writeAhead(prepared, typing: character) ?? false
-    }
-
     /// Leaves curses mode and gives the terminal back as it was. Safe to call twice.
     func stop() {
         guard active else { return }

@@ -95,7 +95,6 @@ final class DirectOutput {
     /// Nothing about the terminal is known any more (after curses wrote to it, or a resume): the next frame
     /// starts by clearing it.
     func forget(clear: Bool) {
-        generation &+= 1
         writer.at = nil
         writer.style = nil
         writer.cursorShown = nil
@@ -110,61 +109,6 @@ final class DirectOutput {
         encode(update, cursor: cursor, width: width, height: height, clearing: clearFirst, &w)
         clearFirst = false
         DirectOutput.flush(w.buffer)
-        generation &+= 1
-    }
-
-    /// An update turned into bytes ahead of time (`EchoAhead`), with what the terminal will be once they are
-    /// written: for `writeAhead`, as long as nothing else was written meanwhile.
-    struct Prepared {
-        fileprivate let writer: Writer
-        fileprivate let generation: Int
-        /// Where the typed character goes in the bytes (`prepareTyped`).
-        fileprivate var typedAt: Int?
-    }
-
-    /// Writes made by `draw`, `forget` and `leave`: a `Prepared` is only written over the terminal it was made for.
-    private var generation = 0
-
-    func prepare(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?, width: Int, height: Int) -> Prepared {
-        var w = writer
-        w.buffer = []
-        encode(update, cursor: cursor, width: width, height: height, clearing: false, &w)
-        return Prepared(writer: w, generation: generation)
-    }
-
-    /// The echo of a character typed next (`TypedEchoAhead`) as bytes made now: `update(byte)` is its update with
-    /// that character. Made for two characters and compared, the one byte they differ in being the character's; nil
-    /// unless that is how they differ.
-    func prepareTyped(_ update: (UInt8) -> ScreenUpdate, cursor: (x: Int, y: Int)?, width: Int,
-                      height: Int) -> Prepared? {
-        var typed = prepare(update(UInt8(ascii: "a")), cursor: cursor, width: width, height: height)
-        let other = prepare(update(UInt8(ascii: "b")), cursor: cursor, width: width, height: height).writer.buffer
-        let bytes = typed.writer.buffer
-        guard bytes.count == other.count,
-              let at = bytes.indices.first(where: { bytes[$0] != other[$0] }), bytes[at] == UInt8(ascii: "a"),
-              bytes[(at + 1)...] == other[(at + 1)...] else { return nil }
-        typed.typedAt = at
-        return typed
-    }
-
-    /// Writes `prepared` unless the terminal changed since it was made; false then (nothing written). `typing`: the
-    /// character to write in a `prepareTyped` echo (nil for any other).
-    func writeAhead(_ prepared: Prepared, typing character: UInt8? = nil) -> Bool {
-        guard prepared.generation == generation, !clearFirst, (character == nil) == (prepared.typedAt == nil)
-        else { return false }
-        if let character, let at = prepared.typedAt {
-            var bytes = prepared.writer.buffer
-            bytes[at] = character
-            DirectOutput.flush(bytes)
-        } else {
-            DirectOutput.flush(prepared.writer.buffer)
-        }
-        // The writer's own buffer (and its capacity) stays; what is known of the terminal is the prepared one's.
-        let buffer = writer.buffer
-        writer = prepared.writer
-        writer.buffer = buffer
-        generation &+= 1
-        return true
     }
 
     /// Puts in `w.buffer` what brings the terminal to `update` and the cursor, from what `w` knows of it
@@ -232,7 +176,6 @@ final class DirectOutput {
 
     /// Before curses gives the terminal back: plain attributes, the cursor shown, at the start of the last row.
     func leave(height: Int) {
-        generation &+= 1
         var w = Writer()
         swap(&w, &writer)
         defer { swap(&w, &writer) }

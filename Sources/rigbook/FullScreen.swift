@@ -24,18 +24,8 @@ enum FullScreen {
         // The once-a-second looks at the calendar, the sync and the register wait for the frame too.
         session.looksAroundAfterFrame = true
         var exitCode = ExitCode.success
-        // The key's echo, if it has one, after its journal line.
-        func showEcho() {
-            guard let echo = session.echo(scrolling: terminal.canScroll) else { return }
-            session.writeJournals()
-            terminal.draw(echo.update, cursor: echo.cursor)
-            FullScreen.letTheTerminalRun()
-        }
         loop: while !session.isFinished {
             if terminal.drawsDirectly {
-                // What a key shows is on the screen before the frame is made (`TypedEcho`, `SelectionEcho`): written
-                // as the key is handled, else here (the key came after a tick or a resize of the same batch).
-                showEcho()
                 let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
                 session.writeJournals()
                 terminal.draw(update, cursor: frame.cursor)
@@ -47,40 +37,13 @@ enum FullScreen {
             // What another process committed (or midnight, or a sync) is drawn before the wait for the next key.
             if session.lookAround() { continue loop }
             session.prepareNextKey()
-            // The echoes of ↓ and ↑, and of a character typed into a form, made and turned into bytes while the loop
-            // waits (`EchoAhead`, `TypedEchoAhead`).
-            let echoesAhead = terminal.drawsDirectly ? session.echoesAheadOfNextKey(scrolling: terminal.canScroll)
-                .compactMap { echo in
-                    terminal.prepare(echo.update, cursor: echo.cursor.map { ($0.x, $0.y) }).map { (echo, $0) }
-                } : []
-            let typingAhead = terminal.drawsDirectly ? session.typingAheadOfNextKey().flatMap { ahead in
-                terminal.prepare(ahead.echo).map { (ahead, $0) }
-            } : nil
-            // A key whose echo was made ahead: on the screen before anything else is done with it (a typed
-            // character's journal line first).
-            func writeEchoAhead(of key: Key) {
-                if let (echo, bytes) = echoesAhead.first(where: { $0.0.keys.contains(key) }),
-                   session.isCurrent(echo), terminal.writeAhead(bytes) {
-                    session.wroteEchoAhead(echo)
-                    FullScreen.letTheTerminalRun()
-                } else if let (ahead, bytes) = typingAhead, let character = ahead.echo.character(of: key),
-                          session.isCurrent(ahead), session.journalAhead(ahead, typing: character),
-                          terminal.writeAhead(bytes, typing: character) {
-                    session.wroteEchoAhead(ahead, typing: character)
-                    FullScreen.letTheTerminalRun()
-                }
-            }
             // Wake for the next deadline (preview, draft write), else at least once a second.
             var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
-            var peeked = false
             // Handle every key already waiting before drawing again, so a paste costs one frame.
             while true {
                 switch input {
                 case .key(let key):
-                    if !peeked { writeEchoAhead(of: key) }
                     session.send(.key(key))
-                    // What the first key shows goes out before the look for more: the frame draws what they change.
-                    if !peeked, terminal.drawsDirectly { showEcho() }
                 case .resize:
                     terminal.clearScreen()
                     session.invalidateScreen()
@@ -117,7 +80,6 @@ enum FullScreen {
                 }
                 guard case .key = input else { continue loop }
                 input = terminal.read(timeoutMilliseconds: 0, peeking: true)
-                peeked = true
                 if case .timeout = input { continue loop }
             }
         }
@@ -125,18 +87,6 @@ enum FullScreen {
         session.flushDrafts()
         terminal.stop()
         return exitCode
-    }
-
-    /// Waits up to 300 µs after an echo, or until a key comes: the terminal (tmux, an SSH client, a terminal emulator)
-    /// was woken by the echo's `write(2)` and must parse it and send it on, and on a machine of few cores it is often
-    /// put on this one, behind the key's update, its frame and the echoes made ahead (~250 µs of work): a
-    /// key's tail was that wait (PERFORMANCE.md, ninth pass: p99 952 → 719 µs for ↓, 912 → 742 µs typed, vim 834 and
-    /// 784 in the same turns). `select(2)`: `poll(2)` counts in milliseconds.
-    static func letTheTerminalRun() {
-        var input = fd_set()
-        input.__fds_bits.0 = 1 << STDIN_FILENO
-        var wait = timeval(tv_sec: 0, tv_usec: 300)
-        _ = select(STDIN_FILENO + 1, &input, nil, nil, &wait)
     }
 
     /// The background sync (issue 18 §3) when the register has a server: $RIGBOOK_SERVER, else the one it last

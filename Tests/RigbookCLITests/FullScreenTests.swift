@@ -151,10 +151,10 @@ extension RigbookCLITests {
             try run.expectTerminalRestored()
         }
 
-        /// Issue 17: each ↓ and ↑ is written ahead of its frame (`SelectionEcho`), scrolls leave the scroll region
-        /// set (`DirectOutput`), and the rest is only what changed: after a walk down and back up the list, a key at a
-        /// time, the terminal shows what the program draws when it paints everything anew. With `TERM=ansi`, a
-        /// terminal without a scroll region: the echo draws the rows a scroll would have moved.
+        /// Each ↓ and ↑ writes only what changed, scrolls leave the scroll region set (`DirectOutput`): after a walk
+        /// down and back up the list, a key at a time, the terminal shows what the program draws when it paints
+        /// everything anew. With `TERM=ansi`, a terminal without a scroll region: the rows a scroll would have moved
+        /// are drawn.
         @Test(arguments: ["", "ansi"])
         func aListWalkedKeyByKeyLooksAsItDoesRedrawnWhole(term: String) throws {
             let run = WrappedRun(tmux: try TmuxSession())

@@ -63,24 +63,4 @@ import RigbookCore
         tested.testValues = TestValues()
         #expect(DraftJournalLine.bytes(tested) == nil)
     }
-
-    /// The line stored ahead of a typed key (`DraftJournal.appendEdit(head:adding:)`) is byte for byte the line
-    /// `appendEdit` stores for the text with the character added, and refuses a character that JSON would escape.
-    @Test func anEditLineMadeAheadIsTheLineOfTheTextWithTheCharacter() throws {
-        let prefix = DraftJournalEdit.prefix(draftID: "inspection-x", field: "notes", revision: 3, sessionID: "s\\1")
-        for text in awkward {
-            let head = DraftJournalEdit.head(prefix: prefix, text: text)
-            for byte in UInt8(0)...UInt8(0x7F) {
-                let ahead = DraftJournalEdit.line(head: head, adding: byte, updatedMilliseconds: 1_765_000_000_123)
-                let plain = byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-                guard plain else {
-                    #expect(ahead == nil, "byte \(byte) is escaped in JSON")
-                    continue
-                }
-                let whole = DraftJournalEdit.line(prefix: prefix, text: text + String(UnicodeScalar(byte)),
-                                                  updatedMilliseconds: 1_765_000_000_123)
-                #expect(ahead == whole, "byte \(byte) after \(text.prefix(20).debugDescription)")
-            }
-        }
-    }
 }

@@ -32,23 +32,10 @@ final class Harness {
     private var terminal: InMemoryScreen
     /// The runs the last step sent to the terminal.
     private(set) var lastRuns: [DrawRun] = []
-    /// The key's echo written before the last frame (`TypedEcho`, `SelectionEcho`), if there was one.
-    private(set) var lastEcho: (update: ScreenUpdate, cursor: (x: Int, y: Int)?)?
-    /// What the last step wrote to the terminal: the echo's runs, then the frame's.
-    var lastKeyRuns: [DrawRun] { (lastEcho?.update.runs ?? []) + lastRuns }
     /// A second terminal that receives the updates with scrolls (`FrameDiff.update`), as the direct writer does,
     /// and the frame it was last brought to.
     private var scrollingTerminal = InMemoryScreen(width: 0, height: 0)
     private var scrollingShown: Frame?
-    /// The echoes made ahead of the next key (`EchoAhead`, `TypedEchoAhead`), and the one written ahead of the key
-    /// just sent.
-    private var echoesAhead: [EchoAhead] = []
-    private(set) var typingAhead: Session.TypingAhead?
-    private(set) var echoedAhead: (update: ScreenUpdate, cursor: (x: Int, y: Int)?)?
-    /// How many typed characters had their echo and journal line written ahead of their key.
-    private(set) var typedAheadCount = 0
-    /// False: a typed character's echo is never written ahead (the loop as it was before `TypedEchoAhead`).
-    var typesAhead = true
     /// Only the harness that made the home removes it.
     private let ownsHome: Bool
 
@@ -116,7 +103,6 @@ final class Harness {
 
     func press(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
         for key in keys {
-            writeEchoAhead(of: key)
             session.send(.key(key))
             checkScreen(sourceLocation: sourceLocation)
         }
@@ -125,8 +111,6 @@ final class Harness {
     /// Keys that reach the program together, before it draws again (typed ahead, or a paste in a
     /// terminal without bracketed paste); the screen is checked once, after the last.
     func burst(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
-        // The loop writes an echo made ahead for the first of them only (it reads the others after it).
-        if let first = keys.first { writeEchoAhead(of: first) }
         for key in keys { session.send(.key(key)) }
         checkScreen(sourceLocation: sourceLocation)
     }
@@ -150,21 +134,9 @@ final class Harness {
 
     /// Applies the session's next diff to the in-memory terminal and expects it to show the frame.
     func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
-        // As the full-screen loop: the key's echo first, then the frame diffed against the screen with it.
-        lastEcho = session.echo()
-        if let echo = lastEcho {
-            #expect(echoedAhead == nil, "an echo written ahead of the key was written again",
-                    sourceLocation: sourceLocation)
-            apply(echo.update)
-        } else if let echo = echoedAhead {
-            lastEcho = echo
-        }
-        echoedAhead = nil
         let (frame, runs) = session.nextDraw()
         lastRuns = runs
         session.prepareNextKey()
-        echoesAhead = session.echoesAheadOfNextKey()
-        typingAhead = session.typingAheadOfNextKey()
         terminal.apply(runs, size: (frame.width, frame.height))
         scrollingTerminal.apply(FrameDiff.update(from: scrollingShown, to: frame), size: (frame.width, frame.height))
         scrollingShown = frame
@@ -188,33 +160,6 @@ final class Harness {
         if terminal.lines == frame.lines, let difference = firstDifference(terminal.frame, frame) {
             Issue.record("the diff does not reproduce the frame's styles: cell \(difference)",
                          sourceLocation: sourceLocation)
-        }
-    }
-
-    /// As the full-screen loop: an echo made ahead of `key` is written before the key is sent.
-    private func writeEchoAhead(of key: Key) {
-        if let echo = echoesAhead.first(where: { $0.keys.contains(key) }), session.isCurrent(echo) {
-            apply(echo.update)
-            session.wroteEchoAhead(echo)
-            echoedAhead = (echo.update, echo.cursor.map { ($0.x, $0.y) })
-        } else if typesAhead, let ahead = typingAhead, let character = ahead.echo.character(of: key), session.isCurrent(ahead),
-                  session.journalAhead(ahead, typing: character) {
-            let update = ahead.echo.update(typing: character)
-            apply(update)
-            session.wroteEchoAhead(ahead, typing: character)
-            echoedAhead = (update, ahead.echo.cursor.map { ($0.x, $0.y) })
-            typedAheadCount += 1
-        }
-    }
-
-    /// An echo, written to both terminals in memory.
-    private func apply(_ update: ScreenUpdate) {
-        terminal.apply(update, size: (width, height))
-        scrollingTerminal.apply(update, size: (width, height))
-        scrollingShown = scrollingShown.map { shown in
-            var withEcho = InMemoryScreen(shown)
-            withEcho.apply(update, size: (width, height))
-            return withEcho.frame
         }
     }
 

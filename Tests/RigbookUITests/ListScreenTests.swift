@@ -149,11 +149,11 @@ import RigbookCore
         let h = try Harness(.sample(count: 200))
         #expect(Set(h.lastRuns.map(\.y)) == Set(0..<24), "the first frame is drawn whole")
         h.press(.char("j"))
-        #expect(Set(h.lastKeyRuns.map(\.y)) == [3, 4])
+        #expect(Set(h.lastRuns.map(\.y)) == [3, 4])
         h.press(.char("?"))
         h.press(.escape)
         h.press(.char("k"))
-        #expect(Set(h.lastKeyRuns.map(\.y)) == [3, 4])
+        #expect(Set(h.lastRuns.map(\.y)) == [3, 4])
         h.press(.char("x")) // an unbound key changes nothing
         #expect(h.lastRuns.isEmpty)
         h.press(.end)
