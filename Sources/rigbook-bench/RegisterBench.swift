@@ -55,30 +55,22 @@ struct RegisterBench {
 
         // First frame: open the register, build the list model, render the first 80×24 frame.
         for _ in 0..<(size > 100_000 ? 5 : size >= 100_000 ? 11 : 31) {
-            var screen = InMemoryScreen(width: 80, height: 24)
             try result.firstFrame.time {
                 let register = try Register.open(path: home.registerPath)
-                let session = Session(home: home, register: register, today: today)
-                session.start()
-                screen.apply(session.nextDraw().runs, size: (80, 24))
+                Runtime(session: Session(home: home, register: register, today: today),
+                        terminal: InMemoryTerminal()).start()
             }
         }
 
         let register = try Register.open(path: home.registerPath)
-        let session = Session(home: home, register: register, today: today)
-        session.start()
-        var screen = InMemoryScreen(width: 80, height: 24)
-        screen.apply(session.nextDraw().runs, size: (80, 24))
+        let runtime = Runtime(session: Session(home: home, register: register, today: today),
+                              terminal: InMemoryTerminal())
+        let session = runtime.session
+        runtime.start()
         func press(_ key: Key, into samples: inout Samples) {
-            samples.time {
-                session.send(.key(key))
-                screen.apply(session.nextDraw().runs, size: (80, 24))
-            }
+            samples.time { runtime.press(key) }
         }
-        func press(_ key: Key) {
-            session.send(.key(key))
-            screen.apply(session.nextDraw().runs, size: (80, 24))
-        }
+        func press(_ key: Key) { runtime.press(key) }
 
         // List keystrokes: ↓, PgDn, End, Home.
         for round in 0..<200 {
@@ -230,10 +222,9 @@ struct RegisterBench {
 enum MemoryProbe {
     static func run(home: String) throws {
         let register = try Register.open(path: DataHome(root: home).registerPath)
-        let session = Session(home: DataHome(root: home), register: register, today: CalendarDate(iso: "2026-11-30")!)
-        session.start()
-        var screen = InMemoryScreen(width: 80, height: 24)
-        screen.apply(session.nextDraw().runs, size: (80, 24))
+        Runtime(session: Session(home: DataHome(root: home), register: register,
+                                 today: CalendarDate(iso: "2026-11-30")!),
+                terminal: InMemoryTerminal()).start()
         print(peakResidentMB())
     }
 

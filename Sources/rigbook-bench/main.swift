@@ -23,11 +23,9 @@ func runBench() throws {
         // One first frame on an existing home: for profilers.
         let home = DataHome(root: arguments[index + 1])
         let start = now()
-        let session = Session(home: home, register: try Register.open(path: home.registerPath),
-                              today: CalendarDate(iso: "2026-11-30")!)
-        session.start()
-        var screen = InMemoryScreen(width: 80, height: 24)
-        screen.apply(session.nextDraw().runs, size: (80, 24))
+        Runtime(session: Session(home: home, register: try Register.open(path: home.registerPath),
+                                 today: CalendarDate(iso: "2026-11-30")!),
+                terminal: InMemoryTerminal()).start()
         print(format((now() - start) * 1000))
         if arguments.contains("--phases") {
             // The parts of a first frame, one after the other: the rows read, then filed into the list.
@@ -47,14 +45,12 @@ func runBench() throws {
     if let index = arguments.firstIndex(of: "--form-only"), index + 1 < arguments.count {
         // The form's keystroke on an existing home, typed into notes: for profilers.
         let home = DataHome(root: arguments[index + 1])
-        let session = Session(home: home, register: try Register.open(path: home.registerPath),
-                              today: CalendarDate(iso: "2026-11-30")!)
-        session.start()
-        var screen = InMemoryScreen(width: 80, height: 24)
-        func press(_ key: Key) {
-            session.send(.key(key))
-            screen.apply(session.nextDraw().runs, size: (80, 24))
-        }
+        let runtime = Runtime(session: Session(home: home, register: try Register.open(path: home.registerPath),
+                                               today: CalendarDate(iso: "2026-11-30")!),
+                              terminal: InMemoryTerminal())
+        let session = runtime.session
+        runtime.start()
+        func press(_ key: Key) { runtime.press(key) }
         press(.char("i"))
         for _ in 0..<30 where session.state.form.map({ $0.focus != .notes }) ?? false { press(.tab) }
         var samples = Samples()
@@ -117,16 +113,13 @@ func runBench() throws {
     if let index = arguments.firstIndex(of: "--list-only"), index + 1 < arguments.count {
         // The list's ↓ on an existing home: for profilers.
         let home = DataHome(root: arguments[index + 1])
-        let session = Session(home: home, register: try Register.open(path: home.registerPath),
-                              today: CalendarDate(iso: "2026-11-30")!)
-        session.start()
-        var screen = InMemoryScreen(width: 80, height: 24)
+        let runtime = Runtime(session: Session(home: home, register: try Register.open(path: home.registerPath),
+                                               today: CalendarDate(iso: "2026-11-30")!),
+                              terminal: InMemoryTerminal())
+        runtime.start()
         var samples = Samples()
         for index in 0..<20_000 {
-            samples.time {
-                session.send(.key(index % 500 == 499 ? .home : .down))
-                screen.apply(session.nextDraw().runs, size: (80, 24))
-            }
+            samples.time { runtime.press(index % 500 == 499 ? .home : .down) }
         }
         print("list keystroke: \(format(samples.median)) / \(format(samples.p99))")
         exit(0)

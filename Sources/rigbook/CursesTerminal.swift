@@ -1,12 +1,13 @@
 import CNcurses
 import Glibc
+import RigbookApp
 import RigbookUI
 
 /// The curses backend: the only code that talks to ncurses. It turns `get_wch` into `Key`s and
-/// writes the frame diff's runs.
-final class CursesTerminal {
-    private(set) var width: Int32 = 80
-    private(set) var height: Int32 = 24
+/// writes the frame diff's runs. The `Terminal` the program's `Runtime` runs over.
+final class CursesTerminal: Terminal {
+    private(set) var width = 80
+    private(set) var height = 24
     private let useColour: Bool
     /// Colour pairs are set up (colour is wanted and the terminal has colours).
     private var coloursOn = false
@@ -14,17 +15,7 @@ final class CursesTerminal {
     /// The wide characters of the run being drawn.
     private var wide: [wchar_t] = []
 
-    enum Input {
-        case key(Key)
-        case resize
-        /// No key came before the timeout.
-        case timeout
-        /// A key the program does not know (an unmapped function key, a stray control code): ignore it.
-        case unknown
-        /// The terminal is gone (the pty closed: reads fail with EIO or hang up).
-        case hangup
-        case interrupted
-    }
+    typealias Input = TerminalInput
 
     /// Why the full-screen mode cannot start here, if it cannot.
     static func refusal(environment: [String: String]) -> String? {
@@ -120,7 +111,7 @@ final class CursesTerminal {
 
     func draw(_ update: ScreenUpdate, cursor: (x: Int, y: Int)?) {
         guard let output else { return draw(update.runs, cursor: cursor) }
-        output.draw(update, cursor: cursor, width: Int(width), height: Int(height))
+        output.draw(update, cursor: cursor, width: width, height: height)
     }
 
     /// Leaves curses mode and gives the terminal back as it was. Safe to call twice.
@@ -130,8 +121,8 @@ final class CursesTerminal {
         setBracketedPaste(false)
         if let output {
             // Curses gives the terminal back from where it believes the cursor and attributes are: make it so.
-            output.leave(height: Int(height))
-            mvcur(-1, -1, height - 1, 0)
+            output.leave(height: height)
+            mvcur(-1, -1, Int32(height) - 1, 0)
         }
         curs_set(1)
         endwin()
@@ -148,8 +139,8 @@ final class CursesTerminal {
     }
 
     func updateSize() {
-        height = getmaxy(rb_stdscr())
-        width = getmaxx(rb_stdscr())
+        height = Int(getmaxy(rb_stdscr()))
+        width = Int(getmaxx(rb_stdscr()))
     }
 
     func draw(_ runs: [DrawRun], cursor: (x: Int, y: Int)?) {
@@ -173,8 +164,19 @@ final class CursesTerminal {
     }
 
     /// Clears the physical screen so the next draw starts from nothing.
-    func clearScreen() {
+    func clear() {
         if let output { output.forget(clear: true) } else { clearok(rb_stdscr(), true) }
+    }
+
+    /// Gives the terminal back, stops like any job (Ctrl-Z), and takes it again on `fg`.
+    func suspend() {
+        stop()
+        Signals.suspendSelf()
+        resume()
+    }
+
+    func takeSignal() -> TerminalSignal? {
+        Signals.take().map { $0 == SIGTSTP ? .suspend : .end(number: $0) }
     }
 
     private func attributes(_ style: Style) -> UInt32 {
@@ -247,7 +249,7 @@ final class CursesTerminal {
 
     /// Waits up to `timeoutMilliseconds` (negative: forever) for a key.
     /// `peeking`: only looking for keys already waiting, right before a wait for the next key.
-    func read(timeoutMilliseconds: Int32, peeking: Bool = false) -> Input {
+    func read(timeoutMilliseconds: Int32, peeking: Bool) -> Input {
         timeout(timeoutMilliseconds)
         var character: wint_t = 0
         let result = get_wch(&character)

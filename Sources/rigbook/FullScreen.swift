@@ -3,90 +3,22 @@ import RigbookApp
 import RigbookStore
 import RigbookUI
 
-/// The full-screen program: the curses terminal driving a `Session`, with signals handled in the loop.
+/// The full-screen program: the `Runtime` over the curses terminal, with signals caught for the loop to act on.
 enum FullScreen {
     /// The caller has checked `CursesTerminal.refusal` before opening anything.
     static func run(session: Session, environment: [String: String]) -> Int32 {
         Signals.install()
-        // RIGBOOK_CURSES_DRAW=1: curses draws the frames, as before issue 17 (for comparison, and for a terminal
-        // where the direct writer would go wrong).
+        // RIGBOOK_CURSES_DRAW=1: curses draws the frames, as before the direct writer (for comparison, and for a
+        // terminal where the direct writer would go wrong).
         let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty,
                                       drawDirectly: environment["RIGBOOK_CURSES_DRAW"] != "1")
         do { try terminal.start() } catch {
             printError("rigbook: cannot start the terminal (TERM=\(environment["TERM"] ?? "")).")
             return ExitCode.failure
         }
-        session.start()
-        session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
-        // A turn's journal line is stored just before what its keys show goes to the terminal: nothing is on the
-        // screen that a `kill -9` could lose (DECISIONS.md: the journal line before the screen).
-        session.journalLinesWait = true
-        // The once-a-second looks at the calendar, the sync and the register wait for the frame too.
-        session.looksAroundAfterFrame = true
-        var exitCode = ExitCode.success
-        loop: while !session.isFinished {
-            if terminal.drawsDirectly {
-                let (frame, update) = session.nextUpdate(scrolling: terminal.canScroll)
-                session.writeJournals()
-                terminal.draw(update, cursor: frame.cursor)
-            } else {
-                let (frame, runs) = session.nextDraw()
-                session.writeJournals()
-                terminal.draw(runs, cursor: frame.cursor)
-            }
-            // What another process committed (or midnight, or a sync) is drawn before the wait for the next key.
-            if session.lookAround() { continue loop }
-            session.prepareNextKey()
-            // Wake for the next deadline (preview, draft write), else at least once a second.
-            var input = terminal.read(timeoutMilliseconds: session.timeoutMilliseconds() ?? 1000)
-            // Handle every key already waiting before drawing again, so a paste costs one frame.
-            while true {
-                switch input {
-                case .key(let key):
-                    session.send(.key(key))
-                case .resize:
-                    terminal.clearScreen()
-                    session.invalidateScreen()
-                    session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
-                case .hangup:
-                    exitCode = 128 + SIGHUP
-                    break loop
-                case .timeout, .interrupted:
-                    session.send(.tick)
-                case .unknown: break  // a key rigbook does not know: ignored, no tick; the next input is read
-                }
-                if let signal = Signals.take() {
-                    // Keys that reached the terminal before the signal are part of what was typed.
-                    takeWaitingKeys(terminal, session)
-                    if signal == SIGTSTP {
-                        session.flushDrafts()
-                        suspend(terminal, session)
-                        continue loop
-                    }
-                    exitCode = 128 + signal
-                    break loop
-                }
-                if session.isFinished { break loop }
-                if session.redrawRequested {
-                    // Ctrl-L: whatever else wrote to the terminal is painted over.
-                    session.redrawRequested = false
-                    terminal.clearScreen()
-                    session.invalidateScreen()
-                }
-                if session.suspendRequested {
-                    session.suspendRequested = false
-                    suspend(terminal, session)
-                    continue loop
-                }
-                guard case .key = input else { continue loop }
-                input = terminal.read(timeoutMilliseconds: 0, peeking: true)
-                if case .timeout = input { continue loop }
-            }
-        }
-        // Leaving for any reason: the draft goes to disk before the terminal is given back.
-        session.flushDrafts()
+        let status = Runtime(session: session, terminal: terminal).run()
         terminal.stop()
-        return exitCode
+        return status
     }
 
     /// The background sync (issue 18 §3) when the register has a server: $RIGBOOK_SERVER, else the one it last
@@ -96,26 +28,5 @@ enum FullScreen {
         guard let url = given ?? (try? register.rememberedServer()) ?? nil else { return nil }
         let interval = environment["RIGBOOK_SYNC_INTERVAL"].flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil }
         return BackgroundSyncWorker(url: url, registerPath: register.path, interval: interval ?? 180)
-    }
-
-    /// Feeds the keys already waiting in the terminal to the session (bounded, never blocking).
-    static func takeWaitingKeys(_ terminal: CursesTerminal, _ session: Session) {
-        for _ in 0..<100_000 {
-            switch terminal.read(timeoutMilliseconds: 0) {
-            case .key(let key): session.send(.key(key))
-            case .unknown: continue
-            default: return
-            }
-        }
-    }
-
-    /// Gives the terminal back, stops like any job (Ctrl-Z), and redraws everything on `fg`.
-    static func suspend(_ terminal: CursesTerminal, _ session: Session) {
-        terminal.stop()
-        Signals.suspendSelf()
-        terminal.resume()
-        terminal.clearScreen()
-        session.invalidateScreen()
-        session.send(.resize(width: Int(terminal.width), height: Int(terminal.height)))
     }
 }

@@ -3,6 +3,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 import Testing
+@testable import RigbookApp
 
 /// `e` on the list (issue 14 §1, §2): the asset editor, its draft, its exit guard, retiring, history.
 @Suite struct AssetEditorTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RigbookApp
 @testable import RigbookUI
 import RigbookCore
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RigbookUI
-import RigbookApp
+@testable import RigbookApp
 import RigbookStore
 import RigbookCore
 

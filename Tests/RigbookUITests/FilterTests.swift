@@ -1,4 +1,5 @@
 import Testing
+@testable import RigbookApp
 @testable import RigbookUI
 import RigbookCore
 

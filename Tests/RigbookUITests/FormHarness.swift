@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RigbookTestSupport
-import RigbookApp
+@testable import RigbookApp
 import RigbookCore
 import RigbookStore
 @testable import RigbookUI

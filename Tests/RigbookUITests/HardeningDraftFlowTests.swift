@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RigbookApp
+@testable import RigbookApp
 import RigbookCore
 import RigbookStore
 import RigbookUI

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RigbookTestSupport
 @testable import RigbookUI
-import RigbookApp
+@testable import RigbookApp
 import RigbookStore
 import RigbookCore
 
@@ -19,23 +19,24 @@ final class HarnessClock {
     var seconds: Double { Double(milliseconds) / 1000 }
 }
 
-/// The one UI test harness: a real `Session` (real register in a temporary data home) driven by keys
-/// on a virtual clock. After every key, resize and tick it sends the frame diff to an in-memory
-/// terminal and expects that terminal to show exactly the session's frame, text and styles.
+/// The one UI test harness: the program's own `Runtime` over an in-memory terminal, with a real `Session` (real
+/// register in a temporary data home), driven by keys on a virtual clock. After every key, resize and tick the
+/// runtime has drawn its frame; the harness expects the terminal to show exactly the session's frame, text and
+/// styles, and the same frame reached by the plain runs of `FrameDiff.runs`.
 final class Harness {
     let root: URL
     let home: DataHome
     let register: Register
     let clock: HarnessClock
-    let session: Session
-    /// A terminal in memory that only ever receives diffs.
-    private var terminal: InMemoryScreen
-    /// The runs the last step sent to the terminal.
+    let runtime: Runtime
+    let terminal: InMemoryTerminal
+    var session: Session { runtime.session }
+    /// The runs that bring the frame before the last step to the frame after it (what a terminal without a scroll
+    /// region receives).
     private(set) var lastRuns: [DrawRun] = []
-    /// A second terminal that receives the updates with scrolls (`FrameDiff.update`), as the direct writer does,
-    /// and the frame it was last brought to.
-    private var scrollingTerminal = InMemoryScreen(width: 0, height: 0)
-    private var scrollingShown: Frame?
+    /// A second terminal in memory that receives only those runs, and the frame it was last brought to.
+    private var runsTerminal = InMemoryScreen(width: 0, height: 0)
+    private var runsShown: Frame?
     /// Only the harness that made the home removes it.
     private let ownsHome: Bool
 
@@ -63,9 +64,9 @@ final class Harness {
         }
         try prepare(register)
         if let profile { try profile.save(to: home.profilePath) }
-        (clock, session, terminal) = Harness.start(home: home, register: register, width: width, height: height,
+        (clock, runtime, terminal) = Harness.start(home: home, register: register, width: width, height: height,
                                                    calendar: calendar)
-        checkScreen(sourceLocation: sourceLocation)
+        verifyScreen(sourceLocation: sourceLocation)
     }
 
     /// A second session on the same home (another Register instance, its own clock), as a second
@@ -78,19 +79,21 @@ final class Harness {
         ownsHome = false
         register = readOnly ? try Register.openForReading(path: home.registerPath)
             : try Register.open(path: home.registerPath)
-        (clock, session, terminal) = Harness.start(home: home, register: register, width: other.width,
+        (clock, runtime, terminal) = Harness.start(home: home, register: register, width: other.width,
                                                    height: other.height)
-        checkScreen(sourceLocation: sourceLocation)
+        verifyScreen(sourceLocation: sourceLocation)
     }
 
     private static func start(home: DataHome, register: Register, width: Int, height: Int,
                               calendar: (@Sendable () -> CalendarDate)? = nil)
-        -> (HarnessClock, Session, InMemoryScreen) {
+        -> (HarnessClock, Runtime, InMemoryTerminal) {
         let clock = HarnessClock()
         let session = Session(home: home, register: register, today: harnessToday, width: width, height: height,
                               clock: { clock.seconds }, calendar: calendar)
-        session.start()
-        return (clock, session, InMemoryScreen(width: width, height: height))
+        let terminal = InMemoryTerminal(width: width, height: height)
+        let runtime = Runtime(session: session, terminal: terminal)
+        runtime.start()
+        return (clock, runtime, terminal)
     }
 
     deinit { if ownsHome { try? FileManager.default.removeItem(at: root) } }
@@ -103,16 +106,16 @@ final class Harness {
 
     func press(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
         for key in keys {
-            session.send(.key(key))
-            checkScreen(sourceLocation: sourceLocation)
+            runtime.press(key)
+            verifyScreen(sourceLocation: sourceLocation)
         }
     }
 
     /// Keys that reach the program together, before it draws again (typed ahead, or a paste in a
     /// terminal without bracketed paste); the screen is checked once, after the last.
     func burst(_ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation) {
-        for key in keys { session.send(.key(key)) }
-        checkScreen(sourceLocation: sourceLocation)
+        runtime.press(keys)
+        verifyScreen(sourceLocation: sourceLocation)
     }
 
     /// Types text one key per character.
@@ -121,29 +124,41 @@ final class Harness {
     }
 
     func resize(width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-        session.send(.resize(width: width, height: height))
-        checkScreen(sourceLocation: sourceLocation)
+        terminal.resize(width: width, height: height)
+        step(sourceLocation: sourceLocation)
     }
 
     /// Moves the virtual clock and lets the loop wake up (`.tick`).
     func advance(_ seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) {
         clock.milliseconds += Int((seconds * 1000).rounded())
-        session.send(.tick)
-        checkScreen(sourceLocation: sourceLocation)
+        step(sourceLocation: sourceLocation)
     }
 
-    /// Applies the session's next diff to the in-memory terminal and expects it to show the frame.
+    /// One turn of the runtime's loop on what the terminal holds (a tick when nothing), then its frame.
+    private func step(sourceLocation: SourceLocation) {
+        _ = runtime.handleInput(waitingMilliseconds: 0)
+        runtime.drawFrame()
+        verifyScreen(sourceLocation: sourceLocation)
+    }
+
+    /// After an event sent to the session directly: the runtime draws its frame, and the screen is checked.
     func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
-        let (frame, runs) = session.nextDraw()
-        lastRuns = runs
-        session.prepareNextKey()
-        terminal.apply(runs, size: (frame.width, frame.height))
-        scrollingTerminal.apply(FrameDiff.update(from: scrollingShown, to: frame), size: (frame.width, frame.height))
-        scrollingShown = frame
+        runtime.drawFrame()
+        verifyScreen(sourceLocation: sourceLocation)
+    }
+
+    /// Expects the terminal to show the session's frame, and the frame's plain runs to bring the runs-only terminal
+    /// there too.
+    private func verifyScreen(sourceLocation: SourceLocation) {
+        let frame = session.frame()
+        lastRuns = FrameDiff.runs(from: runsShown, to: frame)
+        runsTerminal.apply(lastRuns, size: (frame.width, frame.height))
+        runsShown = frame
         var cells = frame
         cells.cursor = nil  // a terminal in memory has no cursor
-        #expect(scrollingTerminal.frame == cells, "the update with its scroll does not reproduce the frame",
-                sourceLocation: sourceLocation)
+        #expect(runsTerminal.frame == cells, "the plain runs do not reproduce the frame", sourceLocation: sourceLocation)
+        #expect(terminal.cursor.map { [$0.x, $0.y] } == frame.cursor.map { [$0.x, $0.y] },
+                "the terminal's cursor is not the frame's", sourceLocation: sourceLocation)
         // The form's kept lines (`FormState.linesMemo`) are only ever what laying it out afresh gives.
         if let form = session.state.form {
             #expect(FormLayout.computed(form, width: frame.width).lines == FormLayout.lines(form, width: frame.width),
@@ -156,9 +171,11 @@ final class Harness {
             #expect(memoised == fresh && memoised.cells == fresh.cells, "the form's line memo drew a stale line",
                     sourceLocation: sourceLocation)
         }
-        #expect(terminal.lines == frame.lines, "the diff does not reproduce the frame", sourceLocation: sourceLocation)
-        if terminal.lines == frame.lines, let difference = firstDifference(terminal.frame, frame) {
-            Issue.record("the diff does not reproduce the frame's styles: cell \(difference)",
+        let shown = terminal.screen
+        #expect(shown.lines == frame.lines, "the runtime's draws do not reproduce the frame",
+                sourceLocation: sourceLocation)
+        if shown.lines == frame.lines, let difference = firstDifference(shown.frame, frame) {
+            Issue.record("the runtime's draws do not reproduce the frame's styles: cell \(difference)",
                          sourceLocation: sourceLocation)
         }
     }
@@ -191,16 +208,8 @@ final class Harness {
         return (3..<max(3, f.height - 1)).filter { f[0, $0].style.reverse }
     }
 
-    /// Forgets what the terminal shows and returns the runs of a full repaint (what a real terminal
-    /// receives after a resize or a resume), keeping the in-memory terminal in step.
-    func fullRedrawRuns() -> [DrawRun] {
-        session.invalidateScreen()
-        let (frame, runs) = session.nextDraw()
-        terminal.apply(runs, size: (frame.width, frame.height))
-        scrollingTerminal.apply(FrameDiff.update(from: nil, to: frame), size: (frame.width, frame.height))
-        scrollingShown = frame
-        return runs
-    }
+    /// The runs of a full repaint (what a real terminal receives after a resize or a resume).
+    func fullRedrawRuns() -> [DrawRun] { FrameDiff.runs(from: nil, to: session.frame()) }
 }
 
 // MARK: Frame helpers

@@ -1,4 +1,5 @@
 import Testing
+@testable import RigbookApp
 @testable import RigbookUI
 
 /// `?` help and the footer are both generated from `ListState.keymap` (DESIGN: key bindings are data).

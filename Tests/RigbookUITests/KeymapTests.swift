@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RigbookApp
 @testable import RigbookUI
 
 /// Keymaps are data: every situation of every screen binds a key once, a text field's situation

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RigbookApp
+@testable import RigbookApp
 import RigbookCore
 import RigbookStore
 @testable import RigbookUI
@@ -48,37 +48,35 @@ struct KeystrokeJournalTests {
         return String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    /// The terminal loop stores a turn's journal line just before what the turn shows (`journalLinesWait`): the
-    /// lines wait for `writeJournals`, the last per draft, and hold what writing each at once would have held.
-    @Test func journalLinesThatWaitForTheScreenHoldWhatWritingThemAtOnceHeld() throws {
-        func lastLine(_ h: FormHarness) throws -> DraftFile? {
-            try DraftStore(home: h.home).read(id: DraftIdentity.draftID(assetUUID: h.asset.uuid))
+    /// The runtime stores a turn's journal line before the frame that shows its keys: at every draw the journal
+    /// already holds what the form shows. Keys read in one turn (a burst) are one frame that shows all of them.
+    @Test func theJournalLineIsStoredBeforeTheFrameThatShowsTheKey() throws {
+        let h = try FormHarness()
+        h.harness.openFormOnInspectorName()
+        let id = DraftIdentity.draftID(assetUUID: h.asset.uuid)
+        var draws = 0, behind: [String] = []
+        h.harness.terminal.onDraw = { _ in
+            guard let form = h.session.state.form, form.hasUnsavedInput else { return }
+            draws += 1
+            let journaled = (try? DraftStore(home: h.home).read(id: id))?.values.inspectorName
+            if journaled != form.values.inspectorName {
+                behind.append("shown \(form.values.inspectorName), journaled \(journaled ?? "nothing")")
+            }
         }
-        let atOnce = try FormHarness()
-        atOnce.harness.openFormOnInspectorName()
-        atOnce.type("Ann Smith")
-        let after = try FormHarness()
-        after.harness.openFormOnInspectorName()
-        after.session.journalLinesWait = true
-        after.type("Ann")
-        after.session.writeJournals()
-        #expect(try lastLine(after)?.values.inspectorName == "Ann")
-        // Keys of one turn: nothing reaches the journal before `writeJournals`, then their last state does.
-        after.harness.burst(Key.typing(" Smith"))
-        #expect(try lastLine(after)?.values.inspectorName == "Ann")
-        after.session.writeJournals()
-        let written = try #require(try lastLine(after)), expected = try #require(try lastLine(atOnce))
-        #expect(written.values == expected.values && written.focusedField == expected.focusedField)
-        // A draft write that falls due in a later turn comes after the waiting line: the journal is emptied.
-        after.type("x")
-        after.harness.advance(0.6)
-        let id = DraftIdentity.draftID(assetUUID: after.asset.uuid)
-        #expect(KeystrokeJournalTests.content(DraftStore(home: after.home).journalPath(for: id)).isEmpty)
-        // Killed after the line and what it shows: nothing typed is lost.
-        after.type(" Jr")
-        after.session.writeJournals()
-        after.session.releaseLock(id)
-        let later = try FormHarness(sharingHomeOf: after)
+        h.type("Ann")
+        let frames = h.harness.runtime.framesDrawn
+        h.harness.burst(Key.typing(" Smith"))
+        #expect(h.harness.runtime.framesDrawn == frames + 1, "a burst of keys is one frame")
+        #expect(h.harness.line(containing: "Ann Smith") != nil, "\(h.harness.dump)")
+        #expect(draws >= 4 && behind.isEmpty, "\(behind)")
+        // A draft write that falls due in a later turn comes after the line: the journal is emptied.
+        h.type("x")
+        h.harness.advance(0.6)
+        #expect(KeystrokeJournalTests.content(DraftStore(home: h.home).journalPath(for: id)).isEmpty)
+        // Killed once the frame is shown: nothing typed is lost.
+        h.type(" Jr")
+        h.session.releaseLock(id)
+        let later = try FormHarness(sharingHomeOf: h)
         later.press(.char("i"))
         later.press(.char("r"))
         #expect(later.harness.state.form?.values.inspectorName == "Ann Smithx Jr", "\(later.harness.dump)")

@@ -1,4 +1,5 @@
 import Testing
+@testable import RigbookApp
 import Foundation
 @testable import RigbookUI
 import RigbookCore

@@ -3,6 +3,7 @@ import RigbookStore
 import RigbookCore
 import RigbookUI
 import Testing
+@testable import RigbookApp
 
 /// Below 60 columns a form field's label sits on its own row, so labels and values are not cut short.
 @Suite struct NarrowFormTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RigbookTestSupport
 @testable import RigbookUI
-import RigbookApp
+@testable import RigbookApp
 import RigbookStore
 import RigbookCore
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import RigbookApp
+@testable import RigbookApp
 import RigbookCore
 import RigbookStore
 @testable import RigbookUI

@@ -10,13 +10,13 @@ public final class Session {
     public private(set) var state: AppState
     public let home: DataHome
     public let register: Register
-    public private(set) var isFinished = false
+    private(set) var isFinished = false
     /// Set by Ctrl-Z once the draft is flushed; the terminal loop suspends and clears it.
-    public var suspendRequested = false
+    var suspendRequested = false
     /// Set by Ctrl-L: the terminal loop clears the terminal (whatever else wrote to it) and clears this.
-    public var redrawRequested = false
-    public let drafts: DraftStore
-    public let draftRetentionDays: Int
+    var redrawRequested = false
+    let drafts: DraftStore
+    let draftRetentionDays: Int
     /// Locks of the forms open in this session, by draft id.
     var locks: [String: DraftLock] = [:]
     /// A keystroke journal open in this session and what it stands for: the snapshot of its last line, or the
@@ -32,7 +32,7 @@ public final class Session {
     /// Set by the terminal loop, which writes a turn's journal lines just before what they show reaches the
     /// terminal (its echo, else its frame; DECISIONS.md, issue 17): the lines then wait, the last per draft, for
     /// `writeJournals`, so keys read in one turn give one line.
-    public var journalLinesWait = false
+    var journalLinesWait = false
     private var waitingJournals: [(draftID: String, snapshot: DraftSnapshot?)] = []
     private var shownFrame: Frame?
     private var uuidTextKept: (uuid: UUID, text: String)?
@@ -49,7 +49,7 @@ public final class Session {
     /// How many times looking at the calendar, the sync or the register changed the state (`lookAround`).
     var lookedAroundChanges = 0
     /// Syncs with the organisation's server in the background, when the register has one (issue 18 §3).
-    public let backgroundSync: BackgroundSyncWorker?
+    let backgroundSync: BackgroundSyncWorker?
     /// Makes the filter's index of a large list beside the loop (issue 17).
     let searchIndexWorker = SearchIndexWorker()
     /// A loaded list asked for its index to be made ahead: started at the loop's next idle moment, so the frame
@@ -57,7 +57,7 @@ public final class Session {
     private var searchIndexWanted = false
     /// Why the register can only be read (nil: it can be written): said from the start, and a save is refused
     /// with it rather than failing inside SQLite.
-    public let readOnly: String?
+    let readOnly: String?
 
     public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
                 draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds,
@@ -84,7 +84,7 @@ public final class Session {
     }
 
     /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
-    public func start() {
+    func start() {
         let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
         // After the drafts are tidied: files nothing names any more, an hour old, go (issue 15 §4).
         AttachmentHousekeeping.sweep(home: home, register: register)
@@ -99,14 +99,14 @@ public final class Session {
     }
 
     /// Writes any unwritten draft at once: a signal arrived or the terminal went away.
-    public func flushDrafts() {
+    func flushDrafts() {
         writeJournals()
         send(.flush)
         writeJournals()
     }
 
     /// Runs one event through `update` and every effect it asks for.
-    public func send(_ event: Event) {
+    func send(_ event: Event) {
         // Nobody is waiting: what a batch's save left in the WAL is copied into the register now.
         if case .tick = event {
             register.checkpointIfDeferred()
@@ -126,11 +126,11 @@ public final class Session {
 
     /// Set by the terminal loop, which calls `lookAround` once a key's frame is on the terminal instead of `send`
     /// looking around before the key.
-    public var looksAroundAfterFrame = false
+    var looksAroundAfterFrame = false
 
     /// Looks at the calendar, the background sync and the register (each at most as often as it says): what `send`
     /// does before any event but a key when `looksAroundAfterFrame`. True when that changed what is shown.
-    public func lookAround() -> Bool {
+    func lookAround() -> Bool {
         let before = lookedAroundChanges
         followTheCalendar()
         followTheSync()
@@ -138,7 +138,7 @@ public final class Session {
         return lookedAroundChanges != before
     }
 
-    public func send(_ keys: [Key]) { for key in keys { send(.key(key)) } }
+    func send(_ keys: [Key]) { for key in keys { send(.key(key)) } }
 
     /// A session left open past midnight moves to the new day: statuses and new forms follow it.
     private func followTheCalendar() {
@@ -184,7 +184,7 @@ public final class Session {
     }
 
     /// Stores the journal lines waiting since the last were stored.
-    public func writeJournals() {
+    func writeJournals() {
         guard !waitingJournals.isEmpty else { return }
         let waiting = waitingJournals
         waitingJournals.removeAll(keepingCapacity: true)
@@ -192,10 +192,10 @@ public final class Session {
     }
 
     /// Work for the next key, once the frame is on the terminal (`App.prepareNextKey`).
-    public func prepareNextKey() { withUnsafePointer(to: &state) { App.prepareNextKey($0.pointee) } }
+    func prepareNextKey() { withUnsafePointer(to: &state) { App.prepareNextKey($0.pointee) } }
 
     /// How long the loop may wait for a key before something comes due (nil: no deadline).
-    public func timeoutMilliseconds() -> Int32? {
+    func timeoutMilliseconds() -> Int32? {
         // The frame is drawn: the index a load asked for can be started at once (on the tick this brings).
         if searchIndexWanted { return 0 }
         // A sync running on the worker: look for its outcome often (the loop never waits for it).
@@ -420,7 +420,7 @@ public final class Session {
     }
 
     /// Lets one lock go as a process that dies would (tests of a crash).
-    public func releaseLock(_ draftID: String) { release(draftID, asIfKilled: true) }
+    func releaseLock(_ draftID: String) { release(draftID, asIfKilled: true) }
 
     /// A form closing lets its lock go. The journal it wrote goes too: whatever the close was (kept: the draft
     /// file was just written; saved; discarded; nothing typed), it holds nothing the files do not. Only a process
@@ -757,12 +757,12 @@ public final class Session {
     /// The current screen, drawn from the state where it lies. `App.view(state)` would copy the state out of the
     /// session first (every array and string of the list and the screens retained, then released): the
     /// compiler cannot keep the property's access open over a call into another module, so it copies.
-    public func frame() -> Frame {
+    func frame() -> Frame {
         withUnsafePointer(to: &state) { App.view($0.pointee) }
     }
 
     /// The runs that bring the terminal from the last shown frame to the current one.
-    public func nextDraw() -> (frame: Frame, runs: [DrawRun]) {
+    func nextDraw() -> (frame: Frame, runs: [DrawRun]) {
         let frame = self.frame()
         let runs = FrameDiff.runs(from: shownFrame, to: frame)
         shownFrame = frame
@@ -771,7 +771,7 @@ public final class Session {
     }
 
     /// `nextDraw` for a terminal that can scroll a region: rows that moved are scrolled, not drawn again.
-    public func nextUpdate(scrolling: Bool) -> (frame: Frame, update: ScreenUpdate) {
+    func nextUpdate(scrolling: Bool) -> (frame: Frame, update: ScreenUpdate) {
         let frame = self.frame()
         let update = scrolling ? FrameDiff.update(from: shownFrame, to: frame)
             : ScreenUpdate(scroll: nil, runs: FrameDiff.runs(from: shownFrame, to: frame))
@@ -781,5 +781,5 @@ public final class Session {
     }
 
     /// Forget what the terminal shows (after a resize or a resume): the next draw repaints everything.
-    public func invalidateScreen() { shownFrame = nil }
+    func invalidateScreen() { shownFrame = nil }
 }
