@@ -145,7 +145,9 @@ public final class Register {
             throw .cannotOpen(path: path, reason: "cannot create a file in \(folder): \(reason)")
         }
         close(fd)
-        defer { unlink(building) }
+        // Linked into place or not, the private name goes; its companions too: closed after a failure (a full
+        // disk), SQLite leaves its WAL and shared memory, which nothing else would remove.
+        defer { Database.removeAbandoned(building) }
         do {
             let db = try Database(path: building, mode: .readWrite)
             try configure(db, path: building)
