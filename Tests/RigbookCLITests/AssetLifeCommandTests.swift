@@ -305,5 +305,31 @@ extension RigbookCLITests {
             let missing = runRigbookResult(["merge", dir.sub("nowhere.sqlite")], home: office)
             #expect(missing.status == 1 && missing.stderrIsOneLine, "\(missing)")
         }
+
+        /// A laptop given a byte copy of the office register gives out the office's report numbers: the merge is
+        /// refused, and says that the file is a copy and what to do, not only which numbers clash.
+        @Test func aMergeRefusedBecauseTheOtherIsACopySaysSoAndWhatToDo() throws {
+            let office = CertificateHome(), laptop = CertificateHome()
+            defer { office.remove(); laptop.remove() }
+            office.addAsset("SL-1", "2 t web sling")
+            try office.recordParticulars()
+            try office.addRecord("SL-1", CertificateValues.pass(on: "2026-11-20"))
+            try FileManager.default.createDirectory(atPath: laptop.path + "/Documents",
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: office.registerPath, toPath: laptop.registerPath)
+            try office.addRecord("SL-1", CertificateValues.pass(on: "2026-11-25"))
+            try laptop.addRecord("SL-1", CertificateValues.pass(on: "2026-11-26"))
+
+            let merge = office.run(["merge", laptop.registerPath])
+            #expect(merge.status == 1, "\(merge)")
+            let lines = merge.stderr.split(separator: "\n").map(String.init)
+            let why = try #require(lines.first, "\(merge)")
+            #expect(why.hasPrefix("rigbook: \(laptop.registerPath) is a copy of this register (same identity "),
+                    "\(merge)")
+            #expect(why.contains("a register of its own") && why.contains("merge \(office.registerPath)"), "\(merge)")
+            #expect(lines.contains { $0.hasPrefix("rigbook: report number ") }, "the clash is still named: \(merge)")
+            #expect(lines.last == "rigbook: nothing was merged.", "\(merge)")
+            #expect(merge.stdout.isEmpty, "\(merge)")
+        }
     }
 }
