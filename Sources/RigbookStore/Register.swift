@@ -831,12 +831,19 @@ public final class Register {
 /// Who saved a record, when, and with which version of Rigbook.
 public struct SaveStamp: Sendable {
     public var savedAt: String
+    /// When the notices a save opens were entered: the same instant, moved onto the program's today where
+    /// `RIGBOOK_TODAY` fixes it. A notice's day is compared with today (`notices`: days open), so both come
+    /// from one clock; `savedAt` keeps the wall clock, by which saves are ordered.
+    public var enteredAt: String
     public var appVersion: String
     public var operatorName: String
 
-    public init(savedAt: String = Timestamp.now(), appVersion: String = RigbookVersion.current,
-                operatorName: String = SystemIdentity.userName) {
-        self.savedAt = savedAt
+    /// A save made now, unless `savedAt` says when (the notices it opens are then entered at that instant too).
+    public init(savedAt: String? = nil, appVersion: String = RigbookVersion.current,
+                operatorName: String = SystemIdentity.userName, today: CalendarDate = .today()) {
+        let now = Date()
+        self.savedAt = savedAt ?? Timestamp.string(now)
+        self.enteredAt = savedAt ?? Timestamp.string(CalendarDate.instant(now, movedOnto: today))
         self.appVersion = appVersion
         self.operatorName = operatorName
     }
