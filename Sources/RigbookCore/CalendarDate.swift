@@ -120,10 +120,35 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public static func today(environment: [String: String] = ProcessInfo.processInfo.environment,
                              now: Date = Date()) -> CalendarDate {
         if let fixed = environment["RIGBOOK_TODAY"], let date = CalendarDate(iso: fixed) { return date }
+        return localDay(of: now)
+    }
+
+    /// The day `instant` falls on in the local time zone: the clock `today` reads when nothing fixes it.
+    public static func localDay(of instant: Date) -> CalendarDate {
+        let parts = localCalendar.dateComponents([.year, .month, .day], from: instant)
+        return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+
+    /// The day a stored timestamp (ISO 8601 in UTC, `2026-11-30T09:00:00.000Z`) falls on by that same clock, so
+    /// that it is compared with today in one calendar; nil for text that is no timestamp.
+    public init?(dayOfTimestamp text: String) {
+        guard let instant = (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text)) else { return nil }
+        self = CalendarDate.localDay(of: instant)
+    }
+
+    /// `instant` moved by whole local days onto `day`, its time of day kept: the wall clock's now on the day
+    /// the program is told it is.
+    public static func instant(_ instant: Date, movedOnto day: CalendarDate) -> Date {
+        let days = localDay(of: instant).days(until: day)
+        guard days != 0 else { return instant }
+        return localCalendar.date(byAdding: .day, value: days, to: instant) ?? instant
+    }
+
+    private static var localCalendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+        return calendar
     }
 
     public func encode(to encoder: Encoder) throws {

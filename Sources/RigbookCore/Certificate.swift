@@ -246,8 +246,9 @@ public enum Certificate {
         out += "<tbody>\n"
         for duty in NoticeDuty.allCases {
             guard let notice = newest[duty] else { continue }
+            let since = notice.enteredOn?.iso ?? String(notice.recordedAt.prefix(10))
             let state = notice.doneOn.map { "Done on \($0.iso)" }
-                ?? "<span class=\"open\">Not yet done</span> (open since \(text(String(notice.recordedAt.prefix(10)))))"
+                ?? "<span class=\"open\">Not yet done</span> (open since \(text(since)))"
             let risk = notice.seriousRisk == true ? " <span class=\"sub\">serious risk of injury</span>" : ""
             out += "<tr data-duty=\"\(duty.rawValue)\" data-done=\"\(notice.isDone)\"><td>\(text(duty.label))\(risk)"
             out += "</td><td>\(state)</td><td>\(notice.recipient.isEmpty ? "—" : bidi(notice.recipient))</td></tr>\n"

@@ -56,6 +56,9 @@ public struct Notice: Hashable, Sendable {
 
     public var isDone: Bool { doneOn != nil }
 
+    /// The day it was entered, by the clock today is read from; nil when its stamp is unreadable.
+    public var enteredOn: CalendarDate? { CalendarDate(dayOfTimestamp: recordedAt) }
+
     /// Why this notice cannot be kept, as sentences.
     public func problems(recordDate: CalendarDate, today: CalendarDate) -> [String] {
         var problems: [String] = []

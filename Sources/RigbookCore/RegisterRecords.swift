@@ -130,6 +130,11 @@ public struct StoredInspection: Sendable, Hashable {
         }
     }
 
+    /// For a conflicting amendment that does not stand, the words that say which does (`#15 stands`); nil for
+    /// every other record. The one way both histories (the full-screen and `rigbook history`) say it: the
+    /// record that stands amends the same record, so it does not supersede this one.
+    public var standsInstead: String? { outrankedBy.map { "#\($0) stands" } }
+
     /// The standing `settled` (the same record, read through `withStanding`) gives it.
     public func taking(standingOf settled: StoredInspection?) -> StoredInspection {
         guard let settled else { return self }
@@ -153,6 +158,38 @@ public struct StoredInspection: Sendable, Hashable {
     /// What it amends, for `AmendmentChains`.
     public var amendmentLink: AmendmentLink {
         AmendmentLink(record: recordUUID, amends: amendsUUID, alsoAmends: alsoAmendsUUIDs)
+    }
+}
+
+/// A chain of amendments with two or more live heads (amendments of one record made on two machines, then
+/// merged): the asset's *conflicting amendments*, until an amendment of either head supersedes them all.
+public struct ConflictingAmendments: Sendable {
+    /// The record they all amend.
+    public var original: StoredInspection
+    /// The live amendments, by id.
+    public var heads: [StoredInspection]
+
+    /// The asset's conflicting amendments among its whole history (records read with their standing), chains
+    /// in the order of their first record.
+    public static func among(_ records: [StoredInspection]) -> [ConflictingAmendments] {
+        let byUUID = Dictionary(records.map { ($0.recordUUID, $0) }, uniquingKeysWith: { first, _ in first })
+        let links = records.sorted { $0.id < $1.id }.map(\.amendmentLink)
+        return AmendmentChains.conflicts(links).compactMap { chain in
+            let heads = chain.heads.compactMap { byUUID[$0] }.sorted { $0.id < $1.id }
+            return byUUID[chain.original].map { ConflictingAmendments(original: $0, heads: heads) }
+        }
+    }
+
+    /// The head that stands meanwhile (the one saved last), if the records were read with their standing.
+    public var standing: StoredInspection? { heads.first { $0.outrankedBy == nil } }
+
+    /// The warning both histories head the asset with (`⚠ #14 and #15 both amend #4: A on one supersedes
+    /// both`). Short enough for 80 columns with record numbers of five digits: the numbers come first.
+    public var warning: String {
+        let numbers = heads.map { "#\($0.id)" }
+        let both = numbers.count == 2 ? "both" : "all"
+        return "⚠ " + numbers.joined(separator: numbers.count == 2 ? " and " : ", ")
+            + " \(both) amend #\(original.id): A on one supersedes \(both)"
     }
 }
 

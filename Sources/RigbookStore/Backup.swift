@@ -31,7 +31,7 @@ extension Register {
         close(fd)
         var renamed = false
         defer {
-            if !renamed { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temp + suffix) } }
+            if !renamed { Database.removeAbandoned(temp) }
         }
         var report = BackupReport(path: target, assets: 0, records: 0, bytes: 0)
         do {

@@ -52,6 +52,13 @@ public final class Database {
     /// Whether this connection is writing summaries the fold made (`folding`), for the trigger that guards them.
     let foldPermit = FoldPermit()
 
+    /// Removes a database file we were making and gave up on, with the companions SQLite makes beside it (a
+    /// rollback journal, the WAL and its shared memory): closed after a failure (a full disk), SQLite leaves
+    /// them, and nothing else would ever remove a file under a private name. Only for files nobody else has open.
+    static func removeAbandoned(_ path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
+    }
+
     /// Where `rigbook_row` hands the rows of the read running on this connection (`eachRow`).
     let rowSink = RowSink()
 

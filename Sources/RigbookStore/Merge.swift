@@ -81,14 +81,35 @@ extension Register {
             throw .corrupt(path: other.path, detail: "\(error)")
         }
         guard verdict == .text("ok") else { throw .corrupt(path: other.path, detail: "\(verdict ?? .null)") }
-        return try perform {
-            try db.transaction(rollingBack: dryRun) {
-                // One moment of the other register throughout, whatever its sessions do meanwhile.
-                try other.db.execute("BEGIN")
-                defer { try? other.db.execute("COMMIT") }
-                return try mergeLocked(other.db, stamp: stamp)
+        do {
+            return try perform {
+                try db.transaction(rollingBack: dryRun) {
+                    // One moment of the other register throughout, whatever its sessions do meanwhile.
+                    try other.db.execute("BEGIN")
+                    defer { try? other.db.execute("COMMIT") }
+                    return try mergeLocked(other.db, stamp: stamp)
+                }
             }
+        } catch .mergeRefused(let problems) where problems.contains(where: Register.isReportNumberClash) {
+            // The clashes alone do not say why: a copy of a register gives out the very report numbers the
+            // register does, and the person needs to know that, and what to do instead.
+            guard let identity = try sharedIdentity(with: other) else { throw .mergeRefused(problems) }
+            let why = "\(other.path) is a copy of this register (same identity \(identity)): records saved on each"
+                + " since it was copied carry the same report numbers, so they cannot be merged. A laptop needs a"
+                + " register of its own: make one in a new home (`rigbook --home DIR merge \(path)`), and enter there"
+                + " what was saved on the copy"
+            throw .mergeRefused([why] + problems)
         }
+    }
+
+    /// The identity both registers carry (its first 8 hex digits, as report numbers show it) when `other` is a
+    /// copy of this one; nil when each has its own.
+    private func sharedIdentity(with other: Register) throws(RegisterError) -> String? {
+        let query = "SELECT identity FROM register_chain"
+        let mine = try perform { try db.scalar(query) }
+        let theirs = try other.perform { try other.db.scalar(query) }
+        guard case .text(let identity)? = mine, mine == theirs else { return nil }
+        return String(identity.prefix(8)).uppercased()
     }
 
     private func mergeLocked(_ theirs: Database, stamp: SaveStamp) throws -> MergeReport {
@@ -238,6 +259,10 @@ extension Register {
         return (found, differing)
     }
 
+    /// How a refusal for a report number on two records begins.
+    private static let reportNumberClash = "report number "
+    private static func isReportNumberClash(_ problem: String) -> Bool { problem.hasPrefix(reportNumberClash) }
+
     /// Report numbers of incoming records that this register has given to another record.
     private func reportNumberClashes(_ theirs: Database, newRecords: Set<String>) throws -> [String] {
         let mine = try db.prepare("SELECT id, record_uuid FROM inspections WHERE report_number = ?")
@@ -248,8 +273,8 @@ extension Register {
             guard newRecords.contains(statement.text(0)) else { continue }
             try mine.bind([statement.value(1)])
             if try mine.step() {
-                clashes.append("report number \(statement.text(1)) is on record #\(mine.int64(0)) here "
-                               + "(\(mine.text(1).lowercased())) and on record #\(statement.int64(2)) there "
+                clashes.append(Register.reportNumberClash + "\(statement.text(1)) is on record #\(mine.int64(0)) "
+                               + "here (\(mine.text(1).lowercased())) and on record #\(statement.int64(2)) there "
                                + "(\(statement.text(0).lowercased()))")
             }
         }

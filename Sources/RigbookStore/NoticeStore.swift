@@ -14,7 +14,7 @@ enum NoticeStore {
         try HashChain.append(db, HashChain.notice, [
             .text(notice.uuid.uuidString), .text(notice.recordUUID.uuidString), .text(notice.duty.rawValue),
             .text(notice.recipient.trimmingCharacters(in: .whitespaces)), .date(notice.doneOn),
-            notice.seriousRisk.map(SQLValue.bool) ?? .null, .text(stamp.savedAt), .text(stamp.operatorName),
+            notice.seriousRisk.map(SQLValue.bool) ?? .null, .text(stamp.enteredAt), .text(stamp.operatorName),
         ])
     }
 

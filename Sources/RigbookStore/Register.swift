@@ -145,7 +145,9 @@ public final class Register {
             throw .cannotOpen(path: path, reason: "cannot create a file in \(folder): \(reason)")
         }
         close(fd)
-        defer { unlink(building) }
+        // Linked into place or not, the private name goes; its companions too: closed after a failure (a full
+        // disk), SQLite leaves its WAL and shared memory, which nothing else would remove.
+        defer { Database.removeAbandoned(building) }
         do {
             let db = try Database(path: building, mode: .readWrite)
             try configure(db, path: building)
@@ -833,12 +835,19 @@ public final class Register {
 /// Who saved a record, when, and with which version of Rigbook.
 public struct SaveStamp: Sendable {
     public var savedAt: String
+    /// When the notices a save opens were entered: the same instant, moved onto the program's today where
+    /// `RIGBOOK_TODAY` fixes it. A notice's day is compared with today (`notices`: days open), so both come
+    /// from one clock; `savedAt` keeps the wall clock, by which saves are ordered.
+    public var enteredAt: String
     public var appVersion: String
     public var operatorName: String
 
-    public init(savedAt: String = Timestamp.now(), appVersion: String = RigbookVersion.current,
-                operatorName: String = SystemIdentity.userName) {
-        self.savedAt = savedAt
+    /// A save made now, unless `savedAt` says when (the notices it opens are then entered at that instant too).
+    public init(savedAt: String? = nil, appVersion: String = RigbookVersion.current,
+                operatorName: String = SystemIdentity.userName, today: CalendarDate = .today()) {
+        let now = Date()
+        self.savedAt = savedAt ?? Timestamp.string(now)
+        self.enteredAt = savedAt ?? Timestamp.string(CalendarDate.instant(now, movedOnto: today))
         self.appVersion = appVersion
         self.operatorName = operatorName
     }

@@ -126,13 +126,7 @@ public struct HistoryState: Screen {
 
     /// Chains of amendments with two live heads (amendments of one record made apart, then merged): the
     /// asset's *conflicting amendments*, until an amendment of either head supersedes both.
-    var conflictingAmendments: [(original: StoredInspection, heads: [Int64])] {
-        let byUUID = Dictionary(records.map { ($0.recordUUID, $0) }, uniquingKeysWith: { first, _ in first })
-        return AmendmentChains.conflicts(records.sorted { $0.id < $1.id }.map(\.amendmentLink))
-            .compactMap { chain in
-                byUUID[chain.original].map { ($0, chain.heads.compactMap { byUUID[$0]?.id }.sorted()) }
-            }
-    }
+    var conflictingAmendments: [ConflictingAmendments] { ConflictingAmendments.among(records) }
 
     /// What the row says of the record's chain: the record that superseded it (it no longer counts), else
     /// the record it amends. `short`: the words shortened (under the AMENDMENT heading, "by #1046", "of #28")
@@ -140,7 +134,7 @@ public struct HistoryState: Screen {
     static func link(_ record: StoredInspection, short: Bool = false) -> String {
         if let newer = record.supersededBy { return (short ? "by #" : "amended by #") + "\(newer)" }
         // A conflicting amendment that does not stand: the other one, saved later, does.
-        if let other = record.outrankedBy { return "#\(other) stands" }
+        if let stands = record.standsInstead { return stands }
         return record.amends.map {
             (short ? "of " : "amends ")
                 + ([$0] + record.alsoAmends).map { "#\($0)" }.joined(separator: short ? ", " : " and ")
@@ -214,12 +208,7 @@ public struct HistoryState: Screen {
         }
         // Two amendments of one record, made on two machines: the asset is flagged until one supersedes both.
         if let conflict = conflictingAmendments.first {
-            // Short enough for 80 columns with record numbers of five digits: the numbers come first.
-            let heads = conflict.heads.map { "#\($0)" }
-            let both = heads.count == 2 ? "both" : "all"
-            frame.put(" ⚠ " + heads.joined(separator: heads.count == 2 ? " and " : ", ")
-                      + " \(both) amend #\(conflict.original.id): A on one supersedes \(both)",
-                      x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
+            frame.put(" " + conflict.warning, x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))
         } else if let problem = a.intervalProblem {
         // An interval LOLER reg 9(3) does not allow without a scheme replaces the heading with why.
             frame.put(" ! " + problem, x: 0, y: 5, in: area, style: Style(colour: .yellow, bold: true))

@@ -290,14 +290,14 @@ extension Commands {
         ("duty_label", { .text($0.0.notice.duty.label) }),
         ("recipient", { .text($0.0.notice.recipient) }),
         ("since", { .text(openSince($0.0).iso) }),
-        ("days_open", { .integer(Int64(openSince($0.0).days(until: $0.1))) }),
+        // Never negative: a notice entered after the day the program is told it is has been open no days.
+        ("days_open", { .integer(Int64(max(0, openSince($0.0).days(until: $0.1)))) }),
         ("notice_uuid", { .text($0.0.notice.uuid.uuidString.lowercased()) }),
     ])
 
     /// The day a duty has been open since: the day its open notice was entered (at save, for those a save opens).
     private static func openSince(_ open: OpenNotice) -> CalendarDate {
-        CalendarDate(iso: String(open.notice.recordedAt.prefix(10)))
-            ?? CalendarDate(iso: open.record.values.inspectionDate) ?? CalendarDate(dayNumber: 0)
+        open.notice.enteredOn ?? CalendarDate(iso: open.record.values.inspectionDate) ?? CalendarDate(dayNumber: 0)
     }
 
     /// Most urgent first: a defect the employer is to be told of forthwith (reg 10(1)(a)), a copy for the
@@ -407,7 +407,9 @@ extension Commands {
         let problems = notice.problems(recordDate: recordDate, today: context.today)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.") }
         let register = try context.openRegister()
-        do throws(RegisterError) { try register.addNotice(notice, today: context.today) }
+        do throws(RegisterError) {
+            try register.addNotice(notice, today: context.today, stamp: SaveStamp(today: context.today))
+        }
         catch .invalidNotice(let problems) {
             throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.")
         }

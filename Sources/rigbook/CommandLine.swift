@@ -28,6 +28,8 @@ func printError(_ text: String) {
 /// The arguments after the subcommand, consumed as options are read; whatever remains is an error.
 struct Arguments {
     private var items: [String]
+    /// The options and flags read so far: one met again among what is left was given twice.
+    private var read: Set<String> = []
 
     init(_ items: [String]) { self.items = items }
 
@@ -41,6 +43,8 @@ struct Arguments {
 
     /// `--name VALUE` or `--name=VALUE`. A VALUE that reads as an option (`--tag -h`, `--name --help`) is
     /// refused, naming the option: far more often a forgotten value than meant. `--name=-h` gives it.
+    /// An option given twice is refused at once, before its first value is used: which one was meant is not
+    /// for rigbook to guess.
     mutating func option(_ name: String) throws(UsageError) -> String? {
         for (index, item) in items.enumerated() {
             if item == name {
@@ -51,21 +55,36 @@ struct Arguments {
                                      + " to give it as the value, write \(name)=\(value)")
                 }
                 items.removeSubrange(index...index + 1)
-                return value
+                return try taken(name, value)
             }
             if item.hasPrefix(name + "=") {
                 items.remove(at: index)
-                return String(item.dropFirst(name.count + 1))
+                return try taken(name, String(item.dropFirst(name.count + 1)))
             }
         }
         return nil
     }
+
+    /// `value`, once `name` is known to be given only once.
+    private mutating func taken(_ name: String, _ value: String) throws(UsageError) -> String {
+        read.insert(name)
+        if items.contains(where: { Arguments.optionName($0) == name }) { throw Arguments.givenTwice(name) }
+        return value
+    }
+
+    /// The option a word names: `--tag` of `--tag` and of `--tag=SL-1`.
+    private static func optionName(_ word: String) -> Substring {
+        word.prefix { $0 != "=" }
+    }
+
+    private static func givenTwice(_ name: String) -> UsageError { UsageError("\(name) given twice") }
 
     /// `--name` alone, anywhere except as the value of the option before it: in `--tag -h`, -h is --tag's
     /// (refused) value, never a request for help.
     mutating func flag(_ name: String) -> Bool {
         guard let index = items.indices.first(where: { items[$0] == name && !isValue(at: $0) }) else { return false }
         items.remove(at: index)
+        read.insert(name)
         return true
     }
 
@@ -96,9 +115,11 @@ struct Arguments {
         return items.remove(at: index)
     }
 
-    /// Fails on anything not consumed.
+    /// Fails on anything not consumed: a flag left over after it was read was given twice.
     func finish() throws(UsageError) {
         if let first = items.first {
+            let name = String(Arguments.optionName(first))
+            if read.contains(name) { throw Arguments.givenTwice(name) }
             throw UsageError(first.hasPrefix("-") ? "unknown option \(first)" : "unexpected argument \(first)")
         }
     }

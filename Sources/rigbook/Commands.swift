@@ -433,7 +433,9 @@ enum Commands {
             particulars of LOLER Schedule 1 (examination_basis … next_examination_by, employer_name,
             employer_address, site_name, site_address, previous_thorough_examination; null where they do
             not apply or were not yet kept) and record_hash. A record superseded
-            by an amendment no longer counts for status. See docs/FORMATS.md.
+            by an amendment no longer counts for status. Conflicting amendments (one
+            record amended on two registers, merged) head the table with a ⚠ line, and
+            the json with an entry of kind conflicting_amendments. See docs/FORMATS.md.
             TAG matches whatever its letter case (SL-ß is sl-ss); see docs/USER-GUIDE.md.
             """
     ) { arguments, context in
@@ -450,10 +452,14 @@ enum Commands {
             changes = try register.assetChanges(assetUUID: row.asset.uuid)
             tests = try register.tests(assetUUID: row.asset.uuid)
         } catch { throw CommandFailure("rigbook: \(error.description)") }
+        // Said first in every format, as the full-screen history heads with it: until settled, one of two
+        // amendments of a record stands for nothing.
+        let conflicts = ConflictingAmendments.among(records)
         var out = Output()
         if format == "json" {
             // An electrical asset's tests (issue 15) come first, newest first, then its changes.
-            try out.write(jsonArray(tests.map { HistoryExport.json($0, tag: row.asset.tag) }
+            try out.write(jsonArray(conflicts.map { HistoryExport.json($0, tag: row.asset.tag) }
+                                    + tests.map { HistoryExport.json($0, tag: row.asset.tag) }
                                     + HistoryExport.entries(records: records, changes: changes, tag: row.asset.tag))
                           + "\n")
         } else if row.asset.isElectrical {
@@ -471,12 +477,14 @@ enum Commands {
             let table = records.map { r -> [String] in
                 ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
                  r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? "",
-                 r.replacedBy.map { "#\($0.id)" } ?? ""]
+                 // A conflicting amendment that does not stand is superseded by nothing: the other one stands.
+                 r.supersededBy.map { "#\($0)" } ?? r.standsInstead ?? ""]
             }
             let report = row.status(on: context.today)
             // Made visible like the table's cells: this format is for people, wherever it goes.
             let title = "\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)"
             try out.write(VisibleText.make(title) + "\n")
+            for conflict in conflicts { try out.write(conflict.warning + "\n") }
             let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
             try out.write(TextTable.render(header: header, rows: table))
             try out.write(HistoryExport.changesTable(changes))

@@ -20,6 +20,23 @@ enum HistoryExport {
         return o.string
     }
 
+    /// Conflicting amendments as `history --format json` writes them, ahead of the records: `warning` holds the
+    /// words the full-screen history heads the asset with.
+    static func json(_ conflict: ConflictingAmendments, tag: String) -> String {
+        var o = JSONObject()
+        o.add("kind", "conflicting_amendments")
+        o.add("asset_tag", tag)
+        o.add("amends", conflict.original.id)
+        o.add("amends_uuid", conflict.original.recordUUID.uuidString.lowercased())
+        o.add("heads", raw: "[" + conflict.heads.map { "\($0.id)" }.joined(separator: ",") + "]")
+        o.add("head_uuids", raw: "[" + conflict.heads.map { "\"\($0.recordUUID.uuidString.lowercased())\"" }
+            .joined(separator: ",") + "]")
+        o.add("stands", conflict.standing?.id)
+        o.add("stands_uuid", conflict.standing?.recordUUID.uuidString.lowercased())
+        o.add("warning", conflict.warning)
+        return o.string
+    }
+
     /// Records (newest first, as the register gives them) and changes, merged by day, newest first: a change
     /// goes before the records of its own day and older ones.
     static func entries(records: [StoredInspection], changes: [AssetChange], tag: String) -> [String] {

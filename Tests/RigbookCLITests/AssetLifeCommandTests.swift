@@ -305,5 +305,81 @@ extension RigbookCLITests {
             let missing = runRigbookResult(["merge", dir.sub("nowhere.sqlite")], home: office)
             #expect(missing.status == 1 && missing.stderrIsOneLine, "\(missing)")
         }
+
+        /// A laptop given a byte copy of the office register gives out the office's report numbers: the merge is
+        /// refused, and says that the file is a copy and what to do, not only which numbers clash.
+        @Test func aMergeRefusedBecauseTheOtherIsACopySaysSoAndWhatToDo() throws {
+            let office = CertificateHome(), laptop = CertificateHome()
+            defer { office.remove(); laptop.remove() }
+            office.addAsset("SL-1", "2 t web sling")
+            try office.recordParticulars()
+            try office.addRecord("SL-1", CertificateValues.pass(on: "2026-11-20"))
+            try FileManager.default.createDirectory(atPath: laptop.path + "/Documents",
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: office.registerPath, toPath: laptop.registerPath)
+            try office.addRecord("SL-1", CertificateValues.pass(on: "2026-11-25"))
+            try laptop.addRecord("SL-1", CertificateValues.pass(on: "2026-11-26"))
+
+            let merge = office.run(["merge", laptop.registerPath])
+            #expect(merge.status == 1, "\(merge)")
+            let lines = merge.stderr.split(separator: "\n").map(String.init)
+            let why = try #require(lines.first, "\(merge)")
+            #expect(why.hasPrefix("rigbook: \(laptop.registerPath) is a copy of this register (same identity "),
+                    "\(merge)")
+            #expect(why.contains("a register of its own") && why.contains("merge \(office.registerPath)"), "\(merge)")
+            #expect(lines.contains { $0.hasPrefix("rigbook: report number ") }, "the clash is still named: \(merge)")
+            #expect(lines.last == "rigbook: nothing was merged.", "\(merge)")
+            #expect(merge.stdout.isEmpty, "\(merge)")
+        }
+
+        /// After a merge kept two amendments of one record, `history` heads the asset with the full-screen
+        /// history's warning, in the table and in JSON, and the amendment that does not stand is not said to be
+        /// superseded by the other (which amends the original, not it).
+        @Test func historyWarnsOfConflictingAmendmentsAsTheFullScreenDoes() throws {
+            let office = CertificateHome(), laptop = CertificateHome()
+            defer { office.remove(); laptop.remove() }
+            office.addAsset("SL-1", "2 t web sling")
+            try office.recordParticulars()
+            let originalID = try office.addRecord("SL-1", CertificateValues.pass(on: "2026-11-20"))
+            let original = try office.record(originalID)
+            // The laptop's register is its own (its own identity), with the office's record merged in.
+            let first = laptop.run(["merge", office.registerPath])
+            #expect(first.status == 0, "\(first)")
+            func amendment(_ notes: String) -> InspectionValues {
+                var values = CertificateValues.pass(on: "2026-11-20")
+                values.notes = notes
+                values.amendmentReason = "Corrected the notes"
+                return values
+            }
+            try office.addRecord("SL-1", amendment("amended in the office"), amending: original)
+            let onLaptop = try laptop.record(originalID)
+            #expect(onLaptop.recordUUID == original.recordUUID)
+            try laptop.addRecord("SL-1", amendment("amended on the laptop"), amending: onLaptop)
+            let merge = office.run(["merge", laptop.registerPath])
+            #expect(merge.status == 0 && merge.stdout.contains("conflicting amendments: SL-1"), "\(merge)")
+
+            let json = office.run(["history", "SL-1", "--format", "json"])
+            #expect(json.status == 0, "\(json)")
+            let entries = e2eJSONArray(json.stdout)
+            let records = entries.filter { $0["kind"] == nil }
+            let heads = records.filter { $0["amends"] as? Int == Int(originalID) }
+                .compactMap { $0["id"] as? Int }.sorted()
+            #expect(heads.count == 2, "\(json.stdout)")
+            let warning = "⚠ #\(heads[0]) and #\(heads[1]) both amend #\(originalID): A on one supersedes both"
+            let conflict = try #require(entries.first, "\(json.stdout)")
+            #expect(string(conflict, "kind") == "conflicting_amendments", "\(json.stdout)")
+            #expect(string(conflict, "warning") == warning, "\(json.stdout)")
+            #expect(conflict["heads"] as? [Int] == heads, "\(json.stdout)")
+            let stands = try #require(conflict["stands"] as? Int, "\(json.stdout)")
+            let loser = try #require(heads.first { $0 != stands })
+
+            let table = office.run(["history", "SL-1"])
+            #expect(table.status == 0, "\(table)")
+            let lines = table.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.dropFirst().first == warning, "\(table.stdout)")
+            let loserRow = try #require(lines.first { $0.hasPrefix("#\(loser) ") }, "\(table.stdout)")
+            let cells = loserRow.split(separator: /\s{2,}/).map(String.init)
+            #expect(cells.last == "#\(stands) stands", "\(table.stdout)")
+        }
     }
 }

@@ -290,6 +290,25 @@ extension RigbookCLITests {
             #expect(rows.dropFirst().map { $0[7] }.filter { $0 == "report_to_employer" }.count == 3)
         }
 
+        /// Notices entered on a day after the one the program is told it is (a clock set back, RIGBOOK_TODAY
+        /// earlier than the saves): open no days, never a negative count that CSV would quote as a formula.
+        @Test("a notice entered after today has been open 0 days, in json and csv")
+        func daysOpenIsNeverNegative() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            _ = try VisitRegister.make(home)
+            let earlier = ["RIGBOOK_TODAY": "2026-11-25"]
+            let json = home.run(["notices", "--format", "json"], env: earlier)
+            #expect(json.status == 3, "\(json)")
+            let items = try #require(jsonObject(json.stdout)["items"] as? [[String: Any]])
+            #expect(items.count == 5)
+            #expect(items.allSatisfy { $0["days_open"] as? Int == 0 }, "\(json.stdout)")
+            let csv = home.run(["notices", "--format", "csv"], env: earlier)
+            let rows = try readCSV(csv.stdout)
+            let daysOpen = try #require(rows.first?.firstIndex(of: "days_open"))
+            #expect(rows.dropFirst().map { $0[daysOpen] } == Array(repeating: "0", count: 5), "\(csv.stdout)")
+        }
+
         @Test("a register with nothing open: exit 0 in every format")
         func nothingOpen() throws {
             let home = CertificateHome()

@@ -34,15 +34,18 @@ struct CertificateHome {
     }
 
     /// Saves a record through the gate with the register's particulars in force, as the form does, and
-    /// returns its id. `defectNotices` are the answers a defect asks for at save (none: employer not yet told).
+    /// returns its id. `defectNotices` are the answers a defect asks for at save (none: employer not yet told);
+    /// `amending`, the record it amends (the values then need their amendment reason).
     @discardableResult
     func addRecord(_ tag: String, _ values: InspectionValues, defectNotices: DefectNotices? = nil,
+                   amending: StoredInspection? = nil,
                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
         let register = try Register.open(path: registerPath)
         let row = try #require(try register.asset(tag: tag), "no asset \(tag)", sourceLocation: sourceLocation)
         let uuid = row.asset.uuid.uuidString.lowercased()
         let context = SaveGate.Context(asset: row.asset, today: try #require(CalendarDate(iso: fixedToday)),
                                        sessionID: "inspection-\(uuid):\(UUID().uuidString.lowercased())",
+                                       amending: amending,
                                        particulars: try register.reportParticulars(assetUUID: row.asset.uuid,
                                                                                    examinerName: values.inspectorName))
         switch SaveGate.validate(values, context: context) {

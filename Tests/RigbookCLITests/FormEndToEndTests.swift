@@ -1,4 +1,5 @@
 import Foundation
+import RigbookTestSupport
 import Testing
 
 // End-to-end tests of the inspection form (issue 3) in a real terminal: the built `rigbook` runs in
@@ -244,6 +245,42 @@ final class E2EPane {
             e2eTitle($0).contains("Inspection · \(tag) ·")
         }
     }
+
+    /// On an open inspection form with no profile: types the inspector, ticks the five checks, takes Pass,
+    /// authenticates the report and saves it with Ctrl-S; returns the list showing the asset OK.
+    @discardableResult
+    func savePassedExamination(_ tag: String, inspector name: String, certificate: String) throws -> String {
+        // No profile: the form opens on the inspector's name, the first field that needs the inspector.
+        try tmux.sendLiteral(name)
+        try tmux.sendKeys("Tab")
+        try tmux.sendLiteral(certificate)
+        try tmux.sendKeys("Tab")
+        for _ in 0..<5 { try tmux.sendKeys("Space") }  // the five checks: Space ticks and moves on
+        try tmux.sendKeys("Right")  // Result: nothing chosen, → takes Pass
+        try tmux.waitFor("the five checks ticked and Result Pass") { screen in
+            e2eLines(screen).filter { $0.hasPrefix("  [x] ") }.count == 5 && screen.contains("‹ Pass ›")
+                && screen.contains(name) && screen.contains(certificate)
+        }
+        // Notes, scheme, defect, action, deadline toggle, deadline, date, the report particulars (basis,
+        // test, next examination), then the confirmation.
+        for _ in 0..<11 { try tmux.sendKeys("Tab") }
+        // The confirmation takes a Space only once it has been on screen (keys in the same burst are
+        // refused), so wait for it as a person would look at it. A thorough examination's examiner
+        // authenticates the report by name.
+        try tmux.waitFor("the confirmation focused") {
+            $0.contains("▸ [ ] I, \(name), authenticate this report")
+        }
+        try tmux.sendKeys("Space")
+        try tmux.waitFor("the confirmation ticked, the date today and a preview of OK") { screen in
+            screen.contains("[x] I, \(name), authenticate this report")
+                && e2eLines(screen).contains { $0.contains("Inspection date") && $0.contains(fixedToday) }
+                && screen.contains("If saved: status OK")
+        }
+        try tmux.sendKeys("C-s")
+        return try tmux.waitFor("\"Saved inspection for \(tag)\" and OK on the list") { screen in
+            screen.contains("Saved inspection for \(tag)") && (e2eRow(screen, tag: tag)?.hasSuffix(" OK") ?? false)
+        }
+    }
 }
 
 // MARK: - Tests
@@ -263,37 +300,7 @@ extension RigbookCLITests {
             let pane = try env.launch("form")
             try pane.waitForList()
             try pane.openForm(tag)
-
-            // No profile: the form opens on the inspector's name, the first field that needs the inspector.
-            try pane.tmux.sendLiteral(name)
-            try pane.tmux.sendKeys("Tab")
-            try pane.tmux.sendLiteral(certificate)
-            try pane.tmux.sendKeys("Tab")
-            for _ in 0..<5 { try pane.tmux.sendKeys("Space") }  // the five checks: Space ticks and moves on
-            try pane.tmux.sendKeys("Right")  // Result: nothing chosen, → takes Pass
-            try pane.tmux.waitFor("the five checks ticked and Result Pass") { screen in
-                e2eLines(screen).filter { $0.hasPrefix("  [x] ") }.count == 5 && screen.contains("‹ Pass ›")
-                    && screen.contains(name) && screen.contains(certificate)
-            }
-            // Notes, scheme, defect, action, deadline toggle, deadline, date, the report particulars (basis,
-            // test, next examination), then the confirmation.
-            for _ in 0..<11 { try pane.tmux.sendKeys("Tab") }
-            // The confirmation takes a Space only once it has been on screen (keys in the same burst are
-            // refused), so wait for it as a person would look at it. A thorough examination's examiner
-            // authenticates the report by name.
-            try pane.tmux.waitFor("the confirmation focused") {
-                $0.contains("▸ [ ] I, \(name), authenticate this report")
-            }
-            try pane.tmux.sendKeys("Space")
-            try pane.tmux.waitFor("the confirmation ticked, the date today and a preview of OK") { screen in
-                screen.contains("[x] I, \(name), authenticate this report")
-                    && e2eLines(screen).contains { $0.contains("Inspection date") && $0.contains(fixedToday) }
-                    && screen.contains("If saved: status OK")
-            }
-            try pane.tmux.sendKeys("C-s")
-            let saved = try pane.tmux.waitFor("\"Saved inspection for \(tag)\" and OK on the list") { screen in
-                screen.contains("Saved inspection for \(tag)") && (e2eRow(screen, tag: tag)?.hasSuffix(" OK") ?? false)
-            }
+            let saved = try pane.savePassedExamination(tag, inspector: name, certificate: certificate)
             #expect(e2eTitle(saved).contains("Rigbook  30 assets"), "the form did not close to the list:\n\(saved)")
             #expect(!e2eRowHasDraftMark(saved, tag: tag), "the saved asset still has a draft mark:\n\(saved)")
             #expect(!fileExists(env.draftPath(uuid: uuid)), "the draft file is still there after the save")
@@ -330,6 +337,32 @@ extension RigbookCLITests {
 
             try pane.tmux.sendKeys("q")
             #expect(try pane.waitForExit() == "exit=0")
+        }
+
+        /// A save opens its reg 10 notices on the program's day: with today fixed (RIGBOOK_TODAY), the report
+        /// to send is open since that day, not the wall clock's, and has been open no days.
+        @Test func aSavedExaminationsNoticeIsDatedByTheProgramsToday() throws {
+            let env = try E2EHome()
+            defer { env.finish() }
+            let tag = try #require(string(try env.firstAsset(status: "overdue"), "tag"))
+            let pane = try env.launch("notice")
+            try pane.waitForList()
+            try pane.openForm(tag)
+            try pane.savePassedExamination(tag, inspector: "Jo Examiner", certificate: "LEEA-1")
+            try pane.tmux.sendKeys("q")
+            #expect(try pane.waitForExit() == "exit=0")
+
+            let csv = runRigbookResult(["notices", "--format", "csv"], home: env.home)
+            #expect(csv.status == 3, "\(csv)")
+            let rows = try readCSV(csv.stdout)
+            let header = try #require(rows.first)
+            let column = { (name: String) in try #require(header.firstIndex(of: name), "no column \(name)") }
+            let (tagColumn, examined, since, daysOpen) = (try column("tag"), try column("inspection_date"),
+                                                         try column("since"), try column("days_open"))
+            // The report to the employer, and to a lessor where the sample hired it: each opened by this save.
+            let opened = rows.dropFirst().filter { $0[tagColumn] == tag && $0[examined] == fixedToday }
+            #expect(!opened.isEmpty, "\(csv)")
+            #expect(opened.allSatisfy { $0[since] == fixedToday && $0[daysOpen] == "0" }, "\(csv)")
         }
 
         /// Issue 10 §1: a paste of text, seven Tabs, a Space and Ctrl-S into the notes once ticked the

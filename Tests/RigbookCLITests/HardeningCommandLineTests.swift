@@ -138,6 +138,25 @@ extension RigbookCLITests {
             #expect(string(asset, "manufacturer") == "-h")
         }
 
+        /// An option given twice is named as such, whichever it is (rigbook's own, a command's, a flag) and
+        /// however it is written: "unknown option" would send the reader looking for a typo.
+        @Test(arguments: [
+            (validAdd + ["--tag", "SH-2"], "--tag"),
+            (validAdd + ["--tag=SH-2"], "--tag"),
+            (["--home", "/nowhere/else", "due"], "--home"),
+            (["due", "--format", "json", "--format", "csv"], "--format"),
+            (["calendar", "--redact", "--redact"], "--redact"),
+            (validAdd + ["--lifts-persons", "--lifts-persons"], "--lifts-persons"),
+        ])
+        func anOptionGivenTwiceIsSaidToBe(_ arguments: [String], _ option: String) throws {
+            let dir = TempDir(); defer { dir.remove() }
+            let result = runRigbookResult(arguments, home: dir.sub("home"))
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.stderr == "rigbook: \(option) given twice\n", "\(arguments): \(result)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result)")
+            #expect(!fileExists(dir.sub("home")), "\(arguments) created the data home")
+        }
+
         @Test(arguments: [["asset", "add", "--lifts-persons", "--help"], ["calendar", "--redact", "-h"],
                           ["asset", "add", "--tag", "SH-1", "--help"]])
         func helpAfterAFlagOrAValueIsStillHelp(_ arguments: [String]) throws {

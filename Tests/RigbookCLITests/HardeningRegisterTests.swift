@@ -174,25 +174,26 @@ extension RigbookCLITests {
         func dueReadsARegisterOnAFullDisk() throws {
             let dir = TempDir(); defer { dir.remove() }
             let source = try homeWithOverdueSling(dir)
-            let mount = dir.sub("disk")
-            try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
-            let binary = try Binary.path()
-            // Mounted in a private namespace, so nothing is left mounted whatever happens.
-            let script = """
-                set -e
-                mount -t tmpfs -o size=2m tmpfs \(shellQuoted(mount))
-                mkdir -p \(shellQuoted(mount))/home/Documents
-                cp \(shellQuoted(source))/Documents/register.sqlite \(shellQuoted(mount))/home/Documents/
-                dd if=/dev/zero of=\(shellQuoted(mount))/fill bs=4096 2>/dev/null || true
-                set +e
-                \(shellQuoted(binary)) --home \(shellQuoted(mount))/home due
-                echo "exit=$?"
-                """
-            var environment = baseEnvironment(userHome: dir.sub("user-home"))
-            environment["RIGBOOK_TODAY"] = fixedToday
-            let result = try runProcess("/usr/bin/unshare", ["-m", "sh", "-c", script], environment: environment)
+            let result = try runOnASmallDisk(dir, size: "2m", ["due"], before: { disk in """
+                cp \(shellQuoted(source))/Documents/register.sqlite \(disk)/home/Documents/
+                dd if=/dev/zero of=\(disk)/fill bs=4096 2>/dev/null || true
+                """ })
             #expect(result.stdout.contains("exit=3"), "\(result)")
             #expect(result.stdout.contains("SL-0001"), "\(result)")
+        }
+
+        /// A register whose making fails on a full disk leaves nothing behind: neither the private file it was
+        /// built in nor the WAL and shared memory SQLite made beside it, which would stay in Documents/ forever.
+        @Test(.enabled(if: canMountTmpfs(), "needs root and `unshare -m` to mount a small tmpfs"))
+        func aRegisterNotMadeOnAFullDiskLeavesNoFilesBehind() throws {
+            let dir = TempDir(); defer { dir.remove() }
+            // Room for the register's first pages, not for a sample of 200 assets.
+            let result = try runOnASmallDisk(dir, size: "128k", ["sample", "--assets", "200"],
+                                             after: { disk in "ls -A \(disk)/home/Documents" })
+            #expect(result.stdout.contains("exit=1"), "\(result)")
+            #expect(result.stderr.contains("the disk is full"), "\(result)")
+            let left = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("exit=") }
+            #expect(left.isEmpty, "files left in Documents/: \(left)")
         }
     }
 }
@@ -203,6 +204,31 @@ private func canMountTmpfs() -> Bool {
     let probe = try? runProcess("/usr/bin/unshare", ["-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"],
                                 environment: ProcessInfo.processInfo.environment, timeout: 10)
     return probe?.status == 0
+}
+
+/// Runs rigbook on the data home `home` of a tmpfs of `size` mounted in a private namespace (so nothing is left
+/// mounted whatever happens), its Documents/ folder made; `before` and `after` are shell lines given the disk's
+/// quoted path. Its stdout ends with `exit=N`, then what `after` prints.
+private func runOnASmallDisk(_ dir: TempDir, size: String, _ arguments: [String],
+                             before: (String) -> String = { _ in "" },
+                             after: (String) -> String = { _ in "" }) throws -> RunResult {
+    let mount = dir.sub("disk")
+    try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+    let disk = shellQuoted(mount)
+    let rigbook = ([try Binary.path(), "--home", mount + "/home"] + arguments).map(shellQuoted)
+    let script = """
+        set -e
+        mount -t tmpfs -o size=\(size) tmpfs \(disk)
+        mkdir -p \(disk)/home/Documents
+        \(before(disk))
+        set +e
+        \(rigbook.joined(separator: " "))
+        echo "exit=$?"
+        \(after(disk))
+        """
+    var environment = baseEnvironment(userHome: dir.sub("user-home"))
+    environment["RIGBOOK_TODAY"] = fixedToday
+    return try runProcess("/usr/bin/unshare", ["-m", "sh", "-c", script], environment: environment)
 }
 
 /// Runs rigbook so that it cannot write `folder`: with the folder made read-only, and, since root writes

@@ -281,7 +281,8 @@ public final class Session {
                 if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment([record]) { return [.saveFailed(missing)] }
                 do {
-                    try register.insert(record, saved: SaveStamp(), defectNotices: notices)
+                    // The notices it opens are dated by the day the session compares them with.
+                    try register.insert(record, saved: SaveStamp(today: state.today), defectNotices: notices)
                 } catch {
                     return [.saveFailed(Session.refusal(error, form: "inspection"))]
                 }
@@ -329,7 +330,8 @@ public final class Session {
                 if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment(records) { return [.saveFailed(missing)] }
                 do {
-                    try register.insert(batch: records, visit: visit, saved: SaveStamp(), defectNotices: notices)
+                    try register.insert(batch: records, visit: visit, saved: SaveStamp(today: state.today),
+                                        defectNotices: notices)
                 } catch .retired(let assets) {
                     // The batch selects the first, so that Ctrl-X takes it out; the rest can then be saved.
                     let tags = assets.map(\.tag).joined(separator: ", ")
