@@ -339,6 +339,7 @@ public struct FormState: Screen {
     /// The draft file's id: one per form kind and asset. Made once: every typed key's journal line names it, and
     /// writing a UUID as text took a fifth of the journal's work.
     public let draftID: String
+    public var draftIDs: [String] { [draftID] }
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {

@@ -81,6 +81,7 @@ public struct TestFormState: Screen {
     }
 
     public var draftID: String { DraftIdentity.testDraftID(assetUUID: row.asset.uuid) }
+    public var draftIDs: [String] { [draftID] }
     public var equipmentClass: ElectricalClass { row.asset.electrical?.equipmentClass ?? .other }
     public var hasUnsavedInput: Bool { values != baseline }
     public var draftOnDisk: Bool { draft.onDisk }
