@@ -509,14 +509,3 @@ extension AuthenticateChoice {
     }
 }
 
-/// The answer to "Leave this inspection?".
-public enum LeaveChoice: Sendable, Equatable { case keepEditing, keepDraft, discard }
-
-extension LeaveChoice {
-    static let question = Question<LeaveChoice>(
-        title: "Leave this inspection?", lines: [("You have typed into this form and not saved it.", .plain)],
-        options: [.init("Keep editing", answer: .keepEditing, keys: [.char("k")]),
-                  .init("Close and keep draft", answer: .keepDraft, keys: [.char("c")]),
-                  .init("Discard", answer: .discard, keys: [.char("d")])],
-        cancel: (.keepEditing, "keeps editing"), minWidth: 50)
-}

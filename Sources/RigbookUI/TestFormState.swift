@@ -266,11 +266,3 @@ extension AuthenticateChoice {
     }
 }
 
-extension LeaveChoice {
-    /// "Leave this test?": the inspection form's three answers.
-    static let testQuestion: Question<LeaveChoice> = {
-        var question = LeaveChoice.question
-        question.title = "Leave this test?"
-        return question
-    }()
-}
