@@ -64,7 +64,10 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         }
     }
 
-    enum CodingKeys: String, CodingKey {
+    /// Every name this build reads and writes (a draft keeps the others as they were, `UnknownDraftKeys`).
+    public static let jsonKeys = Set(CodingKeys.allCases.map(\.stringValue))
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case tag, name, type, location, manufacturer, manufactured, commissioned, disposition, reason
         case wllKg = "wll_kg"
         case lengthM = "length_m"

@@ -116,6 +116,9 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         case attachments
     }
 
+    /// Every name this build reads and writes (a draft keeps the others as they were, `UnknownDraftKeys`).
+    public static let jsonKeys = Set(CodingKeys.allCases.map(\.stringValue))
+
     /// Reads what `encode` writes; `amendment_reason` may be absent (drafts written before it existed,
     /// and every draft of a fresh inspection), and so may the report particulars (drafts written before them).
     public init(from decoder: Decoder) throws {

@@ -121,7 +121,10 @@ public struct TestValues: Hashable, Sendable, Codable {
         calibrationDate = profile.calibrationDate
     }
 
-    enum CodingKeys: String, CodingKey {
+    /// Every name this build reads and writes (a draft keeps the others as they were, `UnknownDraftKeys`).
+    public static let jsonKeys = Set(CodingKeys.allCases.map(\.stringValue))
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case testType = "test_type", testDate = "test_date", technician, licenceNumber = "licence_number"
         case instrumentModel = "instrument_model", instrumentSerial = "instrument_serial"
         case procedureReference = "procedure_reference", calibrationDate = "calibration_date"

@@ -39,6 +39,8 @@ public struct BatchDraftFile: Codable, Equatable, Sendable {
     public var pid: Int32
     public var revision: Int
     public var focusedField: String?
+    /// What a newer build wrote that this one does not read: written back untouched.
+    public var unknownKeys = UnknownDraftKeys()
 
     public init(visit: UUID, assets: [Member], values: InspectionValues, createdAt: String, updatedAt: String,
                 operatorName: String, osUser: String = SystemIdentity.userName,
@@ -60,7 +62,7 @@ public struct BatchDraftFile: Codable, Equatable, Sendable {
 
     public var visit: UUID? { UUID(uuidString: visitUUID) }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case schemaVersion = "schema_version"
         case draftID = "draft_id"
         case formKind = "form_kind"
@@ -74,6 +76,11 @@ public struct BatchDraftFile: Codable, Equatable, Sendable {
         case host, pid, revision
         case focusedField = "focused_field"
     }
+}
+
+extension BatchDraftFile: DraftDocument {
+    public static let knownKeys = Set(CodingKeys.allCases.map(\.stringValue))
+    public var knownValueKeys: Set<String> { InspectionValues.jsonKeys }
 }
 
 extension DraftStore {
@@ -95,33 +102,14 @@ extension DraftStore {
               draft.draftID == draft.visit.map(BatchIdentity.draftID(visit:)) else {
             throw DraftStoreError.io("\(draft.draftID) is not a batch draft id")
         }
-        do {
-            do { try DataHome.makePrivateDirectory(folder) }
-            catch { throw DraftStoreError.io("cannot create \(folder): \(DataHome.reason(error))") }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try AtomicFile.write(try encoder.encode(draft) + Data("\n".utf8), to: path(for: draft.draftID))
-        } catch let error as AtomicFile.WriteError {
-            throw DraftStoreError.io(error.description)
-        } catch let error as DraftStoreError {
-            throw error
-        } catch {
-            throw DraftStoreError.io(DataHome.reason(error))
-        }
+        try writeFile(draft, id: draft.draftID)
     }
 
     /// The batch draft with this id, nil when there is none; read under the same rules as any draft (no link
     /// followed, a regular file of at most 1 MB), and one whose contents do not match its name is unreadable.
     public func readBatch(id: String) throws(DraftStoreError) -> BatchDraftFile? {
         guard let data = try readBytes(id: id) else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw .unreadable(data.isEmpty ? "empty file" : "not JSON, or cut short")
-        }
-        guard let version = object["schema_version"] as? Int else { throw .unreadable("no schema_version") }
-        guard version == DraftFile.schemaVersion else { throw .unknownSchema(version) }
-        let draft: BatchDraftFile
-        do { draft = try JSONDecoder().decode(BatchDraftFile.self, from: data) }
-        catch { throw .unreadable("fields missing or of the wrong kind") }
+        let draft = try DraftStore.decode(data, as: BatchDraftFile.self)
         guard draft.draftID == id, draft.visit.map(BatchIdentity.draftID(visit:)) == id,
               draft.assets.allSatisfy({ UUID(uuidString: $0.assetUUID) != nil }) else {
             throw .unreadable("its contents do not match its name")

@@ -62,8 +62,10 @@ public final class DraftJournal {
         guard fd >= 0 else { throw .io("the journal of \(id) is closed") }
         if let line = DraftJournalLine.bytes(draft) { return try store(line) }
         // A draft the writer by hand does not cover: slower, never wrong.
-        guard let encoded = try? encoder.encode(draft) else { throw .io("the draft of \(id) cannot be encoded") }
-        try store(Array(encoded))
+        guard let encoded = try? DraftStore.encoded(draft, with: encoder) else {
+            throw .io("the draft of \(id) cannot be encoded")
+        }
+        try store(encoded)
     }
 
     /// Adds one typed edit (`DraftJournalEdit`): `field` of the inspection draft the lines before stand for (of

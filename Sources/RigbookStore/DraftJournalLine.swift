@@ -4,11 +4,11 @@ import RigbookCore
 /// `.sortedKeys` and `.withoutEscapingSlashes` (DraftJournalLineTests compares them), in a fraction of the time.
 /// The journal takes a line on every key, and Foundation's encoder was the largest part of a typed character.
 /// Any draft holding what this writer does not write (an asset editor's or a test's values, reg 10's answers,
-/// attachments) is nil here and goes through `JSONEncoder`: slower, never wrong.
+/// attachments, keys a newer build wrote) is nil here and goes through `JSONEncoder`: slower, never wrong.
 enum DraftJournalLine {
     static func bytes(_ draft: DraftFile) -> [UInt8]? {
         guard draft.assetValues == nil, draft.testValues == nil, draft.defectNotice == nil,
-              draft.values.attachments.isEmpty else { return nil }
+              draft.values.attachments.isEmpty, draft.unknownKeys.isEmpty else { return nil }
         var o = JSONObjectBytes()
         o.bytes.reserveCapacity(1024 + draft.values.notes.utf8.count + draft.values.defectDescription.utf8.count)
 

@@ -52,6 +52,9 @@ public struct DraftFile: Codable, Equatable, Sendable {
     /// Reg 10's answers as typed at a defect's save (`defect_notice`); absent until its questions were asked.
     public var defectNotice: DefectNoticeAnswers?
 
+    /// What a newer build wrote that this one does not read: written back untouched.
+    public var unknownKeys = UnknownDraftKeys()
+
     public var isAmendment: Bool { amends != nil || amendsUUID != nil }
     public var isAssetEdit: Bool { formKind == DraftFile.assetFormKind }
     public var isTest: Bool { formKind == DraftFile.testFormKind }
@@ -129,7 +132,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
         self.focusedField = focusedField
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case schemaVersion = "schema_version"
         case draftID = "draft_id"
         case sessionID = "session_id"
@@ -175,6 +178,30 @@ public struct DraftFile: Codable, Equatable, Sendable {
         try c.encode(focusedField, forKey: .focusedField)
         try c.encodeIfPresent(amendsUUID, forKey: .amendsUUID)
         try c.encodeIfPresent(defectNotice, forKey: .defectNotice)
+    }
+}
+
+/// A draft file's model, of any kind (a single form's, a batch's): the store reads and writes them all one way,
+/// keeping the keys a newer build wrote (`UnknownDraftKeys`).
+public protocol DraftDocument: Codable, Sendable {
+    /// The top-level keys this build reads and writes.
+    static var knownKeys: Set<String> { get }
+    /// The keys this build reads and writes under `values` (they differ with the form kind).
+    var knownValueKeys: Set<String> { get }
+    var unknownKeys: UnknownDraftKeys { get set }
+    var createdAt: String { get }
+    var revision: Int { get }
+}
+
+extension DraftFile: DraftDocument {
+    public static let knownKeys = Set(CodingKeys.allCases.map(\.stringValue))
+
+    public var knownValueKeys: Set<String> {
+        switch formKind {
+        case DraftFile.assetFormKind: AssetDraft.jsonKeys
+        case DraftFile.testFormKind: TestValues.jsonKeys
+        default: InspectionValues.jsonKeys
+        }
     }
 }
 
@@ -277,13 +304,19 @@ public struct DraftStore: Sendable {
         guard DraftStore.isDraftID(draft.draftID) else {
             throw DraftStoreError.io("\(draft.draftID) is not a draft id")
         }
+        try writeFile(draft, id: draft.draftID, beforeRename: beforeRename)
+    }
+
+    /// Writes a draft of any kind as `<id>.json`, atomically and durably, keys sorted, with the keys a newer build
+    /// wrote that this one does not know.
+    func writeFile(_ draft: some DraftDocument, id: String, beforeRename: ((String) throws -> Void)? = nil) throws {
         do {
             do { try DataHome.makePrivateDirectory(folder) }
             catch { throw DraftStoreError.io("cannot create \(folder): \(DataHome.reason(error))") }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try AtomicFile.write(try encoder.encode(draft) + Data("\n".utf8), to: path(for: draft.draftID),
-                                 beforeRename: beforeRename)
+            try AtomicFile.write(Data(try DraftStore.encoded(draft, with: encoder)) + Data("\n".utf8),
+                                 to: path(for: id), beforeRename: beforeRename)
         } catch let error as AtomicFile.WriteError {
             throw DraftStoreError.io(error.description)
         } catch let error as DraftStoreError {
@@ -291,6 +324,12 @@ public struct DraftStore: Sendable {
         } catch {
             throw DraftStoreError.io(DataHome.reason(error))
         }
+    }
+
+    /// A draft as JSON: what `encoder` writes, and the keys it was read with that this build does not know.
+    static func encoded(_ draft: some DraftDocument, with encoder: JSONEncoder) throws -> [UInt8] {
+        draft.unknownKeys.restored(into: Array(try encoder.encode(draft)),
+                                   pretty: encoder.outputFormatting.contains(.prettyPrinted))
     }
 
     /// No draft Rigbook writes comes near this: notes are bounded at 4,000 characters and the other fields
@@ -349,16 +388,28 @@ public struct DraftStore: Sendable {
     }
 
     static func decode(_ data: Data) throws(DraftStoreError) -> DraftFile {
+        try decode(data, as: DraftFile.self, formKinds: DraftFile.knownFormKinds)
+    }
+
+    /// The draft `data` holds, read by the rules every kind of draft shares: JSON, this schema version, a form kind
+    /// this build knows (when `formKinds` names them), the fields this build reads — and the keys it does not know,
+    /// kept to be written back.
+    static func decode<Draft: DraftDocument>(_ data: Data, as type: Draft.Type,
+                                             formKinds: Set<String>? = nil) throws(DraftStoreError) -> Draft {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw .unreadable(data.isEmpty ? "empty file" : "not JSON, or cut short")
         }
         guard let version = object["schema_version"] as? Int else { throw .unreadable("no schema_version") }
         guard version == DraftFile.schemaVersion else { throw .unknownSchema(version) }
-        if let kind = object["form_kind"] as? String, !DraftFile.knownFormKinds.contains(kind) {
+        if let formKinds, let kind = object["form_kind"] as? String, !formKinds.contains(kind) {
             throw .unknownKind(kind)
         }
-        do { return try JSONDecoder().decode(DraftFile.self, from: data) }
+        var draft: Draft
+        do { draft = try JSONDecoder().decode(Draft.self, from: data) }
         catch { throw .unreadable("fields missing or of the wrong kind") }
+        draft.unknownKeys = UnknownDraftKeys(in: Array(data), known: Draft.knownKeys,
+                                             knownValues: draft.knownValueKeys)
+        return draft
     }
 
     public func delete(id: String) throws(DraftStoreError) {

@@ -34,7 +34,7 @@ public struct AppState: Sendable {
 
     /// True when a form whose draft is `draftID` is open.
     func hasForm(draftID: String) -> Bool {
-        screens.contains { ($0 as? FormState)?.draftID == draftID || ($0 as? TestFormState)?.draftID == draftID }
+        screens.contains { $0.draftIDs.contains(draftID) }
     }
 
     /// When the loop must wake up even without a key (seconds on the loop's clock), if ever.

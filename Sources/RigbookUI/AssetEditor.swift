@@ -80,13 +80,6 @@ extension AssetFormState {
         KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
     ])
 
-    static let leaveQuestion = Question<LeaveChoice>(
-        title: "Leave these changes?", lines: [("You have changed this asset and not saved it.", .plain)],
-        options: [.init("Keep editing", answer: .keepEditing, keys: [.char("k")]),
-                  .init("Close and keep draft", answer: .keepDraft, keys: [.char("c")]),
-                  .init("Discard", answer: .discard, keys: [.char("d")])],
-        cancel: (.keepEditing, "keeps editing"), minWidth: 50)
-
     var formKeymap: Keymap<FormAction> { editing == nil ? AssetFormState.keymap : AssetFormState.editKeymap }
 
     var title: String {
@@ -116,9 +109,11 @@ extension AssetFormState {
     mutating func closeEditor(context: ScreenContext) -> Outcome {
         guard var editing else { return .stay }
         if hasUnsavedInput {
-            editing.leaving = AssetFormState.leaveQuestion.opened(in: context.batch)
+            editing.leaving = LeaveQuestion.assetEdit.opened(in: context.batch, draft: editing.file)
             self.editing = editing
-            return .stay
+            // Written now rather than after the debounce: the question must know whether the draft is on disk
+            // before it is answered (a failed write takes "close and keep draft" off it).
+            return .effects(flushDraftEffect().map { [$0] } ?? [])
         }
         editing.file.cancel()
         self.editing = editing
@@ -177,6 +172,9 @@ extension AssetFormState {
             self.editing?.file.writes.poke(now: context.now)
             return .stay
         case _ where self.editing?.file.receive(event, draftID: editing.draftID, now: context.now) == true:
+            if let question = self.editing?.leaving, let file = self.editing?.file {
+                self.editing?.leaving = LeaveQuestion.assetEdit.following(question, draft: file)
+            }
             return .stay
         case .flush:
             return .effects(flushDraftEffect().map { [$0] } ?? [])

@@ -23,6 +23,9 @@ public struct AssetFormState: Screen {
 
     public mutating func opened(context: ScreenContext) { lastChange.appeared(in: context.batch) }
 
+    /// The editor's draft; a new asset's form keeps none.
+    public var draftIDs: [String] { editing.map { [$0.draftID] } ?? [] }
+
     /// The fields in focus order: an asset's 12 and its scheme; the editor adds retirement and the reason.
     var fields: [AssetDraft.Field] {
         guard editing != nil else { return draft.addedFields }

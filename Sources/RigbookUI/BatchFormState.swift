@@ -70,6 +70,7 @@ public struct BatchFormState: Screen {
     }
 
     public var draftID: String { BatchIdentity.draftID(visit: visit) }
+    public var draftIDs: [String] { [draftID] + (splitForm?.draftIDs ?? []) }
 
     /// Each asset with its own gate context: its commissioning, interval, particulars and session id.
     var members: [BatchMember] { rows.map(member) }

@@ -7,10 +7,13 @@ public struct DraftFileMeta: Sendable, Equatable {
     public var createdAt: String
     /// How many times it has been written.
     public var revision: Int
+    /// The keys of the file a newer build wrote that this one does not know: every write puts them back.
+    public var unknownKeys: UnknownDraftKeys
 
-    public init(createdAt: String, revision: Int) {
+    public init(createdAt: String, revision: Int, unknownKeys: UnknownDraftKeys = UnknownDraftKeys()) {
         self.createdAt = createdAt
         self.revision = revision
+        self.unknownKeys = unknownKeys
     }
 }
 

@@ -157,8 +157,10 @@ extension FormState {
         case .help: return .help(title: FormState.keymap.title, FormState.helpLines)
         case .close:
             if hasUnsavedInput {
-                mode = .leaving(LeaveChoice.question.opened(in: inputBatch))
-                return .stay
+                mode = .leaving(LeaveQuestion.inspection.opened(in: inputBatch, draft: draft))
+                // Written now rather than after the debounce: the question must know whether the draft is on disk
+                // before it is answered (a failed write takes "close and keep draft" off it).
+                return .effects(flushDraftEffect().map { [$0] } ?? [])
             }
             draft.cancel()
             // Nothing typed (or typed and undone): no draft may remain.
@@ -351,6 +353,9 @@ extension FormState {
             draft.writes.poke(now: context.now)
             return .stay
         case _ where draft.receive(event, draftID: draftID, now: context.now):
+            if case .leaving(let question) = mode {
+                mode = .leaving(LeaveQuestion.inspection.following(question, draft: draft))
+            }
             return .stay
         case .flush:
             return .effects(flushDraftEffect().map { [$0] } ?? [])

@@ -316,6 +316,7 @@ public struct FormState: Screen {
     /// The draft file's id: one per form kind and asset. Made once: every typed key's journal line names it, and
     /// writing a UUID as text took a fifth of the journal's work.
     public let draftID: String
+    public var draftIDs: [String] { [draftID] }
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
@@ -476,14 +477,3 @@ extension AuthenticateChoice {
     }
 }
 
-/// The answer to "Leave this inspection?".
-public enum LeaveChoice: Sendable, Equatable { case keepEditing, keepDraft, discard }
-
-extension LeaveChoice {
-    static let question = Question<LeaveChoice>(
-        title: "Leave this inspection?", lines: [("You have typed into this form and not saved it.", .plain)],
-        options: [.init("Keep editing", answer: .keepEditing, keys: [.char("k")]),
-                  .init("Close and keep draft", answer: .keepDraft, keys: [.char("c")]),
-                  .init("Discard", answer: .discard, keys: [.char("d")])],
-        cancel: (.keepEditing, "keeps editing"), minWidth: 50)
-}

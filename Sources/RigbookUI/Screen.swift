@@ -30,6 +30,9 @@ public protocol Screen: Sendable {
     mutating func resized(context: ScreenContext)
     /// The screen was put on the stack (a question notes the input batch it appeared in).
     mutating func opened(context: ScreenContext)
+    /// The drafts this screen writes (a form's; a batch's and the form split off it): while it is open, a failed
+    /// write of one is its own to show, not a notice that the draft was lost.
+    var draftIDs: [String] { get }
 }
 
 extension Screen {
@@ -39,6 +42,7 @@ extension Screen {
     public mutating func advance(context: ScreenContext) -> [Effect] { [] }
     public mutating func resized(context: ScreenContext) {}
     public mutating func opened(context: ScreenContext) {}
+    public var draftIDs: [String] { [] }
 }
 
 /// What a screen asks of the router after an event. Combine with `+`: `.pop + .notify(...)`.

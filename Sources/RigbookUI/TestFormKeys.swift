@@ -130,8 +130,10 @@ extension TestFormState {
         case .help: return .help(title: TestFormState.keymap.title, TestFormState.helpLines)
         case .close:
             if hasUnsavedInput {
-                mode = .leaving(LeaveChoice.testQuestion.opened(in: inputBatch))
-                return .stay
+                mode = .leaving(LeaveQuestion.test.opened(in: inputBatch, draft: draft))
+                // Written now rather than after the debounce: the question must know whether the draft is on disk
+                // before it is answered (a failed write takes "close and keep draft" off it).
+                return .effects(flushDraftEffect().map { [$0] } ?? [])
             }
             draft.cancel()
             return .pop + .effects(deleteOwnDraft + closingEffects)
@@ -250,6 +252,9 @@ extension TestFormState {
             keepFocusVisible(width: context.area.width, height: context.area.height)
             return .stay
         case _ where draft.receive(event, draftID: draftID, now: context.now):
+            if case .leaving(let question) = mode {
+                mode = .leaving(LeaveQuestion.test.following(question, draft: draft))
+            }
             return .stay
         case .flush:
             return .effects(flushDraftEffect().map { [$0] } ?? [])

@@ -77,6 +77,7 @@ public struct TestFormState: Screen {
     }
 
     public var draftID: String { DraftIdentity.testDraftID(assetUUID: row.asset.uuid) }
+    public var draftIDs: [String] { [draftID] }
     public var equipmentClass: ElectricalClass { row.asset.electrical?.equipmentClass ?? .other }
     public var hasUnsavedInput: Bool { values != baseline }
     public var draftOnDisk: Bool { draft.onDisk }
@@ -261,11 +262,3 @@ extension AuthenticateChoice {
     }
 }
 
-extension LeaveChoice {
-    /// "Leave this test?": the inspection form's three answers.
-    static let testQuestion: Question<LeaveChoice> = {
-        var question = LeaveChoice.question
-        question.title = "Leave this test?"
-        return question
-    }()
-}

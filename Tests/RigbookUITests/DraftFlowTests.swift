@@ -169,9 +169,10 @@ struct DraftFlowTests {
     func keepDraftWritesAtOnce() throws {
         let h = try FormHarness(profile: DraftFlowTests.profile)
         DraftFlowTests.openAndType(h, " Jr")
+        #expect(!h.draftExists)
         h.press(.escape, .right)
         #expect(h.form?.dialog?.selection == 1)
-        #expect(!h.draftExists)
+        #expect(h.draftExists, "written as the question opened, so that it knows the draft is on disk")
         h.press(.enter)
         #expect(h.form == nil)
         #expect(h.draftExists, "written at once, no wait")

@@ -472,7 +472,7 @@ public final class Session {
             records.first { $0.recordUUID == uuid }
         } ?? draft.amends.flatMap { id in records.first { $0.id == id } }
         (recovered.amending, recovered.supersededChoice) = FormSeed.target(amending: amended, in: records)
-        recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
+        recovered.draft = DraftFileMeta(of: draft)
         recovered.focus = draft.focusedField.flatMap(FormField.init(key:))
         if recover { return [.formReady(recovered)] }
         let recovery = RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
@@ -503,7 +503,7 @@ public final class Session {
         var recovered = seed
         recovered.initial = values
         recovered.sessionID = draft.sessionID
-        recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
+        recovered.draft = DraftFileMeta(of: draft)
         recovered.focus = draft.focusedField.flatMap(Asset.Field.init(key:))
         if recover { return [.assetEditorReady(recovered)] }
         return [.draftFound(RecoveryState(assetSeed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
@@ -594,8 +594,7 @@ public final class Session {
             return .draftWriteFailed(draftID: snapshot.draftID, reason: refusal)
         }
         let now = Timestamp.now()
-        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
-                                 revision: (snapshot.written?.revision ?? 0) + 1)
+        let meta = DraftFileMeta.write(after: snapshot.written, at: now)
         do {
             try drafts.write(draftFile(snapshot.contents, meta: meta, updatedAt: now))
         } catch {
@@ -611,29 +610,31 @@ public final class Session {
 
     /// The draft file a snapshot makes, as of revision `meta.revision`.
     private func draftFile(_ snapshot: DraftSnapshot.Contents, meta: DraftFileMeta, updatedAt: String) -> DraftFile {
+        var draft: DraftFile
         if let values = snapshot.testValues {
             let name = values.technician.trimmingWhitespace
-            return DraftFile(testDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
-                             assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
-                             values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
-                             operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision,
-                             focusedField: snapshot.testFocus)
-        }
-        if let values = snapshot.assetValues {
-            return DraftFile(assetDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
-                             assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
-                             values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
-                             operatorName: SystemIdentity.userName, revision: meta.revision,
-                             focusedField: snapshot.assetFocus)
-        }
-        let name = snapshot.values.inspectorName.trimmingWhitespace
-        var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
+            draft = DraftFile(testDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
+                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                              values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
+                              operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision,
+                              focusedField: snapshot.testFocus)
+        } else if let values = snapshot.assetValues {
+            draft = DraftFile(assetDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
+                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
+                              values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
+                              operatorName: SystemIdentity.userName, revision: meta.revision,
+                              focusedField: snapshot.assetFocus)
+        } else {
+            let name = snapshot.values.inspectorName.trimmingWhitespace
+            draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
                               assetUUID: uuidText(snapshot.assetUUID), assetTag: snapshot.assetTag,
                               amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
                               updatedAt: updatedAt, operatorName: name.isEmpty ? SystemIdentity.userName : name,
                               revision: meta.revision, focusedField: snapshot.focus.key)
-        draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
-        draft.defectNotice = snapshot.noticeAnswers
+            draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
+            draft.defectNotice = snapshot.noticeAnswers
+        }
+        draft.unknownKeys = meta.unknownKeys
         return draft
     }
 
@@ -675,8 +676,7 @@ public final class Session {
         let contents = snapshot.contents
         do {
             // The revision of the file it extends (0: none yet), so recovery can tell whether it belongs to it.
-            let meta = DraftFileMeta(createdAt: contents.written?.createdAt ?? Timestamp.now(),
-                                     revision: contents.written?.revision ?? 0)
+            let meta = contents.written ?? DraftFileMeta(createdAt: Timestamp.now(), revision: 0)
             try open.file.append(draftFile(contents, meta: meta, updatedAt: Timestamp.now()))
             open.base = snapshot
         } catch {
@@ -784,4 +784,19 @@ public final class Session {
 
     /// Forget what the terminal shows (after a resize or a resume): the next draw repaints everything.
     func invalidateScreen() { shownFrame = nil }
+}
+
+extension DraftFileMeta {
+    /// The facts of a draft file as read, which its form carries to every write of it.
+    init(of draft: some DraftDocument) {
+        self.init(createdAt: draft.createdAt, revision: draft.revision, unknownKeys: draft.unknownKeys)
+    }
+
+    /// The facts of the write after `written` (nil: the first write), made at `now`: the next revision, the rest
+    /// as they were.
+    static func write(after written: DraftFileMeta?, at now: String) -> DraftFileMeta {
+        var meta = written ?? DraftFileMeta(createdAt: now, revision: 0)
+        meta.revision += 1
+        return meta
+    }
 }

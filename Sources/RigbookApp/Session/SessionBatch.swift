@@ -57,7 +57,7 @@ extension Session {
         if let draft {
             seed.initial = draft.values
             seed.initial.confirmed = false  // given again by a person, never by a file
-            seed.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
+            seed.draft = DraftFileMeta(of: draft)
             seed.focus = draft.focusedField.flatMap(FormField.init(key:))
         }
         return [.batchReady(seed)]
@@ -84,15 +84,15 @@ extension Session {
             return .draftWriteFailed(draftID: id, reason: "the batch's lock was not held; reopen the batch")
         }
         let now = Timestamp.now()
-        let meta = DraftFileMeta(createdAt: snapshot.written?.createdAt ?? now,
-                                 revision: (snapshot.written?.revision ?? 0) + 1)
+        let meta = DraftFileMeta.write(after: snapshot.written, at: now)
         let name = snapshot.values.inspectorName.trimmingCharacters(in: .whitespaces)
-        let draft = BatchDraftFile(
+        var draft = BatchDraftFile(
             visit: snapshot.visit,
             assets: snapshot.assets.map { .init(assetUUID: $0.uuid.uuidString.lowercased(), assetTag: $0.tag) },
             values: snapshot.values, createdAt: meta.createdAt, updatedAt: now,
             operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision,
             focusedField: snapshot.focus.key)
+        draft.unknownKeys = meta.unknownKeys
         do {
             try drafts.write(batch: draft)
             return .draftWritten(draftID: id, meta)

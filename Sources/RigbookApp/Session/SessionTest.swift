@@ -39,7 +39,7 @@ extension Session {
         var recovered = seed
         recovered.initial = values
         recovered.sessionID = draft.sessionID
-        recovered.draft = DraftFileMeta(createdAt: draft.createdAt, revision: draft.revision)
+        recovered.draft = DraftFileMeta(of: draft)
         recovered.focus = draft.focusedField.flatMap(TestField.init(key:))
         if recover { return [.testFormReady(recovered)] }
         return [.draftFound(RecoveryState(testSeed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
