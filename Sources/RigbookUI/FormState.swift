@@ -74,7 +74,7 @@ public struct FormState: Screen {
         case notifying(DefectNoticeDialog, ValidatedInspection)
         /// The record went to the register; waiting for the answer.
         case saving(ValidatedInspection)
-        /// Ctrl-O: "Attach a file" asks for a path (issue 15 §4).
+        /// Ctrl-O: "Attach a file" asks for a path.
         case attaching(AttachPrompt)
     }
 
@@ -238,7 +238,7 @@ public struct FormState: Screen {
     /// The body's layout as the last `keepFocusVisible` computed it, for the frame drawn next; nil once any of
     /// the properties it depends on changed (they clear it as they are set). Both memos are references: they
     /// are set and forgotten on every key, and an optional of the values themselves was copied and destroyed
-    /// through the runtime's generic witnesses each time (issue 17).
+    /// through the runtime's generic witnesses each time.
     var layoutMemo: FormLayout.KeptLayout?
     /// The kept layout last forgotten, let go at the next settle (`settleChecks`) rather than as it is forgotten: on a
     /// typed key's way to its echo, releasing a layout's arrays and dictionaries was 2,000 instructions.
@@ -252,7 +252,7 @@ public struct FormState: Screen {
     /// `layoutMemo`): `FormLayout.computed` uses them again when nothing the lines read has changed.
     var linesMemo: FormLayout.KeptLines?
 
-    /// The assets of a batch inspection whose shared values this form edits (issue 13 §4); empty for a
+    /// The assets of a batch inspection whose shared values this form edits; empty for a
     /// single asset's form. The gate then judges the values once per asset and names the assets a rule fails.
     var batchMembers: [BatchMember] = [] {
         didSet { problems = gateProblems() }
