@@ -8,7 +8,7 @@ enum FullScreen {
     /// The caller has checked `CursesTerminal.refusal` before opening anything.
     static func run(session: Session, environment: [String: String]) -> Int32 {
         Signals.install()
-        // RIGBOOK_CURSES_DRAW=1: curses draws the frames, as before issue 17 (for comparison, and for a terminal
+        // RIGBOOK_CURSES_DRAW=1: curses draws the frames, as before `DirectOutput` (for comparison, and for a terminal
         // where the direct writer would go wrong).
         let terminal = CursesTerminal(useColour: (environment["NO_COLOR"] ?? "").isEmpty,
                                       drawDirectly: environment["RIGBOOK_CURSES_DRAW"] != "1")
@@ -139,7 +139,7 @@ enum FullScreen {
         _ = select(STDIN_FILENO + 1, &input, nil, nil, &wait)
     }
 
-    /// The background sync (issue 18 §3) when the register has a server: $RIGBOOK_SERVER, else the one it last
+    /// The background sync when the register has a server: $RIGBOOK_SERVER, else the one it last
     /// synced with. $RIGBOOK_SYNC_INTERVAL: seconds between periodic syncs (default 180).
     static func backgroundSync(_ register: Register, _ environment: [String: String]) -> BackgroundSyncWorker? {
         let given = environment["RIGBOOK_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
