@@ -28,14 +28,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // QR codes for labels (issue 16), from the system's libqrencode; only RigbookQR imports it.
+        // QR codes for labels, from the system's libqrencode; only RigbookQR imports it.
         .systemLibrary(
             name: "CQRencode",
             path: "Sources/CQRencode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
-        // The organisation's register on PostgreSQL (issue 18), through libpq; only RigbookStore imports it.
+        // The organisation's register on PostgreSQL, through libpq; only RigbookStore imports it.
         .systemLibrary(
             name: "CPostgres",
             path: "Sources/CPostgres",

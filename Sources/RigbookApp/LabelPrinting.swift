@@ -3,7 +3,7 @@ import RigbookCore
 import RigbookQR
 import RigbookStore
 
-/// Labels as files (issue 16): the page `rigbook labels` prints and `L` on the list writes, with QR codes from
+/// Labels as files: the page `rigbook labels` prints and `L` on the list writes, with QR codes from
 /// `QREncoder`. Shared by the command line and the session, so both print the same label for the same asset.
 public enum LabelPrinting {
     /// The labels page for `rows` (in the order given). `lastTests` are the electrical items' latest tests

@@ -17,7 +17,7 @@ public struct AmendmentLink: Hashable, Sendable {
     public var superseded: [UUID] { (amends.map { [$0] } ?? []) + alsoAmends }
 }
 
-/// Chains of amendments (issue 14 §5). One register allows one live amendment per record, but two machines
+/// Chains of amendments. One register allows one live amendment per record, but two machines
 /// can each amend the same record; a merge keeps both, and the chain then has two live heads: the asset's
 /// *conflicting amendments*. The next amendment of either head supersedes every head of its chain.
 public enum AmendmentChains {

@@ -18,11 +18,11 @@ public struct Asset: Hashable, Sendable {
     public var liftsPersons: Bool
     /// The examination scheme that sets a longer interval than LOLER reg 9(3) allows otherwise; may be empty.
     public var examinationScheme: String
-    /// Set when the asset left service for good (issue 14): it leaves the active list, `due` and the calendar;
+    /// Set when the asset left service for good: it leaves the active list, `due` and the calendar;
     /// its records stay (LOLER reg 11).
     public var retiredOn: CalendarDate?
     public var disposition: Disposition?
-    /// Set for an electrical asset (issue 15, TagWorks): its class, environment, risk and the reason for an
+    /// Set for an electrical asset (TagWorks): its class, environment, risk and the reason for an
     /// interval other than AS/NZS 3760's. Nil for lifting equipment. An electrical asset keeps `type` `.other`,
     /// `wllKg` 0 and no length, manufacturer, serial or date of manufacture; `location` is its site.
     public var electrical: ElectricalParticulars?
@@ -65,11 +65,11 @@ public struct Asset: Hashable, Sendable {
     public static let maxTextLength = 200
 
     /// The 12 fields of SPEC §3 and the examination scheme, in the order the add-asset screen shows them;
-    /// then what only the asset editor shows (issue 14): how and when it left service, and why it changed.
+    /// then what only the asset editor shows: how and when it left service, and why it changed.
     public enum Field: Int, CaseIterable, Sendable {
         case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval,
              liftsPersons, examinationScheme, disposition, retiredOn, reason,
-             // Issue 15: what a new asset is, and an electrical asset's own fields.
+             // What a new asset is, and an electrical asset's own fields.
              kind, equipmentClass, environment, risk, intervalReason
 
         /// The fields of a new electrical asset (TagWorks' 8), in the order the add-asset screen shows them.

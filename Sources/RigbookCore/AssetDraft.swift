@@ -19,12 +19,12 @@ public struct AssetDraft: Sendable, Equatable, Codable {
     public var liftsPersons = false
     /// Needed only for an interval longer than LOLER reg 9(3) allows.
     public var examinationScheme = ""
-    /// The editor's own fields (issue 14): how and when the asset left service (nil: in service) and why
+    /// The editor's own fields: how and when the asset left service (nil: in service) and why
     /// the asset is changed.
     public var disposition: Disposition?
     public var retiredOn = ""
     public var reason = ""
-    /// Issue 15: lifting equipment or an electrical asset, and the electrical asset's own fields (an empty
+    /// Lifting equipment or an electrical asset, and the electrical asset's own fields (an empty
     /// interval is the AS/NZS 3760 table's for the environment and risk).
     public var kind: AssetKind = .lifting
     public var equipmentClass: ElectricalClass = .classI

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How an asset left service for good (issue 14 §2). Its records stay: LOLER reg 11 keeps a report
+/// How an asset left service for good. Its records stay: LOLER reg 11 keeps a report
 /// until the next one or for two years.
 public enum Disposition: String, CaseIterable, Sendable, Codable {
     case disposedOf = "disposed_of"
@@ -63,7 +63,7 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     case examinationScheme = "examination_scheme"
     case retiredOn = "retired_on"
     case disposition
-    /// An electrical asset's own fields (issue 15); none on lifting equipment.
+    /// An electrical asset's own fields; none on lifting equipment.
     case equipmentClass = "equipment_class"
     case environment, risk
     case intervalReason = "interval_reason"

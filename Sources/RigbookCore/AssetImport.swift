@@ -1,6 +1,6 @@
 import Foundation
 
-/// CSV as spreadsheets write it (issue 14 §3): UTF-8 with or without a byte order mark, lines ending in
+/// CSV as spreadsheets write it: UTF-8 with or without a byte order mark, lines ending in
 /// CRLF, LF or CR, fields quoted when they hold commas, quotes or line breaks, quotes doubled inside.
 public enum CSVText {
     public struct Record: Sendable, Equatable {
@@ -121,7 +121,7 @@ public enum AssetImport {
         ("location", .location), ("manufacturer", .manufacturer), ("serial_number", .serial),
         ("manufactured", .manufactured), ("commissioned", .commissioned), ("interval_months", .interval),
         ("lifts_persons", .liftsPersons), ("examination_scheme", .examinationScheme), ("uuid", nil),
-        // Issue 15: an electrical asset's row says `electrical` under kind (empty or `lifting`: lifting equipment).
+        // An electrical asset's row says `electrical` under kind (empty or `lifting`: lifting equipment).
         ("kind", .kind), ("equipment_class", .equipmentClass), ("environment", .environment), ("risk", .risk),
         ("interval_reason", .intervalReason),
     ]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the outward views name what falls due on an asset (issue 15 §3): an item of lifting equipment has a
+/// How the outward views name what falls due on an asset: an item of lifting equipment has a
 /// thorough examination (LOLER), an electrical item a test (AS/NZS 3760). One place, so `due`, the calendar,
 /// the report and the dashboard say the same.
 extension AssetKind {

@@ -21,7 +21,7 @@ public struct AssetListing: Sendable, Equatable {
     public var remedyDeadline: String?
     public var status: String
     public var examinationScheme: String
-    /// Issue 15: `lifting` or `electrical`, and an electrical asset's own fields (null on lifting equipment).
+    /// `lifting` or `electrical`, and an electrical asset's own fields (null on lifting equipment).
     public var kind: String
     public var equipmentClass: String?
     public var environment: String?

@@ -9,7 +9,7 @@ public enum AssetStatus: String, CaseIterable, Sendable, Codable, Comparable {
     case untested
     case ok
     case withdrawn
-    /// Out of service for good (issue 14): shown only when retired assets are asked for.
+    /// Out of service for good: shown only when retired assets are asked for.
     case retired
 
     public var label: String {

@@ -12,7 +12,7 @@ public struct BatchMember: Sendable {
     }
 }
 
-/// The save gate for a batch (issue 13 §4): the shared values go through `SaveGate.validate` once per asset,
+/// The save gate for a batch: the shared values go through `SaveGate.validate` once per asset,
 /// so every record is validated exactly as a single form's would be. The batch saves only when every asset
 /// passes; a rule only some assets break names them.
 public enum BatchGate {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A report of thorough examination (LOLER 1998 reg 10 and Schedule 1, SPEC §10; issue 12 §6): one saved
+/// A report of thorough examination (LOLER 1998 reg 10 and Schedule 1, SPEC §10): one saved
 /// thorough examination as a printable, self-contained HTML page for A4, or a visit's schedule of them.
 /// Pure: data in, HTML out, no clock and no files, so the same register gives the same bytes.
 ///
@@ -220,7 +220,7 @@ public enum Certificate {
         out += "</article>\n"
     }
 
-    /// The files the record names (issue 15 §4): name, size and SHA-256, which proves which bytes were meant.
+    /// The files the record names: name, size and SHA-256, which proves which bytes were meant.
     private static func attachments(_ out: inout String, _ files: [Attachment]) {
         guard !files.isEmpty else { return }
         out += "<section class=\"attachments\">\n<h2>Attachments</h2>\n<table>\n<thead><tr><th>File</th><th>Size</th>"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A colour that marks lifting gear as examined in a period (issue 16 §3). No law fixes a colour code for
+/// A colour that marks lifting gear as examined in a period. No law fixes a colour code for
 /// lifting gear: a scheme is the practice of a site, an operator or an examining organisation.
 public enum LabelColour: String, CaseIterable, Sendable, Hashable {
     case red, yellow, green, blue

@@ -14,7 +14,7 @@ public enum DraftIdentity {
         draftID(assetUUID: assetUUID) + ":" + session.uuidString.lowercased()
     }
 
-    /// The asset editor's draft id (issue 14): `asset-<uuid>`.
+    /// The asset editor's draft id: `asset-<uuid>`.
     public static func assetDraftID(assetUUID: UUID) -> String {
         "asset-" + assetUUID.uuidString.lowercased()
     }
@@ -30,7 +30,7 @@ public enum DraftIdentity {
     }
 }
 
-/// Names of a batch inspection (issue 13 §4): its visit id names the draft file (`batch-<visit>`) and links
+/// Names of a batch inspection: its visit id names the draft file (`batch-<visit>`) and links
 /// the records it saves; each record's session id is the batch's draft id and its asset, so every record has
 /// its own, and a batch saved just before a crash is recognised by any one of them.
 public enum BatchIdentity {

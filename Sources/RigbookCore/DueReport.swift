@@ -130,7 +130,7 @@ public struct DangerFinding: Sendable, Equatable {
     public var type: InspectionType
     public var failedDangerous: Bool
     public var withdrawn: Bool
-    /// A failed electrical test (issue 15), not an inspection record: `recordID` is the test's id.
+    /// A failed electrical test, not an inspection record: `recordID` is the test's id.
     public var isTest = false
 
     /// Nil unless the record failed dangerous or withdrew the item.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// TagWorks' electrical test and tag (issue 15, SPEC §12, AS/NZS 3760): what an electrical asset is beside an
+/// TagWorks' electrical test and tag (SPEC §12, AS/NZS 3760): what an electrical asset is beside an
 /// item of lifting equipment. The raw values are the command-line and CSV spellings.
 
 /// The two kinds of asset a register holds. Stored as `assets.asset_kind`, NULL for lifting equipment (so an

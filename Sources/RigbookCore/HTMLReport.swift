@@ -10,7 +10,7 @@ public enum HTMLReport {
     /// Heading for assets whose location is empty.
     static let noLocation = "(no location)"
 
-    /// What a report holds beyond its counts, chart and attention list (issue 17: the whole register's
+    /// What a report holds beyond its counts, chart and attention list (the whole register's
     /// particulars at 100,000 assets were 94 MB of a 125 MB page).
     public struct Scope: Sendable, Equatable {
         /// Every asset's latest thorough examination in full, and the register by location: the whole book.
@@ -23,7 +23,7 @@ public enum HTMLReport {
             self.narrowedTo = narrowedTo
         }
 
-        /// The report before issue 17: every section in full.
+        /// Every section in full, as the report was before it had a scope.
         public static let everything = Scope(allParticulars: true)
 
         /// The register by location, table by table: in the whole book, and in a report narrowed to a site or type.
@@ -69,7 +69,7 @@ public enum HTMLReport {
         out += "<meta name=\"generator\" content=\"Rigbook \(escape(RigbookVersion.current))\">\n"
         out += "<title>\(escape(title)) — \(today.iso)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
 
-        // Electrical items (issue 15) are counted, charted and listed with the rest; the page says so.
+        // Electrical items are counted, charted and listed with the rest; the page says so.
         let electrical = tally.electricalTotal > 0
         header(out, title: title, today: today, generatedAt: generatedAt, scope: scope, electrical: electrical)
         summary(out, tally: tally, electrical: electrical)
@@ -401,7 +401,7 @@ public enum HTMLReport {
         out += "</tbody>\n</table>\n</section>\n"
     }
 
-    /// Electrical items out of use (issue 15): what their latest test found, one row each, as `defects` does for
+    /// Electrical items out of use: what their latest test found, one row each, as `defects` does for
     /// thorough examinations. Left out when none is out of use.
     private static func failedTests(_ out: Sink, _ source: some ReportSource, outOfUse: RowOrder<ReportKey>,
                                     today: CalendarDate) throws {

@@ -66,7 +66,7 @@ public struct HistorySummary: Hashable, Sendable {
                 unresolvedFailDate = nil
                 outOfService = nil
             }
-            // A repair is signed off by any competent record that passes the item (issue 10).
+            // A repair is signed off by any competent record that passes the item.
             if record.type.isThorough || (record.type == .interim && record.result.passes) {
                 openRemedyDeadline = nil
             }

@@ -43,8 +43,8 @@ public enum ICalendar {
         return out
     }
 
-    /// The feed `document` makes, written in pieces of about 64 KB to `write` as it is made, in bounded memory
-    /// (issue 17): a first read of `source` keeps a key per event (`CalendarKey`), the keys are sorted, and a
+    /// The feed `document` makes, written in pieces of about 64 KB to `write` as it is made, in bounded memory:
+    /// a first read of `source` keeps a key per event (`CalendarKey`), the keys are sorted, and a
     /// second read fetches each event's row by uuid in that order. Run it on one read snapshot of the register.
     public static func write(from source: some RowSource, today: CalendarDate, generated: Date,
                              options: ICalendarOptions, to write: (String) throws -> Void) throws {
@@ -121,7 +121,7 @@ public enum ICalendar {
         var isRemedy: Bool { kind == ICalendar.remedyKind }
     }
 
-    /// What the feed keeps of an event between its two reads (issue 17): what orders it, and the asset's uuid.
+    /// What the feed keeps of an event between its two reads: what orders it, and the asset's uuid.
     struct CalendarKey: RowKey {
         var tag: String
         var uuid: UUID

@@ -23,7 +23,7 @@ public struct InspectionValues: Hashable, Sendable, Codable {
     /// form shows it only when amending), and it is empty otherwise.
     public var amendmentReason: String
 
-    // Report particulars (LOLER Schedule 1, issue 12 §2): only a thorough examination has them.
+    // Report particulars (LOLER Schedule 1): only a thorough examination has them.
     /// Items 6 and 7(a); nil: the basis that follows from the type and the asset's interval.
     public var examinationBasis: ExaminationBasis?
     /// Item 6(b), after installation or assembly: installed correctly and safe to operate.
@@ -36,7 +36,7 @@ public struct InspectionValues: Hashable, Sendable, Codable {
     public var remedyParticulars: String
     /// Item 8d: the latest date of the next thorough examination, as typed; empty: the interval's date.
     public var nextExaminationBy: String
-    /// Photos and PDFs attached (issue 15 §4), in the order attached: kept in `Documents/Attachments/` under
+    /// Photos and PDFs attached, in the order attached: kept in `Documents/Attachments/` under
     /// their SHA-256. Not a form field: the form lists them under its fields. Absent from older drafts.
     public var attachments: [Attachment] = []
 
@@ -192,7 +192,7 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
     case amendmentReason
     case examinationBasis, installedCorrectly, testParticulars, repairParticulars, remedyParticulars
     case nextExaminationBy
-    /// The files attached (issue 15 §4): a line of the form, shown once there is one, not a value typed.
+    /// The files attached: a line of the form, shown once there is one, not a value typed.
     case attachments
 
     /// The 17 fields every inspection has, in form order.
@@ -277,7 +277,7 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
 }
 
 /// A text field's value by a switch over the field. Not key paths: `values[keyPath:]` runs the runtime's key-path
-/// code, lines of machine code a key arriving cold pays for on every line of the form it draws (issue 17).
+/// code, lines of machine code a key arriving cold pays for on every line of the form it draws.
 extension InspectionValues {
     /// A text field's value (a text, multi-line or date field); "" for any other field, which a write leaves alone.
     public subscript(text field: FormField) -> String {

@@ -164,7 +164,7 @@ public enum RecordExport {
         ("superseded_by_uuid", { .text($0.record.replacedBy?.uuid?.uuidString.lowercased()) }),
         ("amendment_reason", { .text($0.record.amendsUUID == nil ? nil : $0.record.values.amendmentReason) }),
         ("report_number", { .text($0.record.reportNumber) }),
-        // Schedule 1 (issue 12): null where it does not apply and on records saved before it was kept.
+        // Schedule 1: null where it does not apply and on records saved before it was kept.
         ("examination_basis", { .text(reported(.examinationBasis, $0.record)?.examinationBasis?.rawValue) }),
         ("installed_correctly", { r in reported(.installedCorrectly, r.record).map { .flag($0.installedCorrectly) }
             ?? .text(nil) }),
@@ -178,10 +178,10 @@ public enum RecordExport {
         ("site_address", { .text($0.record.particulars?.site.address) }),
         ("previous_thorough_examination", { .text($0.record.particulars?.previousThoroughExamination) }),
         ("record_hash", { .text($0.record.recordHash) }),
-        // Issue 14 §5: the other live amendments an amendment that settled conflicting amendments superseded.
+        // The other live amendments an amendment that settled conflicting amendments superseded.
         ("also_amends_uuids", { r in .text(r.record.alsoAmendsUUIDs.isEmpty ? nil
             : r.record.alsoAmendsUUIDs.map { $0.uuidString.lowercased() }.joined(separator: " ")) }),
-        // Issue 15 §4: the files the record names. JSON: an array of {sha256, name, size}; CSV: one line per file,
+        // The files the record names. JSON: an array of {sha256, name, size}; CSV: one line per file,
         // `<sha256> <size> <name>` (the name is the rest of the line), empty when there are none.
         ("attachments", { attachments($0.record.values.attachments) }),
     ])

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a label's QR code holds (issue 16 §2; docs/FORMATS.md): `/RB1:<tag>:<due>`, e.g.
+/// What a label's QR code holds (docs/FORMATS.md): `/RB1:<tag>:<due>`, e.g.
 /// `/RB1:SL-0042:20270630`.
 ///
 /// - `/` first: a scanner types like a keyboard, and a scan that reaches the register list with no prompt open

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Labels for the equipment (issue 16 §1): one self-contained printable HTML page of labels on A4 sheets,
+/// Labels for the equipment: one self-contained printable HTML page of labels on A4 sheets,
 /// each with a QR code of its payload (`LabelPayload`), the employer's name and, when the register chooses
 /// one, the colour code. Pure: items and a QR encoder in, HTML out, so the same register gives the same bytes
 /// and this module never links the QR library.
@@ -8,7 +8,7 @@ import Foundation
 /// Layouts are a closed list drawn by one function each. The lifting-equipment layouts are the two of the
 /// seeds: SlingGuard's card and TagWorks' due label. The electrical tags of AS/NZS 3760 (the test tag:
 /// tester, test date, retest date; the out-of-service DANGER tag) are layouts of the same kind, added with
-/// the electrical assets of issue 15: a case here, a `LabelItem` made from an electrical asset and its last
+/// the electrical assets: a case here, a `LabelItem` made from an electrical asset and its last
 /// test, and a drawing function; the sheets, the QR codes, the payload and the page are shared.
 public enum Labels {
     /// What a label looks like.
@@ -91,7 +91,7 @@ public enum Labels {
         public var employer: String
         public var site: String
         public var payload: LabelPayload
-        /// An electrical item's last test (issue 15), for its test tag or DANGER tag; nil for lifting equipment.
+        /// An electrical item's last test, for its test tag or DANGER tag; nil for lifting equipment.
         public var electricalTest: ElectricalTag?
         /// Why the item is out of use and since when, for the DANGER tag of an item that is not electrical.
         public var outOfUseReason: String?

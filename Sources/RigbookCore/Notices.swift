@@ -1,6 +1,6 @@
 import Foundation
 
-/// A duty LOLER reg 10 puts on the examiner after a thorough examination (issue 12 §5). Each is tracked by
+/// A duty LOLER reg 10 puts on the examiner after a thorough examination. Each is tracked by
 /// notices: append-only entries of the register's hash chain, never records and never amendments. The
 /// newest notice of a record and duty says where it stands.
 public enum NoticeDuty: String, CaseIterable, Sendable, Codable {

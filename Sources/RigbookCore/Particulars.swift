@@ -1,6 +1,6 @@
 import Foundation
 
-/// The register's particulars (issue 12 §1, SPEC §10 items 1, 2, 5 and 9): who the examinations are made
+/// The register's particulars (SPEC §10 items 1, 2, 5 and 9): who the examinations are made
 /// for and where, who makes them, and what an asset's report needs beyond its 12 fields. Each is kept in the
 /// register as an append-only history of versions (`ParticularsChange`); these are the versions in force.
 
@@ -41,7 +41,7 @@ public struct Site: Codable, Hashable, Sendable {
 public struct ExaminingOrganisation: Codable, Hashable, Sendable {
     public var name: String
     public var address: String
-    /// The colour code its labels and the register list show (issue 16 §3): the organisation's practice, so
+    /// The colour code its labels and the register list show: the organisation's practice, so
     /// it is kept, with its history, beside the organisation's name.
     public var colourCode: ColourCodeScheme
     /// The limits electrical tests are judged by (SPEC §12): the organisation's practice too, so kept here with

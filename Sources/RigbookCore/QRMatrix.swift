@@ -1,6 +1,6 @@
 import Foundation
 
-/// A QR code as modules (issue 16 §2): `size` × `size`, dark or light, row by row, without the quiet zone.
+/// A QR code as modules: `size` × `size`, dark or light, row by row, without the quiet zone.
 /// Made by the encoder (`RigbookQR`, the one place that imports libqrencode); drawn here as SVG for labels
 /// and as half-block characters for the terminal, so neither drawing depends on the C library.
 public struct QRMatrix: Sendable, Hashable {

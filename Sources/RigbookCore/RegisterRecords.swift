@@ -37,7 +37,7 @@ public struct StoredInspection: Sendable, Hashable {
     /// that stands in its place. It is kept and shown, and does not count, until an amendment settles them.
     public var outrankedBy: Int64?
     public var outrankedByUUID: UUID?
-    /// The other live amendments this amendment superseded besides `amends` (issue 14 §5): their uuids, and
+    /// The other live amendments this amendment superseded besides `amends`: their uuids, and
     /// their ids here where they are in this register.
     public var alsoAmendsUUIDs: [UUID] = []
     public var alsoAmends: [Int64] = []
@@ -56,7 +56,7 @@ public struct StoredInspection: Sendable, Hashable {
     public var recordHash: String?
     /// The particulars copied at save (Schedule 1 items 1, 2, 4, 5, 9); nil for records saved before them.
     public var particulars: ReportParticulars?
-    /// The visit of a batch inspection that saved this record with others (issue 13 §4); nil otherwise.
+    /// The visit of a batch inspection that saved this record with others; nil otherwise.
     public var visitUUID: UUID?
 
     public init(id: Int64, recordUUID: UUID, assetUUID: UUID, sessionID: String, amends: Int64?,

@@ -26,7 +26,7 @@ struct ReportKey: RowKey {
 
 /// The report's first read: every figure the page gives before its lists (the counts, the chart, whether
 /// electrical items are in it) and, for each list, a key per asset it will show; the lists' rows are read again
-/// by uuid as they are written (issue 17: holding every row, its status and the attention items was 1.0 GB at
+/// by uuid as they are written (holding every row, its status and the attention items was 1.0 GB at
 /// 1,000,000 assets).
 struct ReportTally {
     let today: CalendarDate

@@ -5,7 +5,7 @@ public protocol RowKey {
     var uuid: UUID { get }
 }
 
-/// The two-pass pattern of issue 17, for a command that writes many rows in an order of its own: the first read
+/// The two-pass pattern, in bounded memory, for a command that writes many rows in an order of its own: the first read
 /// of a `RowSource` keeps a small key per row to be written (tens of bytes, where a `RegisterRow` is ~650 and
 /// up), the keys are put in the output's order, and a second read fetches those rows again by uuid, one at a
 /// time, in that order. `due`, the calendar feed and the report all write this way.

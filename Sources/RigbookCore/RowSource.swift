@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a command that writes many rows reads the register (issue 17): once through, in tag order, then again
+/// Where a command that writes many rows reads the register: once through, in tag order, then again
 /// by uuid for the rows it kept a key of (`RowOrder`). The register, on one read snapshot, and rows held in
 /// memory (`RowsInMemory`: tests, small callers) both serve, and the same rows give the same bytes.
 public protocol RowSource {

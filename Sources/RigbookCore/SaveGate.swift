@@ -212,7 +212,7 @@ public enum SaveGate {
         if v.inspectionType == .thoroughScheme && v.schemeReference.isEmpty {
             fail(.schemeReference, "An examination per scheme needs the scheme reference.")
         }
-        // Amendments (issue 10 §2): a reason, and a record that says something the amended one did not.
+        // Amendments: a reason, and a record that says something the amended one did not.
         if let amended = context.amending {
             if v.amendmentReason.isEmpty {
                 fail(.amendmentReason, "Give the reason for amending record #\(amended.id).")
@@ -238,7 +238,7 @@ public enum SaveGate {
                                             particulars: v.inspectionType.isThorough ? context.particulars : nil))
     }
 
-    /// The report particulars' rules (Schedule 1, issue 12 §2), which only a thorough examination has: the
+    /// The report particulars' rules (Schedule 1), which only a thorough examination has: the
     /// register's particulars are set, the basis fits the type, an installation is said to be correct before it
     /// passes, a defect says what it needs, and the next examination is no later than the interval allows.
     /// Leaves in `v` only the particulars that apply, the basis and the next date resolved; returns that date.

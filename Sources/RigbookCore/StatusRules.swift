@@ -1,5 +1,5 @@
-/// The one place that decides an asset's status and due date (SPEC §7 as refined by issue 10). Every
-/// list, export, report and reminder calls `evaluate`; nothing else interprets history.
+/// The one place that decides an asset's status and due date (SPEC §7 as refined in docs/DECISIONS.md,
+/// "Status rules"). Every list, export, report and reminder calls `evaluate`; nothing else interprets history.
 public enum StatusRules {
     /// The DUE SOON window for intervals of 6 months or more: due − 30 … due.
     public static let dueSoonDays = 30
@@ -17,7 +17,7 @@ public enum StatusRules {
     public static func nextDue(intervalMonths: Int, commissioned: CalendarDate?,
                                summary: HistorySummary) -> CalendarDate? {
         let byInterval = (summary.lastThoroughDate ?? commissioned)?.addingMonths(intervalMonths)
-        // The examiner's date is never after the interval; an interval shortened since (issue 14) still counts.
+        // The examiner's date is never after the interval; an interval shortened since still counts.
         guard let set = summary.nextExaminationBy else { return byInterval }
         return byInterval.map { min($0, set) } ?? set
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Asset tags as people read them (issue 10 §4): stored in Unicode NFC, compared by a key that
+/// Asset tags as people read them: stored in Unicode NFC, compared by a key that
 /// ignores letter case with full Unicode case folding, and free of characters that cannot be seen,
 /// so no tag can pose as another.
 public enum Tags {
@@ -10,7 +10,7 @@ public enum Tags {
     }
 
     /// ASCII is its own NFC, folds by lower-casing A–Z and holds no invisible character: the fast path that
-    /// keeps an import of 100,000 tags in seconds (issue 14) gives exactly what the general path gives.
+    /// keeps an import of 100,000 tags in seconds gives exactly what the general path gives.
     static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// The comparison key: full Unicode case folding (ß and ẞ fold to ss, K KELVIN SIGN to k) of the

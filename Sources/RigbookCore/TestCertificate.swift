@@ -1,6 +1,6 @@
 import Foundation
 
-/// A test certificate (issue 15 §3; AS/NZS 3760): one saved electrical test as a printable, self-contained HTML
+/// A test certificate (AS/NZS 3760): one saved electrical test as a printable, self-contained HTML
 /// page for A4, on the page of the report of thorough examination (`Certificate`: its CSS, escaping and
 /// evidence footer). The 16 fields of the test form, numbered as the form numbers them; the readings against
 /// their limits; the result; the technician and licence. Pure: data in, HTML out.

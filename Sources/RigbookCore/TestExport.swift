@@ -1,6 +1,6 @@
 import Foundation
 
-/// One electrical test for `rigbook export` (issue 15 §3): its fields, each reading beside its verdict, and the
+/// One electrical test for `rigbook export`: its fields, each reading beside its verdict, and the
 /// result. The same table gives the CSV cells and the JSON keys. Columns are only ever added at the end.
 public enum TestExport {
     public typealias Row = (test: StoredTest, tag: String)

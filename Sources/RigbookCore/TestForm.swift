@@ -1,6 +1,6 @@
 import Foundation
 
-/// TagWorks' test form (issue 15 §2, SPEC §12): the 16 fields, the readings the standard asks for by class,
+/// TagWorks' test form (SPEC §12): the 16 fields, the readings the standard asks for by class,
 /// the limits they are judged by and the gate a test passes before it becomes evidence.
 
 public enum TestType: String, CaseIterable, Sendable, Codable {
@@ -164,7 +164,7 @@ public struct TestValues: Hashable, Sendable, Codable {
     }
 }
 
-/// A file attached to a draft or a record (issue 15 §4): kept in `Documents/Attachments/` under its SHA-256.
+/// A file attached to a draft or a record: kept in `Documents/Attachments/` under its SHA-256.
 public struct Attachment: Hashable, Sendable, Codable {
     /// Lower-case hex SHA-256 of the content: the file's name in the attachments folder.
     public var sha256: String
@@ -315,7 +315,7 @@ public struct ValidatedTest: Sendable {
     }
 }
 
-/// The test form's gate (issue 15 §2): TagWorks' rules plus the limits and conditional readings of SPEC §12.
+/// The test form's gate: TagWorks' rules plus the limits and conditional readings of SPEC §12.
 public enum TestGate {
     public struct Context: Sendable {
         public var assetUUID: UUID
@@ -544,7 +544,7 @@ public struct TestGateFailure: Error, Sendable {
 }
 
 extension DraftIdentity {
-    /// The test form's draft id (issue 15): `test-<uuid>`.
+    /// The electrical test form's draft id: `test-<uuid>`.
     public static func testDraftID(assetUUID: UUID) -> String { "test-" + assetUUID.uuidString.lowercased() }
 
     public static func testSessionID(assetUUID: UUID, session: UUID = UUID()) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// Asset changes (issue 14 §1, §2): one append-only row of `asset_changes` per field changed, an entry of the
+/// Asset changes: one append-only row of `asset_changes` per field changed, an entry of the
 /// hash chain (`kind asset_change`). The asset's current values live in `assets` and change in the same
 /// transaction; what it was added as (what its own hash covers) moves to `assets.as_added` at its first
 /// change. Of several changes of one field, the later `(changed_at, change_uuid)` holds, on every register.

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// Attachment files carried between homes (issue 15 §4): a register file's attachments are in `Attachments/`
+/// Attachment files carried between homes: a register file's attachments are in `Attachments/`
 /// beside it (`<home>/Documents/Attachments/` beside `<home>/Documents/register.sqlite`). `backup FILE` copies
 /// the files its records name into `Attachments/` beside FILE, and `merge OTHER` copies from the one beside
 /// OTHER the files this home lacks. Every copy is checked against its SHA-256 before it takes its name.

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// When attachment files go (issue 15 §4): a discarded draft's files that nothing else names, and at start the
+/// When attachment files go: a discarded draft's files that nothing else names, and at start the
 /// files nothing names that are older than an hour. "Names" means any record of the register or any file under
 /// `Drafts/` (every kind of draft, its journal, and drafts set aside in `Corrupt/`), read tolerant of format.
 /// A register that cannot be read removes nothing.

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// The files a saved record names (issue 15 §4): one append-only row per attachment in `attachments`, entries
+/// The files a saved record names: one append-only row per attachment in `attachments`, entries
 /// of the hash chain (`kind attachment`) entered in the record's own transaction, right after it. The table
 /// names the record by kind and uuid, so an inspection's and an electrical test's attachments share it.
 enum AttachmentColumns {

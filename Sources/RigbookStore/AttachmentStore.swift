@@ -6,7 +6,7 @@ import RigbookCore
 import Glibc
 #endif
 
-/// Photos and attachments (issue 15 §4): a file is copied at once into `Documents/Attachments/` under the
+/// Photos and attachments: a file is copied at once into `Documents/Attachments/` under the
 /// SHA-256 of its content (mode 0600, written atomically and durably), so a crash keeps it and the same photo
 /// attached twice is one file. Only images and PDFs of at most 20 MB are taken; anything else is refused with a
 /// sentence. Files no draft or record refers to are removed on discard and, at start, once older than an hour:

@@ -11,7 +11,7 @@ public struct BackupReport: Sendable, Equatable {
 }
 
 extension Register {
-    /// Copies the register to `target` while other sessions keep working (issue 14 §4): SQLite's online backup
+    /// Copies the register to `target` while other sessions keep working: SQLite's online backup
     /// API into a private temp file beside the target, `integrity_check` on the copy, mode 0600, then a rename
     /// into place and an fsync of the folder. The copy is a whole register in one file (rollback journal: no
     /// `-wal` beside it), which `rigbook --home` opens like any other.

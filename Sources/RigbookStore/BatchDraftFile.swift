@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// A batch inspection's draft (`Documents/Drafts/batch-<visit>.json`, issue 13 §4): the assets of the batch
+/// A batch inspection's draft (`Documents/Drafts/batch-<visit>.json`): the assets of the batch
 /// and the shared values, with the same who-and-when as a single form's draft (docs/FORMATS.md).
 public struct BatchDraftFile: Codable, Equatable, Sendable {
     public static let formKind = "batch"

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// What certificates ask of the register (issue 12 §6): a record by its report number, and the thorough
+/// What certificates ask of the register: a record by its report number, and the thorough
 /// examinations made at one site in a range of dates.
 extension Register {
     /// The record that took this report number (`7F3A91C2-000123`, any letter case), or nil.

@@ -19,7 +19,7 @@ public struct DataHome: Sendable, Equatable {
     public var registerPath: String { documents + "/register.sqlite" }
     public var draftsFolder: String { documents + "/Drafts" }
     public var profilePath: String { root + "/profile.json" }
-    /// The test form's profile (issue 15): a file of its own beside `profile.json`, so a build that knows only
+    /// The electrical test form's profile: a file of its own beside `profile.json`, so a build that knows only
     /// the inspector's profile, rewriting that file, never drops the technician's particulars.
     public var testProfilePath: String { root + "/test-profile.json" }
 
@@ -49,7 +49,7 @@ public enum Timestamp {
     }
 
     /// `string(Date())` without Foundation's formatter: the clock's UTC fields written by hand, milliseconds cut
-    /// as the formatter cuts them. Every typed key's journal line carries one or two (issue 17).
+    /// as the formatter cuts them. Every typed key's journal line carries one or two.
     public static func now() -> String {
         var time = timespec()
         var fields = tm()

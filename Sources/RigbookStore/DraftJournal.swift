@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import RigbookCore
 
-/// The keystroke journal beside a draft (`Drafts/<id>.journal`, issue 17): every edit adds one compact JSON line,
+/// The keystroke journal beside a draft (`Drafts/<id>.journal`): every edit adds one compact JSON line,
 /// the draft as it now stands or, for a key typed into a text field, that field's text (`DraftJournalEdit`), with
 /// no fsync. The kernel's page cache outlives the process, so after `kill -9`
 /// the next start finds every edit the program had read; the durable draft (written 500 ms after the last key,

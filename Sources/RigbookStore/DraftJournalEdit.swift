@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// A journal line that holds one typed edit (issue 17): the inspection form's text field typed into and its whole
+/// A journal line that holds one typed edit: the inspection form's text field typed into and its whole
 /// new value, against the draft the journal's lines before it (or the draft file, when they are none) stand for.
 /// A typed key is nearly every line, and this line is a cached prefix and the field's text: it can be stored
 /// before the key's echo without delaying it, where a whole draft per key cost ~60 µs (PERFORMANCE.md).

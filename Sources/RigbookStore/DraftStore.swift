@@ -3,13 +3,13 @@ import RigbookCore
 
 /// A draft file (`Documents/Drafts/<draft-id>.json`): the form's values and who was typing them.
 /// Never read by lists, statuses, exports or histories; only offered back to a person.
-/// The asset editor's drafts (issue 14, `form_kind` `asset`) are the same file with the asset's fields
+/// The asset editor's drafts (`form_kind` `asset`) are the same file with the asset's fields
 /// under `values` (`assetValues`): one store, one lock protocol, one housekeeping for both forms.
 public struct DraftFile: Codable, Equatable, Sendable {
     public static let schemaVersion = 1
     public static let formKind = "inspection"
     public static let assetFormKind = "asset"
-    /// The electrical test form's drafts (issue 15, `Drafts/test-<uuid>.json`): the test's fields under `values`.
+    /// The electrical test form's drafts (`Drafts/test-<uuid>.json`): the test's fields under `values`.
     public static let testFormKind = "test"
     /// The form kinds this build reads; a draft of another kind (a newer build's) is left alone, never set aside.
     public static let knownFormKinds: Set<String> = [formKind, assetFormKind, testFormKind]
@@ -59,7 +59,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public var isAssetEdit: Bool { formKind == DraftFile.assetFormKind }
     public var isTest: Bool { formKind == DraftFile.testFormKind }
 
-    /// A test form's draft (issue 15).
+    /// An electrical test form's draft.
     public init(testDraftID draftID: String, sessionID: String, assetUUID: String, assetTag: String,
                 values: TestValues, createdAt: String, updatedAt: String, operatorName: String, revision: Int,
                 focusedField: String?) {
@@ -274,8 +274,8 @@ public struct DraftStore: Sendable {
         assetUUID(ofDraftID: id) != nil
     }
 
-    /// The kinds of form a draft id may start with: an inspection, the asset editor (issue 14) and the
-    /// electrical test form (issue 15).
+    /// The kinds of form a draft id may start with: an inspection, the asset editor and the
+    /// electrical test form.
     static let kinds = ["inspection-", "asset-", "test-"]
 
     /// True when `text` can begin a draft id: a beginning of `inspection-` or `asset-`, or that and then hex

@@ -2,7 +2,7 @@ import CCrypto
 import Foundation
 import RigbookCore
 
-/// The register's hash chain (issue 12 §3): every entry of evidence (an asset's addition, an inspection
+/// The register's hash chain: every entry of evidence (an asset's addition, an inspection
 /// record) carries the SHA-256 of its canonical content and of its parent's hash, the way a git commit names
 /// its parent. The canonical form is in docs/FORMATS.md ("Hash chain"); `canonical` is the only place that
 /// builds it.
@@ -79,7 +79,7 @@ enum HashChain {
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'notice ' || duty || ' on record ' || lower(record_uuid) || ' (entry ' || id || ')'")
 
-    /// One change of one asset field (issue 14): old and new values as the asset's columns store them.
+    /// One change of one asset field: old and new values as the asset's columns store them.
     static let assetChange = Kind(
         name: "asset_change", table: "asset_changes",
         columns: ["change_uuid", "asset_uuid", "field", "old_value", "new_value", "reason", "changed_at", "operator",
@@ -87,7 +87,7 @@ enum HashChain {
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'change of ' || field || ' of asset ' || lower(asset_uuid) || ' (entry ' || id || ')'")
 
-    /// Another register's work brought in (issue 14 §5): names that register's head, so its newest entries
+    /// Another register's work brought in: names that register's head, so its newest entries
     /// are covered by this register's chain as well.
     static let merge = Kind(
         name: "merge", table: "merges",
@@ -95,13 +95,13 @@ enum HashChain {
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'merge of register ' || lower(other_identity) || ' (entry ' || id || ')'")
 
-    /// An electrical test (issue 15): every column but its id.
+    /// An electrical test: every column but its id.
     static let electricalTest = Kind(
         name: "electrical_test", table: "electrical_tests", columns: TestColumns.written,
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'test #' || id || ' (' || lower(test_uuid) || ')'")
 
-    /// A file attached to a record (issue 15 §4): entered right after its record, in the same transaction.
+    /// A file attached to a record: entered right after its record, in the same transaction.
     static let attachment = Kind(
         name: "attachment", table: "attachments",
         columns: ["entry_uuid", "record_kind", "record_uuid", "position", "sha256", "name", "size", "attached_at"],

@@ -10,9 +10,9 @@ public struct MergeReport: Sendable, Equatable {
     public var particulars = 0
     public var notices = 0
     public var merges = 0
-    /// Rows of the attachments table (issue 15 §4); the files themselves are copied by `AttachmentFiles`.
+    /// Rows of the attachments table; the files themselves are copied by `AttachmentFiles`.
     public var attachments = 0
-    /// Electrical tests (issue 15).
+    /// Electrical tests.
     public var electricalTests = 0
     /// Fields both registers changed, each saying which change holds now (the later one).
     public var fieldConflicts: [String] = []
@@ -60,7 +60,7 @@ extension Register {
         return Register(path: path, db: db, readMode: mode)
     }
 
-    /// Brings in what `other` has and this register lacks (issue 14 §5): assets, particulars versions,
+    /// Brings in what `other` has and this register lacks: assets, particulars versions,
     /// records, notices, asset changes and earlier merges, by uuid, keeping their hashes and parents, in one
     /// transaction, with an entry (`kind merge`) naming the other register's head. Refused before anything is
     /// written when the same tag would be on two assets, the same report number on two records, or an entry
@@ -133,7 +133,7 @@ extension Register {
         return report
     }
 
-    /// Copies the entries of `theirs` this register lacks by the merge rules (issue 14 §5), shared by `merge`
+    /// Copies the entries of `theirs` this register lacks by the merge rules, shared by `merge`
     /// and `sync` (whose `theirs` holds what the server sent): refused before anything is written when a tag
     /// would be on two assets, a report number on two records or an entry is in both with different contents;
     /// assets then refolded, summaries refreshed. `hereOnly` says which of this register's asset changes the

@@ -97,7 +97,7 @@ enum RegisterSchema {
             WHEN EXISTS (SELECT 1 FROM inspections WHERE id = NEW.id OR draft_id = NEW.draft_id)
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
             """),
-        // Issue 10 §4. `tag COLLATE NOCASE` folds ASCII letters only, so SL-ß and SL-SS were two tags.
+        // `tag COLLATE NOCASE` folds ASCII letters only, so SL-ß and SL-SS were two tags.
         Migration(name: "002-folded-tag-keys", sql: """
             -- The key two tags are compared by: Tags.key (NFC + full Unicode case folding), which Rigbook
             -- defines on each connection as rigbook_tag_key (Database.swift); inserts write it.
@@ -112,7 +112,7 @@ enum RegisterSchema {
                 WHERE n > 1);
             CREATE UNIQUE INDEX assets_by_tag_key ON assets(tag_key);
             """),
-        // Records get a lasting identity (issue 10 §2): `record_uuid`, made at save; `amends_uuid` names the
+        // Records get a lasting identity: `record_uuid`, made at save; `amends_uuid` names the
         // amended record by it (the integer `amends` stays, for display); an amendment carries its reason.
         // Filling the uuids of records already saved is the one UPDATE evidence ever gets: the trigger that
         // refuses updates steps aside inside this migration's transaction and is back before it commits.
@@ -136,14 +136,14 @@ enum RegisterSchema {
                          WHERE id = NEW.id OR draft_id = NEW.draft_id OR record_uuid = NEW.record_uuid)
             BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
             """),
-        // Issue 10 §3: the fold keeps who took an item out of service and when it failed dangerous (the
+        // Status rules: the fold keeps who took an item out of service and when it failed dangerous (the
         // summaries are then refolded, see `refoldSummaries`); an asset may name its examination scheme.
         Migration(name: "004-status-rules", sql: """
             ALTER TABLE assets ADD COLUMN out_of_service TEXT;
             ALTER TABLE assets ADD COLUMN unresolved_fail_date TEXT;
             ALTER TABLE assets ADD COLUMN examination_scheme TEXT NOT NULL DEFAULT '';
             """),
-        // Issue 12 §3 and §4: one hash chain per register and report numbers. `register_chain` is one row:
+        // One hash chain per register, and report numbers. `register_chain` is one row:
         // the register's identity (made here, so also when a register is created), the head of the chain
         // and the last report sequence taken. Assets and records already saved are hashed, assets first (the
         // records' one UPDATE besides 003's: the trigger steps aside in this transaction); records get no
@@ -178,7 +178,7 @@ enum RegisterSchema {
                     BEGIN SELECT RAISE(ABORT, 'inspection records are evidence and cannot be replaced'); END;
                     """)
             }),
-        // Issue 12 §1, §2 and §5: the report particulars of Schedule 1 on records (NULL for records saved
+        // The report particulars of Schedule 1 on records (NULL for records saved
         // before; hashed only when not NULL, so their hashes stand), the examiner's date for the next
         // examination in the summary, the register's particulars and reg 10 notices. Particulars and notices
         // are append-only entries of the hash chain, like records.
@@ -227,7 +227,7 @@ enum RegisterSchema {
                                                                               operatorName: "rigbook"))
                 }
             }),
-        // Issue 14: assets over their life. Each change of an asset field is an append-only entry of the hash
+        // Assets over their life. Each change of an asset field is an append-only entry of the hash
         // chain (`asset_changes`, old and new values typed as the asset's columns store them); the asset's
         // current values stay in `assets`, changed in the same transaction. `as_added` keeps the asset's
         // canonical columns as it was added (what its hash covers) from its first change on. Retirement is
@@ -265,13 +265,13 @@ enum RegisterSchema {
             \(appendOnly("asset_changes", "asset changes are evidence: change the asset again instead"))
             \(appendOnly("merges", "merges are evidence and cannot be changed"))
             """),
-        // Issue 13 §4: the records a batch inspection saves together share a visit id (NULL on any other
+        // The records a batch inspection saves together share a visit id (NULL on any other
         // record). An extension column of the hash chain, so records saved before keep their hashes.
         Migration(name: "008-visits", sql: """
             ALTER TABLE inspections ADD COLUMN visit_uuid TEXT;
             CREATE INDEX inspections_by_visit ON inspections(visit_uuid) WHERE visit_uuid IS NOT NULL;
             """),
-        // Issue 15: electrical assets (TagWorks, AS/NZS 3760) beside lifting equipment. Their own fields are
+        // Electrical assets (TagWorks, AS/NZS 3760) beside lifting equipment. Their own fields are
         // extension columns of the asset's hash (NULL on lifting equipment, so its hashes stand). An electrical
         // asset has no working load limit: the table is rebuilt with `wll_kg > 0` asked of lifting equipment
         // only (SQLite cannot change a CHECK in place), with foreign keys off for the swap, as SQLite's own
@@ -283,7 +283,7 @@ enum RegisterSchema {
             ALTER TABLE assets ADD COLUMN risk TEXT;
             ALTER TABLE assets ADD COLUMN interval_reason TEXT;
             """, then: { db in try rebuildAssetsWithoutWLLCheck(db) }, foreignKeysOff: true),
-        // Issue 15 §2: electrical tests (TagWorks' 16 fields and the readings SPEC §12 adds), append-only entries
+        // Electrical tests (TagWorks' 16 fields and the readings SPEC §12 adds), append-only entries
         // of the hash chain like inspection records. Readings are kept as typed (trimmed); the verdicts, the
         // limits they were judged by and the attachments (hash, name, size) as JSON.
         Migration(name: "010-electrical-tests", sql: """
@@ -326,14 +326,14 @@ enum RegisterSchema {
             CREATE INDEX electrical_tests_by_asset ON electrical_tests(asset_uuid, test_date);
             \(appendOnly("electrical_tests", "electrical tests are evidence: save a new test instead"))
             """),
-        // Issue 14 §5: an amendment that settles conflicting amendments (two machines amended one record, a
+        // An amendment that settles conflicting amendments (two machines amended one record, a
         // merge kept both) supersedes every live amendment of the chain: the others' uuids, as a JSON array.
         // NULL on every other record; hashed as an extension column (only when not NULL).
         Migration(name: "011-amendments-superseding-several", sql: """
             ALTER TABLE inspections ADD COLUMN also_amends TEXT;
             CREATE INDEX inspections_also_amending ON inspections(id) WHERE also_amends IS NOT NULL;
             """),
-        // Issue 15 §4: the files attached to a record (hash, name, size), one append-only row each, entries of the
+        // The files attached to a record (hash, name, size), one append-only row each, entries of the
         // hash chain (`kind attachment`) made in the record's transaction. `record_kind` and `record_uuid` name the
         // record, an inspection or an electrical test, so both kinds share the table (docs/FORMATS.md).
         Migration(name: "012-attachments", sql: """
@@ -354,7 +354,7 @@ enum RegisterSchema {
             CREATE INDEX attachments_by_file ON attachments(sha256);
             \(appendOnly("attachments", "attachments are evidence: save an amendment instead"))
             """),
-        // Issue 18: sync with the organisation's server. Every entry of evidence, however it arrives (saved,
+        // Sync with the organisation's server. Every entry of evidence, however it arrives (saved,
         // merged, pulled), is noted in `sync_journal` by a trigger, so a sync pushes what came after the last
         // entry it pushed; `sync_servers` keeps, per server, how far each side has gone and the URL last given.
         // Neither is evidence nor hashed: a sync that stops halfway is simply run again.
@@ -377,7 +377,7 @@ enum RegisterSchema {
                 last_used_at TEXT NOT NULL
             );
             """),
-        // Issue 13: a batch of 300 records at 100,000 assets spent much of its time on two indexes keyed by
+        // A batch inspection of 300 records at 100,000 assets spent much of its time on two indexes keyed by
         // SHA-256 (random by nature, so a leaf page read and written per record): the records' hash and the
         // notices' entry hash. Nothing looks an entry up by its hash (merge and sync match by uuid), and a hash
         // covers its entry's uuid, which stays unique, so the hashes stay unique without an index. `notices`

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// Reg 10 notices (issue 12 §5): append-only entries of the hash chain on records. The newest notice of a
+/// Reg 10 notices: append-only entries of the hash chain on records. The newest notice of a
 /// record and duty says where the duty stands.
 enum NoticeStore {
     static let select = """

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// The register's particulars (issue 12 §1): each change is a new row of `particulars`, an entry of the hash
+/// The register's particulars: each change is a new row of `particulars`, an entry of the hash
 /// chain; the newest row of a subject is in force.
 enum ParticularsStore {
     /// Appends `change` onto the chain. Only inside a write transaction.

@@ -299,10 +299,10 @@ public final class Register {
     }
 
     /// Every asset with its summary, in tag order. The list sorts by status on top of this. Retired assets
-    /// are left out unless asked for (issue 14): the active list, `due`, the calendar and the report skip them.
+    /// are left out unless asked for: the active list, `due`, the calendar and the report skip them.
     /// A large register is read in two halves on two connections at once (this is the start-up cost), each
     /// straight into its end of one array: the lower half forwards from the front, the upper half backwards from
-    /// the back, so a million rows are never held twice (issue 17: the two halves and their join were 1.5 times
+    /// the back, so a million rows are never held twice (the two halves and their join were 1.5 times
     /// the rows at their peak).
     public func rows(includingRetired: Bool = false) throws(RegisterError) -> [RegisterRow] {
         try perform {
@@ -381,7 +381,7 @@ public final class Register {
     public func asset(tag: String) throws(RegisterError) -> RegisterRow? {
         try perform {
             let matches = try rows(sharingKeyWith: tag)
-            // A tag changed since still finds its asset (issue 14), unless another asset has it now.
+            // A tag changed since still finds its asset, unless another asset has it now.
             if matches.isEmpty { return try formerHolder(ofTag: tag) }
             guard matches.count > 1 else { return matches.first }
             let exact = matches.filter { $0.asset.tag == tag }
@@ -568,7 +568,7 @@ public final class Register {
         }
     }
 
-    /// A batch inspection's save (issue 13 §4): one record per asset, each validated by the gate on its own,
+    /// A batch inspection's save: one record per asset, each validated by the gate on its own,
     /// all linked by `visit`, in ONE transaction: every record is in the register, or (any failing) none is.
     /// The defect's reg 10 answers, asked once for the batch, open the notices of each record. Returns the new
     /// records' ids in the order given.

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// The register as the `RowSource` of a command that writes many rows (issue 17): its active assets (retired
+/// The register as the `RowSource` of a command that writes many rows: its active assets (retired
 /// ones too, if asked) that `including` keeps, in tag order, then again by uuid; and for the report each asset's
 /// latest thorough examination and tests, read one asset at a time as the page shows them. Use it inside
 /// `Register.onOneSnapshot`, so every read sees the same register.

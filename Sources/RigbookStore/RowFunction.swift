@@ -19,7 +19,7 @@ extension RowColumns {
 /// row, inside `sqlite3_step`, with the row's columns as the function's arguments. Each column read through the
 /// statement instead (`sqlite3_column_text`, then `sqlite3_column_bytes`) passes SQLite's checks of the statement
 /// and its row twice; an argument is read straight from its value. At 100,000 assets that is three million
-/// columns, and it took the first frame from ~170 ms to ~95 ms (issue 17, PERFORMANCE.md).
+/// columns, and it took the first frame from ~170 ms to ~95 ms (PERFORMANCE.md).
 ///
 /// The function is defined on every connection, like `rigbook_tag_key`; nothing stored uses it, so other SQLite
 /// tools still read a register. Called outside `Database.eachRow` it returns NULL and does nothing.

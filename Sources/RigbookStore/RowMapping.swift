@@ -23,7 +23,7 @@ enum AssetColumns {
         "next_examination_by", "examination_scheme", "tag_key",
     ] + electricalColumns
 
-    /// An electrical asset's columns (issue 15): NULL on lifting equipment; extension columns of its hash.
+    /// An electrical asset's columns: NULL on lifting equipment; extension columns of its hash.
     static let electricalColumns = ["asset_kind", "equipment_class", "environment", "risk", "interval_reason"]
 
     static let insertSQL = "INSERT INTO assets (\((written + ["entry_hash", "parent_hash"]).joined(separator: ", ")))"
@@ -91,7 +91,7 @@ enum InspectionColumns {
     /// The 17 fields, in form order (the amendment's reason has a column of its own, NULL when none).
     static let fieldColumns = FormField.inspectionFields.map(\.key)
 
-    /// The report particulars of Schedule 1 (issue 12 §2), in form order, and the particulars copied at save:
+    /// The report particulars of Schedule 1, in form order, and the particulars copied at save:
     /// NULL for records saved before them (and the ones that do not apply to a record).
     static let reportColumns = FormField.reportFields.map(\.key) + ["particulars"]
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The organisation's register on PostgreSQL (issue 18): the union of every replica's entries of evidence, each
+/// The organisation's register on PostgreSQL: the union of every replica's entries of evidence, each
 /// kept as the replica hashed it (its hashed columns, its hash and parent), numbered in the order the server
 /// received them (`seq`, one sequence for all tables: a replica pulls what came after the last number it saw).
 /// Made by named migrations like the SQLite register; docs/FORMATS.md ("The server") describes it.
@@ -121,7 +121,7 @@ enum ServerSchema {
             );
             \(appendOnly("attachments"))
             """),
-        // The files the attachments name (issue 18): pushed by the replicas that have them, pulled by those that
+        // The files the attachments name: pushed by the replicas that have them, pulled by those that
         // lack them, each kept once under its SHA-256, which the server checks against the content.
         Migration(name: "003-attachment-files", sql: """
             CREATE TABLE attachment_files (

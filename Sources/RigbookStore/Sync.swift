@@ -97,7 +97,7 @@ extension Register {
         }
     }
 
-    /// Syncs with the organisation's server (issue 18): pulls what the server has and this register lacks, by
+    /// Syncs with the organisation's server: pulls what the server has and this register lacks, by
     /// the merge rules, in pages of `pageSize` entries, each one transaction here; then pushes what this
     /// register has and the server lacks, in pages, each one transaction there. A push that finds the server
     /// moved on since the pull pulls again first, so two replicas never push clashing tags past each other.

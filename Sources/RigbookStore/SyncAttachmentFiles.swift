@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// Attachment files carried by sync (issue 18, server migration 003): the `attachments` entries travel like the
+/// Attachment files carried by sync (server migration 003): the `attachments` entries travel like the
 /// other entries; the files they (and electrical tests) name travel in the server's `attachment_files`, once
 /// each under its SHA-256. A replica sends the files it has that the server lacks and fetches the files its
 /// records name that it lacks, one file at a time (at most 20 MB each), each checked against its SHA-256 before

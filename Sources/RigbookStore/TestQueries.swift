@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// What the outward views read of electrical tests (issue 15 §3): every test for the export, one by id for its
+/// What the outward views read of electrical tests: every test for the export, one by id for its
 /// certificate, the failed ones of a period for the report, the latest of each asset for labels and reports.
 extension Register {
     /// How many tests the register holds (the export's progress line).

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// Electrical tests in the register (issue 15 §2, §3): the only write path takes the gate's `ValidatedTest`;
+/// Electrical tests in the register: the only write path takes the gate's `ValidatedTest`;
 /// a test folds into the asset's summary as a thorough examination of its kind.
 enum TestColumns {
     static let written = [
@@ -96,7 +96,7 @@ extension Register {
                 try HashChain.append(db, HashChain.electricalTest,
                                      try TestColumns.values(test, testUUID: testUUID, asset: row.asset, saved: saved))
                 let id = db.lastInsertRowID
-                // The attachments table names them too (issue 15 §4), so `attachments(recordUUID:)` serves both kinds.
+                // The attachments table names them too, so `attachments(recordUUID:)` serves both kinds.
                 try AttachmentColumns.append(db, test.values.attachments, kind: AttachmentColumns.testKind,
                                              recordUUID: testUUID, attachedAt: saved.savedAt)
                 try storeSummary(asset: row.asset, HistorySummary(history: history + [test.facts(id: id)]))

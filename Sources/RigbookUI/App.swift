@@ -14,7 +14,7 @@ public struct AppState: Sendable {
     public var notice: Notice?
     /// Where the register lives, for messages.
     public var registerPath: String
-    /// The background sync with the organisation's server (issue 18 §3).
+    /// The background sync with the organisation's server.
     public var sync = SyncState()
 
     public init(today: CalendarDate, registerPath: String) {

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// What the runtime hands over to open the asset editor (issue 14): the asset, the values it opens with, and
+/// What the runtime hands over to open the asset editor: the asset, the values it opens with, and
 /// the draft file already on disk when one is recovered.
 public struct AssetEditorSeed: Sendable {
     public var row: RegisterRow

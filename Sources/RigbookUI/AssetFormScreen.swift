@@ -4,7 +4,7 @@ import RigbookCore
 public enum CancelChoice: Sendable, Equatable { case cancel, keepEditing }
 
 /// Adding an asset from the list (`a`): the 12 fields and the examination scheme, checked on Ctrl-S. The same
-/// screen edits an asset (`e`, issue 14; `AssetEditor.swift`): then it has a draft file and an exit guard.
+/// screen edits an asset (`e`, `AssetEditor.swift`): then it has a draft file and an exit guard.
 public struct AssetFormState: Screen {
     public internal(set) var draft = AssetDraft()
     /// Set when the screen edits an asset rather than adding one.

@@ -93,7 +93,7 @@ public enum PathCompletion {
 
 public enum AttachAction: Sendable { case complete, attach, cancel }
 
-/// The "Attach a file" prompt (issue 15 §4): a path with Tab completion, Enter to attach, Esc to cancel. A
+/// The "Attach a file" prompt: a path with Tab completion, Enter to attach, Esc to cancel. A
 /// component any form hosts: it keeps its own state, reads its own keys and draws into the host's area; what
 /// it wants done comes back as an `Outcome` for the host to turn into effects (`listPath`, `attachFile`), and
 /// their answers come back through `listed` and `refused`.

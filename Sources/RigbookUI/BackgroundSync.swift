@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// How one background sync ended (issue 18 §3), as the worker reports it to the loop.
+/// How one background sync ended, as the worker reports it to the loop.
 public enum SyncOutcome: Sendable, Equatable {
     /// `received`: entries brought in; `conflicts`: the report's lines on fields changed on both sides.
     case synced(received: Int, sent: Int, conflicts: [String])

@@ -36,7 +36,7 @@ public struct BatchSeed: Sendable {
 
 public enum BatchAction: Sendable { case previousAsset, nextAsset, takeOut, splitOff }
 
-/// The batch inspection (issue 13 §4, SlingGuard's second form): one set of the shared values for N assets.
+/// The batch inspection (SlingGuard's second form): one set of the shared values for N assets.
 /// The values are edited by a single inspection form (`form`), so the widgets, keys, draft debounce and
 /// flush, the leave question and reg 10's questions are the single form's own; this screen adds the asset
 /// list, turns the form's draft and save effects into the batch's, and saves every record in one

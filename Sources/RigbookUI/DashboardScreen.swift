@@ -9,7 +9,7 @@ public struct DashboardState: Screen {
     public let total: Int
     public let weeks: [Int]
     public let today: CalendarDate
-    /// Electrical items (issue 15) among the assets, and how many of them need attention: their tests count
+    /// Electrical items among the assets, and how many of them need attention: their tests count
     /// in the statuses and the weeks like thorough examinations.
     public let electrical: Int
     public let electricalAttention: Int

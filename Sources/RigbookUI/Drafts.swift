@@ -21,7 +21,7 @@ public struct DraftFileMeta: Sendable, Equatable {
 ///
 /// Held in one shared, never-changed box: a typed key's journal effect carries a snapshot through `update`, the
 /// effect list and the session, and a copy held inline retained and released each of its ~40 strings and values
-/// at every step (issue 17). A copy is one reference; a change makes a new box.
+/// at every step. A copy is one reference; a change makes a new box.
 @dynamicMemberLookup
 public struct DraftSnapshot: Sendable, Equatable {
     public struct Contents: Sendable, Equatable {
@@ -39,13 +39,13 @@ public struct DraftSnapshot: Sendable, Equatable {
         public var written: DraftFileMeta?
         /// The field that has the focus; a recovered draft opens there.
         public var focus: FormField
-        /// The asset editor's values (issue 14); nil for an inspection form's snapshot.
+        /// The asset editor's values; nil for an inspection form's snapshot.
         public var assetValues: AssetDraft?
         /// The asset editor's focused field, by its name in the draft (`wll_kg`).
         public var assetFocus: String?
         /// Reg 10's answers as typed, once its dialog has opened.
         public var noticeAnswers: DefectNoticeAnswers?
-        /// The test form's values (issue 15); nil for the other forms' snapshots.
+        /// The electrical test form's values; nil for the other forms' snapshots.
         public var testValues: TestValues?
         /// The test form's focused field, by its name in the draft (`earth_continuity`).
         public var testFocus: String?
@@ -116,9 +116,9 @@ public struct DraftSummary: Sendable, Equatable {
     public var byAnotherOperator: Bool
     /// Fields that differ from a blank form, as short "Label: value" texts.
     public var differences: [String]
-    /// The `kind` of an asset editor's draft (issue 14).
+    /// The `kind` of an asset editor's draft.
     public static let assetEditKind = "asset edit"
-    /// The `kind` of an electrical test form's draft (issue 15).
+    /// The `kind` of an electrical test form's draft.
     public static let testKind = "test"
     /// Who has it open right now, if anyone.
     public var lockedBy: String?
@@ -139,7 +139,7 @@ public struct DraftSummary: Sendable, Equatable {
         self.lockedBy = lockedBy
     }
 
-    /// "WLL (kg): “2500”", … for each asset field an editor's draft changes (issue 14).
+    /// "WLL (kg): “2500”", … for each asset field an editor's draft changes.
     public static func differences(_ values: AssetDraft, from baseline: AssetDraft) -> [String] {
         Asset.Field.allCases.compactMap { field in
             let (now, then) = (AssetFormState.text(field, of: values), AssetFormState.text(field, of: baseline))

@@ -17,11 +17,11 @@ public enum Event: Sendable {
     case sampleLoaded(count: Int)
     case historyLoaded(RegisterRow, [StoredInspection])
     case formReady(FormSeed)
-    /// An electrical asset's test form may open (issue 15): its draft's lock is held.
+    /// An electrical asset's test form may open: its draft's lock is held.
     case testFormReady(TestFormSeed)
     /// An asset's electrical tests, for its history screen (they arrive just after `historyLoaded`).
     case testsLoaded(assetUUID: UUID, [StoredTest])
-    /// A batch inspection's form may open: its assets are locked (issue 13 §4).
+    /// A batch inspection's form may open: its assets are locked.
     case batchReady(BatchSeed)
     /// An asset split off a batch has its own form ready, prefilled with the batch's values.
     case splitOffReady(FormSeed)
@@ -56,7 +56,7 @@ public enum Event: Sendable {
     case searchIndexPrepared(PreparedSearchIndex)
     /// Every version of one particular, oldest first, `changedAt` in local time.
     case particularsHistoryLoaded(title: String, [ParticularsVersion], particulars: Particulars)
-    /// The asset editor may open (its draft's lock is held): issue 14.
+    /// The asset editor may open (its draft's lock is held).
     case assetEditorReady(AssetEditorSeed)
     /// The editor session's changes are in the register (`summary`: what changed, in words).
     case assetChanged(assetUUID: UUID, sessionID: String, summary: String)
@@ -67,7 +67,7 @@ public enum Event: Sendable {
     case labelCodeLoaded(assetUUID: UUID, QRMatrix?)
     /// An asset's changes, for its history screen.
     case assetChangesLoaded(assetUUID: UUID, [AssetChange])
-    /// The folder a path prompt completes in, listed (issue 15 §4); `owner`: the draft id of the form asking.
+    /// The folder a path prompt completes in, listed; `owner`: the draft id of the form asking.
     case pathListed(PathListing, owner: String)
     /// A file is in `Documents/Attachments/` for the form whose draft id is `owner`.
     case attached(Attachment, owner: String)
@@ -75,14 +75,14 @@ public enum Event: Sendable {
     case attachRefused(String, owner: String)
     /// Write any unwritten draft now (a signal arrived, the terminal went away).
     case flush
-    /// The register has a server: sync in the background now and every `intervalSeconds` (issue 18 §3).
+    /// The register has a server: sync in the background now and every `intervalSeconds`.
     case syncEnabled(intervalSeconds: Double)
     /// A background sync ended (the worker's answer to `.sync`).
     case syncFinished(SyncOutcome)
     case info(String)
     case failure(String)
-    /// The register can only be read, and why: the header says so for the whole session (issue 11's rule, which
-    /// the full-screen program had kept only until the first key).
+    /// The register can only be read, and why: the header says so for the whole session, not only until
+    /// the first key.
     case registerReadOnly(String)
 }
 
@@ -92,7 +92,7 @@ public enum Event: Sendable {
 ///
 /// Indirect: an effect is a reference to its case in a box of its own, so passing one along (into the effect list,
 /// through `App.apply`, into the session's queue) retains a box, where copying the enum inline ran a copy routine
-/// over every kind of payload (a few hundred bytes of `InspectionValues` among them) for each typed key (issue 17).
+/// over every kind of payload (a few hundred bytes of `InspectionValues` among them) for each typed key.
 public indirect enum Effect: Sendable {
     case reloadRegister
     /// Make the list's filter index on another thread once the loop is idle (a large register just loaded); it
@@ -108,9 +108,9 @@ public indirect enum Effect: Sendable {
     /// existing draft without asking (the person chose it on the Drafts screen).
     case openForm(assetUUID: UUID, amending: StoredInspection?, recover: Bool)
     case writeDraft(DraftSnapshot)
-    /// Append the form's state to its keystroke journal after an edit (issue 17); nil: nothing unsaved, empty it.
+    /// Append the form's state to its keystroke journal after an edit; nil: nothing unsaved, empty it.
     case journalDraft(draftID: String, DraftSnapshot?)
-    /// Lock the marked assets and open one form for all of them (issue 13 §4).
+    /// Lock the marked assets and open one form for all of them.
     case openBatch(assetUUIDs: [UUID])
     /// Open the batch whose draft is `draftID` with its assets and values (the Drafts screen's Enter).
     case openBatchDraft(draftID: String)
@@ -132,11 +132,11 @@ public indirect enum Effect: Sendable {
     case recordParticulars(ParticularsChange)
     /// Read the history of one particular (`subject`, as `ParticularsChange.subject`), titled `title`.
     case openParticularsHistory(subject: UUID, title: String)
-    /// Open the asset editor (issue 14): take its draft's lock, then open it or ask about its draft.
+    /// Open the asset editor: take its draft's lock, then open it or ask about its draft.
     case openAssetEditor(assetUUID: UUID, recover: Bool)
     /// Change an asset (the editor's Ctrl-S): one entry of the asset's history per field changed.
     case changeAsset(assetUUID: UUID, to: Asset, reason: String, sessionID: String)
-    /// Write the labels of these assets into `Documents/Labels/` (issue 16).
+    /// Write the labels of these assets into `Documents/Labels/`.
     case writeLabels(assetUUIDs: [UUID])
     /// List the folder of a typed path for Tab completion (`~` expanded); answered by `pathListed`.
     case listPath(String, owner: String)

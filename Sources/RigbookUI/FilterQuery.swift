@@ -13,7 +13,7 @@ struct FilterQuery: Sendable, Equatable {
     /// How many `is:` words there are: adding one widens the statuses, so the previous matches no longer hold
     /// every new one.
     var statusWordCount = 0
-    /// The kinds kept (`is:electrical`, `is:lifting`, issue 15), nil when no such word narrows them. A kind
+    /// The kinds kept (`is:electrical`, `is:lifting`), nil when no such word narrows them. A kind
     /// narrows together with the statuses: `is:overdue is:electrical` is the overdue electrical items.
     var kinds: Set<AssetKind>?
 

@@ -1,6 +1,6 @@
 import RigbookCore
 
-/// The inspection form's attachments (issue 15 §4): Ctrl-O hosts the "Attach a file" prompt; the file comes
+/// The inspection form's attachments: Ctrl-O hosts the "Attach a file" prompt; the file comes
 /// back copied under its SHA-256 and joins the values, and the draft is written at once, so it names the file
 /// before anything could sweep it. Delete removes one from the values only: its file stays until the draft is
 /// discarded (or, unnamed, an hour's cleanup at start), so attaching it again is all an undo needs.

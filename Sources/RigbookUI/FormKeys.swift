@@ -23,7 +23,7 @@ extension FormState {
         KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
                    footer: "clean pass", action: .cleanPass),
         .attachFile,
-        // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds (issue 15 §4).
+        // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds.
         KeyBinding([.function(4)], label: "F4",
                    help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
                    brief: "pick an examiner", action: .pickExaminer),

@@ -219,7 +219,7 @@ extension FormState {
 
 /// Multi-line texts as last wrapped, by their text and width: the fields not being typed into keep their text
 /// from key to key, and splitting each into characters and wrapping it again was most of the form's layout
-/// per typed key (issue 17). A pure memo: a text is reused only when the text and the width are equal.
+/// per typed key. A pure memo: a text is reused only when the text and the width are equal.
 final class WrapMemo: Sendable {
     static let shared = WrapMemo()
 

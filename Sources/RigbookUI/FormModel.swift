@@ -4,7 +4,7 @@ import RigbookCore
 /// How a field is edited.
 public enum FieldKind: Sendable {
     case choice, text, multiline, check, toggle, date
-    /// The files attached: one row each, one selected (issue 15 §4).
+    /// The files attached: one row each, one selected.
     case attachments
 }
 
@@ -201,7 +201,7 @@ public struct FormSeed: Sendable {
 }
 
 /// A check box's value, by a switch over the field (as `[text:]`, RigbookCore): not key paths, whose runtime code a
-/// key arriving cold pays for on every line of the form it draws (issue 17).
+/// key arriving cold pays for on every line of the form it draws.
 extension InspectionValues {
     /// A check box's or toggle's state (`FormField.isFlag`); false for any other field, which a write leaves alone.
     subscript(flag field: FormField) -> Bool {

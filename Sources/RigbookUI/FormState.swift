@@ -70,7 +70,7 @@ public struct FormState: Screen {
         case notifying(DefectNoticeDialog, ValidatedInspection)
         /// The record went to the register; waiting for the answer.
         case saving(ValidatedInspection)
-        /// Ctrl-O: "Attach a file" asks for a path (issue 15 §4).
+        /// Ctrl-O: "Attach a file" asks for a path.
         case attaching(AttachPrompt)
     }
 
@@ -231,14 +231,14 @@ public struct FormState: Screen {
     /// The body's layout as the last `keepFocusVisible` computed it, for the frame drawn next; nil once any of
     /// the properties it depends on changed (they clear it as they are set). Both memos are references: they
     /// are set and forgotten on every key, and an optional of the values themselves was copied and destroyed
-    /// through the runtime's generic witnesses each time (issue 17).
+    /// through the runtime's generic witnesses each time.
     var layoutMemo: FormLayout.KeptLayout?
     mutating func forgetLayout() { layoutMemo = nil }
     /// The body's lines as last computed and what they were computed from; kept while the values change (unlike
     /// `layoutMemo`): `FormLayout.computed` uses them again when nothing the lines read has changed.
     var linesMemo: FormLayout.KeptLines?
 
-    /// The assets of a batch inspection whose shared values this form edits (issue 13 §4); empty for a
+    /// The assets of a batch inspection whose shared values this form edits; empty for a
     /// single asset's form. The gate then judges the values once per asset and names the assets a rule fails.
     var batchMembers: [BatchMember] = [] {
         didSet { problems = gateProblems() }

@@ -41,7 +41,7 @@ extension TextFieldHosting {
             accepted = .function(99)
         }
         // The one owner of the text while the key changes it: a character is appended in place, where a copy still
-        // held by the form made `apply` copy every character and the whole string first (issue 17).
+        // held by the form made `apply` copy every character and the whole string first.
         self.editor = nil
         let outcome = editor.apply(accepted, multiline: typingMultiline, maxLength: typingLimit,
                                    width: FormLayout.textWidth(screenWidth: width), allowed: allowed)

@@ -239,7 +239,7 @@ struct FormLineKey: Hashable, Sendable {
 }
 
 /// The form's body lines as last drawn, by what they were drawn from: a typed character changes one or two
-/// lines of the body (its field, a rule's message), so the others are copied, not drawn again (issue 17). A
+/// lines of the body (its field, a rule's message), so the others are copied, not drawn again. A
 /// pure memo of `FormView.draw`'s line drawing: a line is reused only when every input is equal.
 final class FormLineMemo: Sendable {
     static let shared = FormLineMemo()

@@ -42,7 +42,7 @@ public struct Cell: Hashable, Sendable {
 /// How a frame stores a cell: one machine word, so building, copying and comparing 80×24 of them costs no
 /// reference counting, and a frame is 15 KB, not 30 (a key's work reads two frames and the rows it copies; between
 /// keys other processes take the caches, and a key's time follows the memory it touches as much as its
-/// instructions: issue 17). A grapheme of one scalar (nearly all) is stored inline; a longer cluster lives in the
+/// instructions). A grapheme of one scalar (nearly all) is stored inline; a longer cluster lives in the
 /// frame's side table, its index where the scalar would be.
 ///
 /// Bits 0–31: the scalar, or the cluster's index; 32: holds a cluster; 33–34: width (0: the continuation of a
@@ -124,7 +124,7 @@ public struct Frame: Sendable, Equatable {
     /// The cells, a row at a time. A row placed from a memo (`placeLine`) shares the memo's buffer, and a new frame's
     /// rows share one blank row: placing a row copies a reference, not 640 bytes, and `FrameDiff` passes over a row
     /// that shares its buffer with the old frame's without reading it. Between keys other processes take the
-    /// caches, and a key's time follows the memory it touches (issue 17). Writing to a shared row copies it first.
+    /// caches, and a key's time follows the memory it touches. Writing to a shared row copies it first.
     var rows: [[PackedCell]]
     var clusters: [String] = []
     /// Where the terminal cursor should be; nil hides it.

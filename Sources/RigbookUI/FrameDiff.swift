@@ -194,7 +194,7 @@ public enum FrameDiff {
 
     /// Unchanged cells cheaper to write again than to skip: at most this many between two changed cells of a row.
     /// Skipping them costs a cursor move (`cup`, 6–8 bytes on xterm's kind), writing them a byte each; a ↓ in the
-    /// list is words separated by single spaces, one move each (issue 17).
+    /// list is words separated by single spaces, one move each.
     static let gapDrawnOver = 4
 
     /// Whether the unchanged cells `gapStart..<next` between the changed cells at `last` and `next` are written rather

@@ -8,11 +8,11 @@ public struct HistoryState: Screen {
     public let row: RegisterRow
     public let records: [StoredInspection]
     public private(set) var today: CalendarDate
-    /// The asset's changes (issue 14), shown among its records by date; they arrive just after the records.
+    /// The asset's changes, shown among its records by date; they arrive just after the records.
     public private(set) var changes: [AssetChange] = []
-    /// The QR code of the asset's label (issue 16 §4), once the session has made it.
+    /// The QR code of the asset's label, once the session has made it.
     public private(set) var code: QRMatrix?
-    /// An electrical asset's tests (issue 15), newest first: its history's records, in place of inspections.
+    /// An electrical asset's tests, newest first: its history's records, in place of inspections.
     public private(set) var tests: [StoredTest] = []
     /// `Q`: the QR code is shown in place of the records, large enough for a phone to read off the screen.
     public var showsCode = false
@@ -199,7 +199,7 @@ public struct HistoryState: Screen {
                 + (a.examinationScheme.isEmpty ? "" : " · Scheme \(a.examinationScheme)"),
             "Location \(none(a.location)) · Manufacturer \(none(a.manufacturer)) · Serial \(none(a.serialNumber))",
             "Made \(a.manufactured?.iso ?? "unknown") · Commissioned \(a.commissioned?.iso ?? "—")",
-            // DO NOT USE says why; a withdrawn asset has no next due date (issue 10).
+            // DO NOT USE says why; a withdrawn asset has no next due date.
             "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
         ]
         // The header has a row a line: a line too long for it ends in "…" at a word, never cut mid-word.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Marking assets on the register list for a batch inspection (issue 13 §4): kept apart from the list's
+/// Marking assets on the register list for a batch inspection: kept apart from the list's
 /// moving and filtering, which change for other reasons.
 extension ListState {
     mutating func handleMarks(_ action: ListAction, page: Int) -> Outcome {

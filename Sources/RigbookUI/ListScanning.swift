@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// The scan prompt (`#`) and jumping to a scanned or typed tag (issue 16 §4). A scanner types a label's payload
+/// The scan prompt (`#`) and jumping to a scanned or typed tag. A scanner types a label's payload
 /// and Enter like a keyboard: in the prompt every printable key is text, so no character of a scan reaches a
 /// list key. A payload starts with `/`, so a scan that arrives with no prompt open opens the filter, which
 /// takes it and jumps on Enter too.

@@ -234,14 +234,14 @@ public struct ListState: Sendable {
             builder.shared(list.siteName(of: asset))
             builder.shared(asset.location)
             builder.shared(asset.manufacturer)
-            // An electrical asset is found by its class and by the word "electrical" (issue 15).
+            // An electrical asset is found by its class and by the word "electrical".
             builder.shared(asset.electrical.map { "electrical \($0.environment.label)" } ?? "")
             builder.endRow()
         }
     }
 
     /// From how many rows the filter's index is made ahead, beside the loop, once the register is loaded: a first
-    /// filter key made it, half a second at a million assets (issue 17); under this it takes a few milliseconds.
+    /// filter key made it, half a second at a million assets; under this it takes a few milliseconds.
     static let indexAheadFrom = InHalves.threshold
 
     /// Whether the filter has its index (made on a filter key, or taken from one made ahead).
@@ -282,7 +282,7 @@ public struct ListState: Sendable {
         let candidates = narrowing ? matchedRows : nil
         var allowed = [Bool](repeating: parsed.statuses == nil, count: AssetStatus.allCases.count)
         for status in parsed.statuses ?? [] { allowed[status.attentionRank] = true }
-        // `is:electrical` / `is:lifting` (issue 15) narrow by kind as well as by status. Words alone keep every
+        // `is:electrical` / `is:lifting` narrow by kind as well as by status. Words alone keep every
         // status and kind: no call a row to ask (a million calls a keystroke).
         let kinds = parsed.kinds, rows = self.rows, ranks = self.ranks, allowedRanks = allowed
         let keptRow: @Sendable (Int32) -> Bool = { row in

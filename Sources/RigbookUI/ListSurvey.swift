@@ -67,7 +67,7 @@ struct ListSurvey: Sendable, Equatable {
     }
 
     /// Each row's status on `today` and the survey of all of them, in one pass over the rows, in two halves at
-    /// once for a large register (issue 17: five passes, each copying every row, were a quarter of a second of the
+    /// once for a large register (five passes, each copying every row, were a quarter of a second of the
     /// first frame at a million assets).
     static func statuses(of rows: [RegisterRow], on today: CalendarDate) -> ([StatusReport], ListSurvey) {
         guard !rows.isEmpty else { return ([], ListSurvey()) }

@@ -33,7 +33,7 @@ extension StatusStyle {
 struct ListColumn: Equatable, Sendable {
     enum ID {
         case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status
-        /// The colour code (issue 16 §3), as a word in its colour, when the register uses one.
+        /// The colour code, as a word in its colour, when the register uses one.
         case colour
     }
     var id: ID
@@ -310,7 +310,7 @@ enum ListView {
             }
             // The column's blanks are plain, whatever its text's style: a coloured blank looks like any other,
             // except in the selection bar, where reverse video turns it into a block of colour, and it costs the
-            // terminal two changes of style (issue 17).
+            // terminal two changes of style.
             frame.fill(y: y, in: area, x: x, count: column.width, style: .plain)
             if !frame.putASCIIColumn(text, x: x, y: y, in: area, width: column.width, style: style,
                                      alignRight: column.alignRight) {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The assets marked on the register list for a batch inspection (issue 13 §4), in the order they were
+/// The assets marked on the register list for a batch inspection, in the order they were
 /// marked: the batch form lists them in that order. At most `limit`, so one batch stays one reviewable form
 /// and one transaction of bounded size.
 public struct Marks: Sendable, Equatable {

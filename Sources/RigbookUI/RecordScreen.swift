@@ -73,7 +73,7 @@ public struct RecordState: Screen {
         ]
     }
 
-    /// The files the record names (issue 15 §4): name and size, then the SHA-256 they are kept under.
+    /// The files the record names: name and size, then the SHA-256 they are kept under.
     var attachmentLines: [(String, String)] {
         let files = record.values.attachments
         guard !files.isEmpty else { return [(FormField.attachments.shortLabel, "none")] }

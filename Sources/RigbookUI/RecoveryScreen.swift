@@ -33,14 +33,14 @@ public struct RecoveryState: Screen {
                                                     wanted: "amend #\(wanted.id)")
     }
 
-    /// The asset editor's draft (issue 14): the same question, the same answers.
+    /// The asset editor's draft: the same question, the same answers.
     public init(assetSeed seed: AssetEditorSeed, draft: DraftSummary, recovered: AssetEditorSeed) {
         self.draft = draft
         target = .asset(seed: seed, recovered: recovered)
         question = RecoveryState.question(tag: draft.assetTag)
     }
 
-    /// The electrical test form's draft (issue 15): the same question, the same answers.
+    /// The electrical test form's draft: the same question, the same answers.
     public init(testSeed seed: TestFormSeed, draft: DraftSummary, recovered: TestFormSeed) {
         self.draft = draft
         target = .test(seed: seed, recovered: recovered)

@@ -2,7 +2,7 @@ import RigbookCore
 
 /// The scan prompt over a screen whose letters are commands (an asset's history, a record): `#` or `/` opens
 /// it, so a label scanned there — `/RB1:…` and Enter, typed by the scanner — never reaches `A` (amend), `i` or
-/// `Q`. Enter goes to the scanned asset's history from the register list (issue 16 §4).
+/// `Q`. Enter goes to the scanned asset's history from the register list.
 struct ScanScreen: Screen {
     var prompt = ScanPrompt(marking: false)
 

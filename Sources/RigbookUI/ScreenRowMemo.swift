@@ -1,7 +1,7 @@
 import Synchronization
 
 /// One screen row as last drawn, with what it was drawn from: a title, a count line, column headings or a footer
-/// that a key seldom changes is copied from the last frame's row rather than formatted again (issue 17). A pure
+/// that a key seldom changes is copied from the last frame's row rather than formatted again. A pure
 /// memo of the drawing it stands in for: the row is reused only when the key, which must hold everything that
 /// drawing reads, is equal, and only when the drawing touches that row alone of a frame as wide as the screen.
 final class ScreenRowMemo<Key: Equatable & Sendable>: Sendable {

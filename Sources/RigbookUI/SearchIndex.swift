@@ -15,7 +15,7 @@ import Glibc
 /// fields (name, type, site, location, manufacturer, kind) repeat across a register (a thousand "1 t web
 /// sling"s on "Quay 2"): each distinct value is kept once, each distinct combination of them once, and a row
 /// holds its combination's id. A keystroke scores each value and each combination once, so a row costs a
-/// table look-up, and its own text is read only when the masks cannot answer (issue 17: a keystroke over a
+/// table look-up, and its own text is read only when the masks cannot answer (a keystroke over a
 /// million assets).
 struct SearchIndex: Sendable {
     static let separator: UInt8 = 0x1F
@@ -26,7 +26,7 @@ struct SearchIndex: Sendable {
     /// Which byte classes (`bitIndex`) each row's own text holds: at all, at the start of a word, where letters
     /// and digits change. For each block of 64 rows, one word per class and sort; bit `row % 64` is the row's. A
     /// keystroke over a million rows reads a word or three per 64 rows, not the 24 bytes a row of three masks
-    /// would be (issue 17: reading those was most of a first key's time).
+    /// would be (reading those was most of a first key's time).
     private var ownBits: [UInt64] = []
     static let classCount = 64
     static let wordsPerBlock = classCount * 3
@@ -163,7 +163,7 @@ struct SearchIndex: Sendable {
     }
 
     /// The index of `count` rows, `fill` giving row `row`'s fields to the builder: in two halves on two threads from
-    /// `InHalves.threshold` rows on, joined (issue 17: a first filter key at a million assets waited ~0.9 s for it).
+    /// `InHalves.threshold` rows on, joined (a first filter key at a million assets waited ~0.9 s for it).
     static func build(count: Int, _ fill: @Sendable (_ row: Int, _ builder: inout Builder) -> Void) -> SearchIndex {
         let parts = InHalves.map(count: count, alignment: 64) { range in
             var builder = Builder(capacity: range.count)
@@ -239,7 +239,7 @@ struct SearchIndex: Sendable {
     /// sized for every candidate and reads its terms and tables through pointers: no append, no bounds check,
     /// no retain a row. Candidates in row order read the per-row tables front to back; in any other order
     /// (attention order) a sparse status's rows cost a cache miss each. Many candidates are gone over in two
-    /// halves on two threads, each half writing from its start, then joined (issue 17: a first key at a million).
+    /// halves on two threads, each half writing from its start, then joined (a first key at a million).
     func matches(_ terms: [[UInt8]], among candidates: [Int32]?,
                  keep: (@Sendable (Int32) -> Bool)? = nil) -> (rows: [Int32], scores: [Int32]) {
         let query = Query(terms)

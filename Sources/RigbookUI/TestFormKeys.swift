@@ -2,7 +2,7 @@ import RigbookCore
 
 extension TestFormState {
     /// Keys that work in every field, text fields included. Ctrl-O (attach a file) is left free: it comes with
-    /// the attachments (issue 15 §4), on both form kinds.
+    /// the attachments, on both form kinds.
     static let keymap = Keymap<FormAction>(title: "Test form", whileTyping: true, [
         KeyBinding([.tab], label: "Tab", help: "Next field (also ↓ outside multi-line fields)", footer: "next",
                    action: .next),

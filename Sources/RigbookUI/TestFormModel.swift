@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// The electrical test form's fields as widgets (issue 15 §2, SPEC §12): how each is edited, where its value
+/// The electrical test form's fields as widgets (SPEC §12): how each is edited, where its value
 /// lives in `TestValues`, its choices, and the groups the form shows them in.
 extension TestField {
     public var kind: FieldKind {
@@ -12,7 +12,7 @@ extension TestField {
         case .testDate, .calibrationDate: .date
         case .calibrationAcknowledged, .authenticated: .check
         case .notes: .multiline
-        // One row a file; Ctrl-O attaches (issue 15 §4).
+        // One row a file; Ctrl-O attaches.
         case .attachments: .attachments
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// The electrical test form (issue 15 §2, SPEC §12): a second form kind beside the inspection form. It keeps
+/// The electrical test form (SPEC §12): a second form kind beside the inspection form. It keeps
 /// the inspection form's rules of the road by sharing its parts: the draft's debounce, flush and retries
 /// (`DraftTracker`), the same draft file and keystroke journal through `DraftSnapshot`, the leave and
 /// authenticate questions (`LeaveChoice`, `AuthenticateChoice`), the text widgets (`EditableText`), the
@@ -51,7 +51,7 @@ public struct TestFormState: Screen {
         case authenticating(Question<AuthenticateChoice>)
         /// The test went to the register; waiting for the answer.
         case saving(ValidatedTest)
-        /// Ctrl-O: the "Attach a file" prompt (issue 15 §4).
+        /// Ctrl-O: the "Attach a file" prompt.
         case attaching(AttachPrompt)
     }
 

@@ -3,7 +3,7 @@ import RigbookCore
 
 public enum TestRecordAction: Sendable { case up, down, back, help }
 
-/// One saved electrical test in full (issue 15): every field, each reading with its verdict, who saved it.
+/// One saved electrical test in full: every field, each reading with its verdict, who saved it.
 public struct TestRecordState: Screen {
     public let row: RegisterRow
     public let test: StoredTest

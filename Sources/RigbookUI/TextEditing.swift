@@ -11,7 +11,7 @@ public struct EditableText: Sendable, Equatable {
     /// The text as characters: for the cursor, wrapping and drawing.
     public private(set) var characters: [Character]
     /// The same text as a string, what the field holds: kept beside the characters, so a character typed at the
-    /// end is appended to both instead of the string being made again from every character on each key (issue 17).
+    /// end is appended to both instead of the string being made again from every character on each key.
     public private(set) var text: String
     public var cursor: Int
 

@@ -2,7 +2,7 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// Issue 14 §3: a client's spreadsheet of 100,000 assets imported "in seconds": the CSV read and checked
+/// The import target: a client's spreadsheet of 100,000 assets imported "in seconds": the CSV read and checked
 /// as `asset add` checks each row, then added in one transaction with the hash chain, as `rigbook import`.
 enum ImportBench {
     struct Result {

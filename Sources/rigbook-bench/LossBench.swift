@@ -86,7 +86,7 @@ enum LossBench {
         }
         let typing = now() - started
         killPane(driver)
-        // What the next start would offer back: the draft file, with its keystroke journal (issue 17).
+        // What the next start would offer back: the draft file, with its keystroke journal.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: drafts)) ?? []
         guard let name = names.first(where: { $0.hasSuffix(".json") || $0.hasSuffix(".journal") }),
               let id = name.split(separator: ".").first.map(String.init),

@@ -4,7 +4,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// The figures of issue 5 at one register size.
+/// The bench's figures at one register size.
 struct RegisterBench {
     /// What the filter figures type, a character at a time: fuzzy words, a tag without its dash, a status word.
     static let filterQueries = ["quay 2", "sling", "ws0102", "is:overdue sh"]
@@ -24,7 +24,7 @@ struct RegisterBench {
         var filterKey = Samples()
         /// The filter's own work per keystroke (`ListState.setQuery`: match, score, rank, count), no drawing.
         var filterWork = Samples()
-        /// The same keystrokes through the filter before issue 13 (a substring scan), measured in the same run.
+        /// The same keystrokes through the filter before fuzzy matching (a substring scan), measured in the same run.
         var filterReference = Samples()
         var formKey = Samples()
         var save = Samples()
@@ -83,7 +83,7 @@ struct RegisterBench {
         }
 
         // Filter keystrokes: one more character typed into `/` (fuzzy words, a status word), and the same
-        // prefixes through a substring scan like the filter's before issue 13, for reference.
+        // prefixes through a substring scan like the filter's before fuzzy matching, for reference.
         let queries = RegisterBench.filterQueries
         let rows = try register.rows()
         let reference = ReferenceFilter(rows: rows)
@@ -206,7 +206,7 @@ struct RegisterBench {
         row("save ÷ baseline (medians)", "—") { String(format: "1 : %.0f", $0.baseline.median / $0.save.median) }
         print("")
         if let million = results.first(where: { $0.size == 1_000_000 }) {
-            print("At 1,000,000 assets (issue 17 §5): first frame median \(format(million.firstFrame.median)), "
+            print("At 1,000,000 assets: first frame median \(format(million.firstFrame.median)), "
                   + "target < 1.5 s \(million.firstFrame.median < 1_500 ? "✓" : "✗"); peak resident memory "
                   + String(format: "%.0f MB", million.memoryMB) + ", target < 400 MB "
                   + "\(million.memoryMB < 400 ? "✓" : "✗").")
@@ -242,7 +242,7 @@ enum MemoryProbe {
 }
 
 extension RegisterBench {
-    /// Issue 13 §4: how many assets one batch holds in the bench (a big day on site).
+    /// How many assets one batch inspection holds in the bench (a big day on site).
     static let batchSize = 300
 
     /// The batch form's keystroke (300 assets marked with `m`, `I`, then notes typed: every key re-judges the
@@ -286,7 +286,7 @@ extension RegisterBench {
     }
 }
 
-/// The filter as it was before issue 13, for a reference figure: lower-cased tag, name, type and location in one
+/// The filter as it was before fuzzy matching, for a reference figure: lower-cased tag, name, type and location in one
 /// byte buffer, a memchr + memcmp substring scan per row, narrowing the previous matches as the query grows.
 final class ReferenceFilter {
     private var bytes: [UInt8] = []

@@ -2,7 +2,7 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// Sync with a PostgreSQL server (issue 18 §6), beside the same work on SQLite in the same run:
+/// Sync with a PostgreSQL server, beside the same work on SQLite in the same run:
 /// `rigbook-bench --sync-only URL [--sync-assets N]`, URL an empty database (it becomes the server).
 /// A first push of the whole register, a first pull into an empty replica (the built `rigbook sync`, its peak
 /// memory too); two replicas each save 1,000 new records and sync; `merge` brings the same 1,000 from one
@@ -19,7 +19,7 @@ enum SyncBench {
             try FileManager.default.createDirectory(atPath: root + "/" + name + "/Documents",
                                                     withIntermediateDirectories: true)
         }
-        // Each figure with its target in seconds (issue 18 §6), when it has one.
+        // Each figure with its target in seconds, when it has one.
         var rows: [(work: String, ms: Double, target: Double?)] = []
         func timed<T>(_ work: String, target: Double? = nil, _ body: () throws -> T) rethrows -> T {
             progress("bench: \(work)…")

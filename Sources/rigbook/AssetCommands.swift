@@ -2,7 +2,7 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// Assets over their life (issue 14 §1–§3): edit, retire, import.
+/// Assets over their life: edit, retire, import.
 extension Commands {
     static let assetEdit = CommandSpec(
         name: "asset edit", abstract: "Change an asset's fields; every change is kept with its reason.",
@@ -22,7 +22,7 @@ extension Commands {
             --site moves the asset to another of the register's sites (by name or uuid): the premises a
             report of thorough examination names (Schedule 1 item 2), kept as a new version of the
             asset's particulars; --location is where on site it is kept.
-            An electrical asset (issue 15) takes --class, --environment, --risk and --interval-reason;
+            An electrical asset takes --class, --environment, --risk and --interval-reason;
             a new environment or risk moves its interval to the AS/NZS 3760 table's unless --interval
             is given (then with --interval-reason).
             """,

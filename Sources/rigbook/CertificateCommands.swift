@@ -2,7 +2,7 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// `certificate`, `notices` and `notices done` (issue 12 §5, §6).
+/// `certificate`, `notices` and `notices done`.
 extension Commands {
     static let certificate = CommandSpec(
         name: "certificate",
@@ -65,7 +65,7 @@ extension Commands {
         }
 
         let register = try context.readRegister()
-        // An electrical item's TAG prints its latest test's certificate (issue 15).
+        // An electrical item's TAG prints its latest test's certificate.
         if let target, site == nil,
            let row = try? register.asset(tag: target.hasPrefix("#") ? "" : target), row.asset.isElectrical {
             return try testCertificate(context, test: nil, tag: row, out: out)
@@ -213,7 +213,7 @@ enum RecordReference {
             return record
         }
         guard allowingTag else {
-            // A failed electrical test is never a reg 10 matter (issue 15): say so rather than "not a record".
+            // A failed electrical test is never a reg 10 matter: say so rather than "not a record".
             if let row = try? register.asset(tag: word), row.asset.isElectrical {
                 throw refusal(electricalTestRefusal("\(row.asset.tag) is an electrical item"))
             }

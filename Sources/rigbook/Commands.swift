@@ -9,7 +9,7 @@ struct Context: Sendable {
     let home: DataHome
     let today: CalendarDate
     let environment: [String: String]
-    /// `--server URL`: the reading commands read the organisation's server instead (issue 18).
+    /// `--server URL`: the reading commands read the organisation's server instead.
     var server: String? = nil
 
     /// Days a draft is kept after its last edit: RIGBOOK_DRAFT_RETENTION_DAYS, default 30.
@@ -457,7 +457,7 @@ enum Commands {
         let conflicts = ConflictingAmendments.among(records)
         var out = Output()
         if format == "json" {
-            // An electrical asset's tests (issue 15) come first, newest first, then its changes.
+            // An electrical asset's tests come first, newest first, then its changes.
             try out.write(jsonArray(conflicts.map { HistoryExport.json($0, tag: row.asset.tag) }
                                     + tests.map { HistoryExport.json($0, tag: row.asset.tag) }
                                     + HistoryExport.entries(records: records, changes: changes, tag: row.asset.tag))

@@ -94,7 +94,7 @@ final class CursesTerminal: Terminal {
                                               (.yellow, Int16(COLOR_YELLOW)), (.blue, Int16(COLOR_BLUE)),
                                               (.magenta, Int16(COLOR_MAGENTA)), (.cyan, Int16(COLOR_CYAN))]
             for (colour, curses) in colours { init_pair(Int16(colour.rawValue), curses, -1) }
-            // A QR code on screen is black on white whatever the terminal's own colours (issue 16 §4).
+            // A QR code on screen is black on white whatever the terminal's own colours.
             init_pair(Int16(Colour.qr.rawValue), Int16(COLOR_BLACK), Int16(COLOR_WHITE))
             coloursOn = true
         }

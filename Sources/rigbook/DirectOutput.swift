@@ -5,7 +5,7 @@ import RigbookUI
 /// The curses backend's writer of frames: the frame diff's runs (and scroll) written with the terminal's own
 /// sequences from terminfo, in one `write(2)` a frame. Curses' screen update compared every changed line again,
 /// worked out the cheapest cursor moves and formatted them, and found a scroll by hashing every line: about half
-/// the CPU of a ↓ in the list, and most of the time from key to screen (issue 17). Curses still sets the terminal
+/// the CPU of a ↓ in the list, and most of the time from key to screen. Curses still sets the terminal
 /// up, reads the keys and gives the terminal back; it never draws (see `CursesTerminal`).
 final class DirectOutput {
     private struct Capabilities {

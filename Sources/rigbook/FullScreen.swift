@@ -21,7 +21,7 @@ enum FullScreen {
         return status
     }
 
-    /// The background sync (issue 18 §3) when the register has a server: $RIGBOOK_SERVER, else the one it last
+    /// The background sync when the register has a server: $RIGBOOK_SERVER, else the one it last
     /// synced with. $RIGBOOK_SYNC_INTERVAL: seconds between periodic syncs (default 180).
     static func backgroundSync(_ register: Register, _ environment: [String: String]) -> BackgroundSyncWorker? {
         let given = environment["RIGBOOK_SERVER"].flatMap { $0.isEmpty ? nil : $0 }

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-/// `rigbook history`: an asset's records and its changes (issue 14 §1) together, newest first.
+/// `rigbook history`: an asset's records and its changes together, newest first.
 enum HistoryExport {
     /// One change as `history --format json` writes it; `kind` tells it from a record.
     static func json(_ change: AssetChange, tag: String) -> String {
@@ -65,7 +65,7 @@ enum HistoryExport {
 }
 
 extension HistoryExport {
-    /// One electrical test as `history --format json` writes it (issue 15); `kind` tells it from a record.
+    /// One electrical test as `history --format json` writes it; `kind` tells it from a record.
     static func json(_ t: StoredTest, tag: String) -> String {
         let v = t.values
         var o = JSONObject()

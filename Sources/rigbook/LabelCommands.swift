@@ -3,7 +3,7 @@ import RigbookApp
 import RigbookCore
 import RigbookStore
 
-/// `labels` (issue 16 §1).
+/// `labels`.
 extension Commands {
     static let labels = CommandSpec(
         name: "labels",
@@ -69,7 +69,7 @@ extension Commands {
         do throws(RegisterError) { particulars = try register.particulars() }
         catch { throw CommandFailure("rigbook: \(error.description)") }
         // One sheet of rows is held at a time and the page written as it is made: a run for a whole site of a
-        // large register costs the memory of one sheet (issue 17 §5). Chosen by tags: those rows alone are held,
+        // large register costs the memory of one sheet. Chosen by tags: those rows alone are held,
         // in the order given.
         func write(count: Int, _ rows: ((RegisterRow) throws -> Void) throws -> Void) throws {
             try withSink(out, home: context.home) { sink in

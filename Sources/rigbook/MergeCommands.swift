@@ -2,7 +2,7 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// Registers as files (issue 14 §4, §5): a backup while others work, and a laptop's work merged in.
+/// Registers as files: a backup while others work, and a laptop's work merged in.
 extension Commands {
     static let backup = CommandSpec(
         name: "backup", abstract: "Copy the register safely while others keep working.",

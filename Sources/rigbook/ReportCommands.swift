@@ -143,7 +143,7 @@ extension Commands {
                             o.add("date", item.date?.iso); o.add("days", item.days.map(Int64.init))
                             o.add("reason", item.report.reason)
                             o.add("uuid", item.row.asset.uuid.uuidString.lowercased())
-                            // Issue 15: what the item needs next, and its kind (keys added at the end).
+                            // What the item needs next, and its kind (keys added at the end).
                             o.add("kind", item.row.asset.kind.rawValue)
                             o.add("needs", DueReport.what(item))
                             try write((first ? "" : ",") + o.string)
@@ -224,7 +224,7 @@ extension Commands {
                 progress.update(done)
             }
         }
-        // Electrical tests (issue 15) follow the inspection records, told from them by `kind`.
+        // Electrical tests follow the inspection records, told from them by `kind`.
         func tests(_ each: (StoredTest, String) throws -> Void) throws {
             var done = recordTotal - testTotal
             try register.forEachTaggedTest { test, tag in
@@ -365,7 +365,7 @@ extension Commands {
                 // The period's findings (a few); the page keeps those on its own assets.
                 var findings = try register.dangerousFindings(from: from, through: today)
                     .compactMap(DangerFinding.init)
-                // Electrical items (issue 15): failed tests of the period.
+                // Electrical items: failed tests of the period.
                 findings += try register.failedTests(from: from, through: today)
                     .compactMap(DangerFinding.init(failedTest:))
                 try withSink(out, home: context.home) { write in
@@ -392,7 +392,7 @@ extension Context {
 
 
 extension Commands {
-    /// `--kind lifting|electrical` where a command narrows what it lists (issue 15).
+    /// `--kind lifting|electrical` where a command narrows what it lists.
     static func parseKind(_ word: String) throws(UsageError) -> AssetKind {
         guard let kind = AssetKind(rawValue: word.lowercased()) else {
             throw UsageError("unknown --kind \(word); one of: lifting electrical")

@@ -2,7 +2,7 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// `rigbook settings get|set|add`: the register's particulars (issue 12 §1) from a shell. A key is a kind of
+/// `rigbook settings get|set|add`: the register's particulars from a shell. A key is a kind of
 /// particular and one of its fields (`employer.address`); which employer, site, examiner or asset is named by
 /// an option, so any name works, spaces, dots and all. See docs/DECISIONS.md, "Settings keys".
 enum SettingsCommands {

@@ -3,7 +3,7 @@ import RigbookCore
 import RigbookStore
 import Synchronization
 
-/// The organisation's register on PostgreSQL (issue 18): `rigbook sync`, and `--server URL` on the commands
+/// The organisation's register on PostgreSQL: `rigbook sync`, and `--server URL` on the commands
 /// that read.
 extension Commands {
     static let sync = CommandSpec(

@@ -3,7 +3,7 @@ import RigbookCore
 import RigbookStore
 import Testing
 
-/// Issue 14 on the built binary: asset edit and retire, import, backup, merge.
+/// Assets over their life on the built binary: asset edit and retire, import, backup, merge.
 extension RigbookCLITests {
     @Suite struct AssetLifeCommandTests {
         private func addSling(_ home: String, _ tag: String = "SL-1", location: String = "Bay 4") {

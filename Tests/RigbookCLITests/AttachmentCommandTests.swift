@@ -5,7 +5,7 @@ import RigbookStore
 import RigbookTestSupport
 
 extension RigbookCLITests {
-    /// Issue 15 §4 on the built binary: history, export and the certificate name a record's attachments;
+    /// Attachments on the built binary: history, export and the certificate name a record's attachments;
     /// backup and merge carry the files, checked by SHA-256.
     @Suite("Attachments: the commands") struct AttachmentCommands {
         /// A home with PASS-1 examined, its record naming a photo kept in the home's Attachments folder.

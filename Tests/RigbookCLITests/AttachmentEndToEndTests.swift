@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RigbookCore
 
-// Issue 15 §4 on the built binary in tmux: a photo attached by keys with Tab completion is in the draft at once,
+// Attachments on the built binary in tmux: a photo attached by keys with Tab completion is in the draft at once,
 // survives kill -9 (file and draft), comes back with the recovered draft and is saved with the record.
 extension RigbookCLITests {
     @Suite(.serialized) struct AttachmentEndToEnd {

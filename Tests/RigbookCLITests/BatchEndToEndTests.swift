@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// End-to-end tests of the batch inspection (issue 13 §4) on the built binary in tmux: the keys a day on site
+// End-to-end tests of the batch inspection on the built binary in tmux: the keys a day on site
 // costs, counted one by one with the screen awaited after each, and a batch draft that survives kill -9.
 
 /// Sends keys one at a time, waiting after each for the screen it should bring, and counts them.
@@ -44,7 +44,7 @@ extension RigbookCLITests {
             return env
         }
 
-        /// Issue 13 §4's target: 10 identical clean passes, from the list to the saved list, in ≤ 20 keys:
+        /// The target: 10 identical clean passes, from the list to the saved list, in ≤ 20 keys:
         /// m × 10, I, F2 (the five checks and Pass), Ctrl-S, y (authenticate and save) = 14.
         @Test func tenCleanPassesInOneBatchCountTheirKeys() throws {
             let env = try home()

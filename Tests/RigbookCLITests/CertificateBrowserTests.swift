@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RigbookCore
 
-// Certificates printed by a real browser (issue 12 §7): headless Chromium prints the HTML to PDF, poppler's
+// Certificates printed by a real browser: headless Chromium prints the HTML to PDF, poppler's
 // pdfinfo reads the page size and count, pdftotext the text. `.ci/run` installs Debian's `chromium` and
 // `poppler-utils`; without them these tests fail and say so, rather than pass having checked nothing.
 

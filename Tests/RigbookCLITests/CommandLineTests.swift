@@ -66,7 +66,7 @@ private let badAdds: [BadAdd] = [
     BadAdd(label: "tag with a zero-width space", args: addWith("--tag", "WS-\u{200B}0900"), mentions: "U+200B"),
     BadAdd(label: "commissioned after today", args: addWith("--commissioned", "2026-12-01"), mentions: "commission"),
     BadAdd(label: "manufactured after today", args: addWith("--manufactured", "2027-01-01"), mentions: "manufacture"),
-    // Issue 10: a longer interval than LOLER reg 9(3) allows needs an examination scheme.
+    // A longer interval than LOLER reg 9(3) allows needs an examination scheme.
     BadAdd(label: "a 12-month web sling without a scheme", args: addWith("--interval", "12"),
            mentions: "LOLER regulation 9(3)"),
     BadAdd(label: "a 7-month chain block lifting persons without a scheme",

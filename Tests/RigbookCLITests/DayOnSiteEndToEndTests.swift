@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 13 in a real terminal: the key counts are typed into the built binary in tmux, each key only once the
+// A day on site in a real terminal: the key counts are typed into the built binary in tmux, each key only once the
 // screen it answers is drawn (as a person reads before pressing), and the register is read back by the binary.
 
 extension RigbookCLITests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// End-to-end tests of drafts (issue 4) on the built binary in tmux: what is typed survives kill -9,
+// End-to-end tests of drafts on the built binary in tmux: what is typed survives kill -9,
 // SIGHUP, a closed terminal and Ctrl-Z; Esc offers to keep or discard it; a second session is locked
 // out; unreadable drafts are set aside. Shared helpers (E2EHome, E2EPane, e2e…) are in FormEndToEndTests.swift.
 
@@ -160,7 +160,7 @@ extension RigbookCLITests {
                     "the recovered form does not say its draft is on disk: \(e2eTitle(form))")
         }
 
-        /// 1b. Issue 17: what the screen shows is what the next reader of the draft gets (`drafts list` replays the
+        /// 1b. What the screen shows is what the next reader of the draft gets (`drafts list` replays the
         /// keystroke journal), after each key and long before the debounced draft write, and a kill -9 the moment
         /// the last key shows loses nothing. (That the line goes in before the echo is the loop's order, which a
         /// reader this slow cannot tell from just after it; LossBench kills within 20 ms.)

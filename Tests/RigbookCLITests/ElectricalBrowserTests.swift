@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RigbookCore
 
-// Electrical items' labels and test certificates printed for real (issue 15 §3, 16 §1): headless Chromium renders
+// Electrical items' labels and test certificates printed for real: headless Chromium renders
 // the test tags and DANGER tags to PNG, zbarimg decodes every QR code, pdftotext finds the words of the PDF print
 // and pdfinfo counts its A4 pages; the test certificate prints on one A4 page with its fields and readings.
 

@@ -4,7 +4,7 @@ import RigbookCore
 import RigbookStore
 import RigbookTestSupport
 
-// Issue 15 §3 and 16 §1 on the command line: every outward view treats electrical items and their tests as
+// Electrical items on the command line: every outward view treats electrical items and their tests as
 // what they are (a test, not a thorough examination; no WLL), on the register `ElectricalRegister` makes.
 
 extension RigbookCLITests {

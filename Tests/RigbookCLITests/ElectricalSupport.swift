@@ -5,7 +5,7 @@ import Testing
 import RigbookCore
 import RigbookStore
 
-/// Electrical assets and their tests in a `CertificateHome`, for the outward views' tests (issue 15 §3, 16 §1).
+/// Electrical assets and their tests in a `CertificateHome`, for the outward views' tests.
 extension CertificateHome {
     /// `asset add --kind electrical`, failing the test unless it exits 0.
     func addElectrical(_ tag: String, _ name: String, class equipmentClass: String = "class-1",

@@ -2,7 +2,7 @@ import Foundation
 import RigbookTestSupport
 import Testing
 
-// End-to-end tests of the inspection form (issue 3) in a real terminal: the built `rigbook` runs in
+// End-to-end tests of the inspection form in a real terminal: the built `rigbook` runs in
 // tmux, keys go in through `send-keys`, and the outcome is read back from the screen and from the
 // binary's own `history` / `asset list` output. The helpers below (prefixed `e2e` / `E2E`) are shared
 // with DraftEndToEndTests.swift.
@@ -365,7 +365,7 @@ extension RigbookCLITests {
             #expect(opened.allSatisfy { $0[since] == fixedToday && $0[daysOpen] == "0" }, "\(csv)")
         }
 
-        /// Issue 10 §1: a paste of text, seven Tabs, a Space and Ctrl-S into the notes once ticked the
+        /// A paste of text, seven Tabs, a Space and Ctrl-S into the notes once ticked the
         /// confirmation and saved a record. In a real terminal with bracketed paste it is text only.
         @Test func aBracketedPasteIsTextNeverKeys() throws {
             let env = try E2EHome()

@@ -3,7 +3,7 @@ import Testing
 import RigbookCore
 import RigbookStore
 
-/// Issue 11, "Drafts", on the command line: `drafts list` cuts ids to fit its table, so `drafts discard`
+/// Drafts on the command line: `drafts list` cuts ids to fit its table, so `drafts discard`
 /// takes any unique beginning of one (the cut id as printed included); `--format json` prints them whole.
 extension RigbookCLITests {
     @Suite("Hardening: drafts") struct HardeningDrafts {

@@ -3,7 +3,7 @@ import Testing
 import RigbookCore
 import RigbookStore
 
-// Issue 11, "Output files and standard output": what `--out` may replace, the modes of the files it
+// Output files and standard output (docs/DECISIONS.md): what `--out` may replace, the modes of the files it
 // writes, write errors on standard output, and control characters on a terminal.
 
 // MARK: - A register with one hostile name

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RigbookCore
 
-// Labels printed for real (issue 16 §5): headless Chromium renders the labels page to PNG at a device scale
+// Labels printed for real: headless Chromium renders the labels page to PNG at a device scale
 // factor of 2, zbar's zbarimg decodes every QR code on it, and each must be its asset's payload; the PDF print
 // is A4 with the expected count of labels. Then the round trip: a decoded payload, typed into the running
 // program in tmux as a scanner types it, makes the list jump to the asset. `.ci/run` installs Debian's

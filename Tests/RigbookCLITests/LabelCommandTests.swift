@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// `rigbook labels` and the colour-code setting (issue 16 §1, §3) from a shell: what is chosen, what is refused.
+// `rigbook labels` and the colour-code setting from a shell: what is chosen, what is refused.
 
 extension RigbookCLITests {
     @Suite("labels command") struct LabelCommand {

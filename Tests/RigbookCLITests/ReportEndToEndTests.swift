@@ -23,7 +23,7 @@ extension E2EPane {
 }
 
 extension RigbookCLITests {
-    /// Issue 12's done-when: a record whose Schedule 1 particulars were typed by keys prints on a certificate
+    /// End to end: a record whose Schedule 1 particulars were typed by keys prints on a certificate
     /// with every item.
     @Suite(.serialized) struct ReportEndToEnd {
         @Test func schedule1ByKeysPrintsOnTheCertificate() throws {

@@ -414,7 +414,7 @@ extension RigbookCLITests {
             #expect(!result.stdout.contains("OK-1") && !result.stdout.contains("UT-1"), "\(result)")
         }
 
-        /// `due` writes its items as it reads them again in order (issue 17 §5); what it writes must be what
+        /// `due` writes its items as it reads them again in order; what it writes must be what
         /// `DueReport.items` over every row in memory gives: the same items, order, counts and summary.
         @Test("due streamed lists what DueReport.items lists in memory, in its order", arguments: [
             ["2026-11-30"], ["2026-11-30", "--within", "0"], ["2026-11-30", "--within", "400"],
@@ -497,7 +497,7 @@ extension RigbookCLITests {
             #expect(rows.map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"], "\(text)")
             #expect(rows.map { $0[0] } == ["DO NOT USE", "DO NOT USE", "OVERDUE", "OVERDUE", "REMEDY BY", "REMEDY BY",
                                             "DUE SOON", "DUE SOON"])
-            // DO NOT USE says why, never "due in 355 days" (issue 10).
+            // DO NOT USE says why, never "due in 355 days".
             #expect(rows.map { $0.last ?? "" } == [
                 "remedy deadline 2026-11-15 passed",
                 "failed dangerous on 2026-11-20, not cleared by a thorough examination",
@@ -617,7 +617,7 @@ extension RigbookCLITests {
             let object = jsonObject(result.stdout)
             #expect((object["schema_version"] as? NSNumber)?.intValue == 1)
             #expect(object["as_of"] as? String == "2026-11-30")
-            // Without --within each asset's own DUE SOON window applies: no one horizon (issue 10).
+            // Without --within each asset's own DUE SOON window applies: no one horizon.
             #expect(object["within_days"] is NSNull)
             #expect(object["needs_attention"] as? Bool == true)
             #expect(result.stdout.contains("\"needs_attention\":true"), "needs_attention must be a JSON bool")
@@ -941,7 +941,7 @@ extension RigbookCLITests {
                            "repair_particulars", "remedy_particulars", "next_examination_by", "employer_name",
                            "employer_address", "site_name", "site_address", "previous_thorough_examination",
                            "record_hash", "also_amends_uuids", "attachments"]
-            // The inspection record's columns come first; `kind` and the electrical test's follow (issue 15).
+            // The inspection record's columns come first; `kind` and the electrical test's follow.
             #expect(records.first.map { Array($0.prefix(columns.count)) } == columns)
             #expect(records.first.map { $0.count > columns.count ? $0[columns.count] : "" } == "kind")
             let rows = Array(records.dropFirst())
@@ -1313,7 +1313,7 @@ extension RigbookCLITests {
 }
 
 extension RigbookCLITests {
-    /// Issue 10 §2: which record amends which, by id and by uuid, wherever records are printed.
+    /// Which record amends which, by id and by uuid, wherever records are printed.
     @Suite("Reporting: amendments in history and exports") struct ReportingAmendments {
         /// AM-1 with #1 (a pass) and #2, which amends #1 to a dangerous fail.
         private func amendedHome() throws -> Home {
@@ -1345,10 +1345,10 @@ extension RigbookCLITests {
             #expect(numbers.map { $0.suffix(7) } == ["-000002", "-000001"])
             #expect(numbers[0].wholeMatch(of: /[0-9A-F]{8}-[0-9]{6}/) != nil, "\(numbers[0])")
             // Keys are only added at the end: the report number still follows the amendment's reason, and the
-            // record's hash is followed only by keys added since (issue 14's also_amends_uuids).
+            // record's hash is followed only by keys added since (`also_amends_uuids`).
             #expect(result.stdout.matches(of: /"amendment_reason": ?[^,]*, ?"report_number": ?"[0-9A-F]{8}-[0-9]{6}"/)
                     .count == 2, "\(result.stdout)")
-            // Issue 14's also_amends_uuids and issue 15's attachments follow it: attachments close each object now.
+            // `also_amends_uuids` and `attachments` follow it: attachments close each object now.
             #expect(result.stdout.matches(
                         of: /"record_hash": ?"[0-9a-f]{64}", ?"also_amends_uuids": ?null, ?"attachments": ?\[\] ?\}/)
                     .count == 2, "\(result.stdout)")
@@ -1424,7 +1424,7 @@ extension RigbookCLITests {
 }
 
 extension RigbookCLITests {
-    /// Issue 17: `report`, `calendar` and `due --format ics` read the register twice, keeping a key per listed
+    /// `report`, `calendar` and `due --format ics` read the register twice, keeping a key per listed
     /// asset and reading the rows and examinations again one asset at a time. What they write must be what the
     /// same writers make from the whole register read into memory (every row, every latest examination).
     @Suite("Reporting: streamed pages match the register in memory") struct ReportingStreamed {

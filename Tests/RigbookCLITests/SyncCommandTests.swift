@@ -2,7 +2,7 @@ import Foundation
 import RigbookTestSupport
 import Testing
 
-/// Issue 18 on the built binary: `rigbook sync` between replicas and a throwaway PostgreSQL server, and
+/// Sync on the built binary: `rigbook sync` between replicas and a throwaway PostgreSQL server, and
 /// `--server URL` on the reading commands.
 extension RigbookCLITests {
     @Suite struct SyncCommandTests {

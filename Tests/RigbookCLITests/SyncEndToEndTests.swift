@@ -2,7 +2,7 @@ import Foundation
 import RigbookTestSupport
 import Testing
 
-/// Issue 18's "done when": two terminals on two replicas, each saving a different asset's inspection by keys
+/// Sync end to end: two terminals on two replicas, each saving a different asset's inspection by keys
 /// and syncing in the background, and a third replica syncing from the command line. Every record ends up
 /// everywhere with the same statuses, and `verify` passes on the three and on the server.
 extension RigbookCLITests {

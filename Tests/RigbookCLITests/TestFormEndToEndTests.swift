@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension RigbookCLITests {
-    /// Issue 15's done-when, in a real terminal: an electrical asset added by keys, its test form filled by keys
+    /// End to end, in a real terminal: an electrical asset added by keys, its test form filled by keys
     /// with a manual Pass refused over a failed earth reading, `kill -9`, the draft recovered, the reading fixed,
     /// a photo attached with Ctrl-O, the test saved and read back with `history --format json`.
     @Suite(.serialized) struct TestFormEndToEnd {

@@ -228,7 +228,7 @@ struct TextRulesTests {
 
 /// LOLER reg 9(3): at most 6 months between thorough examinations for lifting accessories and anything
 /// that lifts persons, 12 for other lifting equipment, unless an examination scheme sets the interval.
-@Suite("Asset: intervals longer than LOLER reg 9(3) allows (issue 10)")
+@Suite("Asset: intervals longer than LOLER reg 9(3) allows")
 struct LOLERIntervalTests {
     static func asset(_ type: EquipmentType, _ months: Int, liftsPersons: Bool = false,
                       scheme: String = "") -> Asset {

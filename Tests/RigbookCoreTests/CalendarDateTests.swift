@@ -169,7 +169,7 @@ struct CalendarDateDayNumberTests {
 
     @Test("a date is one 4-byte word, and day numbers past the calendar's ends saturate")
     func packedAndSaturating() {
-        // A register row holds nine dates: at a million assets their size is the list's memory (issue 17).
+        // A register row holds nine dates: at a million assets their size is the list's memory.
         #expect(MemoryLayout<CalendarDate>.size == 4)
         #expect(CalendarDate(dayNumber: 2_932_897) == day("9999-12-31"))
         #expect(CalendarDate(dayNumber: -719_163) == day("0001-01-01"))

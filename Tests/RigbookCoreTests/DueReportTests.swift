@@ -86,7 +86,7 @@ struct DueReportTests {
         #expect(items.map(\.row.asset.tag) == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
         #expect(items.map(\.status)
                 == [.doNotUse, .doNotUse, .overdue, .overdue, .remedyBy, .remedyBy, .dueSoon, .dueSoon])
-        // DN-1's date is the day it failed dangerous, no longer its examination a year ahead (issue 10).
+        // DN-1's date is the day it failed dangerous, no longer its examination a year ahead.
         #expect(items.map { $0.date?.iso ?? "-" } == ["2026-11-15", "2026-11-20", "2026-10-15", "2026-11-01",
                                                        "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
         #expect(items.map { $0.days ?? 999 } == [-15, -10, -46, -29, 10, 20, 5, 15])

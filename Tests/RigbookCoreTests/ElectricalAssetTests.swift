@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RigbookCore
 
-/// Issue 15 §1: electrical assets, their AS/NZS 3760 interval table and its override.
+/// Electrical assets, their AS/NZS 3760 interval table and its override.
 @Suite("Electrical assets")
 struct ElectricalAssetTests {
     static let today = CalendarDate(year: 2026, month: 11, day: 30)!

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RigbookCore
 
-/// Issue 15 §3 in the core: the words every outward view takes for an electrical item, and the label it gets.
+/// In the core: the words every outward view takes for an electrical item, and the label it gets.
 @Suite struct ElectricalOutwardTests {
     static let today = CalendarDate(iso: "2026-11-30")!
 

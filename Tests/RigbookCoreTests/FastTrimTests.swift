@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RigbookCore
 
-/// The gate's trimming without Foundation (issue 17) must cut exactly what Foundation's does.
+/// The gate's trimming without Foundation must cut exactly what Foundation's does.
 @Suite("Trimming without Foundation")
 struct FastTrimTests {
     static let samples = [

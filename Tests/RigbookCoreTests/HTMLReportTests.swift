@@ -300,7 +300,7 @@ struct HTMLReportTests {
         let items = DueReport.items(Fixture.rows, today: Fixture.today)
         #expect(items.count >= 4)
         let section = slice(html, from: "<section id=\"attention\">", to: "</section>")
-        // Grouped by status under a heading row each (issue 17: a row then carries no status of its own).
+        // Grouped by status under a heading row each (a row then carries no status of its own).
         let tags = section.matches(of: /<tr><td><\/td><td>([^<]+)<\/td>/).map { String($0.output.1) }
         #expect(tags == items.map { HTMLReport.escape($0.row.asset.tag) })
         let groups = section.matches(of: /<tr class="group" data-status="([a-z_]+)">/).map { String($0.output.1) }
@@ -311,7 +311,7 @@ struct HTMLReportTests {
             #expect(section.contains("<td>\(HTMLReport.escape(DueReport.when(item)))</td>"))
         }
         #expect(section.contains(DueReport.summary(items, today: Fixture.today)))
-        // The date column holds the remedy deadline for REMEDY BY (and Needs says so, issue 15).
+        // The date column holds the remedy deadline for REMEDY BY (and Needs says so).
         #expect(section.contains(">CS-0005</td><td>Chain sling 2-leg</td><td>Yard</td><td>remedy</td>"
             + "<td>2026-03-20</td>"))
     }
@@ -563,7 +563,7 @@ struct HTMLReportTests {
     }
 }
 
-// MARK: - Streaming (issue 17)
+// MARK: - Streaming
 
 @Suite("HTMLReport streams")
 struct HTMLReportStreamingTests {

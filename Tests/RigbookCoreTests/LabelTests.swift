@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 import RigbookQR
 
-// Issue 16: the label payload, colour codes, the QR matrix and the labels page.
+// The label payload, colour codes, the QR matrix and the labels page.
 
 @Suite("Label payload") struct LabelPayloadTests {
     @Test("an ordinary tag is written as it is, with the due date", arguments: [

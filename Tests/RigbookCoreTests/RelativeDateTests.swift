@@ -1,7 +1,7 @@
 import Testing
 import RigbookCore
 
-/// Dates typed the quick way (issue 13 §3): `today`, `+14`, `+2w`, `+6m`, `+1y`, and their minus forms.
+/// Dates typed the quick way: `today`, `+14`, `+2w`, `+6m`, `+1y`, and their minus forms.
 @Suite struct RelativeDateTests {
     static let base = CalendarDate(iso: "2026-08-31")!
     static let today = CalendarDate(iso: "2026-11-30")!

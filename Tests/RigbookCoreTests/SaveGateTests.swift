@@ -130,7 +130,7 @@ private let gateCases: [GateCase] = {
         cases.append(GateCase(2, "certification given, \(type.rawValue)") { $0.inspectionType = type })
     }
 
-    // Issue 10: equipment is examined before its first use (LOLER reg 9(1)), so an initial or
+    // Equipment is examined before its first use (LOLER reg 9(1)), so an initial or
     // after-installation examination may come before the commission date, never in the future; no other
     // type may.
     for type in InspectionType.allCases {
@@ -342,7 +342,7 @@ private let gateCases: [GateCase] = {
         GateCase(10, "defect description of 4001 characters", fails: [.defectDescription]) {
             withResult(.failDangerous, &$0); $0.defectDescription = String(repeating: "d", count: 4001)
         },
-        // Schedule 1 (issue 12 §2): the report particulars of a thorough examination.
+        // Schedule 1: the report particulars of a thorough examination.
         GateCase(11, "basis left to the type") { $0.examinationBasis = nil },
         GateCase(11, "periodic within 6 months on a 12-month asset") { $0.examinationBasis = .within6Months },
         GateCase(11, "periodic examination on the basis of a scheme", fails: [.examinationBasis]) {
@@ -652,7 +652,7 @@ struct SaveGateTests {
     }
 }
 
-/// Issue 10 §2: an amendment needs a reason and must say something the record it amends did not.
+/// An amendment needs a reason and must say something the record it amends did not.
 @Suite("SaveGate: amendments")
 struct AmendmentGateTests {
     /// Record #17, a pass, amended with `change` applied and `reason` given.
@@ -725,7 +725,7 @@ struct AmendmentGateTests {
     }
 }
 
-@Suite("SaveGate: the report particulars of LOLER Schedule 1 (issue 12)")
+@Suite("SaveGate: the report particulars of LOLER Schedule 1")
 struct ReportParticularsGateTests {
     private func context(particulars: ReportParticulars?, intervalMonths: Int = 12) -> SaveGate.Context {
         var asset = gateAssetValue()
@@ -815,7 +815,7 @@ struct InvisibleParticularsTests {
     }
 }
 
-// MARK: - Judging only the rules a changed field takes part in (issue 17)
+// MARK: - Judging only the rules a changed field takes part in
 
 /// `SaveGate.problems(changing:previous:)` judges again only what a change of one field can alter; these cases
 /// change every field of the form, one at a time, from records valid and invalid, fresh and amending, and expect

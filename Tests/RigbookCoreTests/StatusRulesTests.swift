@@ -122,7 +122,7 @@ struct PrecedenceTests {
                    history: [record(1, .thoroughPeriodic, on: "2021-01-10", .passWithObservations,
                                     action: .quarantine)],
                    today: "2026-02-01", expected: .quarantined),
-        // Issue 10 reversed the old REMEDY BY › OVERDUE: an item must not be used past its examination date.
+        // The old REMEDY BY › OVERDUE is reversed: an item must not be used past its examination date.
         StatusCase(name: "OVERDUE › REMEDY BY",
                    commissioned: "2024-01-01",
                    history: [record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,
@@ -349,7 +349,7 @@ struct RemedyDeadlineTests {
         StatusCase(name: "deadline + 1: do_not_use",
                    commissioned: "2025-01-01", history: [defect],
                    today: "2026-02-11", expected: .doNotUse, expectedDeadline: "2026-02-10"),
-        // Issue 10 reversed the old rule: a passing interim inspection signs the repair off.
+        // The old rule is reversed: a passing interim inspection signs the repair off.
         StatusCase(name: "a later passing interim inspection closes it, without moving the due date",
                    commissioned: "2025-01-01",
                    history: [defect, record(2, .interim, on: "2026-02-01")],
@@ -539,10 +539,10 @@ struct HistoryFoldTests {
     }
 }
 
-// MARK: - Issue 10 §3: status rules that never hide danger
+// MARK: - Status rules that never hide danger
 
-/// Concrete histories where the rules before issue 10 said something misleading.
-@Suite("StatusRules: rules that never hide danger (issue 10)")
+/// Concrete histories where the old rules said something misleading.
+@Suite("StatusRules: rules that never hide danger")
 struct NeverHideDangerTests {
     /// Examined 2025-01-10 every 12 months (due 2026-01-10) with a defect to remedy by 2026-02-01.
     static let defectDueJanuary = record(1, .thoroughPeriodic, on: "2025-01-10", .defectToBeRemedied,

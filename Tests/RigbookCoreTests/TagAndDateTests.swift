@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RigbookCore
 
-/// Issue 10 §4: tags that cannot pose as other tags, and asset dates that cannot be in the future.
+/// Tags that cannot pose as other tags, and asset dates that cannot be in the future.
 @Suite("Tags and asset dates that cannot lie")
 struct TagAndDateTests {
     static let today = CalendarDate(iso: "2026-11-30")!

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RigbookCore
 
-/// Issue 15 §2: the test form's gate, its limits row by row, and the readings each class needs.
+/// The electrical test form's gate, its limits row by row, and the readings each class needs.
 @Suite("Test gate and limits")
 struct TestGateTests {
     static let today = CalendarDate(year: 2026, month: 11, day: 30)!

@@ -62,7 +62,7 @@ func assetDraftProblems(wll: String, length: String) -> AssetDraft.Problems? {
     return problems
 }
 
-/// A source that records how a streamed writer reads it (issue 17): it must read every row once, then only the
+/// A source that records how a streamed writer reads it: it must read every row once, then only the
 /// rows it lists, again by uuid, in the order it lists them. A report's source also counts the examinations read.
 final class RowReadRecorder<Base: RowSource>: RowSource {
     let base: Base

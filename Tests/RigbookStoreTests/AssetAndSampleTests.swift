@@ -10,7 +10,7 @@ struct AddAssetTests {
         Asset(tag: "仓库-7", name: "Shackle 3.25 t", type: .shackle, wllKg: 3250, lengthM: nil, location: "仓库 2",
               manufacturer: "", serialNumber: "", manufactured: day("2019-05-01"), commissioned: day("2019-06-01"),
               intervalMonths: 6, liftsPersons: true),
-        // A longer interval set by an examination scheme (issue 10): the reference reads back too.
+        // A longer interval set by an examination scheme: the reference reads back too.
         Asset(tag: "CB-0003", name: "Chain block 1 t", type: .chainBlock, wllKg: 1000, intervalMonths: 24,
               examinationScheme: "ES-2026-07, Acme Inspection Ltd"),
     ])

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 14 §1, §2: assets edited with their history kept, and retired.
+/// Assets edited with their history kept, and retired.
 @Suite("Assets over their life: changes and retirement")
 struct AssetLifeTests {
     private func stamp(_ at: String, _ who: String = "ann") -> SaveStamp {

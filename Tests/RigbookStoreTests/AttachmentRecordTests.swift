@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 15 §4 in the register: a record's attachments (hash, name, size) in their own append-only table,
+/// Attachments in the register: a record's attachments (hash, name, size) in their own append-only table,
 /// entered in the record's transaction, chained; cleanup that never takes a file a draft or record names.
 @Suite("Attachments in the register")
 struct AttachmentRecordTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 15 §4: attachments kept by SHA-256, 0600; only images and PDFs up to 20 MB; never orphaned.
+/// Attachments kept by SHA-256, 0600; only images and PDFs up to 20 MB; never orphaned.
 @Suite("Attachments")
 struct AttachmentStoreTests {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]

@@ -3,7 +3,7 @@ import Testing
 import RigbookCore
 @testable import RigbookStore
 
-/// Issue 13's batch save writes fewer pages: record and notice uuids that ascend, and the WAL copied into the
+/// The batch save writes fewer pages: record and notice uuids that ascend, and the WAL copied into the
 /// file when the program is idle rather than inside the save.
 @Suite struct BatchPagesTests {
     @Test func timeOrderedUUIDsAreVersion7AndAscendAsText() {

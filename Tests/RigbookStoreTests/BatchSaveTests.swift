@@ -4,7 +4,7 @@ import RigbookTestSupport
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 13 §4: a batch inspection saves one record per asset in one transaction, linked by a visit id, and
+/// A batch inspection saves one record per asset in one transaction, linked by a visit id, and
 /// keeps its own draft (`batch-<visit>.json`).
 @Suite("Batch inspection: one transaction, a visit id, a batch draft", .serialized) struct BatchSaveTests {
     /// N assets in a new register (with the particulars a thorough examination needs).

@@ -186,7 +186,7 @@ struct ConcurrencyTests {
     }
 }
 
-/// A large register is read on two connections into the two ends of one array (`HalvesReader`, issue 17). Each
+/// A large register is read on two connections into the two ends of one array (`HalvesReader`). Each
 /// half has its room; assets added between the count and the reads overflow it, and the rows must still come
 /// back whole and in tag order, whatever the rooms.
 @Suite("Reading a register in two halves into one array")

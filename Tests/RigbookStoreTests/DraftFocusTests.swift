@@ -3,7 +3,7 @@ import Testing
 import RigbookCore
 import RigbookStore
 
-/// Issue 10 §4: a draft remembers which field had the focus when it was written (`focused_field`);
+/// A draft remembers which field had the focus when it was written (`focused_field`);
 /// drafts written before that key existed still read.
 extension DraftStoreTests {
     @Test("The focused field is written as focused_field and reads back")

@@ -4,7 +4,7 @@ import Testing
 import RigbookCore
 @testable import RigbookStore
 
-/// The keystroke journal beside a draft (issue 17): read back with the draft, ignored when it does not belong to
+/// The keystroke journal beside a draft: read back with the draft, ignored when it does not belong to
 /// the file beside it, folded into the file at start-up, removed with the draft.
 extension DraftStoreTests {
     /// A draft with `notes`, as a journal line extending revision `revision`.

@@ -17,7 +17,7 @@ struct DraftStoreTests {
         defer { t.remove() }
         let draft = makeDraft(assetUUID: UUID())
         try t.store.write(draft)
-        // The file as the build before issue 12 wrote it: the 17 fields, none of the report particulars.
+        // The file as a build before the report particulars wrote it: the 17 fields, none of the report particulars.
         let path = t.store.path(for: draft.draftID)
         let data = try #require(fileBytes(path))
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -112,7 +112,7 @@ struct DraftStoreTests {
             "confirmed",
         ]
         #expect(fieldNames.count == 17)
-        // The 17 and the report particulars of Schedule 1 (issue 12), which older drafts lack.
+        // The 17 and the report particulars of Schedule 1, which older drafts lack.
         let reportNames: Set<String> = ["examination_basis", "installed_correctly", "test_particulars",
                                         "repair_particulars", "remedy_particulars", "next_examination_by"]
         #expect(Set(FormField.reportFields.map(\.key)) == reportNames)
@@ -743,7 +743,7 @@ struct DraftStoreTests {
     }
 }
 
-/// Issue 10 §2: an amendment's draft names the amended record by uuid and keeps the reason; drafts
+/// An amendment's draft names the amended record by uuid and keeps the reason; drafts
 /// written before that still read.
 extension DraftStoreTests {
     private func jsonObject(at path: String) throws -> [String: Any] {

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 15 §1 in the store: an electrical asset is kept, chained, changed and verified like any other.
+/// In the store, an electrical asset is kept, chained, changed and verified like any other.
 @Suite("Electrical assets in the register")
 struct ElectricalAssetStoreTests {
     static func drill() -> Asset {

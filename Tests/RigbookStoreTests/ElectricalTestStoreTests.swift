@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 15 §2–§3 in the store: tests saved through the gate, chained, and counted for status.
+/// Electrical tests in the store: saved through the gate, chained, and counted for status.
 @Suite("Electrical tests in the register")
 struct ElectricalTestStoreTests {
     static let today = CalendarDate(year: 2026, month: 11, day: 30)!

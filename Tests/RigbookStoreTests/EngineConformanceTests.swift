@@ -4,7 +4,7 @@ import RigbookTestSupport
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// The operations sync relies on, each run on both engines (issue 18 §1): an entry's values read back exactly
+/// The operations sync relies on, each run on both engines: an entry's values read back exactly
 /// as written (its hash depends on their types and bytes), a batch is whole or absent, evidence refuses
 /// UPDATE and DELETE, a uuid is unique, entries are read in the order they arrived.
 enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RigbookStore
 
-// Issue 11, "Output files and standard output", at the store: an atomic write replaces only a regular
+// Output files and standard output (docs/DECISIONS.md), at the store: an atomic write replaces only a regular
 // file (or makes a new one), never a FIFO, a device, a folder or a symbolic link that happens to be there.
 
 private func fileType(_ path: String) -> mode_t? {

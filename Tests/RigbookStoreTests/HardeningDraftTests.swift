@@ -4,7 +4,7 @@ import Testing
 import RigbookCore
 import RigbookStore
 
-/// Issue 11, "Drafts": files in `Drafts/` that are not what a draft can be (too big, a symbolic link),
+/// Drafts: files in `Drafts/` that are not what a draft can be (too big, a symbolic link),
 /// and lock files that are removed without ever letting two sessions hold the same lock.
 @Suite("Hardening: drafts", .serialized)
 struct HardeningDraftTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 11, "a missing or empty register is never 'nothing due'": only a command that adds data may
+/// A missing or empty register is never "nothing due": only a command that adds data may
 /// create a register, nothing creates one over a zero-byte file, and reading never writes the file.
 @Suite("Hardening: registers")
 struct HardeningRegisterStoreTests {

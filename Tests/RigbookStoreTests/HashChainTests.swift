@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-@Suite("The hash chain and report numbers (issue 12 §3, §4)")
+@Suite("The hash chain and report numbers")
 struct HashChainTests {
     /// A register with three thorough examinations and a pre-use check, newest last.
     private func registerWithRecords(_ path: String) throws -> (Register, [Int64]) {
@@ -185,7 +185,7 @@ struct HashChainTests {
     }
 }
 
-@Suite("The hash chain covers particulars and notices (issue 12 §3)")
+@Suite("The hash chain covers particulars and notices")
 struct ParticularsAndNoticesChainTests {
     /// A register with one thorough examination (so a notice) and a renamed employer, then `sql` run behind
     /// the triggers' back; what verify says.

@@ -4,7 +4,7 @@ import RigbookTestSupport
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 14 §3–§5 in the store: import, backup, merge.
+/// In the store: import, backup, merge.
 @Suite("Import, backup and merge")
 struct ImportBackupMergeTests {
     static let header = "tag,name,type,wll_kg,length_m,location,interval_months,lifts_persons,status,uuid\n"
@@ -114,7 +114,7 @@ struct ImportBackupMergeTests {
     }
 }
 
-/// Two laptops' registers brought together (issue 14 §5).
+/// Two laptops' registers brought together.
 @Suite("Merging registers")
 struct MergeTests {
     /// Two registers in one folder: A with `SL-1` and a record, B made from A by a merge.

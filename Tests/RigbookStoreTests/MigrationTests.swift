@@ -304,8 +304,8 @@ struct RecordIdentityMigrationTests {
 
 @Suite("An older register migrates in place")
 struct StatusRulesMigrationTests {
-    /// A register exactly as the first schema left it: only migration 001, summaries folded by the rules
-    /// before issue 10, no `user_version`.
+    /// A register exactly as the first schema left it: only migration 001, summaries folded by the old status
+    /// rules, no `user_version`.
     static func makeFirstSchemaRegister(at path: String) throws {
         let db = try firstSchemaDatabase(at: path)
         // (uuid, tag, last thorough date, result, latest result, latest action, open deadline, unresolved fail)

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Many rows are read through `rigbook_row` (issue 17: the first frame reads three million columns at 100,000
+/// Many rows are read through `rigbook_row` (the first frame reads three million columns at 100,000
 /// assets): each row's columns arrive as the function's arguments. What arrives must be what the statement's own
 /// columns hold, for every kind of row.
 @Suite("Rows read through rigbook_row")

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookCore
 @testable import RigbookStore
 
-/// Issue 10 §4: the register compares tags by their folded key (NFC + full Unicode case folding).
+/// The register compares tags by their folded key (NFC + full Unicode case folding).
 @Suite("Register: tags compared by their folded key")
 struct TagKeyTests {
     @Test("a tag that folds to a registered one is refused",

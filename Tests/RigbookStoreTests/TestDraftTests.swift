@@ -3,7 +3,7 @@ import Testing
 import RigbookCore
 import RigbookStore
 
-/// Test form drafts (issue 15): `Drafts/test-<uuid>.json` with `form_kind: test`, read back whole, tidied at
+/// Electrical test form drafts: `Drafts/test-<uuid>.json` with `form_kind: test`, read back whole, tidied at
 /// start like an inspection's, and a draft of a kind this build does not know left where it is.
 extension DraftStoreTests {
     static func electricalAsset() -> Asset {

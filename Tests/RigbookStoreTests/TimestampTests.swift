@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RigbookStore
 
-/// `Timestamp.now()` writes the clock by hand (issue 17): it must read back, and be written again, as Foundation's
+/// `Timestamp.now()` writes the clock by hand: it must read back, and be written again, as Foundation's
 /// ISO 8601 style writes a timestamp.
 @Suite struct TimestampTests {
     @Test func nowIsWhatFoundationWouldWrite() throws {

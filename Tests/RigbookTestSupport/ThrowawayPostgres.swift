@@ -4,7 +4,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A PostgreSQL cluster of the tests' own (issue 18 §5): made in a temporary folder with `initdb`, listening on
+/// A PostgreSQL cluster of the tests' own: made in a temporary folder with `initdb`, listening on
 /// a Unix socket there only (nothing on the network), one per test process, started when a test first asks
 /// for it and stopped when the process exits. As root the server runs as the `postgres` user (initdb refuses
 /// root; see PLATFORM-NOTES). A cluster left by a run that was killed is stopped by the next run.

@@ -5,7 +5,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// Amendments on screen (issue 10 §2): one live amendment per record, the newest of a chain is the one
+/// Amendments on screen: one live amendment per record, the newest of a chain is the one
 /// amended, and nothing already said is said again.
 @Suite("Amendments on screen")
 struct AmendmentTests {

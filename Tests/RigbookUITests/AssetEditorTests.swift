@@ -5,7 +5,7 @@ import RigbookUI
 import Testing
 @testable import RigbookApp
 
-/// `e` on the list (issue 14 §1, §2): the asset editor, its draft, its exit guard, retiring, history.
+/// `e` on the list: the asset editor, its draft, its exit guard, retiring, history.
 @Suite struct AssetEditorTests {
     static let sling = makeAsset(tag: "SL-0042", name: "2 t sling", location: "Bay 4", commissioned: "2026-06-01",
                                  intervalMonths: 6)

@@ -116,7 +116,7 @@ import Testing
         h.type(wll)
     }
 
-    /// Issue 13 §3: asset dates take `today` and dates counted back, written out as the field is left.
+    /// Asset dates take `today` and dates counted back, written out as the field is left.
     @Test func datesTypedTheQuickWayAreWrittenOutAsTheFieldIsLeft() throws {
         let h = try Harness(.empty)
         AssetFormTests.typeNewAsset(h, tag: "SL-0043", name: "2 t web sling", wll: "2000")
@@ -144,7 +144,7 @@ import Testing
         #expect(try h.register.assetCount() == 0)
     }
 
-    /// Issue 10 §4: the screen refuses what `asset add` refuses, under the field to fix.
+    /// The screen refuses what `asset add` refuses, under the field to fix.
     @Test func aCommissionDateAfterTodayIsRefusedUnderItsField() throws {
         let h = try Harness(.empty)
         AssetFormTests.typeNewAsset(h, tag: "SL-0042", name: "2 t web sling", wll: "2000")

@@ -5,7 +5,7 @@ import RigbookUI
 import Testing
 
 /// The add screen refuses an interval longer than LOLER reg 9(3) allows unless the asset names its
-/// examination scheme, with a sentence naming the regulation read in full (issue 10).
+/// examination scheme, with a sentence naming the regulation read in full.
 @Suite struct AssetSchemeFormTests {
     /// Tag, name, a web sling of 1000 kg, and an interval of `interval` months, typed by keys.
     static func typeSling(_ h: Harness, interval: String) {

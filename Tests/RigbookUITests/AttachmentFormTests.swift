@@ -6,7 +6,7 @@ import RigbookCore
 import RigbookStore
 @testable import RigbookUI
 
-/// Issue 15 §4 on the inspection form, by keys: Ctrl-O's prompt with Tab completion, the copy and the draft
+/// Attachments on the inspection form, by keys: Ctrl-O's prompt with Tab completion, the copy and the draft
 /// written at once, refusals as sentences, removal, discard and save.
 @Suite("Attachments on the inspection form")
 struct AttachmentFormTests {

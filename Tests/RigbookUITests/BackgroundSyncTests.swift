@@ -4,7 +4,7 @@ import Testing
 @testable import RigbookUI
 import RigbookCore
 
-/// The background sync's schedule and header words (issue 18 §3), on an injected clock: pure, no server.
+/// The background sync's schedule and header words, on an injected clock: pure, no server.
 @Suite struct BackgroundSyncTests {
     let today = CalendarDate(iso: "2026-11-30")!
     let failedAt = SyncOutcome.failed(reason: "the server cannot be reached", day: CalendarDate(iso: "2026-11-30")!,

@@ -5,7 +5,7 @@ import Testing
 import RigbookStore
 import RigbookCore
 
-/// Issue 13 §4: marks on the list, one form for the marked assets, one transaction for their records.
+/// Batch inspection: marks on the list, one form for the marked assets, one transaction for their records.
 @Suite("Batch inspection on screen", .serialized) struct BatchFormTests {
     static let profile = Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA 12345")
 

@@ -226,7 +226,7 @@ struct DraftFlowTests {
         h.press(.enter) // Recover is selected first
         let form = try #require(h.form)
         var recovered = typed
-        recovered.confirmed = false // issue 10 §4: a recovered draft is confirmed again by a person
+        recovered.confirmed = false // a recovered draft is confirmed again by a person
         #expect(form.values == recovered)
         #expect(form.focus == .confirmed, "where the focus was when the draft was kept")
         #expect(form.hasUnsavedInput)

@@ -5,7 +5,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// Issue 10 §4: a recovered draft comes back with the confirmation unticked and the focus on the field
+/// A recovered draft comes back with the confirmation unticked and the focus on the field
 /// that had it when the draft was written.
 @Suite("Recovered drafts: focus kept, confirmation given again")
 struct DraftRecoveryFocusTests {

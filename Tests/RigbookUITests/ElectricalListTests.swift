@@ -5,7 +5,7 @@ import Testing
 import RigbookStore
 import RigbookCore
 
-/// Issue 15 §3 on screen: the list and the dashboard treat electrical items and their tests like lifting
+/// Electrical items on screen: the list and the dashboard treat electrical items and their tests like lifting
 /// equipment and its thorough examinations.
 @Suite struct ElectricalListTests {
     static func item(_ tag: String, _ name: String, _ cls: ElectricalClass, _ env: ElectricalEnvironment) -> Asset {
@@ -84,7 +84,7 @@ import RigbookCore
         #expect(FilterQuery.statusWords.hasSuffix("is:lifting is:electrical"))
     }
 
-    /// `rigbook labels` writes its page a sheet at a time (issue 17 §5): the same page, byte for byte, as the one
+    /// `rigbook labels` writes its page a sheet at a time: the same page, byte for byte, as the one
     /// `L` makes whole, the failed drill's DANGER tag and the lead's test tag included, at every sheet's edge.
     @Test("the labels page written sheet by sheet equals the page made whole")
     func streamedLabels() throws {

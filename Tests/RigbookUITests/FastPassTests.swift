@@ -6,7 +6,7 @@ import RigbookTestSupport
 import RigbookStore
 import RigbookCore
 
-/// Issue 13 §1 and §3: a clean pass in a handful of keys, type-ahead in choices, relative dates.
+/// A clean pass in a handful of keys, type-ahead in choices, relative dates.
 @Suite("A fast single form")
 struct FastPassTests {
     static let profile = Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA-1")

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookUI
 import RigbookCore
 
-/// `/` filters as you type (SPEC §7; issue 13 §6), fuzzily over tag, name, type, site, location, serial and
+/// `/` filters as you type (SPEC §7), fuzzily over tag, name, type, site, location, serial and
 /// manufacturer, ignoring case.
 @Suite struct FilterTests {
     private func shownCount(_ h: Harness) -> Int? {

@@ -677,7 +677,7 @@ struct FormTests {
         #expect(h.screen[previewRow].trimmingCharacters(in: .whitespaces) == "If saved: …",
                 "0.2 s after the last edit is still inside the quiet period")
         h.advance(0.1)
-        // Fail – dangerous with action None is refused by the gate (issue 10 §3): no status is promised.
+        // Fail – dangerous with action None is refused by the gate: no status is promised.
         #expect(h.screen[previewRow].trimmingCharacters(in: .whitespaces)
                 == "If saved: — not until the dates and choices marked ⚠ are accepted.")
     }
@@ -793,7 +793,7 @@ struct FormHistoryTests {
         #expect(h.screen[0].contains("Amending record #2"))
         #expect(h.form?.values.inspectorName == "Bob Jones")
         #expect(h.form?.values.inspectionDate == "2026-05-01")
-        // An amendment must change something and say why (issue 10 §2).
+        // An amendment must change something and say why.
         h.focus(.notes)
         h.type(" (corrected)")
         h.focus(.amendmentReason)

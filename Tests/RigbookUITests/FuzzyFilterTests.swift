@@ -5,7 +5,7 @@ import RigbookTestSupport
 import RigbookStore
 import RigbookCore
 
-/// Issue 13 §6 and §7: a filter that finds things (fuzzy, best first, by status with is:, over the site too)
+/// A filter that finds things (fuzzy, best first, by status with is:, over the site too)
 /// and columns that use the width.
 @Suite("A filter that finds things")
 struct FuzzyFilterTests {
@@ -123,7 +123,7 @@ struct FuzzyFilterTests {
 }
 
 /// The index keeps each row's tag and serial and, once each, the values its other fields share with other rows
-/// (issue 17: a keystroke over a million assets). Whatever the sharing, a row must score as the text it stands
+/// (a keystroke over a million assets). Whatever the sharing, a row must score as the text it stands
 /// for: every field of the row joined, lower-cased and scored field by field.
 @Suite("The search index scores a row as its whole text")
 struct SearchIndexEquivalenceTests {

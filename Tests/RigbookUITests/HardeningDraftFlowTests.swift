@@ -5,7 +5,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// Issue 11, "Drafts", as sessions meet it: a form's lock when `Drafts/` could not be used at first, two
+/// Drafts as sessions meet them: a form's lock when `Drafts/` could not be used at first, two
 /// sessions on one draft, and the Drafts screen after a recovered draft is discarded or kept.
 @Suite("Hardening: drafts", .serialized)
 struct HardeningDraftFlowTests {

@@ -3,8 +3,8 @@ import Testing
 @testable import RigbookUI
 import RigbookCore
 
-/// The history screen's header says why an asset is DO NOT USE and gives a withdrawn one no next due date
-/// (issue 10), from the same `StatusReport` as every other surface.
+/// The history screen's header says why an asset is DO NOT USE and gives a withdrawn one no next due date,
+/// from the same `StatusReport` as every other surface.
 @Suite("History header: status rules that never hide danger")
 struct HistoryHeaderTests {
     static func lines(_ history: [RecordFacts], today: String = "2026-11-30") -> [String] {

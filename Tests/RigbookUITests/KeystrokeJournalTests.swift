@@ -5,7 +5,7 @@ import RigbookCore
 import RigbookStore
 @testable import RigbookUI
 
-/// Issue 17: every edit reaches the keystroke journal at once, so a session that dies without flushing (kill -9)
+/// Every edit reaches the keystroke journal at once, so a session that dies without flushing (kill -9)
 /// loses nothing it had read, though the debounced draft file is behind.
 @Suite("Keystroke journal", .serialized)
 struct KeystrokeJournalTests {

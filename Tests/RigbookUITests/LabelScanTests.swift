@@ -5,7 +5,7 @@ import Testing
 import RigbookStore
 import RigbookCore
 
-/// Issue 16 §4: scanning labels back. A scanner types the payload and Enter like a keyboard: in the prompt (`#`)
+/// Scanning labels back. A scanner types the payload and Enter like a keyboard: in the prompt (`#`)
 /// or, with none open, into the filter its leading `/` opens; it never lands on a list key.
 @Suite("Scanning labels", .serialized) struct LabelScanTests {
     /// Tags full of letters that are list keys (S sample, G last, D drafts, R retired, I batch, L labels, a add…).
@@ -191,7 +191,7 @@ import RigbookCore
     }
 }
 
-/// Issue 16 §3: the colour code is chosen in the examining organisation's editor, kept as a new version.
+/// The colour code is chosen in the examining organisation's editor, kept as a new version.
 @Suite struct ColourCodeSettingTests {
     @Test func theOrganisationEditorCyclesTheColourCodeAndKeepsAVersion() throws {
         let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]))

@@ -4,7 +4,7 @@ import RigbookTestSupport
 @testable import RigbookUI
 import RigbookCore
 
-/// Issue 17: a large register's list is worked out in two halves at once (`InHalves`): the statuses and widths at
+/// A large register's list is worked out in two halves at once (`InHalves`): the statuses and widths at
 /// load, the filter's pass over the rows. Whatever the split, the answer is one pass's.
 @Suite("A large list, in two halves")
 struct LargeListTests {
@@ -114,7 +114,7 @@ struct LargeListTests {
         }
     }
 
-    /// A large list's index is made ahead, beside the loop, from a copy of the list (issue 17): the list takes it
+    /// A large list's index is made ahead, beside the loop, from a copy of the list: the list takes it
     /// only while its rows and particulars are the copy's, and then filters exactly as with one made on the key.
     @Test("an index made ahead is taken while the rows are the same, and filters as one made on the first key")
     func indexMadeAhead() {

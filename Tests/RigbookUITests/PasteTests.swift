@@ -5,7 +5,7 @@ import RigbookCore
 import RigbookStore
 @testable import RigbookUI
 
-/// A paste is text, never keys (issue 10 §1): with bracketed paste it arrives as one `.paste`, and
+/// A paste is text, never keys: with bracketed paste it arrives as one `.paste`, and
 /// without it a burst of keys still cannot tick the confirmation or answer a question.
 @Suite struct PasteTests {
     static let profile = Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA-1")

@@ -7,7 +7,7 @@ import RigbookStore
 import RigbookCore
 
 /// The form's section "Report particulars (LOLER Schedule 1)", the examiner's authentication and reg 10's
-/// questions at the save of a defect (issue 12 §2, §3, §5).
+/// questions at the save of a defect.
 @Suite("Report particulars on the form")
 struct ReportParticularsFormTests {
     static let profile = Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA-1")

@@ -5,7 +5,7 @@ import RigbookStore
 import RigbookCore
 
 /// The Settings screen (`,` on the list) and the editors it opens: the register's particulars, each change a
-/// new version in the register (issue 12 §1).
+/// new version in the register.
 @Suite struct SettingsScreenTests {
     /// A register with one asset, and the harness's particulars (organisation, employer, its main site).
     private func harness(width: Int = 80, height: Int = 24) throws -> Harness {

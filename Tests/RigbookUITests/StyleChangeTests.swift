@@ -100,7 +100,7 @@ private struct Rendition: Equatable {
         #expect(!StyleChange.resetsColours([]))
     }
 
-    /// The SGR a change sends go out as one sequence; anything else in place (issue 17: a ↓'s bytes).
+    /// The SGR a change sends go out as one sequence; anything else in place (a ↓'s bytes).
     @Test func sgrSequencesAreJoined() {
         func joined(_ sequences: [String]) -> String {
             var buffer: [UInt8] = []

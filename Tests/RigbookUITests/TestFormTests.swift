@@ -5,7 +5,7 @@ import RigbookCore
 import RigbookStore
 @testable import RigbookUI
 
-/// The electrical test form (issue 15 §2) through the one key harness: opening it, typing each kind of field,
+/// The electrical test form through the one key harness: opening it, typing each kind of field,
 /// the gate under its fields, a manual Pass refused over a failed earth reading, the save, the draft, recovery,
 /// the exit guard and the lock.
 @Suite("Test form")

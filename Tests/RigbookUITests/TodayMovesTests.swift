@@ -6,7 +6,7 @@ import RigbookCore
 import RigbookStore
 @testable import RigbookUI
 
-/// Issue 10 §3, the parts on screen: today moves at midnight; a form on an asset out of use says so;
+/// The status rules' parts on screen: today moves at midnight; a form on an asset out of use says so;
 /// the *If saved* preview never promises a status the gate would refuse.
 @Suite struct TodayMovesTests {
     @Test func aSessionOpenPastMidnightWorksEveryStatusOutAgain() throws {

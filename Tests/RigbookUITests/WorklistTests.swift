@@ -6,7 +6,7 @@ import RigbookTestSupport
 import RigbookStore
 import RigbookCore
 
-/// Issue 13 §2 and §5: the worklist keeps its place after a save, Ctrl-N saves and opens the next asset, and
+/// The worklist keeps its place after a save, Ctrl-N saves and opens the next asset, and
 /// the list follows what other terminals commit.
 @Suite("The worklist")
 struct WorklistTests {

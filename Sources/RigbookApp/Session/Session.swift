@@ -30,7 +30,7 @@ public final class Session {
     /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
     var journals: [String: OpenJournal] = [:]
     /// Set by the terminal loop, which writes a turn's journal lines just before what they show reaches the
-    /// terminal (its echo, else its frame; DECISIONS.md, issue 17): the lines then wait, the last per draft, for
+    /// terminal (its echo, else its frame; DECISIONS.md, "Key to screen"): the lines then wait, the last per draft, for
     /// `writeJournals`, so keys read in one turn give one line.
     var journalLinesWait = false
     private var waitingJournals: [(draftID: String, snapshot: DraftSnapshot?)] = []
@@ -48,9 +48,9 @@ public final class Session {
     private var registerAskedAt = -Double.infinity
     /// How many times looking at the calendar, the sync or the register changed the state (`lookAround`).
     var lookedAroundChanges = 0
-    /// Syncs with the organisation's server in the background, when the register has one (issue 18 §3).
+    /// Syncs with the organisation's server in the background, when the register has one.
     let backgroundSync: BackgroundSyncWorker?
-    /// Makes the filter's index of a large list beside the loop (issue 17).
+    /// Makes the filter's index of a large list beside the loop.
     let searchIndexWorker = SearchIndexWorker()
     /// A loaded list asked for its index to be made ahead: started at the loop's next idle moment, so the frame
     /// of the load is drawn first.
@@ -86,7 +86,7 @@ public final class Session {
     /// Tidies the drafts folder, then loads the register into the list. Call once before the first frame.
     func start() {
         let report = drafts.housekeeping(register: register, retentionDays: draftRetentionDays)
-        // After the drafts are tidied: files nothing names any more, an hour old, go (issue 15 §4).
+        // After the drafts are tidied: files nothing names any more, an hour old, go.
         AttachmentHousekeeping.sweep(home: home, register: register)
         // Before any event: the load below is what this version stands for (else it would load twice).
         registerVersion = try? register.dataVersion()
@@ -546,7 +546,7 @@ public final class Session {
             case .failed(let reason): return .failure("The draft could not be deleted: \(reason)")
             }
         }
-        // Read before it goes: the files only this draft named go with it (issue 15 §4).
+        // Read before it goes: the files only this draft named go with it.
         let named = AttachmentHousekeeping.hashes(ofDraft: draftID, in: drafts)
         do { try drafts.delete(id: draftID) } catch {
             return .failure("The draft could not be deleted: \(error.description)")
@@ -646,7 +646,7 @@ public final class Session {
         return text
     }
 
-    /// Adds an edit to the form's keystroke journal, no fsync (issue 17): the field typed into when that is all
+    /// Adds an edit to the form's keystroke journal, no fsync: the field typed into when that is all
     /// that changed since the journal's last line, else the whole draft. Only under the draft's lock, like every
     /// write of the draft; a journal that cannot be written costs nothing but itself (the debounced draft write
     /// still runs and reports its own failures).

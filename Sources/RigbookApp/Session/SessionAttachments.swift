@@ -3,7 +3,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// The attach prompt's effects (issue 15 §4): a folder listed for Tab completion, a file copied in.
+/// The attach prompt's effects: a folder listed for Tab completion, a file copied in.
 extension Session {
     /// The home folder `~` stands for.
     static var homeFolder: String {

@@ -3,7 +3,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// The batch inspection's effects (issue 13 §4): its locks, its draft and the split-off form. The save is one
+/// The batch inspection's effects: its locks, its draft and the split-off form. The save is one
 /// call, `Register.insert(batch:)`, in `perform`.
 extension Session {
     /// Takes the batch draft's lock and each asset's, then opens the batch; an asset open elsewhere (or in this

@@ -3,7 +3,7 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-/// The electrical test form's effects (issue 15 §2): its lock, its draft and its prefill. The draft writes,
+/// The electrical test form's effects: its lock, its draft and its prefill. The draft writes,
 /// the journal and the deletes are the inspection form's own (`writeDraft`, `journal`, `deleteDraft`): a test
 /// form's snapshot carries `testValues`, and the draft file says `form_kind: test`.
 extension Session {

@@ -4,7 +4,7 @@ import RigbookStore
 import RigbookUI
 import Synchronization
 
-/// Syncs the register with the organisation's server on a thread of its own (issue 18 §3), so the loop never
+/// Syncs the register with the organisation's server on a thread of its own, so the loop never
 /// waits on the network. Each sync opens its own connection to the register: the session's connection
 /// belongs to the loop, and SQLite's WAL lets the two work side by side (the pull's one short transaction is
 /// written after the server has been read). The outcome waits in a mailbox the loop looks at.

@@ -2,7 +2,7 @@ import Foundation
 import RigbookUI
 import Synchronization
 
-/// Makes the list's filter index on a thread of its own once the loop is idle after a load (issue 17: the first
+/// Makes the list's filter index on a thread of its own once the loop is idle after a load (the first
 /// filter key at a million assets made it, half a second). It works from a copy of the list; the result waits in
 /// a mailbox the loop looks at before each event, and the list takes it only if its rows are still the ones the
 /// copy had (`ListState.adopt`). While it runs the copy keeps the rows it was given: if the list loads others
