@@ -159,9 +159,10 @@ public enum RecordExport {
         ("confirmed", { .flag($0.record.values.confirmed) }),
         ("record_uuid", { .text($0.record.recordUUID.uuidString.lowercased()) }),
         ("amends_uuid", { .text($0.record.amendsUUID?.uuidString.lowercased()) }),
-        // The record that stands in its place: its amendment, or the conflicting amendment that outranks it.
-        ("superseded_by", { .integer($0.record.replacedBy?.id) }),
-        ("superseded_by_uuid", { .text($0.record.replacedBy?.uuid?.uuidString.lowercased()) }),
+        // The amendment that stands in its place. A conflicting amendment that does not stand is not superseded
+        // by the one that does (that one amends another record): `outranked_by` names it.
+        ("superseded_by", { .integer($0.record.supersededBy) }),
+        ("superseded_by_uuid", { .text($0.record.supersededByUUID?.uuidString.lowercased()) }),
         ("amendment_reason", { .text($0.record.amendsUUID == nil ? nil : $0.record.values.amendmentReason) }),
         ("report_number", { .text($0.record.reportNumber) }),
         // Schedule 1: null where it does not apply and on records saved before it was kept.
@@ -184,6 +185,9 @@ public enum RecordExport {
         // The files the record names. JSON: an array of {sha256, name, size}; CSV: one line per file,
         // `<sha256> <size> <name>` (the name is the rest of the line), empty when there are none.
         ("attachments", { attachments($0.record.values.attachments) }),
+        // A conflicting amendment that does not stand: the one that does (it amends the same record), else null.
+        ("outranked_by", { .integer($0.record.outrankedBy) }),
+        ("outranked_by_uuid", { .text($0.record.outrankedByUUID?.uuidString.lowercased()) }),
     ])
 
     /// The attachments column's value in both formats.

@@ -98,13 +98,6 @@ public struct StoredInspection: Sendable, Hashable {
     /// Whether it counts for status, reports and certificates: nothing supersedes or outranks it.
     public var counts: Bool { supersededBy == nil && outrankedBy == nil }
 
-    /// The record that stands in its place, if any: the amendment that superseded it, or the conflicting
-    /// amendment that outranks it.
-    public var replacedBy: (id: Int64, uuid: UUID?)? {
-        if let supersededBy { return (supersededBy, supersededByUUID) }
-        return outrankedBy.map { ($0, outrankedByUUID) }
-    }
-
     /// The records of whole histories with conflicting amendments settled for reading (`AmendmentStanding`):
     /// the outranked heads say which head stands, and a record several records supersede names the one leading
     /// to it, whatever the row ids (which differ between registers). Unchanged when no chain forks.

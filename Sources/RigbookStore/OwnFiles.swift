@@ -1,8 +1,9 @@
 import Foundation
 
 /// The files only Rigbook writes: the register and its companions, the drafts with their journals and locks,
-/// the profiles and every other file in the data home's own folders (its root, and Documents with all beneath). Every writer of a file a person names (`--out`,
-/// `backup FILE`) asks `refusal(writing:)` first, so no output can replace evidence or a draft.
+/// the profiles and every other file in the data home's own folders (its root, and Documents with all beneath).
+/// Every writer of a file a person names (`--out`, `backup FILE`) asks `refusal(writing:)` first, so no output can
+/// replace evidence or a draft.
 ///
 /// A file is recognised however it is reached: the folder a path would be written into is compared with the
 /// data home's folders by device and inode (a symbolic link, `..`, a bind mount all end at the same folder), and

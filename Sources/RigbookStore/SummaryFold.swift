@@ -54,8 +54,8 @@ extension RegisterSchema {
             tests = try db.prepare(
                 "SELECT id, asset_uuid, result, test_date FROM electrical_tests ORDER BY asset_uuid, id")
         }
-        let assets = try db.prepare("SELECT \(AssetColumns.select), \(AssetColumns.summaryColumns.joined(separator: ", "))"
-                                    + " FROM assets ORDER BY uuid")
+        let stored = AssetColumns.summaryColumns.joined(separator: ", ")
+        let assets = try db.prepare("SELECT \(AssetColumns.select), \(stored) FROM assets ORDER BY uuid")
         var recordsLeft = try records.step(), testsLeft = try tests?.step() ?? false
         while try assets.step() {
             let asset = AssetColumns.row(assets).asset, key = assets.text(0)

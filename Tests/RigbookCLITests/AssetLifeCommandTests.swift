@@ -372,6 +372,10 @@ extension RigbookCLITests {
             #expect(conflict["heads"] as? [Int] == heads, "\(json.stdout)")
             let stands = try #require(conflict["stands"] as? Int, "\(json.stdout)")
             let loser = try #require(heads.first { $0 != stands })
+            // The amendment that does not stand is outranked, not superseded: the one that stands amends another.
+            let losing = try #require(entries.first { ($0["id"] as? Int) == loser && $0["kind"] == nil })
+            #expect(losing["superseded_by"] is NSNull, "\(json.stdout)")
+            #expect(losing["outranked_by"] as? Int == stands, "\(json.stdout)")
 
             let table = office.run(["history", "SL-1"])
             #expect(table.status == 0, "\(table)")

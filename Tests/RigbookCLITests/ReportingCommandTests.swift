@@ -940,7 +940,7 @@ extension RigbookCLITests {
                            "report_number", "examination_basis", "installed_correctly", "test_particulars",
                            "repair_particulars", "remedy_particulars", "next_examination_by", "employer_name",
                            "employer_address", "site_name", "site_address", "previous_thorough_examination",
-                           "record_hash", "also_amends_uuids", "attachments"]
+                           "record_hash", "also_amends_uuids", "attachments", "outranked_by", "outranked_by_uuid"]
             // The inspection record's columns come first; `kind` and the electrical test's follow.
             #expect(records.first.map { Array($0.prefix(columns.count)) } == columns)
             #expect(records.first.map { $0.count > columns.count ? $0[columns.count] : "" } == "kind")
@@ -1348,10 +1348,11 @@ extension RigbookCLITests {
             // record's hash is followed only by keys added since (`also_amends_uuids`).
             #expect(result.stdout.matches(of: /"amendment_reason": ?[^,]*, ?"report_number": ?"[0-9A-F]{8}-[0-9]{6}"/)
                     .count == 2, "\(result.stdout)")
-            // `also_amends_uuids` and `attachments` follow it: attachments close each object now.
-            #expect(result.stdout.matches(
-                        of: /"record_hash": ?"[0-9a-f]{64}", ?"also_amends_uuids": ?null, ?"attachments": ?\[\] ?\}/)
-                    .count == 2, "\(result.stdout)")
+            // `also_amends_uuids`, `attachments` and `outranked_by` with its uuid follow it, in the order added.
+            let tail = /"record_hash": ?"[0-9a-f]{64}", ?"also_amends_uuids": ?null, ?"attachments": ?\[\], ?/
+            #expect(result.stdout.matches(of: tail).count == 2, "\(result.stdout)")
+            #expect(result.stdout.matches(of: /"outranked_by": ?null, ?"outranked_by_uuid": ?null ?\}/).count == 2,
+                    "\(result.stdout)")
         }
 
         @Test("verify: exit 0 with one line and the head; --head with a head not in the register exits 1")

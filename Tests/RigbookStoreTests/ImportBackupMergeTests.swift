@@ -288,7 +288,8 @@ struct MergeTests {
             }
             func standing(_ register: Register) throws -> [String] {
                 try register.history(assetUUID: asset.uuid).map { record in
-                    "\(record.recordUUID) counts \(record.counts) by \(record.replacedBy?.uuid?.uuidString ?? "-")"
+                    let by: UUID? = record.supersededByUUID ?? record.outrankedByUUID
+                    return "\(record.recordUUID) counts \(record.counts) by \(by?.uuidString ?? "-")"
                 }.sorted()
             }
             #expect(try standing(a) == standing(b))
@@ -307,7 +308,10 @@ struct MergeTests {
             #expect(try b.latestThoroughExaminations()[asset.uuid]?.recordUUID == stands.recordUUID)
             for register in [a, b] {
                 var exported: [UUID: UUID?] = [:]
-                try register.forEachRecord { exported[$0.recordUUID] = $0.replacedBy?.uuid }
+                try register.forEachRecord { record in
+                    let standsInstead: UUID? = record.supersededByUUID ?? record.outrankedByUUID
+                    exported[record.recordUUID] = standsInstead
+                }
                 #expect(exported[stands.recordUUID] == .some(nil))
                 #expect(exported.values.filter { $0 == stands.recordUUID }.count == 2, "the original and the other")
             }
