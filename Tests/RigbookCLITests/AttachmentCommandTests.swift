@@ -42,7 +42,8 @@ extension RigbookCLITests {
             #expect(json.status == 0 && json.stdout.contains(named), "\(json)")
             let csv = home.run(["export", "--format", "csv", "--table", "records"])
             let header = csv.stdout.split(separator: "\r\n").first.map(String.init) ?? ""
-            #expect(header.contains(",record_hash,also_amends_uuids,attachments,kind,"), "\(header)")
+            #expect(header.contains(",record_hash,also_amends_uuids,attachments,outranked_by,outranked_by_uuid,kind,"),
+                    "\(header)")
             #expect(csv.stdout.contains("\(photo.sha256) 7 hook crack.jpg"))
 
             let html = home.sub("cert.html")
