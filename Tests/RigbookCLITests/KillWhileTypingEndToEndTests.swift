@@ -31,17 +31,13 @@ extension RigbookCLITests {
                 for (index, character) in text.prefix(typedBeforeKill).enumerated() {
                     // Twenty characters a second: each key at its own slot of 50 ms (a pace, not a wait for
                     // anything: nothing below depends on how long the program took).
-                    let slot = start.addingTimeInterval(Double(index) * 0.05)
-                    let early = slot.timeIntervalSinceNow
-                    if early > 0 { usleep(useconds_t(early * 1_000_000)) }
+                    try Self.reach(start.addingTimeInterval(Double(index) * 0.05))
                     try pane.tmux.sendLiteral(String(character))
                     lastShown = try pane.tmux.capture()
                 }
                 // The kill comes some milliseconds into the next slot, after one more look at the pane.
-                let killAt = start.addingTimeInterval(Double(typedBeforeKill - 1) * 0.05
-                                                          + Double(killAfterMilliseconds) / 1000)
-                let early = killAt.timeIntervalSinceNow
-                if early > 0 { usleep(useconds_t(early * 1_000_000)) }
+                try Self.reach(start.addingTimeInterval(Double(typedBeforeKill - 1) * 0.05
+                                                        + Double(killAfterMilliseconds) / 1000))
                 lastShown = try pane.tmux.capture()
                 let pid = try pane.pid()
                 try #require(kill(pid, SIGKILL) == 0, "kill -9 \(pid): errno \(errno)")
@@ -76,6 +72,11 @@ extension RigbookCLITests {
                 try again.tmux.sendKeys("q")
                 #expect(try again.waitForExit() == "exit=0")
             }
+        }
+
+        /// Polls the clock (every millisecond, a second at most) until `instant`: the typing's pace.
+        private static func reach(_ instant: Date) throws {
+            try #require(poll(timeout: 1, every: 1_000) { Date() >= instant }, "the clock never reached \(instant)")
         }
 
         /// The longest start of `text` the screen shows (the part typed before the kill that had reached the pane).

@@ -318,12 +318,12 @@ let documentedColumns = ["tag", "name", "type", "wll_kg", "length_m", "location"
 
 /// Polls `condition` every 50 ms until it holds or `timeout` passes. Returns whether it held.
 @discardableResult
-func poll(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+func poll(timeout: TimeInterval = 10, every interval: useconds_t = 50_000, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
         if condition() { return true }
         if Date() >= deadline { return false }
-        usleep(50_000) // poll interval; the deadline above bounds the wait
+        usleep(interval) // poll interval; the deadline above bounds the wait
     }
 }
 
