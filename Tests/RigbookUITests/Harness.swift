@@ -138,6 +138,7 @@ final class Harness {
     private func step(sourceLocation: SourceLocation) {
         _ = runtime.handleInput(waitingMilliseconds: 0)
         runtime.drawFrame()
+        runtime.afterFrame()
         verifyScreen(sourceLocation: sourceLocation)
     }
 

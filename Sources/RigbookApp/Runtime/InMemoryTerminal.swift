@@ -76,7 +76,10 @@ extension Runtime {
         }
         terminal.queue(keys)
         let status = handleInput(waitingMilliseconds: 0)
-        if status == nil { drawFrame() }
+        if status == nil {
+            drawFrame()
+            afterFrame()
+        }
         return status
     }
 }

@@ -15,11 +15,6 @@ public final class Runtime {
     public init(session: Session, terminal: any Terminal) {
         self.session = session
         self.terminal = terminal
-        // A turn's journal line is stored just before the frame that shows its keys: nothing is on the screen that
-        // a `kill -9` could lose (DECISIONS.md: the journal line before the screen).
-        session.journalLinesWait = true
-        // The once-a-second looks at the calendar, the sync and the register wait for the frame too.
-        session.looksAroundAfterFrame = true
     }
 
     /// Tidies the drafts, loads the register and draws the first frame.
@@ -33,12 +28,7 @@ public final class Runtime {
     public func run() -> Int32 {
         start()
         while true {
-            // What another process committed (or midnight, or a sync) is drawn before the wait for the next key.
-            if session.lookAround() {
-                drawFrame()
-                continue
-            }
-            session.prepareNextKey()
+            afterFrame()
             // Wake for the next deadline (preview, draft write), else at least once a second.
             if let status = handleInput(waitingMilliseconds: session.timeoutMilliseconds() ?? 1000) {
                 finish()
@@ -46,6 +36,13 @@ public final class Runtime {
             }
             drawFrame()
         }
+    }
+
+    /// Once a frame is on the terminal: what another process committed (or midnight, or a sync) looked at and
+    /// drawn, then the next key's work made ready, before the wait for it.
+    public func afterFrame() {
+        while session.lookAround() { drawFrame() }
+        session.prepareNextKey()
     }
 
     /// The journal lines the last inputs asked for, stored; then the frame that shows them, drawn as what changed

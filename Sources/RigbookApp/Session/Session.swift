@@ -29,10 +29,8 @@ public final class Session {
     }
     /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
     var journals: [String: OpenJournal] = [:]
-    /// Set by the terminal loop, which writes a turn's journal lines just before what they show reaches the
-    /// terminal (its echo, else its frame; DECISIONS.md, "Key to screen"): the lines then wait, the last per draft, for
-    /// `writeJournals`, so keys read in one turn give one line.
-    var journalLinesWait = false
+    /// A turn's journal lines wait, the last per draft, for the runtime's `writeJournals` just before the frame
+    /// that shows them (DECISIONS.md, "The journal line before the screen"): keys read in one turn give one line.
     private var waitingJournals: [(draftID: String, snapshot: DraftSnapshot?)] = []
     private var shownFrame: Frame?
     private var uuidTextKept: (uuid: UUID, text: String)?
@@ -116,20 +114,14 @@ public final class Session {
             }
         }
         followTheSearchIndex(before: event)
-        // The terminal loop looks at the calendar, the sync and the register after a key's frame (`lookAround`):
-        // the key goes to `update` at once, and the look at the register (a query, once a second) is not its wait.
-        var looksNow = true
-        if looksAroundAfterFrame, case .key = event { looksNow = false }
-        if looksNow { _ = lookAround() }
+        // The runtime looks at the calendar, the sync and the register after a key's frame (`lookAround`): the key
+        // goes to `update` at once, and the look at the register (a query, once a second) is not its wait.
+        if case .key = event {} else { _ = lookAround() }
         run(App.update(&state, event, now: clock(), batch: framesShown))
     }
 
-    /// Set by the terminal loop, which calls `lookAround` once a key's frame is on the terminal instead of `send`
-    /// looking around before the key.
-    var looksAroundAfterFrame = false
-
     /// Looks at the calendar, the background sync and the register (each at most as often as it says): what `send`
-    /// does before any event but a key when `looksAroundAfterFrame`. True when that changed what is shown.
+    /// does before any event but a key, and the runtime after each frame. True when that changed what is shown.
     func lookAround() -> Bool {
         let before = lookedAroundChanges
         followTheCalendar()
@@ -170,7 +162,7 @@ public final class Session {
         // (shared) array. Taking an effect out is a retain (`Effect` is indirect).
         var pending = effects[...]
         while let effect = pending.popFirst() {
-            if journalLinesWait, case .journalDraft(let draftID, let snapshot) = effect {
+            if case .journalDraft(let draftID, let snapshot) = effect {
                 // A later line holds everything an earlier one of the same turn did: only the last is written.
                 waitingJournals.removeAll { $0.draftID == draftID }
                 waitingJournals.append((draftID, snapshot))
