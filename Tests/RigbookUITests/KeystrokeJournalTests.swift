@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RigbookApp
 import RigbookCore
-import RigbookStore
+@testable import RigbookStore
 @testable import RigbookUI
 
 /// Every edit reaches the keystroke journal at once, so a session that dies without flushing (kill -9)
@@ -46,6 +46,25 @@ struct KeystrokeJournalTests {
     static func content(_ path: String) -> [String] {
         let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         return String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// A key that comes when the draft write is already due: its update writes the draft as it was before the key,
+    /// then journals the key on top. The key's line extends the file just written, so a kill then loses nothing
+    /// (it named the file before, and recovery took it for an older file's line and dropped the key).
+    @Test func aKeyThatComesWithADueDraftWriteIsJournaledOnTheFileJustWritten() throws {
+        let h = try FormHarness()
+        h.harness.openFormOnInspectorName()
+        h.type("Ann")
+        let id = DraftIdentity.draftID(assetUUID: h.asset.uuid)
+        h.clock.milliseconds += 600  // the debounce falls due with the next key, no tick between
+        h.type("x")
+        #expect(try DraftStore(home: h.home).readFileOnly(id: id)?.values.inspectorName == "Ann",
+                "the write ran before the key")
+        h.session.releaseLock(id)
+        let later = try FormHarness(sharingHomeOf: h)
+        later.press(.char("i"))
+        later.press(.char("r"))
+        #expect(later.harness.state.form?.values.inspectorName == "Annx", "\(later.harness.dump)")
     }
 
     /// The runtime stores a turn's journal line before the frame that shows its keys: at every draw the journal

@@ -29,6 +29,10 @@ public final class Session {
     }
     /// The keystroke journals of the forms open in this session, by draft id (opened at their first edit).
     var journals: [String: OpenJournal] = [:]
+    /// The draft file this session last wrote for each draft: the one a journal line extends. A key's snapshot
+    /// may have been made before a write its turn also ran (a timer falling due with the key), and then names
+    /// the file before; recovery would take such a line for an older file's and drop it.
+    private var written: [String: DraftFileMeta] = [:]
     /// A turn's journal lines wait, the last per draft, for the runtime's `writeJournals` just before the frame
     /// that shows them (DECISIONS.md, "The journal line before the screen"): keys read in one turn give one line.
     private var waitingJournals: [(draftID: String, snapshot: DraftSnapshot?)] = []
@@ -423,6 +427,7 @@ public final class Session {
     func release(_ draftID: String, asIfKilled: Bool = false) {
         let wroteJournal = journals[draftID] != nil
         journals.removeValue(forKey: draftID)?.file.close()
+        written[draftID] = nil
         if !asIfKilled, wroteJournal, locks[draftID] != nil { unlink(drafts.journalPath(for: draftID)) }
         locks[draftID]?.release()
         locks[draftID] = nil
@@ -545,6 +550,7 @@ public final class Session {
         }
         AttachmentHousekeeping.release(named, home: home, register: register)
         journals.removeValue(forKey: draftID)?.file.close()
+        written[draftID] = nil
         return .draftDeleted(draftID: draftID)
     }
 
@@ -592,6 +598,7 @@ public final class Session {
         } catch {
             return .draftWriteFailed(draftID: snapshot.draftID, reason: "\(error)")
         }
+        written[snapshot.draftID] = meta
         // The durable file now holds every edit: the journal starts again from it.
         if let open = journals[snapshot.draftID] {
             open.file.truncate()
@@ -655,10 +662,11 @@ public final class Session {
             journals[draftID] = open
         }
         guard let open else { return }
+        let extends = written[draftID] ?? snapshot.contents.written
         if let base = open.base, let edit = snapshot.typedEdit(since: base) {
             do {
                 try open.file.appendEdit(field: edit.field.key, text: edit.text, sessionID: edit.sessionID,
-                                         revision: edit.revision)
+                                         revision: extends?.revision ?? 0)
                 open.base = snapshot
                 return
             } catch {
@@ -668,7 +676,7 @@ public final class Session {
         let contents = snapshot.contents
         do {
             // The revision of the file it extends (0: none yet), so recovery can tell whether it belongs to it.
-            let meta = contents.written ?? DraftFileMeta(createdAt: Timestamp.now(), revision: 0)
+            let meta = extends ?? DraftFileMeta(createdAt: Timestamp.now(), revision: 0)
             try open.file.append(draftFile(contents, meta: meta, updatedAt: Timestamp.now()))
             open.base = snapshot
         } catch {
