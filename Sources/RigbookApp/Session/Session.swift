@@ -763,16 +763,8 @@ public final class Session {
         withUnsafePointer(to: &state) { App.view($0.pointee) }
     }
 
-    /// The runs that bring the terminal from the last shown frame to the current one.
-    func nextDraw() -> (frame: Frame, runs: [DrawRun]) {
-        let frame = self.frame()
-        let runs = FrameDiff.runs(from: shownFrame, to: frame)
-        shownFrame = frame
-        framesShown += 1
-        return (frame, runs)
-    }
-
-    /// `nextDraw` for a terminal that can scroll a region: rows that moved are scrolled, not drawn again.
+    /// What brings the terminal from the last shown frame to the current one; on a terminal that can scroll a
+    /// region (`scrolling`), rows that moved are scrolled, not drawn again.
     func nextUpdate(scrolling: Bool) -> (frame: Frame, update: ScreenUpdate) {
         let frame = self.frame()
         let update = scrolling ? FrameDiff.update(from: shownFrame, to: frame)
