@@ -112,33 +112,34 @@ public enum App {
             return []
         // Results that open a screen: one case each.
         case .historyLoaded(let row, let records):
-            return open(HistoryState(row: row, records: records, today: state.today,
+            return present(HistoryState(row: row, records: records, today: state.today,
                                      site: state.list.siteName(of: row.asset)), &state, context)
-        case .formReady(let seed): return open(FormState(seed: seed, context: context), &state, context)
-        case .testFormReady(let seed): return open(TestFormState(seed: seed, context: context), &state, context)
-        case .assetEditorReady(let seed): return open(AssetFormState(editing: seed, context: context), &state, context)
-        case .batchReady(let seed): return open(BatchFormState(seed: seed, context: context), &state, context)
-        case .draftFound(let recovery): return open(recovery, &state, context)
-        case .explain(let title, let lines): return open(MessageScreen(title: title, lines: lines), &state, context)
+        case .formReady(let seed): return present(FormState(seed: seed, context: context), &state, context)
+        case .testFormReady(let seed): return present(TestFormState(seed: seed, context: context), &state, context)
+        case .assetEditorReady(let seed):
+            return present(AssetFormState(editing: seed, context: context), &state, context)
+        case .batchReady(let seed): return present(BatchFormState(seed: seed, context: context), &state, context)
+        case .draftFound(let recovery): return present(recovery, &state, context)
+        case .explain(let title, let lines): return present(MessageScreen(title: title, lines: lines), &state, context)
         case .draftWriteFailed(let id, let reason) where !state.hasForm(draftID: id):
             // Its form has closed ("Close and keep draft"): the notice must not be left saying it was kept.
             state.notice = .error("Draft not written, so not kept: \(reason).")
             return []
         case .draftsLoaded(let drafts) where !state.screens.contains(where: { $0 is DraftsState }):
-            return open(DraftsState(drafts: drafts), &state, context)
+            return present(DraftsState(drafts: drafts), &state, context)
         case .settingsLoaded(let particulars) where !state.screens.contains(where: { $0 is SettingsState }):
-            return open(SettingsState(particulars: particulars), &state, context)
+            return present(SettingsState(particulars: particulars), &state, context)
         case .assetParticularsLoaded(let row, let particulars):
-            return open(ParticularEditorState(asset: row, particulars: particulars), &state, context)
+            return present(ParticularEditorState(asset: row, particulars: particulars), &state, context)
         case .particularsHistoryLoaded(let title, let versions, let particulars):
-            return open(ParticularsHistoryState(title: title, versions: versions, particulars: particulars), &state,
+            return present(ParticularsHistoryState(title: title, versions: versions, particulars: particulars), &state,
                         context)
         default:
             return deliver(event, &state, context)
         }
     }
 
-    static func open(_ screen: any Screen, _ state: inout AppState, _ context: ScreenContext) -> [Effect] {
+    static func present(_ screen: any Screen, _ state: inout AppState, _ context: ScreenContext) -> [Effect] {
         apply(.push(screen), from: nil, &state, context)
     }
 

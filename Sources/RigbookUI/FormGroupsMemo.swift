@@ -5,8 +5,6 @@ import Synchronization
 /// (`FormField.applies(to:)`): a form asks for them several times a key, and filtering every group's fields
 /// again each time was a tenth of a typed character. A pure memo: equal keys give equal groups.
 final class FormGroupsMemo: Sendable {
-    static let shared = FormGroupsMemo()
-
     /// Everything `FormState.groups` reads: whether the form amends, and what `applies(to:)` reads of the values.
     struct Key: Equatable, Sendable {
         var amending: Bool

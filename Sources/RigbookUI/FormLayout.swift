@@ -41,7 +41,7 @@ enum FormLayout {
     /// Multi-line fields wrapped at the widget's width, computed once per frame.
     typealias Wraps = [FormField: (characters: [Character], rows: [WrappedText.Row])]
 
-    static func wraps(_ form: FormState, width: Int, memo: WrapMemo? = .shared) -> Wraps {
+    static func wraps(_ form: FormState, width: Int) -> Wraps {
         var wraps: Wraps = [:]
         let columns = textWidth(screenWidth: width)
         for field in form.multilineFields {
@@ -49,11 +49,8 @@ enum FormLayout {
                 // The field being typed into changes with every key: wrapped anew (its editor holds characters).
                 let characters = form.editor?.characters ?? []
                 wraps[field] = (characters, WrappedText.layout(characters, width: columns))
-            } else if let memo {
-                wraps[field] = memo.wrapped(form.values[text: field], width: columns)
             } else {
-                let characters = Array(form.values[text: field])
-                wraps[field] = (characters, WrappedText.layout(characters, width: columns))
+                wraps[field] = form.memos.wraps.wrapped(form.values[text: field], width: columns)
             }
         }
         return wraps
@@ -221,8 +218,6 @@ extension FormState {
 /// from key to key, and splitting each into characters and wrapping it again was most of the form's layout
 /// per typed key. A pure memo: a text is reused only when the text and the width are equal.
 final class WrapMemo: Sendable {
-    static let shared = WrapMemo()
-
     private struct Kept: Sendable {
         var text: String
         var width: Int

@@ -183,7 +183,7 @@ public struct FormState: Screen {
 
     /// The form's groups with the fields that apply: the amendment's only in an amendment's form, the report
     /// particulars only where the inspection type and result call for them.
-    var groups: [(title: String, fields: [FormField])] { FormGroupsMemo.shared.groups(self).groups }
+    var groups: [(title: String, fields: [FormField])] { memos.groups.groups(self).groups }
 
     /// What a choice left unchosen stands for: the basis that follows from the type and the interval.
     func automaticChoice(_ field: FormField) -> String? {
@@ -209,10 +209,10 @@ public struct FormState: Screen {
     }
 
     /// The fields in focus order (the form's order).
-    var fields: [FormField] { FormGroupsMemo.shared.groups(self).fields }
+    var fields: [FormField] { memos.groups.groups(self).fields }
 
     /// The multi-line fields among `fields`.
-    var multilineFields: [FormField] { FormGroupsMemo.shared.groups(self).multiline }
+    var multilineFields: [FormField] { memos.groups.groups(self).multiline }
 
     /// Lines under the reason for amendment that say which record is amended, when it is not the one chosen.
     var amendmentNotes: [String] {
@@ -233,6 +233,8 @@ public struct FormState: Screen {
     /// are set and forgotten on every key, and an optional of the values themselves was copied and destroyed
     /// through the runtime's generic witnesses each time.
     var layoutMemo: FormLayout.KeptLayout?
+    /// What the form's layout and drawing keep from key to key (`FormLayout`, `FormView`).
+    let memos = FormMemos()
     mutating func forgetLayout() { layoutMemo = nil }
     /// The body's lines as last computed and what they were computed from; kept while the values change (unlike
     /// `layoutMemo`): `FormLayout.computed` uses them again when nothing the lines read has changed.

@@ -2,7 +2,6 @@ import RigbookCore
 import Synchronization
 
 enum FormView {
-    static let footerMemo = FooterMemo { FormState.footerKeymap.footer(width: $0) }
     /// The groups' headings as drawn: made once, not uppercased again every frame.
     static let headings = Dictionary(FormField.groups.map { ($0.title, $0.title.uppercased()) }) { first, _ in first }
 
@@ -24,16 +23,13 @@ enum FormView {
         var width: Int
     }
 
-    static let titleRow = ScreenRowMemo<TitleKey>()
-    static let previewRow = ScreenRowMemo<PreviewKey>()
-    static let footerRow = ScreenRowMemo<Int>()
-
-    /// `memo`: body lines drawn before from equal inputs are copied from it (nil: every line drawn, for tests).
-    static func draw(_ form: FormState, into frame: inout Frame, area: Rect, memo: FormLineMemo? = .shared) {
+    /// `memoized`: rows drawn before from equal inputs are copied from the form's memos (false: every line drawn,
+    /// for tests).
+    static func draw(_ form: FormState, into frame: inout Frame, area: Rect, memoized: Bool = true) {
         let width = area.width, height = area.height
         let asset = form.row.asset
         // Whole rows only: a form drawn into part of the screen is drawn row by row.
-        let memo = area.x == 0 && area.y == 0 && area.width == frame.width ? memo : nil
+        let memo = memoized && area.x == 0 && area.y == 0 && area.width == frame.width ? form.memos.lines : nil
         // Where the typing stands: written to the draft file, waiting for the debounce, or failing.
         let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
             : form.draft.writes.isPending ? " draft … "
@@ -41,7 +37,7 @@ enum FormView {
         let titleKey = TitleKey(amends: form.amends, tag: asset.tag, name: asset.name, type: asset.typeLabel,
                                 electrical: asset.isElectrical, wllKg: asset.wllKg, draftState: draftState,
                                 warning: form.draft.warning != nil, width: width)
-        titleRow.row(0, key: titleKey, in: &frame, enabled: memo != nil) { frame in
+        form.memos.title.row(0, key: titleKey, in: &frame, enabled: memo != nil) { frame in
             frame.fill(y: 0, in: area, style: .reverse)
             var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
             title += "\(asset.tag) · \(asset.name) · \(asset.typeLabel)"
@@ -108,7 +104,7 @@ enum FormView {
         case .pending: previewText = "If saved: …"
         case .ready(let text): previewText = text
         }
-        previewRow.row(height - 2, key: PreviewKey(text: previewText, width: width), in: &frame,
+        form.memos.preview.row(height - 2, key: PreviewKey(text: previewText, width: width), in: &frame,
                        enabled: memo != nil) { frame in
             frame.put(previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
         }
@@ -119,8 +115,8 @@ enum FormView {
             // A message longer than the footer takes the preview's row too: it matters more at that moment.
             frame.putMessage(message.text, bottom: height - 1, maxRows: 2, in: area, style: message.style)
         } else {
-            footerRow.row(height - 1, key: width, in: &frame, enabled: memo != nil) { frame in
-                frame.put(footerMemo.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
+            form.memos.footerRow.row(height - 1, key: width, in: &frame, enabled: memo != nil) { frame in
+                frame.put(form.memos.footer.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
             }
         }
         switch form.mode {
@@ -242,8 +238,6 @@ struct FormLineKey: Hashable, Sendable {
 /// lines of the body (its field, a rule's message), so the others are copied, not drawn again. A
 /// pure memo of `FormView.draw`'s line drawing: a line is reused only when every input is equal.
 final class FormLineMemo: Sendable {
-    static let shared = FormLineMemo()
-
     private struct Kept: Sendable {
         var byKey: [FormLineKey: [PackedCell]] = [:]
         /// The key and cells last drawn or placed on each screen row: a key equal to its row's (nearly every row

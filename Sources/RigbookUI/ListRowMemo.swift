@@ -33,8 +33,6 @@ struct ListRowInputs: Equatable, Sendable {
 /// a row is reused only when every input is equal, so a change of anything a row shows (its asset, status,
 /// draft mark, site, columns, mark, width) draws it anew; the selection bar is reverse video turned over after.
 final class ListRowMemo: Sendable {
-    static let shared = ListRowMemo()
-
     /// A row as kept: a reference, so looking one up copies a pointer, not every string of its asset.
     private final class Kept: Sendable {
         let inputs: ListRowInputs

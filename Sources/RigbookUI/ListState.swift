@@ -10,13 +10,12 @@ import Synchronization
 /// rebuilding anything that grows with the register.
 public struct ListState: Sendable {
     /// Every asset, in tag order, with its status on `today`.
-    public private(set) var rows: [RegisterRow] = [] { didSet { rowsVersion = ListState.newVersion() } }
-    public private(set) var reports: [StatusReport] = [] { didSet { rowsVersion = ListState.newVersion() } }
-    /// Set anew whenever `rows` or `reports` change, unique among every list of the process: two lists with one
-    /// version hold the same rows and reports (the row memo then need not compare a row field by field).
-    private(set) var rowsVersion = ListState.newVersion()
-    private static let versions = Atomic<Int>(0)
-    static func newVersion() -> Int { versions.wrappingAdd(1, ordering: .relaxed).newValue }
+    public private(set) var rows: [RegisterRow] = [] { didSet { rowsVersion = memos.newVersion() } }
+    public private(set) var reports: [StatusReport] = [] { didSet { rowsVersion = memos.newVersion() } }
+    /// Set anew whenever `rows` or `reports` change, unique among the copies of this list that share its memos:
+    /// two of them with one version hold the same rows and reports (the row memo then need not compare a row
+    /// field by field). Zero is the empty list every copy starts from.
+    private(set) var rowsVersion = 0
     /// Row indexes in attention order (status rank, then tag).
     private(set) var order: [Int32] = []
     public private(set) var counts: [AssetStatus: Int] = [:]
@@ -55,6 +54,8 @@ public struct ListState: Sendable {
     public private(set) var unknownStatusWords: [String] = []
     private var searchIndex: SearchIndex?
     public var editingFilter = false
+    /// What drawing this list keeps from frame to frame (`ListView`).
+    let memos = ListMemos()
 
     /// Index into the visible rows, and the first visible row on screen.
     public var selection = 0
@@ -253,14 +254,15 @@ public struct ListState: Sendable {
     /// The filter's index made on another thread from a copy of the list (in two halves, as on a key: a filter
     /// key that comes while it is being made waits for it rather than making another beside it).
     public func prepareSearchIndex() -> PreparedSearchIndex {
-        PreparedSearchIndex(index: makeSearchIndex(), rowsVersion: rowsVersion, particulars: particulars)
+        PreparedSearchIndex(index: makeSearchIndex(), list: memos, rowsVersion: rowsVersion, particulars: particulars)
     }
 
     /// Takes an index made ahead if the list still has the rows and particulars it was made from and has not made
     /// one itself meanwhile (a filter typed before it was ready); false when it is set aside.
     @discardableResult
     mutating func adopt(_ prepared: PreparedSearchIndex) -> Bool {
-        guard searchIndex == nil, prepared.rowsVersion == rowsVersion, prepared.particulars == particulars
+        guard searchIndex == nil, prepared.list === memos, prepared.rowsVersion == rowsVersion,
+              prepared.particulars == particulars
         else { return false }
         searchIndex = prepared.index
         return true
@@ -368,6 +370,8 @@ public struct ListState: Sendable {
 /// the list takes it only while its rows and particulars are still those (`ListState.adopt`).
 public struct PreparedSearchIndex: Sendable {
     let index: SearchIndex
+    /// Which list, with `rowsVersion`: versions count per list (its copies share the memos).
+    let list: ListMemos
     let rowsVersion: Int
     let particulars: Particulars
 }

@@ -121,11 +121,12 @@ enum ListView {
         return columns
     }
 
-    /// `memo`: rows drawn before from equal inputs are copied from it (nil: every row formatted, for tests).
-    static func draw(_ list: ListState, into frame: inout Frame, area: Rect, memo: ListRowMemo? = .shared) {
+    /// `memoized`: rows drawn before from equal inputs are copied from the list's memos (false: every row
+    /// formatted, for tests).
+    static func draw(_ list: ListState, into frame: inout Frame, area: Rect, memoized: Bool = true) {
         // Whole rows only: a list drawn into part of the screen is drawn row by row.
-        let memo = area.x == 0 && area.y == 0 && area.width == frame.width ? memo : nil
-        titleRow.row(0, key: TitleKey(list, width: area.width), in: &frame, enabled: memo != nil) { frame in
+        let memo = memoized && area.x == 0 && area.y == 0 && area.width == frame.width ? list.memos : nil
+        list.memos.title.row(0, key: TitleKey(list, width: area.width), in: &frame, enabled: memo != nil) { frame in
             drawTitle(list, into: &frame, area: area)
         }
         if list.loaded && list.rows.isEmpty {
@@ -138,13 +139,14 @@ enum ListView {
         if area.height > 2 {
             let key = CountsKey(counts: list.shownCounts ?? list.counts, flagged: list.flaggedIntervals,
                                 width: area.width)
-            countsRow.row(1, key: key, in: &frame, enabled: memo != nil) { frame in
+            list.memos.counts.row(1, key: key, in: &frame, enabled: memo != nil) { frame in
                 drawCounts(list, into: &frame, area: area)
             }
         }
-        let columns = columnsMemo.columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
+        let columns = list.memos.columns.columns(width: area.width, tagWidth: list.tagWidth,
+                                                 content: list.contentWidths)
         if area.height > 3 {
-            headingsRow.row(2, key: columns, in: &frame, enabled: memo != nil) { frame in
+            list.memos.headings.row(2, key: columns, in: &frame, enabled: memo != nil) { frame in
                 var x = 0
                 for column in columns {
                     if column.id != .draft {
@@ -177,14 +179,14 @@ enum ListView {
     /// (and kept). The selection bar is the row in reverse video: the memo keeps rows without it, so a ↓ copies the
     /// two rows it moves between and turns their reverse video over, instead of formatting them again.
     static func drawListRow(_ list: ListState, position: Int, y: Int, columns: [ListColumn], hasSite: Bool,
-                            scheme: ColourCodeScheme, area: Rect, memo: ListRowMemo?, into frame: inout Frame) {
+                            scheme: ColourCodeScheme, area: Rect, memo: ListMemos?, into frame: inout Frame) {
         let index = list.rowIndex(visible: position)
         let uuid = list.rows[index].asset.uuid
         let site = hasSite ? list.siteName(of: list.rows[index].asset) : ""
         let marked = !list.marks.isEmpty && list.marks.contains(uuid)
         let selected = position == list.selection
         // A row of the same version of the rows is looked up without copying it (nearly every row of a ↓).
-        if let memo, y < area.height,
+        if let memo = memo?.rows, y < area.height,
            let cells = memo.cells(uuid: uuid, version: list.rowsVersion, index: index, site: site,
                                   columns: columns, scheme: scheme, marked: marked, width: area.width),
            frame.placeLine(cells, y: y) {
@@ -195,14 +197,15 @@ enum ListView {
         let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
                                    site: site, columns: columns, scheme: scheme, marked: marked,
                                    width: area.width)
-        if let memo, y < area.height, let cells = memo.cells(for: inputs), frame.placeLine(cells, y: y) {
+        if let memo = memo?.rows, y < area.height, let cells = memo.cells(for: inputs),
+           frame.placeLine(cells, y: y) {
             if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
             return
         }
         drawRow(row, report: inputs.report, site: { inputs.site }, columns: columns, y: y, in: area, into: &frame,
                 scheme: scheme)
         if inputs.marked { drawMark(columns: columns, y: y, in: area, &frame) }
-        if let memo, y < area.height, let cells = frame.lineCells(y) { memo.keep(cells, for: inputs) }
+        if let memo = memo?.rows, y < area.height, let cells = frame.lineCells(y) { memo.keep(cells, for: inputs) }
         if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
     }
 
@@ -237,36 +240,6 @@ enum ListView {
         var flagged: Int
         var width: Int
     }
-
-    /// The columns as last laid out, the same array while nothing they follow changes: every row's memo compares
-    /// its columns with the kept row's, and one array compares by identity, not column by column.
-    static let columnsMemo = ColumnsMemo()
-
-    final class ColumnsMemo: Sendable {
-        private struct Kept: Sendable {
-            var width: Int
-            var tagWidth: Int
-            var content: ListColumn.ContentWidths
-            var columns: [ListColumn]
-        }
-
-        private let kept = Mutex<Kept?>(nil)
-
-        func columns(width: Int, tagWidth: Int, content: ListColumn.ContentWidths) -> [ListColumn] {
-            if let kept = kept.withLock({ $0 }), kept.width == width, kept.tagWidth == tagWidth,
-               kept.content == content {
-                return kept.columns
-            }
-            let columns = ListView.columns(width: width, tagWidth: tagWidth, content: content)
-            kept.withLock { $0 = Kept(width: width, tagWidth: tagWidth, content: content, columns: columns) }
-            return columns
-        }
-    }
-
-    static let titleRow = ScreenRowMemo<TitleKey>()
-    static let countsRow = ScreenRowMemo<CountsKey>()
-    static let headingsRow = ScreenRowMemo<[ListColumn]>()
-    static let footerRow = ScreenRowMemo<FooterKey>()
 
     struct FooterKey: Equatable, Sendable {
         var query: String
@@ -397,9 +370,7 @@ enum ListView {
         }
     }
 
-    static let footerMemo = FooterMemo { ListState.keymap.footer(width: $0) }
-
-    static func drawFooter(_ list: ListState, into frame: inout Frame, area: Rect, memo: ListRowMemo? = nil) {
+    static func drawFooter(_ list: ListState, into frame: inout Frame, area: Rect, memo: ListMemos? = nil) {
         let y = area.height - 1
         guard y > 0 else { return }
         if let scan = list.scan {
@@ -415,11 +386,11 @@ enum ListView {
             return
         }
         let key = FooterKey(query: list.query, width: area.width)
-        footerRow.row(y, key: key, in: &frame, enabled: memo != nil) { frame in
+        list.memos.footerRow.row(y, key: key, in: &frame, enabled: memo != nil) { frame in
             var prefix = ""
             if !list.query.isEmpty { prefix = "/\(list.query)  " }
             frame.put(prefix, x: 0, y: y, in: area, style: .bold)
-            frame.put(footerMemo.footer(width: area.width - prefix.displayWidth),
+            frame.put(list.memos.footer.footer(width: area.width - prefix.displayWidth),
                       x: prefix.displayWidth, y: y, in: area, style: .dim)
         }
     }

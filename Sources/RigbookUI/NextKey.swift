@@ -14,13 +14,14 @@ extension ListView {
     static func prepareRowsAround(_ list: ListState, area: Rect) {
         let page = ListState.pageSize(area)
         guard list.loaded, area.height > ListView.chromeHeight, list.visibleCount > page else { return }
-        let columns = columnsMemo.columns(width: area.width, tagWidth: list.tagWidth, content: list.contentWidths)
+        let columns = list.memos.columns.columns(width: area.width, tagWidth: list.tagWidth,
+                                                 content: list.contentWidths)
         let hasSite = columns.contains { $0.id == .site }
         for position in [list.top - 1, list.top + page] where position >= 0 && position < list.visibleCount {
             // Found in the memo, a row costs a look-up; else it is formatted on a blank line and kept.
             var scratch = Frame(width: area.width, height: area.height)
             drawListRow(list, position: position, y: 3, columns: columns, hasSite: hasSite,
-                        scheme: list.particulars.organisation.colourCode, area: area, memo: .shared, into: &scratch)
+                        scheme: list.particulars.organisation.colourCode, area: area, memo: list.memos, into: &scratch)
         }
     }
 }

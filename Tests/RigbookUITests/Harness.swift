@@ -168,7 +168,7 @@ final class Harness {
             var memoised = Frame(width: frame.width, height: frame.height)
             FormView.draw(form, into: &memoised, area: memoised.bounds)
             var fresh = Frame(width: frame.width, height: frame.height)
-            FormView.draw(form, into: &fresh, area: fresh.bounds, memo: nil)
+            FormView.draw(form, into: &fresh, area: fresh.bounds, memoized: false)
             #expect(memoised == fresh && memoised.cells == fresh.cells, "the form's line memo drew a stale line",
                     sourceLocation: sourceLocation)
         }

@@ -6,13 +6,13 @@ import RigbookCore
 /// The list's row memo (`ListRowMemo`) may only ever save work: after any change, the list drawn with the memo
 /// primed by the frames before must be exactly the list drawn from nothing. A stale row is a bug.
 @Suite struct ListRowMemoTests {
-    /// Draws `list` with `memo` (kept across calls) and without any, and expects the same cells, text and styles.
-    private func expectSameAsFresh(_ list: ListState, memo: ListRowMemo, width: Int = 80, height: Int = 24,
+    /// Draws `list` with its memos (kept across calls) and without, and expects the same cells, text and styles.
+    private func expectSameAsFresh(_ list: ListState, width: Int = 80, height: Int = 24,
                                    _ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
         var memoised = Frame(width: width, height: height)
-        ListView.draw(list, into: &memoised, area: memoised.bounds, memo: memo)
+        ListView.draw(list, into: &memoised, area: memoised.bounds)
         var fresh = Frame(width: width, height: height)
-        ListView.draw(list, into: &fresh, area: fresh.bounds, memo: nil)
+        ListView.draw(list, into: &fresh, area: fresh.bounds, memoized: false)
         let drawn = memoised.lines.joined(separator: "\n"), expected = fresh.lines.joined(separator: "\n")
         #expect(memoised == fresh, "\(step): the memo drew\n\(drawn)\ninstead of\n\(expected)",
                 sourceLocation: sourceLocation)
@@ -26,24 +26,22 @@ import RigbookCore
 
     @Test func movingAndScrollingDrawsWhatAFreshListDraws() throws {
         var list = try sampleList()
-        let memo = ListRowMemo()
-        expectSameAsFresh(list, memo: memo, "first frame")
+        expectSameAsFresh(list, "first frame")
         for step in 0..<45 {
             list.move(by: 1, pageSize: 20)
-            expectSameAsFresh(list, memo: memo, "↓ \(step + 1)")
+            expectSameAsFresh(list, "↓ \(step + 1)")
         }
         for step in 0..<45 {
             list.move(by: -1, pageSize: 20)
-            expectSameAsFresh(list, memo: memo, "↑ \(step + 1)")
+            expectSameAsFresh(list, "↑ \(step + 1)")
         }
         list.move(by: 40, pageSize: 20)
-        expectSameAsFresh(list, memo: memo, "page down")
+        expectSameAsFresh(list, "page down")
     }
 
     @Test func everyChangeOfWhatARowShowsRedrawsIt() throws {
         var list = try sampleList()
-        let memo = ListRowMemo()
-        expectSameAsFresh(list, memo: memo, "first frame")
+        expectSameAsFresh(list, "first frame")
         let shown = list.rows[list.rowIndex(visible: 2)]
 
         // Its asset's name, location and WLL (an edit from the asset editor or another terminal).
@@ -52,41 +50,41 @@ import RigbookCore
         renamed.asset.location = "Bay 9"
         renamed.asset.wllKg += 500
         _ = list.update(renamed, today: harnessToday)
-        expectSameAsFresh(list, memo: memo, "asset edited")
+        expectSameAsFresh(list, "asset edited")
         #expect(list.rows.contains { $0.asset.name == "Renamed in another terminal" })
 
         // Its draft mark.
         var drafted = list.rows.first { $0.asset.uuid == shown.asset.uuid }!
         drafted.hasDraft.toggle()
         _ = list.update(drafted, today: harnessToday)
-        expectSameAsFresh(list, memo: memo, "draft mark")
+        expectSameAsFresh(list, "draft mark")
 
         // Its history: a new last examination, so a new status and due date.
         var examined = list.rows.first { $0.asset.uuid == shown.asset.uuid }!
         examined.summary.lastThoroughDate = harnessToday
         _ = list.update(examined, today: harnessToday)
-        expectSameAsFresh(list, memo: memo, "examined today")
+        expectSameAsFresh(list, "examined today")
 
         // Marked for a batch, and unmarked.
         _ = list.marks.toggle(shown.asset.uuid)
-        expectSameAsFresh(list, memo: memo, "marked")
+        expectSameAsFresh(list, "marked")
         _ = list.marks.toggle(shown.asset.uuid)
-        expectSameAsFresh(list, memo: memo, "unmarked")
+        expectSameAsFresh(list, "unmarked")
 
         // Another day: every status worked out again.
         list.load(list.rows, today: harnessToday.addingDays(400))
-        expectSameAsFresh(list, memo: memo, "a later day")
+        expectSameAsFresh(list, "a later day")
 
         // A filter, then none.
         list.setQuery("sl")
-        expectSameAsFresh(list, memo: memo, "filtered")
+        expectSameAsFresh(list, "filtered")
         list.setQuery("")
-        expectSameAsFresh(list, memo: memo, "filter cleared")
+        expectSameAsFresh(list, "filter cleared")
 
         // Another width: other columns.
-        expectSameAsFresh(list, memo: memo, width: 132, "wide terminal")
-        expectSameAsFresh(list, memo: memo, width: 50, "narrow terminal")
-        expectSameAsFresh(list, memo: memo, "back to 80 columns")
+        expectSameAsFresh(list, width: 132, "wide terminal")
+        expectSameAsFresh(list, width: 50, "narrow terminal")
+        expectSameAsFresh(list, "back to 80 columns")
     }
 
     @Test func aRenamedSiteRedrawsTheRowsOnIt() throws {
@@ -102,10 +100,9 @@ import RigbookCore
             particulars.assets[asset.assetUUID] = asset
         }
         list.setParticulars(particulars)
-        let memo = ListRowMemo()
-        expectSameAsFresh(list, memo: memo, width: 132, "two sites")
+        expectSameAsFresh(list, width: 132, "two sites")
         particulars.sites[site.uuid]?.name = "Quay 3"
         list.setParticulars(particulars)
-        expectSameAsFresh(list, memo: memo, width: 132, "site renamed")
+        expectSameAsFresh(list, width: 132, "site renamed")
     }
 }
