@@ -176,8 +176,8 @@ enum ListView {
     }
 
     /// The list's row at visible `position`, drawn at `y`: copied from the memo when it holds the row, else formatted
-    /// (and kept). The selection bar is the row in reverse video: the memo keeps rows without it, so a ↓ copies the
-    /// two rows it moves between and turns their reverse video over, instead of formatting them again.
+    /// (and kept). The memo keeps rows without the selection bar (`drawSelection`), so a ↓ copies the two rows it
+    /// moves between and turns the bar over, instead of formatting them again.
     static func drawListRow(_ list: ListState, position: Int, y: Int, columns: [ListColumn], hasSite: Bool,
                             scheme: ColourCodeScheme, area: Rect, memo: ListMemos?, into frame: inout Frame) {
         let index = list.rowIndex(visible: position)
@@ -190,7 +190,7 @@ enum ListView {
            let cells = memo.cells(uuid: uuid, version: list.rowsVersion, index: index, site: site,
                                   columns: columns, scheme: scheme, marked: marked, width: area.width),
            frame.placeLine(cells, y: y) {
-            if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+            if selected { drawSelection(columns: columns, y: y, in: area, &frame) }
             return
         }
         let row = list.rows[index]
@@ -199,14 +199,14 @@ enum ListView {
                                    width: area.width)
         if let memo = memo?.rows, y < area.height, let cells = memo.cells(for: inputs),
            frame.placeLine(cells, y: y) {
-            if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+            if selected { drawSelection(columns: columns, y: y, in: area, &frame) }
             return
         }
         drawRow(row, report: inputs.report, site: { inputs.site }, columns: columns, y: y, in: area, into: &frame,
                 scheme: scheme)
         if inputs.marked { drawMark(columns: columns, y: y, in: area, &frame) }
         if let memo = memo?.rows, y < area.height, let cells = frame.lineCells(y) { memo.keep(cells, for: inputs) }
-        if selected { frame.restyle(y: y, in: area) { $0.reverse.toggle() } }
+        if selected { drawSelection(columns: columns, y: y, in: area, &frame) }
     }
 
     /// Everything the title row is drawn from (`drawTitle`).
@@ -297,6 +297,13 @@ enum ListView {
     }
 
     /// A marked asset (for a batch) shows • in the mark column after its tag, over a draft mark.
+    /// The selection bar: the selected row's tag in reverse video. Not the whole row: a ↓ then rewrites two tags,
+    /// not two rows of text, which is most of what goes down an SSH link per key (about 45 bytes, not 175 or more).
+    static func drawSelection(columns: [ListColumn], y: Int, in area: Rect, _ frame: inout Frame) {
+        let width = columns.first { $0.id == .tag }?.width ?? area.width
+        frame.restyle(y: y, in: area, count: width) { $0.reverse.toggle() }
+    }
+
     static func drawMark(columns: [ListColumn], y: Int, in area: Rect, _ frame: inout Frame) {
         guard let tag = columns.first(where: { $0.id == .tag }), columns.contains(where: { $0.id == .draft }) else {
             return

@@ -127,12 +127,14 @@ import RigbookStore
         let statuses = Set(rows.compactMap(\.status))
         #expect(statuses.contains(.overdue) && statuses.contains(.untested), "\(h.dump)")
         #expect(h.line(containing: "王建国的") != nil)
-        // The selection bar covers a CJK row cell for cell.
+        // The selection bar covers the tag of a CJK row cell for cell, and nothing of its name.
         let cjkRow = try #require(rows.first { h.screen[$0.y].contains("王建国的旧") }, "\(h.dump)")
         let up = rows.firstIndex { $0.y == cjkRow.y }!
         h.press(Array(repeating: .down, count: up))
         #expect(h.reversedListRows == [cjkRow.y])
-        #expect((0..<width).allSatisfy { h.frame[$0, cjkRow.y].style.reverse }, "\(h.dump)")
+        let tagWidth = h.state.list.tagWidth
+        #expect((0..<tagWidth).allSatisfy { h.frame[$0, cjkRow.y].style.reverse }, "\(h.dump)")
+        #expect(!(tagWidth + 2..<width / 2).contains { h.frame[$0, cjkRow.y].style.reverse }, "\(h.dump)")
         // The last page, with the CJK tag, lines up too.
         h.press(.end)
         #expect(h.line(containing: "吊-0003") != nil, "\(h.dump)")

@@ -38,17 +38,18 @@ import RigbookCore
 
     /// An empty marker column (draft, persons, colour) and the blanks after a column's text are plain, whatever
     /// the column's colour: in the selection bar a coloured blank would show as a block of that colour. (A status
-    /// in reverse video, DO NOT USE, keeps its own blanks, and the bar turns it over.)
+    /// in reverse video, DO NOT USE, keeps its own blanks.)
     @Test func blanksInTheSelectionBarAreTheBarItself() throws {
         let h = try Harness(.sample(count: 200))
         for _ in 0..<25 {
             let y = try #require(h.reversedListRows.first, "\(h.dump)")
-            for x in 0..<h.frame.width where h.frame[x, y].text == " " {
+            let bar = h.state.list.tagWidth
+            for x in 0..<bar where h.frame[x, y].text == " " {
                 let style = h.frame[x, y].style
                 #expect(style == Style(reverse: true) || !style.reverse, "cell \(x) of the bar, row \(y)\n\(h.dump)")
             }
-            for row in h.shownRows where row.y != y {
-                for x in 0..<h.frame.width where h.frame[x, row.y].text == " " {
+            for row in h.shownRows {
+                for x in (row.y == y ? bar : 0)..<h.frame.width where h.frame[x, row.y].text == " " {
                     let style = h.frame[x, row.y].style
                     #expect(style == .plain || style.reverse, "cell \(x) of row \(row.y)\n\(h.dump)")
                 }
@@ -118,7 +119,9 @@ import RigbookCore
                     "\(comment): row \(y) should be \(tags[index])\n\(h.dump)", sourceLocation: sourceLocation)
         }
         expectSelected(0, at: 3, "start")
-        #expect(h.frame[12, 3].style.reverse, "the whole selected row is reversed")
+        let tagWidth = h.state.list.tagWidth
+        #expect((0..<tagWidth).allSatisfy { h.frame[$0, 3].style.reverse }, "the selected row's tag is reversed\n\(h.dump)")
+        #expect(!h.frame[tagWidth + 4, 3].style.reverse, "a ↓ rewrites two tags, not two rows")
         #expect(!h.frame[0, 4].style.reverse && !h.frame[12, 4].style.reverse)
 
         h.press(.char("j")); expectSelected(1, at: 4, "j")
