@@ -263,7 +263,43 @@ public enum FrameDiff {
             // could not bring more than those into place, and trying each costs a compare of every row.
             if let best, changed - best.rows <= 2 { break }
         }
-        return best.map { ScrollMove(top: $0.top, bottom: $0.bottom, by: $0.by) }
+        guard let best else { return nil }
+        return widened(ScrollMove(top: best.top, bottom: best.bottom, by: best.by), from: old, to: new)
+    }
+
+    /// `move` with its region grown over the rows next to it while that leaves fewer cells to draw: the row the
+    /// selection bar leaves differs from its scrolled copy in the bar alone, so the list's scroll takes it along
+    /// and a ↓ redraws the tag instead of the whole row (the rows weighed are the ones the growth changes).
+    static func widened(_ move: ScrollMove, from old: Frame, to new: Frame) -> ScrollMove {
+        let width = new.width, height = new.height
+        let blank = [PackedCell](repeating: .blank, count: width)
+        func cost(_ y: Int, _ source: [PackedCell]) -> Int {
+            let row = new.rows[y]
+            var count = 0
+            for x in 0..<width where row[x] != source[x] { count += 1 }
+            return count
+        }
+        var move = move
+        let by = move.by, distance = abs(by)
+        // The edge the rows move away from: a row there is drawn over its scrolled source instead of its own.
+        while true {
+            let y = by > 0 ? move.top - 1 : move.bottom + 1
+            guard y >= 0, y < height, y + by >= 0, y + by < height,
+                  cost(y, old.rows[y + by]) < cost(y, old.rows[y]) else { break }
+            if by > 0 { move.top -= 1 } else { move.bottom += 1 }
+        }
+        // The edge the blank rows come in at: the row just outside becomes blank, and the row that was blank gets
+        // the row just outside.
+        while true {
+            let outside = by > 0 ? move.bottom + 1 : move.top - 1
+            let wasBlank = by > 0 ? outside - distance : outside + distance
+            guard outside >= 0, outside < height, wasBlank >= 0, wasBlank < height else { break }
+            let before = cost(outside, old.rows[outside]) + cost(wasBlank, blank)
+            let after = cost(outside, blank) + cost(wasBlank, old.rows[outside])
+            guard after < before else { break }
+            if by > 0 { move.bottom += 1 } else { move.top -= 1 }
+        }
+        return move
     }
 
     /// Every cell of `frame`: a first frame, or one after a resize.

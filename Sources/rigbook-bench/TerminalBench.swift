@@ -69,12 +69,25 @@ enum TerminalBench {
                   + "\(format(theirs.time.median)) / \(format(theirs.time.p99)) | \(met ? "✓" : "✗") | "
                   + "\(signed(pairedMedian(ours, theirs))) | "
                   + "\(format(again.time.median)) / \(format(again.time.p99)), \(signed(pairedMedian(again, theirs))) | "
-                  + "\(Int(ours.bytes.median)) / \(Int(theirs.bytes.median)) |")
+                  + bytes(ours, theirs, scrolls: name.hasPrefix("↓")) + " |")
         }
         print("")
         print("Paired: the median of (this program's time − vim's) over the keys, each pair sent within ~70 ms. "
               + "\"vim again\" is a second vim in the same turns: how far one program lands from itself here.")
         print("")
+    }
+
+    /// The bytes a key writes, rigbook's and vim's medians. For ↓ in two parts: the keys that move the selection
+    /// within the screen (the first 18: rigbook's list shows 20 rows at 80×24, vim 23 lines) and the keys that
+    /// scroll (from the 30th on), where each program must write the row or line that comes into view.
+    static func bytes(_ ours: Measured, _ theirs: Measured, scrolls: Bool) -> String {
+        guard scrolls else { return "\(Int(ours.bytes.median)) / \(Int(theirs.bytes.median))" }
+        func median(_ m: Measured, _ rounds: PartialRangeFrom<Int>, upTo end: Int? = nil) -> Int {
+            let values = Array(m.bytes.values.dropFirst(rounds.lowerBound).prefix(end ?? Int.max))
+            return values.isEmpty ? 0 : Int(Samples(values: values).median)
+        }
+        return "moving \(median(ours, 0..., upTo: 18)) / \(median(theirs, 0..., upTo: 18)), "
+            + "scrolling \(median(ours, 30...)) / \(median(theirs, 30...))"
     }
 
     /// Key-to-screen times (ms) and the bytes written to the terminal for each key.

@@ -180,6 +180,35 @@ private func applyDiff(from old: Frame, to new: Frame) -> InMemoryScreen {
         #expect(screen.frame == old)
     }
 
+    /// The same list with the selection bar on the tag alone: the scroll takes the row the bar leaves along (it
+    /// differs from its scrolled copy in the tag), so that row gets its tag redrawn, not all its text.
+    @Test func aScrollTakesTheRowTheBarLeftAlong() {
+        func list(top: Int, selected: Int) -> Frame {
+            var frame = Frame(width: 40, height: 24)
+            frame.put(" Rigbook  100 assets", x: 0, y: 0, style: .reverse)
+            for y in 3..<23 {
+                // Rows as unlike as the register's: another name, place and date on each.
+                let n = top + y - 3, names = ["web sling", "chain block", "shackle", "eyebolt", "beam clamp"]
+                frame.put("SL-\(100 + n)  \(names[n % 5]) · Quay \(n % 3) · 2026-0\(n % 9 + 1)-1\(n % 7)", x: 0, y: y)
+                if n == selected { frame.restyle(y: y, count: 6) { $0.reverse = true } }
+            }
+            frame.put("q quit  ↓ next", x: 0, y: 23, style: .dim)
+            return frame
+        }
+        let old = list(top: 0, selected: 19), new = list(top: 1, selected: 20)
+        let update = FrameDiff.update(from: old, to: new)
+        #expect(update.scroll == ScrollMove(top: 3, bottom: 22, by: 1))
+        #expect(update.runs.filter { $0.y == 21 }.map(\.width).reduce(0, +) == 6, "\(update.runs)")
+        var screen = InMemoryScreen(width: 40, height: 24)
+        screen.apply(FrameDiff.runs(from: nil, to: old), size: (40, 24))
+        screen.apply(update, size: (40, 24))
+        #expect(screen.frame == new)
+        let back = FrameDiff.update(from: new, to: old)
+        #expect(back.scroll == ScrollMove(top: 3, bottom: 22, by: -1))
+        screen.apply(back, size: (40, 24))
+        #expect(screen.frame == old)
+    }
+
     /// Frames whose rows move up and down by one to four rows between random edits: the update with its scroll,
     /// applied to a terminal showing the first, gives exactly the second.
     @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
