@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookApp
 import RigbookCore
 import RigbookStore
-import RigbookUI
+@testable import RigbookUI
 
 /// Drafts as a person meets them: debounced writes on the virtual clock, undo, discard, keep,
 /// recovery, the Drafts screen, separation from the register, and a second session.

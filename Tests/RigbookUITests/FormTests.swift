@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookApp
 import RigbookCore
 import RigbookStore
-import RigbookUI
+@testable import RigbookUI
 
 /// The inspection form driven by keys through a real Session (register, draft store, profile) on a
 /// virtual clock, at 80×24. Every step also checks that the frame diff reproduces the screen.

@@ -3,7 +3,7 @@ import Testing
 @testable import RigbookApp
 import RigbookCore
 import RigbookStore
-import RigbookUI
+@testable import RigbookUI
 
 /// Drafts as sessions meet them: a form's lock when `Drafts/` could not be used at first, two
 /// sessions on one draft, and the Drafts screen after a recovered draft is discarded or kept.

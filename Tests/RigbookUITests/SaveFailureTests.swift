@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 import RigbookStore
-import RigbookUI
+@testable import RigbookUI
 import Testing
 
 /// A commit that fails leaves the form open with everything typed, and says why.

@@ -78,21 +78,15 @@ extension FormState {
         clock = context.now
         let edits = editCount
         let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
-        // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
-        guard editCount != edits, batchMembers.isEmpty else { return outcome }
-        return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
+        // A batch's form: the batch keeps the draft and its journal.
+        return journalled(outcome, editsBefore: edits, journals: batchMembers.isEmpty)
     }
 
     private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
         if case .note? = message { message = nil }
         switch mode {
-        case .leaving(var question):
-            guard let answer = question.handle(key, batch: inputBatch) else {
-                mode = .leaving(question)
-                return .stay
-            }
-            mode = .editing
-            return leave(answer)
+        case .leaving:
+            return answerLeaveQuestion(key)
         case .authenticating:
             return takeAuthentication(key, now: now) ? validateAndSave() : .stay
         case .choosing(var popup):
@@ -126,15 +120,7 @@ extension FormState {
             return handlePrompt(key)
         case .editing:
             // A label scanned into the form never becomes a value (FormScanCatcher).
-            if let keys = catchingScan(key) {
-                var outcome = Outcome.stay
-                for (index, held) in keys.enumerated() {
-                    scanCatcher.replaying = index == 0
-                    outcome = outcome + handleKey(held, now: now, width: width)
-                }
-                scanCatcher.replaying = false
-                return outcome
-            }
+            if let outcome = replayingScan(key, { $0.handleKey($1, now: now, width: width) }) { return outcome }
         }
 
         // Text widgets get first go at keys; what they do not use falls through to the keymap.
@@ -156,15 +142,7 @@ extension FormState {
         case .previous: moveFocus(by: -1)
         case .help: return .help(title: FormState.keymap.title, FormState.helpLines)
         case .close:
-            if hasUnsavedInput {
-                mode = .leaving(LeaveQuestion.inspection.opened(in: inputBatch, draft: draft))
-                // Written now rather than after the debounce: the question must know whether the draft is on disk
-                // before it is answered (a failed write takes "close and keep draft" off it).
-                return .effects(flushDraftEffect().map { [$0] } ?? [])
-            }
-            draft.cancel()
-            // Nothing typed (or typed and undone): no draft may remain.
-            return .pop + .effects(deleteOwnDraft + closingEffects)
+            return close()
         case .save, .saveAndNext:
             return attemptSave(andNext: action == .saveAndNext)
         case .cleanPass:
@@ -230,40 +208,10 @@ extension FormState {
         return .stay
     }
 
-    /// Removes the draft this form wrote (or recovered), and only that: a draft on disk that the form never
-    /// wrote is another session's (the form opened without its lock), never this form's to delete.
-    private var deleteOwnDraft: [Effect] { draft.onDisk ? [.deleteDraft(draftID: draftID)] : [] }
-
-    /// Whatever closes the form: give the lock back and let the list re-read the asset.
-    private var closingEffects: [Effect] {
-        [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)]
-    }
-
-    private mutating func leave(_ answer: LeaveChoice) -> Outcome {
-        let tag = row.asset.tag
-        switch answer {
-        case .keepEditing:
-            return .stay
-        case .discard:
-            draft.cancel()
-            return .pop + .notify(.info("Discarded the inspection of \(tag)."))
-                + .effects(deleteOwnDraft + closingEffects)
-        case .keepDraft:
-            let write = flushDraftEffect() ?? .writeDraft(draftSnapshot)
-            return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
-                + .effects([write] + closingEffects)
-        }
-    }
-
     /// Ctrl-S (Ctrl-N: `andNext`): the gate decides. Unmet rules are listed and focus goes to the first field
     /// concerned; when the confirmation is the only one, the form asks for it on the spot.
     mutating func attemptSave(andNext: Bool = false) -> Outcome {
-        if !lastChange.isSeen(by: inputBatch) {
-            // Typed ahead or pasted without bracketed paste: nobody has seen what this would save.
-            note("Not saved: \(andNext ? "Ctrl-N" : "Ctrl-S") arrived together with other keys. "
-                 + "Check, then press it again.")
-            return .stay
-        }
+        if refusesSaveInBurst(andNext: andNext) { return .stay }
         saveAndNext = andNext
         for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] { expandRelativeDate(field) }
         if editor != nil, focus.kind == .date {
@@ -315,10 +263,7 @@ extension FormState {
         case .success(let record):
             return save(record, notices: nil)
         case .failure(let failure):
-            attemptedSave = true
-            let count = failure.problems.count
-            message = .note("Not saved: \(count) rule\(count == 1 ? " is" : "s are") unmet (marked ⚠). "
-                            + "Fix \(count == 1 ? "it" : "them") and press Ctrl-S again.")
+            refuseSave(unmet: failure.problems.count)
             if let first = failure.problems.first { focusField(first.field) }
             return .stay
         }
@@ -327,9 +272,7 @@ extension FormState {
     /// Sends the record (with a defect's reg 10 notices) to the register.
     private mutating func save(_ record: ValidatedInspection, notices: DefectNotices?) -> Outcome {
         mode = .saving(record)
-        message = nil
-        // A write still waiting must not bring the draft back after the save removes it.
-        draft.cancel()
+        sendToRegister()
         return .effects([.save(record, notices, thenNext: saveAndNext)])
     }
 
@@ -344,23 +287,8 @@ extension FormState {
             let rememberInspector = Effect.rememberInspector(name: v.inspectorName,
                                                              certificationNumber: v.certificationNumber)
             return .popAll + .effects(deleteOwnDraft + [rememberInspector] + closingEffects)
-        case .saveFailed(let reason) where saving:
-            mode = .editing
-            message = .saveFailed(reason)
-            // The reason may take rows of the body: the focus stays in view.
-            keepFocusVisible(width: context.area.width, height: context.area.height)
-            // Nothing was saved: the draft must catch up with what is on screen.
-            draft.writes.poke(now: context.now)
-            return .stay
-        case _ where draft.receive(event, draftID: draftID, now: context.now):
-            if case .leaving(let question) = mode {
-                mode = .leaving(LeaveQuestion.inspection.following(question, draft: draft))
-            }
-            return .stay
-        case .flush:
-            return .effects(flushDraftEffect().map { [$0] } ?? [])
         default:
-            return receiveAttachment(event, now: context.now)
+            return receiveShared(event, context: context)
         }
     }
 
@@ -374,8 +302,7 @@ extension FormState {
     /// The preview's quiet period, the draft's debounce and its retry after a failed write.
     public mutating func advance(context: ScreenContext) -> [Effect] {
         _ = advance(to: context.now)
-        guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
-        return [effect]
+        return draftEffectsDue(now: context.now)
     }
 
     public mutating func resized(context: ScreenContext) {

@@ -74,12 +74,7 @@ public struct FormState: Screen {
         case attaching(AttachPrompt)
     }
 
-    public enum Message: Sendable, Equatable {
-        /// A one-off line, gone at the next key.
-        case note(String)
-        /// Why the last save failed; stays until the values change or the next attempt.
-        case saveFailed(String)
-    }
+    public typealias Message = FormMessage
 
     public enum Preview: Sendable, Equatable {
         case none
@@ -121,10 +116,7 @@ public struct FormState: Screen {
         return nil
     }
 
-    public var dialog: Question<LeaveChoice>? {
-        if case .leaving(let question) = mode { return question }
-        return nil
-    }
+    public var dialog: Question<LeaveChoice>? { leaveQuestion }
 
     public var noticeDialog: DefectNoticeDialog? {
         if case .notifying(let dialog, _) = mode { return dialog }
@@ -141,37 +133,8 @@ public struct FormState: Screen {
         return false
     }
 
-    public var saveError: String? {
-        if case .saveFailed(let reason)? = message { return reason }
-        return nil
-    }
-
-    public var notice: String? {
-        if case .note(let text)? = message { return text }
-        return nil
-    }
-
-    public var draftOnDisk: Bool { draft.onDisk }
     public var draftWarning: String? { draft.warning }
     public var draftWrites: Debouncer { draft.writes }
-
-    /// Shows a one-off line, unless a failed save is being reported (it matters more).
-    mutating func note(_ text: String) {
-        if saveError == nil { message = .note(text) }
-    }
-
-    /// The footer line, most important first: a failed save, a failing draft, a note, "Saving…".
-    var footerMessage: (text: String, style: Style)? {
-        let alarm = Style(colour: .red, bold: true)
-        if let reason = saveError { return ("Not saved: \(reason)", alarm) }
-        if let warning = draft.warning, message == nil {
-            // What the inspector needs to know first; the reason (a path, an errno) last, where "…" may cut it.
-            return ("⚠ Draft not written; what you typed is kept here and the register is untouched: \(warning).",
-                    alarm)
-        }
-        if let text = notice { return (text, Style(colour: attemptedSave ? .red : .normal, bold: true)) }
-        return saving ? ("Saving…", .bold) : nil
-    }
 
     public var hasUnsavedInput: Bool { values != baseline }
 
@@ -319,6 +282,18 @@ public struct FormState: Screen {
     /// writing a UUID as text took a fifth of the journal's work.
     public let draftID: String
     public var draftIDs: [String] { [draftID] }
+    static let leaveWording = LeaveQuestion.inspection
+    static let recordNoun = "inspection"
+
+    var leaveQuestion: Question<LeaveChoice>? {
+        get {
+            if case .leaving(let question) = mode { return question }
+            return nil
+        }
+        set { mode = newValue.map(Mode.leaving) ?? .editing }
+    }
+
+    mutating func stopSaving() { mode = .editing }
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {
@@ -326,19 +301,6 @@ public struct FormState: Screen {
         DraftSnapshot(draftID: draftID, sessionID: sessionID, assetUUID: row.asset.uuid, assetTag: row.asset.tag,
                       amends: amending?.id, amendsUUID: amending?.recordUUID, values: values, written: draft.written,
                       focus: focus, noticeAnswers: noticeAnswers)
-    }
-
-    /// The draft effect for now: a write while the values differ from the baseline, a removal once
-    /// they are back to it (typing then undoing leaves no draft).
-    var draftEffect: Effect? {
-        if hasUnsavedInput { return .writeDraft(draftSnapshot) }
-        return draft.onDisk ? .deleteDraft(draftID: draftID) : nil
-    }
-
-    /// The draft effect to run at once (signal, suspend, close and keep draft), if anything is unwritten.
-    mutating func flushDraftEffect() -> Effect? {
-        let pending = draft.writes.flush()
-        return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
     }
 
     mutating func setText(_ field: FormField, _ text: String, now: Double) {
@@ -479,3 +441,5 @@ extension AuthenticateChoice {
     }
 }
 
+
+extension FormState: DraftedForm {}

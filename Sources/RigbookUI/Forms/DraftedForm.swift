@@ -1,0 +1,238 @@
+import RigbookCore
+
+/// A form that keeps a draft of what is typed and saves a record through a gate (the inspection form and the test
+/// form): what the shared behaviour below needs of it. The draft's journal, writes and removal, the question when
+/// leaving, a save refused or failed, the footer's message and the title's draft state are one piece of code for
+/// every such form; a form kind declares its fields, its gate and its own keys.
+protocol DraftedForm: TextFieldHosting, AttachmentHosting {
+    var row: RegisterRow { get }
+    var sessionID: String { get }
+    var draft: DraftTracker { get set }
+    var draftSnapshot: DraftSnapshot { get }
+    var hasUnsavedInput: Bool { get }
+    var message: FormMessage? { get set }
+    /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
+    var attemptedSave: Bool { get set }
+    /// The input batch of the last change of values: Ctrl-S counts only from a later one.
+    var lastChange: SeenInBatch { get }
+    /// Counts changes of values: a key that moved it is journalled.
+    var editCount: Int { get }
+    /// The loop's clock at the key being handled.
+    var clock: Double { get set }
+    /// "Leave this inspection?" or the test's wording.
+    static var leaveWording: LeaveQuestion { get }
+    /// What "Discarded the … of TAG." calls the record being typed.
+    static var recordNoun: String { get }
+    /// The leave question while it is on screen; setting nil goes back to editing.
+    var leaveQuestion: Question<LeaveChoice>? { get set }
+    /// A validated record went to the register and its answer is awaited.
+    var saving: Bool { get }
+    /// Back to editing after the register refused the record.
+    mutating func stopSaving()
+}
+
+/// What a form's footer says instead of its keys, if anything.
+public enum FormMessage: Sendable, Equatable {
+    /// A one-off line, gone at the next key.
+    case note(String)
+    /// Why the last save failed; stays until the values change or the next attempt.
+    case saveFailed(String)
+}
+
+extension DraftedForm {
+    var draftOnDisk: Bool { draft.onDisk }
+
+    var saveError: String? {
+        if case .saveFailed(let reason)? = message { return reason }
+        return nil
+    }
+
+    var notice: String? {
+        if case .note(let text)? = message { return text }
+        return nil
+    }
+
+    /// Shows a one-off line, unless a failed save is being reported (it matters more).
+    mutating func note(_ text: String) {
+        if saveError == nil { message = .note(text) }
+    }
+
+    /// The footer line, most important first: a failed save, a failing draft, a note, "Saving…".
+    var footerMessage: (text: String, style: Style)? {
+        let alarm = Style(colour: .red, bold: true)
+        if let reason = saveError { return ("Not saved: \(reason)", alarm) }
+        if let warning = draft.warning, message == nil {
+            // What the person needs to know first; the reason (a path, an errno) last, where "…" may cut it.
+            return ("⚠ Draft not written; what you typed is kept here and the register is untouched: \(warning).",
+                    alarm)
+        }
+        if let text = notice { return (text, Style(colour: attemptedSave ? .red : .normal, bold: true)) }
+        return saving ? ("Saving…", .bold) : nil
+    }
+
+    /// Where the typing stands, for the title: written to the draft file, waiting for the debounce, or failing.
+    var draftState: String {
+        draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
+            : draft.writes.isPending ? " draft … " : draft.onDisk ? " ✎ draft saved " : ""
+    }
+
+    /// The title bar: `title` cut to leave room for the draft's state at the right.
+    func drawTitle(_ title: String, into frame: inout Frame, area: Rect) {
+        let state = draftState
+        frame.fill(y: 0, in: area, style: .reverse)
+        frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: area.width - state.displayWidth)
+        if !state.isEmpty {
+            frame.put(state, x: area.width - state.displayWidth, y: 0, in: area,
+                      style: draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
+        }
+    }
+
+    /// The footer row: why a save failed (over the preview too), the message, else the keys.
+    func drawFooter(keys: @autoclosure () -> String, into frame: inout Frame, area: Rect) {
+        if FormFooter.drawSaveFailure(saveError, in: area, into: &frame) {
+            // Why the save failed, in full, over the preview and the footer.
+        } else if let message = footerMessage {
+            // A message longer than the footer takes the preview's row too: it matters more at that moment.
+            frame.putMessage(message.text, bottom: area.height - 1, maxRows: 2, in: area, style: message.style)
+        } else {
+            frame.put(keys(), x: 0, y: area.height - 1, in: area, style: .dim)
+        }
+    }
+
+    // MARK: The draft
+
+    /// The draft effect for now: a write while the values differ from the baseline, a removal once they are back
+    /// to it (typing then undoing leaves no draft).
+    var draftEffect: Effect? {
+        if hasUnsavedInput { return .writeDraft(draftSnapshot) }
+        return draft.onDisk ? .deleteDraft(draftID: draftID) : nil
+    }
+
+    /// The draft effect to run at once (signal, suspend, close and keep draft), if anything is unwritten.
+    mutating func flushDraftEffect() -> Effect? {
+        let pending = draft.writes.flush()
+        return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
+    }
+
+    /// Removes the draft this form wrote (or recovered), and only that: a draft on disk that the form never
+    /// wrote is another session's (the form opened without its lock), never this form's to delete.
+    var deleteOwnDraft: [Effect] { draft.onDisk ? [.deleteDraft(draftID: draftID)] : [] }
+
+    /// Whatever closes the form: give the lock back and let the list re-read the asset.
+    var closingEffects: [Effect] { [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)] }
+
+    /// `outcome` of a key, with the keystroke journal's line first when the key changed the values (`journals`
+    /// false: a form whose draft another form keeps).
+    func journalled(_ outcome: Outcome, editsBefore: Int, journals: Bool = true) -> Outcome {
+        // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
+        guard editCount != editsBefore, journals else { return outcome }
+        return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
+    }
+
+    // MARK: Leaving
+
+    /// Esc: the leave question when something was typed, else the form closes and no draft remains.
+    mutating func close() -> Outcome {
+        if hasUnsavedInput {
+            leaveQuestion = Self.leaveWording.opened(in: inputBatch, draft: draft)
+            // Written now rather than after the debounce: the question must know whether the draft is on disk
+            // before it is answered (a failed write takes "close and keep draft" off it).
+            return .effects(flushDraftEffect().map { [$0] } ?? [])
+        }
+        draft.cancel()
+        // Nothing typed (or typed and undone): no draft may remain.
+        return .pop + .effects(deleteOwnDraft + closingEffects)
+    }
+
+    /// A key for the leave question on screen: its answer carried out, or the question kept.
+    mutating func answerLeaveQuestion(_ key: Key) -> Outcome {
+        guard var question = leaveQuestion else { return .stay }
+        guard let answer = question.handle(key, batch: inputBatch) else {
+            leaveQuestion = question
+            return .stay
+        }
+        leaveQuestion = nil
+        let tag = row.asset.tag
+        switch answer {
+        case .keepEditing:
+            return .stay
+        case .discard:
+            draft.cancel()
+            return .pop + .notify(.info("Discarded the \(Self.recordNoun) of \(tag)."))
+                + .effects(deleteOwnDraft + closingEffects)
+        case .keepDraft:
+            let write = flushDraftEffect() ?? .writeDraft(draftSnapshot)
+            return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
+                + .effects([write] + closingEffects)
+        }
+    }
+
+    // MARK: Saving
+
+    /// Ctrl-S or Ctrl-N in the same burst as the change it would save: refused with a note (nobody has seen what
+    /// would be saved). True when refused.
+    mutating func refusesSaveInBurst(andNext: Bool) -> Bool {
+        guard !lastChange.isSeen(by: inputBatch) else { return false }
+        // Typed ahead or pasted without bracketed paste.
+        note("Not saved: \(andNext ? "Ctrl-N" : "Ctrl-S") arrived together with other keys. "
+             + "Check, then press it again.")
+        return true
+    }
+
+    /// The gate refused the values: its rules shown in red from now on, and how many in the footer.
+    mutating func refuseSave(unmet count: Int) {
+        attemptedSave = true
+        message = .note("Not saved: \(count) rule\(count == 1 ? " is" : "s are") unmet (marked ⚠). "
+                        + "Fix \(count == 1 ? "it" : "them") and press Ctrl-S again.")
+    }
+
+    /// The record is on its way to the register: nothing more to write (a write still waiting must not bring the
+    /// draft back after the save removes it).
+    mutating func sendToRegister() {
+        message = nil
+        draft.cancel()
+    }
+
+    /// The runtime's answers every drafted form takes alike: a save refused by the register, the draft file's
+    /// writes, a flush, an attachment. Nil: not this form's.
+    mutating func receiveShared(_ event: Event, context: ScreenContext) -> Outcome? {
+        switch event {
+        case .saveFailed(let reason) where saving:
+            stopSaving()
+            message = .saveFailed(reason)
+            // The reason may take rows of the body: the focus stays in view.
+            keepFocusVisible(width: context.area.width, height: context.area.height)
+            // Nothing was saved: the draft must catch up with what is on screen.
+            draft.writes.poke(now: context.now)
+            return .stay
+        case _ where draft.receive(event, draftID: draftID, now: context.now):
+            if let question = leaveQuestion {
+                leaveQuestion = Self.leaveWording.following(question, draft: draft)
+            }
+            return .stay
+        case .flush:
+            return .effects(flushDraftEffect().map { [$0] } ?? [])
+        default:
+            return receiveAttachment(event, now: context.now)
+        }
+    }
+
+    /// The draft's debounce and its retry after a failed write.
+    mutating func draftEffectsDue(now: Double) -> [Effect] {
+        guard draft.fireIfDue(now: now), let effect = draftEffect else { return [] }
+        return [effect]
+    }
+
+    /// While editing, a key that may begin a scanned label is held back (`FormScanCatcher`); what it releases is
+    /// handled key by key with `handle`. Nil: the key was not held, handle it as usual.
+    mutating func replayingScan(_ key: Key, _ handle: (inout Self, Key) -> Outcome) -> Outcome? {
+        guard let keys = catchingScan(key) else { return nil }
+        var outcome = Outcome.stay
+        for (index, held) in keys.enumerated() {
+            scanCatcher.replaying = index == 0
+            outcome = outcome + handle(&self, held)
+        }
+        scanCatcher.replaying = false
+        return outcome
+    }
+}
