@@ -87,15 +87,15 @@ extension DraftedForm {
         }
     }
 
-    /// The footer row: why a save failed (over the preview too), the message, else the keys.
-    func drawFooter(keys: @autoclosure () -> String, into frame: inout Frame, area: Rect) {
+    /// The footer row: why a save failed (over the preview too), the message, else what `keys` draws.
+    func drawFooter(into frame: inout Frame, area: Rect, keys: (inout Frame) -> Void) {
         if FormFooter.drawSaveFailure(saveError, in: area, into: &frame) {
             // Why the save failed, in full, over the preview and the footer.
         } else if let message = footerMessage {
             // A message longer than the footer takes the preview's row too: it matters more at that moment.
             frame.putMessage(message.text, bottom: area.height - 1, maxRows: 2, in: area, style: message.style)
         } else {
-            frame.put(keys(), x: 0, y: area.height - 1, in: area, style: .dim)
+            keys(&frame)
         }
     }
 

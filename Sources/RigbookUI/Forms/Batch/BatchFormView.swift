@@ -15,16 +15,9 @@ enum BatchFormView {
         let inner = BatchFormState.formContext(context, assets: batch.rows.count).area
         FormView.draw(form, into: &frame, area: inner)
 
-        frame.fill(y: 0, in: area, style: .reverse)
-        let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
-            : form.draft.writes.isPending ? " draft … " : form.draft.onDisk ? " ✎ draft saved " : ""
         let count = batch.rows.count
-        let title = " Batch inspection · \(count) asset\(count == 1 ? "" : "s") · one record each"
-        frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
-        if !draftState.isEmpty {
-            frame.put(draftState, x: width - draftState.displayWidth, y: 0, in: area,
-                      style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
-        }
+        form.drawTitle(" Batch inspection · \(count) asset\(count == 1 ? "" : "s") · one record each", into: &frame,
+                       area: area)
         let thorough = form.values.inspectionType.isThorough
         let heading = "  TAG          NEXT EXAM BY  BASIS (SCHEDULE 1)    REPORT NO."
         frame.put(thorough ? heading : "  TAG          (not a thorough examination: no report number or basis)",

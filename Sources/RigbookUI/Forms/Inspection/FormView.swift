@@ -30,23 +30,15 @@ enum FormView {
         let asset = form.row.asset
         // Whole rows only: a form drawn into part of the screen is drawn row by row.
         let memo = memoized && area.x == 0 && area.y == 0 && area.width == frame.width ? form.memos.lines : nil
-        // Where the typing stands: written to the draft file, waiting for the debounce, or failing.
-        let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
-            : form.draft.writes.isPending ? " draft … "
-            : form.draft.onDisk ? " ✎ draft saved " : ""
+        let draftState = form.draftState
         let titleKey = TitleKey(amends: form.amends, tag: asset.tag, name: asset.name, type: asset.typeLabel,
                                 electrical: asset.isElectrical, wllKg: asset.wllKg, draftState: draftState,
                                 warning: form.draft.warning != nil, width: width)
         form.memos.title.row(0, key: titleKey, in: &frame, enabled: memo != nil) { frame in
-            frame.fill(y: 0, in: area, style: .reverse)
             var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
             title += "\(asset.tag) · \(asset.name) · \(asset.typeLabel)"
                 + (asset.isElectrical ? "" : " · WLL \(Asset.wllText(asset.wllKg))")
-            frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
-            if !draftState.isEmpty {
-                frame.put(draftState, x: width - draftState.displayWidth, y: 0, in: area,
-                          style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
-            }
+            form.drawTitle(title, into: &frame, area: area)
         }
 
         let layout = FormLayout.computed(form, width: width)
@@ -109,12 +101,7 @@ enum FormView {
             frame.put(previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
         }
 
-        if FormFooter.drawSaveFailure(form.saveError, in: area, into: &frame) {
-            // Why the save failed, in full, over the preview and the footer.
-        } else if let message = form.footerMessage {
-            // A message longer than the footer takes the preview's row too: it matters more at that moment.
-            frame.putMessage(message.text, bottom: height - 1, maxRows: 2, in: area, style: message.style)
-        } else {
+        form.drawFooter(into: &frame, area: area) { frame in
             form.memos.footerRow.row(height - 1, key: width, in: &frame, enabled: memo != nil) { frame in
                 frame.put(form.memos.footer.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
             }

@@ -62,21 +62,14 @@ extension TestFormState {
         clock = context.now
         let edits = editCount
         let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
-        // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
-        guard editCount != edits else { return outcome }
-        return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome
+        return journalled(outcome, editsBefore: edits)
     }
 
     private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
         if case .note? = message { message = nil }
         switch mode {
-        case .leaving(var question):
-            guard let answer = question.handle(key, batch: inputBatch) else {
-                mode = .leaving(question)
-                return .stay
-            }
-            mode = .editing
-            return leave(answer)
+        case .leaving:
+            return answerLeaveQuestion(key)
         case .authenticating(var question):
             guard let answer = question.handle(key, batch: inputBatch) else {
                 mode = .authenticating(question)
@@ -97,15 +90,7 @@ extension TestFormState {
             return handlePrompt(key)
         case .editing:
             // A label scanned into the form never becomes a value (FormScanCatcher).
-            if let keys = catchingScan(key) {
-                var outcome = Outcome.stay
-                for (index, held) in keys.enumerated() {
-                    scanCatcher.replaying = index == 0
-                    outcome = outcome + handleKey(held, now: now, width: width)
-                }
-                scanCatcher.replaying = false
-                return outcome
-            }
+            if let outcome = replayingScan(key, { $0.handleKey($1, now: now, width: width) }) { return outcome }
         }
 
         let field = focus
@@ -129,14 +114,7 @@ extension TestFormState {
         case .previous: moveFocus(by: -1)
         case .help: return .help(title: TestFormState.keymap.title, TestFormState.helpLines)
         case .close:
-            if hasUnsavedInput {
-                mode = .leaving(LeaveQuestion.test.opened(in: inputBatch, draft: draft))
-                // Written now rather than after the debounce: the question must know whether the draft is on disk
-                // before it is answered (a failed write takes "close and keep draft" off it).
-                return .effects(flushDraftEffect().map { [$0] } ?? [])
-            }
-            draft.cancel()
-            return .pop + .effects(deleteOwnDraft + closingEffects)
+            return close()
         case .save, .saveAndNext:
             return attemptSave(andNext: action == .saveAndNext)
         case .cleanPass:
@@ -187,29 +165,10 @@ extension TestFormState {
         return .stay
     }
 
-    private mutating func leave(_ answer: LeaveChoice) -> Outcome {
-        let tag = row.asset.tag
-        switch answer {
-        case .keepEditing:
-            return .stay
-        case .discard:
-            draft.cancel()
-            return .pop + .notify(.info("Discarded the test of \(tag).")) + .effects(deleteOwnDraft + closingEffects)
-        case .keepDraft:
-            let write = flushDraftEffect() ?? .writeDraft(draftSnapshot)
-            return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
-                + .effects([write] + closingEffects)
-        }
-    }
-
     /// Ctrl-S (Ctrl-N: `andNext`): the test gate decides. Unmet rules are listed and focus goes to the first field
     /// concerned; when the authentication is the only one, the form asks for it on the spot.
     mutating func attemptSave(andNext: Bool) -> Outcome {
-        if !lastChange.isSeen(by: inputBatch) {
-            note("Not saved: \(andNext ? "Ctrl-N" : "Ctrl-S") arrived together with other keys. "
-                 + "Check, then press it again.")
-            return .stay
-        }
+        if refusesSaveInBurst(andNext: andNext) { return .stay }
         saveAndNext = andNext
         if !values.authenticated, !problems.isEmpty, problems.allSatisfy({ $0.field == .authenticated }) {
             mode = .authenticating(AuthenticateChoice.testQuestion(technician: values.technician)
@@ -225,15 +184,10 @@ extension TestFormState {
         switch TestGate.validate(values, gateContext) {
         case .success(let test):
             mode = .saving(test)
-            message = nil
-            // A write still waiting must not bring the draft back after the save removes it.
-            draft.cancel()
+            sendToRegister()
             return .effects([.saveTest(test, thenNext: saveAndNext)])
         case .failure(let failure):
-            attemptedSave = true
-            let count = failure.problems.count
-            message = .note("Not saved: \(count) rule\(count == 1 ? " is" : "s are") unmet (marked ⚠). "
-                            + "Fix \(count == 1 ? "it" : "them") and press Ctrl-S again.")
+            refuseSave(unmet: failure.problems.count)
             if let first = failure.fields.first(where: { fields.contains($0) }) { focusField(first) }
             return .stay
         }
@@ -244,32 +198,15 @@ extension TestFormState {
         case .saved(_, let session, _, _) where session == sessionID:
             guard case .saving(let test) = mode else { return nil }
             return .popAll + .effects(deleteOwnDraft + [.rememberTechnician(test.values)] + closingEffects)
-        case .saveFailed(let reason) where saving:
-            mode = .editing
-            message = .saveFailed(reason)
-            draft.writes.poke(now: context.now)
-            // The reason may take rows of the body: the focus stays in view.
-            keepFocusVisible(width: context.area.width, height: context.area.height)
-            return .stay
-        case _ where draft.receive(event, draftID: draftID, now: context.now):
-            if case .leaving(let question) = mode {
-                mode = .leaving(LeaveQuestion.test.following(question, draft: draft))
-            }
-            return .stay
-        case .flush:
-            return .effects(flushDraftEffect().map { [$0] } ?? [])
         default:
-            return receiveAttachment(event, now: context.now)
+            return receiveShared(event, context: context)
         }
     }
 
     public var deadline: Double? { draft.deadline }
 
     /// The draft's debounce and its retry after a failed write.
-    public mutating func advance(context: ScreenContext) -> [Effect] {
-        guard draft.fireIfDue(now: context.now), let effect = draftEffect else { return [] }
-        return [effect]
-    }
+    public mutating func advance(context: ScreenContext) -> [Effect] { draftEffectsDue(now: context.now) }
 
     public mutating func resized(context: ScreenContext) {
         keepFocusVisible(width: context.area.width, height: context.area.height)

@@ -78,9 +78,10 @@ public struct TestFormState: Screen {
 
     public var draftID: String { DraftIdentity.testDraftID(assetUUID: row.asset.uuid) }
     public var draftIDs: [String] { [draftID] }
+    static let leaveWording = LeaveQuestion.test
+    static let recordNoun = "test"
     public var equipmentClass: ElectricalClass { row.asset.electrical?.equipmentClass ?? .other }
     public var hasUnsavedInput: Bool { values != baseline }
-    public var draftOnDisk: Bool { draft.onDisk }
 
     static func gateContext(row: RegisterRow, today: CalendarDate, sessionID: String,
                             limits: TestLimits) -> TestGate.Context {
@@ -94,10 +95,15 @@ public struct TestFormState: Screen {
 
     public var problems: [(field: TestField, message: String)] { evaluation.problems }
 
-    public var leaveQuestion: Question<LeaveChoice>? {
-        if case .leaving(let question) = mode { return question }
-        return nil
+    public internal(set) var leaveQuestion: Question<LeaveChoice>? {
+        get {
+            if case .leaving(let question) = mode { return question }
+            return nil
+        }
+        set { mode = newValue.map(Mode.leaving) ?? .editing }
     }
+
+    mutating func stopSaving() { mode = .editing }
 
     public var authenticationQuestion: Question<AuthenticateChoice>? {
         if case .authenticating(let question) = mode { return question }
@@ -107,20 +113,6 @@ public struct TestFormState: Screen {
     public var saving: Bool {
         if case .saving = mode { return true }
         return false
-    }
-
-    public var notice: String? {
-        if case .note(let text)? = message { return text }
-        return nil
-    }
-
-    public var saveError: String? {
-        if case .saveFailed(let reason)? = message { return reason }
-        return nil
-    }
-
-    mutating func note(_ text: String) {
-        if saveError == nil { message = .note(text) }
     }
 
     // MARK: Fields and focus
@@ -211,21 +203,6 @@ public struct TestFormState: Screen {
                       focus: .inspectionType, testValues: values, testFocus: focus.key)
     }
 
-    /// A write while the values differ from the baseline; a removal once they are back to it.
-    var draftEffect: Effect? {
-        if hasUnsavedInput { return .writeDraft(draftSnapshot) }
-        return draft.onDisk ? .deleteDraft(draftID: draftID) : nil
-    }
-
-    mutating func flushDraftEffect() -> Effect? {
-        let pending = draft.writes.flush()
-        return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
-    }
-
-    var deleteOwnDraft: [Effect] { draft.onDisk ? [.deleteDraft(draftID: draftID)] : [] }
-
-    var closingEffects: [Effect] { [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)] }
-
     // MARK: Preview
 
     /// *If saved: result …, status …, next test due …*, from the one status function over the asset's history
@@ -262,3 +239,5 @@ extension AuthenticateChoice {
     }
 }
 
+
+extension TestFormState: DraftedForm {}

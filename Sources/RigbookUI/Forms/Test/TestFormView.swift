@@ -95,15 +95,7 @@ enum TestFormView {
     static func draw(_ form: TestFormState, into frame: inout Frame, area: Rect) {
         let width = area.width, height = area.height
         let asset = form.row.asset
-        frame.fill(y: 0, in: area, style: .reverse)
-        let title = " Test · \(asset.tag) · \(asset.name) · \(asset.typeLabel)"
-        let draftState = form.draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
-            : form.draft.writes.isPending ? " draft … " : form.draft.onDisk ? " ✎ draft saved " : ""
-        frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - draftState.displayWidth)
-        if !draftState.isEmpty {
-            frame.put(draftState, x: width - draftState.displayWidth, y: 0, in: area,
-                      style: form.draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
-        }
+        form.drawTitle(" Test · \(asset.tag) · \(asset.name) · \(asset.typeLabel)", into: &frame, area: area)
         let lines = TestFormLayout.lines(form, width: width)
         let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(form.saveError, width: width)
         let labelWidth = FormLayout.labelWidth(screenWidth: width)
@@ -136,12 +128,7 @@ enum TestFormView {
         if lines.count - form.scroll > body { frame.put("↓", x: width - 1, y: body, in: area, style: .dim) }
         if form.scroll > 0 { frame.put("↑", x: width - 1, y: 1, in: area, style: .dim) }
         frame.put(form.previewText.ellipsized(toWidth: width - 1), x: 1, y: height - 2, in: area, style: .bold)
-        if FormFooter.drawSaveFailure(form.saveError, in: area, into: &frame) {
-            // Why the save failed, in full, over the preview and the footer.
-        } else if let line = footerMessage(form) {
-            // A message longer than the footer takes the preview's row too, as in the inspection form.
-            frame.putMessage(line.text, bottom: height - 1, maxRows: 2, in: area, style: line.style)
-        } else {
+        form.drawFooter(into: &frame, area: area) { frame in
             frame.put(TestFormState.footerKeymap.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
         }
         switch form.mode {
@@ -157,17 +144,6 @@ enum TestFormView {
         case .editing, .saving:
             break
         }
-    }
-
-    static func footerMessage(_ form: TestFormState) -> (text: String, style: Style)? {
-        let alarm = Style(colour: .red, bold: true)
-        if let reason = form.saveError { return ("Not saved: \(reason)", alarm) }
-        if let warning = form.draft.warning, form.message == nil {
-            return ("⚠ Draft not written; what you typed is kept here and the register is untouched: \(warning).",
-                    alarm)
-        }
-        if let text = form.notice { return (text, Style(colour: form.attemptedSave ? .red : .normal, bold: true)) }
-        return form.saving ? ("Saving…", .bold) : nil
     }
 
     static func drawWidget(_ form: TestFormState, field: TestField, row: Int, focused: Bool, in widget: Rect,
