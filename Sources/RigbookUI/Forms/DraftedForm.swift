@@ -5,6 +5,22 @@ import RigbookCore
 /// leaving, a save refused or failed, the footer's message and the title's draft state are one piece of code for
 /// every such form; a form kind declares its fields, its gate and its own keys.
 protocol DraftedForm: TextFieldHosting, AttachmentHosting {
+    associatedtype Field: Hashable
+    var focus: Field { get }
+    mutating func focusField(_ field: Field)
+    /// Immediate messages under a field.
+    var fieldMessages: [Field: String] { get set }
+    /// The fields of the gate's rules unmet now.
+    var unmetFields: [Field] { get }
+    /// The tick by which a person authenticates the record, and what messages call it.
+    static var authenticationField: Field { get }
+    static var authenticationNoun: String { get }
+    var isAuthenticated: Bool { get set }
+    /// The input batch in which the authentication got the focus: only a key from a later one may tick it.
+    var authenticationShown: SeenInBatch { get }
+    /// "Authenticate and save?" in this form's words, and the question while it is on screen.
+    var authenticationPrompt: Question<AuthenticateChoice> { get }
+    var authenticationQuestion: Question<AuthenticateChoice>? { get set }
     var row: RegisterRow { get }
     var sessionID: String { get }
     var draft: DraftTracker { get set }
@@ -165,6 +181,49 @@ extension DraftedForm {
             return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
                 + .effects([write] + closingEffects)
         }
+    }
+
+    // MARK: Authentication
+
+    /// When the authentication is the only rule unmet, asks "Authenticate and save?" on the spot; whether it did.
+    mutating func askAuthenticationIfOnlyItIsUnmet() -> Bool {
+        let unmet = unmetFields
+        guard !isAuthenticated, !unmet.isEmpty, unmet.allSatisfy({ $0 == Self.authenticationField }) else {
+            return false
+        }
+        authenticationQuestion = authenticationPrompt.opened(in: inputBatch)
+        return true
+    }
+
+    /// A key for "Authenticate and save?": true once `y` has ticked the authentication (the caller saves now).
+    mutating func takeAuthentication(_ key: Key, now: Double) -> Bool {
+        guard var question = authenticationQuestion else { return false }
+        guard let answer = question.handle(key, batch: inputBatch) else {
+            authenticationQuestion = question
+            return false
+        }
+        authenticationQuestion = nil
+        guard answer == .save else {
+            focusField(Self.authenticationField)
+            return false
+        }
+        // The question was on screen before this key (the question refuses one from the same burst).
+        fieldMessages[Self.authenticationField] = nil
+        isAuthenticated = true
+        changed(now: now)
+        return true
+    }
+
+    /// Space on the authentication in the same burst of keys that brought the focus there: not ticked, and the
+    /// field says why (typed ahead, or pasted by a terminal without bracketed paste: a person has not seen it yet).
+    /// True when refused.
+    mutating func refusesTickInBurst() -> Bool {
+        guard focus == Self.authenticationField, !isAuthenticated, !authenticationShown.isSeen(by: inputBatch) else {
+            return false
+        }
+        fieldMessages[Self.authenticationField] = "Not ticked: that Space came in the same burst of keys that "
+            + "reached the \(Self.authenticationNoun). Read it, then press Space again."
+        return true
     }
 
     // MARK: Saving

@@ -163,12 +163,7 @@ extension FormState {
                 note("No option of \(focus.shortLabel) starts with “\(key.name)”.")
             }
         case .toggle:
-            if focus == .confirmed, !values.confirmed, !confirmationShown.isSeen(by: inputBatch) {
-                // Typed ahead or pasted by a terminal without bracketed paste: a person has not seen it yet.
-                fieldMessages[.confirmed] = "Not ticked: that Space came in the same burst of keys that reached "
-                    + "the confirmation. Read it, then press Space again."
-                return .stay
-            }
+            if refusesTickInBurst() { return .stay }
             if focus.isFlag {
                 fieldMessages[focus] = nil
                 values[flag: focus].toggle()
@@ -222,35 +217,6 @@ extension FormState {
     }
 
     /// When the confirmation is the only rule unmet, asks "Authenticate and save?" on the spot; whether it did.
-    mutating func askAuthenticationIfOnlyItIsUnmet() -> Bool {
-        guard !values.confirmed, !problems.isEmpty, problems.allSatisfy({ $0.field == .confirmed }) else {
-            return false
-        }
-        mode = .authenticating(AuthenticateChoice.question(thorough: values.inspectionType.isThorough,
-                                                           examiner: values.inspectorName)
-            .opened(in: inputBatch))
-        return true
-    }
-
-    /// A key for "Authenticate and save?": true once `y` has ticked the confirmation (the caller saves now).
-    mutating func takeAuthentication(_ key: Key, now: Double) -> Bool {
-        guard case .authenticating(var question) = mode else { return false }
-        guard let answer = question.handle(key, batch: inputBatch) else {
-            mode = .authenticating(question)
-            return false
-        }
-        mode = .editing
-        guard answer == .save else {
-            focusField(.confirmed)
-            return false
-        }
-        // The question was on screen before this key (the question refuses one from the same burst).
-        fieldMessages[.confirmed] = nil
-        values.confirmed = true
-        changed(now: now)
-        return true
-    }
-
     /// The gate's verdict on the values as they are: a defect's reg 10 questions, the save, or the unmet rules.
     mutating func validateAndSave() -> Outcome {
         switch SaveGate.validate(values, context: gateContext) {

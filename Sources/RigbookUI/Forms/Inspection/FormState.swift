@@ -44,7 +44,7 @@ public struct FormState: Screen {
     /// The input batch of the key being handled, and the one in which the confirmation got the focus:
     /// only a key from a later batch (after a frame showed it) may tick it.
     var inputBatch = 0
-    var confirmationShown = SeenInBatch(0)
+    var authenticationShown = SeenInBatch(0)
     /// The input batch of the last change of values (or of the opening): Ctrl-S counts only from a later one,
     /// once a frame has shown what would be saved.
     var lastChange = SeenInBatch(0)
@@ -123,9 +123,23 @@ public struct FormState: Screen {
         return nil
     }
 
-    public var authenticationQuestion: Question<AuthenticateChoice>? {
-        if case .authenticating(let question) = mode { return question }
-        return nil
+    public internal(set) var authenticationQuestion: Question<AuthenticateChoice>? {
+        get {
+            if case .authenticating(let question) = mode { return question }
+            return nil
+        }
+        set { mode = newValue.map(Mode.authenticating) ?? .editing }
+    }
+
+    static let authenticationField = FormField.confirmed
+    static let authenticationNoun = "confirmation"
+    var isAuthenticated: Bool {
+        get { values.confirmed }
+        set { values.confirmed = newValue }
+    }
+    var unmetFields: [FormField] { problems.map(\.field) }
+    var authenticationPrompt: Question<AuthenticateChoice> {
+        AuthenticateChoice.question(thorough: values.inspectionType.isThorough, examiner: values.inspectorName)
     }
 
     public var saving: Bool {
@@ -244,7 +258,7 @@ public struct FormState: Screen {
             validateDate(focus, text: values[text: focus], leaving: true)
         }
         focus = field
-        if field == .confirmed { confirmationShown.appeared(in: inputBatch) }
+        if field == .confirmed { authenticationShown.appeared(in: inputBatch) }
         editor = field.hasText ? EditableText(values[text: field]) : nil
     }
 

@@ -70,20 +70,8 @@ extension TestFormState {
         switch mode {
         case .leaving:
             return answerLeaveQuestion(key)
-        case .authenticating(var question):
-            guard let answer = question.handle(key, batch: inputBatch) else {
-                mode = .authenticating(question)
-                return .stay
-            }
-            mode = .editing
-            guard answer == .save else {
-                focusField(.authenticated)
-                return .stay
-            }
-            fieldMessages[.authenticated] = nil
-            values.authenticated = true
-            changed(now: now)
-            return validateAndSave()
+        case .authenticating:
+            return takeAuthentication(key, now: now) ? validateAndSave() : .stay
         case .saving:
             return .stay
         case .attaching:
@@ -135,11 +123,7 @@ extension TestFormState {
                 note("No option of \(focus.label) starts with “\(key.name)”.")
             }
         case .toggle:
-            if focus == .authenticated, !values.authenticated, !authenticationShown.isSeen(by: inputBatch) {
-                fieldMessages[.authenticated] = "Not ticked: that Space came in the same burst of keys that reached "
-                    + "the authentication. Read it, then press Space again."
-                return .stay
-            }
+            if refusesTickInBurst() { return .stay }
             if let path = focus.flagPath {
                 fieldMessages[focus] = nil
                 values[keyPath: path].toggle()
@@ -170,11 +154,7 @@ extension TestFormState {
     mutating func attemptSave(andNext: Bool) -> Outcome {
         if refusesSaveInBurst(andNext: andNext) { return .stay }
         saveAndNext = andNext
-        if !values.authenticated, !problems.isEmpty, problems.allSatisfy({ $0.field == .authenticated }) {
-            mode = .authenticating(AuthenticateChoice.testQuestion(technician: values.technician)
-                .opened(in: inputBatch))
-            return .stay
-        }
+        if askAuthenticationIfOnlyItIsUnmet() { return .stay }
         return validateAndSave()
     }
 

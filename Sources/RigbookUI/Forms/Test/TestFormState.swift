@@ -105,9 +105,23 @@ public struct TestFormState: Screen {
 
     mutating func stopSaving() { mode = .editing }
 
-    public var authenticationQuestion: Question<AuthenticateChoice>? {
-        if case .authenticating(let question) = mode { return question }
-        return nil
+    public internal(set) var authenticationQuestion: Question<AuthenticateChoice>? {
+        get {
+            if case .authenticating(let question) = mode { return question }
+            return nil
+        }
+        set { mode = newValue.map(Mode.authenticating) ?? .editing }
+    }
+
+    static let authenticationField = TestField.authenticated
+    static let authenticationNoun = "authentication"
+    var isAuthenticated: Bool {
+        get { values.authenticated }
+        set { values.authenticated = newValue }
+    }
+    var unmetFields: [TestField] { problems.map(\.field) }
+    var authenticationPrompt: Question<AuthenticateChoice> {
+        AuthenticateChoice.testQuestion(technician: values.technician)
     }
 
     public var saving: Bool {
