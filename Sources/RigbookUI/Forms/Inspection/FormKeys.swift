@@ -1,56 +1,23 @@
 import RigbookCore
 
-public enum FormAction: Sendable {
-    case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices, pickExaminer
-    case saveAndNext, cleanPass, typeAhead
-    case attach, removeAttachment, previousAttachment, nextAttachment
-}
-
 extension FormState {
-    /// Keys that work in every field, text fields included.
-    static let keymap = Keymap<FormAction>(title: "Inspection form", whileTyping: true, [
-        KeyBinding([.tab], label: "Tab", help: "Next field (also ↓ outside multi-line fields)", footer: "next",
-                   action: .next),
-        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
-                   brief: "previous field", action: .previous),
-        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the record to the register "
-                   + "(with only the confirmation unmet, asks \"Authenticate and save? y/n\")",
-                   footer: "save", action: .save),
-        KeyBinding([.ctrl("n")], help: "Save and next: saves as Ctrl-S does, then opens the next asset of the list",
-                   brief: "save and open the next asset", action: .saveAndNext),
-        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
-                   help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
-        KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
-                   footer: "clean pass", action: .cleanPass),
-        .attachFile,
+    static let keymap = DraftedFormKeys.fields(
+        title: "Inspection form", record: "the record", authentication: "confirmation",
+        cleanPass: KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
+                              footer: "clean pass", action: .cleanPass),
         // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds.
-        KeyBinding([.function(4)], label: "F4",
-                   help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
-                   brief: "pick an examiner", action: .pickExaminer),
-        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
-    ])
+        own: [KeyBinding([.function(4)], label: "F4",
+                         help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
+                         brief: "pick an examiner", action: .pickExaminer)])
 
-    /// Keys of the fields that are not text: choices, check boxes and the toggle.
-    static let choiceKeymap = Keymap<FormAction>(title: "Inspection form: choices and check boxes", [
-        KeyBinding([.char(" ")], label: "Space",
-                   help: "Tick or untick a check box (a check then moves on) or toggle; next option of a choice",
-                   footer: "tick", action: .toggle),
-        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
-                   help: "Choice: the next option starting with that letter (again: the one after it)",
-                   brief: "jump to an option by its first letter", action: .typeAhead),
-        KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)",
-                   brief: "next option", action: .cycleForward),
-        KeyBinding([.left], label: "←", help: "Choice: previous option", brief: "previous option",
-                   action: .cycleBack),
-        KeyBinding([.enter], help: "Choice: list the options · elsewhere: next field",
-                   brief: "list the options", action: .openChoices),
-        KeyBinding([.down], label: "↓", help: "Next field", action: .next),
-        KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
-    ])
+    static let choiceKeymap = DraftedFormKeys.choices(
+        title: "Inspection form: choices and check boxes",
+        space: "Tick or untick a check box (a check then moves on) or toggle; next option of a choice",
+        typeAhead: "Choice: the next option starting with that letter (again: the one after it)",
+        enter: KeyBinding([.enter], help: "Choice: list the options · elsewhere: next field",
+                          brief: "list the options", action: .openChoices))
 
-    /// The footer: the form's keys, with Space where it ticks.
-    static let footerKeymap = Keymap<FormAction>(
-        title: keymap.title, Array(keymap.bindings.dropLast()) + choiceKeymap.bindings + [keymap.bindings.last!])
+    static let footerKeymap = DraftedFormKeys.footer(keymap, choiceKeymap)
 
     /// What the help page adds that is not a key.
     static let notes: [(keys: String, help: String)] = [
@@ -61,10 +28,8 @@ extension FormState {
     ]
 
     static var helpLines: [(keys: String, help: String)] {
-        keymap.helpLines() + choiceKeymap.helpSection("On a choice, check box or toggle:")
-            + attachmentKeymap.helpSection("On the attachments line:")
-            + AttachPrompt.keymap.helpSection("In the Attach a file prompt:")
-            + EditableText.keymap.helpSection("In a text field:") + notes + App.keymap.helpSection("Everywhere:")
+        DraftedFormKeys.helpLines(keymap, choices: choiceKeymap, choicesHeading: "On a choice, check box or toggle:",
+                                  notes: notes)
     }
 
     var isTyping: Bool { editor != nil && focus.kind != .choice }

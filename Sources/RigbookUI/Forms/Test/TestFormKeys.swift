@@ -1,45 +1,18 @@
 import RigbookCore
 
 extension TestFormState {
-    /// Keys that work in every field, text fields included. Ctrl-O (attach a file) is left free: it comes with
-    /// the attachments, on both form kinds.
-    static let keymap = Keymap<FormAction>(title: "Test form", whileTyping: true, [
-        KeyBinding([.tab], label: "Tab", help: "Next field (also ↓ outside multi-line fields)", footer: "next",
-                   action: .next),
-        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
-                   brief: "previous field", action: .previous),
-        KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes the test to the register "
-                   + "(with only the authentication unmet, asks \"Authenticate and save? y/n\")",
-                   footer: "save", action: .save),
-        KeyBinding([.ctrl("n")], help: "Save and next: saves as Ctrl-S does, then opens the next asset of the list",
-                   brief: "save and open the next asset", action: .saveAndNext),
-        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
-                   help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
-        KeyBinding([.function(2)], help: "Observations pass: visual inspection Pass (and polarity, the RCD's "
-                   + "push-button where the class has them); the readings are still typed",
-                   footer: "visual pass", action: .cleanPass),
-        .attachFile,
-        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
-    ])
+    static let keymap = DraftedFormKeys.fields(
+        title: "Test form", record: "the test", authentication: "authentication",
+        cleanPass: KeyBinding([.function(2)], help: "Observations pass: visual inspection Pass (and polarity, the "
+                              + "RCD's push-button where the class has them); the readings are still typed",
+                              footer: "visual pass", action: .cleanPass))
 
-    /// Keys of the fields that are not text: choices and check boxes.
-    static let choiceKeymap = Keymap<FormAction>(title: "Test form: choices and check boxes", [
-        KeyBinding([.char(" ")], label: "Space", help: "Tick or untick a check box; next option of a choice",
-                   footer: "tick", action: .toggle),
-        KeyBinding(TypeAhead.keys, label: TypeAhead.label,
-                   help: "Choice: the next option starting with that letter (p Pass, f Fail, a Automatic)",
-                   brief: "jump to an option by its first letter", action: .typeAhead),
-        KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)",
-                   brief: "next option", action: .cycleForward),
-        KeyBinding([.left], label: "←", help: "Choice: previous option", brief: "previous option",
-                   action: .cycleBack),
-        KeyBinding([.enter], help: "Next field", brief: "next field", action: .next),
-        KeyBinding([.down], label: "↓", help: "Next field", action: .next),
-        KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
-    ])
+    static let choiceKeymap = DraftedFormKeys.choices(
+        title: "Test form: choices and check boxes", space: "Tick or untick a check box; next option of a choice",
+        typeAhead: "Choice: the next option starting with that letter (p Pass, f Fail, a Automatic)",
+        enter: KeyBinding([.enter], help: "Next field", brief: "next field", action: .next))
 
-    static let footerKeymap = Keymap<FormAction>(
-        title: keymap.title, Array(keymap.bindings.dropLast()) + choiceKeymap.bindings + [keymap.bindings.last!])
+    static let footerKeymap = DraftedFormKeys.footer(keymap, choiceKeymap)
 
     static let notes: [(keys: String, help: String)] = [
         ("YYYY-MM-DD", "Dates: the test date and the instrument's calibration date"),
@@ -51,11 +24,8 @@ extension TestFormState {
     ]
 
     static var helpLines: [(keys: String, help: String)] {
-        keymap.helpLines() + choiceKeymap.helpSection("On a choice or check box:")
-            + EditableText.keymap.helpSection("In a text field:")
-            + FormState.attachmentKeymap.helpSection("On the attachments line:")
-            + AttachPrompt.keymap.helpSection("In the Attach a file prompt:") + notes
-            + App.keymap.helpSection("Everywhere:")
+        DraftedFormKeys.helpLines(keymap, choices: choiceKeymap, choicesHeading: "On a choice or check box:",
+                                  notes: notes)
     }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
