@@ -21,6 +21,29 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     /// "Authenticate and save?" in this form's words, and the question while it is on screen.
     var authenticationPrompt: Question<AuthenticateChoice> { get }
     var authenticationQuestion: Question<AuthenticateChoice>? { get set }
+
+    /// The form's keys (`DraftedFormKeys`) and its help page.
+    static var keymap: Keymap<FormAction> { get }
+    static var choiceKeymap: Keymap<FormAction> { get }
+    static var helpLines: [(keys: String, help: String)] { get }
+    /// A tick on a check box moves the focus on to the next field (the authentication's excepted).
+    static var ticksMoveOn: Bool { get }
+    /// How a field is edited, and its name in messages.
+    func kind(of field: Field) -> FieldKind
+    func label(of field: Field) -> String
+    /// A choice's options as shown, the one chosen now (nil: none), and choosing one.
+    func optionLabels(_ field: Field) -> [String]
+    func optionIndex(_ field: Field) -> Int?
+    mutating func chooseOption(_ field: Field, _ index: Int)
+    /// A check box's or toggle's state (nil: not one), and turning it over.
+    func flag(_ field: Field) -> Bool?
+    mutating func toggleFlag(_ field: Field)
+    /// The focused field takes typed text now.
+    var isTyping: Bool { get }
+    /// Ctrl-S or Ctrl-N.
+    mutating func attemptSave(andNext: Bool) -> Outcome
+    /// The keys only this form kind has (F2's clean pass, F4's examiner, Enter on a choice).
+    mutating func handleOwn(_ action: FormAction, now: Double) -> Outcome
     var row: RegisterRow { get }
     var sessionID: String { get }
     var draft: DraftTracker { get set }
@@ -181,6 +204,66 @@ extension DraftedForm {
             return .pop + .notify(.info("Kept the draft for \(tag); open the asset again or press D to recover it."))
                 + .effects([write] + closingEffects)
         }
+    }
+
+    // MARK: Keys
+
+    /// A key no text field took: the form's keymap, then the focused field's (a choice's or check box's, the
+    /// attachments line's).
+    mutating func handleFieldKey(_ key: Key, now: Double) -> Outcome {
+        if case .paste = key {
+            note("Nothing pasted: \(label(of: focus)) is not a text field.")
+            return .stay
+        }
+        let focusKind = kind(of: focus)
+        let fieldKeys = focusKind == .attachments ? FormState.attachmentKeymap : Self.choiceKeymap
+        guard let action = Self.keymap.action(for: key) ?? (isTyping ? nil : fieldKeys.action(for: key)) else {
+            return .stay
+        }
+        switch action {
+        case .next: moveFocus(by: 1)
+        case .previous: moveFocus(by: -1)
+        case .help: return .help(title: Self.keymap.title, Self.helpLines)
+        case .close: return close()
+        case .save, .saveAndNext: return attemptSave(andNext: action == .saveAndNext)
+        case .typeAhead:
+            guard focusKind == .choice else { break }
+            if let index = TypeAhead.index(after: optionIndex(focus), in: optionLabels(focus), key: key) {
+                chooseOption(focus, index)
+                changed(now: now)
+            } else {
+                note("No option of \(label(of: focus)) starts with “\(key.name)”.")
+            }
+        case .toggle:
+            if refusesTickInBurst() { return .stay }
+            if flag(focus) != nil {
+                fieldMessages[focus] = nil
+                toggleFlag(focus)
+                changed(now: now)
+                // A check is read, ticked and left: the next one follows. The authentication stays put.
+                if Self.ticksMoveOn, focusKind == .check, focus != Self.authenticationField { moveFocus(by: 1) }
+            } else if focusKind == .choice {
+                cycleOption(focus, by: 1)
+                changed(now: now)
+            }
+        case .cycleForward, .cycleBack:
+            if focusKind == .choice {
+                cycleOption(focus, by: action == .cycleForward ? 1 : -1)
+                changed(now: now)
+            }
+        case .attach: openAttachPrompt = AttachPrompt()
+        case .removeAttachment: removeSelectedAttachment(now: now)
+        case .previousAttachment, .nextAttachment: moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
+        case .cleanPass, .pickExaminer, .openChoices: return handleOwn(action, now: now)
+        }
+        return .stay
+    }
+
+    /// ←/→ on a choice; with nothing chosen, → takes the first option and ← the last.
+    mutating func cycleOption(_ field: Field, by step: Int) {
+        let count = optionLabels(field).count
+        guard count > 0 else { return }
+        chooseOption(field, optionIndex(field).map { ($0 + step + count) % count } ?? (step > 0 ? 0 : count - 1))
     }
 
     // MARK: Authentication

@@ -95,21 +95,27 @@ extension FormState {
             return outcome
         }
 
-        if case .paste = key {
-            note("Nothing pasted: \(focus.shortLabel) is not a text field.")
-            return .stay
-        }
-        let fieldKeys = focus.kind == .attachments ? FormState.attachmentKeymap : FormState.choiceKeymap
-        guard let action = FormState.keymap.action(for: key)
-                ?? (isTyping ? nil : fieldKeys.action(for: key)) else { return .stay }
+        return handleFieldKey(key, now: now)
+    }
+
+    static let ticksMoveOn = true
+    func kind(of field: FormField) -> FieldKind { field.kind }
+    func label(of field: FormField) -> String { field.shortLabel }
+    func optionLabels(_ field: FormField) -> [String] { Choices.options(field, in: values).map(\.label) }
+
+    func optionIndex(_ field: FormField) -> Int? {
+        Choices.current(field, in: values).flatMap { Choices.options(field, in: values).firstIndex(of: $0) }
+    }
+
+    mutating func chooseOption(_ field: FormField, _ index: Int) {
+        Choices.set(Choices.options(field, in: values)[index], in: &values)
+    }
+
+    func flag(_ field: FormField) -> Bool? { field.isFlag ? values[flag: field] : nil }
+    mutating func toggleFlag(_ field: FormField) { values[flag: field].toggle() }
+
+    mutating func handleOwn(_ action: FormAction, now: Double) -> Outcome {
         switch action {
-        case .next: moveFocus(by: 1)
-        case .previous: moveFocus(by: -1)
-        case .help: return .help(title: FormState.keymap.title, FormState.helpLines)
-        case .close:
-            return close()
-        case .save, .saveAndNext:
-            return attemptSave(andNext: action == .saveAndNext)
         case .cleanPass:
             for field in FormField.checks { values[flag: field] = true }
             values.result = .pass
@@ -117,33 +123,6 @@ extension FormState {
             // On to what still needs the inspector: with everything else in place, the confirmation.
             focusField(firstFieldNeedingInput)
             note("All five checks ticked and the result set to Pass.")
-        case .typeAhead:
-            guard focus.kind == .choice else { break }
-            let options = Choices.options(focus, in: values)
-            let current = Choices.current(focus, in: values).flatMap { options.firstIndex(of: $0) }
-            if let index = TypeAhead.index(after: current, in: options.map(\.label), key: key) {
-                Choices.set(options[index], in: &values)
-                changed(now: now)
-            } else {
-                note("No option of \(focus.shortLabel) starts with “\(key.name)”.")
-            }
-        case .toggle:
-            if refusesTickInBurst() { return .stay }
-            if focus.isFlag {
-                fieldMessages[focus] = nil
-                values[flag: focus].toggle()
-                changed(now: now)
-                // A check is read, ticked and left: the next one follows. The confirmation stays put.
-                if focus.kind == .check && focus != .confirmed { moveFocus(by: 1) }
-            } else if focus.kind == .choice {
-                Choices.cycle(focus, by: 1, in: &values)
-                changed(now: now)
-            }
-        case .cycleForward, .cycleBack:
-            if focus.kind == .choice {
-                Choices.cycle(focus, by: action == .cycleForward ? 1 : -1, in: &values)
-                changed(now: now)
-            }
         case .pickExaminer:
             let examiners = particulars.examinerList
             guard !examiners.isEmpty else {
@@ -152,25 +131,21 @@ extension FormState {
             }
             if focus != .inspectorName && focus != .certificationNumber { focusField(.inspectorName) }
             mode = .choosing(ChoicePopup(field: .inspectorName, examiners: examiners, in: values))
-        case .attach:
-            mode = .attaching(AttachPrompt())
-        case .removeAttachment:
-            removeSelectedAttachment(now: now)
-        case .previousAttachment, .nextAttachment:
-            moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
         case .openChoices:
             if focus.kind == .choice {
                 mode = .choosing(ChoicePopup(field: focus, in: values))
             } else {
                 moveFocus(by: 1)
             }
+        default:
+            break
         }
         return .stay
     }
 
     /// Ctrl-S (Ctrl-N: `andNext`): the gate decides. Unmet rules are listed and focus goes to the first field
     /// concerned; when the confirmation is the only one, the form asks for it on the spot.
-    mutating func attemptSave(andNext: Bool = false) -> Outcome {
+    mutating func attemptSave(andNext: Bool) -> Outcome {
         if refusesSaveInBurst(andNext: andNext) { return .stay }
         saveAndNext = andNext
         for field in [FormField.inspectionDate, .remedyDeadline, .nextExaminationBy] { expandRelativeDate(field) }

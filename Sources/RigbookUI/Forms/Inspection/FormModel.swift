@@ -139,15 +139,6 @@ enum Choices {
             if !examiner.qualification.isEmpty { v.certificationNumber = examiner.qualification }
         }
     }
-
-    /// ←/→ cycle; with nothing chosen, → takes the first option and ← the last.
-    static func cycle(_ field: FormField, by step: Int, in v: inout InspectionValues) {
-        let options = options(field, in: v)
-        guard !options.isEmpty else { return }
-        let index = current(field, in: v).flatMap { options.firstIndex(of: $0) }
-        let next = index.map { ($0 + step + options.count) % options.count } ?? (step > 0 ? 0 : options.count - 1)
-        set(options[next], in: &v)
-    }
 }
 
 /// What the runtime hands over to open a form: the asset, its history (for the preview), the

@@ -60,62 +60,27 @@ extension TestFormState {
             return outcome
         }
 
-        if case .paste = key {
-            note("Nothing pasted: \(focus.label) is not a text field.")
-            return .stay
-        }
-        let fieldKeys = focus == .attachments ? FormState.attachmentKeymap : TestFormState.choiceKeymap
-        guard let action = TestFormState.keymap.action(for: key)
-                ?? (isTyping ? nil : fieldKeys.action(for: key)) else { return .stay }
-        switch action {
-        case .next: moveFocus(by: 1)
-        case .previous: moveFocus(by: -1)
-        case .help: return .help(title: TestFormState.keymap.title, TestFormState.helpLines)
-        case .close:
-            return close()
-        case .save, .saveAndNext:
-            return attemptSave(andNext: action == .saveAndNext)
-        case .cleanPass:
-            values.visual = .pass
-            if equipmentClass.needsPolarity { values.polarity = .pass }
-            if equipmentClass.isRCD { values.rcdPushButton = .pass }
-            changed(now: now)
-            focusField(firstFieldNeedingInput)
-            note("Visual inspection set to Pass" + (equipmentClass.needsPolarity ? ", polarity too" : "")
-                 + (equipmentClass.isRCD ? ", the push-button test too" : "") + "; type the readings.")
-        case .typeAhead:
-            guard focus.kind == .choice else { break }
-            let labels = TestChoices.labels(focus)
-            if let index = TypeAhead.index(after: TestChoices.index(focus, in: values), in: labels, key: key) {
-                TestChoices.set(focus, index, in: &values)
-                changed(now: now)
-            } else {
-                note("No option of \(focus.label) starts with “\(key.name)”.")
-            }
-        case .toggle:
-            if refusesTickInBurst() { return .stay }
-            if let path = focus.flagPath {
-                fieldMessages[focus] = nil
-                values[keyPath: path].toggle()
-                changed(now: now)
-            } else if focus.kind == .choice {
-                TestChoices.cycle(focus, by: 1, in: &values)
-                changed(now: now)
-            }
-        case .cycleForward, .cycleBack:
-            if focus.kind == .choice {
-                TestChoices.cycle(focus, by: action == .cycleForward ? 1 : -1, in: &values)
-                changed(now: now)
-            }
-        case .attach:
-            mode = .attaching(AttachPrompt())
-        case .removeAttachment:
-            removeSelectedAttachment(now: now)
-        case .previousAttachment, .nextAttachment:
-            moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
-        case .openChoices, .pickExaminer:
-            break
-        }
+        return handleFieldKey(key, now: now)
+    }
+
+    static let ticksMoveOn = false
+    func kind(of field: TestField) -> FieldKind { field.kind }
+    func label(of field: TestField) -> String { field.label }
+    func optionLabels(_ field: TestField) -> [String] { TestChoices.labels(field) }
+    func optionIndex(_ field: TestField) -> Int? { TestChoices.index(field, in: values) }
+    mutating func chooseOption(_ field: TestField, _ index: Int) { TestChoices.set(field, index, in: &values) }
+    func flag(_ field: TestField) -> Bool? { field.flagPath.map { values[keyPath: $0] } }
+    mutating func toggleFlag(_ field: TestField) { if let path = field.flagPath { values[keyPath: path].toggle() } }
+
+    mutating func handleOwn(_ action: FormAction, now: Double) -> Outcome {
+        guard action == .cleanPass else { return .stay }
+        values.visual = .pass
+        if equipmentClass.needsPolarity { values.polarity = .pass }
+        if equipmentClass.isRCD { values.rcdPushButton = .pass }
+        changed(now: now)
+        focusField(firstFieldNeedingInput)
+        note("Visual inspection set to Pass" + (equipmentClass.needsPolarity ? ", polarity too" : "")
+             + (equipmentClass.isRCD ? ", the push-button test too" : "") + "; type the readings.")
         return .stay
     }
 

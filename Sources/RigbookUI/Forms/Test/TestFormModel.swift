@@ -142,14 +142,6 @@ enum TestChoices {
         }
     }
 
-    /// ←/→ cycle; with nothing chosen, → takes the first option and ← the last.
-    static func cycle(_ field: TestField, by step: Int, in v: inout TestValues) {
-        let count = labels(field).count
-        guard count > 0 else { return }
-        let next = index(field, in: v).map { ($0 + step + count) % count } ?? (step > 0 ? 0 : count - 1)
-        set(field, next, in: &v)
-    }
-
     /// What the widget shows.
     static func text(_ field: TestField, in v: TestValues) -> String {
         index(field, in: v).map { labels(field)[$0] } ?? "— choose —"
