@@ -6,6 +6,10 @@ import RigbookCore
 /// every such form; a form kind declares its fields, its gate and its own keys.
 protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     associatedtype Field: Hashable
+    /// What the form's gate validates, and the form kind's own modes beside the engine's.
+    associatedtype Record: Sendable
+    associatedtype OwnMode: Sendable
+    var mode: FormMode<Record, OwnMode> { get set }
     var focus: Field { get }
     mutating func focusField(_ field: Field)
     /// Immediate messages under a field.
@@ -20,7 +24,6 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     var authenticationShown: SeenInBatch { get }
     /// "Authenticate and save?" in this form's words, and the question while it is on screen.
     var authenticationPrompt: Question<AuthenticateChoice> { get }
-    var authenticationQuestion: Question<AuthenticateChoice>? { get set }
 
     /// The form's keys (`DraftedFormKeys`) and its help page.
     static var keymap: Keymap<FormAction> { get }
@@ -62,12 +65,23 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     static var leaveWording: LeaveQuestion { get }
     /// What "Discarded the … of TAG." calls the record being typed.
     static var recordNoun: String { get }
-    /// The leave question while it is on screen; setting nil goes back to editing.
-    var leaveQuestion: Question<LeaveChoice>? { get set }
-    /// A validated record went to the register and its answer is awaited.
-    var saving: Bool { get }
-    /// Back to editing after the register refused the record.
-    mutating func stopSaving()
+    /// The gate's verdict on the values as they are: the save, or the unmet rules shown.
+    mutating func validateAndSave() -> Outcome
+}
+
+/// What a drafted form is doing; the modes exclude each other. `Record` is what the form's gate validates, `Own`
+/// the form kind's own modes (the inspection's list of options, reg 10's questions).
+public enum FormMode<Record: Sendable, Own: Sendable>: Sendable {
+    case editing
+    /// "Leave this inspection?" (or test) is asked.
+    case leaving(Question<LeaveChoice>)
+    /// Ctrl-S with only the authentication unmet: "Authenticate and save? y/n".
+    case authenticating(Question<AuthenticateChoice>)
+    /// The record went to the register; waiting for the answer.
+    case saving(Record)
+    /// Ctrl-O: "Attach a file" asks for a path.
+    case attaching(AttachPrompt)
+    case own(Own)
 }
 
 /// What a form's footer says instead of its keys, if anything.
@@ -135,6 +149,75 @@ extension DraftedForm {
             frame.putMessage(message.text, bottom: area.height - 1, maxRows: 2, in: area, style: message.style)
         } else {
             keys(&frame)
+        }
+    }
+
+    // MARK: Modes
+
+    /// The leave question while it is on screen; setting nil goes back to editing.
+    var leaveQuestion: Question<LeaveChoice>? {
+        get {
+            if case .leaving(let question) = mode { return question }
+            return nil
+        }
+        set { mode = newValue.map(FormMode.leaving) ?? .editing }
+    }
+
+    /// "Authenticate and save?" while it is on screen; setting nil goes back to editing.
+    var authenticationQuestion: Question<AuthenticateChoice>? {
+        get {
+            if case .authenticating(let question) = mode { return question }
+            return nil
+        }
+        set { mode = newValue.map(FormMode.authenticating) ?? .editing }
+    }
+
+    /// The "Attach a file" prompt while it is open; setting nil closes it.
+    var openAttachPrompt: AttachPrompt? {
+        get {
+            if case .attaching(let prompt) = mode { return prompt }
+            return nil
+        }
+        set {
+            if let prompt = newValue { mode = .attaching(prompt) } else if case .attaching = mode { mode = .editing }
+        }
+    }
+
+    /// A validated record went to the register and its answer is awaited.
+    var saving: Bool {
+        if case .saving = mode { return true }
+        return false
+    }
+
+    /// Back to editing after the register refused the record.
+    mutating func stopSaving() { mode = .editing }
+
+    /// A key while one of the engine's questions or prompts is open (or a save is awaited); nil while editing or
+    /// in the form kind's own mode.
+    mutating func handleModeKey(_ key: Key, now: Double) -> Outcome? {
+        switch mode {
+        case .leaving: answerLeaveQuestion(key)
+        case .authenticating: takeAuthentication(key, now: now) ? validateAndSave() : .stay
+        case .saving: .stay
+        case .attaching: handlePrompt(key)
+        case .editing, .own: nil
+        }
+    }
+
+    /// The engine's question or prompt over the form, when one is open (the text cursor hidden under it).
+    func drawModeOverlay(into frame: inout Frame, area: Rect) {
+        switch mode {
+        case .leaving(let question):
+            frame.cursor = nil
+            question.draw(into: &frame, area: area)
+        case .authenticating(let question):
+            frame.cursor = nil
+            question.draw(into: &frame, area: area)
+        case .attaching(let prompt):
+            frame.cursor = nil
+            prompt.draw(into: &frame, area: area)
+        case .editing, .saving, .own:
+            break
         }
     }
 

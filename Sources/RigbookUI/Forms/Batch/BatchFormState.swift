@@ -193,13 +193,13 @@ public struct BatchFormState: Screen {
                 form.message = nil
                 let employer = form.particulars.report(assetUUID: first.assetUUID,
                                                        examinerName: first.values.inspectorName).employer.name
-                form.mode = .notifying(DefectNoticeDialog(employer: employer, examinationDate: first.inspectionDate,
-                                                          today: today, batch: form.inputBatch), first)
+                let dialog = DefectNoticeDialog(employer: employer, examinationDate: first.inspectionDate,
+                                                today: today, batch: form.inputBatch)
+                form.mode = .own(.notifying(dialog, first))
                 return .stay
             }
             form.mode = .saving(first)
-            form.message = nil
-            form.draft.cancel()
+            form.sendToRegister()
             return .effects([.saveBatch(records, visit: visit, nil)])
         }
     }

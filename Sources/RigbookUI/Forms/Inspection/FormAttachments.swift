@@ -105,13 +105,6 @@ extension FormState: AttachmentHosting {
         set { values.attachments = newValue }
     }
 
-    var openAttachPrompt: AttachPrompt? {
-        get { attachPrompt }
-        set {
-            if let prompt = newValue { mode = .attaching(prompt) } else if case .attaching = mode { mode = .editing }
-        }
-    }
-
     var attachmentsFocused: Bool { focus == .attachments }
 
     mutating func leaveEmptyAttachments() { focusField(.confirmed) }
@@ -139,10 +132,7 @@ extension FormState {
     static let attachmentHint = "Delete or x removes the selected file; Ctrl-O attaches another."
 
     /// The prompt as it is, while it is open.
-    public var attachPrompt: AttachPrompt? {
-        if case .attaching(let prompt) = mode { return prompt }
-        return nil
-    }
+    public var attachPrompt: AttachPrompt? { openAttachPrompt }
 }
 
 extension AttachPrompt {

@@ -49,14 +49,11 @@ extension FormState {
 
     private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
         if case .note? = message { message = nil }
+        if let outcome = handleModeKey(key, now: now) { return outcome }
         switch mode {
-        case .leaving:
-            return answerLeaveQuestion(key)
-        case .authenticating:
-            return takeAuthentication(key, now: now) ? validateAndSave() : .stay
-        case .choosing(var popup):
+        case .own(.choosing(var popup)):
             let answer = popup.handle(key)
-            mode = answer == nil ? .choosing(popup) : .editing
+            mode = answer == nil ? .own(.choosing(popup)) : .editing
             if case .chosen(let value)? = answer {
                 let before = values
                 Choices.set(value, in: &values)
@@ -65,12 +62,12 @@ extension FormState {
                 if values != before { changed(now: now) }
             }
             return .stay
-        case .notifying(var dialog, let record):
+        case .own(.notifying(var dialog, let record)):
             let answer = dialog.handle(key, batch: inputBatch)
             noticeAnswersChanged(dialog.answers, now: now)
             switch answer {
             case nil:
-                mode = .notifying(dialog, record)
+                mode = .own(.notifying(dialog, record))
                 return .stay
             case .back?:
                 mode = .editing
@@ -79,11 +76,7 @@ extension FormState {
             case .answered(let notices)?:
                 return save(record, notices: notices)
             }
-        case .saving:
-            return .stay
-        case .attaching:
-            return handlePrompt(key)
-        case .editing:
+        default:
             // A label scanned into the form never becomes a value (FormScanCatcher).
             if let outcome = replayingScan(key, { $0.handleKey($1, now: now, width: width) }) { return outcome }
         }
@@ -130,10 +123,10 @@ extension FormState {
                 return .stay
             }
             if focus != .inspectorName && focus != .certificationNumber { focusField(.inspectorName) }
-            mode = .choosing(ChoicePopup(field: .inspectorName, examiners: examiners, in: values))
+            mode = .own(.choosing(ChoicePopup(field: .inspectorName, examiners: examiners, in: values)))
         case .openChoices:
             if focus.kind == .choice {
-                mode = .choosing(ChoicePopup(field: focus, in: values))
+                mode = .own(.choosing(ChoicePopup(field: focus, in: values)))
             } else {
                 moveFocus(by: 1)
             }
@@ -162,9 +155,10 @@ extension FormState {
         switch SaveGate.validate(values, context: gateContext) {
         case .success(let record) where DefectNotices.required(for: record.result, type: record.values.inspectionType):
             message = nil
-            mode = .notifying(DefectNoticeDialog(employer: gateContext.particulars?.employer.name ?? "the employer",
-                                                 examinationDate: record.inspectionDate, today: today,
-                                                 batch: inputBatch, answers: noticeAnswers), record)
+            let dialog = DefectNoticeDialog(employer: gateContext.particulars?.employer.name ?? "the employer",
+                                            examinationDate: record.inspectionDate, today: today, batch: inputBatch,
+                                            answers: noticeAnswers)
+            mode = .own(.notifying(dialog, record))
             return .stay
         case .success(let record):
             return save(record, notices: nil)

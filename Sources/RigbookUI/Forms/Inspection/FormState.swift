@@ -57,22 +57,15 @@ public struct FormState: Screen {
     /// The attachment selected on the attachments line (Delete removes it).
     public internal(set) var attachmentSelection = 0 { didSet { forgetLayout() } }
 
-    /// What the form is doing; the modes exclude each other.
-    public enum Mode: Sendable {
-        case editing
+    /// The inspection form's own modes, beside the engine's (`FormMode`).
+    public enum OwnMode: Sendable {
         /// A choice field's pop-up list is open.
         case choosing(ChoicePopup)
-        /// "Leave this inspection?" is asked.
-        case leaving(Question<LeaveChoice>)
-        /// Ctrl-S with only the confirmation unmet: "Authenticate and save? y/n".
-        case authenticating(Question<AuthenticateChoice>)
         /// A defect: reg 10's questions are asked before the record goes to the register.
         case notifying(DefectNoticeDialog, ValidatedInspection)
-        /// The record went to the register; waiting for the answer.
-        case saving(ValidatedInspection)
-        /// Ctrl-O: "Attach a file" asks for a path.
-        case attaching(AttachPrompt)
     }
+
+    public typealias Mode = FormMode<ValidatedInspection, OwnMode>
 
     public typealias Message = FormMessage
 
@@ -112,23 +105,15 @@ public struct FormState: Screen {
     // MARK: Views of the mode and message (for tests and the view)
 
     public var popup: ChoicePopup? {
-        if case .choosing(let popup) = mode { return popup }
+        if case .own(.choosing(let popup)) = mode { return popup }
         return nil
     }
 
     public var dialog: Question<LeaveChoice>? { leaveQuestion }
 
     public var noticeDialog: DefectNoticeDialog? {
-        if case .notifying(let dialog, _) = mode { return dialog }
+        if case .own(.notifying(let dialog, _)) = mode { return dialog }
         return nil
-    }
-
-    public internal(set) var authenticationQuestion: Question<AuthenticateChoice>? {
-        get {
-            if case .authenticating(let question) = mode { return question }
-            return nil
-        }
-        set { mode = newValue.map(Mode.authenticating) ?? .editing }
     }
 
     static let authenticationField = FormField.confirmed
@@ -140,11 +125,6 @@ public struct FormState: Screen {
     var unmetFields: [FormField] { problems.map(\.field) }
     var authenticationPrompt: Question<AuthenticateChoice> {
         AuthenticateChoice.question(thorough: values.inspectionType.isThorough, examiner: values.inspectorName)
-    }
-
-    public var saving: Bool {
-        if case .saving = mode { return true }
-        return false
     }
 
     public var draftWarning: String? { draft.warning }
@@ -299,15 +279,6 @@ public struct FormState: Screen {
     static let leaveWording = LeaveQuestion.inspection
     static let recordNoun = "inspection"
 
-    var leaveQuestion: Question<LeaveChoice>? {
-        get {
-            if case .leaving(let question) = mode { return question }
-            return nil
-        }
-        set { mode = newValue.map(Mode.leaving) ?? .editing }
-    }
-
-    mutating func stopSaving() { mode = .editing }
 
     /// What a draft write of the current values needs.
     public var draftSnapshot: DraftSnapshot {

@@ -107,23 +107,14 @@ enum FormView {
             }
         }
         switch form.mode {
-        case .choosing(let popup):
+        case .own(.choosing(let popup)):
             frame.cursor = nil
             popup.draw(into: &frame, area: area)
-        case .leaving(let question):
-            frame.cursor = nil
-            question.draw(into: &frame, area: area)
-        case .authenticating(let question):
-            frame.cursor = nil
-            question.draw(into: &frame, area: area)
-        case .notifying(let dialog, _):
+        case .own(.notifying(let dialog, _)):
             frame.cursor = nil
             dialog.draw(into: &frame, area: area)
-        case .attaching(let prompt):
-            frame.cursor = nil
-            prompt.draw(into: &frame, area: area)
-        case .editing, .saving:
-            break
+        default:
+            form.drawModeOverlay(into: &frame, area: area)
         }
     }
 

@@ -37,19 +37,9 @@ extension TestFormState {
 
     private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
         if case .note? = message { message = nil }
-        switch mode {
-        case .leaving:
-            return answerLeaveQuestion(key)
-        case .authenticating:
-            return takeAuthentication(key, now: now) ? validateAndSave() : .stay
-        case .saving:
-            return .stay
-        case .attaching:
-            return handlePrompt(key)
-        case .editing:
-            // A label scanned into the form never becomes a value (FormScanCatcher).
-            if let outcome = replayingScan(key, { $0.handleKey($1, now: now, width: width) }) { return outcome }
-        }
+        if let outcome = handleModeKey(key, now: now) { return outcome }
+        // A label scanned into the form never becomes a value (FormScanCatcher).
+        if let outcome = replayingScan(key, { $0.handleKey($1, now: now, width: width) }) { return outcome }
 
         let field = focus
         if isTyping, let outcome = typeIntoField(
@@ -132,16 +122,6 @@ extension TestFormState: AttachmentHosting {
     var attachments: [Attachment] {
         get { values.attachments }
         set { values.attachments = newValue }
-    }
-
-    var openAttachPrompt: AttachPrompt? {
-        get {
-            if case .attaching(let prompt) = mode { return prompt }
-            return nil
-        }
-        set {
-            if let prompt = newValue { mode = .attaching(prompt) } else if case .attaching = mode { mode = .editing }
-        }
     }
 
     var attachmentsFocused: Bool { focus == .attachments }

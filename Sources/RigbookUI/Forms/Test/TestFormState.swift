@@ -44,16 +44,7 @@ public struct TestFormState: Screen {
     var editCount = 0
     public internal(set) var saveAndNext = false
 
-    public enum Mode: Sendable {
-        case editing
-        case leaving(Question<LeaveChoice>)
-        /// Ctrl-S with only the authentication unmet: "Authenticate and save? y/n".
-        case authenticating(Question<AuthenticateChoice>)
-        /// The test went to the register; waiting for the answer.
-        case saving(ValidatedTest)
-        /// Ctrl-O: the "Attach a file" prompt.
-        case attaching(AttachPrompt)
-    }
+    public typealias Mode = FormMode<ValidatedTest, Never>
 
     public init(seed: TestFormSeed, context: ScreenContext) {
         row = seed.row
@@ -95,23 +86,6 @@ public struct TestFormState: Screen {
 
     public var problems: [(field: TestField, message: String)] { evaluation.problems }
 
-    public internal(set) var leaveQuestion: Question<LeaveChoice>? {
-        get {
-            if case .leaving(let question) = mode { return question }
-            return nil
-        }
-        set { mode = newValue.map(Mode.leaving) ?? .editing }
-    }
-
-    mutating func stopSaving() { mode = .editing }
-
-    public internal(set) var authenticationQuestion: Question<AuthenticateChoice>? {
-        get {
-            if case .authenticating(let question) = mode { return question }
-            return nil
-        }
-        set { mode = newValue.map(Mode.authenticating) ?? .editing }
-    }
 
     static let authenticationField = TestField.authenticated
     static let authenticationNoun = "authentication"
@@ -122,11 +96,6 @@ public struct TestFormState: Screen {
     var unmetFields: [TestField] { problems.map(\.field) }
     var authenticationPrompt: Question<AuthenticateChoice> {
         AuthenticateChoice.testQuestion(technician: values.technician)
-    }
-
-    public var saving: Bool {
-        if case .saving = mode { return true }
-        return false
     }
 
     // MARK: Fields and focus

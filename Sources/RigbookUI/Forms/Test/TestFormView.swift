@@ -131,19 +131,7 @@ enum TestFormView {
         form.drawFooter(into: &frame, area: area) { frame in
             frame.put(TestFormState.footerKeymap.footer(width: width), x: 0, y: height - 1, in: area, style: .dim)
         }
-        switch form.mode {
-        case .leaving(let question):
-            frame.cursor = nil
-            question.draw(into: &frame, area: area)
-        case .authenticating(let question):
-            frame.cursor = nil
-            question.draw(into: &frame, area: area)
-        case .attaching(let prompt):
-            frame.cursor = nil
-            prompt.draw(into: &frame, area: area)
-        case .editing, .saving:
-            break
-        }
+        form.drawModeOverlay(into: &frame, area: area)
     }
 
     static func drawWidget(_ form: TestFormState, field: TestField, row: Int, focused: Bool, in widget: Rect,
