@@ -5,7 +5,7 @@ import RigbookCore
 /// leaving, a save refused or failed, the footer's message and the title's draft state are one piece of code for
 /// every such form; a form kind declares its fields, its gate and its own keys.
 protocol DraftedForm: TextFieldHosting, AttachmentHosting {
-    associatedtype Field: Hashable
+    associatedtype Field: Hashable & Sendable
     /// What the form's gate validates, and the form kind's own modes beside the engine's.
     associatedtype Record: Sendable
     associatedtype OwnMode: Sendable
@@ -17,9 +17,9 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     /// The fields of the gate's rules unmet now.
     var unmetFields: [Field] { get }
     /// The tick by which a person authenticates the record, and what messages call it.
-    static var authenticationField: Field { get }
-    static var authenticationNoun: String { get }
-    var isAuthenticated: Bool { get set }
+    associatedtype Values
+    var values: Values { get set }
+    static var authentication: Authentication<Field, Values> { get }
     /// The input batch in which the authentication got the focus: only a key from a later one may tick it.
     var authenticationShown: SeenInBatch { get }
     /// "Authenticate and save?" in this form's words, and the question while it is on screen.
@@ -67,6 +67,13 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     static var recordNoun: String { get }
     /// The gate's verdict on the values as they are: the save, or the unmet rules shown.
     mutating func validateAndSave() -> Outcome
+}
+
+/// The tick by which a person authenticates a record: its field, what messages call it, where it is kept.
+struct Authentication<Field: Sendable, Values>: Sendable {
+    let field: Field
+    let noun: String
+    let tick: WritableKeyPath<Values, Bool> & Sendable
 }
 
 /// What a drafted form is doing; the modes exclude each other. `Record` is what the form's gate validates, `Own`
@@ -324,7 +331,7 @@ extension DraftedForm {
                 toggleFlag(focus)
                 changed(now: now)
                 // A check is read, ticked and left: the next one follows. The authentication stays put.
-                if Self.ticksMoveOn, focusKind == .check, focus != Self.authenticationField { moveFocus(by: 1) }
+                if Self.ticksMoveOn, focusKind == .check, focus != Self.authentication.field { moveFocus(by: 1) }
             } else if focusKind == .choice {
                 cycleOption(focus, by: 1)
                 changed(now: now)
@@ -354,7 +361,8 @@ extension DraftedForm {
     /// When the authentication is the only rule unmet, asks "Authenticate and save?" on the spot; whether it did.
     mutating func askAuthenticationIfOnlyItIsUnmet() -> Bool {
         let unmet = unmetFields
-        guard !isAuthenticated, !unmet.isEmpty, unmet.allSatisfy({ $0 == Self.authenticationField }) else {
+        guard !values[keyPath: Self.authentication.tick], !unmet.isEmpty,
+              unmet.allSatisfy({ $0 == Self.authentication.field }) else {
             return false
         }
         authenticationQuestion = authenticationPrompt.opened(in: inputBatch)
@@ -370,12 +378,12 @@ extension DraftedForm {
         }
         authenticationQuestion = nil
         guard answer == .save else {
-            focusField(Self.authenticationField)
+            focusField(Self.authentication.field)
             return false
         }
         // The question was on screen before this key (the question refuses one from the same burst).
-        fieldMessages[Self.authenticationField] = nil
-        isAuthenticated = true
+        fieldMessages[Self.authentication.field] = nil
+        values[keyPath: Self.authentication.tick] = true
         changed(now: now)
         return true
     }
@@ -384,11 +392,11 @@ extension DraftedForm {
     /// field says why (typed ahead, or pasted by a terminal without bracketed paste: a person has not seen it yet).
     /// True when refused.
     mutating func refusesTickInBurst() -> Bool {
-        guard focus == Self.authenticationField, !isAuthenticated, !authenticationShown.isSeen(by: inputBatch) else {
-            return false
-        }
-        fieldMessages[Self.authenticationField] = "Not ticked: that Space came in the same burst of keys that "
-            + "reached the \(Self.authenticationNoun). Read it, then press Space again."
+        let authentication = Self.authentication
+        guard focus == authentication.field, !values[keyPath: authentication.tick],
+              !authenticationShown.isSeen(by: inputBatch) else { return false }
+        fieldMessages[authentication.field] = "Not ticked: that Space came in the same burst of keys that "
+            + "reached the \(authentication.noun). Read it, then press Space again."
         return true
     }
 

@@ -17,6 +17,22 @@ enum TextFieldView {
         if let cursor { frame.cursor = (area.x + DisplayWidth.of(String(characters[start..<cursor])), area.y) }
     }
 
+    /// Row `row` of a multi-line text wrapped into `rows`, drawn in the first row of `area`; the terminal cursor
+    /// placed there when `cursor` (a character index) falls on that row.
+    static func drawWrapped(_ characters: [Character], rows: [WrappedText.Row], row: Int, cursor: Int?, in area: Rect,
+                            into frame: inout Frame) {
+        frame.fill(y: 0, in: area, style: Style(underline: true))
+        if row < rows.count {
+            frame.put(characters: characters[rows[row].start..<rows[row].end], x: 0, y: 0, in: area,
+                      style: Style(underline: true))
+        }
+        if let cursor, WrappedText.row(of: cursor, in: rows) == row {
+            let r = rows[row]
+            let before = characters[r.start..<min(cursor, r.end)].reduce(0) { $0 + DisplayWidth.of($1) }
+            frame.cursor = (area.x + before, area.y)
+        }
+    }
+
     /// First character shown so the cursor stays inside `width` columns.
     static func scrollStart(_ text: [Character], cursor: Int, width: Int) -> Int {
         var start = cursor

@@ -201,16 +201,28 @@ extension FormState {
         // On a narrow screen the label above the first row belongs in view too.
         if line > 0, case .label(let f) = lines[line - 1], f == focus,
            line == lines.firstIndex(of: .field(focus, row: 0)) { line -= 1 }
-        // Everything that belongs to the focused field: its rows and the messages under it.
         var last = line
         while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
-        last = min(last, line + body - 1)
+        var headingAbove = false
+        if line > 0, case .heading = lines[line - 1] { headingAbove = true }
+        scroll = FormLayout.scroll(scroll, keeping: line, through: last, headingAbove: headingAbove,
+                                   lines: lines.count, body: body)
+    }
+}
+
+extension FormLayout {
+    /// A form's scroll moved as little as possible to keep lines `line...last` (the focused field, its rows and
+    /// the messages under it) in a body of `body` rows out of `lines`: as much of the field as fits, its first row
+    /// always, and a group's heading with its first field.
+    static func scroll(_ scroll: Int, keeping line: Int, through last: Int, headingAbove: Bool, lines: Int,
+                       body: Int) -> Int {
+        var scroll = scroll
+        let last = min(last, line + body - 1)
         if last >= scroll + body { scroll = last - body + 1 }
         if line < scroll { scroll = line }
-        // Show a group's heading with its first field.
-        if scroll == line, line > 0, case .heading = lines[line - 1] { scroll = line - 1 }
-        scroll = max(0, min(scroll, max(0, lines.count - body)))
-        if line < scroll { scroll = line }
+        if scroll == line, line > 0, headingAbove { scroll = line - 1 }
+        scroll = max(0, min(scroll, max(0, lines - body)))
+        return min(scroll, line)
     }
 }
 

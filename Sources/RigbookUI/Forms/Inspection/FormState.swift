@@ -116,12 +116,8 @@ public struct FormState: Screen {
         return nil
     }
 
-    static let authenticationField = FormField.confirmed
-    static let authenticationNoun = "confirmation"
-    var isAuthenticated: Bool {
-        get { values.confirmed }
-        set { values.confirmed = newValue }
-    }
+    static let authentication = Authentication(field: FormField.confirmed, noun: "confirmation",
+                                               tick: \InspectionValues.confirmed)
     var unmetFields: [FormField] { problems.map(\.field) }
     var authenticationPrompt: Question<AuthenticateChoice> {
         AuthenticateChoice.question(thorough: values.inspectionType.isThorough, examiner: values.inspectorName)

@@ -174,17 +174,8 @@ enum FormView {
                                         in: widget, into: &frame)
         case .multiline:
             guard let (characters, rows) = wraps[field] else { return }
-            frame.fill(y: 0, in: widget, style: Style(underline: true))
-            if row < rows.count {
-                frame.put(characters: characters[rows[row].start..<rows[row].end], x: 0, y: 0, in: widget,
-                          style: Style(underline: true))
-            }
-            if focused, let editor = form.editor, WrappedText.row(of: editor.cursor, in: rows) == row {
-                let r = rows[row]
-                let beforeCursor = characters[r.start..<min(editor.cursor, r.end)]
-                    .reduce(0) { $0 + DisplayWidth.of($1) }
-                frame.cursor = (widget.x + beforeCursor, widget.y)
-            }
+            TextFieldView.drawWrapped(characters, rows: rows, row: row, cursor: focused ? form.editor?.cursor : nil,
+                                      in: widget, into: &frame)
         }
     }
 }

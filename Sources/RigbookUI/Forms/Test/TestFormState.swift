@@ -87,12 +87,8 @@ public struct TestFormState: Screen {
     public var problems: [(field: TestField, message: String)] { evaluation.problems }
 
 
-    static let authenticationField = TestField.authenticated
-    static let authenticationNoun = "authentication"
-    var isAuthenticated: Bool {
-        get { values.authenticated }
-        set { values.authenticated = newValue }
-    }
+    static let authentication = Authentication(field: TestField.authenticated, noun: "authentication",
+                                               tick: \TestValues.authenticated)
     var unmetFields: [TestField] { problems.map(\.field) }
     var authenticationPrompt: Question<AuthenticateChoice> {
         AuthenticateChoice.testQuestion(technician: values.technician)

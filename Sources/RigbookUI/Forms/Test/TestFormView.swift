@@ -80,12 +80,10 @@ extension TestFormState {
         let line = TestFormLayout.focusLine(self, in: lines, width: width)
         var last = line
         while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
-        last = min(last, line + body - 1)
-        if last >= scroll + body { scroll = last - body + 1 }
-        if line < scroll { scroll = line }
-        if scroll == line, line > 0, case .heading = lines[line - 1] { scroll = line - 1 }
-        scroll = max(0, min(scroll, max(0, lines.count - body)))
-        if line < scroll { scroll = line }
+        var headingAbove = false
+        if line > 0, case .heading = lines[line - 1] { headingAbove = true }
+        scroll = FormLayout.scroll(scroll, keeping: line, through: last, headingAbove: headingAbove,
+                                   lines: lines.count, body: body)
     }
 
     public func draw(into frame: inout Frame, area: Rect) { TestFormView.draw(self, into: &frame, area: area) }
@@ -169,16 +167,8 @@ enum TestFormView {
             }
         case .multiline:
             let (characters, rows) = TestFormLayout.notesRows(form, width: area.width)
-            frame.fill(y: 0, in: widget, style: Style(underline: true))
-            if row < rows.count {
-                frame.put(characters: characters[rows[row].start..<rows[row].end], x: 0, y: 0, in: widget,
-                          style: Style(underline: true))
-            }
-            if focused, let editor = form.editor, WrappedText.row(of: editor.cursor, in: rows) == row {
-                let r = rows[row]
-                let before = characters[r.start..<min(editor.cursor, r.end)].reduce(0) { $0 + DisplayWidth.of($1) }
-                frame.cursor = (widget.x + before, widget.y)
-            }
+            TextFieldView.drawWrapped(characters, rows: rows, row: row, cursor: focused ? form.editor?.cursor : nil,
+                                      in: widget, into: &frame)
         }
         // Pass/fail observations carry their verdict's colour too.
         if [.visual, .polarity, .rcdPushButton].contains(field), let value = field == .visual ? v.visual
