@@ -390,6 +390,24 @@ public struct ParticularsVersion: Sendable, Hashable {
     }
 }
 
+/// Employers, sites and examiners: what lists show by name.
+protocol NamedParticular {
+    var uuid: UUID { get }
+    var name: String { get }
+}
+
+extension NamedParticular {
+    /// The one order of every list of them, and of the first match a name lookup takes: by name, a tie by uuid,
+    /// so it never follows a dictionary's order.
+    static func listedBefore(_ a: Self, _ b: Self) -> Bool {
+        (a.name, a.uuid.uuidString) < (b.name, b.uuid.uuidString)
+    }
+}
+
+extension Employer: NamedParticular {}
+extension Site: NamedParticular {}
+extension Examiner: NamedParticular {}
+
 extension String {
     /// Without spaces and line breaks at either end.
     var trimmed: String { trimmingWhitespaceAndNewlines }
@@ -449,15 +467,9 @@ public struct Particulars: Hashable, Sendable {
     }
 
     /// Employers, sites and examiners by name, for lists.
-    public var employerList: [Employer] {
-        employers.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
-    }
-    public var siteList: [Site] {
-        sites.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
-    }
-    public var examinerList: [Examiner] {
-        examiners.values.sorted { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
-    }
+    public var employerList: [Employer] { employers.values.sorted(by: Employer.listedBefore) }
+    public var siteList: [Site] { sites.values.sorted(by: Site.listedBefore) }
+    public var examinerList: [Examiner] { examiners.values.sorted(by: Examiner.listedBefore) }
 
     /// Names compared as people read them: without spaces at the ends, ignoring letter case.
     public static func nameKey(_ name: String) -> String { name.trimmed.lowercased() }
@@ -477,7 +489,7 @@ public struct Particulars: Hashable, Sendable {
         let wanted = name.trimmingWhitespace.lowercased()
         // The first of `examinerList` that matches, without sorting them all: the form asks on every keystroke.
         return examiners.values.filter { $0.name.trimmingWhitespace.lowercased() == wanted }
-            .min { ($0.name, $0.uuid.uuidString) < ($1.name, $1.uuid.uuidString) }
+            .min(by: Examiner.listedBefore)
     }
 
     /// What a report on this asset copies, the examiner found by name (nil: not yet one of the register's).

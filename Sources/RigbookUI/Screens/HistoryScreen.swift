@@ -77,7 +77,7 @@ public struct HistoryState: Screen {
         case .up: move(by: -1, height: height)
         case .down: move(by: 1, height: height)
         case .open:
-            if let test = selectedTest { return .push(TestRecordState(row: row, test: test)) }
+            if let test = selectedTest { return .push(TestRecordState(row: row, record: test)) }
             if let record = selectedRecord { return .push(RecordState(row: row, record: record)) }
         case .inspect:
             return .effects([.openForm(assetUUID: row.asset.uuid, amending: nil, recover: false)])

@@ -3,146 +3,65 @@ import RigbookCore
 
 public enum RecordAction: Sendable { case up, down, amend, scan, back, help }
 
-/// One saved record in full.
-public struct RecordState: Screen {
-    public let row: RegisterRow
-    public let record: StoredInspection
+/// One kind of saved record as the record viewer shows it: its keys, its title and its rows of label and value.
+/// The viewer does the rest (scrolling, wrapping, drawing), so every kind of record reads and scrolls alike.
+public protocol RecordSheet: Sendable {
+    associatedtype Record: Sendable
+    /// The viewer's keys: `RecordKeys.keymap` with what this kind adds between scrolling and back.
+    static var keymap: Keymap<RecordAction> { get }
+    init(row: RegisterRow, record: Record)
+    /// The top line, drawn reversed.
+    var title: String { get }
+    /// The fields in order, label and value; a value may hold line breaks and wraps under its label.
+    var lines: [(String, String)] { get }
+    /// How a display row's value is drawn; `index` counts wrapped rows from the first, scrolled or not.
+    func valueStyle(_ value: String, index: Int) -> Style
+    /// What A does where the keymap binds `.amend`.
+    func amend() -> Outcome
+}
+
+extension RecordSheet {
+    public func valueStyle(_ value: String, index: Int) -> Style { .plain }
+    /// A kind whose keymap binds no A is never asked.
+    public func amend() -> Outcome { .stay }
+}
+
+enum RecordKeys {
+    /// Scrolling first and back and help last on every kind of record, so the footer reads the same on each.
+    static func keymap(title: String, _ kindKeys: [KeyBinding<RecordAction>] = []) -> Keymap<RecordAction> {
+        Keymap(title: title, KeyBinding.moves(up: .up, "Scroll up", down: .down, "Scroll down", footer: "scroll")
+               + kindKeys + [.back(.back, to: "history"), .help(.help)])
+    }
+}
+
+/// One saved inspection record in full.
+public typealias RecordState = RecordViewer<InspectionRecordSheet>
+/// One saved electrical test in full: every field, each reading with its verdict, who saved it.
+public typealias TestRecordState = RecordViewer<TestRecordSheet>
+
+/// One saved record in full, one field a row, scrolled with ↑ and ↓.
+public struct RecordViewer<Sheet: RecordSheet>: Screen {
+    let sheet: Sheet
     var top = 0
 
-    init(row: RegisterRow, record: StoredInspection) {
-        self.row = row
-        self.record = record
+    init(row: RegisterRow, record: Sheet.Record) {
+        sheet = Sheet(row: row, record: record)
     }
 
-    static let keymap = Keymap<RecordAction>(title: "Inspection record",
-                                             KeyBinding.moves(up: .up, "Scroll up", down: .down, "Scroll down",
-                                                              footer: "scroll") + [
-        KeyBinding([.char("A")], help: "Amend this record, or the newest record amending it "
-                   + "(a new record; this one stays as it is)", footer: "amend", action: .amend),
-        .scan(.scan),
-        .back(.back, to: "history"),
-        .help(.help),
-    ])
+    static var keymap: Keymap<RecordAction> { Sheet.keymap }
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        guard let action = RecordState.keymap.action(for: key) else { return .stay }
+        guard let action = Sheet.keymap.action(for: key) else { return .stay }
         let area = context.area
         switch action {
         case .up: top = max(0, top - 1)
         case .down: top = min(max(0, rows(width: area.width).count - (area.height - 2)), top + 1)
-        case .amend: return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
+        case .amend: return sheet.amend()
         case .scan: return .push(ScanScreen(opener: key))
         case .back: return .pop
-        case .help: return .help(RecordState.keymap)
+        case .help: return .help(Sheet.keymap)
         }
         return .stay
-    }
-
-    var lines: [(String, String)] {
-        let v = record.values
-        func tick(_ flag: Bool) -> String { flag ? "yes" : "no" }
-        // What amends the record, or what it amends, first: it says whether the rest still counts.
-        return amendmentLines + [
-            (FormField.inspectionType.shortLabel, v.inspectionType.label),
-            (FormField.inspectorName.shortLabel, v.inspectorName),
-            (FormField.certificationNumber.shortLabel, v.certificationNumber),
-            (FormField.checkMarking.briefLabel, tick(v.checkMarking)),
-            (FormField.checkCuts.briefLabel, tick(v.checkCuts)),
-            (FormField.checkDeformation.briefLabel, tick(v.checkDeformation)),
-            (FormField.checkFittings.briefLabel, tick(v.checkFittings)),
-            (FormField.checkCorrosion.briefLabel, tick(v.checkCorrosion)),
-            (FormField.result.shortLabel, v.result?.label ?? "—"),
-            (FormField.notes.shortLabel, v.notes.isEmpty ? "—" : v.notes),
-            (FormField.schemeReference.shortLabel, v.schemeReference.isEmpty ? "—" : v.schemeReference),
-            (FormField.defectDescription.shortLabel, v.defectDescription.isEmpty ? "—" : v.defectDescription),
-            (FormField.action.shortLabel, v.action.label),
-            (FormField.remedyDeadlineSet.shortLabel, tick(v.remedyDeadlineSet)),
-            (FormField.remedyDeadline.shortLabel, v.remedyDeadline.isEmpty ? "—" : v.remedyDeadline),
-            (FormField.inspectionDate.shortLabel, v.inspectionDate),
-        ] + reportLines + attachmentLines + [
-            (FormField.confirmed.briefLabel, tick(v.confirmed)),
-            ("Saved at", record.savedAt),
-            ("Saved by (operator)", record.operatorName),
-            ("Rigbook version", record.appVersion),
-            ("WLL and location then",
-             "\(Asset.wllText(record.assetWLLKg)) · \(record.assetLocation.isEmpty ? "—" : record.assetLocation)"),
-            ("Session id", record.sessionID),
-            ("Record uuid", record.recordUUID.uuidString.lowercased()),
-            ("Report number", record.reportNumber ?? "—"),
-            ("SHA-256", record.recordHash ?? "—"),
-        ]
-    }
-
-    /// The files the record names: name and size, then the SHA-256 they are kept under.
-    var attachmentLines: [(String, String)] {
-        let files = record.values.attachments
-        guard !files.isEmpty else { return [(FormField.attachments.shortLabel, "none")] }
-        return files.enumerated().flatMap { index, file in
-            [(index == 0 ? FormField.attachments.shortLabel : "", "\(file.name) · \(file.sizeText)"),
-             // The whole hash is in `history --format json` and the certificate; 16 digits tell files apart here.
-             ("", "SHA-256 \(file.sha256.prefix(16))…")]
-        }
-    }
-
-    /// A thorough examination's report particulars (Schedule 1): what applies, "not recorded" on a record
-    /// saved before they were asked.
-    var reportLines: [(String, String)] {
-        let v = record.values
-        guard v.inspectionType.isThorough else { return [] }
-        let notRecorded = "not recorded"
-        func text(_ value: String) -> String { value.isEmpty ? "—" : value }
-        guard let particulars = record.particulars else {
-            return [("Report particulars", notRecorded + " (saved before Schedule 1 particulars were kept)")]
-        }
-        var lines: [(String, String)] = [
-            (FormField.examinationBasis.shortLabel, v.examinationBasis?.label ?? notRecorded),
-        ]
-        if FormField.installedCorrectly.applies(to: v) {
-            lines.append((FormField.installedCorrectly.briefLabel, v.installedCorrectly ? "yes" : "no"))
-        }
-        lines.append((FormField.testParticulars.shortLabel, text(v.testParticulars)))
-        if FormField.repairParticulars.applies(to: v) {
-            lines.append((FormField.repairParticulars.shortLabel, text(v.repairParticulars)))
-        }
-        if FormField.remedyParticulars.applies(to: v) {
-            lines.append((FormField.remedyParticulars.shortLabel, text(v.remedyParticulars)))
-        }
-        lines.append((FormField.nextExaminationBy.briefLabel, text(v.nextExaminationBy)))
-        func place(_ name: String, _ address: String) -> String {
-            address.isEmpty ? name : name + " · " + address.replacingOccurrences(of: "\n", with: ", ")
-        }
-        lines += [
-            ("Employer", place(particulars.employer.name, particulars.employer.address)),
-            ("Site", place(particulars.site.name, particulars.site.address)),
-            ("Previous thorough exam.", particulars.previousThoroughExamination ?? "none"),
-        ]
-        if !particulars.asset.lessor.isEmpty { lines.append(("Lessor", particulars.asset.lessor)) }
-        return lines
-    }
-
-    /// What the record amends and why, and what superseded it: ids as the history shows them, with uuids.
-    var amendmentLines: [(String, String)] {
-        func named(_ id: Int64, _ uuid: UUID?) -> String {
-            "#\(id)" + (uuid.map { " · " + $0.uuidString.lowercased() } ?? "")
-        }
-        var lines: [(String, String)] = []
-        if let amends = record.amends {
-            lines.append(("Amends record", named(amends, record.amendsUUID)))
-            for (id, uuid) in zip(record.alsoAmends, record.alsoAmendsUUIDs) {
-                lines.append(("Also supersedes", named(id, uuid) + " (conflicting amendments settled)"))
-            }
-            lines.append((FormField.amendmentReason.label, record.values.amendmentReason.isEmpty ? "—"
-                          : record.values.amendmentReason))
-        }
-        if let newer = record.supersededBy {
-            lines.append(("Superseded by", named(newer, record.supersededByUUID)))
-            lines.append(("Counts for status", "no: record #\(newer) amends it"))
-        } else if let other = record.outrankedBy {
-            lines.append(("Outranked by", named(other, record.outrankedByUUID)))
-            lines.append(("Counts for status", "no: #\(other), a conflicting amendment of the same record saved "
-                          + "later, stands until an amendment of either settles them"))
-        }
-        return lines
     }
 
     /// The record's fields as display rows: long values wrap under their label.
@@ -150,7 +69,7 @@ public struct RecordState: Screen {
         let labelWidth = min(24, width / 2)
         let valueWidth = max(8, width - labelWidth - 2)
         var rows: [(String, String)] = []
-        for (label, value) in lines {
+        for (label, value) in sheet.lines {
             let paragraphs = value.split(separator: "\n", omittingEmptySubsequences: false)
             let wrapped = paragraphs.flatMap { paragraph -> [String] in
                 let characters = Array(paragraph)
@@ -163,15 +82,13 @@ public struct RecordState: Screen {
 
     public func draw(into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
-        let superseded = record.supersededBy.map { " · superseded by #\($0)" }
-            ?? record.outrankedBy.map { " · outranked by #\($0)" } ?? ""
-        let title = " Record #\(record.id) · \(row.asset.tag) · \(record.values.inspectionDate)" + superseded
-        frame.put(title, x: 0, y: 0, in: area, style: .reverse)
+        frame.put(sheet.title, x: 0, y: 0, in: area, style: .reverse)
         let labelWidth = min(24, area.width / 2)
         for (offset, row) in rows(width: area.width).dropFirst(top).prefix(area.height - 2).enumerated() {
             frame.put(" " + row.label, x: 0, y: 1 + offset, in: area, style: .bold, maxWidth: labelWidth)
-            frame.put(row.value, x: labelWidth + 1, y: 1 + offset, in: area)
+            frame.put(row.value, x: labelWidth + 1, y: 1 + offset, in: area,
+                      style: sheet.valueStyle(row.value, index: offset + top))
         }
-        frame.put(RecordState.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
+        frame.put(Sheet.keymap.footer(width: area.width), x: 0, y: area.height - 1, in: area, style: .dim)
     }
 }
