@@ -40,17 +40,6 @@ public struct DraftHousekeepingReport: Equatable, Sendable {
     }
 }
 
-/// A readable draft with what the Drafts screen and `drafts list` show.
-public struct DraftEntry: Sendable, Equatable {
-    public var draft: DraftFile
-    public var lockedBy: LockHolder?
-
-    public init(draft: DraftFile, lockedBy: LockHolder?) {
-        self.draft = draft
-        self.lockedBy = lockedBy
-    }
-}
-
 extension DraftStore {
     /// The start-up pass: removes drafts already saved, purges drafts past retention, sets aside anything
     /// unreadable or for an asset that is gone, and removes lock files nobody holds. A draft someone has
@@ -186,22 +175,9 @@ extension DraftStore {
     }
 
     /// Every readable draft (for the Drafts screen and `drafts list`), newest first. Unreadable ones
-    /// are set aside and reported.
+    /// are set aside and reported; one of a form kind this build does not know is left where it is.
     public func entries() -> (drafts: [DraftEntry], setAside: [(file: String, reason: String)]) {
-        var drafts: [DraftEntry] = []
-        var setAsideFiles: [(String, String)] = []
-        for id in ids() {
-            do {
-                guard let draft = try read(id: id) else { continue }
-                drafts.append(DraftEntry(draft: draft, lockedBy: isLockedElsewhere(id: id) ? holder(id: id) : nil))
-            } catch DraftStoreError.unknownKind {
-                continue
-            } catch {
-                if !isLockedElsewhere(id: id), (try? setAside(fileName: id + ".json")) != nil {
-                    setAsideFiles.append((id + ".json", error.description))
-                }
-            }
-        }
-        return (drafts.sorted { $0.draft.updatedAt > $1.draft.updatedAt }, setAsideFiles)
+        let listed = listing(ids(), read: read(id:), leaving: \.isUnknownKind)
+        return (listed.drafts.sorted { $0.draft.updatedAt > $1.draft.updatedAt }, listed.setAside)
     }
 }

@@ -222,6 +222,10 @@ public enum DraftStoreError: Error, CustomStringConvertible, Equatable {
         case .io(let reason): reason
         }
     }
+
+    /// What a list leaves where it is instead of setting it aside (`listing(_:read:leaving:)`).
+    var isUnknownKind: Bool { if case .unknownKind = self { true } else { false } }
+    var isUnknownSchema: Bool { if case .unknownSchema = self { true } else { false } }
 }
 
 /// The draft files: atomic durable writes, locks, and the housekeeping done at start.
