@@ -205,4 +205,50 @@ import RigbookTestSupport
             #expect(report.setAside.map(\.file) == [id + ".json"])
         }
     }
+
+    @Test func aBatchDraftPastRetentionIsPurgedAtStartAndOneWithinItIsKept() throws {
+        try withBatchRegister(count: 1) { register, assets in
+            let home = DataHome(root: (register.path as NSString).deletingLastPathComponent
+                                    .replacingOccurrences(of: "/Documents", with: ""))
+            let store = DraftStore(home: home)
+            let members = assets.map { BatchDraftFile.Member(assetUUID: $0.uuid.uuidString.lowercased(), assetTag: $0.tag) }
+            let old = BatchDraftFile(visit: UUID(), assets: members, values: passingValues(on: "2026-03-14"),
+                                     createdAt: "2026-01-01T08:00:00.000Z", updatedAt: "2026-01-02T08:00:00.000Z",
+                                     operatorName: "Alan Hughes", revision: 3)
+            var recent = old
+            recent.draftID = BatchIdentity.draftID(visit: UUID())
+            recent.visitUUID = String(recent.draftID.dropFirst(BatchIdentity.prefix.count))
+            recent.updatedAt = "2026-02-20T08:00:00.000Z"
+            try store.write(batch: old)
+            try store.write(batch: recent)
+            let report = store.housekeeping(register: register, retentionDays: 30,
+                                            now: Timestamp.parse("2026-03-01T08:00:00.000Z")!)
+            #expect(report.expired == [old.draftID])
+            #expect(report.alreadySaved.isEmpty && report.setAside.isEmpty, "\(report)")
+            #expect(store.batchIDs() == [recent.draftID])
+        }
+    }
+
+    @Test func theBatchListLeavesANewerSchemasDraftWhereItIsAndSetsAsideAnUnreadableOne() throws {
+        try withBatchRegister(count: 1) { register, assets in
+            let home = DataHome(root: (register.path as NSString).deletingLastPathComponent
+                                    .replacingOccurrences(of: "/Documents", with: ""))
+            let store = DraftStore(home: home)
+            let draft = BatchDraftFile(visit: UUID(), assets: assets.map {
+                BatchDraftFile.Member(assetUUID: $0.uuid.uuidString.lowercased(), assetTag: $0.tag)
+            }, values: passingValues(on: "2026-03-14"), createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
+               operatorName: "Alan Hughes", revision: 1)
+            try store.write(batch: draft)
+            let newer = BatchIdentity.draftID(visit: UUID())
+            try Data(#"{"schema_version": 2, "draft_id": "\#(newer)"}"#.utf8)
+                .write(to: URL(fileURLWithPath: store.path(for: newer)))
+            let cut = BatchIdentity.draftID(visit: UUID())
+            try Data("{\"schema_version\": 1, \"draft_id\": ".utf8).write(to: URL(fileURLWithPath: store.path(for: cut)))
+            let listed = store.batchEntries()
+            #expect(listed.drafts == [BatchDraftEntry(draft: draft, lockedBy: nil)])
+            #expect(listed.setAside.map(\.file) == [cut + ".json"])
+            #expect(listed.setAside.map(\.reason) == ["unreadable (not JSON, or cut short)"])
+            #expect(Set(store.batchIDs()) == [draft.draftID, newer])
+        }
+    }
 }

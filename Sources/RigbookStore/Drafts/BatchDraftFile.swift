@@ -2,7 +2,9 @@ import Foundation
 import RigbookCore
 
 /// A batch inspection's draft (`Documents/Drafts/batch-<visit>.json`): the assets of the batch
-/// and the shared values, with the same who-and-when as a single form's draft (docs/FORMATS.md).
+/// and the shared values, with the same header as a single form's draft (docs/FORMATS.md).
+/// The batch's own keys (`Contents`) read as its own: `draft.assets`, as `draft.updatedAt` is the header's.
+@dynamicMemberLookup
 public struct BatchDraftFile: Codable, Equatable, Sendable {
     public static let formKind = "batch"
 
@@ -22,23 +24,27 @@ public struct BatchDraftFile: Codable, Equatable, Sendable {
         }
     }
 
-    public var schemaVersion: Int = DraftFile.schemaVersion
-    /// `batch-<visit uuid>`: the file's name.
-    public var draftID: String
-    public var formKind: String = BatchDraftFile.formKind
-    /// The visit every record of the batch will carry (lower case).
-    public var visitUUID: String
-    public var assets: [Member]
-    public var values: InspectionValues
-    public var createdAt: String
-    public var updatedAt: String
-    public var appVersion: String = RigbookVersion.current
-    public var operatorName: String
-    public var osUser: String
-    public var host: String
-    public var pid: Int32
-    public var revision: Int
-    public var focusedField: String?
+    /// What a batch's draft holds beyond the header every draft has, written flat beside it.
+    public struct Contents: Codable, Equatable, Sendable {
+        public var formKind: String = BatchDraftFile.formKind
+        /// The visit every record of the batch will carry (lower case).
+        public var visitUUID: String
+        public var assets: [Member]
+        public var values: InspectionValues
+        /// Left out of the file (not null) when no field has the focus, as batch drafts have always been written.
+        public var focusedField: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case formKind = "form_kind"
+            case visitUUID = "visit_uuid"
+            case assets, values
+            case focusedField = "focused_field"
+        }
+    }
+
+    /// The file's id (`batch-<visit uuid>`, its name), its schema, who wrote it and when, as a single form's draft.
+    public var header: DraftHeader
+    public var contents: Contents
     /// What a newer build wrote that this one does not read: written back untouched.
     public var unknownKeys = UnknownDraftKeys()
 
@@ -46,40 +52,32 @@ public struct BatchDraftFile: Codable, Equatable, Sendable {
                 operatorName: String, osUser: String = SystemIdentity.userName,
                 host: String = SystemIdentity.hostName, pid: Int32 = SystemIdentity.processID, revision: Int,
                 focusedField: String? = nil) {
-        draftID = BatchIdentity.draftID(visit: visit)
-        visitUUID = visit.uuidString.lowercased()
-        self.assets = assets
-        self.values = values
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.operatorName = operatorName
-        self.osUser = osUser
-        self.host = host
-        self.pid = pid
-        self.revision = revision
-        self.focusedField = focusedField
+        header = DraftHeader(draftID: BatchIdentity.draftID(visit: visit), createdAt: createdAt, updatedAt: updatedAt,
+                             operatorName: operatorName, osUser: osUser, host: host, pid: pid, revision: revision)
+        contents = Contents(visitUUID: visit.uuidString.lowercased(), assets: assets, values: values,
+                            focusedField: focusedField)
     }
 
-    public var visit: UUID? { UUID(uuidString: visitUUID) }
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Contents, Value>) -> Value {
+        get { contents[keyPath: field] }
+        set { contents[keyPath: field] = newValue }
+    }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case schemaVersion = "schema_version"
-        case draftID = "draft_id"
-        case formKind = "form_kind"
-        case visitUUID = "visit_uuid"
-        case assets, values
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case appVersion = "app_version"
-        case operatorName = "operator"
-        case osUser = "os_user"
-        case host, pid, revision
-        case focusedField = "focused_field"
+    public var visit: UUID? { UUID(uuidString: contents.visitUUID) }
+
+    public init(from decoder: Decoder) throws {
+        header = try DraftHeader(from: decoder)
+        contents = try Contents(from: decoder)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try header.encode(to: encoder)
+        try contents.encode(to: encoder)
     }
 }
 
 extension BatchDraftFile: DraftDocument {
-    public static let knownKeys = Set(CodingKeys.allCases.map(\.stringValue))
+    public static let knownKeys = Set(Contents.CodingKeys.allCases.map(\.stringValue)).union(DraftHeader.keys)
     public var knownValueKeys: Set<String> { InspectionValues.jsonKeys }
 }
 

@@ -40,17 +40,6 @@ public struct DraftHousekeepingReport: Equatable, Sendable {
     }
 }
 
-/// A readable draft with what the Drafts screen and `drafts list` show.
-public struct DraftEntry: Sendable, Equatable {
-    public var draft: DraftFile
-    public var lockedBy: LockHolder?
-
-    public init(draft: DraftFile, lockedBy: LockHolder?) {
-        self.draft = draft
-        self.lockedBy = lockedBy
-    }
-}
-
 extension DraftStore {
     /// The start-up pass: removes drafts already saved, purges drafts past retention, sets aside anything
     /// unreadable or for an asset that is gone, and removes lock files nobody holds. A draft someone has
@@ -82,85 +71,83 @@ extension DraftStore {
                 continue
             }
             let id = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-            func setAsideNoting(_ reason: String) {
-                if (try? setAside(fileName: name)) != nil { report.setAside.append((name, reason)) }
-            }
             if name.hasSuffix(".json"), BatchIdentity.visit(ofDraftID: id) != nil {
-                tidyBatch(id: id, cutoff: cutoff, register: register, report: &report)
+                tidy(id: id, cutoff: cutoff, report: &report, read: readBatch(id:)) { standing(of: $0, in: register) }
                 continue
             }
             guard name.hasSuffix(".json"), DraftStore.isDraftID(id) else {
-                setAsideNoting("not a Rigbook draft")
+                setAside(name, because: "not a Rigbook draft", noting: &report)
                 continue
             }
-            // Held while the draft is looked at and perhaps removed: a form opened meanwhile waits for it.
-            // Not taken: someone has the form open (or no lock can be taken here); leave it for next time.
-            guard case .acquired(let held) = lock(id: id) else { continue }
-            defer { held.release() }
-            let draft: DraftFile
-            do {
-                guard let read = try read(id: id) else { continue }
-                draft = read
-            } catch DraftStoreError.unknownKind {
-                continue
-            } catch {
-                setAsideNoting(error.description)
-                continue
-            }
-            guard draft.draftID == id, draft.isTest == id.hasPrefix("test-"),
-                  let uuid = UUID(uuidString: draft.assetUUID),
-                  DraftStore.assetUUID(ofDraftID: id) == uuid else {
-                setAsideNoting("its contents do not match its name")
-                continue
-            }
-            // A register that cannot be read says nothing about the draft: leave it for next time.
-            let assetRow: RegisterRow?
-            let saved: Bool
-            do {
-                assetRow = try register.asset(uuid: uuid)
-                saved = draft.isTest ? try register.containsTestSession(id: draft.sessionID)
-                    : try register.containsSession(id: draft.sessionID)
-            } catch {
-                continue
-            }
-            if assetRow == nil {
-                setAsideNoting("asset \(draft.assetTag) is no longer in the register")
-                continue
-            }
-            if saved {
-                if (try? delete(id: id)) != nil { report.alreadySaved.append(id) }
-                continue
-            }
-            if let updated = Timestamp.parse(draft.updatedAt), updated < cutoff {
-                if (try? delete(id: id)) != nil { report.expired.append(id) }
-            }
+            tidy(id: id, cutoff: cutoff, report: &report, read: read(id:)) { standing(of: $0, id: id, in: register) }
         }
         removeUnusedLockFiles()
         return report
     }
 
-    /// A batch draft at start-up, as a single form's: removed once its visit is in the register (saved, then a
-    /// crash before the file went: the batch saves all or nothing, so any record of the visit means all),
-    /// purged past retention, set aside when unreadable; left alone while someone has the batch open.
-    private func tidyBatch(id: String, cutoff: Date, register: Register, report: inout DraftHousekeepingReport) {
+    /// What start-up makes of a draft it has read: saved already, not yet (kept until past retention), not to be
+    /// told now (the register could not be read: that says nothing about the draft), or to be set aside, with why.
+    private enum Standing { case saved, unsaved, unknown, misplaced(String) }
+
+    /// One draft at start-up, of either kind, under its lock: a form opened meanwhile waits for it, and one open
+    /// elsewhere (no lock taken) is left for next time. Set aside when unreadable or misplaced, removed once saved,
+    /// purged past retention; a draft of a form kind this build does not know is left where it is.
+    private func tidy<Draft: DraftDocument>(id: String, cutoff: Date, report: inout DraftHousekeepingReport,
+                                            read: (String) throws(DraftStoreError) -> Draft?,
+                                            standing: (Draft) -> Standing) {
         guard case .acquired(let held) = lock(id: id) else { return }
         defer { held.release() }
-        let draft: BatchDraftFile
+        let draft: Draft
         do {
-            guard let read = try readBatch(id: id) else { return }
+            guard let read = try read(id) else { return }
             draft = read
-        } catch {
-            if (try? setAside(fileName: id + ".json")) != nil {
-                report.setAside.append((id + ".json", error.description))
-            }
+        } catch DraftStoreError.unknownKind {
             return
+        } catch {
+            return setAside(id + ".json", because: error.description, noting: &report)
         }
-        guard let visit = draft.visit, let saved = try? !register.records(visit: visit).isEmpty else { return }
-        if saved {
-            if (try? delete(id: id)) != nil { report.alreadySaved.append(id) }
-        } else if let updated = Timestamp.parse(draft.updatedAt), updated < cutoff {
-            if (try? delete(id: id)) != nil { report.expired.append(id) }
+        switch standing(draft) {
+        case .unknown: return
+        case .misplaced(let reason): setAside(id + ".json", because: reason, noting: &report)
+        case .saved: if (try? delete(id: id)) != nil { report.alreadySaved.append(id) }
+        case .unsaved:
+            if let updated = Timestamp.parse(draft.updatedAt), updated < cutoff {
+                if (try? delete(id: id)) != nil { report.expired.append(id) }
+            }
         }
+    }
+
+    /// A single form's draft: misplaced when its contents do not match its name or its asset is gone, saved once
+    /// its session (or its test's) is in the register.
+    private func standing(of draft: DraftFile, id: String, in register: Register) -> Standing {
+        guard draft.draftID == id, draft.isTest == id.hasPrefix("test-"),
+              let uuid = UUID(uuidString: draft.assetUUID),
+              DraftStore.assetUUID(ofDraftID: id) == uuid else {
+            return .misplaced("its contents do not match its name")
+        }
+        let assetRow: RegisterRow?
+        let saved: Bool
+        do {
+            assetRow = try register.asset(uuid: uuid)
+            saved = draft.isTest ? try register.containsTestSession(id: draft.sessionID)
+                : try register.containsSession(id: draft.sessionID)
+        } catch {
+            return .unknown
+        }
+        if assetRow == nil { return .misplaced("asset \(draft.assetTag) is no longer in the register") }
+        return saved ? .saved : .unsaved
+    }
+
+    /// A batch draft: saved once its visit is in the register (saved, then a crash before the file went: the batch
+    /// saves all or nothing, so any record of the visit means all). `readBatch` has already matched it to its name.
+    private func standing(of draft: BatchDraftFile, in register: Register) -> Standing {
+        guard let visit = draft.visit, let saved = try? !register.records(visit: visit).isEmpty else { return .unknown }
+        return saved ? .saved : .unsaved
+    }
+
+    /// Moves `name` to `Corrupt/` and notes it in `report` with why; a file that could not be moved is not noted.
+    private func setAside(_ name: String, because reason: String, noting report: inout DraftHousekeepingReport) {
+        if (try? setAside(fileName: name)) != nil { report.setAside.append((name, reason)) }
     }
 
     /// A name a newer build's form kind would give its draft or journal: a lower-case word this build does not
@@ -188,22 +175,9 @@ extension DraftStore {
     }
 
     /// Every readable draft (for the Drafts screen and `drafts list`), newest first. Unreadable ones
-    /// are set aside and reported.
+    /// are set aside and reported; one of a form kind this build does not know is left where it is.
     public func entries() -> (drafts: [DraftEntry], setAside: [(file: String, reason: String)]) {
-        var drafts: [DraftEntry] = []
-        var setAsideFiles: [(String, String)] = []
-        for id in ids() {
-            do {
-                guard let draft = try read(id: id) else { continue }
-                drafts.append(DraftEntry(draft: draft, lockedBy: isLockedElsewhere(id: id) ? holder(id: id) : nil))
-            } catch DraftStoreError.unknownKind {
-                continue
-            } catch {
-                if !isLockedElsewhere(id: id), (try? setAside(fileName: id + ".json")) != nil {
-                    setAsideFiles.append((id + ".json", error.description))
-                }
-            }
-        }
-        return (drafts.sorted { $0.draft.updatedAt > $1.draft.updatedAt }, setAsideFiles)
+        let listed = listing(ids(), read: read(id:), leaving: \.isUnknownKind)
+        return (listed.drafts.sorted { $0.draft.updatedAt > $1.draft.updatedAt }, listed.setAside)
     }
 }

@@ -14,9 +14,8 @@ public struct DraftFile: Codable, Equatable, Sendable {
     /// The form kinds this build reads; a draft of another kind (a newer build's) is left alone, never set aside.
     public static let knownFormKinds: Set<String> = [formKind, assetFormKind, testFormKind]
 
-    public var schemaVersion: Int = DraftFile.schemaVersion
-    /// The file's id: form kind + asset UUID.
-    public var draftID: String
+    /// The file's id (form kind + asset UUID), its schema, who wrote it and when: `draft.draftID`, `draft.revision`…
+    public var header: DraftHeader
     /// The form session; saved with the record in the register's unique `draft_id` column.
     public var sessionID: String
     public var formKind: String = DraftFile.formKind
@@ -25,16 +24,6 @@ public struct DraftFile: Codable, Equatable, Sendable {
     /// The record an amendment corrects, by its id in the register (as shown to the person).
     public var amends: Int64?
     public var values: InspectionValues
-    public var createdAt: String
-    public var updatedAt: String
-    public var appVersion: String = RigbookVersion.current
-    /// The inspector named in the form, else the OS user.
-    public var operatorName: String
-    public var osUser: String
-    public var host: String
-    public var pid: Int32
-    /// Counts writes of this draft: a newer file always has a higher revision.
-    public var revision: Int
     /// The JSON name of the field that had the focus when the draft was written (`notes`); recovery
     /// puts the focus back there. Absent in drafts of earlier builds; a name this build does not know
     /// is kept and ignored.
@@ -83,8 +72,7 @@ public struct DraftFile: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
-        draftID = try c.decode(String.self, forKey: .draftID)
+        header = try DraftHeader(from: decoder)
         sessionID = try c.decode(String.self, forKey: .sessionID)
         formKind = try c.decodeIfPresent(String.self, forKey: .formKind) ?? DraftFile.formKind
         assetUUID = try c.decode(String.self, forKey: .assetUUID)
@@ -99,14 +87,6 @@ public struct DraftFile: Codable, Equatable, Sendable {
         } else {
             values = try c.decode(InspectionValues.self, forKey: .values)
         }
-        createdAt = try c.decode(String.self, forKey: .createdAt)
-        updatedAt = try c.decode(String.self, forKey: .updatedAt)
-        appVersion = try c.decode(String.self, forKey: .appVersion)
-        operatorName = try c.decode(String.self, forKey: .operatorName)
-        osUser = try c.decode(String.self, forKey: .osUser)
-        host = try c.decode(String.self, forKey: .host)
-        pid = try c.decode(Int32.self, forKey: .pid)
-        revision = try c.decode(Int.self, forKey: .revision)
         focusedField = try c.decodeIfPresent(String.self, forKey: .focusedField)
         amendsUUID = try c.decodeIfPresent(String.self, forKey: .amendsUUID)
         defectNotice = try? c.decodeIfPresent(DefectNoticeAnswers.self, forKey: .defectNotice)
@@ -116,45 +96,30 @@ public struct DraftFile: Codable, Equatable, Sendable {
                 values: InspectionValues, createdAt: String, updatedAt: String, operatorName: String,
                 osUser: String = SystemIdentity.userName, host: String = SystemIdentity.hostName,
                 pid: Int32 = SystemIdentity.processID, revision: Int, focusedField: String? = nil) {
-        self.draftID = draftID
+        header = DraftHeader(draftID: draftID, createdAt: createdAt, updatedAt: updatedAt, operatorName: operatorName,
+                             osUser: osUser, host: host, pid: pid, revision: revision)
         self.sessionID = sessionID
         self.assetUUID = assetUUID
         self.assetTag = assetTag
         self.amends = amends
         self.values = values
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.operatorName = operatorName
-        self.osUser = osUser
-        self.host = host
-        self.pid = pid
-        self.revision = revision
         self.focusedField = focusedField
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schemaVersion = "schema_version"
-        case draftID = "draft_id"
         case sessionID = "session_id"
         case formKind = "form_kind"
         case assetUUID = "asset_uuid"
         case assetTag = "asset_tag"
         case amends, values
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case appVersion = "app_version"
-        case operatorName = "operator"
-        case osUser = "os_user"
-        case host, pid, revision
         case focusedField = "focused_field"
         case amendsUUID = "amends_uuid"
         case defectNotice = "defect_notice"
     }
 
     public func encode(to encoder: Encoder) throws {
+        try header.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(schemaVersion, forKey: .schemaVersion)
-        try c.encode(draftID, forKey: .draftID)
         try c.encode(sessionID, forKey: .sessionID)
         try c.encode(formKind, forKey: .formKind)
         try c.encode(assetUUID, forKey: .assetUUID)
@@ -167,14 +132,6 @@ public struct DraftFile: Codable, Equatable, Sendable {
         } else {
             try c.encode(values, forKey: .values)
         }
-        try c.encode(createdAt, forKey: .createdAt)
-        try c.encode(updatedAt, forKey: .updatedAt)
-        try c.encode(appVersion, forKey: .appVersion)
-        try c.encode(operatorName, forKey: .operatorName)
-        try c.encode(osUser, forKey: .osUser)
-        try c.encode(host, forKey: .host)
-        try c.encode(pid, forKey: .pid)
-        try c.encode(revision, forKey: .revision)
         try c.encode(focusedField, forKey: .focusedField)
         try c.encodeIfPresent(amendsUUID, forKey: .amendsUUID)
         try c.encodeIfPresent(defectNotice, forKey: .defectNotice)
@@ -182,19 +139,27 @@ public struct DraftFile: Codable, Equatable, Sendable {
 }
 
 /// A draft file's model, of any kind (a single form's, a batch's): the store reads and writes them all one way,
-/// keeping the keys a newer build wrote (`UnknownDraftKeys`).
+/// keeping the keys a newer build wrote (`UnknownDraftKeys`). Its header's fields read as its own.
+@dynamicMemberLookup
 public protocol DraftDocument: Codable, Sendable {
     /// The top-level keys this build reads and writes.
     static var knownKeys: Set<String> { get }
     /// The keys this build reads and writes under `values` (they differ with the form kind).
     var knownValueKeys: Set<String> { get }
     var unknownKeys: UnknownDraftKeys { get set }
-    var createdAt: String { get }
-    var revision: Int { get }
+    var header: DraftHeader { get set }
+}
+
+extension DraftDocument {
+    /// `draft.updatedAt` for `draft.header.updatedAt`: what every kind of draft shares reads as each one's own.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<DraftHeader, Value>) -> Value {
+        get { header[keyPath: field] }
+        set { header[keyPath: field] = newValue }
+    }
 }
 
 extension DraftFile: DraftDocument {
-    public static let knownKeys = Set(CodingKeys.allCases.map(\.stringValue))
+    public static let knownKeys = Set(CodingKeys.allCases.map(\.stringValue)).union(DraftHeader.keys)
 
     public var knownValueKeys: Set<String> {
         switch formKind {
@@ -257,6 +222,10 @@ public enum DraftStoreError: Error, CustomStringConvertible, Equatable {
         case .io(let reason): reason
         }
     }
+
+    /// What a list leaves where it is instead of setting it aside (`listing(_:read:leaving:)`).
+    var isUnknownKind: Bool { if case .unknownKind = self { true } else { false } }
+    var isUnknownSchema: Bool { if case .unknownSchema = self { true } else { false } }
 }
 
 /// The draft files: atomic durable writes, locks, and the housekeeping done at start.
