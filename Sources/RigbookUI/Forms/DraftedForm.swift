@@ -19,6 +19,12 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     /// The tick by which a person authenticates the record, and what messages call it.
     associatedtype Values
     var values: Values { get set }
+    /// Where the values keep their attached files.
+    static var attachmentsPath: WritableKeyPath<Values, [Attachment]> & Sendable { get }
+    /// The form keeps its own keystroke journal (false: a batch's form, whose batch keeps the draft).
+    var journals: Bool { get }
+    /// First body line on screen.
+    var scroll: Int { get set }
     static var authentication: Authentication<Field, Values> { get }
     /// The input batch in which the authentication got the focus: only a key from a later one may tick it.
     var authenticationShown: SeenInBatch { get }
@@ -67,6 +73,31 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     static var recordNoun: String { get }
     /// The gate's verdict on the values as they are: the save, or the unmet rules shown.
     mutating func validateAndSave() -> Outcome
+}
+
+/// A line of a form's body, as its scrolling needs it: the field it belongs to, or a group's heading.
+protocol FormBodyLine {
+    associatedtype Field: Equatable
+    var field: Field? { get }
+    var isHeading: Bool { get }
+}
+
+/// A form's columns at a screen width: labels, then the values from `valueX`, `textWidth` wide.
+struct FormColumns {
+    let labelWidth: Int
+    let valueX: Int
+    let textWidth: Int
+
+    init(width: Int) {
+        labelWidth = FormLayout.labelWidth(screenWidth: width)
+        valueX = labelWidth + 2
+        textWidth = FormLayout.textWidth(screenWidth: width)
+    }
+
+    /// Where a field's widget is drawn on body row `y` of `area`.
+    func widget(y: Int, in area: Rect) -> Rect {
+        Rect(x: area.x + valueX, y: area.y + y, width: textWidth + 1, height: 1)
+    }
 }
 
 /// The tick by which a person authenticates a record: its field, what messages call it, where it is kept.
@@ -157,6 +188,38 @@ extension DraftedForm {
         } else {
             keys(&frame)
         }
+    }
+
+    // MARK: Attachments and layout
+
+    var attachments: [Attachment] {
+        get { values[keyPath: Self.attachmentsPath] }
+        set { values[keyPath: Self.attachmentsPath] = newValue }
+    }
+
+    var attachmentsFocused: Bool { kind(of: focus) == .attachments }
+
+    /// The draft written now (after an attachment arrived), with its journal line where the form keeps one.
+    mutating func writeDraftNow() -> [Effect] {
+        _ = draft.writes.flush()
+        guard journals else { return [.writeDraft(draftSnapshot)] }
+        return [.journalDraft(draftID: draftID, draftSnapshot), .writeDraft(draftSnapshot)]
+    }
+
+    /// Rows of the body: the screen less the title, the preview, the footer and a failed save's reason.
+    func bodyRows(width: Int, height: Int) -> Int {
+        FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(saveError, width: width)
+    }
+
+    /// Scrolls as little as possible to keep the focused field in view from `line`, its first line in `lines`,
+    /// through the rows and messages that follow it.
+    mutating func scroll<Line: FormBodyLine>(toFocusAt line: Int, in lines: [Line], body: Int)
+        where Line.Field == Field {
+        var last = line
+        while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
+        scroll = FormLayout.scroll(scroll, keeping: line, through: last,
+                                   headingAbove: line > 0 && lines[line - 1].isHeading, lines: lines.count,
+                                   body: body)
     }
 
     // MARK: Modes
@@ -250,9 +313,8 @@ extension DraftedForm {
     /// Whatever closes the form: give the lock back and let the list re-read the asset.
     var closingEffects: [Effect] { [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)] }
 
-    /// `outcome` of a key, with the keystroke journal's line first when the key changed the values (`journals`
-    /// false: a form whose draft another form keeps).
-    func journalled(_ outcome: Outcome, editsBefore: Int, journals: Bool = true) -> Outcome {
+    /// `outcome` of a key, with the keystroke journal's line first when the key changed the values.
+    func journalled(_ outcome: Outcome, editsBefore: Int) -> Outcome {
         // Every edit goes to the keystroke journal at once, before anything the key also asked for (a close).
         guard editCount != editsBefore, journals else { return outcome }
         return .effects([.journalDraft(draftID: draftID, hasUnsavedInput ? draftSnapshot : nil)]) + outcome

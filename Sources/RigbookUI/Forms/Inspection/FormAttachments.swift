@@ -99,21 +99,8 @@ extension KeyBinding where Action == FormAction {
                                        footer: "attach", action: .attach)
 }
 
-extension FormState: AttachmentHosting {
-    var attachments: [Attachment] {
-        get { values.attachments }
-        set { values.attachments = newValue }
-    }
-
-    var attachmentsFocused: Bool { focus == .attachments }
-
+extension FormState {
     mutating func leaveEmptyAttachments() { focusField(.confirmed) }
-
-    mutating func writeDraftNow() -> [Effect] {
-        _ = draft.writes.flush()
-        guard batchMembers.isEmpty else { return [.writeDraft(draftSnapshot)] }
-        return [.journalDraft(draftID: draftID, draftSnapshot), .writeDraft(draftSnapshot)]
-    }
 }
 
 extension FormState {

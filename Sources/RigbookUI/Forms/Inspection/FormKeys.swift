@@ -44,7 +44,7 @@ extension FormState {
         let edits = editCount
         let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
         // A batch's form: the batch keeps the draft and its journal.
-        return journalled(outcome, editsBefore: edits, journals: batchMembers.isEmpty)
+        return journalled(outcome, editsBefore: edits)
     }
 
     private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {

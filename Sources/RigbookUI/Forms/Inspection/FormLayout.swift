@@ -3,7 +3,7 @@ import Synchronization
 
 /// The form's body as lines, computed the same way for scrolling (in update) and drawing (in view).
 enum FormLayout {
-    enum Line: Hashable, Sendable {
+    enum Line: Hashable, Sendable, FormBodyLine {
         case heading(String)
         /// Row `row` of a field's widget (multi-line text has several).
         case field(FormField, row: Int)
@@ -15,6 +15,11 @@ enum FormLayout {
         case banner(String)
         /// A line of information under a field (which record an amendment amends).
         case info(FormField, String)
+
+        var isHeading: Bool {
+            if case .heading = self { return true }
+            return false
+        }
 
         /// The field a line belongs to (nil for a heading).
         var field: FormField? {
@@ -196,17 +201,11 @@ extension FormState {
         layoutMemo = FormLayout.KeptLayout(layout)
         linesMemo = FormLayout.KeptLines(key: layout.key, lines: layout.lines)
         let wraps = layout.wraps, lines = layout.lines
-        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(saveError, width: width)
         var line = FormLayout.focusLine(self, in: lines, wraps: wraps)
         // On a narrow screen the label above the first row belongs in view too.
         if line > 0, case .label(let f) = lines[line - 1], f == focus,
            line == lines.firstIndex(of: .field(focus, row: 0)) { line -= 1 }
-        var last = line
-        while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
-        var headingAbove = false
-        if line > 0, case .heading = lines[line - 1] { headingAbove = true }
-        scroll = FormLayout.scroll(scroll, keeping: line, through: last, headingAbove: headingAbove,
-                                   lines: lines.count, body: body)
+        scroll(toFocusAt: line, in: lines, body: bodyRows(width: width, height: height))
     }
 }
 

@@ -116,6 +116,9 @@ public struct FormState: Screen {
         return nil
     }
 
+    static let attachmentsPath = \InspectionValues.attachments
+    /// A batch's form: the batch keeps the draft and its journal.
+    var journals: Bool { batchMembers.isEmpty }
     static let authentication = Authentication(field: FormField.confirmed, noun: "confirmation",
                                                tick: \InspectionValues.confirmed)
     var unmetFields: [FormField] { problems.map(\.field) }

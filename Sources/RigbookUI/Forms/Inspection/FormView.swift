@@ -43,10 +43,8 @@ enum FormView {
 
         let layout = FormLayout.computed(form, width: width)
         let wraps = layout.wraps, lines = layout.lines
-        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(form.saveError, width: width)
-        let labelWidth = FormLayout.labelWidth(screenWidth: width)
-        let valueX = labelWidth + 2
-        let textWidth = FormLayout.textWidth(screenWidth: width)
+        let body = form.bodyRows(width: width, height: height)
+        let columns = FormColumns(width: width)
         for (offset, line) in lines.dropFirst(form.scroll).prefix(body).enumerated() {
             let y = 1 + offset
             let key = memo == nil || y >= height ? FormLineKey.unkept : lineKey(form, line: line, width: width)
@@ -67,20 +65,20 @@ enum FormView {
             case .message(_, let text, let isProblem, let continued):
                 let style = isProblem || form.attemptedSave ? Style(colour: .red, bold: form.attemptedSave)
                     : Style(colour: .yellow)
-                frame.put((continued ? "  " : "⚠ ") + text, x: valueX, y: y, in: area, style: style)
+                frame.put((continued ? "  " : "⚠ ") + text, x: columns.valueX, y: y, in: area, style: style)
             case .info(_, let text):
-                frame.put("  " + text, x: valueX, y: y, in: area, style: .bold)
+                frame.put("  " + text, x: columns.valueX, y: y, in: area, style: .bold)
             case .field(let field, let row):
                 let focused = field == form.focus
                 if row == 0 && (!FormLayout.isNarrow(width) || field.kind == .check) {
                     frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
                     if field.kind != .check {
                         frame.put(field.shortLabel, x: 2, y: y, in: area, style: focused ? .bold : .plain,
-                                  maxWidth: labelWidth - 1)
+                                  maxWidth: columns.labelWidth - 1)
                     }
                 }
                 drawWidget(form, field: field, row: row, focused: focused,
-                           in: Rect(x: area.x + valueX, y: area.y + y, width: textWidth + 1, height: 1),
+                           in: columns.widget(y: y, in: area),
                            area: area, wraps: wraps, into: &frame)
             }
         }

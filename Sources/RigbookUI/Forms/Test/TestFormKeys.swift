@@ -118,18 +118,6 @@ extension TestFormState {
     }
 }
 
-extension TestFormState: AttachmentHosting {
-    var attachments: [Attachment] {
-        get { values.attachments }
-        set { values.attachments = newValue }
-    }
-
-    var attachmentsFocused: Bool { focus == .attachments }
-
+extension TestFormState {
     mutating func leaveEmptyAttachments() { focusField(.notes) }
-
-    mutating func writeDraftNow() -> [Effect] {
-        _ = draft.writes.flush()
-        return [.journalDraft(draftID: draftID, draftSnapshot), .writeDraft(draftSnapshot)]
-    }
 }

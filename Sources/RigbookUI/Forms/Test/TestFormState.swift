@@ -87,6 +87,8 @@ public struct TestFormState: Screen {
     public var problems: [(field: TestField, message: String)] { evaluation.problems }
 
 
+    static let attachmentsPath = \TestValues.attachments
+    let journals = true
     static let authentication = Authentication(field: TestField.authenticated, noun: "authentication",
                                                tick: \TestValues.authenticated)
     var unmetFields: [TestField] { problems.map(\.field) }

@@ -3,11 +3,16 @@ import RigbookCore
 /// The test form's body as lines, computed the same way for scrolling (in update) and drawing (in view); the
 /// columns and wrapping are the inspection form's (`FormLayout`).
 enum TestFormLayout {
-    enum Line: Equatable {
+    enum Line: Equatable, FormBodyLine {
         case heading(String)
         case field(TestField, row: Int)
         /// A rule, warning or typing message under a field; `continued` for its wrapped rows after the first.
         case message(TestField, String, kind: MessageKind, continued: Bool)
+
+        var isHeading: Bool {
+            if case .heading = self { return true }
+            return false
+        }
 
         var field: TestField? {
             switch self {
@@ -76,14 +81,8 @@ extension TestFormState {
     /// Scrolls as little as possible to keep the focused field and its messages on screen.
     mutating func keepFocusVisible(width: Int, height: Int) {
         let lines = TestFormLayout.lines(self, width: width)
-        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(saveError, width: width)
-        let line = TestFormLayout.focusLine(self, in: lines, width: width)
-        var last = line
-        while last + 1 < lines.count, lines[last + 1].field == focus { last += 1 }
-        var headingAbove = false
-        if line > 0, case .heading = lines[line - 1] { headingAbove = true }
-        scroll = FormLayout.scroll(scroll, keeping: line, through: last, headingAbove: headingAbove,
-                                   lines: lines.count, body: body)
+        scroll(toFocusAt: TestFormLayout.focusLine(self, in: lines, width: width), in: lines,
+               body: bodyRows(width: width, height: height))
     }
 
     public func draw(into frame: inout Frame, area: Rect) { TestFormView.draw(self, into: &frame, area: area) }
@@ -95,10 +94,8 @@ enum TestFormView {
         let asset = form.row.asset
         form.drawTitle(" Test · \(asset.tag) · \(asset.name) · \(asset.typeLabel)", into: &frame, area: area)
         let lines = TestFormLayout.lines(form, width: width)
-        let body = FormState.bodyHeight(screenHeight: height) - FormFooter.bodyRowsTaken(form.saveError, width: width)
-        let labelWidth = FormLayout.labelWidth(screenWidth: width)
-        let valueX = labelWidth + 2
-        let textWidth = FormLayout.textWidth(screenWidth: width)
+        let body = form.bodyRows(width: width, height: height)
+        let columns = FormColumns(width: width)
         for (offset, line) in lines.dropFirst(form.scroll).prefix(body).enumerated() {
             let y = 1 + offset
             switch line {
@@ -110,16 +107,16 @@ enum TestFormView {
                 case .warning: Style(colour: .yellow, bold: true)
                 case .typing: Style(colour: .red)
                 }
-                frame.put((continued ? "  " : "⚠ ") + text, x: valueX, y: y, in: area, style: style)
+                frame.put((continued ? "  " : "⚠ ") + text, x: columns.valueX, y: y, in: area, style: style)
             case .field(let field, let row):
                 let focused = field == form.focus
                 if row == 0 { frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold) }
                 if row == 0, field.kind != .check {
                     frame.put(field.shortLabel, x: 2, y: y, in: area, style: focused ? .bold : .plain,
-                              maxWidth: labelWidth - 1)
+                              maxWidth: columns.labelWidth - 1)
                 }
                 drawWidget(form, field: field, row: row, focused: focused,
-                           in: Rect(x: area.x + valueX, y: area.y + y, width: textWidth + 1, height: 1),
+                           in: columns.widget(y: y, in: area),
                            area: area, into: &frame)
             }
         }
