@@ -86,100 +86,49 @@ public struct InspectionValues: Hashable, Sendable, Codable {
         checkMarking && checkCuts && checkDeformation && checkFittings && checkCorrosion
     }
 
-    /// Stable JSON names, shared by draft files, history and exports.
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        case inspectionType = "inspection_type"
-        case inspectorName = "inspector_name"
-        case certificationNumber = "certification_number"
-        case checkMarking = "check_marking"
-        case checkCuts = "check_cuts"
-        case checkDeformation = "check_deformation"
-        case checkFittings = "check_fittings"
-        case checkCorrosion = "check_corrosion"
-        case result
-        case notes
-        case schemeReference = "scheme_reference"
-        case defectDescription = "defect_description"
-        case action
-        case remedyDeadlineSet = "remedy_deadline_set"
-        case remedyDeadline = "remedy_deadline"
-        case inspectionDate = "inspection_date"
-        case confirmed
-        case amendmentReason = "amendment_reason"
-        case examinationBasis = "examination_basis"
-        case installedCorrectly = "installed_correctly"
-        case testParticulars = "test_particulars"
-        case repairParticulars = "repair_particulars"
-        case remedyParticulars = "remedy_particulars"
-        case nextExaminationBy = "next_examination_by"
-        // Not a form field: after every field's key (`FormField.key` reads these by the field's position).
-        case attachments
-    }
+    /// The values as JSON, field by field, under names shared by draft files, history and exports. Fields added
+    /// since the first drafts may be absent (`amendment_reason` in every draft of a fresh inspection, the report
+    /// particulars in drafts written before them); a choice not made is written as null, which is a value.
+    public static let jsonFields: [JSONField<InspectionValues>] = [
+        .required("inspection_type", \.inspectionType),
+        .required("inspector_name", \.inspectorName),
+        .required("certification_number", \.certificationNumber),
+        .required("check_marking", \.checkMarking),
+        .required("check_cuts", \.checkCuts),
+        .required("check_deformation", \.checkDeformation),
+        .required("check_fittings", \.checkFittings),
+        .required("check_corrosion", \.checkCorrosion),
+        .nullable("result", \.result),
+        .required("notes", \.notes),
+        .required("scheme_reference", \.schemeReference),
+        .required("defect_description", \.defectDescription),
+        .required("action", \.action),
+        .required("remedy_deadline_set", \.remedyDeadlineSet),
+        .required("remedy_deadline", \.remedyDeadline),
+        .required("inspection_date", \.inspectionDate),
+        .required("confirmed", \.confirmed),
+        // Written only in an amendment: a fresh inspection's values read as before.
+        .added("amendment_reason", \.amendmentReason, absent: "", omitted: { $0.isEmpty }),
+        // Null: the basis that follows from the type.
+        .nullable("examination_basis", \.examinationBasis),
+        .added("installed_correctly", \.installedCorrectly, absent: false),
+        .added("test_particulars", \.testParticulars, absent: ""),
+        .added("repair_particulars", \.repairParticulars, absent: ""),
+        .added("remedy_particulars", \.remedyParticulars, absent: ""),
+        .added("next_examination_by", \.nextExaminationBy, absent: ""),
+        // Not a form field: after every field's (`FormField.key` reads these by the field's position). Written
+        // only when there are some: values without attachments read as before.
+        .added("attachments", \.attachments, absent: [], omitted: { $0.isEmpty }),
+    ]
 
     /// Every name this build reads and writes (a draft keeps the others as they were, `UnknownDraftKeys`).
-    public static let jsonKeys = Set(CodingKeys.allCases.map(\.stringValue))
+    public static let jsonKeys = jsonFields.keys()
 
-    /// Reads what `encode` writes; `amendment_reason` may be absent (drafts written before it existed,
-    /// and every draft of a fresh inspection), and so may the report particulars (drafts written before them).
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        inspectionType = try c.decode(InspectionType.self, forKey: .inspectionType)
-        inspectorName = try c.decode(String.self, forKey: .inspectorName)
-        certificationNumber = try c.decode(String.self, forKey: .certificationNumber)
-        checkMarking = try c.decode(Bool.self, forKey: .checkMarking)
-        checkCuts = try c.decode(Bool.self, forKey: .checkCuts)
-        checkDeformation = try c.decode(Bool.self, forKey: .checkDeformation)
-        checkFittings = try c.decode(Bool.self, forKey: .checkFittings)
-        checkCorrosion = try c.decode(Bool.self, forKey: .checkCorrosion)
-        result = try c.decodeIfPresent(InspectionResult.self, forKey: .result)
-        notes = try c.decode(String.self, forKey: .notes)
-        schemeReference = try c.decode(String.self, forKey: .schemeReference)
-        defectDescription = try c.decode(String.self, forKey: .defectDescription)
-        action = try c.decode(InspectionAction.self, forKey: .action)
-        remedyDeadlineSet = try c.decode(Bool.self, forKey: .remedyDeadlineSet)
-        remedyDeadline = try c.decode(String.self, forKey: .remedyDeadline)
-        inspectionDate = try c.decode(String.self, forKey: .inspectionDate)
-        confirmed = try c.decode(Bool.self, forKey: .confirmed)
-        amendmentReason = try c.decodeIfPresent(String.self, forKey: .amendmentReason) ?? ""
-        examinationBasis = try c.decodeIfPresent(ExaminationBasis.self, forKey: .examinationBasis)
-        installedCorrectly = try c.decodeIfPresent(Bool.self, forKey: .installedCorrectly) ?? false
-        testParticulars = try c.decodeIfPresent(String.self, forKey: .testParticulars) ?? ""
-        repairParticulars = try c.decodeIfPresent(String.self, forKey: .repairParticulars) ?? ""
-        remedyParticulars = try c.decodeIfPresent(String.self, forKey: .remedyParticulars) ?? ""
-        nextExaminationBy = try c.decodeIfPresent(String.self, forKey: .nextExaminationBy) ?? ""
-        attachments = try c.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
+        self = try Self.jsonFields.read(from: decoder, into: InspectionValues())
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(inspectionType, forKey: .inspectionType)
-        try c.encode(inspectorName, forKey: .inspectorName)
-        try c.encode(certificationNumber, forKey: .certificationNumber)
-        try c.encode(checkMarking, forKey: .checkMarking)
-        try c.encode(checkCuts, forKey: .checkCuts)
-        try c.encode(checkDeformation, forKey: .checkDeformation)
-        try c.encode(checkFittings, forKey: .checkFittings)
-        try c.encode(checkCorrosion, forKey: .checkCorrosion)
-        try c.encode(result, forKey: .result) // explicit null: "none chosen" is a value
-        try c.encode(notes, forKey: .notes)
-        try c.encode(schemeReference, forKey: .schemeReference)
-        try c.encode(defectDescription, forKey: .defectDescription)
-        try c.encode(action, forKey: .action)
-        try c.encode(remedyDeadlineSet, forKey: .remedyDeadlineSet)
-        try c.encode(remedyDeadline, forKey: .remedyDeadline)
-        try c.encode(inspectionDate, forKey: .inspectionDate)
-        try c.encode(confirmed, forKey: .confirmed)
-        // Only an amendment has a reason: a fresh inspection's values stay the 17 fields.
-        if !amendmentReason.isEmpty { try c.encode(amendmentReason, forKey: .amendmentReason) }
-        try c.encode(examinationBasis, forKey: .examinationBasis) // null: the basis that follows from the type
-        try c.encode(installedCorrectly, forKey: .installedCorrectly)
-        try c.encode(testParticulars, forKey: .testParticulars)
-        try c.encode(repairParticulars, forKey: .repairParticulars)
-        try c.encode(remedyParticulars, forKey: .remedyParticulars)
-        try c.encode(nextExaminationBy, forKey: .nextExaminationBy)
-        // Written only when there are some: values without attachments read as before.
-        if !attachments.isEmpty { try c.encode(attachments, forKey: .attachments) }
-    }
+    public func encode(to encoder: Encoder) throws { try Self.jsonFields.write(self, to: encoder) }
 }
 
 /// The 17 form fields, in SPEC §4 order, then the amendment's reason, which an amendment's form shows
@@ -246,8 +195,8 @@ public enum FormField: Int, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// The JSON name of the field (same as `InspectionValues.CodingKeys`).
-    public var key: String { InspectionValues.CodingKeys.allCases[rawValue].rawValue }
+    /// The JSON name of the field (`InspectionValues.jsonFields`, in the fields' order).
+    public var key: String { InspectionValues.jsonFields[rawValue].key }
 
     /// The field with this JSON name (`FormField.key`), nil for a name this build does not know.
     public init?(key: String) {

@@ -1,0 +1,65 @@
+/// One field of a record kind as JSON: its name and how it is read and written. A kind's fields are one list
+/// (`[JSONField<Values>]`) that its `Codable` conformance runs through, so a field added to the list is read and
+/// written everywhere the kind's JSON goes (drafts, history, exports) with no encoder or decoder written per field.
+public struct JSONField<Values>: Sendable {
+    public let key: String
+    let write: @Sendable (Values, inout KeyedEncodingContainer<JSONKey>) throws -> Void
+    let read: @Sendable (inout Values, KeyedDecodingContainer<JSONKey>) throws -> Void
+
+    /// A value every file has: reading fails without it.
+    public static func required<T: Codable & Sendable>(_ key: String,
+                                                       _ path: WritableKeyPath<Values, T> & Sendable) -> Self {
+        JSONField(key: key, write: { values, c in try c.encode(values[keyPath: path], forKey: JSONKey(key)) },
+                  read: { values, c in values[keyPath: path] = try c.decode(T.self, forKey: JSONKey(key)) })
+    }
+
+    /// A value files written before it existed lack (then `absent`); not written while `omitted` says so, so
+    /// a file without it reads as it did.
+    public static func added<T: Codable & Sendable>(_ key: String, _ path: WritableKeyPath<Values, T> & Sendable,
+                                                    absent: T,
+                                                    omitted: (@Sendable (T) -> Bool)? = nil) -> Self {
+        JSONField(key: key, write: { values, c in
+            let value = values[keyPath: path]
+            if omitted?(value) != true { try c.encode(value, forKey: JSONKey(key)) }
+        }, read: { values, c in
+            values[keyPath: path] = try c.decodeIfPresent(T.self, forKey: JSONKey(key)) ?? absent
+        })
+    }
+
+    /// A choice that may be unmade: written as null when none is chosen (that is a value), read as none when null
+    /// or absent.
+    public static func nullable<T: Codable & Sendable>(_ key: String,
+                                                       _ path: WritableKeyPath<Values, T?> & Sendable) -> Self {
+        JSONField(key: key, write: { values, c in try c.encode(values[keyPath: path], forKey: JSONKey(key)) },
+                  read: { values, c in values[keyPath: path] = try c.decodeIfPresent(T.self, forKey: JSONKey(key)) })
+    }
+}
+
+/// A JSON object's key, by name.
+public struct JSONKey: CodingKey, Sendable {
+    public let stringValue: String
+    public var intValue: Int? { nil }
+    public init(_ name: String) { stringValue = name }
+    public init?(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
+}
+
+extension Array {
+    /// The values read from `decoder` field by field, starting from `blank`.
+    public func read<Values>(from decoder: Decoder, into blank: Values) throws -> Values
+        where Element == JSONField<Values> {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        var values = blank
+        for field in self { try field.read(&values, c) }
+        return values
+    }
+
+    /// Writes `values` to `encoder` field by field, in the list's order.
+    public func write<Values>(_ values: Values, to encoder: Encoder) throws where Element == JSONField<Values> {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        for field in self { try field.write(values, &c) }
+    }
+
+    /// Every name the list reads and writes.
+    public func keys<Values>() -> Set<String> where Element == JSONField<Values> { Set(map(\.key)) }
+}
