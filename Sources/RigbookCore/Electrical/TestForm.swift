@@ -121,47 +121,38 @@ public struct TestValues: Hashable, Sendable, Codable {
         calibrationDate = profile.calibrationDate
     }
 
+    /// The values as JSON, field by field. Every field may be absent from a draft another build wrote (it reads as
+    /// the blank form's); an observation not made is left out.
+    public static let jsonFields: [JSONField<TestValues>] = [
+        .added("test_type", \.testType, absent: .periodic),
+        .added("test_date", \.testDate, absent: ""),
+        .added("technician", \.technician, absent: ""),
+        .added("licence_number", \.licenceNumber, absent: ""),
+        .added("instrument_model", \.instrumentModel, absent: ""),
+        .added("instrument_serial", \.instrumentSerial, absent: ""),
+        .added("procedure_reference", \.procedureReference, absent: ""),
+        .added("calibration_date", \.calibrationDate, absent: ""),
+        .added("calibration_acknowledged", \.calibrationAcknowledged, absent: false),
+        .added("visual", \.visual, absent: nil, omitted: { $0 == nil }),
+        .added("earth_continuity_ohm", \.earthContinuityOhm, absent: ""),
+        .added("insulation_mohm", \.insulationMOhm, absent: ""),
+        .added("load_current_a", \.loadCurrentA, absent: ""),
+        .added("leakage_ma", \.leakageMA, absent: ""),
+        .added("polarity", \.polarity, absent: nil, omitted: { $0 == nil }),
+        .added("rcd_type", \.rcdType, absent: .typeII),
+        .added("rcd_push_button", \.rcdPushButton, absent: nil, omitted: { $0 == nil }),
+        .added("rcd_trip_time_ms", \.rcdTripTimeMs, absent: ""),
+        .added("attachments", \.attachments, absent: []),
+        .added("notes", \.notes, absent: ""),
+        .added("result", \.result, absent: .automatic),
+        .added("authenticated", \.authenticated, absent: false),
+    ]
+
     /// Every name this build reads and writes (a draft keeps the others as they were, `UnknownDraftKeys`).
-    public static let jsonKeys = Set(CodingKeys.allCases.map(\.stringValue))
+    public static let jsonKeys = jsonFields.keys()
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case testType = "test_type", testDate = "test_date", technician, licenceNumber = "licence_number"
-        case instrumentModel = "instrument_model", instrumentSerial = "instrument_serial"
-        case procedureReference = "procedure_reference", calibrationDate = "calibration_date"
-        case calibrationAcknowledged = "calibration_acknowledged", visual
-        case earthContinuityOhm = "earth_continuity_ohm", insulationMOhm = "insulation_mohm"
-        case loadCurrentA = "load_current_a", leakageMA = "leakage_ma", polarity, rcdType = "rcd_type"
-        case rcdPushButton = "rcd_push_button", rcdTripTimeMs = "rcd_trip_time_ms", attachments, notes, result
-        case authenticated
-    }
-
-    /// Keys a draft written by another build may lack read as their defaults.
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        func text(_ key: CodingKeys) throws -> String { try c.decodeIfPresent(String.self, forKey: key) ?? "" }
-        testType = try c.decodeIfPresent(TestType.self, forKey: .testType) ?? .periodic
-        testDate = try text(.testDate)
-        technician = try text(.technician)
-        licenceNumber = try text(.licenceNumber)
-        instrumentModel = try text(.instrumentModel)
-        instrumentSerial = try text(.instrumentSerial)
-        procedureReference = try text(.procedureReference)
-        calibrationDate = try text(.calibrationDate)
-        calibrationAcknowledged = try c.decodeIfPresent(Bool.self, forKey: .calibrationAcknowledged) ?? false
-        visual = try c.decodeIfPresent(PassFail.self, forKey: .visual)
-        earthContinuityOhm = try text(.earthContinuityOhm)
-        insulationMOhm = try text(.insulationMOhm)
-        loadCurrentA = try text(.loadCurrentA)
-        leakageMA = try text(.leakageMA)
-        polarity = try c.decodeIfPresent(PassFail.self, forKey: .polarity)
-        rcdType = try c.decodeIfPresent(RCDType.self, forKey: .rcdType) ?? .typeII
-        rcdPushButton = try c.decodeIfPresent(PassFail.self, forKey: .rcdPushButton)
-        rcdTripTimeMs = try text(.rcdTripTimeMs)
-        attachments = try c.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
-        notes = try text(.notes)
-        result = try c.decodeIfPresent(TestResultChoice.self, forKey: .result) ?? .automatic
-        authenticated = try c.decodeIfPresent(Bool.self, forKey: .authenticated) ?? false
-    }
+    public init(from decoder: Decoder) throws { self = try Self.jsonFields.read(from: decoder, into: TestValues()) }
+    public func encode(to encoder: Encoder) throws { try Self.jsonFields.write(self, to: encoder) }
 }
 
 /// A file attached to a draft or a record: kept in `Documents/Attachments/` under its SHA-256.
