@@ -64,77 +64,45 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         }
     }
 
+    /// The draft as JSON, field by field. Every field may be absent from a draft another build wrote (it reads as
+    /// the empty form's); an electrical asset's own fields are written only for one, so a lifting asset's draft
+    /// is as it was before they existed.
+    public static let jsonFields: [JSONField<AssetDraft>] = everyAssetField + electricalFields.map {
+        $0.written(when: { $0.kind == .electrical })
+    }
+
+    private static let everyAssetField: [JSONField<AssetDraft>] = [
+        .added("tag", \.tag, absent: ""),
+        .added("name", \.name, absent: ""),
+        .added("type", \.type, absent: .webSling),
+        .added("wll_kg", \.wllKg, absent: ""),
+        .added("length_m", \.lengthM, absent: ""),
+        .added("location", \.location, absent: ""),
+        .added("manufacturer", \.manufacturer, absent: ""),
+        .added("serial_number", \.serialNumber, absent: ""),
+        .added("manufactured", \.manufactured, absent: ""),
+        .added("commissioned", \.commissioned, absent: ""),
+        .added("interval_months", \.intervalMonths, absent: ""),
+        .added("lifts_persons", \.liftsPersons, absent: false),
+        .added("examination_scheme", \.examinationScheme, absent: ""),
+        .added("disposition", \.disposition, absent: nil, omitted: { $0 == nil }),
+        .added("retired_on", \.retiredOn, absent: ""),
+        .added("reason", \.reason, absent: ""),
+    ]
+
+    private static let electricalFields: [JSONField<AssetDraft>] = [
+        .added("kind", \.kind, absent: .lifting),
+        .added("equipment_class", \.equipmentClass, absent: .classI),
+        .added("environment", \.environment, absent: .factory),
+        .added("risk", \.risk, absent: .normal),
+        .added("interval_reason", \.intervalReason, absent: ""),
+    ]
+
     /// Every name this build reads and writes (a draft keeps the others as they were, `UnknownDraftKeys`).
-    public static let jsonKeys = Set(CodingKeys.allCases.map(\.stringValue))
+    public static let jsonKeys = jsonFields.keys()
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case tag, name, type, location, manufacturer, manufactured, commissioned, disposition, reason
-        case wllKg = "wll_kg"
-        case lengthM = "length_m"
-        case serialNumber = "serial_number"
-        case intervalMonths = "interval_months"
-        case liftsPersons = "lifts_persons"
-        case examinationScheme = "examination_scheme"
-        case retiredOn = "retired_on"
-        case kind, environment, risk
-        case equipmentClass = "equipment_class"
-        case intervalReason = "interval_reason"
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(tag, forKey: .tag)
-        try c.encode(name, forKey: .name)
-        try c.encode(type, forKey: .type)
-        try c.encode(wllKg, forKey: .wllKg)
-        try c.encode(lengthM, forKey: .lengthM)
-        try c.encode(location, forKey: .location)
-        try c.encode(manufacturer, forKey: .manufacturer)
-        try c.encode(serialNumber, forKey: .serialNumber)
-        try c.encode(manufactured, forKey: .manufactured)
-        try c.encode(commissioned, forKey: .commissioned)
-        try c.encode(intervalMonths, forKey: .intervalMonths)
-        try c.encode(liftsPersons, forKey: .liftsPersons)
-        try c.encode(examinationScheme, forKey: .examinationScheme)
-        try c.encodeIfPresent(disposition, forKey: .disposition)
-        try c.encode(retiredOn, forKey: .retiredOn)
-        try c.encode(reason, forKey: .reason)
-        // Written only for an electrical asset, so a lifting asset's draft is as before.
-        if kind == .electrical {
-            try c.encode(kind, forKey: .kind)
-            try c.encode(equipmentClass, forKey: .equipmentClass)
-            try c.encode(environment, forKey: .environment)
-            try c.encode(risk, forKey: .risk)
-            try c.encode(intervalReason, forKey: .intervalReason)
-        }
-    }
-
-    /// Keys a draft written by another build may lack read as empty.
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        func text(_ key: CodingKeys) throws -> String { try c.decodeIfPresent(String.self, forKey: key) ?? "" }
-        tag = try text(.tag)
-        name = try text(.name)
-        type = try c.decodeIfPresent(EquipmentType.self, forKey: .type) ?? .webSling
-        wllKg = try text(.wllKg)
-        lengthM = try text(.lengthM)
-        location = try text(.location)
-        manufacturer = try text(.manufacturer)
-        serialNumber = try text(.serialNumber)
-        manufactured = try text(.manufactured)
-        commissioned = try text(.commissioned)
-        intervalMonths = try text(.intervalMonths)
-        liftsPersons = try c.decodeIfPresent(Bool.self, forKey: .liftsPersons) ?? false
-        examinationScheme = try text(.examinationScheme)
-        disposition = try c.decodeIfPresent(Disposition.self, forKey: .disposition)
-        retiredOn = try text(.retiredOn)
-        reason = try text(.reason)
-        kind = try c.decodeIfPresent(AssetKind.self, forKey: .kind) ?? .lifting
-        equipmentClass = try c.decodeIfPresent(ElectricalClass.self, forKey: .equipmentClass) ?? .classI
-        environment = try c.decodeIfPresent(ElectricalEnvironment.self, forKey: .environment) ?? .factory
-        risk = try c.decodeIfPresent(ElectricalRisk.self, forKey: .risk) ?? .normal
-        intervalReason = try text(.intervalReason)
-    }
+    public init(from decoder: Decoder) throws { self = try Self.jsonFields.read(from: decoder, into: AssetDraft()) }
+    public func encode(to encoder: Encoder) throws { try Self.jsonFields.write(self, to: encoder) }
 
     /// The asset `original` becomes, or every reason it cannot, tied to fields: the checks of adding one
     /// (`Asset.editProblems`), and a reason, which every change of evidence needs. The uuid stays.

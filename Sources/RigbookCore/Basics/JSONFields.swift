@@ -26,6 +26,12 @@ public struct JSONField<Values>: Sendable {
         })
     }
 
+    /// The field written only while `condition` holds of the values (read as always).
+    public func written(when condition: @escaping @Sendable (Values) -> Bool) -> Self {
+        let write = self.write
+        return JSONField(key: key, write: { values, c in if condition(values) { try write(values, &c) } }, read: read)
+    }
+
     /// A choice that may be unmade: written as null when none is chosen (that is a value), read as none when null
     /// or absent.
     public static func nullable<T: Codable & Sendable>(_ key: String,
