@@ -238,7 +238,15 @@ public enum AssetImport {
         case "true", "yes", "y", "1": draft.liftsPersons = true
         case let other: problems.append(Problem(line: line, column: "lifts_persons", "'\(other)' is not true or false"))
         }
-        let uuidText = cell("uuid").trimmingCharacters(in: .whitespaces)
+        return made(draft, uuid: cell("uuid"), problems: problems, line: line, today: today)
+    }
+
+    /// The asset a row's draft makes under the row's uuid (a new one when empty), or every problem of the row:
+    /// those found reading its cells (`problems`) and the add screen's checks.
+    private static func made(_ draft: AssetDraft, uuid uuidText: String, problems: [Problem], line: Int,
+                             today: CalendarDate) -> (Asset?, [Problem]) {
+        var problems = problems
+        let uuidText = uuidText.trimmingCharacters(in: .whitespaces)
         let uuid = uuidText.isEmpty ? UUID() : UUID(uuidString: uuidText)
         if uuid == nil { problems.append(Problem(line: line, column: "uuid", "'\(uuidText)' is not a uuid")) }
         switch draft.validated(today: today) {
@@ -286,17 +294,6 @@ public enum AssetImport {
         draft.commissioned = cell("commissioned")
         draft.intervalMonths = cell("interval_months")
         draft.intervalReason = cell("interval_reason")
-        let uuidText = cell("uuid").trimmingCharacters(in: .whitespaces)
-        let uuid = uuidText.isEmpty ? UUID() : UUID(uuidString: uuidText)
-        if uuid == nil { problems.append(Problem(line: line, column: "uuid", "'\(uuidText)' is not a uuid")) }
-        switch draft.validated(today: today) {
-        case .success(var asset) where problems.isEmpty:
-            asset.uuid = uuid ?? asset.uuid
-            return (asset, [])
-        case .success: break
-        case .failure(let failure):
-            problems += failure.items.map { Problem(line: line, column: columnName($0.0), $0.1) }
-        }
-        return (nil, problems)
+        return made(draft, uuid: cell("uuid"), problems: problems, line: line, today: today)
     }
 }
