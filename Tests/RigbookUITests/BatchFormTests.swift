@@ -62,6 +62,7 @@ import RigbookCore
         h.press(.escape)
         h.press(.char("c"))  // close and keep the draft
         #expect(batch(h) == nil, "\(h.dump)")
+        #expect(h.line(containing: "Kept the batch draft of 2 assets; D lists it to recover.") != nil, "\(h.dump)")
         #expect(h.screen[0].contains("✎ 1 draft"), "the batch's draft is not counted:\n\(h.dump)")
         h.press(.ctrl("l"))  // a reload counts it from the file names too
         #expect(h.screen[0].contains("✎ 1 draft"), "\(h.dump)")

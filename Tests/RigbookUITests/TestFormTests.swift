@@ -218,6 +218,22 @@ struct TestFormTests {
         #expect(h.form?.hasUnsavedInput == false)
     }
 
+    @Test("F2 with the readings typed goes on to the authentication, and says nothing of typing the readings")
+    func observationsPassWithReadingsTyped() throws {
+        let h = try TestHarness()
+        h.openAndFill(earth: "0.4")
+        h.focus(.notes)
+        h.harness.advance(0.6)
+        h.press(.function(2))
+        #expect(h.form?.focus == .authenticated, "\(h.harness.dump)")
+        #expect(h.flat.contains("Visual inspection set to Pass."), "\(h.harness.dump)")
+        #expect(!h.flat.contains("type the readings"), "\(h.harness.dump)")
+        // A paste on the box names it as it reads on screen, in quotes.
+        h.press(.paste("x"))
+        #expect(h.flat.contains("Nothing pasted: “I, Ana Reyes, authenticate this test” is not a text field."),
+                "\(h.harness.dump)")
+    }
+
     @Test("Ctrl-O attaches a photo to the test: the draft names it at once, Delete removes it, the save keeps it")
     func attaches() throws {
         let h = try TestHarness()
@@ -234,6 +250,9 @@ struct TestFormTests {
         #expect(draft.testValues?.attachments.map(\.name) == ["plug burn.jpg"])
         h.focus(.attachments)
         #expect(h.flat.contains("plug burn.jpg · 6 bytes"), "\(h.harness.dump)")
+        // What Delete does is a hint, as in the inspection form: no ⚠, which marks a rule unmet.
+        #expect(h.flat.contains("Delete or x removes the selected file") && !h.flat.contains("⚠ Delete or x"),
+                "\(h.harness.dump)")
         h.press(.delete)
         #expect(h.form?.values.attachments.isEmpty == true && h.form?.focus != .attachments)
         h.press(.ctrl("o"))

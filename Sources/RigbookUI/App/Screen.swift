@@ -71,6 +71,12 @@ public indirect enum Outcome: Sendable {
         return .all([lhs, rhs])
     }
 
+    /// The outcome as a flat list, `.all` opened at every depth (`a + b + c` nests).
+    var parts: [Outcome] {
+        if case .all(let outcomes) = self { return outcomes.flatMap(\.parts) }
+        return [self]
+    }
+
     /// Opens the help page of one keymap.
     static func help<Action>(_ keymap: Keymap<Action>) -> Outcome { .help(title: keymap.title, keymap.helpLines()) }
 

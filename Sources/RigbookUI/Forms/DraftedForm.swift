@@ -364,7 +364,7 @@ extension DraftedForm {
     /// attachments line's).
     mutating func handleFieldKey(_ key: Key, now: Double) -> Outcome {
         if case .paste = key {
-            note("Nothing pasted: \(label(of: focus)) is not a text field.")
+            note("Nothing pasted: “\(label(of: focus))” is not a text field.")
             return .stay
         }
         let focusKind = kind(of: focus)

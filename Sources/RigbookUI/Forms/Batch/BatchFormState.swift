@@ -210,8 +210,10 @@ public struct BatchFormState: Screen {
     private func translate(_ outcome: Outcome) -> Outcome {
         switch outcome {
         case .effects(let effects): return .effects(effects.flatMap(translate))
-        case .all(let outcomes):
-            // Closing: say what became of the batch rather than of the first asset's inspection.
+        case .all:
+            // Closing: say what became of the batch rather than of the first asset's inspection. The parts as one
+            // list: `a + b + c` nests, and the pop, the notice and the draft's write may sit at any depth.
+            let outcomes = outcome.parts
             let closing = outcomes.contains { if case .pop = $0 { true } else { false } }
             return .all(outcomes.compactMap { part in
                 if closing, case .notify = part { return closingNotice(outcomes) }
@@ -236,10 +238,12 @@ public struct BatchFormState: Screen {
     private func closingNotice(_ outcomes: [Outcome]) -> Outcome? {
         let effects = outcomes.flatMap { part -> [Effect] in if case .effects(let e) = part { e } else { [] } }
         if effects.contains(where: { if case .writeDraft = $0 { true } else { false } }) {
-            return .notify(.info("Kept the batch draft of \(rows.count) assets; D lists it to recover."))
+            return .notify(.info("Kept the batch draft of \(assetCount); D lists it to recover."))
         }
-        return .notify(.info("Discarded the batch inspection of \(rows.count) assets."))
+        return .notify(.info("Discarded the batch inspection of \(assetCount)."))
     }
+
+    private var assetCount: String { "\(rows.count) asset\(rows.count == 1 ? "" : "s")" }
 
     /// Every lock the batch holds: its draft's and each asset's.
     private var releases: [Effect] {

@@ -93,7 +93,8 @@ extension FormState {
 
     static let ticksMoveOn = true
     func kind(of field: FormField) -> FieldKind { field.kind }
-    func label(of field: FormField) -> String { field.shortLabel }
+    /// A check box by the sentence it shows (the examiner by name), any other field by its label.
+    func label(of field: FormField) -> String { field.kind == .check ? checkLabel(field) : field.shortLabel }
     func optionLabels(_ field: FormField) -> [String] { Choices.options(field, in: values).map(\.label) }
 
     func optionIndex(_ field: FormField) -> Int? {

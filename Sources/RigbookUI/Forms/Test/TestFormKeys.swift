@@ -55,7 +55,8 @@ extension TestFormState {
 
     static let ticksMoveOn = false
     func kind(of field: TestField) -> FieldKind { field.kind }
-    func label(of field: TestField) -> String { field.label }
+    /// A check box by the sentence it shows (the technician by name), any other field by its label.
+    func label(of field: TestField) -> String { field.kind == .check ? field.checkLabel(values) : field.label }
     func optionLabels(_ field: TestField) -> [String] { TestChoices.labels(field) }
     func optionIndex(_ field: TestField) -> Int? { TestChoices.index(field, in: values) }
     mutating func chooseOption(_ field: TestField, _ index: Int) { TestChoices.set(field, index, in: &values) }
@@ -69,8 +70,10 @@ extension TestFormState {
         if equipmentClass.isRCD { values.rcdPushButton = .pass }
         changed(now: now)
         focusField(firstFieldNeedingInput)
+        let readingsMissing = evaluation.verdicts.contains { $0.outcome == .missing }
         note("Visual inspection set to Pass" + (equipmentClass.needsPolarity ? ", polarity too" : "")
-             + (equipmentClass.isRCD ? ", the push-button test too" : "") + "; type the readings.")
+             + (equipmentClass.isRCD ? ", the push-button test too" : "")
+             + (readingsMissing ? "; type the readings." : "."))
         return .stay
     }
 

@@ -116,7 +116,9 @@ public struct TestFormState: Screen {
     /// The first field that still needs the technician: one an unmet rule concerns (the authentication last).
     var firstFieldNeedingInput: TestField {
         let concerned = Set(problems.map(\.field)).subtracting([.authenticated, .notes])
-        return fields.first { concerned.contains($0) } ?? fields[0]
+        if let first = fields.first(where: { concerned.contains($0) }) { return first }
+        // Everything else in place: the authentication, as the inspection form goes to its confirmation.
+        return !values.authenticated && fields.contains(.authenticated) ? .authenticated : fields[0]
     }
 
     mutating func focusField(_ field: TestField) {

@@ -22,7 +22,7 @@ enum TestFormLayout {
         }
     }
 
-    enum MessageKind: Equatable { case problem, warning, typing }
+    enum MessageKind: Equatable { case problem, warning, typing, hint }
 
     /// Columns of a reading's box: the verdict follows it on the same row.
     static let readingWidth = 10
@@ -51,7 +51,7 @@ enum TestFormLayout {
                     }
                 }
                 if let message = form.fieldMessages[field] { add(message, .typing) }
-                if field == .attachments, field == form.focus { add(FormState.attachmentHint, .typing) }
+                if field == .attachments, field == form.focus { add(FormState.attachmentHint, .hint) }
                 for warning in warnings[field] ?? [] { add(warning.message, .warning) }
                 for problem in problems[field] ?? [] {
                     // The acknowledgement's rule repeats the warning shown just above it: only what to do is new.
@@ -106,8 +106,11 @@ enum TestFormView {
                 case .problem: form.attemptedSave ? Style(colour: .red, bold: true) : Style(colour: .yellow)
                 case .warning: Style(colour: .yellow, bold: true)
                 case .typing: Style(colour: .red)
+                // What the focused line's keys do, as the inspection form shows it: no ⚠, not a rule.
+                case .hint: .bold
                 }
-                frame.put((continued ? "  " : "⚠ ") + text, x: columns.valueX, y: y, in: area, style: style)
+                frame.put((continued || kind == .hint ? "  " : "⚠ ") + text, x: columns.valueX, y: y, in: area,
+                          style: style)
             case .field(let field, let row):
                 let focused = field == form.focus
                 if row == 0 { frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold) }
