@@ -43,6 +43,16 @@ import RigbookStore
         #expect(h.flatScreen.contains("Pasted 9 of 17 characters: 8 control characters left out."), "\(h.screenText)")
     }
 
+    /// A letter pasted into a date is not a control character: the footer says the field does not take it.
+    @Test func aPasteIntoADateNamesWhatTheDateDoesNotTake() throws {
+        let h = try PasteTests.form(at: .inspectionDate)
+        h.press(.ctrl("e"), .ctrl("u"))
+        h.press(.paste("2026-12-0x5"))
+        #expect(h.form?.values.inspectionDate == "2026-12-05")
+        #expect(h.flatScreen.contains("Pasted 10 of 11 characters: 1 character left out that Inspection date does "
+                                      + "not take."), "\(h.screenText)")
+    }
+
     @Test func newlinesStayInMultiLineFieldsAndBecomeSpacesElsewhere() throws {
         let h = try PasteTests.form(at: .notes)
         h.press(.paste("line one\r\nline two\rthree\n"))
