@@ -79,6 +79,7 @@ struct FastPassTests {
         #expect(h.form?.values.confirmed == false)
         h.press(.paste("y"))
         #expect(h.form?.authenticationQuestion != nil && h.form?.values.confirmed == false)
+        #expect(h.shows("A paste does not answer a question: press a key."), "\(h.screenText)")
         #expect(try h.register.recordCount() == 0)
         h.press(.char("y"))
         #expect(h.form == nil)

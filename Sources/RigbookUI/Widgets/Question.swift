@@ -34,6 +34,8 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
     var opened: SeenInBatch?
     /// The last key was such an answer: the box says so.
     public private(set) var refusedEarlyKey = false
+    /// The last input was a paste, which never answers a question: the box says so.
+    public private(set) var refusedPaste = false
 
     /// - Parameters:
     ///   - cancel: the answer of Esc and Ctrl-C, and how the hint names it ("Esc back").
@@ -74,8 +76,15 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
 
     /// The answer, once a key gives one. `batch` is the input batch the key was read in.
     public mutating func handle(_ key: Key, batch: Int) -> Answer? {
+        // A box any key answers takes a paste as any key; a question with answers of its own says why not.
+        if case .paste = key, keymap.otherKeys == nil {
+            refusedPaste = true
+            refusedEarlyKey = false
+            return nil
+        }
         guard let action = keymap.action(for: key) else { return nil }
         refusedEarlyKey = false
+        refusedPaste = false
         switch action {
         case .previous: selection = (selection + options.count - 1) % options.count
         case .next: selection = (selection + 1) % options.count
@@ -102,6 +111,9 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
             let warning = Style(colour: .yellow, bold: true)
             lines += [("", .plain), ("That key came with the keys that opened this question: not taken.", warning),
                       ("Press it again to answer.", warning)]
+        } else if refusedPaste {
+            lines += [("", .plain), ("A paste does not answer a question: press a key.",
+                                     Style(colour: .yellow, bold: true))]
         }
         if options.count > 1 {
             Box.drawQuestion(title: title, lines: lines, options: options.map(\.label), selection: selection,
