@@ -218,6 +218,17 @@ struct TestFormTests {
         #expect(h.form?.hasUnsavedInput == false)
     }
 
+    @Test("A date typed the quick way shows what it stands for, and no rule, until it is written out")
+    func quickDateWhileTyping() throws {
+        let h = try TestHarness()
+        h.press(.char("i"))
+        h.set(.testDate, "-1")
+        #expect(h.flat.contains("= 2026-11-29, filled in when you leave the field"), "\(h.harness.dump)")
+        #expect(!h.flat.contains("Write the test date"), "\(h.harness.dump)")
+        h.press(.tab)
+        #expect(h.form?.values.testDate == "2026-11-29")
+    }
+
     @Test("F2 with the readings typed goes on to the authentication, and says nothing of typing the readings")
     func observationsPassWithReadingsTyped() throws {
         let h = try TestHarness()

@@ -63,6 +63,8 @@ public struct TestFormState: Screen {
         evaluation = TestGate.evaluate(initial, TestFormState.gateContext(row: seed.row, today: context.today,
                                                                             sessionID: seed.sessionID,
                                                                             limits: seed.limits))
+        // A draft left mid-typing may hold a date typed the quick way: judged as the date it stands for.
+        evaluation = TestGate.evaluate(resolvedValues, gateContext)
         focusField(seed.focus.flatMap { fields.contains($0) ? $0 : nil } ?? firstFieldNeedingInput)
         keepFocusVisible(width: context.area.width, height: context.area.height)
     }
@@ -140,7 +142,7 @@ public struct TestFormState: Screen {
 
     mutating func changed(now: Double) {
         editCount &+= 1
-        evaluation = TestGate.evaluate(values, gateContext)
+        evaluation = TestGate.evaluate(resolvedValues, gateContext)
         if saveError != nil { message = nil }
         lastChange.appeared(in: inputBatch)
         draft.writes.poke(now: now)
@@ -162,6 +164,25 @@ public struct TestFormState: Screen {
               let date = RelativeDate.resolve(values[keyPath: path], from: today, today: today) else { return }
         setText(field, date.iso, now: clock)
         if focus == field { editor = EditableText(date.iso) }
+    }
+
+    /// The values as the gate sees them: a date typed the quick way as the date it stands for (it is written out
+    /// when its field is left, and before a save), so the rules and the preview follow it as it is typed.
+    var resolvedValues: TestValues {
+        var resolved = values
+        for field in [TestField.testDate, .calibrationDate] {
+            guard let path = field.textPath, RelativeDate.isRelative(resolved[keyPath: path]),
+                  let date = RelativeDate.resolve(resolved[keyPath: path], from: today, today: today) else { continue }
+            resolved[keyPath: path] = date.iso
+        }
+        return resolved
+    }
+
+    /// Under a focused date typed the quick way: what it will become.
+    var relativeDateHint: String? {
+        guard focus.kind == .date, let text = editor?.text, RelativeDate.isRelative(text),
+              let date = RelativeDate.resolve(text, from: today, today: today) else { return nil }
+        return "= \(date.iso), filled in when you leave the field"
     }
 
     /// What a reading or a date may hold as it is typed.
@@ -191,7 +212,7 @@ public struct TestFormState: Screen {
     /// *If saved: result …, status …, next test due …*, from the one status function over the asset's history
     /// plus this test.
     var previewText: String {
-        guard let date = CalendarDate(iso: values.testDate.trimmingCharacters(in: .whitespaces)),
+        guard let date = CalendarDate(iso: resolvedValues.testDate.trimmingCharacters(in: .whitespaces)),
               !problems.contains(where: { $0.field == .testDate }) else {
             return "If saved: — needs a valid test date."
         }

@@ -51,6 +51,7 @@ enum TestFormLayout {
                     }
                 }
                 if let message = form.fieldMessages[field] { add(message, .typing) }
+                if field == form.focus, let hint = form.relativeDateHint { add(hint, .hint) }
                 if field == .attachments, field == form.focus { add(FormState.attachmentHint, .hint) }
                 for warning in warnings[field] ?? [] { add(warning.message, .warning) }
                 for problem in problems[field] ?? [] {
