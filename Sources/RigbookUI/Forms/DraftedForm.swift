@@ -51,6 +51,8 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     var isTyping: Bool { get }
     /// Ctrl-S or Ctrl-N.
     mutating func attemptSave(andNext: Bool) -> Outcome
+    /// One key as this form kind handles it: its modes, its text field, then `handleFieldKey`.
+    mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome
     /// The keys only this form kind has (F2's clean pass, F4's examiner, Enter on a choice).
     mutating func handleOwn(_ action: FormAction, now: Double) -> Outcome
     var row: RegisterRow { get }
@@ -312,6 +314,15 @@ extension DraftedForm {
 
     /// Whatever closes the form: give the lock back and let the list re-read the asset.
     var closingEffects: [Effect] { [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)] }
+
+    /// A key to the form (`Screen.handle`): the clock and input batch noted, the kind's `handleKey`, the focus kept
+    /// in view, and the keystroke journal's line first when the key changed the values.
+    mutating func handleDrafted(_ key: Key, context: ScreenContext) -> Outcome {
+        clock = context.now
+        let edits = editCount
+        let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
+        return journalled(outcome, editsBefore: edits)
+    }
 
     /// `outcome` of a key, with the keystroke journal's line first when the key changed the values.
     func journalled(_ outcome: Outcome, editsBefore: Int) -> Outcome {

@@ -28,14 +28,9 @@ extension TestFormState {
                                   notes: notes)
     }
 
-    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        clock = context.now
-        let edits = editCount
-        let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
-        return journalled(outcome, editsBefore: edits)
-    }
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome { handleDrafted(key, context: context) }
 
-    private mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
+    mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome {
         if case .note? = message { message = nil }
         if let outcome = handleModeKey(key, now: now) { return outcome }
         // A label scanned into the form never becomes a value (FormScanCatcher).
