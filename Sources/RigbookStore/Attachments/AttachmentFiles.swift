@@ -50,7 +50,7 @@ public enum AttachmentFiles {
                 continue
             }
             guard sourceStore.folder != targetStore.folder,
-                  let data = AttachmentHousekeeping.readFile(source + "/" + hash, limit: Int(Attachment.maxSize))
+                  let data = RegularFile.read(source + "/" + hash, limit: Int(Attachment.maxSize))
             else {
                 report.missing.append(hash)
                 continue
@@ -77,7 +77,7 @@ public enum AttachmentFiles {
 
     /// The file's content when it is what `hash` says (also used by sync), else nil.
     static func verified(_ path: String, _ hash: String) -> Data? {
-        guard let data = AttachmentHousekeeping.readFile(path, limit: Int(Attachment.maxSize)),
+        guard let data = RegularFile.read(path, limit: Int(Attachment.maxSize)),
               (try? HashChain.sha256(data)) == hash else { return nil }
         return data
     }

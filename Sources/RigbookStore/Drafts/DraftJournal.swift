@@ -279,23 +279,9 @@ extension DraftStore {
     /// The complete lines of draft `id`'s journal, oldest first, read under the draft file's rules (no link
     /// followed, a regular file, at most `DraftJournal.maximumBytes`); none when it cannot be read.
     func journalLines(id: String) -> [Data] {
-        let file = journalPath(for: id)
-        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-              info.st_size <= DraftJournal.maximumBytes else { return [] }
-        var data = Data(count: Int(info.st_size))
-        var count = 0
-        while count < data.count {
-            let got = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
+        guard let data = RegularFile.read(journalPath(for: id), limit: DraftJournal.maximumBytes) else { return [] }
         // The content ends at the first zero byte (the rest of a mapped journal).
-        return data.prefix(count).prefix(while: { $0 != 0 }).split(separator: 0x0A).map { Data($0) }
+        return data.prefix(while: { $0 != 0 }).split(separator: 0x0A).map { Data($0) }
     }
 
     /// The draft draft `id`'s journal stands for over `file` (the draft file beside it, nil when there is none),

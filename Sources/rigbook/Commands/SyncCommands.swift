@@ -22,7 +22,7 @@ extension Commands {
             server on the first sync. Drafts and the profile never leave this machine.
             """
     ) { arguments, context in
-        let given = try arguments.optionalPositional() ?? context.server
+        let given = arguments.optionalPositional() ?? context.server
         try arguments.finish()
         let register = try context.openRegister()
         let remembered: String?
