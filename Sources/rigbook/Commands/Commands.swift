@@ -462,31 +462,30 @@ enum Commands {
                                     + tests.map { HistoryExport.json($0, tag: row.asset.tag) }
                                     + HistoryExport.entries(records: records, changes: changes, tag: row.asset.tag))
                           + "\n")
-        } else if row.asset.isElectrical {
-            let table = tests.map { t -> [String] in
-                ["#\(t.id)", t.values.testDate, t.values.testType.label, t.passed ? "PASS" : "FAIL",
-                 t.values.technician, t.values.attachments.map(\.name).joined(separator: ", ")]
-            }
-            let report = row.status(on: context.today)
-            try out.write(VisibleText.make("\(row.asset.tag) · \(row.asset.name) · \(report.status.label): "
-                                           + report.explanation) + "\n")
-            try out.write(TextTable.render(header: ["ID", "DATE", "TYPE", "RESULT", "TECHNICIAN", "ATTACHMENTS"],
-                                           rows: table))
-            try out.write(HistoryExport.changesTable(changes))
         } else {
-            let table = records.map { r -> [String] in
-                ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label, r.values.result?.label ?? "—",
-                 r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? "",
-                 // A conflicting amendment that does not stand is superseded by nothing: the other one stands.
-                 r.supersededBy.map { "#\($0)" } ?? r.standsInstead ?? ""]
-            }
             let report = row.status(on: context.today)
             // Made visible like the table's cells: this format is for people, wherever it goes.
             let title = "\(row.asset.tag) · \(row.asset.name) · \(report.status.label): \(report.explanation)"
             try out.write(VisibleText.make(title) + "\n")
-            for conflict in conflicts { try out.write(conflict.warning + "\n") }
-            let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
-            try out.write(TextTable.render(header: header, rows: table))
+            if row.asset.isElectrical {
+                let table = tests.map { t -> [String] in
+                    ["#\(t.id)", t.values.testDate, t.values.testType.label, t.passed ? "PASS" : "FAIL",
+                     t.values.technician, t.values.attachments.map(\.name).joined(separator: ", ")]
+                }
+                let header = ["ID", "DATE", "TYPE", "RESULT", "TECHNICIAN", "ATTACHMENTS"]
+                try out.write(TextTable.render(header: header, rows: table))
+            } else {
+                let table = records.map { r -> [String] in
+                    ["#\(r.id)", r.values.inspectionDate, r.values.inspectionType.label,
+                     r.values.result?.label ?? "—",
+                     r.values.action.label, r.values.inspectorName, r.amends.map { "#\($0)" } ?? "",
+                     // A conflicting amendment that does not stand is superseded by nothing: the other one stands.
+                     r.supersededBy.map { "#\($0)" } ?? r.standsInstead ?? ""]
+                }
+                for conflict in conflicts { try out.write(conflict.warning + "\n") }
+                let header = ["ID", "DATE", "TYPE", "RESULT", "ACTION", "INSPECTOR", "AMENDS", "SUPERSEDED BY"]
+                try out.write(TextTable.render(header: header, rows: table))
+            }
             try out.write(HistoryExport.changesTable(changes))
         }
         try out.flush()
