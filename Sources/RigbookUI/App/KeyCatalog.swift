@@ -15,33 +15,42 @@ public enum KeyCatalog {
         public var situations: [Situation]
     }
 
+    /// A drafted form's situations (`DraftedForm`): a choice or a text field focused, then the kind's `own`, the
+    /// attachments line and the attach prompt, the leave question both ways and "Authenticate and save?", then
+    /// `after`.
+    static func draftedForm(keymap: Keymap<FormAction>, choices: Keymap<FormAction>, leave: LeaveQuestion,
+                            authenticate: Question<AuthenticateChoice>, own: [Situation] = [],
+                            after: [Situation] = []) -> [Situation] {
+        [Situation(name: "choice or check box focused", typing: false, keymaps: [keymap.summary, choices.summary]),
+         Situation(name: "text field focused", typing: true, keymaps: [keymap.summary, EditableText.keymap.summary])]
+            + own + [
+                Situation(name: "attachments line focused", typing: false,
+                          keymaps: [keymap.summary, FormState.attachmentKeymap.summary]),
+                Situation(name: "attach a file prompt", typing: true,
+                          keymaps: [AttachPrompt.keymap.summary, AttachPrompt.editingKeymap.summary]),
+                Situation(name: "leave question", typing: false, keymaps: [leave.keepingDraft.keymap.summary]),
+                Situation(name: "leave question, draft not on disk", typing: false,
+                          keymaps: [leave.question(draftNotWritten: "").keymap.summary]),
+                Situation(name: "authenticate question", typing: false, keymaps: [authenticate.keymap.summary]),
+            ] + after
+    }
+
     public static let screens: [ScreenKeys] = [
         ScreenKeys(name: "register list", situations: [
             Situation(name: "browsing", typing: false, keymaps: [ListState.keymap.summary]),
             Situation(name: "typing a filter", typing: true, keymaps: [ListState.filterKeymap.summary]),
             Situation(name: "scan prompt", typing: true, keymaps: [ListState.scanKeymap.summary]),
         ]),
-        ScreenKeys(name: "inspection form", situations: [
-            Situation(name: "choice or check box focused", typing: false,
-                      keymaps: [FormState.keymap.summary, FormState.choiceKeymap.summary]),
-            Situation(name: "text field focused", typing: true,
-                      keymaps: [FormState.keymap.summary, EditableText.keymap.summary]),
-            Situation(name: "choice list open", typing: false, keymaps: [ChoicePopup.keymap.summary]),
-            Situation(name: "attachments line focused", typing: false,
-                      keymaps: [FormState.keymap.summary, FormState.attachmentKeymap.summary]),
-            Situation(name: "attach a file prompt", typing: true,
-                      keymaps: [AttachPrompt.keymap.summary, AttachPrompt.editingKeymap.summary]),
-            Situation(name: "leave question", typing: false,
-                      keymaps: [LeaveQuestion.inspection.keepingDraft.keymap.summary]),
-            Situation(name: "leave question, draft not on disk", typing: false,
-                      keymaps: [LeaveQuestion.inspection.question(draftNotWritten: "").keymap.summary]),
-            Situation(name: "authenticate question", typing: false,
-                      keymaps: [AuthenticateChoice.question(thorough: true, examiner: "").keymap.summary]),
-            Situation(name: "reg 10 notice, text question", typing: true,
-                      keymaps: [DefectNoticeDialog.keymap.summary, EditableText.keymap.summary]),
-            Situation(name: "reg 10 notice, risk question", typing: false,
-                      keymaps: [DefectNoticeDialog.checkKeymap.summary, DefectNoticeDialog.keymap.summary]),
-        ]),
+        ScreenKeys(name: "inspection form", situations: draftedForm(
+            keymap: FormState.keymap, choices: FormState.choiceKeymap, leave: .inspection,
+            authenticate: AuthenticateChoice.question(thorough: true, examiner: ""),
+            own: [Situation(name: "choice list open", typing: false, keymaps: [ChoicePopup.keymap.summary])],
+            after: [
+                Situation(name: "reg 10 notice, text question", typing: true,
+                          keymaps: [DefectNoticeDialog.keymap.summary, EditableText.keymap.summary]),
+                Situation(name: "reg 10 notice, risk question", typing: false,
+                          keymaps: [DefectNoticeDialog.checkKeymap.summary, DefectNoticeDialog.keymap.summary]),
+            ])),
         ScreenKeys(name: "batch inspection", situations: [
             Situation(name: "choice or check box focused", typing: false,
                       keymaps: [BatchFormState.keymap.summary, FormState.keymap.summary,
@@ -49,21 +58,9 @@ public enum KeyCatalog {
             Situation(name: "text field focused", typing: true,
                       keymaps: [BatchFormState.keymap.summary, FormState.keymap.summary, EditableText.keymap.summary]),
         ]),
-        ScreenKeys(name: "test form", situations: [
-            Situation(name: "choice or check box focused", typing: false,
-                      keymaps: [TestFormState.keymap.summary, TestFormState.choiceKeymap.summary]),
-            Situation(name: "text field focused", typing: true,
-                      keymaps: [TestFormState.keymap.summary, EditableText.keymap.summary]),
-            Situation(name: "attachments line focused", typing: false,
-                      keymaps: [TestFormState.keymap.summary, FormState.attachmentKeymap.summary]),
-            Situation(name: "attach a file prompt", typing: true,
-                      keymaps: [AttachPrompt.keymap.summary, AttachPrompt.editingKeymap.summary]),
-            Situation(name: "leave question", typing: false, keymaps: [LeaveQuestion.test.keepingDraft.keymap.summary]),
-            Situation(name: "leave question, draft not on disk", typing: false,
-                      keymaps: [LeaveQuestion.test.question(draftNotWritten: "").keymap.summary]),
-            Situation(name: "authenticate question", typing: false,
-                      keymaps: [AuthenticateChoice.testQuestion(technician: "").keymap.summary]),
-        ]),
+        ScreenKeys(name: "test form", situations: draftedForm(
+            keymap: TestFormState.keymap, choices: TestFormState.choiceKeymap, leave: .test,
+            authenticate: AuthenticateChoice.testQuestion(technician: ""))),
         ScreenKeys(name: "draft found", situations: [
             Situation(name: "question", typing: false, keymaps: [RecoveryState.question(tag: "").keymap.summary]),
         ]),
