@@ -167,13 +167,7 @@ public struct AssetDraft: Sendable, Equatable, Codable {
     /// Writes a date typed the quick way (`today`, `-6m`) out as `YYYY-MM-DD`, as the field is left; text that
     /// means no date is left as typed, for the field's message to explain.
     public mutating func expandRelativeDate(_ field: Field, today: CalendarDate) {
-        let path: WritableKeyPath<AssetDraft, String>
-        switch field {
-        case .manufactured: path = \.manufactured
-        case .commissioned: path = \.commissioned
-        case .retiredOn: path = \.retiredOn
-        default: return
-        }
+        guard AssetDraft.dateFields.contains(field), let path = field.textPath else { return }
         let text = self[keyPath: path].trimmingCharacters(in: .whitespaces)
         guard RelativeDate.isRelative(text),
               let date = RelativeDate.resolve(text, from: today, today: today) else { return }
@@ -245,6 +239,29 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         public var items: [(Field, String)]
         public static func == (a: Problems, b: Problems) -> Bool {
             a.items.map(\.0) == b.items.map(\.0) && a.items.map(\.1) == b.items.map(\.1)
+        }
+    }
+}
+
+extension AssetDraft.Field {
+    /// Where a typed field keeps its text (nil for the fields that are chosen).
+    public var textPath: WritableKeyPath<AssetDraft, String>? {
+        switch self {
+        case .tag: \.tag
+        case .name: \.name
+        case .wll: \.wllKg
+        case .length: \.lengthM
+        case .location: \.location
+        case .manufacturer: \.manufacturer
+        case .serial: \.serialNumber
+        case .manufactured: \.manufactured
+        case .commissioned: \.commissioned
+        case .interval: \.intervalMonths
+        case .examinationScheme: \.examinationScheme
+        case .retiredOn: \.retiredOn
+        case .reason: \.reason
+        case .intervalReason: \.intervalReason
+        case .type, .liftsPersons, .disposition, .kind, .equipmentClass, .environment, .risk: nil
         }
     }
 }

@@ -15,6 +15,14 @@ public enum KeyCatalog {
         public var situations: [Situation]
     }
 
+    /// A plain form's situations (`PlainForm`): a choice or a text field focused, its option list open.
+    static func plainForm(_ keymap: Keymap<FormAction>) -> [Situation] {
+        [Situation(name: "choice or yes / no focused", typing: false,
+                   keymaps: [keymap.summary, PlainFormKeys.choices.summary]),
+         Situation(name: "text field focused", typing: true, keymaps: [keymap.summary, EditableText.keymap.summary]),
+         Situation(name: "option list open", typing: false, keymaps: [PickList.keymap.summary])]
+    }
+
     /// A drafted form's situations (`DraftedForm`): a choice or a text field focused, then the kind's `own`, the
     /// attachments line and the attach prompt, the leave question both ways and "Authenticate and save?", then
     /// `after`.
@@ -78,33 +86,20 @@ public enum KeyCatalog {
             Situation(name: "discard question", typing: false,
                       keymaps: [DraftsState.discardQuestion(tag: "", holding: []).keymap.summary]),
         ]),
-        ScreenKeys(name: "new asset", situations: [
-            Situation(name: "type or lifts persons focused", typing: false,
-                      keymaps: [AssetFormState.keymap.summary, AssetFormState.choiceKeymap.summary]),
-            Situation(name: "text field focused", typing: true,
-                      keymaps: [AssetFormState.keymap.summary, EditableText.keymap.summary]),
-            Situation(name: "cancel question", typing: false, keymaps: [AssetFormState.cancelQuestion.keymap.summary]),
+        ScreenKeys(name: "new asset", situations: plainForm(AssetFormState.keymap) + [
+            Situation(name: "cancel question", typing: false, keymaps: [AssetFormState.discardQuestion.keymap.summary]),
         ]),
         ScreenKeys(name: "settings", situations: [
             Situation(name: "particulars", typing: false, keymaps: [SettingsState.keymap.summary]),
         ]),
-        ScreenKeys(name: "particulars editor", situations: [
-            Situation(name: "choice or yes / no focused", typing: false,
-                      keymaps: [ParticularEditorState.keymap.summary, ParticularEditorState.choiceKeymap.summary]),
-            Situation(name: "text field focused", typing: true,
-                      keymaps: [ParticularEditorState.keymap.summary, EditableText.keymap.summary]),
-            Situation(name: "option list open", typing: false, keymaps: [PickList.keymap.summary]),
+        ScreenKeys(name: "particulars editor", situations: plainForm(ParticularEditorState.keymap) + [
             Situation(name: "leave question", typing: false,
-                      keymaps: [ParticularEditorState.leaveQuestion.keymap.summary]),
+                      keymaps: [ParticularEditorState.discardQuestion.keymap.summary]),
         ]),
         ScreenKeys(name: "particulars history", situations: [
             Situation(name: "versions", typing: false, keymaps: [ParticularsHistoryState.keymap.summary]),
         ]),
-        ScreenKeys(name: "asset editor", situations: [
-            Situation(name: "type, in service or lifts persons focused", typing: false,
-                      keymaps: [AssetFormState.editKeymap.summary, AssetFormState.choiceKeymap.summary]),
-            Situation(name: "text field focused", typing: true,
-                      keymaps: [AssetFormState.editKeymap.summary, EditableText.keymap.summary]),
+        ScreenKeys(name: "asset editor", situations: plainForm(AssetFormState.editKeymap) + [
             Situation(name: "leave question", typing: false,
                       keymaps: [LeaveQuestion.assetEdit.keepingDraft.keymap.summary]),
             Situation(name: "leave question, draft not on disk", typing: false,

@@ -20,6 +20,13 @@ public struct DraftTracker: Sendable, Equatable {
 
     public var onDisk: Bool { written != nil }
 
+    /// Where the typing stands, for a form's title: written to the draft file, waiting for the debounce, or
+    /// failing (in red); nil with no draft.
+    var titleState: (text: String, style: Style)? {
+        if warning != nil { return (" ⚠ DRAFT NOT ON DISK ", Style(colour: .red, bold: true, reverse: true)) }
+        return writes.isPending ? (" draft … ", .reverse) : onDisk ? (" ✎ draft saved ", .reverse) : nil
+    }
+
     /// The next write or retry, on the loop's clock.
     var deadline: Double? { [writes.deadline, retryAt].compactMap { $0 }.min() }
 

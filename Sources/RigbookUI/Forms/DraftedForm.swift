@@ -4,14 +4,11 @@ import RigbookCore
 /// form): what the shared behaviour below needs of it. The draft's journal, writes and removal, the question when
 /// leaving, a save refused or failed, the footer's message and the title's draft state are one piece of code for
 /// every such form; a form kind declares its fields, its gate and its own keys.
-protocol DraftedForm: TextFieldHosting, AttachmentHosting {
-    associatedtype Field: Hashable & Sendable
+protocol DraftedForm: FieldForm, TextFieldHosting, AttachmentHosting {
     /// What the form's gate validates, and the form kind's own modes beside the engine's.
     associatedtype Record: Sendable
     associatedtype OwnMode: Sendable
     var mode: FormMode<Record, OwnMode> { get set }
-    var focus: Field { get }
-    mutating func focusField(_ field: Field)
     /// Immediate messages under a field.
     var fieldMessages: [Field: String] { get set }
     /// The fields of the gate's rules unmet now.
@@ -37,16 +34,6 @@ protocol DraftedForm: TextFieldHosting, AttachmentHosting {
     static var helpLines: [(keys: String, help: String)] { get }
     /// A tick on a check box moves the focus on to the next field (the authentication's excepted).
     static var ticksMoveOn: Bool { get }
-    /// How a field is edited, and its name in messages.
-    func kind(of field: Field) -> FieldKind
-    func label(of field: Field) -> String
-    /// A choice's options as shown, the one chosen now (nil: none), and choosing one.
-    func optionLabels(_ field: Field) -> [String]
-    func optionIndex(_ field: Field) -> Int?
-    mutating func chooseOption(_ field: Field, _ index: Int)
-    /// A check box's or toggle's state (nil: not one), and turning it over.
-    func flag(_ field: Field) -> Bool?
-    mutating func toggleFlag(_ field: Field)
     /// The focused field takes typed text now.
     var isTyping: Bool { get }
     /// Ctrl-S or Ctrl-N.
@@ -164,20 +151,11 @@ extension DraftedForm {
     }
 
     /// Where the typing stands, for the title: written to the draft file, waiting for the debounce, or failing.
-    var draftState: String {
-        draft.warning != nil ? " ⚠ DRAFT NOT ON DISK "
-            : draft.writes.isPending ? " draft … " : draft.onDisk ? " ✎ draft saved " : ""
-    }
+    var draftState: String { draft.titleState?.text ?? "" }
 
     /// The title bar: `title` cut to leave room for the draft's state at the right.
     func drawTitle(_ title: String, into frame: inout Frame, area: Rect) {
-        let state = draftState
-        frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: area.width - state.displayWidth)
-        if !state.isEmpty {
-            frame.put(state, x: area.width - state.displayWidth, y: 0, in: area,
-                      style: draft.warning != nil ? Style(colour: .red, bold: true, reverse: true) : .reverse)
-        }
+        frame.putTitleBar(title, state: draft.titleState, in: area)
     }
 
     /// The footer row: why a save failed (over the preview too), the message, else what `keys` draws.
@@ -390,9 +368,8 @@ extension DraftedForm {
         case .close: return close()
         case .save, .saveAndNext: return attemptSave(andNext: action == .saveAndNext)
         case .typeAhead:
-            guard focusKind == .choice else { break }
-            if let index = TypeAhead.index(after: optionIndex(focus), in: optionLabels(focus), key: key) {
-                chooseOption(focus, index)
+            guard focusKind == .choice || focusKind == .toggle else { break }
+            if jumpToOption(focus, key: key) {
                 changed(now: now)
             } else {
                 note("No option of \(label(of: focus)) starts with “\(key.name)”.")
@@ -417,16 +394,9 @@ extension DraftedForm {
         case .attach: openAttachPrompt = AttachPrompt()
         case .removeAttachment: removeSelectedAttachment(now: now)
         case .previousAttachment, .nextAttachment: moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
-        case .cleanPass, .pickExaminer, .openChoices: return handleOwn(action, now: now)
+        case .cleanPass, .pickExaminer, .openChoices, .history: return handleOwn(action, now: now)
         }
         return .stay
-    }
-
-    /// ←/→ on a choice; with nothing chosen, → takes the first option and ← the last.
-    mutating func cycleOption(_ field: Field, by step: Int) {
-        let count = optionLabels(field).count
-        guard count > 0 else { return }
-        chooseOption(field, optionIndex(field).map { ($0 + step + count) % count } ?? (step > 0 ? 0 : count - 1))
     }
 
     // MARK: Authentication

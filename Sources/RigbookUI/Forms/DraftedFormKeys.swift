@@ -1,7 +1,7 @@
 /// What the keys of a drafted form do.
 public enum FormAction: Sendable {
     case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices, pickExaminer
-    case saveAndNext, cleanPass, typeAhead
+    case saveAndNext, cleanPass, typeAhead, history
     case attach, removeAttachment, previousAttachment, nextAttachment
 }
 

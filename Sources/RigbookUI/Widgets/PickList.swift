@@ -1,33 +1,28 @@
 import Foundation
 
 
-/// A pop-up list of named things (employers, sites) to pick one from; it scrolls, so a register with
-/// hundreds of sites still fits a small terminal. It answers with the uuid picked, or with nothing.
+/// A pop-up list of options to pick one from (a choice's, Enter on it); it scrolls, so a register with hundreds of
+/// sites still fits a small terminal. It answers with the index picked, or with nothing.
 struct PickList: Sendable {
-    enum Answer: Sendable, Equatable { case cancelled, chosen(UUID) }
-
-    struct Option: Sendable, Equatable {
-        var uuid: UUID
-        var label: String
-    }
+    enum Answer: Sendable, Equatable { case cancelled, chosen(Int) }
 
     let title: String
-    let options: [Option]
+    let labels: [String]
     private(set) var selection: Int
 
-    init(title: String, options: [Option], selected: UUID?) {
+    init(title: String, labels: [String], selected: Int?) {
         self.title = title
-        self.options = options
-        selection = selected.flatMap { uuid in options.firstIndex { $0.uuid == uuid } } ?? 0
+        self.labels = labels
+        selection = selected ?? 0
     }
 
     /// The same keys as a choice field's pop-up list.
     static let keymap = Keymap<ChoicePopup.Action>(title: "Option list", ChoicePopup.keymap.bindings)
 
     mutating func handle(_ key: Key) -> Answer? {
-        guard !options.isEmpty else { return .cancelled }
-        switch ChoicePopup.moveSelection(&selection, labels: options.map(\.label), key: key) {
-        case .take?: return .chosen(options[selection].uuid)
+        guard !labels.isEmpty else { return .cancelled }
+        switch ChoicePopup.moveSelection(&selection, labels: labels, key: key) {
+        case .take?: return .chosen(selection)
         case .cancel?: return .cancelled
         default: return nil
         }
@@ -35,13 +30,13 @@ struct PickList: Sendable {
 
     func draw(into frame: inout Frame, area: Rect) {
         // Frame, footer and a row of margin above and below: what is left shows options.
-        let visible = max(1, min(options.count, area.height - 5))
-        let start = max(0, min(selection - visible / 2, options.count - visible))
-        let shown = options.dropFirst(start).prefix(visible).enumerated().map { offset, option in
-            ((start + offset == selection ? "› " : "  ") + option.label, Style.plain)
+        let visible = max(1, min(labels.count, area.height - 5))
+        let start = max(0, min(selection - visible / 2, labels.count - visible))
+        let shown = labels.dropFirst(start).prefix(visible).enumerated().map { offset, label in
+            ((start + offset == selection ? "› " : "  ") + label, Style.plain)
         }
         let widest = max(title.displayWidth + 4, PickList.keymap.hint.displayWidth,
-                         (options.map(\.label.displayWidth).max() ?? 10) + 2)
+                         (labels.map(\.displayWidth).max() ?? 10) + 2)
         let inner = min(area.width - 4, widest)
         Box.draw(title: title, lines: shown, width: inner, highlight: selection - start, footer: PickList.keymap.hint,
                  in: area, into: &frame)

@@ -70,24 +70,11 @@ extension AssetFormState {
         lastChange = SeenInBatch(context.batch)
     }
 
-    static let editKeymap = Keymap<FormAction>(title: "Asset editor", whileTyping: true, [
-        KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
-        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", action: .previous),
-        KeyBinding([.ctrl("s")], help: "Save the changes: each field changed is kept in the asset's history",
-                   footer: "save", action: .save),
-        KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
-                   help: "Close the editor (asks first if you changed anything)", footer: "close", action: .close),
-        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
-    ])
+    static let editKeymap = PlainFormKeys.fields(
+        title: "Asset editor", save: ("Save the changes: each field changed is kept in the asset's history", "save"),
+        close: ("Close the editor (asks first if you changed anything)", "close"))
 
-    var formKeymap: Keymap<FormAction> { editing == nil ? AssetFormState.keymap : AssetFormState.editKeymap }
-
-    var title: String {
-        guard let editing else { return " New asset" }
-        return " Edit \(editing.row.asset.tag)" + (editing.file.warning == nil ? "" : " · DRAFT NOT ON DISK")
-    }
-
-    public var hasUnsavedInput: Bool { editing.map { draft != $0.baseline } ?? (draft != AssetDraft(kind: draft.kind)) }
+    public var hasUnsavedInput: Bool { hasChanges }
 
     mutating func handleEditing(_ key: Key, context: ScreenContext) -> Outcome {
         guard var editing else { return .stay }
@@ -99,7 +86,7 @@ extension AssetFormState {
         }
         if editing.saving { return .stay }
         let before = draft
-        let outcome = handleKey(key, context: context)
+        let outcome = handlePlainKey(key, context: context)
         // Every edit restarts the draft's debounce and goes to the keystroke journal, as in the inspection form.
         guard draft != before else { return outcome }
         self.editing?.file.writes.poke(now: context.now)
@@ -137,26 +124,17 @@ extension AssetFormState {
     }
 
     mutating func saveEdit(context: ScreenContext) -> Outcome {
-        guard var editing else { return .stay }
-        if !lastChange.isSeen(by: context.batch) {
-            error = "Not saved: Ctrl-S arrived together with other keys. Check, then press it again."
+        guard passesChecks(), var editing,
+              case .success(let asset) = draft.validatedEdit(of: editing.row.asset, today: context.today) else {
             return .stay
         }
-        switch draft.validatedEdit(of: editing.row.asset, today: context.today) {
-        case .success(let asset):
-            problems = []
-            editing.saving = true
-            // A write still waiting must not bring the draft back after the save removes it.
-            editing.file.cancel()
-            self.editing = editing
-            return .effects([.changeAsset(assetUUID: asset.uuid, to: asset, reason: draft.reason,
-                                          sessionID: editing.sessionID)])
-        case .failure(let failure):
-            problems = failure.items
-            error = "Not saved: \(failure.items.count) problem\(failure.items.count == 1 ? "" : "s") (marked ⚠)."
-            if let first = failure.items.first { focusField(first.0) }
-            return .stay
-        }
+        problems = []
+        editing.saving = true
+        // A write still waiting must not bring the draft back after the save removes it.
+        editing.file.cancel()
+        self.editing = editing
+        return .effects([.changeAsset(assetUUID: asset.uuid, to: asset, reason: draft.reason,
+                                      sessionID: editing.sessionID)])
     }
 
     mutating func receiveEditing(_ event: Event, context: ScreenContext) -> Outcome? {
@@ -167,7 +145,7 @@ extension AssetFormState {
                 + .effects(deleteOwnDraft + closingEffects + [.reloadRegister])
         case .assetNotChanged(let session, let reason) where session == editing.sessionID:
             self.editing?.saving = false
-            error = "Not saved: \(reason)"
+            message = .error("Not saved: \(reason)")
             // Nothing was saved: the draft must catch up with what is on screen.
             self.editing?.file.writes.poke(now: context.now)
             return .stay

@@ -241,12 +241,6 @@ public struct FormState: Screen {
         editor = field.hasText ? EditableText(values[text: field]) : nil
     }
 
-    mutating func moveFocus(by step: Int) {
-        let all = fields
-        let index = all.firstIndex(of: focus) ?? 0
-        focusField(all[(index + step + all.count) % all.count])
-    }
-
     // MARK: Values
 
     /// Records a change of values: restarts the preview's quiet period and clears its old answer.

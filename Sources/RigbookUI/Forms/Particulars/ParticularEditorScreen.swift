@@ -1,17 +1,13 @@
 import Foundation
 import RigbookCore
 
-public enum ParticularEditAction: Sendable {
-    case next, previous, save, close, history, help, toggle, optionForward, optionBack, openOptions
-}
-
 /// The answer to "Leave without saving?".
 public enum LeaveEditorChoice: Sendable, Equatable { case discard, keepEditing }
 
 /// Editing one particular: the examining organisation, an employer, a site, an examiner (from Settings) or
 /// one asset's particulars (`p` on the list). Ctrl-S records a new version; what was typed stays on screen
-/// until the register has it.
-public struct ParticularEditorState: Screen {
+/// until the register has it. A declaration for the plain form engine (`Forms/PlainForm.swift`).
+public struct ParticularEditorState: PlainForm {
     /// A particular not yet in the register (added from Settings).
     public let isNew: Bool
     /// What the editor opened with: "unsaved" means `change != baseline`.
@@ -30,13 +26,11 @@ public struct ParticularEditorState: Screen {
     var editor: EditableText
     /// Shown under their fields once a Ctrl-S was refused; they follow the typing from then on.
     public internal(set) var problems: [(field: ParticularField?, message: String)] = []
-    /// The line above the footer: why a save was refused, what a paste left out.
     public internal(set) var message: Notice?
-    var leaving: Question<LeaveEditorChoice>?
+    var discarding: Question<LeaveEditorChoice>?
     var picking: PickList?
     /// A Ctrl-S went out as an effect and its result has not come back.
     var saving = false
-    /// The input batch of the last change (or of the opening): Ctrl-S counts only from a later one.
     var lastChange = SeenInBatch(0)
 
     /// The editor of a particular from Settings.
@@ -70,41 +64,36 @@ public struct ParticularEditorState: Screen {
         editor = EditableText(change[self.fields[0]])
     }
 
-    public var hasChanges: Bool { change != baseline }
-    public var isAskingToLeave: Bool { leaving != nil }
+    var values: ParticularsChange {
+        get { change }
+        set { change = newValue }
+    }
+
+    public var isAskingToLeave: Bool { discarding != nil }
 
     public mutating func opened(context: ScreenContext) { lastChange.appeared(in: context.batch) }
 
-    static let keymap = Keymap<ParticularEditAction>(title: "Particulars", whileTyping: true, [
-        KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
-        KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", action: .previous),
-        KeyBinding([.ctrl("s")], help: "Save: the register keeps it as a new version, with who and when",
-                   footer: "save", action: .save),
-        KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Close (asks first if you changed anything; Ctrl-C too)",
-                   footer: "close", action: .close),
-        KeyBinding([.ctrl("r")], help: "History: every version of this particular, when and by whom",
-                   footer: "history", action: .history),
-        KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
-    ])
+    var keymap: Keymap<FormAction> { Self.keymap }
 
-    /// Keys of the fields that are chosen rather than typed: an employer, a site, self-employed.
-    static let choiceKeymap = Keymap<ParticularEditAction>(title: "Particulars: a choice or yes / no", [
-        KeyBinding([.char(" ")], label: "Space", help: "Yes / no; on a choice, the next option",
-                   brief: "yes / no, next option", action: .toggle),
-        KeyBinding([.right], label: "→", help: "Next option", brief: "next option", action: .optionForward),
-        KeyBinding([.left], label: "←", help: "Previous option", brief: "previous option", action: .optionBack),
-        KeyBinding([.enter], help: "List the options to pick from", brief: "list the options", action: .openOptions),
-        KeyBinding([.down], label: "↓", help: "Next field", action: .next),
-        KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
-    ])
+    static let keymap = PlainFormKeys.fields(
+        title: "Particulars", save: ("Save: the register keeps it as a new version, with who and when", "save"),
+        close: ("Close (asks first if you changed anything)", "close"),
+        own: [KeyBinding([.ctrl("r")], help: "History: every version of this particular, when and by whom",
+                         footer: "history", action: .history)])
 
-    static let leaveQuestion = Question<LeaveEditorChoice>(
-        title: "Leave without saving?", lines: [("What you changed here is not kept.", .plain)],
-        // The safe answer first, so Enter never throws work away.
-        options: [.init("Keep editing", answer: .keepEditing),
-                  .init("Discard the changes", answer: .discard, keys: [.char("d")], hint: "discards")],
-        cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing),
-        minWidth: 52)
+    static let discardQuestion = PlainFormKeys.discardQuestion(
+        "Leave without saving?", lines: ["What you changed here is not kept."], discard: "Discard the changes")
+
+    static let spacedFields = true
+
+    var titleState: (text: String, style: Style)? {
+        saving ? (" saving… ", .reverse) : hasChanges ? (" changed ", .reverse) : nil
+    }
+    var refusal: String { "Not saved" }
+
+    var infoLines: [String] {
+        asset.map { ["\($0.type.label) · WLL \(Asset.wllText($0.wllKg)) (the SWL when it has one configuration)"] } ?? []
+    }
 
     // MARK: Naming
 
@@ -181,161 +170,94 @@ public struct ParticularEditorState: Screen {
         }
     }
 
-    // MARK: Keys
+    // MARK: The fields
 
-    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        if var question = leaving {
-            let answer = question.handle(key, batch: context.batch)
-            leaving = answer == nil ? question : nil
-            return answer == .discard ? .pop : .stay
+    func kind(of field: ParticularField) -> FieldKind {
+        switch field {
+        case .employer, .site, .colourCode: .choice
+        case .selfEmployed: .toggle
+        case .declarationDate: .date
+        default: field.isMultiline ? .multiline : .text
         }
-        if var list = picking {
-            let answer = list.handle(key)
-            picking = answer == nil ? list : nil
-            if case .chosen(let uuid) = answer { set(focus, uuid.uuidString, batch: context.batch) }
-            return .stay
-        }
-        message = nil
-        if focus.isText {
-            switch type(key, width: ParticularEditorState.valueWidth(context.area.width), batch: context.batch) {
-            case .changed, .moved, .full, .pasted: return .stay
-            case .leaveUp: move(-1); return .stay
-            case .leaveDown: move(1); return .stay
-            case .ignored: break
-            }
-        } else if case .paste = key {
-            message = .error("Nothing pasted: \(ParticularEditorState.label(focus, of: change)) is not typed.")
-            return .stay
-        }
-        guard let action = ParticularEditorState.keymap.action(for: key)
-                ?? (focus.isText ? nil : ParticularEditorState.choiceKeymap.action(for: key)) else { return .stay }
-        switch action {
-        case .next: move(1)
-        case .previous: move(-1)
-        case .help:
-            return .help(title: "Particulars", ParticularEditorState.keymap.helpLines()
-                         + ParticularEditorState.choiceKeymap.helpSection("On a choice or a yes / no:")
-                         + EditableText.keymap.helpSection("In a text field:"))
-        case .close:
-            if !hasChanges { return .pop }
-            leaving = ParticularEditorState.leaveQuestion.opened(in: context.batch)
-        case .history:
-            if isNew { return .notify(.info("A new particular has no history until it is saved.")) }
-            return .effects([.openParticularsHistory(subject: change.subject, title: title)])
-        case .save: return save(batch: context.batch)
-        case .toggle where focus == .selfEmployed:
-            set(.selfEmployed, change[.selfEmployed] == "yes" ? "no" : "yes", batch: context.batch)
-        case .toggle where focus == .colourCode, .optionForward where focus == .colourCode,
-             .optionBack where focus == .colourCode, .openOptions where focus == .colourCode:
-            let schemes = ColourCodeScheme.allCases
-            let current = schemes.firstIndex { $0.rawValue == change[.colourCode] } ?? 0
-            let step = action == .optionBack ? -1 : 1
-            set(.colourCode, schemes[(current + step + schemes.count) % schemes.count].rawValue, batch: context.batch)
-        case .toggle, .optionForward, .optionBack:
-            let options = options(for: focus)
-            guard !options.isEmpty else { break }
-            let current = options.firstIndex { $0.uuid.uuidString == change[focus] }
-            let step = action == .optionBack ? -1 : 1
-            let next = current.map { ($0 + step + options.count) % options.count } ?? 0
-            set(focus, options[next].uuid.uuidString, batch: context.batch)
-        case .openOptions:
-            if focus == .selfEmployed { move(1); break }
-            guard !options(for: focus).isEmpty else {
-                message = .error("There is nothing to choose from: add one in Settings (, on the list).")
-                break
-            }
-            picking = PickList(title: ParticularEditorState.label(focus, of: change), options: options(for: focus),
-                               selected: UUID(uuidString: change[focus]))
-        }
-        return .stay
     }
 
-    /// Typing into the focused text field.
-    private mutating func type(_ key: Key, width: Int, batch: Int) -> EditableText.Outcome {
-        let isDate = focus == .declarationDate
-        let isNumber = focus.isLimit
-        let limit = isDate ? 10 : focus.maxLength
-        let label = ParticularEditorState.label(focus, of: change)
-        if isDate, case .char(let c) = key, !ParticularEditorState.isDateCharacter(c) {
-            message = .error("Dates are written YYYY-MM-DD.")
-            return .full
-        }
-        if isNumber, case .char(let c) = key, !ParticularEditorState.isNumberCharacter(c) {
-            message = .error("A limit is a number, such as 0.5.")
-            return .full
-        }
-        var allowed: ((Character) -> Bool)?
-        if isDate { allowed = { ParticularEditorState.isDateCharacter($0) } }
-        if isNumber { allowed = { ParticularEditorState.isNumberCharacter($0) } }
-        let outcome = editor.apply(key, multiline: focus.isMultiline, maxLength: limit, width: width,
-                                   allowed: allowed)
-        switch outcome {
-        case .changed:
-            set(focus, editor.text, batch: batch)
-        case .pasted(let paste):
-            set(focus, editor.text, batch: batch)
-            message = .info(paste.report(field: label, limit: limit))
-        case .full:
-            message = .error("\(label) holds at most \(limit) characters; the rest was not taken.")
-        default: break
-        }
-        return outcome
-    }
-
-    static func isDateCharacter(_ c: Character) -> Bool { c.isASCII && (c.isNumber || c == "-") }
-    static func isNumberCharacter(_ c: Character) -> Bool { c.isASCII && (c.isNumber || c == ".") }
+    func label(of field: ParticularField) -> String { Self.label(field, of: change) }
 
     /// A field's text as shown: a limit as typed, else the value kept.
-    func shownText(_ field: ParticularField) -> String { typedLimits[field] ?? change[field] }
+    func text(of field: ParticularField) -> String { typedLimits[field] ?? change[field] }
 
-    private mutating func set(_ field: ParticularField, _ text: String, batch: Int) {
-        let before = change
+    mutating func setText(_ field: ParticularField, _ text: String) {
         if field.isLimit { typedLimits[field] = text }
         change = change.setting(field, to: text)
-        if change != before { lastChange.appeared(in: batch) }
-        if !problems.isEmpty { problems = change.trimmed.fieldProblems(in: particulars) }
     }
 
-    mutating func move(_ step: Int) {
-        let index = fields.firstIndex(of: focus) ?? 0
-        focusField(fields[(index + step + fields.count) % fields.count])
+    func typingLimit(_ field: ParticularField) -> Int { field == .declarationDate ? 10 : field.maxLength }
+
+    func typingRule(_ field: ParticularField) -> (allowed: (Character) -> Bool, refusal: String)? {
+        if field == .declarationDate { return ({ $0.isASCII && ($0.isNumber || $0 == "-") }, "Dates are written YYYY-MM-DD.") }
+        if field.isLimit { return ({ $0.isASCII && ($0.isNumber || $0 == ".") }, "A limit is a number, such as 0.5.") }
+        return nil
     }
 
-    mutating func focusField(_ field: ParticularField) {
-        focus = field
-        editor = EditableText(shownText(field))
-    }
+    func placeholder(_ field: ParticularField) -> String? { field == .declarationDate ? "YYYY-MM-DD" : nil }
 
-    /// The options of a choice: employers, or sites with their employers.
-    func options(for field: ParticularField) -> [PickList.Option] {
+    /// The options of a choice: employers, sites with their employers (by name), or the colour codes; each with
+    /// the text it is kept as.
+    private func options(_ field: ParticularField) -> [(kept: String, label: String)] {
         switch field {
         case .employer:
-            return particulars.employerList.map { .init(uuid: $0.uuid, label: ParticularsText.oneLine($0.name)) }
+            return particulars.employerList.map { ($0.uuid.uuidString, ParticularsText.oneLine($0.name)) }
         case .site:
-            return particulars.siteList
-                .map { PickList.Option(uuid: $0.uuid, label: ParticularsText.siteName($0.uuid, in: particulars)) }
+            return particulars.siteList.map { ($0.uuid.uuidString, ParticularsText.siteName($0.uuid, in: particulars)) }
                 .sorted { $0.label.localizedStandardCompare($1.label) == .orderedAscending }
+        case .colourCode:
+            return ColourCodeScheme.allCases.map { ($0.rawValue, $0.label) }
         default:
             return []
         }
     }
 
-    private mutating func save(batch: Int) -> Outcome {
-        if !lastChange.isSeen(by: batch) {
-            message = .error("Not saved: Ctrl-S arrived together with other keys. Check, then press it again.")
-            return .stay
-        }
+    func optionLabels(_ field: ParticularField) -> [String] { options(field).map(\.label) }
+    func optionIndex(_ field: ParticularField) -> Int? {
+        let chosen = field == .colourCode && change[field].isEmpty ? ColourCodeScheme.none.rawValue : change[field]
+        return options(field).firstIndex { $0.kept == chosen }
+    }
+    mutating func chooseOption(_ field: ParticularField, _ index: Int) { setText(field, options(field)[index].kept) }
+
+    func choiceText(_ field: ParticularField) -> String {
+        field == .colourCode ? (ColourCodeScheme(rawValue: change[field]) ?? .none).label
+            : ParticularsText.value(field, of: change, in: particulars)
+    }
+
+    func flag(_ field: ParticularField) -> Bool? { field == .selfEmployed ? change[field] == "yes" : nil }
+    mutating func toggleFlag(_ field: ParticularField) { setText(field, change[field] == "yes" ? "no" : "yes") }
+
+    mutating func focusField(_ field: ParticularField) {
+        focus = field
+        focusEditor(on: field)
+    }
+
+    func currentProblems() -> [(field: ParticularField?, message: String)] {
+        change.trimmed.fieldProblems(in: particulars)
+    }
+
+    // MARK: Keys
+
+    public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
+        handlePlainKey(key, context: context)
+    }
+
+    mutating func close(context: ScreenContext) -> Outcome { askBeforeDiscarding(context: context) }
+
+    mutating func handleOwn(_ action: FormAction, context: ScreenContext) -> Outcome {
+        guard action == .history else { return .stay }
+        if isNew { return .notify(.info("A new particular has no history until it is saved.")) }
+        return .effects([.openParticularsHistory(subject: change.subject, title: title)])
+    }
+
+    mutating func save(context: ScreenContext) -> Outcome {
+        guard passesChecks() else { return .stay }
         let candidate = change.trimmed
-        let found = candidate.fieldProblems(in: particulars)
-        guard found.isEmpty else {
-            problems = found
-            let count = found.count
-            message = .error("Not saved: \(count) problem\(count == 1 ? "" : "s")"
-                             + (found.contains { $0.field != nil } ? " (marked ⚠)." : ": ")
-                             + found.filter { $0.field == nil }.map(\.message).joined(separator: " "))
-            if let first = found.compactMap(\.field).first { focusField(first) }
-            return .stay
-        }
         if !isNew && candidate == baseline { return .pop + .notify(.info("Nothing changed.")) }
         saving = true
         return .effects([.recordParticulars(candidate)])
@@ -361,176 +283,5 @@ public struct ParticularEditorState: Screen {
         }
     }
 
-    // MARK: Layout
-
-    /// Below 60 columns a label takes a row of its own above its value.
-    static func isNarrow(_ width: Int) -> Bool { width < 60 }
-    static func valueX(_ width: Int) -> Int { isNarrow(width) ? 2 : 24 }
-    /// Columns of a value, less one for the cursor at the end.
-    static func valueWidth(_ width: Int) -> Int { max(4, width - valueX(width) - 1) }
-
-    enum Line: Equatable {
-        case info(String)
-        case label(ParticularField)
-        case value(ParticularField, row: Int)
-        case note(ParticularField, String, isProblem: Bool)
-        case blank
-
-        var field: ParticularField? {
-            switch self {
-            case .label(let f), .value(let f, _), .note(let f, _, _): f
-            case .info, .blank: nil
-            }
-        }
-    }
-
-    /// The text of `field` as shown, wrapped at the value's width.
-    func wrapped(_ field: ParticularField, width: Int) -> (characters: [Character], rows: [WrappedText.Row]) {
-        let characters = field == focus && field.isText ? editor.characters : Array(shownText(field))
-        return (characters, WrappedText.layout(characters, width: ParticularEditorState.valueWidth(width)))
-    }
-
-    func lines(width: Int) -> [Line] {
-        var lines: [Line] = []
-        func note(_ field: ParticularField, _ text: String, isProblem: Bool) {
-            let characters = Array((isProblem ? "⚠ " : "") + text)
-            for row in WrappedText.layout(characters, width: max(8, width - ParticularEditorState.valueX(width) - 1)) {
-                lines.append(.note(field, String(characters[row.start..<row.end]), isProblem: isProblem))
-            }
-        }
-        if let asset {
-            let info = "\(asset.type.label) · WLL \(Asset.wllText(asset.wllKg))"
-                + " (the SWL when it has one configuration)"
-            let characters = Array(info)
-            for row in WrappedText.layout(characters, width: max(8, width - 2)) {
-                lines.append(.info(String(characters[row.start..<row.end])))
-            }
-            lines.append(.blank)
-        }
-        for field in fields {
-            if ParticularEditorState.isNarrow(width) { lines.append(.label(field)) }
-            let rows = field.isMultiline ? max(2, wrapped(field, width: width).rows.count) : 1
-            for row in 0..<rows { lines.append(.value(field, row: row)) }
-            for problem in problems where problem.field == field { note(field, problem.message, isProblem: true) }
-            if field == focus {
-                let hint = hint(field)
-                if !hint.isEmpty { note(field, hint, isProblem: false) }
-            }
-            lines.append(.blank)
-        }
-        return lines
-    }
-
-    /// The first line shown: as near the top as keeps the focused field, and the cursor's row, in view.
-    func scroll(_ lines: [Line], body: Int, width: Int) -> Int {
-        guard let first = lines.firstIndex(where: { $0.field == focus }),
-              let last = lines.lastIndex(where: { $0.field == focus }) else { return 0 }
-        var cursorRow = 0
-        if focus.isMultiline { cursorRow = WrappedText.row(of: editor.cursor, in: wrapped(focus, width: width).rows) }
-        let cursorLine = lines.firstIndex(of: .value(focus, row: cursorRow)) ?? first
-        var start = min(first, max(0, last - body + 1))
-        if cursorLine >= start + body { start = cursorLine - body + 1 }
-        return max(0, start)
-    }
-
-    // MARK: Drawing
-
-    public func draw(into frame: inout Frame, area: Rect) {
-        let width = area.width
-        frame.fill(y: 0, in: area, style: .reverse)
-        let state = saving ? " saving… " : hasChanges ? " changed " : ""
-        frame.put(" " + title, x: 0, y: 0, in: area, style: .reverse, maxWidth: width - state.displayWidth)
-        if !state.isEmpty { frame.put(state, x: width - state.displayWidth, y: 0, in: area, style: .reverse) }
-
-        // The message wraps above the footer (up to three rows), so a register's sentence reads whole.
-        var bottom: [(String, Style)] = []
-        if let message {
-            let style = message.isError ? Style(colour: .red, bold: true) : Style.bold
-            bottom = message.text.wrapped(toWidth: max(1, width), maxLines: 3).map { ($0, style) }
-        } else {
-            bottom = [(ParticularEditorState.keymap.footer(width: width), .dim)]
-        }
-        let body = max(0, area.height - 1 - bottom.count)
-        for (index, line) in bottom.enumerated() where 1 + body + index < area.height {
-            frame.put(line.0, x: 0, y: 1 + body + index, in: area, style: line.1)
-        }
-
-        let lines = lines(width: width)
-        let start = scroll(lines, body: body, width: width)
-        let valueX = ParticularEditorState.valueX(width)
-        for (offset, line) in lines.dropFirst(start).prefix(body).enumerated() {
-            let y = 1 + offset
-            switch line {
-            case .info(let text):
-                frame.put(" " + text, x: 0, y: y, in: area, style: .dim)
-            case .label(let field):
-                drawLabel(field, y: y, into: &frame, area: area)
-            case .value(let field, let row):
-                if row == 0 && !ParticularEditorState.isNarrow(width) {
-                    drawLabel(field, y: y, into: &frame, area: area)
-                }
-                drawValue(field, row: row, in: Rect(x: area.x + valueX, y: area.y + y,
-                                                     width: ParticularEditorState.valueWidth(width) + 1, height: 1),
-                          width: width, into: &frame)
-            case .note(_, let text, let isProblem):
-                frame.put(text, x: valueX, y: y, in: area, style: isProblem ? Style(colour: .red) : .dim)
-            case .blank:
-                break
-            }
-        }
-        if lines.count - start > body, body > 0 { frame.put("↓", x: width - 1, y: body, in: area, style: .dim) }
-        if start > 0, body > 0 { frame.put("↑", x: width - 1, y: 1, in: area, style: .dim) }
-
-        if let leaving {
-            frame.cursor = nil
-            leaving.draw(into: &frame, area: area)
-        } else if let picking {
-            frame.cursor = nil
-            picking.draw(into: &frame, area: area)
-        }
-    }
-
-    private func drawLabel(_ field: ParticularField, y: Int, into frame: inout Frame, area: Rect) {
-        let focused = field == focus
-        frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
-        // Beside its value the label has the value's left margin; on a row of its own, the whole width.
-        let narrow = ParticularEditorState.isNarrow(area.width)
-        let room = narrow ? area.width - 2 : ParticularEditorState.valueX(area.width) - 3
-        frame.put(ParticularEditorState.label(field, of: change), x: 2, y: y, in: area,
-                  style: focused ? .bold : .plain, maxWidth: room)
-    }
-
-    private func drawValue(_ field: ParticularField, row: Int, in widget: Rect, width: Int, into frame: inout Frame) {
-        let focused = field == focus && picking == nil && leaving == nil
-        switch field {
-        case .employer, .site:
-            let text = ParticularsText.value(field, of: change, in: particulars)
-            frame.put("‹ \(text) ›", x: 0, y: 0, in: widget, style: focused ? .reverse : .plain)
-        case .colourCode:
-            let scheme = ColourCodeScheme(rawValue: change[field]) ?? .none
-            frame.put("‹ \(scheme.label) ›", x: 0, y: 0, in: widget, style: focused ? .reverse : .plain)
-        case .selfEmployed:
-            frame.put(change[field] == "yes" ? "[x] yes" : "[ ] no", x: 0, y: 0, in: widget,
-                      style: focused ? .reverse : .plain)
-        default:
-            if field.isMultiline {
-                let (characters, rows) = wrapped(field, width: width)
-                frame.fill(y: 0, in: widget, style: Style(underline: true))
-                if row < rows.count {
-                    frame.put(String(characters[rows[row].start..<rows[row].end]), x: 0, y: 0, in: widget,
-                              style: Style(underline: true))
-                }
-                if focused, WrappedText.row(of: editor.cursor, in: rows) == row {
-                    let before = String(characters[rows[row].start..<min(editor.cursor, rows[row].end)])
-                    frame.cursor = (widget.x + DisplayWidth.of(before), widget.y)
-                }
-            } else {
-                let characters = focused ? editor.characters : Array(shownText(field))
-                var box = widget
-                if field == .declarationDate { box.width = min(widget.width, 11) }
-                TextFieldView.draw(characters, cursor: focused ? editor.cursor : nil,
-                                   placeholder: field == .declarationDate ? "YYYY-MM-DD" : nil, in: box, into: &frame)
-            }
-        }
-    }
+    public func draw(into frame: inout Frame, area: Rect) { drawPlainForm(into: &frame, area: area) }
 }

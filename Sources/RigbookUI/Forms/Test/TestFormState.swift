@@ -130,12 +130,6 @@ public struct TestFormState: Screen {
         editor = field.textPath.map { EditableText(values[keyPath: $0]) }
     }
 
-    mutating func moveFocus(by step: Int) {
-        let all = fields
-        let index = all.firstIndex(of: focus) ?? 0
-        focusField(all[(index + step + all.count) % all.count])
-    }
-
     var isTyping: Bool { editor != nil }
 
     // MARK: Values

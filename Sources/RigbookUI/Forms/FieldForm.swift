@@ -1,0 +1,76 @@
+import RigbookCore
+
+/// What every form is, whether it keeps a draft of its own or not: fields in focus order, one focused, each edited
+/// as its kind says. Moving the focus, a choice's options (cycled, jumped to by a letter, listed) and a flag turned
+/// over are written once here for every form; a form declares its fields and where their values live.
+protocol FieldForm {
+    associatedtype Field: Hashable & Sendable
+    /// The fields in focus order, as the values stand now.
+    var fields: [Field] { get }
+    var focus: Field { get }
+    mutating func focusField(_ field: Field)
+    /// How a field is edited, and its name in messages.
+    func kind(of field: Field) -> FieldKind
+    func label(of field: Field) -> String
+    /// A choice's options as shown, the one chosen now (nil: none), and choosing one.
+    func optionLabels(_ field: Field) -> [String]
+    func optionIndex(_ field: Field) -> Int?
+    mutating func chooseOption(_ field: Field, _ index: Int)
+    /// A check box's or toggle's state (nil: not one), and turning it over.
+    func flag(_ field: Field) -> Bool?
+    mutating func toggleFlag(_ field: Field)
+}
+
+extension FieldForm {
+    /// The next or previous field, round from the last to the first.
+    mutating func moveFocus(by step: Int) {
+        let all = fields
+        let index = all.firstIndex(of: focus) ?? 0
+        focusField(all[(index + step + all.count) % all.count])
+    }
+
+    /// ←/→ on a choice; with nothing chosen, → takes the first option and ← the last.
+    mutating func cycleOption(_ field: Field, by step: Int) {
+        let count = optionLabels(field).count
+        guard count > 0 else { return }
+        chooseOption(field, optionIndex(field).map { ($0 + step + count) % count } ?? (step > 0 ? 0 : count - 1))
+    }
+
+    /// A letter on a choice: the next option starting with it (again: the one after it); on a yes / no toggle,
+    /// `y` or `n`. False when no option starts with it.
+    mutating func jumpToOption(_ field: Field, key: Key) -> Bool {
+        if kind(of: field) == .toggle, let on = flag(field) {
+            guard let index = TypeAhead.index(after: nil, in: ["no", "yes"], key: key) else { return false }
+            if on != (index == 1) { toggleFlag(field) }
+            return true
+        }
+        guard let index = TypeAhead.index(after: optionIndex(field), in: optionLabels(field), key: key) else {
+            return false
+        }
+        chooseOption(field, index)
+        return true
+    }
+
+    /// What a choice or a yes / no toggle shows in its widget (nil: a field of another kind).
+    func widgetText(_ field: Field) -> String? {
+        switch kind(of: field) {
+        case .choice: "‹ \(optionIndex(field).map { optionLabels(field)[$0] } ?? "—") ›"
+        case .toggle: flag(field) == true ? "[x] yes" : "[ ] no"
+        default: nil
+        }
+    }
+
+    /// The list Enter opens on a choice, the option chosen now selected.
+    func optionList(_ field: Field) -> PickList {
+        PickList(title: label(of: field), labels: optionLabels(field), selected: optionIndex(field))
+    }
+}
+
+extension Frame {
+    /// A form's title bar: `title` cut to leave room for `state` (the draft's, "changed") at the right.
+    mutating func putTitleBar(_ title: String, state: (text: String, style: Style)?, in area: Rect) {
+        fill(y: 0, in: area, style: .reverse)
+        put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: area.width - (state?.text.displayWidth ?? 0))
+        if let state { put(state.text, x: area.width - state.text.displayWidth, y: 0, in: area, style: state.style) }
+    }
+}
