@@ -53,7 +53,7 @@ public struct DraftJournalEdit: Codable, Equatable, Sendable {
     static func line(prefix: [UInt8], text: String, updatedMilliseconds: Int64) -> [UInt8] {
         var out = prefix
         out.reserveCapacity(prefix.count + text.utf8.count + 40)
-        DraftJournalLine.appendJSONString(text, to: &out)
+        JSONObjectBytes.appendString(text, to: &out)
         appendEnd(updatedMilliseconds, to: &out)
         return out
     }
