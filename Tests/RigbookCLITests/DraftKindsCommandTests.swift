@@ -18,11 +18,12 @@ extension RigbookCLITests {
             }.sorted { $0.1 < $1.1 }
             try #require(assets.count == 2)
             let today = try #require(CalendarDate(iso: fixedToday))
-            let test = DraftFile(testDraftID: DraftIdentity.testDraftID(assetUUID: assets[0].0),
+            let test = DraftFile(draftID: DraftIdentity.testDraftID(assetUUID: assets[0].0),
                                  sessionID: DraftIdentity.testSessionID(assetUUID: assets[0].0),
-                                 assetUUID: assets[0].0.uuidString.lowercased(), assetTag: assets[0].1,
-                                 values: TestValues(prefill: TestProfile(), today: today), createdAt: Timestamp.now(),
-                                 updatedAt: Timestamp.now(), operatorName: "Ann", revision: 1, focusedField: nil)
+                                 assetUUID: assets[0].0.uuidString.lowercased(), assetTag: assets[0].1, amends: nil,
+                                 values: InspectionValues(), createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
+                                 operatorName: "Ann", revision: 1, focusedField: nil)
+                .holding(TestValues(prefill: TestProfile(), today: today))
             try store.write(test)
             let batch = BatchDraftFile(visit: UUID(), assets: assets.map {
                 BatchDraftFile.Member(assetUUID: $0.0.uuidString.lowercased(), assetTag: $0.1)

@@ -102,12 +102,12 @@ extension DraftStoreTests {
         let temp = TempHome()
         defer { temp.remove() }
         let asset = makeAsset(tag: "SL-0042")
-        let assetDraft = DraftFile(assetDraftID: DraftIdentity.assetDraftID(assetUUID: asset.uuid),
+        let assetDraft = DraftFile(draftID: DraftIdentity.assetDraftID(assetUUID: asset.uuid),
                                    sessionID: DraftIdentity.assetSessionID(assetUUID: asset.uuid),
-                                   assetUUID: asset.uuid.uuidString.lowercased(), assetTag: asset.tag,
-                                   values: AssetDraft(asset: asset), createdAt: Timestamp.now(),
+                                   assetUUID: asset.uuid.uuidString.lowercased(), assetTag: asset.tag, amends: nil,
+                                   values: InspectionValues(), createdAt: Timestamp.now(),
                                    updatedAt: Timestamp.now(), operatorName: "Ann Smith", revision: 1,
-                                   focusedField: "name")
+                                   focusedField: "name").holding(AssetDraft(asset: asset))
         let electrical = DraftStoreTests.electricalAsset()
         let testDraft = DraftStoreTests.testDraft(electrical,
                                                   session: DraftIdentity.testSessionID(assetUUID: electrical.uuid))

@@ -15,10 +15,10 @@ extension DraftStoreTests {
     static func testDraft(_ asset: Asset, session: String, earth: String = "2.5") -> DraftFile {
         var values = TestValues(prefill: TestProfile(technician: "Ana Reyes"), today: CalendarDate(iso: "2026-11-30")!)
         values.earthContinuityOhm = earth
-        return DraftFile(testDraftID: DraftIdentity.testDraftID(assetUUID: asset.uuid), sessionID: session,
-                         assetUUID: asset.uuid.uuidString.lowercased(), assetTag: asset.tag, values: values,
-                         createdAt: Timestamp.now(), updatedAt: Timestamp.now(), operatorName: "Ana Reyes",
-                         revision: 1, focusedField: "earth_continuity")
+        return DraftFile(draftID: DraftIdentity.testDraftID(assetUUID: asset.uuid), sessionID: session,
+                         assetUUID: asset.uuid.uuidString.lowercased(), assetTag: asset.tag, amends: nil,
+                         values: InspectionValues(), createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
+                         operatorName: "Ana Reyes", revision: 1, focusedField: "earth_continuity").holding(values)
     }
 
     @Test func aTestDraftIsWrittenAndReadBackWhole() throws {

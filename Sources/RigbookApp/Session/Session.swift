@@ -369,7 +369,7 @@ public final class Session {
                 guard let row = try register.asset(uuid: uuid) else {
                     return [.failure("That asset is no longer in the register.")]
                 }
-                return openAssetEditor(row: row, recover: recover)
+                return try openAssetEditor(row: row, recover: recover)
             case .changeAsset(let uuid, let asset, let reason, let sessionID):
                 let changes: [AssetChange]
                 do { changes = try register.change(assetUUID: uuid, to: asset, reason: reason, sessionID: sessionID) }
@@ -433,78 +433,90 @@ public final class Session {
         locks[draftID] = nil
     }
 
-    /// Takes the draft's lock, then opens the form, or asks about the draft it finds.
-    private func openForm(row: RegisterRow, amending: StoredInspection?, recover: Bool) throws -> [Event] {
-        let draftID = DraftIdentity.draftID(assetUUID: row.asset.uuid)
-        // A drafts folder that cannot be used must not keep anyone from typing: the form opens with a
-        // lasting warning and keeps the values in memory.
+    /// How a drafted form kind opens: its draft's id, what a lock held elsewhere says, its seed, the kind's values
+    /// in a draft file (nil: not this kind's), what else a recovered draft brings, and the events that open it or
+    /// ask about a draft found.
+    struct DraftedOpening<Values: Sendable, Field: Sendable, Own: Sendable> {
+        typealias Seed = DraftedFormSeed<Values, Field, Own>
+        let draftID: String
+        let heldTitle: String
+        let heldUntil: String
+        let seed: () throws -> Seed
+        let values: (DraftFile) -> Values?
+        let focus: (String) -> Field?
+        var recovering: (inout Seed, DraftFile) -> Void = { _, _ in }
+        let ready: (Seed) -> Event
+        let found: (_ seed: Seed, _ draft: DraftSummary, _ recovered: Seed) -> RecoveryState
+    }
+
+    /// Takes the form's draft lock, then opens the form, or asks about the draft it finds: one way for every
+    /// drafted form. A drafts folder that cannot be used must not keep anyone from typing: the form opens with a
+    /// lasting warning and keeps the values in memory.
+    func open<Values: Sendable, Field: Sendable, Own: Sendable>(_ opening: DraftedOpening<Values, Field, Own>,
+                                                                tag: String, recover: Bool) throws -> [Event] {
         var lockProblem: String?
-        switch holdFormLock(draftID, tag: row.asset.tag, title: "is open in another session",
-                            until: "It cannot be edited here until that form is closed.") {
+        switch holdFormLock(opening.draftID, tag: tag, title: opening.heldTitle, until: opening.heldUntil) {
         case .held: break
         case .elsewhere(let explained): return [explained]
         case .failed(let reason): lockProblem = reason
         }
-        let records = try register.history(assetUUID: row.asset.uuid)
-        let seed = formSeed(row: row, records: records, amending: amending, particulars: try register.particulars())
+        let seed = try opening.seed()
         if let lockProblem {
-            return [.formReady(seed),
-                    .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
+            return [opening.ready(seed),
+                    .draftWriteFailed(draftID: opening.draftID, reason: "drafts cannot be kept: \(lockProblem)")]
         }
         let draft: DraftFile?
         do {
-            draft = try drafts.read(id: draftID)
+            draft = try drafts.read(id: opening.draftID)
+        } catch DraftStoreError.unknownKind(let kind) {
+            // Not ours to read, nor to set aside: the form opens fresh and its first write will say so.
+            return [opening.ready(seed), .info("A draft of another kind (\(kind)) is in its place; left as it is.")]
         } catch {
-            let moved = (try? drafts.setAside(fileName: draftID + ".json")) != nil
-            let movedNote = moved ? "; it was moved to Drafts/Corrupt/" : ""
-            return [.formReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)\(movedNote).")]
+            let moved = (try? drafts.setAside(fileName: opening.draftID + ".json")) != nil
+            return [opening.ready(seed), .info("The draft for \(tag) was \(error.description)"
+                                               + (moved ? "; it was moved to Drafts/Corrupt/." : "."))]
         }
-        guard let draft else { return [.formReady(seed)] }
-        var recovered = seed
-        recovered.initial = draft.values
-        recovered.noticeAnswers = draft.defectNotice
-        recovered.sessionID = draft.sessionID
-        // The draft names the record it amends by uuid (by id if written before records had uuids).
-        let amended = draft.amendsUUID.flatMap(UUID.init(uuidString:)).flatMap { uuid in
-            records.first { $0.recordUUID == uuid }
-        } ?? draft.amends.flatMap { id in records.first { $0.id == id } }
-        (recovered.amending, recovered.supersededChoice) = FormSeed.target(amending: amended, in: records)
-        recovered.draft = DraftFileMeta(of: draft)
-        recovered.focus = draft.focusedField.flatMap(FormField.init(key:))
-        if recover { return [.formReady(recovered)] }
-        let recovery = RecoveryState(seed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
-                                     recovered: recovered)
-        return [.draftFound(recovery)]
+        guard let draft, let values = opening.values(draft) else { return [opening.ready(seed)] }
+        var recovered = seed.recovering(values, from: draft, focus: opening.focus)
+        opening.recovering(&recovered, draft)
+        if recover { return [opening.ready(recovered)] }
+        return [.draftFound(opening.found(seed, summary(DraftEntry(draft: draft, lockedBy: nil)), recovered))]
     }
 
-    /// Takes the asset editor's draft lock, then opens it, or asks about the draft it finds: the inspection
-    /// form's way (`openForm`), for `Drafts/asset-<uuid>.json`.
-    private func openAssetEditor(row: RegisterRow, recover: Bool) -> [Event] {
-        let draftID = DraftIdentity.assetDraftID(assetUUID: row.asset.uuid)
-        let seed = AssetEditorSeed(row: row, sessionID: DraftIdentity.assetSessionID(assetUUID: row.asset.uuid))
-        switch holdFormLock(draftID, tag: row.asset.tag, title: "is being edited in another session",
-                            until: "It cannot be edited here until that closes.") {
-        case .held: break
-        case .elsewhere(let explained): return [explained]
-        case .failed(let reason):
-            return [.assetEditorReady(seed),
-                    .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(reason)")]
-        }
-        let draft: DraftFile?
-        do { draft = try drafts.read(id: draftID) } catch {
-            let moved = (try? drafts.setAside(fileName: draftID + ".json")) != nil
-            return [.assetEditorReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)"
-                                                   + (moved ? "; it was moved to Drafts/Corrupt/." : "."))]
-        }
-        guard let draft, let values = draft.assetValues else { return [.assetEditorReady(seed)] }
-        var recovered = seed
-        recovered.initial = values
-        recovered.sessionID = draft.sessionID
-        recovered.draft = DraftFileMeta(of: draft)
-        recovered.focus = draft.focusedField.flatMap(Asset.Field.init(key:))
-        if recover { return [.assetEditorReady(recovered)] }
-        return [.draftFound(RecoveryState(assetSeed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
-                                          recovered: recovered))]
+    /// The inspection form of `row`, fresh or amending a record.
+    private func openForm(row: RegisterRow, amending: StoredInspection?, recover: Bool) throws -> [Event] {
+        var records: [StoredInspection] = []
+        let opening = DraftedOpening(
+            draftID: DraftIdentity.draftID(assetUUID: row.asset.uuid), heldTitle: "is open in another session",
+            heldUntil: "It cannot be edited here until that form is closed.",
+            seed: {
+                records = try self.register.history(assetUUID: row.asset.uuid)
+                return self.formSeed(row: row, records: records, amending: amending,
+                                     particulars: try self.register.particulars())
+            },
+            values: { $0.formKind == DraftFile.formKind ? $0.values : nil }, focus: FormField.init(key:),
+            recovering: { recovered, draft in
+                recovered.own.noticeAnswers = draft.defectNotice
+                // The draft names the record it amends by uuid (by id if written before records had uuids).
+                let amended = draft.amendsUUID.flatMap(UUID.init(uuidString:)).flatMap { uuid in
+                    records.first { $0.recordUUID == uuid }
+                } ?? draft.amends.flatMap { id in records.first { $0.id == id } }
+                (recovered.own.amending, recovered.own.supersededChoice) = FormSeed.target(amending: amended,
+                                                                                           in: records)
+            },
+            ready: Event.formReady, found: RecoveryState.init(seed:draft:recovered:))
+        return try open(opening, tag: row.asset.tag, recover: recover)
+    }
+
+    /// The asset editor of `row`, for `Drafts/asset-<uuid>.json`.
+    private func openAssetEditor(row: RegisterRow, recover: Bool) throws -> [Event] {
+        let opening = DraftedOpening(
+            draftID: DraftIdentity.assetDraftID(assetUUID: row.asset.uuid),
+            heldTitle: "is being edited in another session", heldUntil: "It cannot be edited here until that closes.",
+            seed: { AssetEditorSeed(row: row, sessionID: DraftIdentity.assetSessionID(assetUUID: row.asset.uuid)) },
+            values: \.assetValues, focus: Asset.Field.init(key:),
+            ready: Event.assetEditorReady, found: RecoveryState.init(assetSeed:draft:recovered:))
+        return try open(opening, tag: row.asset.tag, recover: recover)
     }
 
     enum FormLock {
@@ -609,27 +621,21 @@ public final class Session {
 
     /// The draft file a snapshot makes, as of revision `meta.revision`.
     private func draftFile(_ snapshot: DraftSnapshot.Contents, meta: DraftFileMeta, updatedAt: String) -> DraftFile {
-        var draft: DraftFile
-        if let values = snapshot.testValues {
-            let name = values.technician.trimmingWhitespace
-            draft = DraftFile(testDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
-                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
-                              values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
-                              operatorName: name.isEmpty ? SystemIdentity.userName : name, revision: meta.revision,
-                              focusedField: snapshot.testFocus)
-        } else if let values = snapshot.assetValues {
-            draft = DraftFile(assetDraftID: snapshot.draftID, sessionID: snapshot.sessionID,
-                              assetUUID: snapshot.assetUUID.uuidString.lowercased(), assetTag: snapshot.assetTag,
-                              values: values, createdAt: meta.createdAt, updatedAt: updatedAt,
-                              operatorName: SystemIdentity.userName, revision: meta.revision,
-                              focusedField: snapshot.assetFocus)
-        } else {
-            let name = snapshot.values.inspectorName.trimmingWhitespace
-            draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
+        // A test's draft is signed by its technician, an inspection's by its inspector; an asset edit's, and one
+        // with no name typed yet, by the system's user.
+        let signer = snapshot.testValues?.technician ?? (snapshot.assetValues == nil ? snapshot.values.inspectorName : "")
+        let name = signer.trimmingWhitespace
+        var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
                               assetUUID: uuidText(snapshot.assetUUID), assetTag: snapshot.assetTag,
                               amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
                               updatedAt: updatedAt, operatorName: name.isEmpty ? SystemIdentity.userName : name,
-                              revision: meta.revision, focusedField: snapshot.focus.key)
+                              revision: meta.revision,
+                              focusedField: snapshot.testFocus ?? snapshot.assetFocus ?? snapshot.focus.key)
+        if let values = snapshot.testValues {
+            draft = draft.holding(values)
+        } else if let values = snapshot.assetValues {
+            draft = draft.holding(values)
+        } else {
             draft.amendsUUID = snapshot.amendsUUID?.uuidString.lowercased()
             draft.defectNotice = snapshot.noticeAnswers
         }
@@ -752,8 +758,8 @@ public final class Session {
             baseline.amendmentReason = ""
         }
         return FormSeed(row: row, history: records.map(\.facts), baseline: baseline,
-                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid), amending: target,
-                        supersededChoice: chosen, particulars: particulars)
+                        sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid),
+                        own: InspectionOpening(amending: target, supersededChoice: chosen, particulars: particulars))
     }
 
     /// The current screen, drawn from the state where it lies. `App.view(state)` would copy the state out of the

@@ -7,43 +7,14 @@ import RigbookUI
 /// the journal and the deletes are the inspection form's own (`writeDraft`, `journal`, `deleteDraft`): a test
 /// form's snapshot carries `testValues`, and the draft file says `form_kind: test`.
 extension Session {
-    /// Takes the test draft's lock, then opens the test form, or asks about the draft it finds: the inspection
-    /// form's way (`openForm`), for `Drafts/test-<uuid>.json`.
+    /// The test form of `row`, for `Drafts/test-<uuid>.json`.
     func openTestForm(row: RegisterRow, recover: Bool) throws -> [Event] {
-        let draftID = DraftIdentity.testDraftID(assetUUID: row.asset.uuid)
-        var lockProblem: String?
-        switch holdFormLock(draftID, tag: row.asset.tag, title: "is open in another session",
-                            until: "It cannot be tested here until that form is closed.") {
-        case .held: break
-        case .elsewhere(let explained): return [explained]
-        case .failed(let reason): lockProblem = reason
-        }
-        let seed = try testSeed(row: row)
-        if let lockProblem {
-            return [.testFormReady(seed),
-                    .draftWriteFailed(draftID: draftID, reason: "drafts cannot be kept: \(lockProblem)")]
-        }
-        let draft: DraftFile?
-        do {
-            draft = try drafts.read(id: draftID)
-        } catch DraftStoreError.unknownKind(let kind) {
-            // Not ours to read, nor to set aside: the form opens fresh and its first write will say so.
-            return [.testFormReady(seed),
-                    .info("A draft of another kind (\(kind)) is in this test's place; left as it is.")]
-        } catch {
-            let moved = (try? drafts.setAside(fileName: draftID + ".json")) != nil
-            return [.testFormReady(seed), .info("The draft for \(row.asset.tag) was \(error.description)"
-                                                + (moved ? "; it was moved to Drafts/Corrupt/." : "."))]
-        }
-        guard let draft, let values = draft.testValues else { return [.testFormReady(seed)] }
-        var recovered = seed
-        recovered.initial = values
-        recovered.sessionID = draft.sessionID
-        recovered.draft = DraftFileMeta(of: draft)
-        recovered.focus = draft.focusedField.flatMap(TestField.init(key:))
-        if recover { return [.testFormReady(recovered)] }
-        return [.draftFound(RecoveryState(testSeed: seed, draft: summary(DraftEntry(draft: draft, lockedBy: nil)),
-                                          recovered: recovered))]
+        let opening = DraftedOpening(
+            draftID: DraftIdentity.testDraftID(assetUUID: row.asset.uuid), heldTitle: "is open in another session",
+            heldUntil: "It cannot be tested here until that form is closed.", seed: { try self.testSeed(row: row) },
+            values: \.testValues, focus: TestField.init(key:),
+            ready: Event.testFormReady, found: RecoveryState.init(testSeed:draft:recovered:))
+        return try open(opening, tag: row.asset.tag, recover: recover)
     }
 
     /// The prefilled test form: today, a periodic test, the technician and instrument from the test profile,
@@ -55,8 +26,7 @@ extension Session {
         return TestFormSeed(row: row, history: tests.map(\.facts) + inspections.map(\.facts),
                             baseline: TestValues(prefill: profile, today: state.today),
                             sessionID: DraftIdentity.testSessionID(assetUUID: row.asset.uuid),
-                            // The register's limits in force as the form opens judge it; the test keeps them.
-                            limits: try register.particulars().organisation.testLimits)
+                            own: try register.particulars().organisation.testLimits)
     }
 
     /// A test draft as the recovery question and the Drafts screen describe it.

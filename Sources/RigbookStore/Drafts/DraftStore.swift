@@ -48,26 +48,18 @@ public struct DraftFile: Codable, Equatable, Sendable {
     public var isAssetEdit: Bool { formKind == DraftFile.assetFormKind }
     public var isTest: Bool { formKind == DraftFile.testFormKind }
 
-    /// An electrical test form's draft.
-    public init(testDraftID draftID: String, sessionID: String, assetUUID: String, assetTag: String,
-                values: TestValues, createdAt: String, updatedAt: String, operatorName: String, revision: Int,
-                focusedField: String?) {
-        self.init(draftID: draftID, sessionID: sessionID, assetUUID: assetUUID, assetTag: assetTag, amends: nil,
-                  values: InspectionValues(), createdAt: createdAt, updatedAt: updatedAt, operatorName: operatorName,
-                  revision: revision, focusedField: focusedField)
-        formKind = DraftFile.testFormKind
-        testValues = values
+    /// This draft as a test form's, holding `values`.
+    public func holding(_ values: TestValues) -> DraftFile {
+        var draft = self
+        (draft.formKind, draft.testValues) = (DraftFile.testFormKind, values)
+        return draft
     }
 
-    /// An asset editor's draft.
-    public init(assetDraftID draftID: String, sessionID: String, assetUUID: String, assetTag: String,
-                values: AssetDraft, createdAt: String, updatedAt: String, operatorName: String, revision: Int,
-                focusedField: String?) {
-        self.init(draftID: draftID, sessionID: sessionID, assetUUID: assetUUID, assetTag: assetTag, amends: nil,
-                  values: InspectionValues(), createdAt: createdAt, updatedAt: updatedAt, operatorName: operatorName,
-                  revision: revision, focusedField: focusedField)
-        formKind = DraftFile.assetFormKind
-        assetValues = values
+    /// This draft as an asset editor's, holding `values`.
+    public func holding(_ values: AssetDraft) -> DraftFile {
+        var draft = self
+        (draft.formKind, draft.assetValues) = (DraftFile.assetFormKind, values)
+        return draft
     }
 
     public init(from decoder: Decoder) throws {

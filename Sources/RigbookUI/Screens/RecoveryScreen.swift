@@ -26,7 +26,7 @@ public struct RecoveryState: Screen {
         // One draft per asset holds its inspection or its amendment. `A` on a record whose asset has another
         // draft must not open that draft as if it were the amendment: the box says so, and Discard amends. (`i`
         // is how any draft of the asset is got back, so it keeps the usual question.)
-        guard let wanted = seed.amending, recovered.amending?.recordUUID != wanted.recordUUID else { return }
+        guard let wanted = seed.own.amending, recovered.own.amending?.recordUUID != wanted.recordUUID else { return }
         asked = "You asked to amend record #\(wanted.id), but \(draft.assetTag) has an unsaved \(draft.kind) "
             + "draft, and an asset has one form at a time: resume the draft, or discard it to amend #\(wanted.id)."
         question = RecoveryState.otherDraftQuestion(tag: draft.assetTag, kind: draft.kind,

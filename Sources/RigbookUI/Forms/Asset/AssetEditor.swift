@@ -1,31 +1,6 @@
 import Foundation
 import RigbookCore
 
-/// What the runtime hands over to open the asset editor: the asset, the values it opens with, and
-/// the draft file already on disk when one is recovered.
-public struct AssetEditorSeed: Sendable {
-    public var row: RegisterRow
-    /// The asset's values as the editor shows them untouched: "unsaved input" is `draft ≠ baseline`.
-    public var baseline: AssetDraft
-    public var initial: AssetDraft
-    /// This opening of the editor; its changes carry it, so a draft already saved is recognised.
-    public var sessionID: String
-    public var draft: DraftFileMeta?
-    public var focus: Asset.Field?
-
-    public init(row: RegisterRow, sessionID: String, initial: AssetDraft? = nil, draft: DraftFileMeta? = nil,
-                focus: Asset.Field? = nil) {
-        self.row = row
-        baseline = AssetDraft(asset: row.asset)
-        self.initial = initial ?? baseline
-        self.sessionID = sessionID
-        self.draft = draft
-        self.focus = focus
-    }
-
-    public var draftID: String { DraftIdentity.assetDraftID(assetUUID: row.asset.uuid) }
-}
-
 /// The asset editor's own state: the asset it edits, its draft file (the inspection form's `DraftTracker`:
 /// the same debounce, retry and flush), and its one question.
 public struct AssetEditing: Sendable {

@@ -62,7 +62,7 @@ public struct BatchFormState: Screen {
         let formSeed = FormSeed(row: first, history: [], baseline: seed.baseline, initial: seed.initial,
                                 sessionID: BatchIdentity.sessionID(visit: seed.visit, assetUUID: first.asset.uuid),
                                 draft: seed.draft, focus: seed.focus ?? BatchSeed.firstNeeded(seed.initial),
-                                particulars: seed.particulars)
+                                own: InspectionOpening(particulars: seed.particulars))
         form = FormState(seed: formSeed, context: BatchFormState.formContext(context, assets: seed.rows.count))
         form.openingWarning = nil
         form.batchMembers = members

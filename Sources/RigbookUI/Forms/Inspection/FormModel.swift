@@ -141,56 +141,6 @@ enum Choices {
     }
 }
 
-/// What the runtime hands over to open a form: the asset, its history (for the preview), the
-/// prefilled baseline and the values to start from.
-public struct FormSeed: Sendable {
-    public var row: RegisterRow
-    public var history: [RecordFacts]
-    public var baseline: InspectionValues
-    public var initial: InspectionValues
-    /// Reg 10's answers a recovered draft holds.
-    public var noticeAnswers: DefectNoticeAnswers?
-    /// The form session, unique per opening; the record carries it and the register refuses it twice.
-    public var sessionID: String
-    /// The record this form amends: the newest of the chain of the record chosen (nil: a fresh inspection).
-    public var amending: StoredInspection?
-    /// The record chosen for amending, when a later amendment had already superseded it.
-    public var supersededChoice: Int64?
-    /// The draft file already on disk for this form (recovered): when it was created, its revision.
-    public var draft: DraftFileMeta?
-    /// The field to focus first (a recovered draft's); nil: the first field.
-    public var focus: FormField?
-    /// The register's particulars when the form opened: what a thorough examination's report copies.
-    public var particulars: Particulars
-
-    public init(row: RegisterRow, history: [RecordFacts], baseline: InspectionValues, initial: InspectionValues? = nil,
-                sessionID: String, amending: StoredInspection? = nil, supersededChoice: Int64? = nil,
-                draft: DraftFileMeta? = nil, focus: FormField? = nil, particulars: Particulars = .initial) {
-        self.row = row
-        self.history = history
-        self.baseline = baseline
-        self.initial = initial ?? baseline
-        self.sessionID = sessionID
-        self.amending = amending
-        self.supersededChoice = supersededChoice
-        self.draft = draft
-        self.focus = focus
-        self.particulars = particulars
-    }
-
-    /// What a form opened to amend `chosen` amends: the newest record of its chain in `history` (read
-    /// again at opening, so an amendment saved meanwhile counts), and `chosen`'s id when that is another.
-    public static func target(amending chosen: StoredInspection?,
-                              in history: [StoredInspection]) -> (amending: StoredInspection?, chosen: Int64?) {
-        guard let chosen else { return (nil, nil) }
-        let newest = chosen.newestOfChain(in: history)
-        return (newest, newest.recordUUID == chosen.recordUUID ? nil : chosen.id)
-    }
-
-    /// The draft file's id: form kind and asset, never typed text.
-    public var draftID: String { DraftIdentity.draftID(assetUUID: row.asset.uuid) }
-}
-
 /// A check box's value, by a switch over the field (as `[text:]`, RigbookCore): not key paths, whose runtime code a
 /// key arriving cold pays for on every line of the form it draws.
 extension InspectionValues {

@@ -82,12 +82,12 @@ public struct FormState: Screen {
         history = seed.history
         baseline = seed.baseline
         sessionID = seed.sessionID
-        amending = seed.amending
-        supersededChoice = seed.supersededChoice
+        amending = seed.own.amending
+        supersededChoice = seed.own.supersededChoice
         today = context.today
-        particulars = seed.particulars
+        particulars = seed.own.particulars
         values = seed.initial
-        noticeAnswers = seed.noticeAnswers
+        noticeAnswers = seed.own.noticeAnswers
         // A recovered draft is confirmed again by a person: a tick must never come back from a file.
         if seed.draft != nil { values.confirmed = false }
         draft = DraftTracker(written: seed.draft)

@@ -148,39 +148,6 @@ enum TestChoices {
     }
 }
 
-/// What the runtime hands over to open a test form: the asset, its history (for the preview), the prefilled
-/// baseline and the values to start from.
-public struct TestFormSeed: Sendable {
-    public var row: RegisterRow
-    /// The asset's records as status facts: its tests (and any inspection), for the *If saved* preview.
-    public var history: [RecordFacts]
-    /// The form as it opens fresh (today, the profile's technician and instrument): "unsaved" means ≠ this.
-    public var baseline: TestValues
-    public var initial: TestValues
-    /// The form session (`test-<uuid>:<session>`): the test carries it and the register refuses it twice.
-    public var sessionID: String
-    /// The draft file already on disk (recovered): when it was created, its revision.
-    public var draft: DraftFileMeta?
-    /// The field to focus first (a recovered draft's).
-    public var focus: TestField?
-    public var limits: TestLimits
-
-    public init(row: RegisterRow, history: [RecordFacts], baseline: TestValues, initial: TestValues? = nil,
-                sessionID: String, draft: DraftFileMeta? = nil, focus: TestField? = nil,
-                limits: TestLimits = .defaults) {
-        self.row = row
-        self.history = history
-        self.baseline = baseline
-        self.initial = initial ?? baseline
-        self.sessionID = sessionID
-        self.draft = draft
-        self.focus = focus
-        self.limits = limits
-    }
-
-    public var draftID: String { DraftIdentity.testDraftID(assetUUID: row.asset.uuid) }
-}
-
 extension DraftSummary {
     /// "Earth continuity (Ω): “2.5”", … for each field of a test draft that differs from the blank form.
     public static func differences(_ values: TestValues, from blank: TestValues) -> [String] {

@@ -52,7 +52,7 @@ public struct TestFormState: Screen {
         baseline = seed.baseline
         sessionID = seed.sessionID
         today = context.today
-        limits = seed.limits
+        limits = seed.own
         var initial = seed.initial
         // A recovered draft is authenticated again by a person: a tick never comes back from a file.
         if seed.draft != nil { initial.authenticated = false }
@@ -62,7 +62,7 @@ public struct TestFormState: Screen {
         lastChange = SeenInBatch(context.batch)
         evaluation = TestGate.evaluate(initial, TestFormState.gateContext(row: seed.row, today: context.today,
                                                                             sessionID: seed.sessionID,
-                                                                            limits: seed.limits))
+                                                                            limits: seed.own))
         // A draft left mid-typing may hold a date typed the quick way: judged as the date it stands for.
         evaluation = TestGate.evaluate(resolvedValues, gateContext)
         focusField(seed.focus.flatMap { fields.contains($0) ? $0 : nil } ?? firstFieldNeedingInput)
