@@ -16,6 +16,8 @@ protocol FieldForm {
     func optionLabels(_ field: Field) -> [String]
     func optionIndex(_ field: Field) -> Int?
     mutating func chooseOption(_ field: Field, _ index: Int)
+    /// What a choice shows: its option, or what stands for none.
+    func choiceText(_ field: Field) -> String
     /// A check box's or toggle's state (nil: not one), and turning it over.
     func flag(_ field: Field) -> Bool?
     mutating func toggleFlag(_ field: Field)
@@ -51,13 +53,22 @@ extension FieldForm {
         return true
     }
 
-    /// What a choice or a yes / no toggle shows in its widget (nil: a field of another kind).
-    func widgetText(_ field: Field) -> String? {
+    func choiceText(_ field: Field) -> String { optionIndex(field).map { optionLabels(field)[$0] } ?? "— choose —" }
+
+    /// Draws a choice, a yes / no toggle or a check box (its sentence from the left edge, in place of a label) in
+    /// `widget`, the value column of its row; false for a field of another kind.
+    func drawChoiceWidget(_ field: Field, focused: Bool, in widget: Rect, area: Rect, into frame: inout Frame) -> Bool {
+        let style = focused ? Style(reverse: true) : Style.plain
         switch kind(of: field) {
-        case .choice: "‹ \(optionIndex(field).map { optionLabels(field)[$0] } ?? "—") ›"
-        case .toggle: flag(field) == true ? "[x] yes" : "[ ] no"
-        default: nil
+        case .choice: frame.put("‹ \(choiceText(field)) ›", x: 0, y: 0, in: widget, style: style)
+        case .toggle: frame.put(flag(field) == true ? "[x] yes" : "[ ] no", x: 0, y: 0, in: widget, style: style)
+        case .check:
+            let y = widget.y - area.y
+            frame.put(flag(field) == true ? "[x]" : "[ ]", x: 2, y: y, in: area, style: focused ? style : .bold)
+            frame.put(label(of: field), x: 6, y: y, in: area, style: focused ? .bold : .plain)
+        default: return false
         }
+        return true
     }
 
     /// The list Enter opens on a choice, the option chosen now selected.

@@ -31,8 +31,6 @@ protocol PlainForm: FieldForm, Screen {
     /// Grey text in an empty field, and what the focused field is for (under it).
     func placeholder(_ field: Field) -> String?
     func hint(_ field: Field) -> String
-    /// What a choice shows (its option, or a sentence when what is chosen is gone from the options).
-    func choiceText(_ field: Field) -> String
     /// The checks of the values as they stand (what Ctrl-S refuses).
     func currentProblems() -> [(field: Field?, message: String)]
     /// The title bar, the state at its right, the dim lines above the fields, the line above the footer.
@@ -53,7 +51,6 @@ protocol PlainForm: FieldForm, Screen {
 }
 
 extension PlainForm {
-    func choiceText(_ field: Field) -> String { optionIndex(field).map { optionLabels(field)[$0] } ?? "—" }
     var titleState: (text: String, style: Style)? { nil }
     var infoLines: [String] { [] }
     var statusLine: (text: String, style: Style)? { nil }

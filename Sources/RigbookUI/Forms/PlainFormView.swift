@@ -109,7 +109,7 @@ extension PlainForm {
                 if row == 0 && !PlainFormLayout.isNarrow(width) { drawLabel(field, y: y, into: &frame, area: area) }
                 drawValue(field, row: row, in: Rect(x: area.x + valueX, y: area.y + y,
                                                      width: PlainFormLayout.valueWidth(width) + 1, height: 1),
-                          width: width, into: &frame)
+                          area: area, into: &frame)
             case .note(_, let text, let isProblem):
                 frame.put(text, x: valueX, y: y, in: area, style: isProblem ? Style(colour: .red) : .dim)
             case .blank:
@@ -136,13 +136,13 @@ extension PlainForm {
         frame.put(label(of: field), x: 2, y: y, in: area, style: focused ? .bold : .plain, maxWidth: room)
     }
 
-    private func drawValue(_ field: Field, row: Int, in widget: Rect, width: Int, into frame: inout Frame) {
+    private func drawValue(_ field: Field, row: Int, in widget: Rect, area: Rect, into frame: inout Frame) {
         let focused = field == focus && picking == nil && discarding == nil
+        let width = area.width
+        if drawChoiceWidget(field, focused: focused, in: widget, area: area, into: &frame) { return }
         switch kind(of: field) {
-        case .choice:
-            frame.put("‹ \(choiceText(field)) ›", x: 0, y: 0, in: widget, style: focused ? .reverse : .plain)
-        case .toggle, .check:
-            frame.put(widgetText(field) ?? "", x: 0, y: 0, in: widget, style: focused ? .reverse : .plain)
+        case .choice, .toggle, .check:
+            break
         case .multiline:
             let (characters, rows) = wrapped(field, width: width)
             TextFieldView.drawWrapped(characters, rows: rows, row: row, cursor: focused ? editor.cursor : nil,

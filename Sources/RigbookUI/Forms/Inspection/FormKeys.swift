@@ -99,6 +99,11 @@ extension FormState {
         Choices.set(Choices.options(field, in: values)[index], in: &values)
     }
 
+    /// The option chosen, else the one the other values make (shown, not yet chosen).
+    func choiceText(_ field: FormField) -> String {
+        Choices.current(field, in: values)?.label ?? automaticChoice(field) ?? "— choose —"
+    }
+
     func flag(_ field: FormField) -> Bool? { field.isFlag ? values[flag: field] : nil }
     mutating func toggleFlag(_ field: FormField) { values[flag: field].toggle() }
 

@@ -146,20 +146,10 @@ enum FormView {
     static func drawWidget(_ form: FormState, field: FormField, row: Int, focused: Bool, in widget: Rect, area: Rect,
                            wraps: FormLayout.Wraps, into frame: inout Frame) {
         let v = form.values
-        let focusStyle = Style(reverse: true)
+        if form.drawChoiceWidget(field, focused: focused, in: widget, area: area, into: &frame) { return }
         switch field.kind {
-        case .choice:
-            let text = Choices.current(field, in: v)?.label ?? form.automaticChoice(field) ?? "— choose —"
-            frame.put("‹ \(text) ›", x: 0, y: 0, in: widget, style: focused ? focusStyle : .plain)
-        case .check:
-            // A check box carries its full sentence from the left edge, in place of a label.
-            let y = widget.y - area.y
-            let ticked = v[flag: field]
-            frame.put(ticked ? "[x]" : "[ ]", x: 2, y: y, in: area, style: focused ? focusStyle : .bold)
-            frame.put(form.checkLabel(field), x: 6, y: y, in: area, style: focused ? .bold : .plain)
-        case .toggle:
-            let on = v[flag: field]
-            frame.put(on ? "[x] yes" : "[ ] no", x: 0, y: 0, in: widget, style: focused ? focusStyle : .plain)
+        case .choice, .check, .toggle:
+            break
         case .text, .date:
             let characters = focused ? form.editor?.characters ?? [] : Array(v[text: field])
             var box = widget

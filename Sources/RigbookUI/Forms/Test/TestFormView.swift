@@ -136,16 +136,10 @@ enum TestFormView {
     static func drawWidget(_ form: TestFormState, field: TestField, row: Int, focused: Bool, in widget: Rect,
                            area: Rect, into frame: inout Frame) {
         let v = form.values
-        let focusStyle = Style(reverse: true)
+        _ = form.drawChoiceWidget(field, focused: focused, in: widget, area: area, into: &frame)
         switch field.kind {
-        case .choice:
-            frame.put("‹ \(TestChoices.text(field, in: v)) ›", x: 0, y: 0, in: widget,
-                      style: focused ? focusStyle : .plain)
-        case .check:
-            let y = widget.y - area.y
-            frame.put(v[keyPath: field.flagPath!] ? "[x]" : "[ ]", x: 2, y: y, in: area,
-                      style: focused ? focusStyle : .bold)
-            frame.put(field.checkLabel(v), x: 6, y: y, in: area, style: focused ? .bold : .plain)
+        case .choice, .check:
+            break
         case .attachments:
             AttachPrompt.drawAttachment(v.attachments, row: row, selected: focused && row == form.attachmentSelection,
                                         in: widget, into: &frame)
@@ -174,7 +168,7 @@ enum TestFormView {
         // Pass/fail observations carry their verdict's colour too.
         if [.visual, .polarity, .rcdPushButton].contains(field), let value = field == .visual ? v.visual
             : field == .polarity ? v.polarity : v.rcdPushButton, value == .fail {
-            let text = "‹ \(TestChoices.text(field, in: v)) ›"
+            let text = "‹ \(form.choiceText(field)) ›"
             frame.put("✗", x: text.displayWidth + 1, y: 0, in: widget, style: Style(colour: .red, bold: true))
         }
     }
