@@ -55,10 +55,10 @@ extension Session {
                                               certificationNumber: profile.certificationNumber, today: state.today)
         var seed = BatchSeed(visit: visit, rows: rows, baseline: baseline, particulars: try register.particulars())
         if let draft {
-            seed.initial = draft.values
-            seed.initial.confirmed = false  // given again by a person, never by a file
-            seed.draft = DraftFileMeta(of: draft)
-            seed.focus = draft.focusedField.flatMap(FormField.init(key:))
+            seed.form.initial = draft.values
+            seed.form.initial.confirmed = false  // given again by a person, never by a file
+            seed.form.draft = DraftFileMeta(of: draft)
+            seed.form.focus = draft.focusedField.flatMap(FormField.init(key:))
         }
         return [.batchReady(seed)]
     }

@@ -13,9 +13,12 @@ protocol DraftedForm: FieldForm, TextFieldHosting, AttachmentHosting {
     var fieldMessages: [Field: String] { get set }
     /// The fields of the gate's rules unmet now.
     var unmetFields: [Field] { get }
-    /// The tick by which a person authenticates the record, and what messages call it.
-    associatedtype Values
+    associatedtype Values: Sendable
     var values: Values { get set }
+    /// What the form opened with: its asset and records, its baseline, its session (`DraftedFormSeed`), and what
+    /// only the kind opens with.
+    associatedtype Opening: Sendable
+    var seed: DraftedFormSeed<Values, Field, Opening> { get }
     /// Where the values keep their attached files.
     static var attachmentsPath: WritableKeyPath<Values, [Attachment]> & Sendable { get }
     /// The form keeps its own keystroke journal (false: a batch's form, whose batch keeps the draft).
@@ -42,8 +45,6 @@ protocol DraftedForm: FieldForm, TextFieldHosting, AttachmentHosting {
     mutating func handleKey(_ key: Key, now: Double, width: Int) -> Outcome
     /// The keys only this form kind has (F2's clean pass, F4's examiner, Enter on a choice).
     mutating func handleOwn(_ action: FormAction, now: Double) -> Outcome
-    var row: RegisterRow { get }
-    var sessionID: String { get }
     var draft: DraftTracker { get set }
     var draftSnapshot: DraftSnapshot { get }
     var hasUnsavedInput: Bool { get }
@@ -120,6 +121,11 @@ public enum FormMessage: Sendable, Equatable {
 }
 
 extension DraftedForm {
+    public var row: RegisterRow { seed.row }
+    public var history: [RecordFacts] { seed.history }
+    public var baseline: Values { seed.baseline }
+    public var sessionID: String { seed.sessionID }
+
     var draftOnDisk: Bool { draft.onDisk }
 
     var saveError: String? {

@@ -19,10 +19,14 @@ public struct RecoveryState: Screen {
     /// draft on disk): the box says so, and its answers say which form each opens. Nil: the usual question.
     public private(set) var asked: String?
 
-    public init(seed: FormSeed, draft: DraftSummary, recovered: FormSeed) {
+    private init(_ target: Target, draft: DraftSummary) {
         self.draft = draft
-        target = .inspection(seed: seed, recovered: recovered)
+        self.target = target
         question = RecoveryState.question(tag: draft.assetTag)
+    }
+
+    public init(seed: FormSeed, draft: DraftSummary, recovered: FormSeed) {
+        self.init(.inspection(seed: seed, recovered: recovered), draft: draft)
         // One draft per asset holds its inspection or its amendment. `A` on a record whose asset has another
         // draft must not open that draft as if it were the amendment: the box says so, and Discard amends. (`i`
         // is how any draft of the asset is got back, so it keeps the usual question.)
@@ -35,16 +39,12 @@ public struct RecoveryState: Screen {
 
     /// The asset editor's draft: the same question, the same answers.
     public init(assetSeed seed: AssetEditorSeed, draft: DraftSummary, recovered: AssetEditorSeed) {
-        self.draft = draft
-        target = .asset(seed: seed, recovered: recovered)
-        question = RecoveryState.question(tag: draft.assetTag)
+        self.init(.asset(seed: seed, recovered: recovered), draft: draft)
     }
 
     /// The electrical test form's draft: the same question, the same answers.
     public init(testSeed seed: TestFormSeed, draft: DraftSummary, recovered: TestFormSeed) {
-        self.draft = draft
-        target = .test(seed: seed, recovered: recovered)
-        question = RecoveryState.question(tag: draft.assetTag)
+        self.init(.test(seed: seed, recovered: recovered), draft: draft)
     }
 
     private func form(recovered: Bool, context: ScreenContext) -> any Screen {

@@ -1,26 +1,19 @@
 import Foundation
 import RigbookCore
 
-/// What the runtime hands over to open a batch inspection: the locked assets, the prefilled values and, when
-/// recovered, the batch draft's own facts.
+/// What the runtime hands over to open a batch inspection: the visit, the locked assets, and the seed of the one
+/// inspection form the shared values are typed in (on the first asset; when recovered, with the batch draft's facts).
 public struct BatchSeed: Sendable {
     public var visit: UUID
     public var rows: [RegisterRow]
-    public var baseline: InspectionValues
-    public var initial: InspectionValues
-    public var draft: DraftFileMeta?
-    public var focus: FormField?
-    public var particulars: Particulars
+    public var form: FormSeed
 
-    public init(visit: UUID, rows: [RegisterRow], baseline: InspectionValues, initial: InspectionValues? = nil,
-                draft: DraftFileMeta? = nil, focus: FormField? = nil, particulars: Particulars) {
+    public init(visit: UUID, rows: [RegisterRow], baseline: InspectionValues, particulars: Particulars) {
         self.visit = visit
         self.rows = rows
-        self.baseline = baseline
-        self.initial = initial ?? baseline
-        self.draft = draft
-        self.focus = focus
-        self.particulars = particulars
+        form = FormSeed(row: rows[0], baseline: baseline,
+                        sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: rows[0].asset.uuid),
+                        own: InspectionOpening(particulars: particulars))
     }
 
     /// Where a fresh batch starts: the first field that still needs the inspector (a remembered name and
@@ -58,11 +51,8 @@ public struct BatchFormState: Screen {
         visit = seed.visit
         rows = seed.rows
         today = context.today
-        let first = seed.rows[0]
-        let formSeed = FormSeed(row: first, history: [], baseline: seed.baseline, initial: seed.initial,
-                                sessionID: BatchIdentity.sessionID(visit: seed.visit, assetUUID: first.asset.uuid),
-                                draft: seed.draft, focus: seed.focus ?? BatchSeed.firstNeeded(seed.initial),
-                                own: InspectionOpening(particulars: seed.particulars))
+        var formSeed = seed.form
+        formSeed.focus = formSeed.focus ?? BatchSeed.firstNeeded(formSeed.initial)
         form = FormState(seed: formSeed, context: BatchFormState.formContext(context, assets: seed.rows.count))
         form.openingWarning = nil
         form.batchMembers = members

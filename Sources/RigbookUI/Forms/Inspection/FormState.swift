@@ -4,18 +4,14 @@ import RigbookCore
 /// The inspection form: the 17 values (the draft model), the baseline it was opened with, the focus
 /// and the widgets' transient state. `hasUnsavedInput` is simply `values != baseline`.
 public struct FormState: Screen {
-    public let row: RegisterRow
-    public let history: [RecordFacts]
-    public let baseline: InspectionValues
-    /// The form session: the saved record carries it, and the register refuses it twice.
-    public let sessionID: String
-    /// The record this form amends (the newest of its chain), nil for a fresh inspection.
-    public let amending: StoredInspection?
-    /// The record the person chose to amend, when a later amendment had superseded it.
-    public let supersededChoice: Int64?
+    public let seed: FormSeed
     public let today: CalendarDate
+    /// The record this form amends (the newest of its chain), nil for a fresh inspection.
+    public var amending: StoredInspection? { seed.own.amending }
+    /// The record the person chose to amend, when a later amendment had superseded it.
+    public var supersededChoice: Int64? { seed.own.supersededChoice }
     /// The register's particulars when the form opened (Settings): what a thorough examination copies.
-    public let particulars: Particulars
+    public var particulars: Particulars { seed.own.particulars }
 
     // Every property the body's layout depends on forgets the kept layout when it changes (`layoutMemo`).
     public internal(set) var values: InspectionValues { didSet { forgetLayout() } }
@@ -77,15 +73,9 @@ public struct FormState: Screen {
     }
 
     public init(seed: FormSeed, context: ScreenContext) {
-        row = seed.row
+        self.seed = seed
         draftID = DraftIdentity.draftID(assetUUID: seed.row.asset.uuid)
-        history = seed.history
-        baseline = seed.baseline
-        sessionID = seed.sessionID
-        amending = seed.own.amending
-        supersededChoice = seed.own.supersededChoice
         today = context.today
-        particulars = seed.own.particulars
         values = seed.initial
         noticeAnswers = seed.own.noticeAnswers
         // A recovered draft is confirmed again by a person: a tick must never come back from a file.

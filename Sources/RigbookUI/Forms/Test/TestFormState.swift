@@ -8,12 +8,10 @@ import RigbookCore
 /// burst rules (`SeenInBatch`) and type-ahead (`TypeAhead`). What is its own is the test's fields, the test
 /// gate (`TestGate`) and the readings' verdicts.
 public struct TestFormState: Screen {
-    public let row: RegisterRow
-    public let history: [RecordFacts]
-    public let baseline: TestValues
-    public let sessionID: String
+    public let seed: TestFormSeed
     public let today: CalendarDate
-    public let limits: TestLimits
+    /// The register's limits in force as the form opened: they judge it, and the test keeps them.
+    var limits: TestLimits { seed.own }
 
     public internal(set) var values: TestValues
     public internal(set) var focus: TestField = .testType
@@ -47,12 +45,8 @@ public struct TestFormState: Screen {
     public typealias Mode = FormMode<ValidatedTest, Never>
 
     public init(seed: TestFormSeed, context: ScreenContext) {
-        row = seed.row
-        history = seed.history
-        baseline = seed.baseline
-        sessionID = seed.sessionID
+        self.seed = seed
         today = context.today
-        limits = seed.own
         var initial = seed.initial
         // A recovered draft is authenticated again by a person: a tick never comes back from a file.
         if seed.draft != nil { initial.authenticated = false }
