@@ -133,3 +133,9 @@ extension AssetKind: JSONBytesWritable {}
 extension ElectricalClass: JSONBytesWritable {}
 extension ElectricalEnvironment: JSONBytesWritable {}
 extension ElectricalRisk: JSONBytesWritable {}
+extension ColourCodeScheme: JSONBytesWritable {}
+
+/// Limits are an object: written by the encoder.
+extension TestLimits: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { false }
+}

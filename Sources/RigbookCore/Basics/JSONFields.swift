@@ -40,15 +40,18 @@ public struct JSONField<Values>: Sendable {
     }
 
     /// A value files written before it existed lack (then `absent`); not written while `omitted` says so, so
-    /// a file without it reads as it did.
+    /// a file without it reads as it did. `tolerant`: a value a later build wrote in a shape this one cannot read
+    /// reads as `absent` too, rather than the whole file unreadable.
     public static func added<T: Codable & Sendable & JSONBytesWritable>(
         _ key: String, _ path: WritableKeyPath<Values, T> & Sendable, absent: T,
-        omitted: (@Sendable (T) -> Bool)? = nil) -> Self {
+        omitted: (@Sendable (T) -> Bool)? = nil, tolerant: Bool = false) -> Self {
         JSONField(key: key, write: { values, c in
             let value = values[keyPath: path]
             if omitted?(value) != true { try c.encode(value, forKey: JSONKey(key)) }
         }, read: { values, c in
-            values[keyPath: path] = try c.decodeIfPresent(T.self, forKey: JSONKey(key)) ?? absent
+            let read = tolerant ? (try? c.decodeIfPresent(T.self, forKey: JSONKey(key))) ?? nil
+                : try c.decodeIfPresent(T.self, forKey: JSONKey(key))
+            values[keyPath: path] = read ?? absent
         }, bytes: bytes(key, path, omitted: omitted))
     }
 

@@ -56,33 +56,22 @@ public struct ExaminingOrganisation: Codable, Hashable, Sendable {
         self.testLimits = testLimits
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name, address
-        case colourCode = "colour_code"
-        case testLimits = "test_limits"
-    }
+    /// Without a colour code or limits of its own the JSON is what it was before them (`{"address":…,"name":…}`):
+    /// versions kept before and records that copied the organisation read and compare the same. A colour code or
+    /// limits a later build wrote in a shape this one cannot read are none and the defaults, rather than the
+    /// organisation unreadable (each missing limit reads as its default, `TestLimits.init(from:)`).
+    static let jsonFields: [JSONField<ExaminingOrganisation>] = [
+        .required("name", \.name),
+        .required("address", \.address),
+        .added("colour_code", \.colourCode, absent: .none, omitted: { $0 == .none }, tolerant: true),
+        .added("test_limits", \.testLimits, absent: .defaults, omitted: { $0 == .defaults }, tolerant: true),
+    ]
 
     public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        address = try container.decode(String.self, forKey: .address)
-        // Versions kept before colour codes have none; a word of a later build reads as none too.
-        colourCode = (try? container.decodeIfPresent(ColourCodeScheme.self, forKey: .colourCode))
-            ?? ColourCodeScheme.none
-        // Limits a later build wrote in a shape this one cannot read are the defaults, rather than the
-        // organisation unreadable; each missing limit reads as its default (`TestLimits.init(from:)`).
-        testLimits = (try? container.decodeIfPresent(TestLimits.self, forKey: .testLimits)) ?? .defaults
+        self = try Self.jsonFields.read(from: decoder, into: ExaminingOrganisation())
     }
 
-    /// Without a colour code the JSON is what it was before colour codes (`{"address":…,"name":…}`): versions
-    /// kept before and records that copied the organisation read and compare the same.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(address, forKey: .address)
-        if colourCode != .none { try container.encode(colourCode, forKey: .colourCode) }
-        if testLimits != .defaults { try container.encode(testLimits, forKey: .testLimits) }
-    }
+    public func encode(to encoder: Encoder) throws { try Self.jsonFields.write(self, to: encoder) }
 }
 
 /// A competent person who makes reports (Schedule 1 item 9).
