@@ -37,8 +37,10 @@ protocol DraftedForm: FieldForm, TextFieldHosting, AttachmentHosting {
     static var helpLines: [(keys: String, help: String)] { get }
     /// A tick on a check box moves the focus on to the next field (the authentication's excepted).
     static var ticksMoveOn: Bool { get }
-    /// The focused field takes typed text now.
+    /// The focused field takes typed text now; how many characters a field holds, and setting its text.
     var isTyping: Bool { get }
+    func inputLimit(_ field: Field) -> Int
+    mutating func setText(_ field: Field, _ text: String, now: Double)
     /// Ctrl-S or Ctrl-N.
     mutating func attemptSave(andNext: Bool) -> Outcome
     /// One key as this form kind handles it: its modes, its text field, then `handleFieldKey`.
@@ -125,6 +127,11 @@ extension DraftedForm {
     public var history: [RecordFacts] { seed.history }
     public var baseline: Values { seed.baseline }
     public var sessionID: String { seed.sessionID }
+
+    var typingLabel: String { label(of: focus) }
+    var typingLimit: Int { inputLimit(focus) }
+    var typingMultiline: Bool { kind(of: focus) == .multiline }
+    mutating func setTypedText(_ text: String, now: Double) { setText(focus, text, now: now) }
 
     var draftOnDisk: Bool { draft.onDisk }
 

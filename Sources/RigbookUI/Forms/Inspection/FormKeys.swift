@@ -87,6 +87,7 @@ extension FormState {
 
     static let ticksMoveOn = true
     func kind(of field: FormField) -> FieldKind { field.kind }
+    func inputLimit(_ field: FormField) -> Int { field.inputLimit }
     /// A check box by the sentence it shows (the examiner by name), any other field by its label.
     func label(of field: FormField) -> String { field.kind == .check ? checkLabel(field) : field.shortLabel }
     func optionLabels(_ field: FormField) -> [String] { Choices.options(field, in: values).map(\.label) }

@@ -66,17 +66,3 @@ extension TextFieldHosting {
         return .stay
     }
 }
-
-extension FormState: TextFieldHosting {
-    var typingLabel: String { focus.shortLabel }
-    var typingLimit: Int { focus.inputLimit }
-    var typingMultiline: Bool { focus.kind == .multiline }
-    mutating func setTypedText(_ text: String, now: Double) { setText(focus, text, now: now) }
-}
-
-extension TestFormState: TextFieldHosting {
-    var typingLabel: String { focus.label }
-    var typingLimit: Int { focus.inputLimit }
-    var typingMultiline: Bool { focus.kind == .multiline }
-    mutating func setTypedText(_ text: String, now: Double) { setText(focus, text, now: now) }
-}

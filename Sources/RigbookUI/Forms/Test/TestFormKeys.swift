@@ -50,6 +50,7 @@ extension TestFormState {
 
     static let ticksMoveOn = false
     func kind(of field: TestField) -> FieldKind { field.kind }
+    func inputLimit(_ field: TestField) -> Int { field.inputLimit }
     /// A check box by the sentence it shows (the technician by name), any other field by its label.
     func label(of field: TestField) -> String { field.kind == .check ? field.checkLabel(values) : field.label }
     func optionLabels(_ field: TestField) -> [String] { TestChoices.labels(field) }
