@@ -37,14 +37,17 @@ public enum AssetFieldValue: Hashable, Sendable {
     case date(CalendarDate)
 
     /// The value as `asset list --format csv` writes it; nil for none.
-    public var text: String? {
+    public var text: String? { self == .none ? nil : export.csv }
+
+    /// The value as an export's cell (`asset list`, `export`): a date as `YYYY-MM-DD`, none as null.
+    public var export: ExportValue {
         switch self {
-        case .none: nil
-        case .text(let text): text
-        case .number(let number): ExportValue.numberText(number)
-        case .integer(let integer): String(integer)
-        case .flag(let flag): flag ? "true" : "false"
-        case .date(let date): date.iso
+        case .none: .text(nil)
+        case .text(let text): .text(text)
+        case .number(let number): .number(number)
+        case .integer(let integer): .integer(Int64(integer))
+        case .flag(let flag): .flag(flag)
+        case .date(let date): .text(date.iso)
         }
     }
 }
@@ -116,6 +119,10 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     public static let electricalFields: [AssetField] = [.tag, .name, .location, .commissioned, .intervalMonths,
                                                         .retiredOn, .disposition, .equipmentClass, .environment,
                                                         .risk, .intervalReason]
+
+    /// The fields an asset is added with, in field order: all but its retirement, which only a change gives it.
+    /// They are the register's columns written at its addition, its hashed columns and the exports' columns.
+    public static let added = allCases.filter { $0 != .retiredOn && $0 != .disposition }
 
     public func value(in asset: Asset) -> AssetFieldValue {
         switch self {

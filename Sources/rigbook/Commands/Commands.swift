@@ -401,8 +401,8 @@ enum Commands {
         // writes each line as it reads it again (the rows were 600 MB at 1,000,000 assets).
         let header = ["TAG", "NAME", "TYPE", "WLL", "LOCATION", "LAST EXAM", "NEXT DUE", "STATUS"]
         func cells(_ row: RegisterRow) -> [String] {
-            let l = AssetListing(row: row, today: context.today)
-            return [l.tag, l.name, l.typeLabel, l.wllKg.map(Asset.wllText) ?? "—", l.location,
+            let l = AssetListing(row: row, today: context.today), a = l.asset
+            return [a.tag, a.name, a.typeLabel, a.isElectrical ? "—" : Asset.wllText(a.wllKg), a.location,
                     l.lastThoroughExamination ?? "—", l.nextDue ?? "—",
                     AssetStatus(rawValue: l.status)?.label ?? l.status]
         }
