@@ -70,6 +70,9 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     case equipmentClass = "equipment_class"
     case environment, risk
     case intervalReason = "interval_reason"
+    /// The owner's own plant number (Snipe-IT's, PATorganiser's, a hire register's), beside the tag. A field added
+    /// later goes last: the field order orders one edit's changes and puts an export's new column at its end.
+    case clientRef = "client_ref"
 
     public var label: String {
         switch self {
@@ -92,6 +95,7 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case .environment: "environment"
         case .risk: "risk"
         case .intervalReason: "interval reason"
+        case .clientRef: "client ref"
         }
     }
 
@@ -118,7 +122,7 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     /// The fields an electrical asset has (the others stay as added: type other, WLL 0).
     public static let electricalFields: [AssetField] = [.tag, .name, .location, .commissioned, .intervalMonths,
                                                         .retiredOn, .disposition, .equipmentClass, .environment,
-                                                        .risk, .intervalReason]
+                                                        .risk, .intervalReason, .clientRef]
 
     /// The fields an asset is added with, in field order: all but its retirement, which only a change gives it.
     /// They are the register's columns written at its addition, its hashed columns and the exports' columns.
@@ -145,6 +149,9 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case .environment: asset.electrical.map { .text($0.environment.rawValue) } ?? .none
         case .risk: asset.electrical.map { .text($0.risk.rawValue) } ?? .none
         case .intervalReason: asset.electrical.map { .text($0.intervalReason) } ?? .none
+        // None when empty, so the register keeps NULL there: an asset without one hashes as every asset did
+        // before the field, and an emptied one reads as one that never had any.
+        case .clientRef: asset.clientRef.isEmpty ? .none : .text(asset.clientRef)
         }
     }
 
@@ -177,6 +184,8 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
             if let e = ElectricalEnvironment(rawValue: t) { asset.electrical?.environment = e }
         case (.risk, .text(let t)): if let r = ElectricalRisk(rawValue: t) { asset.electrical?.risk = r }
         case (.intervalReason, .text(let t)): asset.electrical?.intervalReason = t
+        case (.clientRef, .text(let t)): asset.clientRef = t
+        case (.clientRef, .none): asset.clientRef = ""
         default: break
         }
     }

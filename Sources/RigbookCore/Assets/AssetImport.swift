@@ -209,6 +209,7 @@ public enum AssetImport {
         var draft = AssetDraft()
         draft.tag = cell("tag")
         draft.name = cell("name")
+        draft.clientRef = cell("client_ref")
         let kindText = cell("kind").trimmingCharacters(in: .whitespaces).lowercased()
         if kindText == "electrical" {
             return electricalAsset(cell, draft: draft, line: line, today: today)

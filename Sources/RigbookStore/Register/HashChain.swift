@@ -56,7 +56,7 @@ enum HashChain {
 
     /// An asset as it was added (its summary columns change with its records and are never hashed): the columns
     /// migration 005 first hashed, then, hashed only when not NULL, its kind and every field added since, in field
-    /// order (an electrical asset's).
+    /// order (an electrical asset's, the client ref).
     static let asset = Kind(
         name: "asset", table: "assets", columns: assetColumns,
         extensionColumns: ["asset_kind"] + AssetField.added.map(\.rawValue).filter { !assetColumns.contains($0) },
