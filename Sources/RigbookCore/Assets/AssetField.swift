@@ -155,41 +155,6 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// Sets the field from a value of its own kind; a value of another kind is ignored.
-    public func set(_ value: AssetFieldValue, in asset: inout Asset) {
-        switch (self, value) {
-        case (.tag, .text(let t)): asset.tag = t
-        case (.name, .text(let t)): asset.name = t
-        case (.type, .text(let t)): asset.type = EquipmentType(rawValue: t) ?? asset.type
-        case (.wllKg, .number(let n)): asset.wllKg = n
-        case (.lengthM, .number(let n)): asset.lengthM = n
-        case (.lengthM, .none): asset.lengthM = nil
-        case (.location, .text(let t)): asset.location = t
-        case (.manufacturer, .text(let t)): asset.manufacturer = t
-        case (.serialNumber, .text(let t)): asset.serialNumber = t
-        case (.manufactured, .date(let d)): asset.manufactured = d
-        case (.manufactured, .none): asset.manufactured = nil
-        case (.commissioned, .date(let d)): asset.commissioned = d
-        case (.commissioned, .none): asset.commissioned = nil
-        case (.intervalMonths, .integer(let i)): asset.intervalMonths = i
-        case (.liftsPersons, .flag(let f)): asset.liftsPersons = f
-        case (.examinationScheme, .text(let t)): asset.examinationScheme = t
-        case (.retiredOn, .date(let d)): asset.retiredOn = d
-        case (.retiredOn, .none): asset.retiredOn = nil
-        case (.disposition, .text(let t)): asset.disposition = Disposition(rawValue: t)
-        case (.disposition, .none): asset.disposition = nil
-        case (.equipmentClass, .text(let t)):
-            if let c = ElectricalClass(rawValue: t) { asset.electrical?.equipmentClass = c }
-        case (.environment, .text(let t)):
-            if let e = ElectricalEnvironment(rawValue: t) { asset.electrical?.environment = e }
-        case (.risk, .text(let t)): if let r = ElectricalRisk(rawValue: t) { asset.electrical?.risk = r }
-        case (.intervalReason, .text(let t)): asset.electrical?.intervalReason = t
-        case (.clientRef, .text(let t)): asset.clientRef = t
-        case (.clientRef, .none): asset.clientRef = ""
-        default: break
-        }
-    }
-
     /// The fields in which `edited` differs from `original`, in field order.
     public static func differences(from original: Asset, to edited: Asset) -> [AssetField] {
         allCases.filter { $0.value(in: original) != $0.value(in: edited) }

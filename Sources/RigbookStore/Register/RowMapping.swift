@@ -56,13 +56,40 @@ enum AssetColumns {
         if s.optionalText(Int32(fields.count + 1)) == AssetKind.electrical.rawValue {
             asset.electrical = ElectricalParticulars(equipmentClass: .other, environment: .factory)
         }
-        for (offset, field) in fields.enumerated() { field.set(s.fieldValue(field, Int32(offset + 1)), in: &asset) }
+        for (offset, field) in fields.enumerated() { read(field, s, Int32(offset + 1), into: &asset) }
         let at = Int32(assetColumns.count)
         let summary = HistorySummary(
             lastThoroughDate: s.date(at), lastThoroughResult: s.word(at + 1), latestResult: s.word(at + 2),
             latestAction: s.word(at + 3), openRemedyDeadline: s.date(at + 4), unresolvedFailDate: s.date(at + 9),
             outOfService: s.word(at + 8), recordCount: s.int(at + 7), nextExaminationBy: s.date(at + 10))
         return RegisterRow(asset: asset, summary: summary)
+    }
+
+    /// Sets `field` of `a` from column `c`, read as the field's type straight from its bytes, never boxed as an
+    /// `AssetFieldValue`: every row of the list passes here, and boxing made opening 100,000 assets a fifth slower.
+    private static func read(_ field: AssetField, _ s: some RowColumns, _ c: Int32, into a: inout Asset) {
+        switch field {
+        case .tag: a.tag = s.text(c)
+        case .name: a.name = s.text(c)
+        case .type: a.type = s.word(c) ?? .other
+        case .wllKg: a.wllKg = s.double(c)
+        case .lengthM: a.lengthM = s.isNull(c) ? nil : s.double(c)
+        case .location: a.location = s.text(c)
+        case .manufacturer: a.manufacturer = s.text(c)
+        case .serialNumber: a.serialNumber = s.text(c)
+        case .manufactured: a.manufactured = s.date(c)
+        case .commissioned: a.commissioned = s.date(c)
+        case .intervalMonths: a.intervalMonths = s.int(c)
+        case .liftsPersons: a.liftsPersons = s.int(c) != 0
+        case .examinationScheme: a.examinationScheme = s.text(c)
+        case .retiredOn: a.retiredOn = s.date(c)
+        case .disposition: a.disposition = s.word(c)
+        case .equipmentClass: a.electrical?.equipmentClass = s.word(c) ?? .other
+        case .environment: a.electrical?.environment = s.word(c) ?? .factory
+        case .risk: a.electrical?.risk = s.word(c) ?? .normal
+        case .intervalReason: a.electrical?.intervalReason = s.text(c)
+        case .clientRef: a.clientRef = s.text(c)
+        }
     }
 }
 
