@@ -10,8 +10,10 @@ enum AssetColumns {
     /// The asset's own columns: its uuid, its fields, and its kind (NULL for lifting equipment, `electrical`).
     private static let assetColumns = ["uuid"] + fields.map(\.rawValue) + ["asset_kind"]
 
-    /// What `row` reads: the asset's own columns, then its summary.
-    static let select = (assetColumns + summaryColumns).joined(separator: ", ")
+    /// What `row` reads: the asset's own columns, then the summary columns `HistorySummary` holds.
+    static let select = (assetColumns + ["last_thorough_date", "last_thorough_result", "latest_result", "latest_action",
+                                         "open_remedy_deadline", "unresolved_fail_date", "out_of_service",
+                                         "record_count", "next_examination_by"]).joined(separator: ", ")
 
     /// `select` as the arguments of `rigbook_row`, for reads of many rows (`Database.eachRow`).
     static let selectThroughFunction = "rigbook_row(\(select))"
@@ -25,7 +27,7 @@ enum AssetColumns {
         + " VALUES (" + Array(repeating: "?", count: written.count + 2).joined(separator: ", ") + ")"
 
     /// How many columns `select` reads.
-    static let selectCount = assetColumns.count + summaryColumns.count
+    static let selectCount = select.split(separator: ",").count
 
     /// What an asset's history folds to (`summaryValues`, in this order): written only by the fold.
     static let summaryColumns = [
@@ -60,8 +62,8 @@ enum AssetColumns {
         let at = Int32(assetColumns.count)
         let summary = HistorySummary(
             lastThoroughDate: s.date(at), lastThoroughResult: s.word(at + 1), latestResult: s.word(at + 2),
-            latestAction: s.word(at + 3), openRemedyDeadline: s.date(at + 4), unresolvedFailDate: s.date(at + 9),
-            outOfService: s.word(at + 8), recordCount: s.int(at + 7), nextExaminationBy: s.date(at + 10))
+            latestAction: s.word(at + 3), openRemedyDeadline: s.date(at + 4), unresolvedFailDate: s.date(at + 5),
+            outOfService: s.word(at + 6), recordCount: s.int(at + 7), nextExaminationBy: s.date(at + 8))
         return RegisterRow(asset: asset, summary: summary)
     }
 
