@@ -312,7 +312,8 @@ let statusValues: Set<String> = ["do_not_use", "overdue", "remedy_by", "quaranti
 let documentedColumns = ["tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
                          "manufactured", "commissioned", "interval_months", "lifts_persons",
                          "last_thorough_examination", "latest_result", "next_due", "remedy_deadline", "status", "uuid",
-                         "examination_scheme", "kind", "equipment_class", "environment", "risk", "interval_reason"]
+                         "examination_scheme", "kind", "equipment_class", "environment", "risk", "interval_reason",
+                         "client_ref"]
 
 // MARK: - Polling
 

@@ -152,6 +152,19 @@ private func items(_ html: String) -> [String: String] {
         #expect(!html.contains("data-duty=\"report_to_lessor\""))
     }
 
+    @Test("item 3 gives the owner's client ref beside the serial number, only when the asset has one")
+    func clientRef() {
+        var asset = CertificateFixture.asset(1, tag: "SL-1")
+        let record = CertificateFixture.remedyRecord(asset: asset)
+        let without = items(Certificate.render(Certificate.Entry(record: record, asset: asset), head: nil,
+                                               printedAt: ""))
+        #expect(without["3"]?.contains("client ref") == false, "\(without["3"] ?? "")")
+        asset.clientRef = "P-<4471>"
+        let with = items(Certificate.render(Certificate.Entry(record: record, asset: asset), head: nil, printedAt: ""))
+        #expect(with["3"]?.contains("serial number <bdi>SN-1</bdi>; client ref <bdi>P-&lt;4471&gt;</bdi>") == true,
+                "\(with["3"] ?? "")")
+    }
+
     @Test("a dangerous fail is not safe to operate; after installation, item 6 answers and 7 does not apply")
     func failAndInstallation() {
         let asset = CertificateFixture.asset(1, tag: "SL-1")

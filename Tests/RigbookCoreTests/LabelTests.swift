@@ -182,6 +182,20 @@ import RigbookQR
         }
     }
 
+    @Test("the card gives the owner's client ref under the name, only when the asset has one")
+    func cardClientRef() {
+        var asset = sampleAsset(commissioned: "2026-01-01", intervalMonths: 6)
+        asset.clientRef = "HIRE-<0815>"
+        let items = LabelPageTests.items(1) + [Labels.Item(row: RegisterRow(asset: asset, summary: .empty),
+                                                            particulars: .initial, today: day("2026-11-30"),
+                                                            scheme: .quarters)]
+        let html = Labels.render(items, layout: .card, sheet: .small, qr: { _ in nil }, printedAt: "now")
+        #expect(html.components(separatedBy: "Client ref").count - 1 == 1, "the first asset has none")
+        #expect(html.contains("<div class=\"line small\">Client ref <bdi>HIRE-&lt;0815&gt;</bdi></div>"))
+        let due = Labels.render(items, layout: .due, sheet: .small, qr: { _ in nil }, printedAt: "now")
+        #expect(!due.contains("Client ref"), "the due label has no room for it")
+    }
+
     @Test("an asset out of use says so instead of a due date")
     func outOfUse() {
         var item = LabelPageTests.items(1)[0]

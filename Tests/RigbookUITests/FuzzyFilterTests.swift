@@ -145,6 +145,7 @@ struct SearchIndexEquivalenceTests {
             var asset = makeAsset(tag: SearchIndexEquivalenceTests.text(&random, 1...5) + "\(number)",
                                   name: random.pick(names), location: random.pick(places))
             asset.serialNumber = SearchIndexEquivalenceTests.text(&random, 0...6)
+            asset.clientRef = SearchIndexEquivalenceTests.text(&random, 0...4)
             asset.manufacturer = random.pick(places)
             rows.append(RegisterRow(asset: asset, summary: .empty))
         }
@@ -154,7 +155,7 @@ struct SearchIndexEquivalenceTests {
         let joined = list.rows.map { row in
             let a = row.asset
             return Array([a.tag, a.name, a.typeLabel, list.siteName(of: a), a.location, a.serialNumber,
-                          a.manufacturer, ""].joined(separator: "\u{1F}").lowercased().utf8)
+                          a.clientRef, a.manufacturer, ""].joined(separator: "\u{1F}").lowercased().utf8)
         }
         for _ in 0..<200 {
             let terms = (0..<random.below(3) + 1).map { _ in

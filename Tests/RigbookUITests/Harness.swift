@@ -304,7 +304,7 @@ extension Harness {
                 let asset = item.row.asset
                 let site = particulars.sites[particulars.asset(asset.uuid).siteUUID]?.name ?? ""
                 let fields = [asset.tag, asset.name, asset.type.label, site, asset.location, asset.serialNumber,
-                              asset.manufacturer]
+                              asset.clientRef, asset.manufacturer]
                 return words.allSatisfy { word in fields.contains { isSubsequence(word, of: $0) } }
             }
             .sorted { ($0.status.attentionRank, $0.index) < ($1.status.attentionRank, $1.index) }

@@ -26,12 +26,15 @@ public struct Asset: Hashable, Sendable {
     /// interval other than AS/NZS 3760's. Nil for lifting equipment. An electrical asset keeps `type` `.other`,
     /// `wllKg` 0 and no length, manufacturer, serial or date of manufacture; `location` is its site.
     public var electrical: ElectricalParticulars?
+    /// The owner's own plant number for it, from their register (beside our tag); empty when none.
+    public var clientRef: String
 
     public init(uuid: UUID = UUID(), tag: String, name: String, type: EquipmentType, wllKg: Double,
                 lengthM: Double? = nil, location: String = "", manufacturer: String = "",
                 serialNumber: String = "", manufactured: CalendarDate? = nil,
                 commissioned: CalendarDate? = nil, intervalMonths: Int, liftsPersons: Bool = false,
-                examinationScheme: String = "", retiredOn: CalendarDate? = nil, disposition: Disposition? = nil) {
+                examinationScheme: String = "", retiredOn: CalendarDate? = nil, disposition: Disposition? = nil,
+                clientRef: String = "") {
         self.uuid = uuid
         self.tag = tag
         self.name = name
@@ -48,6 +51,7 @@ public struct Asset: Hashable, Sendable {
         self.examinationScheme = examinationScheme
         self.retiredOn = retiredOn
         self.disposition = disposition
+        self.clientRef = clientRef
     }
 
     public var isRetired: Bool { retiredOn != nil }
@@ -144,6 +148,8 @@ public struct Asset: Hashable, Sendable {
             (.manufacturer, "manufacturer", manufacturer), (.serial, "serial number", serialNumber),
             (.examinationScheme, "examination scheme reference", examinationScheme),
             (.intervalReason, "interval reason", electrical?.intervalReason ?? ""),
+            // Told at the serial number, printed beside it, until the asset form has a field of its own for it.
+            (.serial, "client ref", clientRef),
         ]
         for (field, label, text) in texts {
             if text.count > Asset.maxTextLength {

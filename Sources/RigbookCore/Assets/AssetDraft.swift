@@ -31,6 +31,8 @@ public struct AssetDraft: Sendable, Equatable, Codable {
     public var environment: ElectricalEnvironment = .factory
     public var risk: ElectricalRisk = .normal
     public var intervalReason = ""
+    /// The owner's own plant number, of either kind of asset.
+    public var clientRef = ""
 
     public init() {}
 
@@ -54,6 +56,7 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         examinationScheme = a.examinationScheme
         disposition = a.disposition
         retiredOn = a.retiredOn?.iso ?? ""
+        clientRef = a.clientRef
         if let e = a.electrical {
             kind = .electrical
             equipmentClass = e.equipmentClass
@@ -88,6 +91,7 @@ public struct AssetDraft: Sendable, Equatable, Codable {
         .added("disposition", \.disposition, absent: nil, omitted: { $0 == nil }),
         .added("retired_on", \.retiredOn, absent: ""),
         .added("reason", \.reason, absent: ""),
+        .added("client_ref", \.clientRef, absent: ""),
     ]
 
     private static let electricalFields: [JSONField<AssetDraft>] = [
@@ -227,6 +231,7 @@ public struct AssetDraft: Sendable, Equatable, Codable {
                                         intervalReason: trimmed(intervalReason)),
                                      intervalMonths: interval, commissioned: commission)
         }
+        asset.clientRef = trimmed(clientRef)
         // The WLL's own message is already there when it did not parse.
         let assetProblems = checkingInterval ? asset.admissionProblems(today: today) : asset.fieldProblems(today: today)
         problems += assetProblems.filter { wll != nil || $0.field != .wll }

@@ -37,14 +37,17 @@ public enum AssetFieldValue: Hashable, Sendable {
     case date(CalendarDate)
 
     /// The value as `asset list --format csv` writes it; nil for none.
-    public var text: String? {
+    public var text: String? { self == .none ? nil : export.csv }
+
+    /// The value as an export's cell (`asset list`, `export`): a date as `YYYY-MM-DD`, none as null.
+    public var export: ExportValue {
         switch self {
-        case .none: nil
-        case .text(let text): text
-        case .number(let number): ExportValue.numberText(number)
-        case .integer(let integer): String(integer)
-        case .flag(let flag): flag ? "true" : "false"
-        case .date(let date): date.iso
+        case .none: .text(nil)
+        case .text(let text): .text(text)
+        case .number(let number): .number(number)
+        case .integer(let integer): .integer(Int64(integer))
+        case .flag(let flag): .flag(flag)
+        case .date(let date): .text(date.iso)
         }
     }
 }
@@ -67,6 +70,9 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     case equipmentClass = "equipment_class"
     case environment, risk
     case intervalReason = "interval_reason"
+    /// The owner's own plant number (Snipe-IT's, PATorganiser's, a hire register's), beside the tag. A field added
+    /// later goes last: the field order orders one edit's changes and puts an export's new column at its end.
+    case clientRef = "client_ref"
 
     public var label: String {
         switch self {
@@ -89,6 +95,7 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case .environment: "environment"
         case .risk: "risk"
         case .intervalReason: "interval reason"
+        case .clientRef: "client ref"
         }
     }
 
@@ -115,7 +122,11 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     /// The fields an electrical asset has (the others stay as added: type other, WLL 0).
     public static let electricalFields: [AssetField] = [.tag, .name, .location, .commissioned, .intervalMonths,
                                                         .retiredOn, .disposition, .equipmentClass, .environment,
-                                                        .risk, .intervalReason]
+                                                        .risk, .intervalReason, .clientRef]
+
+    /// The fields an asset is added with, in field order: all but its retirement, which only a change gives it.
+    /// They are the register's columns written at its addition, its hashed columns and the exports' columns.
+    public static let added = allCases.filter { $0 != .retiredOn && $0 != .disposition }
 
     public func value(in asset: Asset) -> AssetFieldValue {
         switch self {
@@ -138,39 +149,9 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
         case .environment: asset.electrical.map { .text($0.environment.rawValue) } ?? .none
         case .risk: asset.electrical.map { .text($0.risk.rawValue) } ?? .none
         case .intervalReason: asset.electrical.map { .text($0.intervalReason) } ?? .none
-        }
-    }
-
-    /// Sets the field from a value of its own kind; a value of another kind is ignored.
-    public func set(_ value: AssetFieldValue, in asset: inout Asset) {
-        switch (self, value) {
-        case (.tag, .text(let t)): asset.tag = t
-        case (.name, .text(let t)): asset.name = t
-        case (.type, .text(let t)): asset.type = EquipmentType(rawValue: t) ?? asset.type
-        case (.wllKg, .number(let n)): asset.wllKg = n
-        case (.lengthM, .number(let n)): asset.lengthM = n
-        case (.lengthM, .none): asset.lengthM = nil
-        case (.location, .text(let t)): asset.location = t
-        case (.manufacturer, .text(let t)): asset.manufacturer = t
-        case (.serialNumber, .text(let t)): asset.serialNumber = t
-        case (.manufactured, .date(let d)): asset.manufactured = d
-        case (.manufactured, .none): asset.manufactured = nil
-        case (.commissioned, .date(let d)): asset.commissioned = d
-        case (.commissioned, .none): asset.commissioned = nil
-        case (.intervalMonths, .integer(let i)): asset.intervalMonths = i
-        case (.liftsPersons, .flag(let f)): asset.liftsPersons = f
-        case (.examinationScheme, .text(let t)): asset.examinationScheme = t
-        case (.retiredOn, .date(let d)): asset.retiredOn = d
-        case (.retiredOn, .none): asset.retiredOn = nil
-        case (.disposition, .text(let t)): asset.disposition = Disposition(rawValue: t)
-        case (.disposition, .none): asset.disposition = nil
-        case (.equipmentClass, .text(let t)):
-            if let c = ElectricalClass(rawValue: t) { asset.electrical?.equipmentClass = c }
-        case (.environment, .text(let t)):
-            if let e = ElectricalEnvironment(rawValue: t) { asset.electrical?.environment = e }
-        case (.risk, .text(let t)): if let r = ElectricalRisk(rawValue: t) { asset.electrical?.risk = r }
-        case (.intervalReason, .text(let t)): asset.electrical?.intervalReason = t
-        default: break
+        // None when empty, so the register keeps NULL there: an asset without one hashes as every asset did
+        // before the field, and an emptied one reads as one that never had any.
+        case .clientRef: asset.clientRef.isEmpty ? .none : .text(asset.clientRef)
         }
     }
 

@@ -115,23 +115,24 @@ public enum AssetImport {
         public var asset: Asset
     }
 
-    /// The columns that make an asset, as `asset list --format csv` names them.
-    public static let columns: [(name: String, field: Asset.Field?)] = [
-        ("tag", .tag), ("name", .name), ("type", .type), ("wll_kg", .wll), ("length_m", .length),
-        ("location", .location), ("manufacturer", .manufacturer), ("serial_number", .serial),
-        ("manufactured", .manufactured), ("commissioned", .commissioned), ("interval_months", .interval),
-        ("lifts_persons", .liftsPersons), ("examination_scheme", .examinationScheme), ("uuid", nil),
-        // An electrical asset's row says `electrical` under kind (empty or `lifting`: lifting equipment).
-        ("kind", .kind), ("equipment_class", .equipmentClass), ("environment", .environment), ("risk", .risk),
-        ("interval_reason", .intervalReason),
-    ]
+    /// The columns that make an asset: its fields as `asset list --format csv` names them (`AssetField.added`), its
+    /// uuid and its kind (an electrical asset's row says `electrical`; empty or `lifting`: lifting equipment).
+    public static let columns = AssetField.added.map(\.rawValue) + ["uuid", "kind"]
     /// Computed from the register, so an export can be imported as it is: read past, never trusted.
     public static let ignoredColumns = ["last_thorough_examination", "latest_result", "next_due", "remedy_deadline",
                                         "status"]
     public static let requiredColumns = ["tag", "name", "type", "wll_kg"]
 
+    /// The column a field of the add screen is read from, which its problems name (`line 37, wll_kg: …`): the one
+    /// of its name, or with its unit.
     public static func columnName(_ field: Asset.Field) -> String {
-        columns.first { $0.field == field }?.name ?? "\(field)"
+        switch field {
+        case .wll: "wll_kg"
+        case .length: "length_m"
+        case .serial: "serial_number"
+        case .interval: "interval_months"
+        default: columns.first { $0.replacingOccurrences(of: "_", with: "") == "\(field)".lowercased() } ?? "\(field)"
+        }
     }
 
     /// Every problem found: nothing may be imported.
@@ -149,7 +150,7 @@ public enum AssetImport {
         }
         var problems: [Problem] = []
         let names = header.fields.map { CSVText.unguarded($0).trimmingCharacters(in: .whitespaces).lowercased() }
-        let known = Set(columns.map(\.name) + ignoredColumns)
+        let known = Set(columns + ignoredColumns)
         let unknown = names.filter { !known.contains($0) }
         if !unknown.isEmpty {
             problems.append(Problem(line: header.line, "unknown column\(unknown.count == 1 ? "" : "s") "
@@ -208,6 +209,7 @@ public enum AssetImport {
         var draft = AssetDraft()
         draft.tag = cell("tag")
         draft.name = cell("name")
+        draft.clientRef = cell("client_ref")
         let kindText = cell("kind").trimmingCharacters(in: .whitespaces).lowercased()
         if kindText == "electrical" {
             return electricalAsset(cell, draft: draft, line: line, today: today)

@@ -287,6 +287,7 @@ public enum Certificate {
 
         var identity = "\(bidi(asset.tag)): \(bidi(asset.name))<br>\(text(asset.type.label))"
         identity += "; manufacturer \(orNone(asset.manufacturer)); serial number \(orNone(asset.serialNumber))"
+        if !asset.clientRef.isEmpty { identity += "; client ref \(bidi(asset.clientRef))" }
         if let length = asset.lengthM { identity += "; length \(text(HTMLReport.lengthText(length)))" }
         identity += "<br>Date of manufacture: \(asset.manufactured?.iso ?? "not known")"
         if let declaration = particulars?.asset, !declaration.declarationReference.isEmpty {

@@ -80,6 +80,8 @@ public enum Labels {
     public struct Item: Sendable, Hashable {
         public var tag: String
         public var name: String
+        /// The owner's own plant number; empty when none.
+        public var clientRef: String
         public var type: String
         public var wll: String
         public var intervalMonths: Int
@@ -116,6 +118,7 @@ public enum Labels {
             let report = row.status(on: today)
             tag = asset.tag
             name = asset.name
+            clientRef = asset.clientRef
             type = asset.type.label
             wll = Asset.wllText(asset.wllKg)
             intervalMonths = asset.intervalMonths
@@ -225,6 +228,9 @@ public enum Labels {
         out += "<div class=\"body\"><div class=\"tag\"><bdi>\(text(item.tag))</bdi></div>"
         out += "<div class=\"line\"><bdi>\(text(item.type))</bdi> · <b>WLL \(text(item.wll))</b></div>"
         out += "<div class=\"line small\"><bdi>\(text(item.name))</bdi></div>"
+        if !item.clientRef.isEmpty {
+            out += "<div class=\"line small\">Client ref <bdi>\(text(item.clientRef))</bdi></div>"
+        }
         out += "<div class=\"line small\">Examined every \(item.intervalMonths) months"
             + (item.lastThorough.map { " · last \($0.iso)" } ?? "") + "</div>"
         if item.outOfUse {

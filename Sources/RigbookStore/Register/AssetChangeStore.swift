@@ -23,26 +23,10 @@ enum AssetChangeStore {
         }
     }
 
-    /// A stored value read as the field's kind.
-    static func fieldValue(_ field: AssetField, _ value: SQLValue) -> AssetFieldValue {
-        switch (field, value) {
-        case (_, .null): .none
-        case (.wllKg, .real(let n)), (.lengthM, .real(let n)): .number(n)
-        case (.wllKg, .integer(let i)), (.lengthM, .integer(let i)): .number(Double(i))
-        case (.intervalMonths, .integer(let i)): .integer(Int(i))
-        case (.liftsPersons, .integer(let i)): .flag(i != 0)
-        case (.manufactured, .text(let t)), (.commissioned, .text(let t)), (.retiredOn, .text(let t)):
-            CalendarDate(iso: t).map(AssetFieldValue.date) ?? .text(t)
-        case (_, .text(let t)): .text(t)
-        case (_, .integer(let i)): .integer(Int(i))
-        case (_, .real(let r)): .number(r)
-        }
-    }
-
     static func change(_ s: Statement) -> AssetChange? {
         guard let field = AssetField(rawValue: s.text(2)) else { return nil }
         return AssetChange(changeUUID: s.uuid(0) ?? UUID(), assetUUID: s.uuid(1) ?? UUID(), field: field,
-                           oldValue: fieldValue(field, s.value(3)), newValue: fieldValue(field, s.value(4)),
+                           oldValue: s.fieldValue(field, 3), newValue: s.fieldValue(field, 4),
                            reason: s.text(5), changedAt: s.text(6), operatorName: s.text(7),
                            sessionID: s.optionalText(8), entryHash: s.optionalText(9))
     }

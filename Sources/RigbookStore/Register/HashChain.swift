@@ -54,15 +54,20 @@ enum HashChain {
         hashColumn: "record_hash", key: "id", order: "id",
         label: "'record #' || id || ' (' || lower(record_uuid) || ')'")
 
-    /// An asset as it was added (its summary columns change with its records and are never hashed).
+    /// An asset as it was added (its summary columns change with its records and are never hashed): the columns
+    /// migration 005 first hashed, then, hashed only when not NULL, its kind and every field added since, in field
+    /// order (an electrical asset's, the client ref).
     static let asset = Kind(
-        name: "asset", table: "assets",
-        columns: ["uuid", "tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
-                  "manufactured", "commissioned", "interval_months", "lifts_persons", "examination_scheme",
-                  "created_at"],
-        extensionColumns: AssetColumns.electricalColumns,
+        name: "asset", table: "assets", columns: assetColumns,
+        extensionColumns: ["asset_kind"] + AssetField.added.map(\.rawValue).filter { !assetColumns.contains($0) },
         hashColumn: "entry_hash", key: "uuid", order: "created_at, tag",
         label: "'asset ' || tag || ' (' || lower(uuid) || ')'", snapshotColumn: "as_added")
+
+    /// Frozen, not derived from `AssetField`: every register's chain was hashed over these, in this order.
+    private static let assetColumns = [
+        "uuid", "tag", "name", "type", "wll_kg", "length_m", "location", "manufacturer", "serial_number",
+        "manufactured", "commissioned", "interval_months", "lifts_persons", "examination_scheme", "created_at",
+    ]
 
     /// A new version of a particular (employer, site, organisation, examiner, an asset's particulars).
     static let particular = Kind(

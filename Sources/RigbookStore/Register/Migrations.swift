@@ -431,6 +431,9 @@ enum RegisterSchema {
             CREATE TRIGGER record_numbers_are_never_deleted BEFORE DELETE ON record_numbers
             BEGIN SELECT RAISE(ABORT, 'record numbers are evidence and cannot be deleted'); END;
             """),
+        // The owner's own plant number (`AssetField.clientRef`): NULL when none, on every asset added before it
+        // too, so as an extension column of the asset's hash it leaves their hashes as they were.
+        Migration(name: "017-asset-client-refs", sql: "ALTER TABLE assets ADD COLUMN client_ref TEXT;"),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only.

@@ -24,25 +24,6 @@ public struct MergeReport: Sendable, Equatable {
     }
 }
 
-/// A table of entries as a merge copies it: found by their uuid, compared by their hash.
-private struct MergedTable {
-    let name: String
-    let key: String
-    let hash: String
-    let order: String
-
-    static let all = [
-        MergedTable(name: "assets", key: "uuid", hash: "entry_hash", order: "created_at, tag"),
-        MergedTable(name: "particulars", key: "entry_uuid", hash: "entry_hash", order: "id"),
-        MergedTable(name: "inspections", key: "record_uuid", hash: "record_hash", order: "id"),
-        MergedTable(name: "electrical_tests", key: "test_uuid", hash: "entry_hash", order: "id"),
-        MergedTable(name: "notices", key: "notice_uuid", hash: "entry_hash", order: "id"),
-        MergedTable(name: "asset_changes", key: "change_uuid", hash: "entry_hash", order: "id"),
-        MergedTable(name: "merges", key: "merge_uuid", hash: "entry_hash", order: "id"),
-        MergedTable(name: "attachments", key: "entry_uuid", hash: "entry_hash", order: "id"),
-    ]
-}
-
 extension Register {
     /// Opens another register (an inspector's laptop) to merge from, read-only. One of an earlier schema is
     /// refused rather than upgraded: it is not this register's file to change.
@@ -143,7 +124,7 @@ extension Register {
         var report = start
         var problems: [String] = []
         var new: [String: Set<String>] = [:]
-        for table in MergedTable.all {
+        for table in SyncJournal.tables {
             let (found, differing) = try newEntries(theirs, table)
             new[table.name] = found
             problems += differing
@@ -239,10 +220,11 @@ extension Register {
 
     /// The keys of `theirs`' entries this register lacks, and a sentence for each entry both hold with
     /// different contents.
-    private func newEntries(_ theirs: Database, _ table: MergedTable) throws -> (Set<String>, [String]) {
-        let mine = try db.prepare("SELECT \(table.hash) FROM \(table.name) WHERE \(table.key) = ?")
+    private func newEntries(_ theirs: Database, _ table: SyncJournal.Table) throws -> (Set<String>, [String]) {
+        let hash = table.kind.hashColumn
+        let mine = try db.prepare("SELECT \(hash) FROM \(table.name) WHERE \(table.key) = ?")
         let statement = try theirs.prepare(
-            "SELECT \(table.key), \(table.hash) FROM \(table.name) ORDER BY \(table.order)")
+            "SELECT \(table.key), \(hash) FROM \(table.name) ORDER BY \(table.kind.order)")
         var found = Set<String>()
         var differing: [String] = []
         while try statement.step() {

@@ -130,6 +130,8 @@ enum ServerSchema {
             );
             \(appendOnly("attachment_files"))
             """),
+        // The replicas' migration 017: the owner's own plant number, an extension column of the asset's hash.
+        Migration(name: "004-asset-client-refs", sql: "ALTER TABLE assets ADD COLUMN client_ref text;"),
     ]
 
     /// Checks the database at the other end is a Rigbook server this build understands, making one of an empty

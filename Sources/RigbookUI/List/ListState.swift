@@ -222,14 +222,15 @@ public struct ListState: Sendable {
         top = 0
     }
 
-    /// What the filter's words are matched against: each row's tag and serial number, and its name, type,
-    /// site, location, manufacturer and kind, which repeat from row to row (`SearchIndex`).
+    /// What the filter's words are matched against: each row's tag, serial number and client ref, and its name,
+    /// type, site, location, manufacturer and kind, which repeat from row to row (`SearchIndex`).
     func makeSearchIndex() -> SearchIndex {
         let list = self
         return SearchIndex.build(count: rows.count) { row, builder in
             let asset = list.rows[row].asset
             builder.own(asset.tag)
             builder.own(asset.serialNumber)
+            builder.own(asset.clientRef)
             builder.shared(asset.name)
             builder.shared(asset.typeLabel)
             builder.shared(list.siteName(of: asset))

@@ -2,16 +2,17 @@
 import Glibc
 #endif
 
-/// The lower-cased searchable text of every row (tag, name, type, site, location, serial, manufacturer), kept so
-/// that a filter keystroke over a million assets is a tight pass, not a million string comparisons.
+/// The lower-cased searchable text of every row (tag, name, type, site, location, serial, client ref,
+/// manufacturer), kept so that a filter keystroke over a million assets is a tight pass, not a million string
+/// comparisons.
 ///
 /// Matching is fzf's (its "v1" algorithm): a word matches a field when its characters appear in it in order
 /// (`ws0102` in `ws-0102`), and scores more for characters at the start of a word and right after one another,
 /// less for gaps. A word never matches across two fields, so a row's score for a word is its best field's.
 /// Bytes are compared, so a character of several bytes matches as its bytes do.
 ///
-/// A row's fields are of two sorts. Its *own* fields (tag, serial number) differ from row to row: their bytes
-/// are kept per row, separated by 0x1F, with three bit sets of the bytes in them (`ownBits`). Its *shared*
+/// A row's fields are of two sorts. Its *own* fields (tag, serial number, client ref) differ from row to row: their
+/// bytes are kept per row, separated by 0x1F, with three bit sets of the bytes in them (`ownBits`). Its *shared*
 /// fields (name, type, site, location, manufacturer, kind) repeat across a register (a thousand "1 t web
 /// sling"s on "Quay 2"): each distinct value is kept once, each distinct combination of them once, and a row
 /// holds its combination's id. A keystroke scores each value and each combination once, so a row costs a

@@ -184,10 +184,11 @@ public struct HistoryState: Screen {
         let status = " \(report.status.label) "
         frame.put(status, x: max(0, area.width - status.count), y: 0, in: area, style: StatusStyle.of(report.status))
         let none = { (text: String) in text.isEmpty ? "—" : text }
+        let clientRef = a.clientRef.isEmpty ? "" : " · Client ref \(a.clientRef)"
         // The environment has a line of its own: with the class and interval it passed 80 columns.
         let details = a.electrical.map { e in [
             "Electrical · \(e.equipmentClass.label) · Risk \(e.risk.rawValue) · Every \(a.intervalMonths) months"
-                + (e.intervalReason.isEmpty ? "" : " (\(e.intervalReason))"),
+                + (e.intervalReason.isEmpty ? "" : " (\(e.intervalReason))") + clientRef,
             "Environment \(e.environment.label)",
             "Site \(none(site)) · Location \(none(a.location)) · Commissioned \(a.commissioned?.iso ?? "—")",
             "Last test \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",
@@ -197,7 +198,8 @@ public struct HistoryState: Screen {
                 + " · Every \(a.intervalMonths) months" + (a.intervalExceedsLOLER ? " (!)" : "")
                 + (a.liftsPersons ? " · Lifts persons" : "")
                 + (a.examinationScheme.isEmpty ? "" : " · Scheme \(a.examinationScheme)"),
-            "Location \(none(a.location)) · Manufacturer \(none(a.manufacturer)) · Serial \(none(a.serialNumber))",
+            "Location \(none(a.location)) · Manufacturer \(none(a.manufacturer)) · Serial \(none(a.serialNumber))"
+                + clientRef,
             "Made \(a.manufactured?.iso ?? "unknown") · Commissioned \(a.commissioned?.iso ?? "—")",
             // DO NOT USE says why; a withdrawn asset has no next due date.
             "Last thorough examination \(row.summary.lastThoroughDate?.iso ?? "none") · \(report.explanation)",

@@ -12,10 +12,11 @@ extension Commands {
                    [--serial TEXT] [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD]
                    [--lifts-persons | --no-lifts-persons] [--scheme TEXT] [--site SITE]
                    [--class CLASS] [--environment ENV] [--risk normal|high] [--interval-reason TEXT]
+                   [--client-ref TEXT]
             """,
         discussion: """
             Only the fields given change; an empty value clears an optional one (--length '',
-            --manufactured '', --commissioned ''). The same checks as `asset add`. Each field changed
+            --manufactured '', --commissioned '', --client-ref ''). The same checks as `asset add`. Each field changed
             is kept in the asset's history (who, when, old, new, reason), which `rigbook history`
             shows. A new tag keeps the asset (its records, its uuid); the old tag still finds it.
             A change of the interval or the commission date says where the due date moves.
@@ -24,7 +25,8 @@ extension Commands {
             asset's particulars; --location is where on site it is kept.
             An electrical asset takes --class, --environment, --risk and --interval-reason;
             a new environment or risk moves its interval to the AS/NZS 3760 table's unless --interval
-            is given (then with --interval-reason).
+            is given (then with --interval-reason). --client-ref is the owner's own plant number,
+            for either kind.
             """,
         flags: ["--no-lifts-persons"]
     ) { arguments, context in
@@ -32,7 +34,7 @@ extension Commands {
         var given: [String: String] = [:]
         for option in ["--tag", "--name", "--type", "--wll", "--interval", "--length", "--location",
                        "--manufacturer", "--serial", "--manufactured", "--commissioned", "--scheme", "--site",
-                       "--class", "--environment", "--risk", "--interval-reason"] {
+                       "--class", "--environment", "--risk", "--interval-reason", "--client-ref"] {
             if let value = try arguments.option(option) { given[option] = value }
         }
         let liftsPersons: Bool? = arguments.flag("--lifts-persons") ? true
@@ -62,6 +64,7 @@ extension Commands {
             edited.commissioned = text.isEmpty ? nil : try Parse.date(text, option: "--commissioned")
         }
         if let text = given["--scheme"] { edited.examinationScheme = text.trimmingCharacters(in: .whitespaces) }
+        if let text = given["--client-ref"] { edited.clientRef = text.trimmingCharacters(in: .whitespaces) }
         if let liftsPersons { edited.liftsPersons = liftsPersons }
         let electricalOptions = ["--class", "--environment", "--risk", "--interval-reason"].filter { given[$0] != nil }
         if var e = edited.electrical {
@@ -155,9 +158,9 @@ extension Commands {
         discussion: """
             A header row names the columns, as `asset list --format csv` does: tag, name, type, wll_kg
             are needed; length_m, location, manufacturer, serial_number, manufactured, commissioned,
-            interval_months, lifts_persons, examination_scheme and uuid may be given; last_thorough_
-            examination, latest_result, next_due, remedy_deadline and status are read past. Any other
-            column is refused by name. Every row is checked as `asset add` checks it; problems are
+            interval_months, lifts_persons, examination_scheme, client_ref and uuid may be given;
+            last_thorough_examination, latest_result, next_due, remedy_deadline and status are read
+            past. Any other column is refused by name. Every row is checked as `asset add` checks it; problems are
             listed by line and column (line 37, wll_kg: …) and then nothing is imported. UTF-8 with or
             without a BOM, CRLF or LF, quoted fields with commas and line breaks; a leading ' that a
             spreadsheet put before =, +, - or @ is taken off. --dry-run checks everything and prints

@@ -236,10 +236,10 @@ enum Commands {
             rigbook asset add --tag TAG --name TEXT --type TYPE --wll KG [--interval MONTHS]
                    [--length M] [--location TEXT] [--manufacturer TEXT] [--serial TEXT]
                    [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD] [--lifts-persons]
-                   [--scheme TEXT]
+                   [--scheme TEXT] [--client-ref TEXT]
             rigbook asset add --kind electrical --tag TAG --name TEXT --class CLASS
                    --environment ENV [--risk normal|high] [--site TEXT] [--interval MONTHS
-                   --interval-reason TEXT] [--commissioned YYYY-MM-DD]
+                   --interval-reason TEXT] [--commissioned YYYY-MM-DD] [--client-ref TEXT]
             """,
         discussion: """
             --kind is lifting (the default) or electrical: an item tested and tagged to AS/NZS 3760.
@@ -255,6 +255,8 @@ enum Commands {
             allows. A longer interval needs --scheme, the reference of the examination scheme that sets it.
             A tag is one tag whatever its letter case (SL-ß is SL-SS) and may not hold invisible
             characters; --manufactured and --commissioned may not be after today.
+            --client-ref is the owner's own plant number for the asset (their register's, beside
+            the tag); the list's filter finds it, and certificates and card labels print it.
             """,
         flags: ["--lifts-persons"]
     ) { arguments, context in
@@ -289,11 +291,13 @@ enum Commands {
             try Parse.date(text, option: "--commissioned")
         }
         let scheme = try arguments.option("--scheme") ?? ""
+        let clientRef = try arguments.option("--client-ref") ?? ""
         try arguments.finish()
         let asset = Asset(tag: tag, name: name, type: type, wllKg: wll, lengthM: length, location: location,
                           manufacturer: manufacturer, serialNumber: serial, manufactured: manufactured,
                           commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons,
-                          examinationScheme: scheme.trimmingCharacters(in: .whitespaces))
+                          examinationScheme: scheme.trimmingCharacters(in: .whitespaces),
+                          clientRef: clientRef.trimmingCharacters(in: .whitespaces))
         let problems = asset.admissionProblems(today: context.today).map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         let register = try context.openRegister()
@@ -330,11 +334,13 @@ enum Commands {
         let commissioned = try arguments.option("--commissioned").map { (text: String) throws(UsageError) in
             try Parse.date(text, option: "--commissioned")
         }
+        let clientRef = try arguments.option("--client-ref") ?? ""
         try arguments.finish()
         let particulars = ElectricalParticulars(equipmentClass: equipmentClass, environment: environment, risk: risk,
                                                 intervalReason: reason.trimmingCharacters(in: .whitespaces))
-        let asset = Asset.electrical(tag: tag, name: name, site: site, particulars: particulars,
+        var asset = Asset.electrical(tag: tag, name: name, site: site, particulars: particulars,
                                      intervalMonths: interval, commissioned: commissioned)
+        asset.clientRef = clientRef.trimmingCharacters(in: .whitespaces)
         let problems = asset.admissionProblems(today: context.today).map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         let register = try context.openRegister()
@@ -354,7 +360,7 @@ enum Commands {
             location, manufacturer, serial_number, manufactured, commissioned, interval_months,
             lifts_persons, last_thorough_examination, latest_result, next_due, remedy_deadline,
             status, uuid, examination_scheme, kind, equipment_class, environment, risk,
-            interval_reason); csv has the same columns. See docs/FORMATS.md. --retired lists retired
+            interval_reason, client_ref); csv has the same columns. See docs/FORMATS.md. --retired lists retired
             assets too (status retired); --kind lists one kind only.
             """,
         flags: ["--retired"]
@@ -401,8 +407,8 @@ enum Commands {
         // writes each line as it reads it again (the rows were 600 MB at 1,000,000 assets).
         let header = ["TAG", "NAME", "TYPE", "WLL", "LOCATION", "LAST EXAM", "NEXT DUE", "STATUS"]
         func cells(_ row: RegisterRow) -> [String] {
-            let l = AssetListing(row: row, today: context.today)
-            return [l.tag, l.name, l.typeLabel, l.wllKg.map(Asset.wllText) ?? "—", l.location,
+            let l = AssetListing(row: row, today: context.today), a = l.asset
+            return [a.tag, a.name, a.typeLabel, a.isElectrical ? "—" : Asset.wllText(a.wllKg), a.location,
                     l.lastThoroughExamination ?? "—", l.nextDue ?? "—",
                     AssetStatus(rawValue: l.status)?.label ?? l.status]
         }
