@@ -19,7 +19,7 @@ import Testing
 
     /// Moves from field `index` (the tag is 0) on to the reason, the last field, and types it.
     private func typeReason(_ h: Harness, from index: Int, _ reason: String) {
-        for _ in index..<15 { h.press(.tab) }
+        for _ in index..<16 { h.press(.tab) }
         h.type(reason)
     }
 
@@ -105,7 +105,7 @@ import Testing
         h.press(.char("/"))
         h.type("SL-0042")
         h.press(.enter)
-        openEditor(h, tabs: 13)                     // in service
+        openEditor(h, tabs: 14)                     // in service
         h.press(.right, .right, .right, .right)     // disposed of, lost, sold, scrapped
         #expect(h.line(containing: "Retired: scrapped") != nil, "\(h.dump)")
         #expect(h.line(containing: harnessToday.iso) != nil, "dated today unless typed")
@@ -147,7 +147,7 @@ import Testing
 extension AssetEditorTests {
     @Test func theSaveMessageWordsADispositionAsEverywhereElse() throws {
         let h = try Harness(.assets([Self.sling]))
-        openEditor(h, tabs: 13)                     // in service
+        openEditor(h, tabs: 14)                     // in service
         h.press(.right)                             // disposed of
         h.press(.tab, .tab)
         h.type("sold for scrap")

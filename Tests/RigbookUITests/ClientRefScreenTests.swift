@@ -43,4 +43,26 @@ import RigbookCore
         tagged.clientRef = "HIRE-0815"
         #expect(lines(tagged)[1].contains("Every 6 months · Client ref HIRE-0815"), "\(lines(tagged))")
     }
+
+    /// The add-asset form has it as its last field, and the editor changes it as any field, with a reason.
+    @Test func theAssetFormAndEditorTakeIt() throws {
+        let h = try Harness(.empty)
+        AssetFormTests.typeNewAsset(h, tag: "SL-0042", name: "2 t web sling", wll: "2000")
+        while (h.state.screens.last as? AssetFormState)?.focus != .clientRef { h.press(.tab) }
+        #expect(h.line(containing: "▸ Client ref") != nil, "\(h.dump)")
+        h.type("P-4471")
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "Added SL-0042") != nil, "\(h.dump)")
+        #expect(try h.register.asset(tag: "SL-0042")?.asset.clientRef == "P-4471")
+
+        h.press(.char("e"))
+        while (h.state.screens.last as? AssetFormState)?.focus != .clientRef { h.press(.tab) }
+        h.press(.ctrl("u"))
+        h.type("HIRE-0815")
+        for _ in 0..<3 { h.press(.tab) }              // in service, retired on, the reason
+        h.type("owner's register renumbered")
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "Saved SL-0042") != nil, "\(h.dump)")
+        #expect(try h.register.asset(tag: "SL-0042")?.asset.clientRef == "HIRE-0815")
+    }
 }

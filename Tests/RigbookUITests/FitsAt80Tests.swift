@@ -88,7 +88,7 @@ extension Harness {
     @Test func theAssetEditorsIfSavedLineWraps() throws {
         let h = try Harness(.assets([AssetEditorTests.sling]))
         h.press(.char("e"))
-        for _ in 0..<13 { h.press(.tab) }           // in service
+        for _ in 0..<14 { h.press(.tab) }           // in service (after the client ref)
         h.press(.right)                             // disposed of
         let line = (h.state.screens.last as? AssetFormState)?.editorLine?.text
         #expect(line?.hasPrefix("If saved: RETIRED (disposed of)") == true, "\(line ?? "nil")")

@@ -68,20 +68,20 @@ public struct Asset: Hashable, Sendable {
     public static let wllRange = 0.01...100_000_000.0
     public static let maxTextLength = 200
 
-    /// The 12 fields of SPEC §3 and the examination scheme, in the order the add-asset screen shows them;
-    /// then what only the asset editor shows: how and when it left service, and why it changed.
+    /// The 12 fields of SPEC §3, the examination scheme and the owner's reference, in the order the add-asset
+    /// screen shows them; then what only the asset editor shows: how and when it left service, and why it changed.
     public enum Field: Int, CaseIterable, Sendable {
         case tag, name, type, wll, length, location, manufacturer, serial, manufactured, commissioned, interval,
-             liftsPersons, examinationScheme, disposition, retiredOn, reason,
+             liftsPersons, examinationScheme, clientRef, disposition, retiredOn, reason,
              // What a new asset is, and an electrical asset's own fields.
              kind, equipmentClass, environment, risk, intervalReason
 
         /// The fields of a new electrical asset (TagWorks' 8), in the order the add-asset screen shows them.
         public static let electricalAdded: [Field] = [.tag, .name, .location, .equipmentClass, .environment, .risk,
-                                                      .interval, .intervalReason, .commissioned]
+                                                      .interval, .intervalReason, .commissioned, .clientRef]
 
         /// The fields of a new asset.
-        public static let added: [Field] = allCases.filter { $0.rawValue <= Field.examinationScheme.rawValue }
+        public static let added: [Field] = allCases.filter { $0.rawValue <= Field.clientRef.rawValue }
 
         public var label: String {
             switch self {
@@ -98,6 +98,7 @@ public struct Asset: Hashable, Sendable {
             case .interval: "Interval (months)"
             case .liftsPersons: "Lifts persons"
             case .examinationScheme: "Examination scheme"
+            case .clientRef: "Client ref (optional)"
             case .disposition: "In service"
             case .retiredOn: "Retired on"
             case .reason: "Reason for change"
@@ -148,8 +149,7 @@ public struct Asset: Hashable, Sendable {
             (.manufacturer, "manufacturer", manufacturer), (.serial, "serial number", serialNumber),
             (.examinationScheme, "examination scheme reference", examinationScheme),
             (.intervalReason, "interval reason", electrical?.intervalReason ?? ""),
-            // Told at the serial number, printed beside it, until the asset form has a field of its own for it.
-            (.serial, "client ref", clientRef),
+            (.clientRef, "client ref", clientRef),
         ]
         for (field, label, text) in texts {
             if text.count > Asset.maxTextLength {

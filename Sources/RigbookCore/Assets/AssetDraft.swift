@@ -266,6 +266,7 @@ extension AssetDraft.Field {
         case .retiredOn: \.retiredOn
         case .reason: \.reason
         case .intervalReason: \.intervalReason
+        case .clientRef: \.clientRef
         case .type, .liftsPersons, .disposition, .kind, .equipmentClass, .environment, .risk: nil
         }
     }

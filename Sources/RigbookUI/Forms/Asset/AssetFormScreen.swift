@@ -88,6 +88,7 @@ public struct AssetFormState: PlainForm {
         case .interval: "\(draft.defaultInterval) (default for the type)"
         case .intervalReason: "only for another interval than \(draft.defaultInterval) months"
         case .examinationScheme: "only above \(draft.defaultInterval) months (LOLER reg 9(3))"
+        case .clientRef: "the owner's own plant number, if any"
         default: nil
         }
     }
