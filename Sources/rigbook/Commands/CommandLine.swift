@@ -1,5 +1,6 @@
 import Foundation
 import RigbookCore
+import RigbookStore
 
 enum ExitCode {
     static let success: Int32 = 0
@@ -19,6 +20,11 @@ struct UsageError: Error {
 struct CommandFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// `body`'s value; a failure of the register is the command's, in the register's own words (exit 1).
+func orFail<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
 }
 
 func printError(_ text: String) {
@@ -70,6 +76,11 @@ struct Arguments {
         read.insert(name)
         if items.contains(where: { Arguments.optionName($0) == name }) { throw Arguments.givenTwice(name) }
         return value
+    }
+
+    /// `option(name)` read as a date (YYYY-MM-DD).
+    mutating func date(_ name: String) throws(UsageError) -> CalendarDate? {
+        try option(name).map { (text: String) throws(UsageError) in try Parse.date(text, option: name) }
     }
 
     /// The option a word names: `--tag` of `--tag` and of `--tag=SL-1`.

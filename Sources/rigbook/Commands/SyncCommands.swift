@@ -25,9 +25,7 @@ extension Commands {
         let given = arguments.optionalPositional() ?? context.server
         try arguments.finish()
         let register = try context.openRegister()
-        let remembered: String?
-        do throws(RegisterError) { remembered = try register.rememberedServer() }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let remembered = try orFail { try register.rememberedServer() }
         guard let url = given ?? context.environment["RIGBOOK_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) ?? remembered
         else {
             throw UsageError("sync needs the server's URL once: rigbook sync postgresql://HOST/DATABASE"
