@@ -155,8 +155,9 @@ final class DirectOutput {
             var narrow = true
             for value in scalars {
                 if value < 0x80 { w.buffer.append(UInt8(value)); continue }
-                if narrow, let scalar = Unicode.Scalar(value), DisplayWidth.of(scalar) != 1 { narrow = false }
-                DirectOutput.appendUTF8(value, to: &w.buffer)
+                guard let scalar = Unicode.Scalar(value) else { continue }  // never: runs hold scalars
+                if narrow, DisplayWidth.of(scalar) != 1 { narrow = false }
+                UTF8.encode(scalar) { w.buffer.append($0) }
             }
             // After a wide or combining character the terminal may measure otherwise, and at the right edge it waits
             // to wrap: the next run is placed explicitly. After characters of one column each it goes on from where
@@ -256,25 +257,6 @@ final class DirectOutput {
         case .magenta: Int32(COLOR_MAGENTA)
         case .cyan: Int32(COLOR_CYAN)
         case .normal, .qr: Int32(COLOR_WHITE)
-        }
-    }
-
-    private static func appendUTF8(_ value: UInt32, to buffer: inout [UInt8]) {
-        switch value {
-        case 0..<0x80:
-            buffer.append(UInt8(value))
-        case 0x80..<0x800:
-            buffer.append(UInt8(0xC0 | (value >> 6)))
-            buffer.append(UInt8(0x80 | (value & 0x3F)))
-        case 0x800..<0x10000:
-            buffer.append(UInt8(0xE0 | (value >> 12)))
-            buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (value & 0x3F)))
-        default:
-            buffer.append(UInt8(0xF0 | (value >> 18)))
-            buffer.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
-            buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (value & 0x3F)))
         }
     }
 
