@@ -46,8 +46,7 @@ public struct HelpState: Screen {
     static func keyWidth(_ width: Int) -> Int { min(14, max(6, width / 4)) }
 
     public func draw(into frame: inout Frame, area: Rect) {
-        frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" Help — \(title)", x: 0, y: 0, in: area, style: .reverse)
+        frame.putTitleBar(" Help — \(title)", state: nil, in: area)
         let keyWidth = HelpState.keyWidth(area.width)
         let visible = max(0, area.height - 2)
         let rows = rows(width: area.width)
