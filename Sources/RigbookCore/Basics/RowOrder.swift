@@ -48,7 +48,6 @@ public struct RowOrder<Key: RowKey> {
         self.order = order
     }
 
-    /// The keys, in order.
     public var orderedKeys: some Collection<Key> {
         let keys = self.keys
         return (order ?? Array(0..<Int32(keys.count))).lazy.map { keys[Int($0)] }

@@ -70,7 +70,6 @@ public enum DueReport {
         summary(counts: counts(items), today: today)
     }
 
-    /// How many items have each status.
     public static func counts(_ items: [DueItem]) -> [AssetStatus: Int] {
         items.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
@@ -116,7 +115,6 @@ public enum DueForecast {
         return days / 7
     }
 
-    /// The first day of week `index`.
     public static func weekStart(_ index: Int, today: CalendarDate) -> CalendarDate { today.addingDays(index * 7) }
 }
 

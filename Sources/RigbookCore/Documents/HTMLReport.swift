@@ -5,7 +5,6 @@ import Foundation
 /// (`RegisterRow.status(on:)`, `DueReport`, `DueForecast`); every string from data is escaped.
 /// The output depends only on the inputs, so the same register gives the same bytes.
 public enum HTMLReport {
-    /// Weeks in the forecast chart.
     static let forecastWeeks = 12
     /// Heading for assets whose location is empty.
     static let noLocation = "(no location)"

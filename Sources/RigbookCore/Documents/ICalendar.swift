@@ -106,7 +106,6 @@ public enum ICalendar {
         hashUID("\(assetUUID.uuidString.lowercased())|\(date.iso)|\(kind)")
     }
 
-    /// The UID of the digest event for a day.
     static func digestUID(date: CalendarDate) -> String {
         hashUID("\(date.iso)|\(digestKind)")
     }

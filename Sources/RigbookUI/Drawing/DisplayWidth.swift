@@ -64,7 +64,6 @@ extension Character {
 }
 
 extension String {
-    /// Columns this text takes on a terminal.
     public var displayWidth: Int { DisplayWidth.of(self) }
 
     /// The longest prefix that fits in `width` columns, with `…` when something was cut. Measured on what is

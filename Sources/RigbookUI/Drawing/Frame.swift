@@ -343,7 +343,6 @@ public struct Frame: Sendable, Equatable {
     /// Every cell, row by row (for tests; the backend uses the diff).
     public var cells: [Cell] { (0..<(width * height)).map { self[$0 % width, $0 / width] } }
 
-    /// The screen's text, one string per row.
     public var lines: [String] { (0..<height).map(line) }
 
     public static func == (a: Frame, b: Frame) -> Bool {

@@ -364,7 +364,6 @@ public struct InMemoryScreen: Sendable {
 
     public init(width: Int, height: Int) { frame = Frame(width: width, height: height) }
 
-    /// A terminal showing `frame`.
     public init(_ frame: Frame) { self.frame = frame }
 
     public mutating func apply(_ runs: [DrawRun], size: (width: Int, height: Int)) {

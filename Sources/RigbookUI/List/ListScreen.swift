@@ -1,7 +1,6 @@
 import Foundation
 import RigbookCore
 
-/// What the register list's keys do.
 public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars

@@ -18,7 +18,6 @@ public enum StatusStyle {
 }
 
 extension StatusStyle {
-    /// The terminal colour of a label colour.
     public static func of(_ colour: LabelColour) -> Colour {
         switch colour {
         case .red: .red
@@ -29,7 +28,6 @@ extension StatusStyle {
     }
 }
 
-/// One column of the register list.
 struct ListColumn: Equatable, Sendable {
     enum ID {
         case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status

@@ -8,7 +8,6 @@ public enum SettingsAction: Sendable {
 /// The register's particulars (`,` from the list): the examining organisation, the employers with their
 /// sites, and the examiners. Each is edited in its own editor; every change is a new version in the register.
 public struct SettingsState: Screen {
-    /// One selectable row.
     public enum Row: Sendable, Equatable {
         case organisation
         /// The electrical test limits: kept in the organisation's particulars, shown in a section of their own.

@@ -1,6 +1,5 @@
 import RigbookCore
 
-/// What the editing keys of a text field do.
 public enum TextEdit: Sendable {
     case left, right, lineStart, lineEnd, deleteBack, deleteForward, deleteToEnd, deleteToStart, deleteWord
     case lineUp, lineDown, newline

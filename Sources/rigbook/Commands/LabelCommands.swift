@@ -3,7 +3,6 @@ import RigbookApp
 import RigbookCore
 import RigbookStore
 
-/// `labels`.
 extension Commands {
     static let labels = CommandSpec(
         name: "labels",
