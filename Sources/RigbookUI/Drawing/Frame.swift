@@ -152,13 +152,6 @@ public struct Frame: Sendable, Equatable {
         return String(Character(Unicode.Scalar(cell.scalar) ?? " "))
     }
 
-    /// Whether the cell at (x, y) looks the same here and in `other`.
-    func sameCell(x: Int, y: Int, as other: Frame) -> Bool {
-        let a = rows[y][x], b = other.rows[y][x]
-        if a.cluster < 0 && b.cluster < 0 { return a == b }
-        return a.width == b.width && a.style == b.style && text(of: a) == other.text(of: b)
-    }
-
     /// Draws `text` at (x, y) in at most `maxWidth` columns (to the right edge by default); control
     /// characters are made visible, a wide character that does not fit is replaced by a space.
     /// Returns the columns used.
@@ -348,6 +341,8 @@ public struct Frame: Sendable, Equatable {
     public static func == (a: Frame, b: Frame) -> Bool {
         guard a.width == b.width, a.height == b.height,
               a.cursorX == b.cursorX, a.cursorY == b.cursorY else { return false }
-        return (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { a.sameCell(x: $0, y: y, as: b) } }
+        return (0..<a.height).allSatisfy { y in
+            (0..<a.width).allSatisfy { FrameDiff.same(a.rows[y][$0], b.rows[y][$0], new: a, old: b) }
+        }
     }
 }
