@@ -77,9 +77,8 @@ public enum DueReport {
     /// The summary from the counts alone, for a caller that does not hold the items.
     public static func summary(counts: [AssetStatus: Int], today: CalendarDate) -> String {
         if counts.values.allSatisfy({ $0 == 0 }) { return "Nothing needs attention as of \(today.iso)." }
-        var parts: [String] = []
-        for status in AssetStatus.allCases {
-            if let count = counts[status], count > 0 { parts.append("\(count) \(status.label)") }
+        let parts = AssetStatus.allCases.compactMap { status in
+            counts[status].flatMap { $0 > 0 ? "\($0) \(status.label)" : nil }
         }
         return parts.joined(separator: ", ") + " as of \(today.iso)."
     }

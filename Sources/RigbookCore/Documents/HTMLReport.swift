@@ -147,10 +147,9 @@ public enum HTMLReport {
             out += electrical ? " data-electrical=\"\(electric)\">" : ">"
             out += "<td>\(statusBadge(status))</td>\(split(count, electric))<td class=\"num\">\(count)</td></tr>\n"
         }
-        let electricTotal = electricalCounts.reduce(0, +)
         out += "</tbody>\n<tfoot><tr data-status=\"total\" data-count=\"\(total)\""
-        out += electrical ? " data-electrical=\"\(electricTotal)\">" : ">"
-        out += "<th>Total assets</th>\(split(total, electricTotal))"
+        out += electrical ? " data-electrical=\"\(tally.electricalTotal)\">" : ">"
+        out += "<th>Total assets</th>\(split(total, tally.electricalTotal))"
         out += "<td class=\"num\">\(total)</td></tr></tfoot>\n</table>\n</section>\n"
     }
 
