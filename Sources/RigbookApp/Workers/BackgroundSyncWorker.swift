@@ -40,10 +40,8 @@ public final class BackgroundSyncWorker: Sendable {
             return .synced(received: report.received.entries, sent: report.sentCount, conflicts: conflicts)
         } catch let error as ServerError {
             return failed(error.message)
-        } catch let error as RegisterError {
-            return failed(error.description)
         } catch {
-            return failed("\(error)")
+            return failed("\(error)")  // a RegisterError says its description
         }
     }
 

@@ -54,15 +54,12 @@ public enum DueReport {
                             within: Int? = nil) -> DueItem? {
         let date = report.keyDate
         let days = date.map { today.days(until: $0) }
-        var include = urgent.contains(report.status)
-        if let within {
-            if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within {
-                include = true
-            }
-        } else if report.status == .dueSoon {
-            include = true
-        }
-        return include ? DueItem(row: row, report: report, date: date, days: days) : nil
+        // Given `within`, DUE SOON and OK items falling due in it; else the DUE SOON ones, by their own window.
+        let soon = within.map { within in
+            (report.status == .dueSoon || report.status == .ok) && days.map { $0 >= 0 && $0 <= within } == true
+        } ?? (report.status == .dueSoon)
+        guard urgent.contains(report.status) || soon else { return nil }
+        return DueItem(row: row, report: report, date: date, days: days)
     }
 
     /// "3 DO NOT USE, 12 OVERDUE, … as of 2026-11-30" or "Nothing needs attention as of …".

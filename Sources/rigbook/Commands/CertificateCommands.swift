@@ -406,11 +406,7 @@ extension Commands {
 extension CommandFailure {
     /// A failure as one line: the register's own sentence, or the command's.
     static func from(_ error: Error) -> CommandFailure {
-        switch error {
-        case let failure as CommandFailure: failure
-        case let error as RegisterError: CommandFailure("rigbook: \(error.description)")
-        default: CommandFailure("rigbook: \(error)")
-        }
+        (error as? CommandFailure) ?? CommandFailure("rigbook: \(error)")
     }
 }
 

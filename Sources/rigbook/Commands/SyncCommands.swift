@@ -40,8 +40,7 @@ extension Commands {
         } catch let error as ServerError {
             let advice = error.unreachable ? "; everything stays here: keep working and sync again later" : ""
             throw CommandFailure("rigbook: \(error.message)\(advice)")
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
-        catch { throw CommandFailure("rigbook: \(error)") }
+        } catch { throw CommandFailure("rigbook: \(error)") }
         var out = Output()
         for line in report.lines { try out.write(line + "\n") }
         try out.write("synced with \(ServerReads.shown(url))\n")
@@ -90,7 +89,6 @@ enum ServerReads {
     private static func pulled(_ url: String, into folder: String) throws(CommandFailure) -> Register {
         do { return try Register.replica(ofServer: url, in: folder) }
         catch let error as ServerError { throw CommandFailure("rigbook: \(error.message)") }
-        catch let error as RegisterError { throw CommandFailure("rigbook: reading the server: \(error.description)") }
         catch { throw CommandFailure("rigbook: reading the server: \(error)") }
     }
 
