@@ -61,9 +61,7 @@ struct RegisterBench {
         let runtime = try Runtime.bench(home: home, today: today)
         let session = runtime.session, register = session.register
         runtime.start()
-        func press(_ key: Key, into samples: inout Samples) {
-            samples.time { runtime.press(key) }
-        }
+        func press(_ key: Key, into samples: inout Samples) { samples.time { runtime.press(key) } }
         func press(_ key: Key) { runtime.press(key) }
 
         // List keystrokes: ↓, PgDn, End, Home.

@@ -38,9 +38,7 @@ final class TmuxDriver {
     /// `tmux -V` answers (with its version).
     static var isInstalled: Bool { !output(of: ["tmux", "-V"], quiet: true).isEmpty }
 
-    func send(_ command: String) {
-        try? input?.write(contentsOf: Data((command + "\n").utf8))
-    }
+    func send(_ command: String) { try? input?.write(contentsOf: Data((command + "\n").utf8)) }
 
     /// Next line from the control client, or nil after `timeout` seconds.
     func readLine(timeout: Double) -> String? {

@@ -191,9 +191,7 @@ do {
 }
 
 /// A line on stderr that says what the bench is doing; an error writing it is ignored.
-func progress(_ line: String) {
-    try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
-}
+func progress(_ line: String) { try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8)) }
 
 func isDebugBuild() -> Bool {
     #if DEBUG

@@ -17,9 +17,7 @@ public struct RowOrder<Key: RowKey> {
 
     /// `capacity`: room reserved up front, of which only the used part is ever touched (growing by doubling
     /// would copy, and briefly hold twice, a million keys).
-    public init(reservingCapacity capacity: Int = 0) {
-        keys.reserveCapacity(capacity)
-    }
+    public init(reservingCapacity capacity: Int = 0) { keys.reserveCapacity(capacity) }
 
     public var count: Int { order?.count ?? keys.count }
     public var isEmpty: Bool { count == 0 }

@@ -106,9 +106,7 @@ public enum ICalendar {
         hashUID("\(assetUUID.uuidString.lowercased())|\(date.iso)|\(kind)")
     }
 
-    static func digestUID(date: CalendarDate) -> String {
-        hashUID("\(date.iso)|\(digestKind)")
-    }
+    static func digestUID(date: CalendarDate) -> String { hashUID("\(date.iso)|\(digestKind)") }
 
     // MARK: - What goes in the feed
 
@@ -235,9 +233,7 @@ public enum ICalendar {
         for line in lines + ["END:VEVENT"] { write(line, to: &out) }
     }
 
-    static func alarmDays(_ days: [Int]) -> [Int] {
-        Array(Set(days.filter { $0 >= 0 })).sorted(by: >)
-    }
+    static func alarmDays(_ days: [Int]) -> [Int] { Array(Set(days.filter { $0 >= 0 })).sorted(by: >) }
 
     /// YYYYMMDD.
     static func basicDate(_ date: CalendarDate) -> String {

@@ -27,9 +27,7 @@ func orFail<T>(_ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
 }
 
-func printError(_ text: String) {
-    StandardStreams.toStandardError(text + "\n")
-}
+func printError(_ text: String) { StandardStreams.toStandardError(text + "\n") }
 
 /// The arguments after the subcommand, consumed as options are read; whatever remains is an error.
 struct Arguments {
@@ -84,9 +82,7 @@ struct Arguments {
     }
 
     /// The option a word names: `--tag` of `--tag` and of `--tag=SL-1`.
-    private static func optionName(_ word: String) -> Substring {
-        word.prefix { $0 != "=" }
-    }
+    private static func optionName(_ word: String) -> Substring { word.prefix { $0 != "=" } }
 
     private static func givenTwice(_ name: String) -> UsageError { UsageError("\(name) given twice") }
 
