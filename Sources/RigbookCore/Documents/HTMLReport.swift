@@ -29,8 +29,7 @@ public enum HTMLReport {
         var locationTables: Bool { allParticulars || narrowedTo != nil }
     }
 
-    /// A self-contained HTML page (no external assets: inline CSS, inline SVG; no scripts, no web
-    /// fonts, no images by URL), every section in full, from rows in memory (`write` reads a register).
+    /// The page, every section in full, from rows in memory (`write` reads a register).
     /// `findings` are the dangerous findings of the report's period, `findingsSince` through `today`
     /// (`Register.dangerousFindings`); each of an asset in `rows` stays in the attention list.
     public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,

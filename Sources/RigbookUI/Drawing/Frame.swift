@@ -327,11 +327,7 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// One row's text, trailing spaces kept (wide characters appear once).
-    public func line(_ y: Int) -> String {
-        var line = ""
-        for cell in rows[y] { line += text(of: cell) }
-        return line
-    }
+    public func line(_ y: Int) -> String { rows[y].map(text(of:)).joined() }
 
     /// Every cell, row by row (for tests; the backend uses the diff).
     public var cells: [Cell] { (0..<(width * height)).map { self[$0 % width, $0 / width] } }

@@ -16,11 +16,7 @@ public struct DrawRun: Hashable, Sendable {
     public var width: Int
 
     /// The run's text (for tests and the in-memory screen).
-    public var text: String {
-        var view = String.UnicodeScalarView()
-        for value in scalars { view.append(Unicode.Scalar(value) ?? " ") }
-        return String(view)
-    }
+    public var text: String { String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0) ?? " " })) }
 }
 
 /// Rows `top...bottom` of the screen moved up by `by` rows (down when negative), as a terminal moves them with a

@@ -32,15 +32,12 @@ public struct HelpState: Screen {
     /// The help as screen rows: descriptions wrap under themselves, so nothing is cut off.
     func rows(width: Int) -> [(keys: String, help: String)] {
         let keyWidth = HelpState.keyWidth(width)
-        var rows: [(String, String)] = []
-        for line in lines {
+        return lines.flatMap { line in
             let characters = Array(line.help)
-            let wrapped = WrappedText.layout(characters, width: max(8, width - keyWidth - 2))
-            for (index, row) in wrapped.enumerated() {
-                rows.append((index == 0 ? line.keys : "", String(characters[row.start..<row.end])))
+            return WrappedText.layout(characters, width: max(8, width - keyWidth - 2)).enumerated().map { index, row in
+                (index == 0 ? line.keys : "", String(characters[row.start..<row.end]))
             }
         }
-        return rows
     }
 
     static func keyWidth(_ width: Int) -> Int { min(14, max(6, width / 4)) }
