@@ -32,14 +32,13 @@ enum ImportBench {
     static func run(rows: Int, repeats: Int = 3) throws -> Result {
         let text = spreadsheet(rows: rows)
         var result = Result(rows: rows, bytes: text.utf8.count)
-        let today = CalendarDate(iso: "2026-11-30")!
         for _ in 0..<repeats {
             let home = DataHome(root: temporaryHome("import"))
             defer { try? FileManager.default.removeItem(atPath: home.root) }
             let register = try Register.open(path: home.registerPath)
             var parsed: [AssetImport.Row] = []
             let start = now()
-            try result.parse.time { parsed = try AssetImport.parse(text, today: today).get() }
+            try result.parse.time { parsed = try AssetImport.parse(text, today: benchToday).get() }
             try result.insert.time { _ = try register.importAssets(parsed) }
             result.whole.values.append((now() - start) * 1000)
             guard try register.assetCount() == rows else { throw CocoaError(.featureUnsupported) }

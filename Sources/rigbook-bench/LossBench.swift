@@ -132,16 +132,7 @@ enum LossBench {
     }
 
     static func killPane(_ driver: TmuxDriver) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", driver.socket, "display", "-p", "-t", "bench", "#{pane_pid}"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try? process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if let pid = Int32(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
-            kill(pid, SIGKILL)
-        }
+        let pid = output(of: ["tmux", "-L", driver.socket, "display", "-p", "-t", "bench", "#{pane_pid}"])
+        if let pid = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Monotonic seconds.
-func now() -> Double {
+/// Seconds on `clock`: by default monotonic time; `CLOCK_THREAD_CPUTIME_ID`, this thread's CPU.
+func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
@@ -11,19 +11,15 @@ func now() -> Double {
 struct Samples {
     var values: [Double] = []
 
-    mutating func time(_ body: () throws -> Void) rethrows {
-        let start = now()
+    mutating func time(_ clock: clockid_t = CLOCK_MONOTONIC, _ body: () throws -> Void) rethrows {
+        let start = now(clock)
         try body()
-        values.append((now() - start) * 1000)
+        values.append((now(clock) - start) * 1000)
     }
 
     /// Times `body` by the CPU this thread spent (user and kernel, its page reads and writes included), not
     /// by the clock: on a shared machine the wall time mostly measures the neighbours.
-    mutating func timeCPU(_ body: () throws -> Void) rethrows {
-        let start = threadCPUSeconds()
-        try body()
-        values.append((threadCPUSeconds() - start) * 1000)
-    }
+    mutating func timeCPU(_ body: () throws -> Void) rethrows { try time(CLOCK_THREAD_CPUTIME_ID, body) }
 
     func percentile(_ p: Double) -> Double {
         guard !values.isEmpty else { return .nan }
@@ -34,12 +30,6 @@ struct Samples {
 
     var median: Double { percentile(50) }
     var p99: Double { percentile(99) }
-}
-
-func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 func format(_ ms: Double) -> String {
@@ -63,4 +53,19 @@ func temporaryHome(_ label: String) -> String {
     let path = NSTemporaryDirectory() + "rigbook-bench-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+/// What `arguments` (run through `/usr/bin/env` unless `executable` is given) print on stdout; empty when they
+/// cannot be run. `quiet`: their stderr goes nowhere.
+func output(of arguments: [String], executable: String = "/usr/bin/env", quiet: Bool = false) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    if quiet { process.standardError = FileHandle.nullDevice }
+    do { try process.run() } catch { return "" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
 }

@@ -55,21 +55,13 @@ struct RegisterBench {
 
         // First frame: open the register, build the list model, render the first 80×24 frame.
         for _ in 0..<(size > 100_000 ? 5 : size >= 100_000 ? 11 : 31) {
-            try result.firstFrame.time {
-                let register = try Register.open(path: home.registerPath)
-                Runtime(session: Session(home: home, register: register, today: today),
-                        terminal: InMemoryTerminal()).start()
-            }
+            try result.firstFrame.time { try Runtime.bench(home: home, today: today).start() }
         }
 
-        let register = try Register.open(path: home.registerPath)
-        let runtime = Runtime(session: Session(home: home, register: register, today: today),
-                              terminal: InMemoryTerminal())
-        let session = runtime.session
+        let runtime = try Runtime.bench(home: home, today: today)
+        let session = runtime.session, register = session.register
         runtime.start()
-        func press(_ key: Key, into samples: inout Samples) {
-            samples.time { runtime.press(key) }
-        }
+        func press(_ key: Key, into samples: inout Samples) { samples.time { runtime.press(key) } }
         func press(_ key: Key) { runtime.press(key) }
 
         // List keystrokes: ↓, PgDn, End, Home.
@@ -116,10 +108,7 @@ struct RegisterBench {
         let drafts = DraftStore(home: home)
         for round in 0..<(size >= 100_000 ? 201 : 101) {
             let row = rows[(round * 7919) % rows.count]
-            let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
-                                          certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
-                                          checkDeformation: true, checkFittings: true, checkCorrosion: true,
-                                          result: .pass, inspectionDate: today.iso, confirmed: true)
+            let values = InspectionValues.benchPass(on: today)
             let session = DraftIdentity.sessionID(assetUUID: row.asset.uuid)
             let draft = DraftFile(draftID: DraftIdentity.draftID(assetUUID: row.asset.uuid), sessionID: session,
                                   assetUUID: row.asset.uuid.uuidString.lowercased(), assetTag: row.asset.tag,
@@ -218,26 +207,51 @@ struct RegisterBench {
     }
 }
 
+/// The day every bench register is judged on.
+let benchToday = CalendarDate(iso: "2026-11-30")!
+
+extension Runtime {
+    /// The program on the register at `home`, drawing into memory: the real code paths without curses.
+    static func bench(home: DataHome, today: CalendarDate = benchToday) throws -> Runtime {
+        Runtime(session: Session(home: home, register: try Register.open(path: home.registerPath), today: today),
+                terminal: InMemoryTerminal())
+    }
+}
+
+extension InspectionValues {
+    /// A passed periodic thorough examination on `today`: what every bench save records.
+    static func benchPass(on today: CalendarDate) -> InspectionValues {
+        InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
+                         certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
+                         checkDeformation: true, checkFittings: true, checkCorrosion: true,
+                         result: .pass, inspectionDate: today.iso, confirmed: true)
+    }
+}
+
+extension BatchMember {
+    /// The members of one batch visit to `rows`, each with the particulars the form would copy.
+    static func bench(_ rows: some Sequence<RegisterRow>, visit: UUID, values: InspectionValues,
+                      particulars: Particulars, today: CalendarDate) -> [BatchMember] {
+        rows.map { row in
+            BatchMember(tag: row.asset.tag, context: SaveGate.Context(
+                asset: row.asset, today: today,
+                sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
+                particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
+        }
+    }
+}
+
 /// Peak memory of a fresh process that opens the register and shows the list.
 enum MemoryProbe {
     static func run(home: String) throws {
-        let register = try Register.open(path: DataHome(root: home).registerPath)
-        Runtime(session: Session(home: DataHome(root: home), register: register,
-                                 today: CalendarDate(iso: "2026-11-30")!),
-                terminal: InMemoryTerminal()).start()
+        try Runtime.bench(home: DataHome(root: home)).start()
         print(peakResidentMB())
     }
 
     static func measure(home: String) -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = ["--memory-probe", home]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch { return .nan }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let printed = output(of: ["--memory-probe", home], executable: me)
+        return Double(printed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
     }
 }
 
@@ -261,20 +275,13 @@ extension RegisterBench {
         press(.escape, &untimed)
         press(.char("d"), &untimed)
 
-        let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
-                                      certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
-                                      checkDeformation: true, checkFittings: true, checkCorrosion: true,
-                                      result: .pass, inspectionDate: today.iso, confirmed: true)
+        let values = InspectionValues.benchPass(on: today)
         let particulars = try register.particulars()
         for round in 0..<11 {
             let visit = UUID()
             let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331) % rows.count] }
-            let members = chosen.map { row in
-                let session = BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid)
-                return BatchMember(tag: row.asset.tag, context: SaveGate.Context(
-                    asset: row.asset, today: today, sessionID: session,
-                    particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
-            }
+            let members = BatchMember.bench(chosen, visit: visit, values: values, particulars: particulars,
+                                            today: today)
             guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }
             try result.batchSave.time {
                 let records = try BatchGate.validate(values, members: members).get()

@@ -11,7 +11,7 @@ enum SyncBench {
     static let newRecords = 1_000
 
     static func run(url: String, assets: Int, rigbook: String) throws {
-        let today = CalendarDate(iso: "2026-11-30")!
+        let today = benchToday
         let root = temporaryHome("sync")
         defer { try? FileManager.default.removeItem(atPath: root) }
         func path(_ name: String) -> String { DataHome(root: root + "/" + name).registerPath }
@@ -79,10 +79,7 @@ enum SyncBench {
 
     /// 1,000 passed periodic examinations, one per asset, saved in batches through the gate.
     static func saveNewRecords(_ register: Register, today: CalendarDate) throws {
-        let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
-                                      certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
-                                      checkDeformation: true, checkFittings: true, checkCorrosion: true,
-                                      result: .pass, inspectionDate: today.iso, confirmed: true)
+        let values = InspectionValues.benchPass(on: today)
         let particulars = try register.particulars()
         let rows = try register.rows().filter { !$0.asset.isElectrical }.prefix(newRecords)
         guard rows.count == newRecords else {
@@ -90,12 +87,8 @@ enum SyncBench {
         }
         for chunk in stride(from: 0, to: rows.count, by: 250) {
             let visit = UUID()
-            let members = rows.dropFirst(chunk).prefix(250).map { row in
-                BatchMember(tag: row.asset.tag, context: SaveGate.Context(
-                    asset: row.asset, today: today,
-                    sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
-                    particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
-            }
+            let members = BatchMember.bench(rows.dropFirst(chunk).prefix(250), visit: visit, values: values,
+                                            particulars: particulars, today: today)
             let records = try BatchGate.validate(values, members: members).get()
             try register.insert(batch: records, visit: visit, saved: SaveStamp(), defectNotices: nil)
         }

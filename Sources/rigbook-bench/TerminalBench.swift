@@ -134,7 +134,5 @@ enum TerminalBench {
         Samples(values: zip(a.time.values, b.time.values).map { $0 - $1 }).median
     }
 
-    static func signed(_ ms: Double) -> String {
-        ms.isNaN ? "—" : String(format: "%+.0f µs", ms * 1000)
-    }
+    static func signed(_ ms: Double) -> String { ms.isNaN ? "—" : String(format: "%+.0f µs", ms * 1000) }
 }

@@ -35,16 +35,10 @@ final class TmuxDriver {
         _ = system(command)
     }
 
-    static var isInstalled: Bool {
-        (try? { let p = Process(); p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                p.arguments = ["tmux", "-V"]
-                p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle.nullDevice
-                try p.run(); p.waitUntilExit(); return p.terminationStatus == 0 }()) ?? false
-    }
+    /// `tmux -V` answers (with its version).
+    static var isInstalled: Bool { !output(of: ["tmux", "-V"], quiet: true).isEmpty }
 
-    func send(_ command: String) {
-        try? input?.write(contentsOf: Data((command + "\n").utf8))
-    }
+    func send(_ command: String) { try? input?.write(contentsOf: Data((command + "\n").utf8)) }
 
     /// Next line from the control client, or nil after `timeout` seconds.
     func readLine(timeout: Double) -> String? {
@@ -106,18 +100,7 @@ final class TmuxDriver {
     }
 
     /// The pane's text (a separate tmux process: used for waiting, not for timing).
-    func capture() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "capture-pane", "-p", "-t", "bench"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    func capture() -> String { output(of: ["tmux", "-L", socket, "capture-pane", "-p", "-t", "bench"], quiet: true) }
 
     /// Polls the pane until `predicate` holds or `timeout` passes.
     @discardableResult

@@ -15,17 +15,15 @@ import RigbookUI
 /// line on stderr rather than a crash.
 func runBench() throws {
     let arguments = CommandLine.arguments
-    if let index = arguments.firstIndex(of: "--memory-probe"), index + 1 < arguments.count {
-        try MemoryProbe.run(home: arguments[index + 1])
+    if let home = value(after: "--memory-probe") {
+        try MemoryProbe.run(home: home)
         exit(0)
     }
-    if let index = arguments.firstIndex(of: "--first-frame"), index + 1 < arguments.count {
+    if let root = value(after: "--first-frame") {
         // One first frame on an existing home: for profilers.
-        let home = DataHome(root: arguments[index + 1])
+        let home = DataHome(root: root)
         let start = now()
-        Runtime(session: Session(home: home, register: try Register.open(path: home.registerPath),
-                                 today: CalendarDate(iso: "2026-11-30")!),
-                terminal: InMemoryTerminal()).start()
+        try Runtime.bench(home: home).start()
         print(format((now() - start) * 1000))
         if arguments.contains("--phases") {
             // The parts of a first frame, one after the other: the rows read, then filed into the list.
@@ -36,18 +34,15 @@ func runBench() throws {
             phase("rows read")
             let particulars = try register.particulars()
             phase("particulars read")
-            var list = ListState(today: CalendarDate(iso: "2026-11-30")!)
+            var list = ListState(today: benchToday)
             list.load(rows, today: list.today, particulars: particulars)
             phase("list filed")
         }
         exit(0)
     }
-    if let index = arguments.firstIndex(of: "--form-only"), index + 1 < arguments.count {
+    if let root = value(after: "--form-only") {
         // The form's keystroke on an existing home, typed into notes: for profilers.
-        let home = DataHome(root: arguments[index + 1])
-        let runtime = Runtime(session: Session(home: home, register: try Register.open(path: home.registerPath),
-                                               today: CalendarDate(iso: "2026-11-30")!),
-                              terminal: InMemoryTerminal())
+        let runtime = try Runtime.bench(home: DataHome(root: root))
         let session = runtime.session
         runtime.start()
         func press(_ key: Key) { runtime.press(key) }
@@ -64,33 +59,23 @@ func runBench() throws {
         print("form keystroke: \(format(samples.median)) / \(format(samples.p99))")
         exit(0)
     }
-    if let index = arguments.firstIndex(of: "--batch-save-only"), index + 1 < arguments.count {
+    if let root = value(after: "--batch-save-only") {
         // The batch save alone on an existing home (300 records, one transaction, 11 rounds unless `--rounds N`):
         // for profilers.
-        let home = DataHome(root: arguments[index + 1])
-        let register = try Register.open(path: home.registerPath)
+        let register = try Register.open(path: DataHome(root: root).registerPath)
         // Any home: the day it is (or RIGBOOK_TODAY), so no asset was commissioned after the examination.
         let today = CalendarDate.today()
         let rows = try register.rows()
-        let values = InspectionValues(inspectionType: .thoroughPeriodic, inspectorName: "Bench Inspector",
-                                      certificationNumber: "LEEA-1", checkMarking: true, checkCuts: true,
-                                      checkDeformation: true, checkFittings: true, checkCorrosion: true,
-                                      result: .pass, inspectionDate: today.iso, confirmed: true)
+        let values = InspectionValues.benchPass(on: today)
         let particulars = try register.particulars()
         var samples = Samples(), cpu = Samples(), written = Samples(), missed = Samples(), checkpoint = Samples()
         // `--rounds N` for a profiler: enough batches that the saves outweigh opening the register.
-        let rounds = arguments.firstIndex(of: "--rounds")
-            .flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 11
-        for round in 0..<rounds {
+        for round in 0..<(value(after: "--rounds").flatMap { Int($0) } ?? 11) {
             let visit = UUID()
             let chosen = (0..<RegisterBench.batchSize).map { rows[(round * 7_919 + $0 * 331 + 17) % rows.count] }
             guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }
-            let members = chosen.map { row in
-                BatchMember(tag: row.asset.tag, context: SaveGate.Context(
-                    asset: row.asset, today: today,
-                    sessionID: BatchIdentity.sessionID(visit: visit, assetUUID: row.asset.uuid),
-                    particulars: particulars.report(assetUUID: row.asset.uuid, examinerName: values.inspectorName)))
-            }
+            let members = BatchMember.bench(chosen, visit: visit, values: values, particulars: particulars,
+                                            today: today)
             _ = register.pageCounters(reset: true)
             try cpu.timeCPU {
                 try samples.time {
@@ -110,12 +95,9 @@ func runBench() throws {
         print("pages a batch wrote: \(Int(written.median)), read from the file: \(Int(missed.median))")
         exit(0)
     }
-    if let index = arguments.firstIndex(of: "--list-only"), index + 1 < arguments.count {
+    if let root = value(after: "--list-only") {
         // The list's ↓ on an existing home: for profilers.
-        let home = DataHome(root: arguments[index + 1])
-        let runtime = Runtime(session: Session(home: home, register: try Register.open(path: home.registerPath),
-                                               today: CalendarDate(iso: "2026-11-30")!),
-                              terminal: InMemoryTerminal())
+        let runtime = try Runtime.bench(home: DataHome(root: root))
         runtime.start()
         var samples = Samples()
         for index in 0..<20_000 {
@@ -124,31 +106,20 @@ func runBench() throws {
         print("list keystroke: \(format(samples.median)) / \(format(samples.p99))")
         exit(0)
     }
+    let kills = value(after: "--kills").flatMap { Int($0) } ?? 20
     if arguments.contains("--loss-only") {
-        var kills = 20
-        if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count {
-            kills = Int(arguments[index + 1]) ?? 20
-        }
-        try LossBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!,
-                          kills: kills)
+        try LossBench.run(executable: siblingExecutable("rigbook"), today: benchToday, kills: kills)
         exit(0)
     }
-    if let index = arguments.firstIndex(of: "--sync-only"), index + 1 < arguments.count {
-        var assets = 1_000
-        if let count = arguments.firstIndex(of: "--sync-assets"), count + 1 < arguments.count {
-            assets = Int(arguments[count + 1]) ?? assets
-        }
-        try SyncBench.run(url: arguments[index + 1], assets: assets, rigbook: siblingExecutable("rigbook"))
+    if let url = value(after: "--sync-only") {
+        let assets = value(after: "--sync-assets").flatMap { Int($0) } ?? 1_000
+        try SyncBench.run(url: url, assets: assets, rigbook: siblingExecutable("rigbook"))
         exit(0)
     }
     if arguments.contains("--terminal-only") {
-        var keys = 400
-        if let index = arguments.firstIndex(of: "--keys"), index + 1 < arguments.count {
-            keys = max(1, Int(arguments[index + 1]) ?? keys)
-        }
-        let samples = arguments.firstIndex(of: "--samples").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        try TerminalBench.run(executable: siblingExecutable("rigbook"), today: CalendarDate(iso: "2026-11-30")!,
-                              keys: keys, samples: samples)
+        let keys = max(1, value(after: "--keys").flatMap { Int($0) } ?? 400)
+        try TerminalBench.run(executable: siblingExecutable("rigbook"), today: benchToday, keys: keys,
+                              samples: value(after: "--samples"))
         exit(0)
     }
     if arguments.contains("--import-only") {
@@ -156,13 +127,11 @@ func runBench() throws {
         ImportBench.printTable(try ImportBench.run(rows: 100_000))
         exit(0)
     }
-    if let index = arguments.firstIndex(of: "--filter-only"), index + 1 < arguments.count {
+    if let root = value(after: "--filter-only") {
         // The filter's own work on an existing home, keystroke by keystroke: for profilers.
-        let home = DataHome(root: arguments[index + 1])
-        let register = try Register.open(path: home.registerPath)
-        let today = CalendarDate(iso: "2026-11-30")!
-        var list = ListState(today: today)
-        list.load(try register.rows(), today: today, particulars: try register.particulars())
+        let register = try Register.open(path: DataHome(root: root).registerPath)
+        var list = ListState(today: benchToday)
+        list.load(try register.rows(), today: benchToday, particulars: try register.particulars())
         var samples = Samples()
         // `--each`: every keystroke's time and match count, to see which keys are the slow ones.
         let each = arguments.contains("--each")
@@ -178,11 +147,9 @@ func runBench() throws {
         print("filter work: \(format(samples.median)) / \(format(samples.p99))")
         exit(0)
     }
-    var sizes = [1_000, 10_000, 100_000]
-    if let index = arguments.firstIndex(of: "--sizes"), index + 1 < arguments.count {
-        sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
-    }
-    let today = CalendarDate(iso: "2026-11-30")!
+    let sizes = value(after: "--sizes").map { $0.split(separator: ",").compactMap { Int($0) } }
+        ?? [1_000, 10_000, 100_000]
+    let today = benchToday
 
     print("# rigbook-bench")
     print("")
@@ -195,11 +162,7 @@ func runBench() throws {
     var results: [RegisterBench.Result] = []
     for size in sizes {
         progress("bench: \(size) assets…")
-        var bench = RegisterBench(size: size, today: today)
-        if let index = arguments.firstIndex(of: "--homes"), index + 1 < arguments.count {
-            bench.keptHomes = arguments[index + 1]
-        }
-        results.append(try bench.run())
+        results.append(try RegisterBench(size: size, today: today, keptHomes: value(after: "--homes")).run())
     }
     RegisterBench.printTable(results)
     progress("bench: importing 100,000 rows…")
@@ -216,10 +179,6 @@ func runBench() throws {
     }
     if arguments.contains("--loss") {
         progress("bench: loss window under kill -9…")
-        var kills = 20
-        if let index = arguments.firstIndex(of: "--kills"), index + 1 < arguments.count {
-            kills = Int(arguments[index + 1]) ?? 20
-        }
         try LossBench.run(executable: siblingExecutable("rigbook"), today: today, kills: kills)
     }
 }
@@ -232,9 +191,7 @@ do {
 }
 
 /// A line on stderr that says what the bench is doing; an error writing it is ignored.
-func progress(_ line: String) {
-    try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
-}
+func progress(_ line: String) { try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8)) }
 
 func isDebugBuild() -> Bool {
     #if DEBUG
@@ -242,6 +199,13 @@ func isDebugBuild() -> Bool {
     #else
     return false
     #endif
+}
+
+/// The word after `option` on the command line, when both are there.
+func value(after option: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
 }
 
 /// The `rigbook` binary built next to this one.

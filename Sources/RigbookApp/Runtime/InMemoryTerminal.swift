@@ -30,7 +30,6 @@ public final class InMemoryTerminal: Terminal {
     public func queue(_ input: TerminalInput...) { inputs += input }
     public func queue(_ keys: [Key]) { inputs += keys.map(TerminalInput.key) }
     public func queue(_ signal: TerminalSignal) { signals.append(signal) }
-    public var hasInput: Bool { !inputs.isEmpty }
 
     /// The terminal takes a new size, and the program is told (`.resize`).
     public func resize(width: Int, height: Int) {

@@ -9,7 +9,6 @@ import RigbookUI
 public final class Runtime {
     public let session: Session
     public let terminal: any Terminal
-    /// Frames drawn so far.
     public private(set) var framesDrawn = 0
 
     public init(session: Session, terminal: any Terminal) {

@@ -3,7 +3,6 @@ import RigbookUI
 /// What the runtime needs of a terminal: the curses terminal of the program is one, `InMemoryTerminal` (tests, the
 /// bench) the other.
 public protocol Terminal: AnyObject {
-    /// Columns and rows.
     var width: Int { get }
     var height: Int { get }
     /// Whether a region can be scrolled (`FrameDiff.update`); else the rows that moved are drawn again.
@@ -25,7 +24,6 @@ public enum TerminalInput: Sendable, Equatable {
     case key(Key)
     /// The terminal changed size: `width` and `height` say what it is now.
     case resize
-    /// Nothing came in time.
     case timeout
     /// A key the program does not know (an unmapped function key, a stray control code): ignored.
     case unknown

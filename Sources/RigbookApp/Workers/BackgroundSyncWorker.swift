@@ -2,7 +2,6 @@ import Foundation
 import RigbookCore
 import RigbookStore
 import RigbookUI
-import Synchronization
 
 /// Syncs the register with the organisation's server on a thread of its own, so the loop never
 /// waits on the network. Each sync opens its own connection to the register: the session's connection
@@ -13,8 +12,7 @@ public final class BackgroundSyncWorker: Sendable {
     public let registerPath: String
     /// Seconds between periodic syncs.
     public let interval: Double
-    private let mailbox = Mutex<SyncOutcome?>(nil)
-    private let busy = Mutex(false)
+    private let job = BackgroundJob<SyncOutcome>()
     private let timeZone: TimeZone
 
     public init(url: String, registerPath: String, interval: Double = 180, timeZone: TimeZone = .current) {
@@ -25,27 +23,13 @@ public final class BackgroundSyncWorker: Sendable {
     }
 
     /// A sync is running on the worker's thread.
-    public var isRunning: Bool { busy.withLock { $0 } }
+    public var isRunning: Bool { job.isRunning }
 
     /// Starts a sync unless one is running (the state asks for one at a time).
-    public func start() {
-        let started = busy.withLock { running in
-            if running { return false }
-            running = true
-            return true
-        }
-        guard started else { return }
-        Thread.detachNewThread { [self] in
-            let outcome = syncOnce()
-            mailbox.withLock { $0 = outcome }
-            busy.withLock { $0 = false }
-        }
-    }
+    public func start() { job.start { [self] in syncOnce() } }
 
     /// The outcome of the sync that ended since the last call, if any.
-    public func take() -> SyncOutcome? {
-        mailbox.withLock { outcome in defer { outcome = nil }; return outcome }
-    }
+    public func take() -> SyncOutcome? { job.take() }
 
     private func syncOnce() -> SyncOutcome {
         do {
@@ -56,10 +40,8 @@ public final class BackgroundSyncWorker: Sendable {
             return .synced(received: report.received.entries, sent: report.sentCount, conflicts: conflicts)
         } catch let error as ServerError {
             return failed(error.message)
-        } catch let error as RegisterError {
-            return failed(error.description)
         } catch {
-            return failed("\(error)")
+            return failed("\(error)")  // a RegisterError says its description
         }
     }
 

@@ -58,9 +58,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool { a.packed < b.packed }
 
-    public static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
+    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {

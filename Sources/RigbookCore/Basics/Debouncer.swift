@@ -51,7 +51,5 @@ public struct Debouncer: Sendable, Equatable {
     }
 
     /// Seconds the loop may wait before the next write is due (0 when overdue), nil when none is pending.
-    public func nextTimeout(now: Double) -> Double? {
-        deadline.map { max(0, $0 - now) }
-    }
+    public func nextTimeout(now: Double) -> Double? { deadline.map { max(0, $0 - now) } }
 }

@@ -25,9 +25,7 @@ public enum DraftIdentity {
     }
 
     /// The draft id part of a session id.
-    public static func draftID(ofSession id: String) -> String {
-        String(id.prefix { $0 != ":" })
-    }
+    public static func draftID(ofSession id: String) -> String { String(id.prefix { $0 != ":" }) }
 }
 
 /// Names of a batch inspection: its visit id names the draft file (`batch-<visit>`) and links

@@ -43,7 +43,5 @@ extension String {
 
     /// `count > limit` without counting graphemes when the bytes already say no: a Character is at least a byte.
     @inlinable
-    public func hasMoreCharacters(than limit: Int) -> Bool {
-        utf8.count > limit && count > limit
-    }
+    public func hasMoreCharacters(than limit: Int) -> Bool { utf8.count > limit && count > limit }
 }

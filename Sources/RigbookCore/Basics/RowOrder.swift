@@ -17,9 +17,7 @@ public struct RowOrder<Key: RowKey> {
 
     /// `capacity`: room reserved up front, of which only the used part is ever touched (growing by doubling
     /// would copy, and briefly hold twice, a million keys).
-    public init(reservingCapacity capacity: Int = 0) {
-        keys.reserveCapacity(capacity)
-    }
+    public init(reservingCapacity capacity: Int = 0) { keys.reserveCapacity(capacity) }
 
     public var count: Int { order?.count ?? keys.count }
     public var isEmpty: Bool { count == 0 }
@@ -48,7 +46,6 @@ public struct RowOrder<Key: RowKey> {
         self.order = order
     }
 
-    /// The keys, in order.
     public var orderedKeys: some Collection<Key> {
         let keys = self.keys
         return (order ?? Array(0..<Int32(keys.count))).lazy.map { keys[Int($0)] }

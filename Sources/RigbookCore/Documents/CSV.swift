@@ -22,7 +22,5 @@ public enum CSV {
         return String(quoted)
     }
 
-    public static func row(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
-    }
+    public static func row(_ fields: [String]) -> String { fields.map(field).joined(separator: ",") + "\r\n" }
 }

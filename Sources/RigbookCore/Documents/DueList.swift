@@ -6,7 +6,6 @@ import Foundation
 public struct DueList {
     public let today: CalendarDate
     public let within: Int?
-    /// Items per status.
     public private(set) var counts: [AssetStatus: Int] = [:]
     private var order: RowOrder<DueOrder>
     private var sorted = true

@@ -54,15 +54,12 @@ public enum DueReport {
                             within: Int? = nil) -> DueItem? {
         let date = report.keyDate
         let days = date.map { today.days(until: $0) }
-        var include = urgent.contains(report.status)
-        if let within {
-            if report.status == .dueSoon || report.status == .ok, let days, days >= 0, days <= within {
-                include = true
-            }
-        } else if report.status == .dueSoon {
-            include = true
-        }
-        return include ? DueItem(row: row, report: report, date: date, days: days) : nil
+        // Given `within`, DUE SOON and OK items falling due in it; else the DUE SOON ones, by their own window.
+        let soon = within.map { within in
+            (report.status == .dueSoon || report.status == .ok) && days.map { $0 >= 0 && $0 <= within } == true
+        } ?? (report.status == .dueSoon)
+        guard urgent.contains(report.status) || soon else { return nil }
+        return DueItem(row: row, report: report, date: date, days: days)
     }
 
     /// "3 DO NOT USE, 12 OVERDUE, … as of 2026-11-30" or "Nothing needs attention as of …".
@@ -70,7 +67,6 @@ public enum DueReport {
         summary(counts: counts(items), today: today)
     }
 
-    /// How many items have each status.
     public static func counts(_ items: [DueItem]) -> [AssetStatus: Int] {
         items.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
@@ -78,9 +74,8 @@ public enum DueReport {
     /// The summary from the counts alone, for a caller that does not hold the items.
     public static func summary(counts: [AssetStatus: Int], today: CalendarDate) -> String {
         if counts.values.allSatisfy({ $0 == 0 }) { return "Nothing needs attention as of \(today.iso)." }
-        var parts: [String] = []
-        for status in AssetStatus.allCases {
-            if let count = counts[status], count > 0 { parts.append("\(count) \(status.label)") }
+        let parts = AssetStatus.allCases.compactMap { status in
+            counts[status].flatMap { $0 > 0 ? "\($0) \(status.label)" : nil }
         }
         return parts.joined(separator: ", ") + " as of \(today.iso)."
     }
@@ -116,7 +111,6 @@ public enum DueForecast {
         return days / 7
     }
 
-    /// The first day of week `index`.
     public static func weekStart(_ index: Int, today: CalendarDate) -> CalendarDate { today.addingDays(index * 7) }
 }
 

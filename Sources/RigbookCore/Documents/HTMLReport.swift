@@ -5,7 +5,6 @@ import Foundation
 /// (`RegisterRow.status(on:)`, `DueReport`, `DueForecast`); every string from data is escaped.
 /// The output depends only on the inputs, so the same register gives the same bytes.
 public enum HTMLReport {
-    /// Weeks in the forecast chart.
     static let forecastWeeks = 12
     /// Heading for assets whose location is empty.
     static let noLocation = "(no location)"
@@ -30,8 +29,7 @@ public enum HTMLReport {
         var locationTables: Bool { allParticulars || narrowedTo != nil }
     }
 
-    /// A self-contained HTML page (no external assets: inline CSS, inline SVG; no scripts, no web
-    /// fonts, no images by URL), every section in full, from rows in memory (`write` reads a register).
+    /// The page, every section in full, from rows in memory (`write` reads a register).
     /// `findings` are the dangerous findings of the report's period, `findingsSince` through `today`
     /// (`Register.dangerousFindings`); each of an asset in `rows` stays in the attention list.
     public static func render(rows: [RegisterRow], latestThorough: [UUID: StoredInspection], today: CalendarDate,
@@ -148,10 +146,9 @@ public enum HTMLReport {
             out += electrical ? " data-electrical=\"\(electric)\">" : ">"
             out += "<td>\(statusBadge(status))</td>\(split(count, electric))<td class=\"num\">\(count)</td></tr>\n"
         }
-        let electricTotal = electricalCounts.reduce(0, +)
         out += "</tbody>\n<tfoot><tr data-status=\"total\" data-count=\"\(total)\""
-        out += electrical ? " data-electrical=\"\(electricTotal)\">" : ">"
-        out += "<th>Total assets</th>\(split(total, electricTotal))"
+        out += electrical ? " data-electrical=\"\(tally.electricalTotal)\">" : ">"
+        out += "<th>Total assets</th>\(split(total, tally.electricalTotal))"
         out += "<td class=\"num\">\(total)</td></tr></tfoot>\n</table>\n</section>\n"
     }
 

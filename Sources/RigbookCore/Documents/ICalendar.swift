@@ -106,10 +106,7 @@ public enum ICalendar {
         hashUID("\(assetUUID.uuidString.lowercased())|\(date.iso)|\(kind)")
     }
 
-    /// The UID of the digest event for a day.
-    static func digestUID(date: CalendarDate) -> String {
-        hashUID("\(date.iso)|\(digestKind)")
-    }
+    static func digestUID(date: CalendarDate) -> String { hashUID("\(date.iso)|\(digestKind)") }
 
     // MARK: - What goes in the feed
 
@@ -222,34 +219,21 @@ public enum ICalendar {
 
     static func writeEvent(uid: String, stamp: String, date: CalendarDate, summary: String, description: String,
                            alarms: [Int], to out: inout String) {
-        write("BEGIN:VEVENT", to: &out)
-        write("UID:" + uid, to: &out)
-        write("DTSTAMP:" + stamp, to: &out)
-        write("DTSTART;VALUE=DATE:" + basicDate(date), to: &out)
         // An all-day event ends (exclusively) the next day; past 9999-12-31 there is no date to write.
-        if date.year == 9999, date.month == 12, date.day == 31 {
-            write("DURATION:P1D", to: &out)
-        } else {
-            write("DTEND;VALUE=DATE:" + basicDate(date.addingDays(1)), to: &out)
-        }
+        let end = date.year == 9999 && date.month == 12 && date.day == 31 ? "DURATION:P1D"
+            : "DTEND;VALUE=DATE:" + basicDate(date.addingDays(1))
         let summary = escapeText(summary)
-        write("SUMMARY:" + summary, to: &out)
-        write("DESCRIPTION:" + escapeText(description), to: &out)
-        write("CATEGORIES:Rigbook", to: &out)
-        write("TRANSP:TRANSPARENT", to: &out)
+        var lines = ["BEGIN:VEVENT", "UID:" + uid, "DTSTAMP:" + stamp, "DTSTART;VALUE=DATE:" + basicDate(date), end,
+                     "SUMMARY:" + summary, "DESCRIPTION:" + escapeText(description), "CATEGORIES:Rigbook",
+                     "TRANSP:TRANSPARENT"]
         for days in alarms {
-            write("BEGIN:VALARM", to: &out)
-            write("ACTION:DISPLAY", to: &out)
-            write("TRIGGER:" + (days == 0 ? "PT0S" : "-P\(days)D"), to: &out)
-            write("DESCRIPTION:" + summary, to: &out)
-            write("END:VALARM", to: &out)
+            lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:" + (days == 0 ? "PT0S" : "-P\(days)D"),
+                      "DESCRIPTION:" + summary, "END:VALARM"]
         }
-        write("END:VEVENT", to: &out)
+        for line in lines + ["END:VEVENT"] { write(line, to: &out) }
     }
 
-    static func alarmDays(_ days: [Int]) -> [Int] {
-        Array(Set(days.filter { $0 >= 0 })).sorted(by: >)
-    }
+    static func alarmDays(_ days: [Int]) -> [Int] { Array(Set(days.filter { $0 >= 0 })).sorted(by: >) }
 
     /// YYYYMMDD.
     static func basicDate(_ date: CalendarDate) -> String {
@@ -341,11 +325,9 @@ public enum ICalendar {
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
                 out += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"):
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
+                if byte == UInt8(ascii: "\r"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
             case 0xC2:
                 i += 1                     // a C1 control: drop both of its octets
             default:

@@ -53,7 +53,6 @@ public struct LabelPayload: Sendable, Hashable {
 
     /// What a scanned or typed text turned out to be.
     public enum Reading: Sendable, Hashable {
-        /// A label's payload.
         case payload(LabelPayload)
         /// A Rigbook label of a format this build does not read (a newer version), as a sentence.
         case unreadable(String)

@@ -38,7 +38,6 @@ struct ReportTally {
     private(set) var electricalCounts = [Int](repeating: 0, count: AssetStatus.allCases.count)
     /// Assets falling due in each week of the chart.
     private(set) var weeks = [Int](repeating: 0, count: HTMLReport.forecastWeeks)
-    /// The attention list.
     var due: DueList
     /// The rows of the assets the period's findings are about (a few), with their reasons when the attention
     /// list lists them already: a finding's row shows whatever the asset's status.

@@ -9,7 +9,6 @@ public enum AttachmentFiles {
     /// What a copy of attachment files did.
     public struct Report: Sendable, Equatable {
         public var folder = ""
-        /// Files copied now.
         public var copied = 0
         /// Files there already, with the right content.
         public var present = 0
@@ -28,7 +27,6 @@ public enum AttachmentFiles {
         }
     }
 
-    /// The attachments folder beside a register file.
     public static func folder(besideRegister path: String) -> String {
         let parent = (path as NSString).deletingLastPathComponent
         return (parent.isEmpty ? "." : parent) + "/Attachments"

@@ -8,24 +8,22 @@ import RigbookCore
 public enum AttachmentHousekeeping {
     /// The hashes the draft `id` names (its file and its journal): read before it is deleted.
     public static func hashes(ofDraft id: String, in drafts: DraftStore) -> Set<String> {
-        var found = Set<String>()
-        for path in [drafts.path(for: id), drafts.journalPath(for: id)] {
-            if let data = readSmallFile(path) { found.formUnion(AttachmentReferences.hashes(in: data)) }
-        }
-        return found
+        hashes(named: [drafts.path(for: id), drafts.journalPath(for: id)])
     }
 
     /// Every hash any file under `Drafts/` names.
     public static func hashesNamedByDrafts(_ drafts: DraftStore) -> Set<String> {
-        var found = Set<String>()
-        for folder in [drafts.folder, drafts.corruptFolder] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in names where !name.hasSuffix(".lock") {
-                guard let data = readSmallFile(folder + "/" + name) else { continue }
-                found.formUnion(AttachmentReferences.hashes(in: data))
-            }
-        }
-        return found
+        hashes(named: [drafts.folder, drafts.corruptFolder].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { !$0.hasSuffix(".lock") }.map { folder + "/" + $0 }
+        })
+    }
+
+    /// The hashes the files at `paths` name: each a regular file (no link followed, no FIFO waited on) of at
+    /// most 8 MB; anything else names none.
+    private static func hashes(named paths: [String]) -> Set<String> {
+        paths.compactMap { RegularFile.read($0, limit: 8 << 20) }
+            .reduce(into: []) { $0.formUnion(AttachmentReferences.hashes(in: $1)) }
     }
 
     /// Everything that keeps a file: the register's records and every draft. Nil when the register cannot be
@@ -54,7 +52,4 @@ public enum AttachmentHousekeeping {
               let kept = referenced(register: register, drafts: DraftStore(home: home)) else { return 0 }
         return store.sweep(referenced: kept, now: now, grace: grace)
     }
-
-    /// A regular file's bytes (no link followed, no FIFO waited on), up to 8 MB; nil for anything else.
-    static func readSmallFile(_ path: String) -> Data? { RegularFile.read(path, limit: 8 << 20) }
 }

@@ -20,11 +20,7 @@ public struct AttachmentStore: Sendable {
     /// The file's place in the folder. A name that is not a SHA-256 (64 hexadecimal digits, as a tampered
     /// record might hold: `../../x`) names a file that cannot be there, never one outside the folder.
     public func path(of attachment: Attachment) -> String {
-        folder + "/" + (AttachmentStore.isDigest(attachment.sha256) ? attachment.sha256 : "not-a-sha256")
-    }
-
-    static func isDigest(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        folder + "/" + (AttachmentStore.isHashName(attachment.sha256) ? attachment.sha256 : "not-a-sha256")
     }
 
     /// Why a file cannot be attached, as the sentence the form shows.

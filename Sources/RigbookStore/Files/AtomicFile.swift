@@ -111,21 +111,19 @@ public enum AtomicFile {
         public let showsControls: Bool
         private var buffer = Data()
 
-        init(fd: Int32, path: String) {
+        init(fd: Int32, path: String, inPlace: Bool = false, showsControls: Bool = false) {
             self.fd = fd
             self.path = path
-            inPlace = false
-            showsControls = false
+            self.inPlace = inPlace
+            self.showsControls = showsControls
         }
 
         /// A writer on a descriptor already open and written in place, such as standard output; `name`
         /// stands for it in errors. The descriptor is not closed here. `showingControls` defaults to
         /// whether the descriptor is a terminal.
         public init(descriptor: Int32, name: String, showingControls: Bool? = nil) {
-            fd = descriptor
-            path = name
-            inPlace = true
-            showsControls = showingControls ?? (isatty(descriptor) != 0)
+            self.init(fd: descriptor, path: name, inPlace: true,
+                      showsControls: showingControls ?? (isatty(descriptor) != 0))
         }
 
         public mutating func write(_ text: String) throws {

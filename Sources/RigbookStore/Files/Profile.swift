@@ -16,31 +16,22 @@ public struct Profile: Codable, Equatable, Sendable {
         case certificationNumber = "certification_number"
     }
 
-    /// A missing or unreadable profile is an empty one: it only prefills, it never blocks.
-    public static func load(from path: String) -> Profile {
-        guard let data = FileManager.default.contents(atPath: path),
-              let profile = try? JSONDecoder().decode(Profile.self, from: data) else { return Profile() }
-        return profile
-    }
-
-    public func save(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(self) + Data("\n".utf8), to: path)
-    }
+    public static func load(from path: String) -> Profile { loadProfile(path, or: Profile()) }
+    public func save(to path: String) throws { try saveProfile(self, to: path) }
 }
 
 extension TestProfile {
-    /// A missing or unreadable test profile is an empty one: it only prefills, it never blocks.
-    public static func load(from path: String) -> TestProfile {
-        guard let data = FileManager.default.contents(atPath: path),
-              let profile = try? JSONDecoder().decode(TestProfile.self, from: data) else { return TestProfile() }
-        return profile
-    }
+    public static func load(from path: String) -> TestProfile { loadProfile(path, or: TestProfile()) }
+    public func save(to path: String) throws { try saveProfile(self, to: path) }
+}
 
-    public func save(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(self) + Data("\n".utf8), to: path)
-    }
+/// A profile only prefills a form: a missing or unreadable one is `empty`, it never blocks.
+private func loadProfile<T: Decodable>(_ path: String, or empty: T) -> T {
+    FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(T.self, from: $0) } ?? empty
+}
+
+private func saveProfile(_ profile: some Encodable, to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try AtomicFile.write(try encoder.encode(profile) + Data("\n".utf8), to: path)
 }

@@ -7,13 +7,8 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         // Most text is ASCII: one byte, one column (controls never reach here, they are made visible).
         if let ascii = character.singleByte { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
-        guard let first = character.unicodeScalars.first else { return 0 }
-        let base = of(first)
-        if base == 0 {
-            // A cluster that starts with a zero-width scalar takes the width of its first visible one.
-            return character.unicodeScalars.dropFirst().lazy.map(of).first { $0 > 0 } ?? 0
-        }
-        return base
+        // A cluster that starts with a zero-width scalar takes the width of its first visible one.
+        return character.unicodeScalars.lazy.map(of).first { $0 > 0 } ?? 0
     }
 
     public static func of(_ text: some StringProtocol) -> Int {
@@ -46,11 +41,7 @@ public enum DisplayWidth {
         0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
-    private static func isWide(_ v: UInt32) -> Bool {
-        if v < 0x1100 { return false }
-        for range in wideRanges where range.contains(v) { return true }
-        return false
-    }
+    private static func isWide(_ v: UInt32) -> Bool { v >= 0x1100 && wideRanges.contains { $0.contains(v) } }
 }
 
 extension Character {
@@ -64,7 +55,6 @@ extension Character {
 }
 
 extension String {
-    /// Columns this text takes on a terminal.
     public var displayWidth: Int { DisplayWidth.of(self) }
 
     /// The longest prefix that fits in `width` columns, with `…` when something was cut. Measured on what is

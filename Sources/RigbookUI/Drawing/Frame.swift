@@ -152,13 +152,6 @@ public struct Frame: Sendable, Equatable {
         return String(Character(Unicode.Scalar(cell.scalar) ?? " "))
     }
 
-    /// Whether the cell at (x, y) looks the same here and in `other`.
-    func sameCell(x: Int, y: Int, as other: Frame) -> Bool {
-        let a = rows[y][x], b = other.rows[y][x]
-        if a.cluster < 0 && b.cluster < 0 { return a == b }
-        return a.width == b.width && a.style == b.style && text(of: a) == other.text(of: b)
-    }
-
     /// Draws `text` at (x, y) in at most `maxWidth` columns (to the right edge by default); control
     /// characters are made visible, a wide character that does not fit is replaced by a space.
     /// Returns the columns used.
@@ -334,21 +327,18 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// One row's text, trailing spaces kept (wide characters appear once).
-    public func line(_ y: Int) -> String {
-        var line = ""
-        for cell in rows[y] { line += text(of: cell) }
-        return line
-    }
+    public func line(_ y: Int) -> String { rows[y].map(text(of:)).joined() }
 
     /// Every cell, row by row (for tests; the backend uses the diff).
     public var cells: [Cell] { (0..<(width * height)).map { self[$0 % width, $0 / width] } }
 
-    /// The screen's text, one string per row.
     public var lines: [String] { (0..<height).map(line) }
 
     public static func == (a: Frame, b: Frame) -> Bool {
         guard a.width == b.width, a.height == b.height,
               a.cursorX == b.cursorX, a.cursorY == b.cursorY else { return false }
-        return (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { a.sameCell(x: $0, y: y, as: b) } }
+        return (0..<a.height).allSatisfy { y in
+            (0..<a.width).allSatisfy { FrameDiff.same(a.rows[y][$0], b.rows[y][$0], new: a, old: b) }
+        }
     }
 }

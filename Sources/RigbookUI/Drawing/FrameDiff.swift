@@ -16,11 +16,7 @@ public struct DrawRun: Hashable, Sendable {
     public var width: Int
 
     /// The run's text (for tests and the in-memory screen).
-    public var text: String {
-        var view = String.UnicodeScalarView()
-        for value in scalars { view.append(Unicode.Scalar(value) ?? " ") }
-        return String(view)
-    }
+    public var text: String { String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0) ?? " " })) }
 }
 
 /// Rows `top...bottom` of the screen moved up by `by` rows (down when negative), as a terminal moves them with a
@@ -306,32 +302,25 @@ public enum FrameDiff {
     static func allRuns(_ frame: Frame) -> [DrawRun] {
         var runs: [DrawRun] = []
         for y in 0..<frame.height {
-            var current: DrawRun?
             var x = 0
             while x < frame.width {
                 let cell = frame.rows[y][x]
-                if cell.width == 0 { x += 1; continue }
-                append(cell, x: x, y: y, span: Int(cell.width), frame: frame, to: &current, runs: &runs)
-                x += Int(cell.width)
+                let span = Int(cell.width)
+                if span == 0 { x += 1; continue }
+                // A cell goes on the run before it when that is on its row, in its style; else it starts one.
+                if let last = runs.indices.last, runs[last].y == y, runs[last].style == cell.style {
+                    appendScalars(of: cell, frame: frame, to: &runs[last].scalars)
+                    runs[last].width += span
+                } else {
+                    var run = DrawRun(x: x, y: y, scalars: [], style: cell.style, width: span)
+                    run.scalars.reserveCapacity(frame.width - x)
+                    appendScalars(of: cell, frame: frame, to: &run.scalars)
+                    runs.append(run)
+                }
+                x += span
             }
-            if let run = current { runs.append(run) }
         }
         return runs
-    }
-
-    /// Adds a changed cell to the run being built, or starts a new run (another style, or not adjacent).
-    private static func append(_ cell: PackedCell, x: Int, y: Int, span: Int, frame: Frame, to current: inout DrawRun?,
-                               runs: inout [DrawRun]) {
-        if current != nil, current!.style == cell.style, current!.x + current!.width == x {
-            appendScalars(of: cell, frame: frame, to: &current!.scalars)
-            current!.width += span
-        } else {
-            if let run = current { runs.append(run) }
-            var scalars: [UInt32] = []
-            scalars.reserveCapacity(frame.width - x)
-            appendScalars(of: cell, frame: frame, to: &scalars)
-            current = DrawRun(x: x, y: y, scalars: scalars, style: cell.style, width: span)
-        }
     }
 
     /// The scalars `frame.text(of: cell)` holds, without making the string for a cell of one scalar.
@@ -344,8 +333,9 @@ public enum FrameDiff {
         }
     }
 
+    /// Whether cell `a` of `new` looks as cell `b` of `old` does.
     @inline(__always)
-    private static func same(_ a: PackedCell, _ b: PackedCell, new: Frame, old: Frame) -> Bool {
+    static func same(_ a: PackedCell, _ b: PackedCell, new: Frame, old: Frame) -> Bool {
         if a.cluster < 0 && b.cluster < 0 { return a.sameBits(as: b) }
         return a.width == b.width && a.style == b.style && new.text(of: a) == old.text(of: b)
     }
@@ -364,7 +354,6 @@ public struct InMemoryScreen: Sendable {
 
     public init(width: Int, height: Int) { frame = Frame(width: width, height: height) }
 
-    /// A terminal showing `frame`.
     public init(_ frame: Frame) { self.frame = frame }
 
     public mutating func apply(_ runs: [DrawRun], size: (width: Int, height: Int)) {

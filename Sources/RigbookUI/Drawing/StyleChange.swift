@@ -37,35 +37,28 @@ public enum StyleChange {
     /// From `from` (nil: not known) to `to`. `plainResetsColours`: `sgr0` also gives back the terminal's colours.
     public static func between(_ from: Attributes?, _ to: Attributes, plainResetsColours: Bool) -> Steps {
         var steps = Steps()
-        guard let from, from != to else {
-            if from == nil { fromNothing(to, plainResetsColours: plainResetsColours, &steps) }
+        guard from != to else { return steps }
+        // What stays of `from`: nothing when it is not known or an attribute goes, and all is first turned off.
+        let kept = from.flatMap { from in
+            from.bold && !to.bold || from.dim && !to.dim || from.underline && !to.underline
+                || from.reverse && !to.reverse ? nil : from
+        }
+        steps.bold = to.bold && kept?.bold != true
+        steps.dim = to.dim && kept?.dim != true
+        steps.underline = to.underline && kept?.underline != true
+        steps.reverse = to.reverse && kept?.reverse != true
+        guard let kept else {
+            steps.plain = true
+            steps.defaultColours = !plainResetsColours
+            steps.colour = to.colour == .normal ? nil : to.colour
             return steps
         }
-        if from.bold && !to.bold || from.dim && !to.dim || from.underline && !to.underline
-            || from.reverse && !to.reverse {
-            fromNothing(to, plainResetsColours: plainResetsColours, &steps)
-            return steps
-        }
-        steps.bold = to.bold && !from.bold
-        steps.dim = to.dim && !from.dim
-        steps.underline = to.underline && !from.underline
-        steps.reverse = to.reverse && !from.reverse
-        if to.colour != from.colour {
+        if to.colour != kept.colour {
             // `setaf` sets the foreground only: leaving the QR code's white background needs `op` first.
-            steps.defaultColours = to.colour == .normal || from.colour == .qr
+            steps.defaultColours = to.colour == .normal || kept.colour == .qr
             steps.colour = to.colour == .normal ? nil : to.colour
         }
         return steps
-    }
-
-    private static func fromNothing(_ to: Attributes, plainResetsColours: Bool, _ steps: inout Steps) {
-        steps.plain = true
-        steps.defaultColours = !plainResetsColours
-        steps.bold = to.bold
-        steps.dim = to.dim
-        steps.underline = to.underline
-        steps.reverse = to.reverse
-        steps.colour = to.colour == .normal ? nil : to.colour
     }
 
     /// Appends `sequences` to `buffer`, the SGR among them (ECMA-48's `ESC [ params m`, as terminfo gives `bold`,
@@ -113,10 +106,6 @@ public enum StyleChange {
     /// every terminal that has it takes to include the default colours.
     public static func resetsColours(_ plain: [UInt8]) -> Bool {
         let forms: [[UInt8]] = [[0x1B, 0x5B, 0x6D], [0x1B, 0x5B, 0x30, 0x6D]]
-        return forms.contains { form in
-            plain.count >= form.count && (0...(plain.count - form.count)).contains { start in
-                plain[start..<(start + form.count)].elementsEqual(form)
-            }
-        }
+        return forms.contains { plain.firstRange(of: $0) != nil }
     }
 }

@@ -7,7 +7,7 @@ extension ListState {
         switch action {
         case .mark:
             guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
-            guard marks.toggle(row.asset.uuid) else { return limitReached }
+            guard marks.toggle(row.asset.uuid) else { return .notify(ListState.batchFull) }
             move(by: 1, pageSize: page)
         case .markAll:
             let shown = (0..<visibleCount).map { rows[rowIndex(visible: $0)].asset.uuid }
@@ -15,7 +15,7 @@ extension ListState {
                 marks.unmark(shown)
                 return .notify(.info("Unmarked the \(shown.count) assets shown."))
             }
-            if marks.mark(shown) > 0 { return limitReached }
+            if marks.mark(shown) > 0 { return .notify(ListState.batchFull) }
         case .inspectMarked:
             guard !marks.isEmpty else {
                 return .notify(.error("Nothing is marked: m marks the selected asset, * every asset shown."))
@@ -35,7 +35,6 @@ extension ListState {
         return .stay
     }
 
-    private var limitReached: Outcome {
-        .notify(.error("A batch holds at most \(Marks.limit) assets: inspect these (I), then mark more."))
-    }
+    static let batchFull = Notice.error("A batch holds at most \(Marks.limit) assets: inspect these (I), "
+                                        + "then mark more.")
 }

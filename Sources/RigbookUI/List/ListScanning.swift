@@ -80,23 +80,19 @@ extension ListState {
         scan = prompt
         switch action {
         case .lookUp:
-            let typed = prompt.text
-            prompt.text = ""
-            guard !typed.trimmingCharacters(in: .whitespaces).isEmpty else {
-                scan = prompt
-                return .stay
-            }
+            let typed = prompt.text, page = ListState.pageSize(context.area)
+            scan?.text = ""
+            guard !typed.trimmingCharacters(in: .whitespaces).isEmpty else { return .stay }
             if prompt.marking {
-                prompt.result = markScanned(typed, page: ListState.pageSize(context.area))
-                scan = prompt
+                let result = markScanned(typed, page: page)
+                scan?.result = result
                 return .stay
             }
             scan = nil
-            return .notify(jump(to: typed, page: ListState.pageSize(context.area)))
+            return .notify(jump(to: typed, page: page))
         case .switchMode:
-            prompt.marking.toggle()
-            prompt.result = nil
-            scan = prompt
+            scan?.marking.toggle()
+            scan?.result = nil
         case .close:
             scan = nil
         case .quit:
@@ -161,9 +157,7 @@ extension ListState {
             if marks.contains(row.asset.uuid) {
                 return .info("\(row.asset.tag) was already marked · \(marks.count) marked")
             }
-            guard marks.toggle(row.asset.uuid) else {
-                return .error("A batch holds at most \(Marks.limit) assets: inspect these (I), then mark more.")
-            }
+            guard marks.toggle(row.asset.uuid) else { return ListState.batchFull }
             return .info("Marked \(row.asset.tag) · \(marks.count) marked")
         case .problem(let why):
             return .error(why)
@@ -178,8 +172,7 @@ extension ListState {
     /// filter, which shows the asset, and only the selection moves to it. Nil when the filter is neither (it is
     /// kept, as before).
     mutating func jumpFromFilter(page: Int) -> Notice?? {
-        let scanned: Bool
-        if case .payload = LabelPayload.read(query) { scanned = true } else { scanned = false }
+        let scanned = if case .payload = LabelPayload.read(query) { true } else { false }
         switch find(query) {
         case .notATag: return nil
         case .problem(let why): return .some(.error(why))

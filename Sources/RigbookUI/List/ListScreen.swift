@@ -1,7 +1,6 @@
 import Foundation
 import RigbookCore
 
-/// What the register list's keys do.
 public enum ListAction: Sendable {
     case up, down, pageUp, pageDown, top, bottom, filter, clearFilter, help, quit, loadSample
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
@@ -233,13 +232,8 @@ extension ListState: Screen {
 
     /// The first asset after `position` that has not had a thorough examination today: the next item to do.
     private func nextToDo(after position: Int) -> UUID? {
-        var candidate = position + 1
-        while candidate < visibleCount {
-            let row = rows[rowIndex(visible: candidate)]
-            if row.summary.lastThoroughDate != today { return row.asset.uuid }
-            candidate += 1
-        }
-        return nil
+        ((position + 1)..<max(position + 1, visibleCount)).lazy.map { rows[rowIndex(visible: $0)] }
+            .first { $0.summary.lastThoroughDate != today }?.asset.uuid
     }
 
     /// After a save of the selected asset: select the next item to do, or, when there is none, the same position.
@@ -247,11 +241,7 @@ extension ListState: Screen {
         guard savedAsset != nil, let place = afterSave else { return }
         afterSave = nil
         nextAfterSave = place.next
-        if let next = place.next, let position = visibleIndex(of: next) {
-            selection = position
-        } else {
-            selection = place.position
-        }
+        selection = place.next.flatMap { visibleIndex(of: $0) } ?? place.position
         clampSelection()
     }
 

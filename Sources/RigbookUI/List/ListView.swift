@@ -18,7 +18,6 @@ public enum StatusStyle {
 }
 
 extension StatusStyle {
-    /// The terminal colour of a label colour.
     public static func of(_ colour: LabelColour) -> Colour {
         switch colour {
         case .red: .red
@@ -29,7 +28,6 @@ extension StatusStyle {
     }
 }
 
-/// One column of the register list.
 struct ListColumn: Equatable, Sendable {
     enum ID {
         case tag, draft, name, type, wll, persons, site, location, serial, manufacturer, lastExam, nextDue, status
@@ -184,29 +182,23 @@ enum ListView {
         let uuid = list.rows[index].asset.uuid
         let site = hasSite ? list.siteName(of: list.rows[index].asset) : ""
         let marked = !list.marks.isEmpty && list.marks.contains(uuid)
-        let selected = position == list.selection
+        defer { if position == list.selection { drawSelection(columns: columns, y: y, in: area, &frame) } }
         // A row of the same version of the rows is looked up without copying it (nearly every row of a ↓).
         if let memo = memo?.rows, y < area.height,
            let cells = memo.cells(uuid: uuid, version: list.rowsVersion, index: index, site: site,
                                   columns: columns, scheme: scheme, marked: marked, width: area.width),
-           frame.placeLine(cells, y: y) {
-            if selected { drawSelection(columns: columns, y: y, in: area, &frame) }
-            return
-        }
+           frame.placeLine(cells, y: y) { return }
         let row = list.rows[index]
         let inputs = ListRowInputs(row: row, report: list.reports[index], version: list.rowsVersion, index: index,
                                    site: site, columns: columns, scheme: scheme, marked: marked,
                                    width: area.width)
-        if let memo = memo?.rows, y < area.height, let cells = memo.cells(for: inputs),
-           frame.placeLine(cells, y: y) {
-            if selected { drawSelection(columns: columns, y: y, in: area, &frame) }
+        if let memo = memo?.rows, y < area.height, let cells = memo.cells(for: inputs), frame.placeLine(cells, y: y) {
             return
         }
         drawRow(row, report: inputs.report, site: { inputs.site }, columns: columns, y: y, in: area, into: &frame,
                 scheme: scheme)
         if inputs.marked { drawMark(columns: columns, y: y, in: area, &frame) }
         if let memo = memo?.rows, y < area.height, let cells = frame.lineCells(y) { memo.keep(cells, for: inputs) }
-        if selected { drawSelection(columns: columns, y: y, in: area, &frame) }
     }
 
     /// Everything the title row is drawn from (`drawTitle`).

@@ -48,9 +48,8 @@ public struct DashboardState: Screen {
     public func draw(into frame: inout Frame, area: Rect) {
         // The chart gets everything above the footer row, and is cut there on a short terminal.
         let chart = area.inset(bottom: 1)
-        frame.fill(y: 0, in: chart, style: .reverse)
         let kinds = electrical == 0 ? "" : " (\(total - electrical) lifting, \(electrical) electrical)"
-        frame.put(" Dashboard · \(total) assets\(kinds) · as of \(today.iso)", x: 0, y: 0, in: chart, style: .reverse)
+        frame.putTitleBar(" Dashboard · \(total) assets\(kinds) · as of \(today.iso)", state: nil, in: chart)
         // Counts, with a horizontal bar scaled to the largest.
         let largest = max(1, counts.values.max() ?? 1)
         let barWidth = max(0, chart.width - 24)

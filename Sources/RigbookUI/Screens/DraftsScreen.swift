@@ -103,8 +103,7 @@ public struct DraftsState: Screen {
     }
 
     public func draw(into frame: inout Frame, area: Rect) {
-        frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" Drafts · \(drafts.count) unsubmitted", x: 0, y: 0, in: area, style: .reverse)
+        frame.putTitleBar(" Drafts · \(drafts.count) unsubmitted", state: nil, in: area)
         frame.put("  ASSET      KIND        AGE       OPERATOR          HOST", x: 0, y: 1, in: area, style: .bold)
         if drafts.isEmpty {
             frame.put("  No drafts. Everything typed has been saved or discarded.", x: 0, y: 2, in: area, style: .dim)

@@ -32,22 +32,18 @@ public struct HelpState: Screen {
     /// The help as screen rows: descriptions wrap under themselves, so nothing is cut off.
     func rows(width: Int) -> [(keys: String, help: String)] {
         let keyWidth = HelpState.keyWidth(width)
-        var rows: [(String, String)] = []
-        for line in lines {
+        return lines.flatMap { line in
             let characters = Array(line.help)
-            let wrapped = WrappedText.layout(characters, width: max(8, width - keyWidth - 2))
-            for (index, row) in wrapped.enumerated() {
-                rows.append((index == 0 ? line.keys : "", String(characters[row.start..<row.end])))
+            return WrappedText.layout(characters, width: max(8, width - keyWidth - 2)).enumerated().map { index, row in
+                (index == 0 ? line.keys : "", String(characters[row.start..<row.end]))
             }
         }
-        return rows
     }
 
     static func keyWidth(_ width: Int) -> Int { min(14, max(6, width / 4)) }
 
     public func draw(into frame: inout Frame, area: Rect) {
-        frame.fill(y: 0, in: area, style: .reverse)
-        frame.put(" Help — \(title)", x: 0, y: 0, in: area, style: .reverse)
+        frame.putTitleBar(" Help — \(title)", state: nil, in: area)
         let keyWidth = HelpState.keyWidth(area.width)
         let visible = max(0, area.height - 2)
         let rows = rows(width: area.width)

@@ -88,9 +88,8 @@ public struct ParticularsHistoryState: Screen {
     }
 
     public func draw(into frame: inout Frame, area: Rect) {
-        frame.fill(y: 0, in: area, style: .reverse)
         let count = "\(versions.count) version\(versions.count == 1 ? "" : "s")"
-        frame.put(" History · \(title) · \(count), newest first", x: 0, y: 0, in: area, style: .reverse)
+        frame.putTitleBar(" History · \(title) · \(count), newest first", state: nil, in: area)
         let page = ParticularsHistoryState.pageSize(area)
         let rows = rows(width: area.width)
         let start = min(top, max(0, rows.count - page))

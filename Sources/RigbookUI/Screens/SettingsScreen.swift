@@ -8,7 +8,6 @@ public enum SettingsAction: Sendable {
 /// The register's particulars (`,` from the list): the examining organisation, the employers with their
 /// sites, and the examiners. Each is edited in its own editor; every change is a new version in the register.
 public struct SettingsState: Screen {
-    /// One selectable row.
     public enum Row: Sendable, Equatable {
         case organisation
         /// The electrical test limits: kept in the organisation's particulars, shown in a section of their own.
@@ -72,17 +71,12 @@ public struct SettingsState: Screen {
         // A merged or damaged register could hold a site whose employer it lacks: shown, never hidden.
         lines += particulars.siteList.filter { particulars.employers[$0.employerUUID] == nil }
             .map { .row(.site($0.uuid)) }
-        lines.append(.row(.addEmployer))
-        lines += [.heading("Electrical test limits (AS/NZS 3760)"), .row(.testLimits)]
-        lines.append(.heading("Examiners"))
-        lines += particulars.examinerList.map { .row(.examiner($0.uuid)) }
-        lines.append(.row(.addExaminer))
-        return lines
+        lines += [.row(.addEmployer), .heading("Electrical test limits (AS/NZS 3760)"), .row(.testLimits),
+                  .heading("Examiners")]
+        return lines + particulars.examinerList.map { .row(.examiner($0.uuid)) } + [.row(.addExaminer)]
     }
 
-    var rows: [Row] {
-        lines.compactMap { if case .row(let row) = $0 { row } else { nil } }
-    }
+    var rows: [Row] { lines.compactMap { if case .row(let row) = $0 { row } else { nil } } }
 
     public var selectedRow: Row { let rows = rows; return rows[min(selection, rows.count - 1)] }
 
@@ -206,9 +200,8 @@ public struct SettingsState: Screen {
     // MARK: Drawing
 
     public func draw(into frame: inout Frame, area: Rect) {
-        frame.fill(y: 0, in: area, style: .reverse)
         let title = area.width >= 60 ? " Settings · the register's particulars (LOLER Schedule 1)" : " Settings"
-        frame.put(title, x: 0, y: 0, in: area, style: .reverse)
+        frame.putTitleBar(title, state: nil, in: area)
         let lines = lines
         let page = SettingsState.pageSize(area)
         // Drawing never trusts a stale scroll position (the terminal may have shrunk since).

@@ -20,9 +20,8 @@ public struct ChoicePopup: Sendable {
     init(field: FormField, in values: InspectionValues) {
         self.field = field
         let options = Choices.options(field, in: values)
-        let current = Choices.current(field, in: values)
         self.options = options
-        selection = current.flatMap { options.firstIndex(of: $0) } ?? 0
+        selection = Choices.current(field, in: values).flatMap { options.firstIndex(of: $0) } ?? 0
     }
 
     static let keymap = Keymap<Action>(title: "Choice list", [

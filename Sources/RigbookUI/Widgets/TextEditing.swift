@@ -1,6 +1,5 @@
 import RigbookCore
 
-/// What the editing keys of a text field do.
 public enum TextEdit: Sendable {
     case left, right, lineStart, lineEnd, deleteBack, deleteForward, deleteToEnd, deleteToStart, deleteWord
     case lineUp, lineDown, newline
@@ -94,40 +93,20 @@ public struct EditableText: Sendable, Equatable {
             cursor = multiline ? lineEnd(cursor) : characters.count
             return .moved
         case .deleteBack:
-            guard cursor > 0 else { return .ignored }
-            characters.remove(at: cursor - 1)
-            textFromCharacters()
-            cursor -= 1
-            return .changed
+            return remove(max(0, cursor - 1)..<cursor)
         case .deleteForward:
-            guard cursor < characters.count else { return .ignored }
-            characters.remove(at: cursor)
-            textFromCharacters()
-            return .changed
+            return remove(cursor..<min(cursor + 1, characters.count))
         case .deleteToEnd:
             let end = multiline ? lineEnd(cursor) : characters.count
             // At the end of a line Ctrl-K joins the next line, as in Emacs and readline.
-            let upTo = end == cursor && end < characters.count ? end + 1 : end
-            guard upTo > cursor else { return .ignored }
-            characters.removeSubrange(cursor..<upTo)
-            textFromCharacters()
-            return .changed
+            return remove(cursor..<(end == cursor && end < characters.count ? end + 1 : end))
         case .deleteToStart:
-            let start = multiline ? lineStart(cursor) : 0
-            guard start < cursor else { return .ignored }
-            characters.removeSubrange(start..<cursor)
-            textFromCharacters()
-            cursor = start
-            return .changed
+            return remove((multiline ? lineStart(cursor) : 0)..<cursor)
         case .deleteWord:
             var start = cursor
             while start > 0, characters[start - 1].isWhitespace, characters[start - 1] != "\n" { start -= 1 }
             while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-            guard start < cursor else { return .ignored }
-            characters.removeSubrange(start..<cursor)
-            textFromCharacters()
-            cursor = start
-            return .changed
+            return remove(start..<cursor)
         case .lineUp, .lineDown:
             let up = action == .lineUp
             guard multiline else { return up ? .leaveUp : .leaveDown }
@@ -151,6 +130,15 @@ public struct EditableText: Sendable, Equatable {
             textFromCharacters()
         }
         cursor += 1
+        return .changed
+    }
+
+    /// Removes `range` (nothing there: the key is ignored), the cursor at its start.
+    private mutating func remove(_ range: Range<Int>) -> Outcome {
+        guard !range.isEmpty else { return .ignored }
+        characters.removeSubrange(range)
+        textFromCharacters()
+        cursor = range.lowerBound
         return .changed
     }
 

@@ -32,12 +32,8 @@ extension Commands {
     ) { arguments, context in
         let testWord = try arguments.option("--test")
         let site = try arguments.option("--site")
-        let from = try arguments.option("--from").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--from")
-        }
-        let to = try arguments.option("--to").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--to")
-        }
+        let from = try arguments.date("--from")
+        let to = try arguments.date("--to")
         let out = try arguments.option("--out")
         let target = arguments.isEmpty ? nil : try arguments.positional("the RECORD or TAG")
         try arguments.finish()
@@ -107,9 +103,8 @@ extension Commands {
             let particulars = try register.particulars()
             let site = particulars.site(ofAsset: asset.uuid)
             let employer = site.flatMap { particulars.employers[$0.employerUUID] }
-            page = TestCertificate.render(TestCertificate.Entry(test: test, asset: asset, employer: employer,
-                                                                site: site),
-                                          head: head, printedAt: Timestamp.now())
+            let entry = TestCertificate.Entry(test: test, asset: asset, employer: employer, site: site)
+            page = TestCertificate.render(entry, head: head, printedAt: Timestamp.now())
         } catch { throw CommandFailure.from(error) }
         try withSink(out, home: context.home) { try $0(page) }
         return ExitCode.success
@@ -151,15 +146,13 @@ extension Commands {
                 : "from \(dates.lowerBound.iso) to \(dates.upperBound.iso)"
             throw refusal("no thorough examination at \(site.name) \(span); no certificate was written")
         }
-        var entries: [Certificate.Entry] = []
-        for record in records { entries.append(try entry(record, in: register)) }
+        let entries = try records.map { try entry($0, in: register) }
         let visit = Certificate.Visit(site: site, employer: particulars.employers[site.employerUUID],
                                       from: dates.lowerBound, through: dates.upperBound)
         return Certificate.renderVisit(visit, entries: entries, head: head, printedAt: Timestamp.now())
     }
 
-    private static func entry(_ record: StoredInspection, in register: Register) throws
-        -> Certificate.Entry {
+    private static func entry(_ record: StoredInspection, in register: Register) throws -> Certificate.Entry {
         guard let row = try register.asset(uuid: record.assetUUID) else {
             throw RegisterError.unknownAsset(record.assetUUID.uuidString.lowercased())
         }
@@ -180,8 +173,7 @@ extension Commands {
 /// What a RECORD (or TAG) argument names: `#12` or `12` (a record id), a report number, a record uuid, or,
 /// where allowed, an asset's tag (its latest thorough examination that still counts).
 enum RecordReference {
-    static func resolve(_ word: String, in register: Register, allowingTag: Bool) throws
-        -> StoredInspection {
+    static func resolve(_ word: String, in register: Register, allowingTag: Bool) throws -> StoredInspection {
         if word.hasPrefix("#") {
             guard let id = Int64(word.dropFirst()), id > 0 else {
                 throw refusal("\(word) is not a record id: write it #12")
@@ -235,17 +227,13 @@ enum RecordReference {
         guard let row = try register.asset(tag: tag) else {
             // An invisible character is named, never echoed: printed back, a bidi override would reorder the line.
             if let problem = Tags.invisibleCharacterProblem(tag) {
-                throw refusal("no asset has that tag, and it is no record id, report number or uuid. "
-                              + problem)
+                throw refusal("no asset has that tag, and it is no record id, report number or uuid. " + problem)
             }
-            throw refusal("no asset is tagged \(tag), and \(tag) is no record id, report number or record "
-                          + "uuid")
+            throw refusal("no asset is tagged \(tag), and \(tag) is no record id, report number or record uuid")
         }
         let history = try register.history(assetUUID: row.asset.uuid)
-        guard let latest = history.first(where: { $0.values.inspectionType.isThorough && $0.counts })
-        else {
-            throw refusal("\(row.asset.tag) has no thorough examination in the register; nothing to "
-                          + "certify")
+        guard let latest = history.first(where: { $0.values.inspectionType.isThorough && $0.counts }) else {
+            throw refusal("\(row.asset.tag) has no thorough examination in the register; nothing to certify")
         }
         return latest
     }
@@ -269,8 +257,7 @@ enum SiteReference {
             let employer = particulars.employers[site.employerUUID]?.name ?? "no employer"
             return "\(site.uuid.uuidString.lowercased()) of \(employer)"
         }.joined(separator: ", ")
-        throw refusal("\(matches.count) sites are named \(VisibleText.make(word)) (\(listed)); "
-                      + "give its uuid")
+        throw refusal("\(matches.count) sites are named \(VisibleText.make(word)) (\(listed)); give its uuid")
     }
 }
 
@@ -326,9 +313,7 @@ extension Commands {
                                       default: "text")
         try arguments.finish()
         let register = try context.readRegister()
-        let open: [OpenNotice]
-        do throws(RegisterError) { open = try register.openNotices() }
-        catch { throw refusal("\(error.description)") }
+        let open = try orFail { try register.openNotices() }
         let rows = open.sorted {
             (urgency($0.notice.duty), openSince($0), $0.record.id)
                 < (urgency($1.notice.duty), openSince($1), $1.record.id)
@@ -376,17 +361,14 @@ extension Commands {
             of the register's hash chain, never an edit: the newest notice of a duty says where it stands.
             """
     ) { arguments, context in
-        let dutyWord = try arguments.option("--duty")
-        guard let dutyWord else {
+        guard let dutyWord = try arguments.option("--duty") else {
             throw UsageError("missing --duty (one of \(NoticeDuty.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         guard let duty = NoticeDuty(rawValue: dutyWord) else {
             throw UsageError("--duty must be one of \(NoticeDuty.allCases.map(\.rawValue).joined(separator: ", ")),"
                              + " not \(dutyWord)")
         }
-        let on = try arguments.option("--on").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--on")
-        } ?? context.today
+        let on = try arguments.date("--on") ?? context.today
         let recipient = try arguments.option("--to") ?? ""
         let word = try arguments.positional("the RECORD (#ID, a report number or a record uuid)")
         try arguments.finish()
@@ -424,11 +406,7 @@ extension Commands {
 extension CommandFailure {
     /// A failure as one line: the register's own sentence, or the command's.
     static func from(_ error: Error) -> CommandFailure {
-        switch error {
-        case let failure as CommandFailure: failure
-        case let error as RegisterError: CommandFailure("rigbook: \(error.description)")
-        default: CommandFailure("rigbook: \(error)")
-        }
+        (error as? CommandFailure) ?? CommandFailure("rigbook: \(error)")
     }
 }
 

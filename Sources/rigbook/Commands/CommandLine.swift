@@ -1,5 +1,6 @@
 import Foundation
 import RigbookCore
+import RigbookStore
 
 enum ExitCode {
     static let success: Int32 = 0
@@ -21,9 +22,12 @@ struct CommandFailure: Error {
     init(_ message: String) { self.message = message }
 }
 
-func printError(_ text: String) {
-    StandardStreams.toStandardError(text + "\n")
+/// `body`'s value; a failure of the register is the command's, in the register's own words (exit 1).
+func orFail<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
 }
+
+func printError(_ text: String) { StandardStreams.toStandardError(text + "\n") }
 
 /// The arguments after the subcommand, consumed as options are read; whatever remains is an error.
 struct Arguments {
@@ -72,10 +76,13 @@ struct Arguments {
         return value
     }
 
-    /// The option a word names: `--tag` of `--tag` and of `--tag=SL-1`.
-    private static func optionName(_ word: String) -> Substring {
-        word.prefix { $0 != "=" }
+    /// `option(name)` read as a date (YYYY-MM-DD).
+    mutating func date(_ name: String) throws(UsageError) -> CalendarDate? {
+        try option(name).map { (text: String) throws(UsageError) in try Parse.date(text, option: name) }
     }
+
+    /// The option a word names: `--tag` of `--tag` and of `--tag=SL-1`.
+    private static func optionName(_ word: String) -> Substring { word.prefix { $0 != "=" } }
 
     private static func givenTwice(_ name: String) -> UsageError { UsageError("\(name) given twice") }
 

@@ -3,7 +3,6 @@ import RigbookApp
 import RigbookCore
 import RigbookStore
 
-/// `labels`.
 extension Commands {
     static let labels = CommandSpec(
         name: "labels",
@@ -49,9 +48,7 @@ extension Commands {
             throw UsageError("--sheet must be one of \(sheets), not \(sheetWord)")
         }
         let site = try arguments.option("--site")
-        let before = try arguments.option("--due-before").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--due-before")
-        }
+        let before = try arguments.date("--due-before")
         let out = try arguments.option("--out")
         var tags: [String] = []
         while let tag = arguments.optionalPositional() { tags.append(tag) }
@@ -65,9 +62,7 @@ extension Commands {
         }
 
         let register = try context.readRegister()
-        let particulars: Particulars
-        do throws(RegisterError) { particulars = try register.particulars() }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let particulars = try orFail { try register.particulars() }
         // One sheet of rows is held at a time and the page written as it is made: a run for a whole site of a
         // large register costs the memory of one sheet. Chosen by tags: those rows alone are held,
         // in the order given.
@@ -78,7 +73,7 @@ extension Commands {
             }
         }
         var count = 0
-        do {
+        try orFail {
             try register.onOneSnapshot {
                 if !tags.isEmpty {
                     let chosen = try rows(taggedWith: tags, in: register)
@@ -88,15 +83,15 @@ extension Commands {
                 }
                 let source = try chooser(register: register, particulars: particulars, site: site, before: before,
                                          kind: kind, today: context.today)
-                try forEachRow(source) { _ in count += 1 }
+                try source.forEachRow { _ in count += 1 }
                 guard count > 0 else {
                     let what = [kind.map { "of kind \($0.rawValue)" }, site.map { "at \(VisibleText.make($0))" },
                                 before.map { "due before \($0.iso)" }].compactMap { $0 }.joined(separator: " and ")
                     throw CommandFailure("rigbook: no asset \(what); no labels were printed")
                 }
-                try write(count: count) { body in try forEachRow(source, body) }
+                try write(count: count) { body in try source.forEachRow(body) }
             }
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
+        }
 
         if out != nil {
             let sheets = (count + sheet.perSheet - 1) / sheet.perSheet
@@ -112,7 +107,7 @@ extension Commands {
 private func rows(taggedWith tags: [String], in register: Register) throws -> [RegisterRow] {
     let wanted = Set(tags.map { Tags.key(Tags.normalized($0)) })
     var byKey: [String: RegisterRow] = [:]
-    try forEachRow(RegisterSource(register, includingRetired: true)) { row in
+    try RegisterSource(register, includingRetired: true).forEachRow { row in
         let key = Tags.key(row.asset.tag)
         if wanted.contains(key) { byKey[key] = row }
     }
@@ -127,22 +122,10 @@ private func rows(taggedWith tags: [String], in register: Register) throws -> [R
 /// The register's active assets on `site`, due before `before` and of `kind` (each nil: any).
 private func chooser(register: Register, particulars: Particulars, site: String?, before: CalendarDate?,
                      kind: AssetKind?, today: CalendarDate) throws -> RegisterSource {
-    var siteUUID: UUID?
-    if let site {
-        do { siteUUID = try SiteReference.resolve(site, in: particulars).uuid } catch {
-            throw CommandFailure.from(error)
-        }
-    }
+    let siteUUID = try site.map { try SiteReference.resolve($0, in: particulars).uuid }
     return RegisterSource(register) { row in
         (siteUUID.map { particulars.asset(row.asset.uuid).siteUUID == $0 } ?? true)
             && (before.map { before in row.status(on: today).nextDue.map { $0 < before } ?? false } ?? true)
             && (kind.map { row.asset.kind == $0 } ?? true)
-    }
-}
-
-/// Every row `source` gives, its register's failure said as the command's.
-private func forEachRow(_ source: RegisterSource, _ body: (RegisterRow) throws -> Void) throws {
-    do { try source.forEachRow(body) } catch let error as RegisterError {
-        throw CommandFailure("rigbook: \(error.description)")
     }
 }

@@ -80,9 +80,7 @@ extension Commands {
         let within = try arguments.option("--within").map { (text: String) throws(UsageError) in
             try Parse.int(text, option: "--within", range: 0...3650)
         }
-        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--as-of")
-        }
+        let asOf = try arguments.date("--as-of")
         try arguments.finish()
         let today = asOf ?? context.today
         let register = try context.readRegister()
@@ -101,7 +99,7 @@ extension Commands {
         var needsAttention = false
         var layout = TextTable.Layout(header: header)
         struct Answered: Error {}
-        do {
+        try orFail {
             try register.onOneSnapshot {
                 if format == "ics" {
                     do {
@@ -162,7 +160,7 @@ extension Commands {
                     }
                 }
             }
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
+        }
         return needsAttention ? ExitCode.attention : ExitCode.success
     }
 
@@ -187,22 +185,18 @@ extension Commands {
         let out = try arguments.option("--out")
         try arguments.finish()
         let register = try context.readRegister()
-        let recordTotal: Int, testTotal: Int
-        do throws(RegisterError) {
-            testTotal = try register.testCount()
-            recordTotal = try register.recordCount() + testTotal
-        }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let testTotal = try orFail { try register.testCount() }
+        let recordTotal = try orFail { try register.recordCount() } + testTotal
         // Every table streamed on one snapshot, holding no row: the assets from a cursor, each record with its
         // asset's tag read by the same statement (the rows and a tag per asset were 1 GB at 1,000,000 assets).
-        do {
+        try orFail {
             try register.onOneSnapshot {
                 try withSink(out, home: context.home) { write in
                     try exportTables(register, format: format, table: table, today: context.today,
                                      recordTotal: recordTotal, testTotal: testTotal, write: write)
                 }
             }
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
+        }
         return ExitCode.success
     }
 }
@@ -237,20 +231,15 @@ extension Commands {
             let asOf = JSONObject.quote(today.iso), generatedAt = JSONObject.quote(Timestamp.now())
             try write("{\"schema_version\":1,\"as_of\":\(asOf),\"generated_at\":\(generatedAt),\"assets\":[\n")
             var first = true
-            try assets { row in
-                try write((first ? "" : ",\n") + AssetListing(row: row, today: today).json)
+            func item(_ json: String) throws {
+                try write((first ? "" : ",\n") + json)
                 first = false
             }
+            try assets { try item(AssetListing(row: $0, today: today).json) }
             try write("\n],\"records\":[\n")
             first = true
-            try records { record, tag in
-                try write((first ? "" : ",\n") + RecordExport.json(record, tag: tag))
-                first = false
-            }
-            try tests { test, tag in
-                try write((first ? "" : ",\n") + TestExport.json(test, tag: tag))
-                first = false
-            }
+            try records { try item(RecordExport.json($0, tag: $1)) }
+            try tests { try item(TestExport.json($0, tag: $1)) }
             try write("\n]}\n")
         } else if table == "records" {
             try write(CSV.row(TestExport.combinedColumns))
@@ -287,20 +276,18 @@ extension Commands {
         }
         options.redact = arguments.flag("--redact")
         options.digest = arguments.flag("--digest")
-        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--as-of")
-        }
+        let asOf = try arguments.date("--as-of")
         let out = try arguments.option("--out")
         try arguments.finish()
         let register = try context.readRegister()
-        do {
+        try orFail {
             try register.onOneSnapshot {
                 try withSink(out, home: context.home) { write in
                     try ICalendar.write(from: RegisterSource(register), today: asOf ?? context.today,
                                         generated: Date(), options: options, to: write)
                 }
             }
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
+        }
         return ExitCode.success
     }
 
@@ -324,12 +311,8 @@ extension Commands {
             Without --out it goes to standard output.
             """
     ) { arguments, context in
-        let asOf = try arguments.option("--as-of").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--as-of")
-        }
-        let since = try arguments.option("--since").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--since")
-        }
+        let asOf = try arguments.date("--as-of")
+        let since = try arguments.date("--since")
         let siteName = try arguments.option("--site")
         let type = try arguments.option("--type").map { (word: String) throws(UsageError) in try parseType(word) }
         let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) in try parseKind(word) }
@@ -360,7 +343,7 @@ extension Commands {
         let scope = HTMLReport.Scope(allParticulars: allParticulars,
                                      narrowedTo: narrowed.isEmpty ? nil : narrowed.joined(separator: " · "))
         let source = RegisterSource(register) { row in keeps.allSatisfy { $0(row) } }
-        do {
+        try orFail {
             try register.onOneSnapshot {
                 // The period's findings (a few); the page keeps those on its own assets.
                 var findings = try register.dangerousFindings(from: from, through: today)
@@ -376,20 +359,10 @@ extension Commands {
                     }
                 }
             }
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
+        }
         return ExitCode.success
     }
 }
-
-extension Context {
-    func rows(_ given: Register? = nil, includingRetired: Bool = false) throws(CommandFailure) -> [RegisterRow] {
-        let register: Register
-        if let given { register = given } else { register = try readRegister() }
-        do throws(RegisterError) { return try register.rows(includingRetired: includingRetired) }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
-    }
-}
-
 
 extension Commands {
     /// `--kind lifting|electrical` where a command narrows what it lists.

@@ -11,16 +11,8 @@ enum SettingsCommands {
         /// `limits.*`: the electrical test limits, kept in the organisation's particulars.
         case organisation, limits, employer, site, examiner, asset
 
-        /// The option that says which one; nil for the one organisation (and its limits).
-        var selector: String? {
-            switch self {
-            case .organisation, .limits: nil
-            case .employer: "--employer"
-            case .site: "--site"
-            case .examiner: "--examiner"
-            case .asset: "--asset"
-            }
-        }
+        /// The option that says which one (`--employer`…); nil for the one organisation (and its limits).
+        var selector: String? { self == .organisation || self == .limits ? nil : "--" + rawValue }
 
         /// Its fields, in the order the Settings screen shows them.
         var fields: [ParticularField] {
@@ -152,25 +144,19 @@ enum SettingsCommands {
     }
 
     /// The asset tagged `tag` (its tag folded as everywhere else).
-    static func asset(_ tag: String, in register: Register) throws(CommandFailure) -> RegisterRow {
-        do {
-            guard let row = try register.asset(tag: tag) else {
-                if let problem = Tags.invisibleCharacterProblem(tag) {
-                    throw CommandFailure("rigbook: no asset has that tag. \(problem)")
-                }
-                throw CommandFailure("rigbook: no asset tagged \(tag) in the register")
+    static func asset(_ tag: String, in register: Register) throws -> RegisterRow {
+        guard let row = try orFail({ try register.asset(tag: tag) }) else {
+            if let problem = Tags.invisibleCharacterProblem(tag) {
+                throw CommandFailure("rigbook: no asset has that tag. \(problem)")
             }
-            return row
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
-            throw CommandFailure("rigbook: \(error)")
+            throw CommandFailure("rigbook: no asset tagged \(tag) in the register")
         }
+        return row
     }
 
     /// The version in force of the particular `key` names.
     static func subject(_ key: Key, _ selectors: Selectors, in particulars: Particulars,
-                        register: Register) throws(CommandFailure) -> (change: ParticularsChange, title: String) {
+                        register: Register) throws -> (change: ParticularsChange, title: String) {
         switch key.kind {
         case .organisation:
             return (.organisation(particulars.organisation), "the examining organisation")
@@ -241,18 +227,11 @@ enum SettingsCommands {
         } catch { throw CommandFailure("rigbook: \(error.description)") }
     }
 
-    static func particulars(of register: Register) throws(CommandFailure) -> Particulars {
-        do { return try register.particulars() } catch { throw CommandFailure("rigbook: \(error.description)") }
-    }
-
     // MARK: Listing
 
     /// The `get` listing: a heading per particular naming what selects it, then `key = value`, line breaks
     /// written `\n` (and a backslash `\\`) so that each value is one line.
     static func listing(_ particulars: Particulars, assets: [(tag: String, particulars: AssetParticulars)]) -> String {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
-        }
         var sections: [String] = []
         func section(_ heading: String?, _ kind: Kind, _ change: ParticularsChange) {
             sections.append(SettingsCommands.section(heading, kind, change, in: particulars))
@@ -301,17 +280,18 @@ enum SettingsCommands {
         let assets: [AssetEntry]
     }
 
-    /// The assets that have particulars of their own, with their tags, in tag order.
     /// One subject's particulars: its heading (if any), then a `KEY = VALUE` line a field, line breaks as `\n`.
     static func section(_ heading: String?, _ kind: Kind, _ change: ParticularsChange,
                         in particulars: Particulars) -> String {
-        var lines = heading.map { [$0] } ?? []
-        for field in kind.fields {
-            let text = value(field, of: change, in: particulars)
-                .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
-            lines.append("\(kind.rawValue).\(field.rawValue) = " + text)
+        let lines = kind.fields.map { field in
+            "\(kind.rawValue).\(field.rawValue) = " + escaped(value(field, of: change, in: particulars))
         }
-        return lines.joined(separator: "\n")
+        return ((heading.map { [$0] } ?? []) + lines).joined(separator: "\n")
+    }
+
+    /// A value on one line: a line break written `\n`, and so a backslash `\\`.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
     }
 
     /// The kind the selectors given without a KEY name one subject of: the asset, the examiner, the site (which
@@ -326,16 +306,12 @@ enum SettingsCommands {
         return given.first ?? (selectors.employer != nil ? .employer : nil)
     }
 
+    /// The assets that have particulars of their own, with their tags, in tag order.
     static func assetsWithParticulars(_ particulars: Particulars, in register: Register)
-        throws(CommandFailure) -> [(tag: String, particulars: AssetParticulars)] {
-        var found: [(tag: String, particulars: AssetParticulars)] = []
-        do throws(RegisterError) {
-            for asset in particulars.assets.values {
-                let tag = try register.asset(uuid: asset.assetUUID)?.asset.tag ?? asset.assetUUID.uuidString
-                found.append((tag, asset))
-            }
-        } catch { throw CommandFailure("rigbook: \(error.description)") }
-        return found.sorted { $0.tag < $1.tag }
+        throws -> [(tag: String, particulars: AssetParticulars)] {
+        try particulars.assets.values.map { asset in
+            (try orFail { try register.asset(uuid: asset.assetUUID) }?.asset.tag ?? asset.assetUUID.uuidString, asset)
+        }.sorted { $0.tag < $1.tag }
     }
 
     // MARK: Commands
@@ -391,7 +367,7 @@ enum SettingsCommands {
         let one = key == nil ? try kind(selectedBy: selectors) : nil
         if one != nil, format != "text" { throw UsageError("--format json goes with settings get without options") }
         let register = try context.readRegister()
-        let particulars = try SettingsCommands.particulars(of: register)
+        let particulars = try orFail { try register.particulars() }
         var out = Output()
         if let key {
             let (change, _) = try subject(key, selectors, in: particulars, register: register)
@@ -442,7 +418,7 @@ enum SettingsCommands {
         try arguments.finish()
         try selectors.check(for: key)
         let register = try context.openRegister()
-        let particulars = try SettingsCommands.particulars(of: register)
+        let particulars = try orFail { try register.particulars() }
         let (change, title) = try subject(key, selectors, in: particulars, register: register)
         let updated = change.setting(key.field, to: try stored(value, for: key, in: particulars))
         let kept = try record(updated, in: register, current: particulars)
@@ -489,7 +465,7 @@ enum SettingsCommands {
             throw UsageError("--qualification and --self-employed go with settings add examiner")
         }
         let register = try context.openRegister()
-        let particulars = try SettingsCommands.particulars(of: register)
+        let particulars = try orFail { try register.particulars() }
         let change: ParticularsChange
         switch what {
         case "employer":

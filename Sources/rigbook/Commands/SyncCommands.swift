@@ -25,9 +25,7 @@ extension Commands {
         let given = arguments.optionalPositional() ?? context.server
         try arguments.finish()
         let register = try context.openRegister()
-        let remembered: String?
-        do throws(RegisterError) { remembered = try register.rememberedServer() }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let remembered = try orFail { try register.rememberedServer() }
         guard let url = given ?? context.environment["RIGBOOK_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) ?? remembered
         else {
             throw UsageError("sync needs the server's URL once: rigbook sync postgresql://HOST/DATABASE"
@@ -42,8 +40,7 @@ extension Commands {
         } catch let error as ServerError {
             let advice = error.unreachable ? "; everything stays here: keep working and sync again later" : ""
             throw CommandFailure("rigbook: \(error.message)\(advice)")
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
-        catch { throw CommandFailure("rigbook: \(error)") }
+        } catch { throw CommandFailure("rigbook: \(error)") }
         var out = Output()
         for line in report.lines { try out.write(line + "\n") }
         try out.write("synced with \(ServerReads.shown(url))\n")
@@ -92,7 +89,6 @@ enum ServerReads {
     private static func pulled(_ url: String, into folder: String) throws(CommandFailure) -> Register {
         do { return try Register.replica(ofServer: url, in: folder) }
         catch let error as ServerError { throw CommandFailure("rigbook: \(error.message)") }
-        catch let error as RegisterError { throw CommandFailure("rigbook: reading the server: \(error.description)") }
         catch { throw CommandFailure("rigbook: reading the server: \(error)") }
     }
 

@@ -51,8 +51,6 @@ final class CursesTerminal: Terminal {
         self.drawDirectly = drawDirectly
     }
 
-    /// Frames go to `draw(_ update:cursor:)`, written by `DirectOutput`.
-    var drawsDirectly: Bool { output != nil }
     var canScroll: Bool { output?.canScroll ?? false }
 
     /// Enters curses mode: UTF-8 locale, raw keys (so Ctrl-S and Ctrl-C arrive as keys), no echo.
@@ -90,10 +88,9 @@ final class CursesTerminal: Terminal {
         if useColour && has_colors() {
             start_color()
             use_default_colors()
-            let colours: [(Colour, Int16)] = [(.red, Int16(COLOR_RED)), (.green, Int16(COLOR_GREEN)),
-                                              (.yellow, Int16(COLOR_YELLOW)), (.blue, Int16(COLOR_BLUE)),
-                                              (.magenta, Int16(COLOR_MAGENTA)), (.cyan, Int16(COLOR_CYAN))]
-            for (colour, curses) in colours { init_pair(Int16(colour.rawValue), curses, -1) }
+            for colour in Colour.allCases where colour != .normal && colour != .qr {
+                init_pair(Int16(colour.rawValue), Int16(DirectOutput.cursesColour(colour)), -1)
+            }
             // A QR code on screen is black on white whatever the terminal's own colours.
             init_pair(Int16(Colour.qr.rawValue), Int16(COLOR_BLACK), Int16(COLOR_WHITE))
             coloursOn = true
@@ -222,7 +219,7 @@ final class CursesTerminal: Terminal {
             guard count > 0 else { break }
             let searchFrom = max(0, bytes.count - end.count + 1)
             bytes.append(contentsOf: chunk[0..<count])
-            found = CursesTerminal.firstIndex(of: end, in: bytes, from: searchFrom)
+            found = bytes[searchFrom...].firstRange(of: end)?.lowerBound
             if found == nil && bytes.count > CursesTerminal.pasteLimit * 4 {
                 // Far more than any field holds: keep the head, keep only the tail for the marker search.
                 bytes.removeSubrange(CursesTerminal.pasteLimit..<(bytes.count - end.count))
@@ -233,18 +230,6 @@ final class CursesTerminal: Terminal {
             bytes.removeSubrange(found...)
         }
         return .key(.paste(String(decoding: bytes.prefix(CursesTerminal.pasteLimit * 4), as: UTF8.self)))
-    }
-
-    static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var index = start
-        while index + needle.count <= haystack.count {
-            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// Waits up to `timeoutMilliseconds` (negative: forever) for a key.
@@ -283,23 +268,18 @@ final class CursesTerminal: Terminal {
                 output.forget(clear: true)
             }
             return .resize
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_HOME: return .key(.home)
-        case KEY_END: return .key(.end)
-        case KEY_PPAGE: return .key(.pageUp)
-        case KEY_NPAGE: return .key(.pageDown)
-        case KEY_BACKSPACE: return .key(.backspace)
-        case KEY_DC: return .key(.delete)
-        case KEY_BTAB: return .key(.backTab)
-        case KEY_ENTER: return .key(.enter)
         default:
+            if let key = CursesTerminal.keys[keyCode] { return .key(key) }
             for n in 1...12 where keyCode == rb_key_f(Int32(n)) { return .key(.function(n)) }
             return .unknown
         }
     }
+
+    private static let keys: [Int32: Key] = [
+        KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_HOME: .home, KEY_END: .end,
+        KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_BTAB: .backTab,
+        KEY_ENTER: .enter,
+    ]
 
     private func translate(character: UInt32) -> Input {
         switch character {

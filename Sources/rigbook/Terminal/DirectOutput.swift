@@ -1,5 +1,7 @@
 import CNcurses
+import Foundation
 import Glibc
+import RigbookStore
 import RigbookUI
 
 /// The curses backend's writer of frames: the frame diff's runs (and scroll) written with the terminal's own
@@ -155,8 +157,9 @@ final class DirectOutput {
             var narrow = true
             for value in scalars {
                 if value < 0x80 { w.buffer.append(UInt8(value)); continue }
-                if narrow, let scalar = Unicode.Scalar(value), DisplayWidth.of(scalar) != 1 { narrow = false }
-                DirectOutput.appendUTF8(value, to: &w.buffer)
+                guard let scalar = Unicode.Scalar(value) else { continue }  // never: runs hold scalars
+                if narrow, DisplayWidth.of(scalar) != 1 { narrow = false }
+                UTF8.encode(scalar) { w.buffer.append($0) }
             }
             // After a wide or combining character the terminal may measure otherwise, and at the right edge it waits
             // to wrap: the next run is placed explicitly. After characters of one column each it goes on from where
@@ -259,43 +262,12 @@ final class DirectOutput {
         }
     }
 
-    private static func appendUTF8(_ value: UInt32, to buffer: inout [UInt8]) {
-        switch value {
-        case 0..<0x80:
-            buffer.append(UInt8(value))
-        case 0x80..<0x800:
-            buffer.append(UInt8(0xC0 | (value >> 6)))
-            buffer.append(UInt8(0x80 | (value & 0x3F)))
-        case 0x800..<0x10000:
-            buffer.append(UInt8(0xE0 | (value >> 12)))
-            buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (value & 0x3F)))
-        default:
-            buffer.append(UInt8(0xF0 | (value >> 18)))
-            buffer.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
-            buffer.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (value & 0x3F)))
-        }
-    }
-
     /// One `write(2)` for the frame (more only when the terminal takes part of it).
     private static func flush(_ buffer: [UInt8]) {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 { offset += written; continue }
-                if written < 0 && (errno == EINTR || errno == EAGAIN) {
-                    if errno == EAGAIN {
-                        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&descriptor, 1, 100)
-                    }
-                    continue
-                }
-                // The terminal is gone: the loop finds that out at its next read.
-                break
-            }
-        }
+        var out = AtomicFile.Writer(descriptor: STDOUT_FILENO, name: "the terminal", showingControls: false)
+        // A failure is the terminal gone: the loop finds that out at its next read.
+        try? out.write(Data(buffer))
+        try? out.flush()
     }
 }
