@@ -1,7 +1,5 @@
 import CNcurses
-import Foundation
 import Glibc
-import RigbookStore
 import RigbookUI
 
 /// The curses backend's writer of frames: the frame diff's runs (and scroll) written with the terminal's own
@@ -265,9 +263,21 @@ final class DirectOutput {
     /// One `write(2)` for the frame (more only when the terminal takes part of it).
     private static func flush(_ buffer: [UInt8]) {
         guard !buffer.isEmpty else { return }
-        var out = AtomicFile.Writer(descriptor: STDOUT_FILENO, name: "the terminal", showingControls: false)
-        // A failure is the terminal gone: the loop finds that out at its next read.
-        try? out.write(Data(buffer))
-        try? out.flush()
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 { offset += written; continue }
+                if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                    if errno == EAGAIN {
+                        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&descriptor, 1, 100)
+                    }
+                    continue
+                }
+                // The terminal is gone: the loop finds that out at its next read.
+                break
+            }
+        }
     }
 }
