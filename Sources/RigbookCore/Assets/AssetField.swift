@@ -116,9 +116,6 @@ public enum AssetField: String, CaseIterable, Sendable, Codable {
     /// Position in field order.
     public var order: Int { AssetField.allCases.firstIndex(of: self)! }
 
-    /// A change of these moves the next thorough examination's date.
-    public var movesDueDate: Bool { self == .commissioned || self == .intervalMonths }
-
     /// The fields an electrical asset has (the others stay as added: type other, WLL 0).
     public static let electricalFields: [AssetField] = [.tag, .name, .location, .commissioned, .intervalMonths,
                                                         .retiredOn, .disposition, .equipmentClass, .environment,

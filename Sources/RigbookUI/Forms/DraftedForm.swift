@@ -4,7 +4,7 @@ import RigbookCore
 /// form): what the shared behaviour below needs of it. The draft's journal, writes and removal, the question when
 /// leaving, a save refused or failed, the footer's message and the title's draft state are one piece of code for
 /// every such form; a form kind declares its fields, its gate and its own keys.
-protocol DraftedForm: FieldForm, TextFieldHosting, AttachmentHosting {
+protocol DraftedForm: FieldForm {
     /// What the form's gate validates, and the form kind's own modes beside the engine's.
     associatedtype Record: Sendable
     associatedtype OwnMode: Sendable
@@ -37,6 +37,18 @@ protocol DraftedForm: FieldForm, TextFieldHosting, AttachmentHosting {
     static var helpLines: [(keys: String, help: String)] { get }
     /// A tick on a check box moves the focus on to the next field (the authentication's excepted).
     static var ticksMoveOn: Bool { get }
+    /// The focused field's text being edited, and what holds back a label scanned into the form.
+    var editor: EditableText? { get set }
+    var scanCatcher: FormScanCatcher { get set }
+    /// The frames shown when the key being handled came in (`ScreenContext.batch`); before a key, the last one's.
+    var inputBatch: Int { get set }
+    mutating func keepFocusVisible(width: Int, height: Int)
+    /// The file selected on the attachments line, and where the focus goes when that line empties.
+    var attachmentSelection: Int { get set }
+    mutating func leaveEmptyAttachments()
+    var draftID: String { get }
+    /// The values changed (at the loop's clock `now`).
+    mutating func changed(now: Double)
     /// The focused field takes typed text now; how many characters a field holds, and setting its text.
     var isTyping: Bool { get }
     func inputLimit(_ field: Field) -> Int

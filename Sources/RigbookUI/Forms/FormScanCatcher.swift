@@ -84,7 +84,7 @@ struct FormScanCatcher: Sendable, Equatable {
     }
 }
 
-extension TextFieldHosting {
+extension DraftedForm {
     /// Nil: `key` acts as usual. Otherwise the keys to act on now, in order (none while held or swallowed).
     mutating func catchingScan(_ key: Key) -> [Key]? {
         guard !scanCatcher.replaying else { return nil }

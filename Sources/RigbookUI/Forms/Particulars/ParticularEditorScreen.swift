@@ -69,8 +69,6 @@ public struct ParticularEditorState: PlainForm {
         set { change = newValue }
     }
 
-    public var isAskingToLeave: Bool { discarding != nil }
-
     public mutating func opened(context: ScreenContext) { lastChange.appeared(in: context.batch) }
 
     var keymap: Keymap<FormAction> { Self.keymap }

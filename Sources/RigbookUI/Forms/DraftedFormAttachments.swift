@@ -1,29 +1,10 @@
 import RigbookCore
 
-/// The inspection form's attachments: Ctrl-O hosts the "Attach a file" prompt; the file comes
+/// A drafted form's attachments: Ctrl-O hosts the "Attach a file" prompt; the file comes
 /// back copied under its SHA-256 and joins the values, and the draft is written at once, so it names the file
 /// before anything could sweep it. Delete removes one from the values only: its file stays until the draft is
 /// discarded (or, unnamed, an hour's cleanup at start), so attaching it again is all an undo needs.
-/// A form that takes attachments (the inspection form and the test form): what the shared behaviour below needs
-/// of it. One piece of code for both kinds: the prompt's outcomes, a file arriving, removing and selecting one.
-protocol AttachmentHosting {
-    var attachments: [Attachment] { get set }
-    var attachmentSelection: Int { get set }
-    /// The open "Attach a file" prompt; setting nil closes it.
-    var openAttachPrompt: AttachPrompt? { get set }
-    var draftID: String { get }
-    /// Whether the attachments line has the focus.
-    var attachmentsFocused: Bool { get }
-    mutating func changed(now: Double)
-    mutating func note(_ text: String)
-    mutating func moveFocus(by step: Int)
-    /// The attachments line emptied while focused: where the focus goes.
-    mutating func leaveEmptyAttachments()
-    /// The draft written now (after an attachment arrived): its write, and its journal line where it keeps one.
-    mutating func writeDraftNow() -> [Effect]
-}
-
-extension AttachmentHosting {
+extension DraftedForm {
     /// A key for the open prompt: its outcome made the form's effects, for the draft this form writes.
     mutating func handlePrompt(_ key: Key) -> Outcome {
         guard var prompt = openAttachPrompt else { return .stay }

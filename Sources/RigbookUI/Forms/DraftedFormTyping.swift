@@ -1,24 +1,6 @@
 import RigbookCore
 
-/// A form whose focused text field takes keys before its keymap (the inspection form and the test form): what
-/// typing into that field needs of the form. One piece of code for both kinds.
-protocol TextFieldHosting {
-    var editor: EditableText? { get set }
-    /// Holds back what may be a label scanned into the form (`FormScanCatcher`).
-    var scanCatcher: FormScanCatcher { get set }
-    /// The focused field's name in messages, how many characters it holds, whether it takes line breaks.
-    var typingLabel: String { get }
-    var typingLimit: Int { get }
-    var typingMultiline: Bool { get }
-    mutating func setTypedText(_ text: String, now: Double)
-    mutating func note(_ text: String)
-    mutating func moveFocus(by step: Int)
-    /// The frames shown when the key being handled came in (`ScreenContext.batch`); before a key, the last one's.
-    var inputBatch: Int { get set }
-    mutating func keepFocusVisible(width: Int, height: Int)
-}
-
-extension TextFieldHosting {
+extension DraftedForm {
     /// Handles one key with `handle`: the key's input batch noted before, and the form laid out, scrolled to its
     /// focus, after.
     mutating func handlingKey<T>(context: ScreenContext, _ handle: (inout Self) -> T) -> T {
@@ -29,7 +11,7 @@ extension TextFieldHosting {
     }
 }
 
-extension TextFieldHosting {
+extension DraftedForm {
     /// Gives `key` to the focused text field. A character `allowed` refuses is not taken and `refusal` says why
     /// (nil `allowed`: any text). Nil when the field did not use the key: it falls through to the keymap.
     mutating func typeIntoField(_ key: Key, allowed: ((Character) -> Bool)?, refusal: (Character) -> String,
