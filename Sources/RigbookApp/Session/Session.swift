@@ -623,8 +623,8 @@ public final class Session {
     private func draftFile(_ snapshot: DraftSnapshot.Contents, meta: DraftFileMeta, updatedAt: String) -> DraftFile {
         // A test's draft is signed by its technician, an inspection's by its inspector; an asset edit's, and one
         // with no name typed yet, by the system's user.
-        let signer = snapshot.testValues?.technician ?? (snapshot.assetValues == nil ? snapshot.values.inspectorName : "")
-        let name = signer.trimmingWhitespace
+        let name = (snapshot.testValues?.technician ?? (snapshot.assetValues == nil ? snapshot.values.inspectorName
+            : "")).trimmingWhitespace
         var draft = DraftFile(draftID: snapshot.draftID, sessionID: snapshot.sessionID,
                               assetUUID: uuidText(snapshot.assetUUID), assetTag: snapshot.assetTag,
                               amends: snapshot.amends, values: snapshot.values, createdAt: meta.createdAt,
@@ -693,39 +693,40 @@ public final class Session {
     /// A draft as the recovery question and the Drafts screen describe it.
     func summary(_ entry: DraftEntry) -> DraftSummary {
         let draft = entry.draft
-        let profile = Profile.load(from: home.profilePath)
-        // Another operator: another OS account, or (on a shared account) another inspector than the profile's.
-        let another = draft.osUser != SystemIdentity.userName
-            || (!profile.inspectorName.isEmpty && draft.operatorName != profile.inspectorName
-                && draft.operatorName != SystemIdentity.userName)
-        let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
-                                           certificationNumber: profile.certificationNumber, today: state.today)
         if let values = draft.testValues { return testSummary(entry, values: values) }
+        let lockedBy = entry.lockedBy?.description
         if let values = draft.assetValues {
             let current = (try? register.asset(uuid: UUID(uuidString: draft.assetUUID) ?? UUID()))?.map {
                 AssetDraft(asset: $0.asset)
             }
-            let updated = Timestamp.parse(draft.updatedAt)
-            return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
-                                assetTag: draft.assetTag, kind: DraftSummary.assetEditKind,
-                                lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
-                                age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
-                                operatorName: draft.operatorName, host: draft.host,
-                                byAnotherOperator: draft.osUser != SystemIdentity.userName,
-                                differences: DraftSummary.differences(values, from: current ?? AssetDraft()),
-                                lockedBy: entry.lockedBy?.description)
+            return summary(draft.header, asset: draft.assetUUID, tag: draft.assetTag, kind: DraftSummary.assetEditKind,
+                           writer: "", lockedBy: lockedBy,
+                           differences: DraftSummary.differences(values, from: current ?? AssetDraft()))
         }
+        let profile = Profile.load(from: home.profilePath)
+        let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
+                                           certificationNumber: profile.certificationNumber, today: state.today)
         // What Recover would bring back: the confirmation is never among it (a person gives it again).
         var recoverable = draft.values
         recoverable.confirmed = false
-        let updated = Timestamp.parse(draft.updatedAt)
-        return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
-                            assetTag: draft.assetTag, kind: draft.isAmendment ? "amendment" : "inspection",
-                            lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
+        return summary(draft.header, asset: draft.assetUUID, tag: draft.assetTag,
+                       kind: draft.isAmendment ? "amendment" : "inspection", writer: profile.inspectorName,
+                       lockedBy: lockedBy, differences: DraftSummary.differences(recoverable, from: blank))
+    }
+
+    /// A draft of any kind as the screens tell of it, its times written out. It is another operator's when another
+    /// OS account wrote it, or (on a shared account) a name other than `writer`, this machine's inspector or
+    /// technician (empty: the OS account alone decides).
+    func summary(_ header: DraftHeader, asset: String, tag: String, kind: String, writer: String, lockedBy: String?,
+                 differences: [String]) -> DraftSummary {
+        let another = header.osUser != SystemIdentity.userName
+            || (!writer.isEmpty && header.operatorName != writer && header.operatorName != SystemIdentity.userName)
+        let updated = Timestamp.parse(header.updatedAt)
+        return DraftSummary(draftID: header.draftID, assetUUID: UUID(uuidString: asset) ?? UUID(), assetTag: tag,
+                            kind: kind, lastEdited: updated.map(Session.localTime) ?? header.updatedAt,
                             age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
-                            operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
-                            differences: DraftSummary.differences(recoverable, from: blank),
-                            lockedBy: entry.lockedBy?.description)
+                            operatorName: header.operatorName, host: header.host, byAnotherOperator: another,
+                            differences: differences, lockedBy: lockedBy)
     }
 
     /// Who holds a draft's lock elsewhere, in the lines a refusal shows.

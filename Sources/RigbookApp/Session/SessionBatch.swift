@@ -126,19 +126,13 @@ extension Session {
                                            certificationNumber: profile.certificationNumber, today: state.today)
         var recoverable = draft.values
         recoverable.confirmed = false
-        let updated = Timestamp.parse(draft.updatedAt)
         let tags = draft.assets.map(\.assetTag)
-        let first = draft.assets.first.flatMap { UUID(uuidString: $0.assetUUID) } ?? UUID()
-        return DraftSummary(draftID: draft.draftID, assetUUID: first,
-                            assetTag: "\(tags.count) assets", kind: "batch",
-                            lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
-                            age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
-                            operatorName: draft.operatorName, host: draft.host,
-                            byAnotherOperator: draft.osUser != SystemIdentity.userName,
-                            differences: ["Assets: " + tags.prefix(8).joined(separator: ", ")
-                                          + (tags.count > 8 ? " and \(tags.count - 8) more" : "")]
-                                + DraftSummary.differences(recoverable, from: blank),
-                            lockedBy: drafts.isLockedElsewhere(id: draft.draftID)
-                                ? drafts.holder(id: draft.draftID)?.description : nil)
+        let elsewhere = drafts.isLockedElsewhere(id: draft.draftID)
+        return summary(draft.header, asset: draft.assets.first?.assetUUID ?? "", tag: "\(tags.count) assets",
+                       kind: "batch", writer: "",
+                       lockedBy: elsewhere ? drafts.holder(id: draft.draftID)?.description : nil,
+                       differences: ["Assets: " + tags.prefix(8).joined(separator: ", ")
+                                     + (tags.count > 8 ? " and \(tags.count - 8) more" : "")]
+                           + DraftSummary.differences(recoverable, from: blank))
     }
 }

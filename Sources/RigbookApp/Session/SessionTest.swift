@@ -31,21 +31,13 @@ extension Session {
 
     /// A test draft as the recovery question and the Drafts screen describe it.
     func testSummary(_ entry: DraftEntry, values: TestValues) -> DraftSummary {
-        let draft = entry.draft
         var recoverable = values
         recoverable.authenticated = false  // never brought back: a person authenticates again
-        let blank = TestValues(prefill: TestProfile.load(from: home.testProfilePath), today: state.today)
-        let updated = Timestamp.parse(draft.updatedAt)
         let profile = TestProfile.load(from: home.testProfilePath)
-        let another = draft.osUser != SystemIdentity.userName
-            || (!profile.technician.isEmpty && draft.operatorName != profile.technician
-                && draft.operatorName != SystemIdentity.userName)
-        return DraftSummary(draftID: draft.draftID, assetUUID: UUID(uuidString: draft.assetUUID) ?? UUID(),
-                            assetTag: draft.assetTag, kind: DraftSummary.testKind,
-                            lastEdited: updated.map(Session.localTime) ?? draft.updatedAt,
-                            age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
-                            operatorName: draft.operatorName, host: draft.host, byAnotherOperator: another,
-                            differences: DraftSummary.differences(recoverable, from: blank),
-                            lockedBy: entry.lockedBy?.description)
+        let blank = TestValues(prefill: profile, today: state.today)
+        return summary(entry.draft.header, asset: entry.draft.assetUUID, tag: entry.draft.assetTag,
+                       kind: DraftSummary.testKind, writer: profile.technician,
+                       lockedBy: entry.lockedBy?.description,
+                       differences: DraftSummary.differences(recoverable, from: blank))
     }
 }
