@@ -135,7 +135,18 @@ extension ElectricalEnvironment: JSONBytesWritable {}
 extension ElectricalRisk: JSONBytesWritable {}
 extension ColourCodeScheme: JSONBytesWritable {}
 
-/// Limits are an object: written by the encoder.
+extension Int64: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool {
+        object.number(self)
+        return true
+    }
+}
+
+/// Limits and reg 10's answers are objects: written by the encoder.
 extension TestLimits: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { false }
+}
+
+extension DefectNoticeAnswers: JSONBytesWritable {
     public func appendJSON(to object: inout JSONObjectBytes) -> Bool { false }
 }

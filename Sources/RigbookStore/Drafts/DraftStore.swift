@@ -62,26 +62,31 @@ public struct DraftFile: Codable, Equatable, Sendable {
         return draft
     }
 
+    /// The draft's own keys beside the header's and `values`, whose shape the form kind decides.
+    static let jsonFields: [JSONField<DraftFile>] = [
+        .required("session_id", \.sessionID),
+        .added("form_kind", \.formKind, absent: DraftFile.formKind),
+        .required("asset_uuid", \.assetUUID),
+        .required("asset_tag", \.assetTag),
+        .nullable("amends", \.amends),
+        .nullable("focused_field", \.focusedField),
+        .added("amends_uuid", \.amendsUUID, absent: nil, omitted: { $0 == nil }),
+        // Answers a later build wrote in a shape this one cannot read are asked again, not the draft lost.
+        .added("defect_notice", \.defectNotice, absent: nil, omitted: { $0 == nil }, tolerant: true),
+    ]
+
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let blank = DraftFile(draftID: "", sessionID: "", assetUUID: "", assetTag: "", amends: nil,
+                              values: InspectionValues(), createdAt: "", updatedAt: "", operatorName: "", revision: 0)
+        self = try Self.jsonFields.read(from: decoder, into: blank)
         header = try DraftHeader(from: decoder)
-        sessionID = try c.decode(String.self, forKey: .sessionID)
-        formKind = try c.decodeIfPresent(String.self, forKey: .formKind) ?? DraftFile.formKind
-        assetUUID = try c.decode(String.self, forKey: .assetUUID)
-        assetTag = try c.decode(String.self, forKey: .assetTag)
-        amends = try c.decodeIfPresent(Int64.self, forKey: .amends)
-        if formKind == DraftFile.assetFormKind {
-            assetValues = try c.decode(AssetDraft.self, forKey: .values)
-            values = InspectionValues()
-        } else if formKind == DraftFile.testFormKind {
-            testValues = try c.decode(TestValues.self, forKey: .values)
-            values = InspectionValues()
-        } else {
-            values = try c.decode(InspectionValues.self, forKey: .values)
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        let values = JSONKey("values")
+        switch formKind {
+        case DraftFile.assetFormKind: assetValues = try c.decode(AssetDraft.self, forKey: values)
+        case DraftFile.testFormKind: testValues = try c.decode(TestValues.self, forKey: values)
+        default: self.values = try c.decode(InspectionValues.self, forKey: values)
         }
-        focusedField = try c.decodeIfPresent(String.self, forKey: .focusedField)
-        amendsUUID = try c.decodeIfPresent(String.self, forKey: .amendsUUID)
-        defectNotice = try? c.decodeIfPresent(DefectNoticeAnswers.self, forKey: .defectNotice)
     }
 
     public init(draftID: String, sessionID: String, assetUUID: String, assetTag: String, amends: Int64?,
@@ -98,35 +103,13 @@ public struct DraftFile: Codable, Equatable, Sendable {
         self.focusedField = focusedField
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case sessionID = "session_id"
-        case formKind = "form_kind"
-        case assetUUID = "asset_uuid"
-        case assetTag = "asset_tag"
-        case amends, values
-        case focusedField = "focused_field"
-        case amendsUUID = "amends_uuid"
-        case defectNotice = "defect_notice"
-    }
-
     public func encode(to encoder: Encoder) throws {
         try header.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(sessionID, forKey: .sessionID)
-        try c.encode(formKind, forKey: .formKind)
-        try c.encode(assetUUID, forKey: .assetUUID)
-        try c.encode(assetTag, forKey: .assetTag)
-        try c.encode(amends, forKey: .amends)
-        if let assetValues {
-            try c.encode(assetValues, forKey: .values)
-        } else if let testValues {
-            try c.encode(testValues, forKey: .values)
-        } else {
-            try c.encode(values, forKey: .values)
-        }
-        try c.encode(focusedField, forKey: .focusedField)
-        try c.encodeIfPresent(amendsUUID, forKey: .amendsUUID)
-        try c.encodeIfPresent(defectNotice, forKey: .defectNotice)
+        try Self.jsonFields.write(self, to: encoder)
+        var c = encoder.container(keyedBy: JSONKey.self)
+        if let assetValues { try c.encode(assetValues, forKey: JSONKey("values")) }
+        else if let testValues { try c.encode(testValues, forKey: JSONKey("values")) }
+        else { try c.encode(values, forKey: JSONKey("values")) }
     }
 }
 
@@ -151,7 +134,7 @@ extension DraftDocument {
 }
 
 extension DraftFile: DraftDocument {
-    public static let knownKeys = Set(CodingKeys.allCases.map(\.stringValue)).union(DraftHeader.keys)
+    public static let knownKeys = jsonFields.keys().union(["values"]).union(DraftHeader.keys)
 
     public var knownValueKeys: Set<String> {
         switch formKind {
