@@ -5,7 +5,7 @@ public enum KeyCatalog {
     public struct Situation: Sendable {
         public var name: String
         /// A text field has focus: printable keys are text.
-        public var typing: Bool
+        public var typing = false
         public var keymaps: [KeymapSummary]
     }
 
@@ -13,6 +13,12 @@ public enum KeyCatalog {
         /// The screen as the README's table names it.
         public var name: String
         public var situations: [Situation]
+
+        /// A screen in one situation, with one keymap.
+        static func one(_ name: String, _ situation: String, typing: Bool = false,
+                        _ keymap: KeymapSummary) -> ScreenKeys {
+            ScreenKeys(name: name, situations: [Situation(name: situation, typing: typing, keymaps: [keymap])])
+        }
     }
 
     /// A plain form's situations (`PlainForm`): a choice or a text field focused, its option list open.
@@ -20,7 +26,7 @@ public enum KeyCatalog {
         [Situation(name: "choice or yes / no focused", typing: false,
                    keymaps: [keymap.summary, PlainFormKeys.choices.summary]),
          Situation(name: "text field focused", typing: true, keymaps: [keymap.summary, EditableText.keymap.summary]),
-         Situation(name: "option list open", typing: false, keymaps: [PickList.keymap.summary])]
+         Situation(name: "option list open", keymaps: [PickList.keymap.summary])]
     }
 
     /// A drafted form's situations (`DraftedForm`): a choice or a text field focused, then the kind's `own`, the
@@ -29,30 +35,30 @@ public enum KeyCatalog {
     static func draftedForm(keymap: Keymap<FormAction>, choices: Keymap<FormAction>, leave: LeaveQuestion,
                             authenticate: Question<AuthenticateChoice>, own: [Situation] = [],
                             after: [Situation] = []) -> [Situation] {
-        [Situation(name: "choice or check box focused", typing: false, keymaps: [keymap.summary, choices.summary]),
+        [Situation(name: "choice or check box focused", keymaps: [keymap.summary, choices.summary]),
          Situation(name: "text field focused", typing: true, keymaps: [keymap.summary, EditableText.keymap.summary])]
             + own + [
                 Situation(name: "attachments line focused", typing: false,
                           keymaps: [keymap.summary, FormState.attachmentKeymap.summary]),
                 Situation(name: "attach a file prompt", typing: true,
                           keymaps: [AttachPrompt.keymap.summary, AttachPrompt.editingKeymap.summary]),
-                Situation(name: "leave question", typing: false, keymaps: [leave.keepingDraft.keymap.summary]),
+                Situation(name: "leave question", keymaps: [leave.keepingDraft.keymap.summary]),
                 Situation(name: "leave question, draft not on disk", typing: false,
                           keymaps: [leave.question(draftNotWritten: "").keymap.summary]),
-                Situation(name: "authenticate question", typing: false, keymaps: [authenticate.keymap.summary]),
+                Situation(name: "authenticate question", keymaps: [authenticate.keymap.summary]),
             ] + after
     }
 
     public static let screens: [ScreenKeys] = [
         ScreenKeys(name: "register list", situations: [
-            Situation(name: "browsing", typing: false, keymaps: [ListState.keymap.summary]),
+            Situation(name: "browsing", keymaps: [ListState.keymap.summary]),
             Situation(name: "typing a filter", typing: true, keymaps: [ListState.filterKeymap.summary]),
             Situation(name: "scan prompt", typing: true, keymaps: [ListState.scanKeymap.summary]),
         ]),
         ScreenKeys(name: "inspection form", situations: draftedForm(
             keymap: FormState.keymap, choices: FormState.choiceKeymap, leave: .inspection,
             authenticate: AuthenticateChoice.question(thorough: true, examiner: ""),
-            own: [Situation(name: "choice list open", typing: false, keymaps: [ChoicePopup.keymap.summary])],
+            own: [Situation(name: "choice list open", keymaps: [ChoicePopup.keymap.summary])],
             after: [
                 Situation(name: "reg 10 notice, text question", typing: true,
                           keymaps: [DefectNoticeDialog.keymap.summary, EditableText.keymap.summary]),
@@ -69,57 +75,35 @@ public enum KeyCatalog {
         ScreenKeys(name: "test form", situations: draftedForm(
             keymap: TestFormState.keymap, choices: TestFormState.choiceKeymap, leave: .test,
             authenticate: AuthenticateChoice.testQuestion(technician: ""))),
-        ScreenKeys(name: "draft found", situations: [
-            Situation(name: "question", typing: false, keymaps: [RecoveryState.question(tag: "").keymap.summary]),
-        ]),
-        ScreenKeys(name: "history", situations: [
-            Situation(name: "records", typing: false, keymaps: [HistoryState.keymap.summary]),
-        ]),
-        ScreenKeys(name: "record", situations: [
-            Situation(name: "fields", typing: false, keymaps: [RecordState.keymap.summary]),
-        ]),
-        ScreenKeys(name: "test record", situations: [
-            Situation(name: "fields", typing: false, keymaps: [TestRecordState.keymap.summary]),
-        ]),
+        .one("draft found", "question", RecoveryState.question(tag: "").keymap.summary),
+        .one("history", "records", HistoryState.keymap.summary),
+        .one("record", "fields", RecordState.keymap.summary),
+        .one("test record", "fields", TestRecordState.keymap.summary),
         ScreenKeys(name: "drafts", situations: [
-            Situation(name: "list", typing: false, keymaps: [DraftsState.keymap.summary]),
+            Situation(name: "list", keymaps: [DraftsState.keymap.summary]),
             Situation(name: "discard question", typing: false,
                       keymaps: [DraftsState.discardQuestion(tag: "", holding: []).keymap.summary]),
         ]),
         ScreenKeys(name: "new asset", situations: plainForm(AssetFormState.keymap) + [
-            Situation(name: "cancel question", typing: false, keymaps: [AssetFormState.discardQuestion.keymap.summary]),
+            Situation(name: "cancel question", keymaps: [AssetFormState.discardQuestion.keymap.summary]),
         ]),
-        ScreenKeys(name: "settings", situations: [
-            Situation(name: "particulars", typing: false, keymaps: [SettingsState.keymap.summary]),
-        ]),
+        .one("settings", "particulars", SettingsState.keymap.summary),
         ScreenKeys(name: "particulars editor", situations: plainForm(ParticularEditorState.keymap) + [
             Situation(name: "leave question", typing: false,
                       keymaps: [ParticularEditorState.discardQuestion.keymap.summary]),
         ]),
-        ScreenKeys(name: "particulars history", situations: [
-            Situation(name: "versions", typing: false, keymaps: [ParticularsHistoryState.keymap.summary]),
-        ]),
+        .one("particulars history", "versions", ParticularsHistoryState.keymap.summary),
         ScreenKeys(name: "asset editor", situations: plainForm(AssetFormState.editKeymap) + [
             Situation(name: "leave question", typing: false,
                       keymaps: [LeaveQuestion.assetEdit.keepingDraft.keymap.summary]),
             Situation(name: "leave question, draft not on disk", typing: false,
                       keymaps: [LeaveQuestion.assetEdit.question(draftNotWritten: "").keymap.summary]),
         ]),
-        ScreenKeys(name: "dashboard", situations: [
-            Situation(name: "chart", typing: false, keymaps: [DashboardState.keymap.summary]),
-        ]),
-        ScreenKeys(name: "help", situations: [
-            Situation(name: "page", typing: false, keymaps: [HelpState.keymap.summary]),
-        ]),
-        ScreenKeys(name: "message", situations: [
-            Situation(name: "box", typing: false, keymaps: [MessageScreen(title: "", lines: []).box.keymap.summary]),
-        ]),
-        ScreenKeys(name: "any text field", situations: [
-            Situation(name: "typing", typing: true, keymaps: [EditableText.keymap.summary]),
-        ]),
-        ScreenKeys(name: "everywhere", situations: [
-            Situation(name: "any screen", typing: true, keymaps: [App.keymap.summary]),
-        ]),
+        .one("dashboard", "chart", DashboardState.keymap.summary),
+        .one("help", "page", HelpState.keymap.summary),
+        .one("message", "box", MessageScreen(title: "", lines: []).box.keymap.summary),
+        .one("any text field", "typing", typing: true, EditableText.keymap.summary),
+        .one("everywhere", "any screen", typing: true, App.keymap.summary),
     ]
 
     /// Keymaps that several screens share get a row of their own rather than a place in each.
