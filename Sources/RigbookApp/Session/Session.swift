@@ -703,14 +703,12 @@ public final class Session {
                            writer: "", lockedBy: lockedBy,
                            differences: DraftSummary.differences(values, from: current ?? AssetDraft()))
         }
-        let profile = Profile.load(from: home.profilePath)
-        let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
-                                           certificationNumber: profile.certificationNumber, today: state.today)
+        let blank = blankInspection
         // What Recover would bring back: the confirmation is never among it (a person gives it again).
         var recoverable = draft.values
         recoverable.confirmed = false
         return summary(draft.header, asset: draft.assetUUID, tag: draft.assetTag,
-                       kind: draft.isAmendment ? "amendment" : "inspection", writer: profile.inspectorName,
+                       kind: draft.isAmendment ? "amendment" : "inspection", writer: blank.inspectorName,
                        lockedBy: lockedBy, differences: DraftSummary.differences(recoverable, from: blank))
     }
 
@@ -727,6 +725,13 @@ public final class Session {
                             age: updated.map { Elapsed.text(Date().timeIntervalSince($0)) } ?? "?",
                             operatorName: header.operatorName, host: header.host, byAnotherOperator: another,
                             differences: differences, lockedBy: lockedBy)
+    }
+
+    /// A fresh inspection's values: today, and this machine's inspector and certificate number.
+    var blankInspection: InspectionValues {
+        let profile = Profile.load(from: home.profilePath)
+        return .blank(inspectorName: profile.inspectorName, certificationNumber: profile.certificationNumber,
+                      today: state.today)
     }
 
     /// Who holds a draft's lock elsewhere, in the lines a refusal shows.
@@ -750,9 +755,7 @@ public final class Session {
     func formSeed(row: RegisterRow, records: [StoredInspection], amending: StoredInspection?,
                           particulars: Particulars) -> FormSeed {
         let (target, chosen) = FormSeed.target(amending: amending, in: records)
-        let profile = Profile.load(from: home.profilePath)
-        var baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
-                                              certificationNumber: profile.certificationNumber, today: state.today)
+        var baseline = blankInspection
         if let target {
             baseline = target.values
             baseline.confirmed = false

@@ -50,9 +50,7 @@ extension Session {
                            "Recover or discard \(one ? "it" : "them") first (D lists drafts), or unmark "
                            + "\(one ? "it" : "them") (m) to inspect the others."])
         }
-        let profile = Profile.load(from: home.profilePath)
-        let baseline = InspectionValues.blank(inspectorName: profile.inspectorName,
-                                              certificationNumber: profile.certificationNumber, today: state.today)
+        let baseline = blankInspection
         var seed = BatchSeed(visit: visit, rows: rows, baseline: baseline, particulars: try register.particulars())
         if let draft {
             seed.form.initial = draft.values
@@ -121,9 +119,7 @@ extension Session {
 
     /// A batch draft as the Drafts screen lists it.
     func batchSummary(_ draft: BatchDraftFile) -> DraftSummary {
-        let profile = Profile.load(from: home.profilePath)
-        let blank = InspectionValues.blank(inspectorName: profile.inspectorName,
-                                           certificationNumber: profile.certificationNumber, today: state.today)
+        let blank = blankInspection
         var recoverable = draft.values
         recoverable.confirmed = false
         let tags = draft.assets.map(\.assetTag)
