@@ -125,6 +125,8 @@ public struct Asset: Hashable, Sendable {
         if trimmedTag.isEmpty { add(.tag, "The tag must not be empty.") }
         if trimmedTag != tag { add(.tag, "The tag must not start or end with spaces.") }
         if let problem = Tags.invisibleCharacterProblem(tag) { add(.tag, problem) }
+        // The owner's reference identifies the item as the tag does: no character that hides or turns text.
+        if let problem = Tags.invisibleCharacterProblem(clientRef, what: "client ref") { add(.clientRef, problem) }
         if !tag.unicodeScalars.elementsEqual(Tags.normalized(tag).unicodeScalars) {
             add(.tag, "The tag is not in Unicode normal form NFC (an accent is stored as a separate mark).")
         }

@@ -130,7 +130,10 @@ public struct AssetDraft: Sendable, Equatable, Codable {
             if disposition == nil, retiredDate != nil {
                 problems.append((.disposition, "Choose how it left service, or clear the retirement date."))
             }
-            problems += edited.editProblems(from: original, today: today).map { ($0.field, $0.message) }
+            // A retirement date typed but unreadable is said once, not also as missing.
+            let unreadable = retiredDate == nil && !retired.isEmpty
+            problems += edited.editProblems(from: original, today: today)
+                .filter { !(unreadable && $0.field == .retiredOn) }.map { ($0.field, $0.message) }
             if AssetField.differences(from: original, to: edited).isEmpty {
                 problems.append((.reason, "Nothing was changed."))
             } else if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

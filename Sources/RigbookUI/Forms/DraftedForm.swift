@@ -397,7 +397,7 @@ extension DraftedForm {
             if jumpToOption(focus, key: key) {
                 changed(now: now)
             } else {
-                note("No option of \(label(of: focus)) starts with “\(key.name)”.")
+                note(letterRefusal(focus, key: key))
             }
         case .toggle:
             if refusesTickInBurst() { return .stay }

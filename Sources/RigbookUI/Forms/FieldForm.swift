@@ -39,7 +39,7 @@ extension FieldForm {
     }
 
     /// A letter on a choice: the next option starting with it (again: the one after it); on a yes / no toggle,
-    /// `y` or `n`. False when no option starts with it.
+    /// `y` or `n`. False when no option starts with it (`letterRefusal` says so).
     mutating func jumpToOption(_ field: Field, key: Key) -> Bool {
         if kind(of: field) == .toggle, let on = flag(field) {
             guard let index = TypeAhead.index(after: nil, in: ["no", "yes"], key: key) else { return false }
@@ -60,7 +60,10 @@ extension FieldForm {
     func drawChoiceWidget(_ field: Field, focused: Bool, in widget: Rect, area: Rect, into frame: inout Frame) -> Bool {
         let style = focused ? Style(reverse: true) : Style.plain
         switch kind(of: field) {
-        case .choice: frame.put("‹ \(choiceText(field)) ›", x: 0, y: 0, in: widget, style: style)
+        case .choice:
+            // Cut with "…" so the closing mark always shows where the choice ends.
+            let text = choiceText(field).ellipsized(toWidth: max(1, widget.width - 4))
+            frame.put("‹ \(text) ›", x: 0, y: 0, in: widget, style: style)
         case .toggle: frame.put(flag(field) == true ? "[x] yes" : "[ ] no", x: 0, y: 0, in: widget, style: style)
         case .check:
             let y = widget.y - area.y
@@ -69,6 +72,12 @@ extension FieldForm {
         default: return false
         }
         return true
+    }
+
+    /// What is said when `jumpToOption` found nothing for `key`.
+    func letterRefusal(_ field: Field, key: Key) -> String {
+        kind(of: field) == .toggle ? "\(label(of: field)) takes y or n."
+            : "No option of \(label(of: field)) starts with “\(key.name)”."
     }
 
     /// The list Enter opens on a choice, the option chosen now selected.

@@ -80,7 +80,8 @@ extension PlainForm {
         message = .error("\(refusal): \(count) problem\(count == 1 ? "" : "s")"
                          + (found.contains { $0.field != nil } ? " (marked ⚠)." : ": ")
                          + found.filter { $0.field == nil }.map(\.message).joined(separator: " "))
-        if let first = found.compactMap(\.field).first { focusField(first) }
+        // The first field to fix as the form reads, top to bottom (the checks list unreadable numbers first).
+        if let first = fields.first(where: { field in found.contains { $0.field == field } }) { focusField(first) }
         return false
     }
 
@@ -147,7 +148,7 @@ extension PlainForm {
             cycleOption(focus, by: 1)
         case .cycleBack where focusKind == .choice: cycleOption(focus, by: -1)
         case .typeAhead:
-            if !jumpToOption(focus, key: key) { message = .info("No option of \(label(of: focus)) starts with “\(key.name)”.") }
+            if !jumpToOption(focus, key: key) { message = .info(letterRefusal(focus, key: key)) }
         case .openChoices where focusKind == .choice:
             guard !optionLabels(focus).isEmpty else {
                 message = .error("There is nothing to choose from: add one in Settings (, on the list).")

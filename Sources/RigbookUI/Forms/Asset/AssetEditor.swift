@@ -197,7 +197,8 @@ extension AssetFormState {
         let then = StatusRules.evaluate(asset: asset, summary: row.summary, today: editing.today).nextDue
         if now != then {
             let moved = "\(then?.iso ?? "none") (now \(now?.iso ?? "none"))"
-            return ("If saved: the next thorough examination moves to \(moved).",
+            let next = row.asset.isElectrical ? "test" : "thorough examination"
+            return ("If saved: the next \(next) moves to \(moved).",
                     Style(colour: .yellow, bold: true))
         }
         if Tags.key(trimmed(draft.tag)) != Tags.key(row.asset.tag) {

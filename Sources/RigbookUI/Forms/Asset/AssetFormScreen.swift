@@ -82,6 +82,16 @@ public struct AssetFormState: PlainForm {
 
     func typingLimit(_ field: AssetDraft.Field) -> Int { Asset.maxTextLength }
 
+    /// An interval is whole months, a date is written either way `RelativeDate` reads: other characters are
+    /// refused as typed, with the sentence. (A WLL or length is judged whole, by the number's own message.)
+    func typingRule(_ field: AssetDraft.Field) -> (allowed: (Character) -> Bool, refusal: String)? {
+        switch field {
+        case .interval: ({ $0.isASCII && $0.isNumber }, "The interval is a whole number of months, such as 6.")
+        case .manufactured, .commissioned, .retiredOn: (RelativeDate.isAllowed, "Write dates as \(RelativeDate.short).")
+        default: nil
+        }
+    }
+
     func placeholder(_ field: AssetDraft.Field) -> String? {
         switch field {
         case .interval where draft.kind == .electrical: "\(draft.defaultInterval) (AS/NZS 3760 for the environment)"
@@ -96,7 +106,7 @@ public struct AssetFormState: PlainForm {
     func optionLabels(_ field: AssetDraft.Field) -> [String] {
         switch field {
         case .type: EquipmentType.allCases.map(\.label)
-        case .disposition: ["In service"] + Disposition.allCases.map { "Retired: \($0.label)" }
+        case .disposition: ["In service"] + Disposition.allCases.map(\.label)
         case .kind: AssetKind.allCases.map(\.label)
         case .equipmentClass: ElectricalClass.allCases.map(\.label)
         case .environment: ElectricalEnvironment.allCases.map(\.label)
@@ -136,6 +146,13 @@ public struct AssetFormState: PlainForm {
         followTable(from: tableInterval)
     }
 
+    /// A retirement shows as such; its options are listed by how it left (a letter finds "scrapped").
+    func choiceText(_ field: AssetDraft.Field) -> String {
+        guard let index = optionIndex(field) else { return "—" }
+        let option = optionLabels(field)[index]
+        return field == .disposition && index > 0 ? "Retired: \(option)" : option
+    }
+
     func flag(_ field: AssetDraft.Field) -> Bool? { field == .liftsPersons ? draft.liftsPersons : nil }
     mutating func toggleFlag(_ field: AssetDraft.Field) { if field == .liftsPersons { draft.liftsPersons.toggle() } }
 
@@ -164,7 +181,8 @@ public struct AssetFormState: PlainForm {
 
     func currentProblems() -> [(field: AssetDraft.Field?, message: String)] {
         guard let today else { return [] }
-        let result = editing.map { draft.validatedEdit(of: $0.row.asset, today: today) } ?? draft.validated(today: today)
+        let result = editing.map { draft.validatedEdit(of: $0.row.asset, today: today) }
+            ?? draft.validated(today: today)
         guard case .failure(let failure) = result else { return [] }
         return failure.items.map { (field: $0.0, message: $0.1) }
     }

@@ -90,7 +90,8 @@ public struct ParticularEditorState: PlainForm {
     var refusal: String { "Not saved" }
 
     var infoLines: [String] {
-        asset.map { ["\($0.type.label) · WLL \(Asset.wllText($0.wllKg)) (the SWL when it has one configuration)"] } ?? []
+        asset.map { ["\($0.type.label) · WLL \(Asset.wllText($0.wllKg)) (the SWL when it has one configuration)"] }
+            ?? []
     }
 
     // MARK: Naming
@@ -192,7 +193,9 @@ public struct ParticularEditorState: PlainForm {
     func typingLimit(_ field: ParticularField) -> Int { field == .declarationDate ? 10 : field.maxLength }
 
     func typingRule(_ field: ParticularField) -> (allowed: (Character) -> Bool, refusal: String)? {
-        if field == .declarationDate { return ({ $0.isASCII && ($0.isNumber || $0 == "-") }, "Dates are written YYYY-MM-DD.") }
+        if field == .declarationDate {
+            return ({ $0.isASCII && ($0.isNumber || $0 == "-") }, "Dates are written YYYY-MM-DD.")
+        }
         if field.isLimit { return ({ $0.isASCII && ($0.isNumber || $0 == ".") }, "A limit is a number, such as 0.5.") }
         return nil
     }

@@ -1,0 +1,81 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+@testable import RigbookUI
+import Testing
+
+/// The plain form engine as the asset form and the asset editor use it: what a field refuses as it is typed, where
+/// the focus goes after a refused Ctrl-S, and what a letter does on a choice or a yes / no.
+@Suite struct PlainFormTests {
+    private func form(_ h: Harness) -> AssetFormState? { h.state.screens.last as? AssetFormState }
+
+    private func focus(_ field: AssetDraft.Field, _ h: Harness) {
+        for _ in 0..<30 where form(h)?.focus != field { h.press(.tab) }
+    }
+
+    @Test func anIntervalAndADateRefuseLettersAsTheyAreTypedWithTheSentence() throws {
+        let h = try Harness(.empty)
+        h.press(.char("a"))
+        focus(.interval, h)
+        h.type("1x")
+        #expect(h.line(containing: "The interval is a whole number of months") != nil, "\(h.dump)")
+        h.type("2")
+        #expect(form(h)?.draft.intervalMonths == "12")
+        focus(.commissioned, h)
+        h.type("2026-1q")
+        #expect(form(h)?.draft.commissioned == "2026-1")
+        #expect(h.line(containing: "Write dates as YYYY-MM-DD, today") != nil, "\(h.dump)")
+    }
+
+    @Test func aRefusedSaveFocusesTheFirstFieldToFixAsTheFormReads() throws {
+        let h = try Harness(.empty)
+        h.press(.char("a"))
+        focus(.wll, h)
+        h.type("heavy")
+        h.press(.ctrl("s"))
+        #expect(form(h)?.focus == .tag, "the tag is above the WLL: \(h.dump)")
+    }
+
+    @Test func aLetterOnAYesNoSaysItTakesYOrNAndALetterFindsARetirementByHowItLeft() throws {
+        let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]))
+        h.press(.char("a"))
+        focus(.liftsPersons, h)
+        h.press(.char("q"))
+        #expect(h.line(containing: "Lifts persons takes y or n.") != nil, "\(h.dump)")
+        h.press(.char("y"))
+        #expect(form(h)?.draft.liftsPersons == true)
+        h.press(.escape, .char("d"))
+        h.press(.char("e"))
+        focus(.disposition, h)
+        h.press(.char("s"), .char("s"))
+        #expect(form(h)?.draft.disposition == .scrapped, "s, then s again: sold, then scrapped")
+        #expect(h.line(containing: "‹ Retired: scrapped ›") != nil, "\(h.dump)")
+    }
+
+    @Test func anUnreadableRetirementDateIsSaidOnceNotAlsoAsMissing() throws {
+        let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]))
+        h.press(.char("e"))
+        focus(.disposition, h)
+        h.press(.char("l"))                           // lost, dated today
+        h.press(.tab, .ctrl("u"))
+        h.type("2026-13")
+        h.press(.tab)
+        h.type("lost on the quay")
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "Give the date it left service") == nil, "\(h.dump)")
+        #expect(h.screen.joined().contains("⚠"), "\(h.dump)")
+    }
+
+    @Test func aClientRefWithAnInvisibleCharacterIsRefusedAsATagIs() {
+        var draft = AssetDraft()
+        draft.tag = "SL-1"
+        draft.name = "sling"
+        draft.wllKg = "1000"
+        draft.clientRef = "P-\u{202E}44"
+        guard case .failure(let problems) = draft.validated(today: harnessToday) else {
+            Issue.record("a client ref holding U+202E was taken")
+            return
+        }
+        #expect(problems.items.contains { $0.0 == .clientRef && $0.1.contains("U+202E") })
+    }
+}
