@@ -79,3 +79,17 @@ import Testing
         #expect(problems.items.contains { $0.0 == .clientRef && $0.1.contains("U+202E") })
     }
 }
+
+/// The test form below 60 columns puts each label on a row of its own above its value, as the inspection form
+/// does; from 60 columns a label is whole beside its value.
+@Suite struct TestFormNarrowTests {
+    @Test func labelsStandAboveTheirValuesWhenNarrowAndWholeFromSixtyColumns() throws {
+        let h = try Harness(.assets([TestFormTests.drill()]), width: 50, height: 20)
+        h.press(.char("i"))
+        #expect(h.state.screens.last is TestFormState, "\(h.dump)")
+        let label = try #require(h.line(containing: "Technician"), "\(h.dump)")
+        #expect(label.text.trimmingCharacters(in: .whitespaces).hasSuffix("Technician"), "\(h.dump)")
+        h.resize(width: 60, height: 30)
+        #expect(h.line(containing: "Earth continuity (Ω)") != nil, "\(h.dump)")
+    }
+}

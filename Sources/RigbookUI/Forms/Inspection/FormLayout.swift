@@ -36,7 +36,10 @@ enum FormLayout {
     static func isNarrow(_ width: Int) -> Bool { width < narrowWidth }
 
     /// Columns before a widget: the label column, or a small indent when labels sit above widgets.
-    static func labelWidth(screenWidth: Int) -> Int { isNarrow(screenWidth) ? 2 : min(22, max(8, screenWidth / 3)) }
+    /// From 60 columns the labels' full 22 (a third of the width would cut "Earth continuity (Ω)" at 60).
+    static func labelWidth(screenWidth: Int) -> Int {
+        isNarrow(screenWidth) ? 2 : min(22, max(8, (screenWidth - 16) / 2))
+    }
 
     /// Columns of a text widget (the value column, less one for the cursor at the end).
     static func textWidth(screenWidth: Int) -> Int {

@@ -8,6 +8,8 @@ enum TestFormLayout {
         case field(TestField, row: Int)
         /// A rule, warning or typing message under a field; `continued` for its wrapped rows after the first.
         case message(TestField, String, kind: MessageKind, continued: Bool)
+        /// A field's label on its own row (narrow screens, as the inspection form's).
+        case label(TestField)
 
         var isHeading: Bool {
             if case .heading = self { return true }
@@ -17,7 +19,7 @@ enum TestFormLayout {
         var field: TestField? {
             switch self {
             case .heading: nil
-            case .field(let field, _), .message(let field, _, _, _): field
+            case .field(let field, _), .message(let field, _, _, _), .label(let field): field
             }
         }
     }
@@ -40,6 +42,7 @@ enum TestFormLayout {
         for group in form.groups {
             lines.append(.heading(group.title))
             for field in group.fields {
+                if FormLayout.isNarrow(width) && field.kind != .check { lines.append(.label(field)) }
                 let rows = field == .notes ? max(2, notesRows(form, width: width).rows.count)
                     : field == .attachments ? max(1, form.values.attachments.count) : 1
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
@@ -82,8 +85,10 @@ extension TestFormState {
     /// Scrolls as little as possible to keep the focused field and its messages on screen.
     mutating func keepFocusVisible(width: Int, height: Int) {
         let lines = TestFormLayout.lines(self, width: width)
-        scroll(toFocusAt: TestFormLayout.focusLine(self, in: lines, width: width), in: lines,
-               body: bodyRows(width: width, height: height))
+        var line = TestFormLayout.focusLine(self, in: lines, width: width)
+        // On a narrow screen the label above the first row belongs in view too.
+        if line > 0, lines[line - 1] == .label(focus) { line -= 1 }
+        scroll(toFocusAt: line, in: lines, body: bodyRows(width: width, height: height))
     }
 
     public func draw(into frame: inout Frame, area: Rect) { TestFormView.draw(self, into: &frame, area: area) }
@@ -112,10 +117,15 @@ enum TestFormView {
                 }
                 frame.put((continued || kind == .hint ? "  " : "⚠ ") + text, x: columns.valueX, y: y, in: area,
                           style: style)
+            case .label(let field):
+                let focused = field == form.focus
+                frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
+                frame.put(field.shortLabel, x: 2, y: y, in: area, style: focused ? .bold : .plain)
             case .field(let field, let row):
                 let focused = field == form.focus
-                if row == 0 { frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold) }
-                if row == 0, field.kind != .check {
+                let labelled = row == 0 && (!FormLayout.isNarrow(width) || field.kind == .check)
+                if labelled { frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold) }
+                if labelled, field.kind != .check {
                     frame.put(field.shortLabel, x: 2, y: y, in: area, style: focused ? .bold : .plain,
                               maxWidth: columns.labelWidth - 1)
                 }
