@@ -25,6 +25,18 @@ struct TestGateTests {
         return v
     }
 
+    @Test("readings only missing leave the result undecided: no failed test's notes are asked for")
+    func missingReadingsAreNoFailure() {
+        var v = Self.passing()
+        v.earthContinuityOhm = ""
+        v.insulationMOhm = ""
+        let evaluation = TestGate.evaluate(v, Self.context(.classI))
+        #expect(evaluation.result == nil)
+        #expect(!evaluation.problems.contains { $0.field == .notes }, "\(evaluation.problems)")
+        v.earthContinuityOhm = "5"
+        #expect(TestGate.evaluate(v, Self.context(.classI)).result == .fail, "a failed reading decides it")
+    }
+
     @Test("a complete passing test validates, with every reading judged")
     func passes() throws {
         let test = try TestGate.validate(Self.passing(), Self.context(.classI)).get()

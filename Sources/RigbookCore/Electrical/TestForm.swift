@@ -425,7 +425,9 @@ public enum TestGate {
         }
         var result: PassFail?
         switch v.result {
-        case .automatic: result = readingsPass ? .pass : .fail
+        // Undecided while what is missing could still pass: only a failed observation or reading makes it a fail.
+        case .automatic:
+            result = readingsPass ? .pass : v.visual == .fail || verdicts.contains { $0.outcome == .fail } ? .fail : nil
         case .fail: result = .fail
         case .pass:
             if readingsPass { result = .pass } else {
