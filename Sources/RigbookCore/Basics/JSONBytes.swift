@@ -76,49 +76,52 @@ public struct JSONObjectBytes {
 }
 
 /// A value a field list can write as JSON bytes without an encoder; false where it cannot (the caller then
-/// goes through `JSONEncoder`, slower, never wrong).
+/// goes through `JSONEncoder`, slower, never wrong), which is what a type conforming with no body says.
 public protocol JSONBytesWritable {
     func appendJSON(to object: inout JSONObjectBytes) -> Bool
 }
 
-extension String: JSONBytesWritable {
-    public func appendJSON(to object: inout JSONObjectBytes) -> Bool {
-        object.string(self)
-        return true
-    }
-}
-
-extension Bool: JSONBytesWritable {
-    public func appendJSON(to object: inout JSONObjectBytes) -> Bool {
-        object.bool(self)
-        return true
-    }
-}
-
-extension Optional: JSONBytesWritable where Wrapped: JSONBytesWritable {
-    public func appendJSON(to object: inout JSONObjectBytes) -> Bool {
-        guard let self else {
-            object.literal("null")
-            return true
-        }
-        return self.appendJSON(to: &object)
-    }
+extension JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { false }
 }
 
 extension JSONBytesWritable where Self: RawRepresentable, RawValue == String {
     public func appendJSON(to object: inout JSONObjectBytes) -> Bool { rawValue.appendJSON(to: &object) }
 }
 
-/// A list is written by the encoder unless it is empty.
-extension Array: JSONBytesWritable {
-    public func appendJSON(to object: inout JSONObjectBytes) -> Bool {
-        guard isEmpty else { return false }
-        object.literal("[]")
+extension JSONObjectBytes {
+    /// Writes with `write`, and says it did.
+    mutating func wrote(_ write: (inout JSONObjectBytes) -> Void) -> Bool {
+        write(&self)
         return true
     }
 }
 
-/// The choices of the records' field lists, written as their names.
+extension String: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { object.wrote { $0.string(self) } }
+}
+
+extension Bool: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { object.wrote { $0.bool(self) } }
+}
+
+extension Int64: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { object.wrote { $0.number(self) } }
+}
+
+extension Optional: JSONBytesWritable where Wrapped: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool {
+        map { $0.appendJSON(to: &object) } ?? object.wrote { $0.literal("null") }
+    }
+}
+
+/// A list is written by the encoder unless it is empty.
+extension Array: JSONBytesWritable {
+    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { isEmpty && object.wrote { $0.literal("[]") } }
+}
+
+/// The choices of the records' field lists, written as their names; limits and reg 10's answers are objects, which
+/// the encoder writes.
 extension InspectionType: JSONBytesWritable {}
 extension InspectionResult: JSONBytesWritable {}
 extension InspectionAction: JSONBytesWritable {}
@@ -134,19 +137,5 @@ extension ElectricalClass: JSONBytesWritable {}
 extension ElectricalEnvironment: JSONBytesWritable {}
 extension ElectricalRisk: JSONBytesWritable {}
 extension ColourCodeScheme: JSONBytesWritable {}
-
-extension Int64: JSONBytesWritable {
-    public func appendJSON(to object: inout JSONObjectBytes) -> Bool {
-        object.number(self)
-        return true
-    }
-}
-
-/// Limits and reg 10's answers are objects: written by the encoder.
-extension TestLimits: JSONBytesWritable {
-    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { false }
-}
-
-extension DefectNoticeAnswers: JSONBytesWritable {
-    public func appendJSON(to object: inout JSONObjectBytes) -> Bool { false }
-}
+extension TestLimits: JSONBytesWritable {}
+extension DefectNoticeAnswers: JSONBytesWritable {}

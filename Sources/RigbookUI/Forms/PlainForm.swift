@@ -62,13 +62,8 @@ extension PlainForm {
     var hasChanges: Bool { values != baseline }
     var isTyped: Bool { [.text, .multiline, .date].contains(kind(of: focus)) }
 
-    /// The keys shared by every plain form's choices and yes / no fields.
-    static var choiceKeymap: Keymap<FormAction> { PlainFormKeys.choices }
-
     /// The focus on a field, its text in the editor.
-    mutating func focusEditor(on field: Field) {
-        editor = EditableText(text(of: field))
-    }
+    mutating func focusEditor(on field: Field) { editor = EditableText(text(of: field)) }
 
     /// Ctrl-S's answer to the form's checks: the problems under their fields, the focus on the first to fix and
     /// how many in the message; true when there were none.
@@ -125,7 +120,7 @@ extension PlainForm {
             message = .error("Nothing pasted: \(label(of: focus)) is not typed.")
             return .stay
         }
-        guard let action = keymap.action(for: key) ?? (isTyped ? nil : Self.choiceKeymap.action(for: key)) else {
+        guard let action = keymap.action(for: key) ?? (isTyped ? nil : PlainFormKeys.choices.action(for: key)) else {
             return .stay
         }
         let focusKind = kind(of: focus)
@@ -134,7 +129,7 @@ extension PlainForm {
         case .previous: moveFocus(by: -1)
         case .help:
             return .help(title: keymap.title, keymap.helpLines()
-                         + Self.choiceKeymap.helpSection("On a choice or a yes / no:")
+                         + PlainFormKeys.choices.helpSection("On a choice or a yes / no:")
                          + EditableText.keymap.helpSection("In a text field:"))
         case .close: return close(context: context)
         case .save:

@@ -248,9 +248,7 @@ extension Commands {
 
     /// The register's site with this name (or uuid), and the particulars it was found in.
     static func findSite(_ register: Register, _ site: String) throws -> (Particulars, Site) {
-        let particulars: Particulars
-        do throws(RegisterError) { particulars = try register.particulars() }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let particulars = try orFail { try register.particulars() }
         let wanted = site.trimmingCharacters(in: .whitespaces).lowercased()
         let matches = particulars.siteList.filter {
             $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted
@@ -271,8 +269,7 @@ extension Commands {
         guard current.siteUUID != target.uuid else { return nil }
         let from = particulars.sites[current.siteUUID]?.name ?? "another site"
         current.siteUUID = target.uuid
-        do throws(RegisterError) { try register.record(.asset(current)) }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        _ = try orFail { try register.record(.asset(current)) }
         return "Moved \(row.asset.tag) from site \(from) to site \(target.name)."
     }
 

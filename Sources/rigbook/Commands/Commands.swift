@@ -450,14 +450,10 @@ enum Commands {
         try arguments.finish()
         let register = try context.readRegister()
         let row = try findAsset(register, tag: tag)
-        let records: [StoredInspection]
-        let changes: [AssetChange]
-        let tests: [StoredTest]
-        do throws(RegisterError) {
-            records = try register.history(assetUUID: row.asset.uuid)
-            changes = try register.assetChanges(assetUUID: row.asset.uuid)
-            tests = try register.tests(assetUUID: row.asset.uuid)
-        } catch { throw CommandFailure("rigbook: \(error.description)") }
+        let (records, changes, tests) = try orFail {
+            (try register.history(assetUUID: row.asset.uuid), try register.assetChanges(assetUUID: row.asset.uuid),
+             try register.tests(assetUUID: row.asset.uuid))
+        }
         // Said first in every format, as the full-screen history heads with it: until settled, one of two
         // amendments of a record stands for nothing.
         let conflicts = ConflictingAmendments.among(records)
@@ -619,9 +615,7 @@ enum Commands {
         }
         try arguments.finish()
         let register = try context.readRegister()
-        let result: ChainVerification
-        do throws(RegisterError) { result = try register.verifyChain(expectedHead: expected) }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let result = try orFail { try register.verifyChain(expectedHead: expected) }
         if !result.problems.isEmpty {
             // Named one by one up to a screenful; a register forged wholesale is said in a count.
             let named = result.problems.prefix(40).map { "rigbook: verify failed: \($0)" }

@@ -26,9 +26,7 @@ extension Commands {
             throw UsageError("backup needs a FILE, not an empty name")
         }
         let register = try context.readRegister()
-        let report: BackupReport
-        do throws(RegisterError) { report = try register.backup(to: target, replacing: force) }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        let report = try orFail { try register.backup(to: target, replacing: force) }
         let size = ByteCountFormatter.string(fromByteCount: Int64(report.bytes), countStyle: .file)
         try Output.line("Backed up \(report.assets) assets and \(report.records) records to \(target) (\(size));"
                         + " the copy passed SQLite's integrity check.")

@@ -19,8 +19,6 @@ public struct AssetFormState: PlainForm {
 
     public init() {}
 
-    public var confirmingDiscard: Bool { discarding != nil }
-
     public mutating func opened(context: ScreenContext) {
         today = context.today
         lastChange.appeared(in: context.batch)

@@ -18,8 +18,6 @@ public struct FormState: Screen {
     /// Reg 10's answers as typed in its dialog (a defect's save), kept with the draft; nil until it opens.
     public internal(set) var noticeAnswers: DefectNoticeAnswers?
     public internal(set) var focus: FormField = .inspectionType { didSet { forgetLayout() } }
-    /// The focused text or date field being edited.
-    /// Holds back what may be a label scanned into the form.
     var scanCatcher = FormScanCatcher()
     var editor: EditableText? { didSet { forgetLayout() } }
     /// First body line on screen.

@@ -1,12 +1,8 @@
 import Foundation
 import RigbookCore
 
-/// The electrical test form (SPEC §12): a second form kind beside the inspection form. It keeps
-/// the inspection form's rules of the road by sharing its parts: the draft's debounce, flush and retries
-/// (`DraftTracker`), the same draft file and keystroke journal through `DraftSnapshot`, the leave and
-/// authenticate questions (`LeaveChoice`, `AuthenticateChoice`), the text widgets (`EditableText`), the
-/// burst rules (`SeenInBatch`) and type-ahead (`TypeAhead`). What is its own is the test's fields, the test
-/// gate (`TestGate`) and the readings' verdicts.
+/// The electrical test form (SPEC §12), a declaration for the drafted form engine (`DraftedForm`): what is its own
+/// is the test's fields, its gate (`TestGate`) and the readings' verdicts.
 public struct TestFormState: Screen {
     public let seed: TestFormSeed
     public let today: CalendarDate
@@ -15,8 +11,6 @@ public struct TestFormState: Screen {
 
     public internal(set) var values: TestValues
     public internal(set) var focus: TestField = .testType
-    /// The focused text, date or reading being edited.
-    /// Holds back what may be a label scanned into the form.
     var scanCatcher = FormScanCatcher()
     var editor: EditableText?
     /// First body line on screen.
