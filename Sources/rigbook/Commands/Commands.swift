@@ -383,7 +383,7 @@ enum Commands {
             var count = 0
             var failure: StandardStreams.Failure?
             if format == "csv" { try out.write(CSV.row(AssetListing.csvHeader)) }
-            do throws(RegisterError) {
+            try orFail {
                 try register.forEachRow(includingRetired: includingRetired) { row in
                     if let kind, row.asset.kind != kind { return true }
                     let listing = AssetListing(row: row, today: context.today)
@@ -397,7 +397,7 @@ enum Commands {
                     count += 1
                     return true
                 }
-            } catch { throw CommandFailure("rigbook: \(error.description)") }
+            }
             if let failure { throw failure }
             if format == "json" { try out.write(count == 0 ? "[]\n" : "\n]\n") }
             try out.flush()
@@ -416,13 +416,13 @@ enum Commands {
             kind == nil || row.asset.kind == kind
         }
         var layout = TextTable.Layout(header: header, rightAligned: [3])
-        do {
+        try orFail {
             try register.onOneSnapshot {
                 try source.forEachRow { layout.widen(cells($0)) }
                 try out.write(layout.line(header))
                 try source.forEachRow { try out.write(layout.visibleLine(cells($0))) }
             }
-        } catch let error as RegisterError { throw CommandFailure("rigbook: \(error.description)") }
+        }
         try out.flush()
         return ExitCode.success
     }
@@ -647,7 +647,7 @@ enum Commands {
         } ?? 42
         try arguments.finish()
         let register = try context.openRegister()
-        do {
+        try orFail {
             let existing = try register.assetCount()
             if existing > 0 {
                 throw CommandFailure("rigbook: the register at \(register.path) already holds \(existing) assets;"
@@ -662,8 +662,6 @@ enum Commands {
             let records = try register.recordCount()
             let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
             print("Made \(count) assets with \(records) inspection records in \(seconds) s at \(register.path).")
-        } catch let error as RegisterError {
-            throw CommandFailure("rigbook: \(error.description)")
         }
         return ExitCode.success
     }
