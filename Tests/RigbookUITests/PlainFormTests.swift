@@ -66,6 +66,17 @@ import Testing
         #expect(h.screen.joined().contains("⚠"), "\(h.dump)")
     }
 
+    @Test func aDeclarationOfConformityCannotBeDatedAfterToday() throws {
+        let h = try Harness(.assets([makeAsset(tag: "SL-0042", name: "2 t web sling")]))
+        h.press(.char("p"))
+        let editor = { h.state.screens.last as? ParticularEditorState }
+        for _ in 0..<10 where editor()?.focus != .declarationDate { h.press(.tab) }
+        h.type("2099-01-01")
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "The declaration date 2099-01-01 is in the future") != nil, "\(h.dump)")
+        #expect(editor() != nil, "nothing saved: the editor stays")
+    }
+
     @Test func aClientRefWithAnInvisibleCharacterIsRefusedAsATagIs() {
         var draft = AssetDraft()
         draft.tag = "SL-1"

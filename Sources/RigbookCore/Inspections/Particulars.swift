@@ -195,8 +195,10 @@ public enum ParticularsChange: Hashable, Sendable {
     /// Why this change cannot be kept, as sentences; empty when it can. Addresses may hold line breaks.
     public func problems(in current: Particulars) -> [String] { fieldProblems(in: current).map(\.message) }
 
-    /// Why this change cannot be kept, each sentence with the field it is about (nil: the whole change).
-    public func fieldProblems(in current: Particulars) -> [(field: ParticularField?, message: String)] {
+    /// Why this change cannot be kept, each sentence with the field it is about (nil: the whole change). Where today
+    /// is known (the editor), a declaration dated after it is refused too.
+    public func fieldProblems(in current: Particulars,
+                              today: CalendarDate? = nil) -> [(field: ParticularField?, message: String)] {
         var problems: [(field: ParticularField?, message: String)] = []
         for (field, label, text) in texts {
             if TextRules.containsControlCharacters(text, allowingNewlines: field.isMultiline) {
@@ -241,6 +243,9 @@ public enum ParticularsChange: Hashable, Sendable {
             let date = a.declarationDate.trimmingCharacters(in: .whitespaces)
             if !date.isEmpty && CalendarDate(iso: date) == nil {
                 problems.append((.declarationDate, "Enter the declaration date as YYYY-MM-DD (a real date)."))
+            } else if let declared = CalendarDate(iso: date), let today, declared > today {
+                problems.append((.declarationDate, "The declaration date \(declared.iso) is in the future (today is "
+                                 + "\(today.iso))."))
             }
         case .organisation(let o):
             problems += o.testLimits.problems.map { (Optional($0.field), $0.message) }

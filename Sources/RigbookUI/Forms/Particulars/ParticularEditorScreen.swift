@@ -31,6 +31,8 @@ public struct ParticularEditorState: PlainForm {
     var picking: PickList?
     /// A Ctrl-S went out as an effect and its result has not come back.
     var saving = false
+    /// The day the editor opened: a declaration cannot be dated after it.
+    var today: CalendarDate?
     var lastChange = SeenInBatch(0)
 
     /// The editor of a particular from Settings.
@@ -69,7 +71,10 @@ public struct ParticularEditorState: PlainForm {
         set { change = newValue }
     }
 
-    public mutating func opened(context: ScreenContext) { lastChange.appeared(in: context.batch) }
+    public mutating func opened(context: ScreenContext) {
+        today = context.today
+        lastChange.appeared(in: context.batch)
+    }
 
     var keymap: Keymap<FormAction> { Self.keymap }
 
@@ -239,13 +244,14 @@ public struct ParticularEditorState: PlainForm {
     }
 
     func currentProblems() -> [(field: ParticularField?, message: String)] {
-        change.trimmed.fieldProblems(in: particulars)
+        change.trimmed.fieldProblems(in: particulars, today: today)
     }
 
     // MARK: Keys
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {
-        handlePlainKey(key, context: context)
+        today = context.today
+        return handlePlainKey(key, context: context)
     }
 
     mutating func close(context: ScreenContext) -> Outcome { askBeforeDiscarding(context: context) }
