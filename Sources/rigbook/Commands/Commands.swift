@@ -298,14 +298,19 @@ enum Commands {
                           commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons,
                           examinationScheme: scheme.trimmingCharacters(in: .whitespaces),
                           clientRef: clientRef.trimmingCharacters(in: .whitespaces))
+        try admit(asset, context)
+        print("Added \(tag) (\(type.label), WLL \(Asset.wllText(wll)), examined every \(interval) months).")
+        return ExitCode.success
+    }
+
+    /// An asset of either kind into the register, or every reason it cannot go in.
+    static func admit(_ asset: Asset, _ context: Context) throws {
         let problems = asset.admissionProblems(today: context.today).map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         let register = try context.openRegister()
         do throws(RegisterError) { try register.addAsset(asset) }
         catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
         catch { throw CommandFailure("rigbook: \(error.description)") }
-        print("Added \(tag) (\(type.label), WLL \(Asset.wllText(wll)), examined every \(interval) months).")
-        return ExitCode.success
     }
 
     /// `asset add --kind electrical`: TagWorks' 8 fields.
@@ -341,12 +346,7 @@ enum Commands {
         var asset = Asset.electrical(tag: tag, name: name, site: site, particulars: particulars,
                                      intervalMonths: interval, commissioned: commissioned)
         asset.clientRef = clientRef.trimmingCharacters(in: .whitespaces)
-        let problems = asset.admissionProblems(today: context.today).map(\.message)
-        if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
-        let register = try context.openRegister()
-        do throws(RegisterError) { try register.addAsset(asset) }
-        catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
-        catch { throw CommandFailure("rigbook: \(error.description)") }
+        try admit(asset, context)
         print("Added \(tag) (\(equipmentClass.label), \(environment.label.lowercased()), "
               + "tested every \(asset.intervalMonths) months).")
         return ExitCode.success
