@@ -1,8 +1,6 @@
-/// JSON written straight into bytes: the same bytes `JSONEncoder` writes with `.sortedKeys` and
-/// `.withoutEscapingSlashes` (tests compare them), in a fraction of the time. The keystroke journal takes a line on
-/// every key, and Foundation's encoder was the largest part of a typed character.
-///
-/// One JSON object written key by key, in the order given (the caller keeps keys sorted).
+/// One JSON object written key by key into bytes, in the order given (the caller keeps keys sorted): the bytes
+/// `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes` (tests compare them), in a fraction of its
+/// time. The keystroke journal takes a line on every key, and the encoder was the largest part of a typed character.
 public struct JSONObjectBytes {
     public var bytes: [UInt8] = []
     private var first = true

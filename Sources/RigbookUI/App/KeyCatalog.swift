@@ -21,6 +21,13 @@ public enum KeyCatalog {
         }
     }
 
+    /// The leave question of a form with a draft, with the draft on disk and not.
+    static func leaving(_ leave: LeaveQuestion) -> [Situation] {
+        [Situation(name: "leave question", keymaps: [leave.keepingDraft.keymap.summary]),
+         Situation(name: "leave question, draft not on disk",
+                   keymaps: [leave.question(draftNotWritten: "").keymap.summary])]
+    }
+
     /// A plain form's situations (`PlainForm`): a choice or a text field focused, its option list open.
     static func plainForm(_ keymap: Keymap<FormAction>) -> [Situation] {
         [Situation(name: "choice or yes / no focused", typing: false,
@@ -42,9 +49,7 @@ public enum KeyCatalog {
                           keymaps: [keymap.summary, FormState.attachmentKeymap.summary]),
                 Situation(name: "attach a file prompt", typing: true,
                           keymaps: [AttachPrompt.keymap.summary, AttachPrompt.editingKeymap.summary]),
-                Situation(name: "leave question", keymaps: [leave.keepingDraft.keymap.summary]),
-                Situation(name: "leave question, draft not on disk", typing: false,
-                          keymaps: [leave.question(draftNotWritten: "").keymap.summary]),
+            ] + leaving(leave) + [
                 Situation(name: "authenticate question", keymaps: [authenticate.keymap.summary]),
             ] + after
     }
@@ -89,16 +94,10 @@ public enum KeyCatalog {
         ]),
         .one("settings", "particulars", SettingsState.keymap.summary),
         ScreenKeys(name: "particulars editor", situations: plainForm(ParticularEditorState.keymap) + [
-            Situation(name: "leave question", typing: false,
-                      keymaps: [ParticularEditorState.discardQuestion.keymap.summary]),
+            Situation(name: "leave question", keymaps: [ParticularEditorState.discardQuestion.keymap.summary]),
         ]),
         .one("particulars history", "versions", ParticularsHistoryState.keymap.summary),
-        ScreenKeys(name: "asset editor", situations: plainForm(AssetFormState.editKeymap) + [
-            Situation(name: "leave question", typing: false,
-                      keymaps: [LeaveQuestion.assetEdit.keepingDraft.keymap.summary]),
-            Situation(name: "leave question, draft not on disk", typing: false,
-                      keymaps: [LeaveQuestion.assetEdit.question(draftNotWritten: "").keymap.summary]),
-        ]),
+        ScreenKeys(name: "asset editor", situations: plainForm(AssetFormState.editKeymap) + leaving(.assetEdit)),
         .one("dashboard", "chart", DashboardState.keymap.summary),
         .one("help", "page", HelpState.keymap.summary),
         .one("message", "box", MessageScreen(title: "", lines: []).box.keymap.summary),

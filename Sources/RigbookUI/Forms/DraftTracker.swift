@@ -71,3 +71,20 @@ public struct DraftTracker: Sendable, Equatable {
         return true
     }
 }
+
+extension DraftTracker {
+    /// A write while the values differ from the baseline, a removal once back to it (undone typing leaves no draft).
+    func effect(draftID: String, unsaved: Bool, snapshot: () -> DraftSnapshot?) -> Effect? {
+        unsaved ? snapshot().map(Effect.writeDraft) : onDisk ? .deleteDraft(draftID: draftID) : nil
+    }
+
+    /// The draft effect to run at once (signal, suspend, close and keep draft), if anything is unwritten.
+    mutating func flushEffect(draftID: String, unsaved: Bool, snapshot: () -> DraftSnapshot?) -> Effect? {
+        let pending = writes.flush()
+        return pending || (unsaved && !onDisk) ? effect(draftID: draftID, unsaved: unsaved, snapshot: snapshot) : nil
+    }
+
+    /// Removes the draft this form wrote (or recovered), and only that: a draft on disk that the form never
+    /// wrote is another session's (the form opened without its lock), never this form's to delete.
+    func deleteOwn(draftID: String) -> [Effect] { onDisk ? [.deleteDraft(draftID: draftID)] : [] }
+}

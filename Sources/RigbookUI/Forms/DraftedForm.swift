@@ -298,22 +298,14 @@ extension DraftedForm {
 
     // MARK: The draft
 
-    /// The draft effect for now: a write while the values differ from the baseline, a removal once they are back
-    /// to it (typing then undoing leaves no draft).
-    var draftEffect: Effect? {
-        if hasUnsavedInput { return .writeDraft(draftSnapshot) }
-        return draft.onDisk ? .deleteDraft(draftID: draftID) : nil
-    }
-
-    /// The draft effect to run at once (signal, suspend, close and keep draft), if anything is unwritten.
+    /// The draft's effects (`DraftTracker`) for this form's draft and values.
+    var draftEffect: Effect? { draft.effect(draftID: draftID, unsaved: hasUnsavedInput) { draftSnapshot } }
     mutating func flushDraftEffect() -> Effect? {
-        let pending = draft.writes.flush()
-        return pending || (hasUnsavedInput && !draft.onDisk) ? draftEffect : nil
+        let snapshot = draftSnapshot
+        return draft.flushEffect(draftID: draftID, unsaved: hasUnsavedInput) { snapshot }
     }
 
-    /// Removes the draft this form wrote (or recovered), and only that: a draft on disk that the form never
-    /// wrote is another session's (the form opened without its lock), never this form's to delete.
-    var deleteOwnDraft: [Effect] { draft.onDisk ? [.deleteDraft(draftID: draftID)] : [] }
+    var deleteOwnDraft: [Effect] { draft.deleteOwn(draftID: draftID) }
 
     /// Whatever closes the form: give the lock back and let the list re-read the asset.
     var closingEffects: [Effect] { [.releaseDraft(draftID: draftID), .refreshAsset(assetUUID: row.asset.uuid)] }

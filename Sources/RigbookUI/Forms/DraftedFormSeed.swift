@@ -1,10 +1,9 @@
 import RigbookCore
 
 /// What the runtime hands over to open a form that keeps a draft (an inspection, a test, an asset's edit): the
-/// asset, its records as status facts (for the *If saved* preview), the values that count as nothing typed
-/// ("unsaved input" is values ≠ `baseline`) and the ones shown first, the form's session (unique per opening: the
-/// record carries it and the register refuses it twice), the draft file already on disk when one is recovered and
-/// the field to focus first. `own` is what only the form kind opens with.
+/// asset and its records (for the *If saved* preview), the values that count as nothing typed and those shown
+/// first, the session (the record carries it; the register refuses it twice), the draft already on disk when one
+/// is recovered, the field to focus first, and `own`, what only the form kind opens with.
 public struct DraftedFormSeed<Values: Sendable, Field: Sendable, Own: Sendable>: Sendable {
     public var row: RegisterRow
     public var history: [RecordFacts]
@@ -48,12 +47,8 @@ public struct InspectionOpening: Sendable {
 public typealias FormSeed = DraftedFormSeed<InspectionValues, FormField, InspectionOpening>
 /// A test form opens with the register's test limits in force: they judge it, and the test keeps them.
 public typealias TestFormSeed = DraftedFormSeed<TestValues, TestField, TestLimits>
-public typealias AssetEditorSeed = DraftedFormSeed<AssetDraft, Asset.Field, AssetEditorOpening>
-
 /// The asset editor has nothing of its own to open with; its baseline is the asset.
-public struct AssetEditorOpening: Sendable {
-    public init() {}
-}
+public typealias AssetEditorSeed = DraftedFormSeed<AssetDraft, Asset.Field, Void>
 
 extension DraftedFormSeed where Own == InspectionOpening {
     /// The draft file's id: form kind and asset, never typed text.
@@ -73,10 +68,10 @@ extension DraftedFormSeed where Own == TestLimits {
     public var draftID: String { DraftIdentity.testDraftID(assetUUID: row.asset.uuid) }
 }
 
-extension DraftedFormSeed where Values == AssetDraft, Own == AssetEditorOpening {
+extension DraftedFormSeed where Values == AssetDraft, Own == Void {
     /// The editor of `row`'s asset, opening on the asset's values.
     public init(row: RegisterRow, sessionID: String) {
-        self.init(row: row, baseline: AssetDraft(asset: row.asset), sessionID: sessionID, own: AssetEditorOpening())
+        self.init(row: row, baseline: AssetDraft(asset: row.asset), sessionID: sessionID, own: ())
     }
 
     public var draftID: String { DraftIdentity.assetDraftID(assetUUID: row.asset.uuid) }

@@ -152,23 +152,15 @@ extension AssetFormState {
                              assetFocus: focus.key)
     }
 
-    /// A write while the values differ from the asset's, a removal once they are back to them.
     private var draftEffect: Effect? {
-        guard let editing else { return nil }
-        if hasUnsavedInput { return draftSnapshot.map(Effect.writeDraft) }
-        return editing.file.onDisk ? .deleteDraft(draftID: editing.draftID) : nil
+        editing?.file.effect(draftID: editing?.draftID ?? "", unsaved: hasUnsavedInput) { draftSnapshot }
     }
-
     private mutating func flushDraftEffect() -> Effect? {
-        guard let pending = editing?.file.writes.flush() else { return nil }
-        return pending || (hasUnsavedInput && editing?.file.onDisk == false) ? draftEffect : nil
+        let (unsaved, snapshot, draftID) = (hasUnsavedInput, draftSnapshot, editing?.draftID ?? "")
+        return editing?.file.flushEffect(draftID: draftID, unsaved: unsaved) { snapshot }
     }
 
-    /// Only a draft this editor wrote or recovered is its own to delete.
-    private var deleteOwnDraft: [Effect] {
-        guard let editing, editing.file.onDisk else { return [] }
-        return [.deleteDraft(draftID: editing.draftID)]
-    }
+    private var deleteOwnDraft: [Effect] { editing.map { $0.file.deleteOwn(draftID: $0.draftID) } ?? [] }
 
     private var closingEffects: [Effect] {
         guard let editing else { return [] }

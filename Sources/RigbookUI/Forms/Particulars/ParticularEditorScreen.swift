@@ -12,7 +12,8 @@ public struct ParticularEditorState: PlainForm {
     public let isNew: Bool
     /// What the editor opened with: "unsaved" means `change != baseline`.
     let baseline: ParticularsChange
-    public internal(set) var change: ParticularsChange
+    var values: ParticularsChange
+    public var change: ParticularsChange { values }
     /// The particulars when the editor opened: the choices, and the checks before Ctrl-S.
     let particulars: Particulars
     /// The asset whose particulars these are, for the title.
@@ -59,16 +60,11 @@ public struct ParticularEditorState: PlainForm {
         self.fields = fields ?? change.fields
         self.isNew = isNew
         baseline = change
-        self.change = change
+        values = change
         self.particulars = particulars
         self.asset = asset
         focus = self.fields[0]
         editor = EditableText(change[self.fields[0]])
-    }
-
-    var values: ParticularsChange {
-        get { change }
-        set { change = newValue }
     }
 
     public mutating func opened(context: ScreenContext) {
@@ -192,7 +188,7 @@ public struct ParticularEditorState: PlainForm {
 
     mutating func setText(_ field: ParticularField, _ text: String) {
         if field.isLimit { typedLimits[field] = text }
-        change = change.setting(field, to: text)
+        values = change.setting(field, to: text)
     }
 
     func typingLimit(_ field: ParticularField) -> Int { field == .declarationDate ? 10 : field.maxLength }
