@@ -103,8 +103,7 @@ public struct SyncState: Sendable, Equatable {
 
     /// Why the last syncs failed, while offline.
     public var offlineReason: String? {
-        if case .offline(_, _, let reason) = status { return reason }
-        return nil
+        if case .offline(_, _, let reason) = status { reason } else { nil }
     }
 
     /// A field changed on both sides is worth a line at the bottom (the later change holds; both stay in the
