@@ -104,3 +104,22 @@ import Testing
         #expect(h.line(containing: "Earth continuity (Ω)") != nil, "\(h.dump)")
     }
 }
+
+/// A form's title gives way by the asset's name, then its type: the tag and the WLL with its unit are whole at
+/// any width, with the draft's state beside them.
+@Suite struct FormTitleTests {
+    @Test(arguments: [44, 50, 60, 80])
+    func theWLLAndTheTagAreNeverCut(width: Int) throws {
+        let sling = makeAsset(tag: "SL-0042", name: "10 t round sling, endless, 6 m effective length, blue",
+                              type: .roundSling, wllKg: 10_000)
+        let h = try Harness(.assets([sling]), width: width, height: 24)
+        h.press(.char("i"))
+        h.press(.tab)
+        h.type("Ann")                                  // the draft's state joins the title
+        let title = h.screen[0]
+        #expect(title.contains("SL-0042") && title.contains("WLL 10 t"), "\(width): \(title)")
+        #expect(title.contains("draft"), "\(width): \(title)")
+        let tight = FormTitle.text(lead: " Inspection · SL-0042", asset: sling, width: 30)
+        #expect(tight.hasPrefix(" Inspection · SL-0042") && tight.hasSuffix(" · WLL 10 t"), "\(tight)")
+    }
+}

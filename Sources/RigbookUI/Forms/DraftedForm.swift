@@ -148,13 +148,11 @@ extension DraftedForm {
     var draftOnDisk: Bool { draft.onDisk }
 
     var saveError: String? {
-        if case .saveFailed(let reason)? = message { return reason }
-        return nil
+        if case .saveFailed(let reason)? = message { reason } else { nil }
     }
 
     var notice: String? {
-        if case .note(let text)? = message { return text }
-        return nil
+        if case .note(let text)? = message { text } else { nil }
     }
 
     /// Shows a one-off line, unless a failed save is being reported (it matters more).
@@ -178,9 +176,13 @@ extension DraftedForm {
     /// Where the typing stands, for the title: written to the draft file, waiting for the debounce, or failing.
     var draftState: String { draft.titleState?.text ?? "" }
 
-    /// The title bar: `title` cut to leave room for the draft's state at the right.
-    func drawTitle(_ title: String, into frame: inout Frame, area: Rect) {
-        frame.putTitleBar(title, state: draft.titleState, in: area)
+    /// The title bar, the draft's state at its right: an asset's title gives way by its name, then its type
+    /// (`FormTitle`); any other is cut at the end.
+    func drawTitle(_ title: String, asset: Asset? = nil, into frame: inout Frame, area: Rect) {
+        let state = draft.titleState
+        let room = area.width - (state?.text.displayWidth ?? 0)
+        frame.putTitleBar(asset.map { FormTitle.text(lead: title, asset: $0, width: room) } ?? title, state: state,
+                          in: area)
     }
 
     /// The footer row: why a save failed (over the preview too), the message, else what `keys` draws.
@@ -232,8 +234,7 @@ extension DraftedForm {
     /// The leave question while it is on screen; setting nil goes back to editing.
     var leaveQuestion: Question<LeaveChoice>? {
         get {
-            if case .leaving(let question) = mode { return question }
-            return nil
+            if case .leaving(let question) = mode { question } else { nil }
         }
         set { mode = newValue.map(FormMode.leaving) ?? .editing }
     }
@@ -241,8 +242,7 @@ extension DraftedForm {
     /// "Authenticate and save?" while it is on screen; setting nil goes back to editing.
     var authenticationQuestion: Question<AuthenticateChoice>? {
         get {
-            if case .authenticating(let question) = mode { return question }
-            return nil
+            if case .authenticating(let question) = mode { question } else { nil }
         }
         set { mode = newValue.map(FormMode.authenticating) ?? .editing }
     }
@@ -250,8 +250,7 @@ extension DraftedForm {
     /// The "Attach a file" prompt while it is open; setting nil closes it.
     var openAttachPrompt: AttachPrompt? {
         get {
-            if case .attaching(let prompt) = mode { return prompt }
-            return nil
+            if case .attaching(let prompt) = mode { prompt } else { nil }
         }
         set {
             if let prompt = newValue { mode = .attaching(prompt) } else if case .attaching = mode { mode = .editing }
@@ -259,10 +258,7 @@ extension DraftedForm {
     }
 
     /// A validated record went to the register and its answer is awaited.
-    var saving: Bool {
-        if case .saving = mode { return true }
-        return false
-    }
+    var saving: Bool { if case .saving = mode { true } else { false } }
 
     /// Back to editing after the register refused the record.
     mutating func stopSaving() { mode = .editing }

@@ -16,10 +16,7 @@ enum FormLayout {
         /// A line of information under a field (which record an amendment amends).
         case info(FormField, String)
 
-        var isHeading: Bool {
-            if case .heading = self { return true }
-            return false
-        }
+        var isHeading: Bool { if case .heading = self { true } else { false } }
 
         /// The field a line belongs to (nil for a heading).
         var field: FormField? {

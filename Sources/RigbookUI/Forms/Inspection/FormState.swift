@@ -93,15 +93,13 @@ public struct FormState: Screen {
     // MARK: Views of the mode and message (for tests and the view)
 
     public var popup: ChoicePopup? {
-        if case .own(.choosing(let popup)) = mode { return popup }
-        return nil
+        if case .own(.choosing(let popup)) = mode { popup } else { nil }
     }
 
     public var dialog: Question<LeaveChoice>? { leaveQuestion }
 
     public var noticeDialog: DefectNoticeDialog? {
-        if case .own(.notifying(let dialog, _)) = mode { return dialog }
-        return nil
+        if case .own(.notifying(let dialog, _)) = mode { dialog } else { nil }
     }
 
     static let attachmentsPath = \InspectionValues.attachments

@@ -35,10 +35,8 @@ enum FormView {
                                 electrical: asset.isElectrical, wllKg: asset.wllKg, draftState: draftState,
                                 warning: form.draft.warning != nil, width: width)
         form.memos.title.row(0, key: titleKey, in: &frame, enabled: memo != nil) { frame in
-            var title = form.amends.map { " Amending record #\($0) · " } ?? " Inspection · "
-            title += "\(asset.tag) · \(asset.name) · \(asset.typeLabel)"
-                + (asset.isElectrical ? "" : " · WLL \(Asset.wllText(asset.wllKg))")
-            form.drawTitle(title, into: &frame, area: area)
+            let lead = (form.amends.map { " Amending record #\($0) · " } ?? " Inspection · ") + asset.tag
+            form.drawTitle(lead, asset: asset, into: &frame, area: area)
         }
 
         let layout = FormLayout.computed(form, width: width)

@@ -11,10 +11,7 @@ enum TestFormLayout {
         /// A field's label on its own row (narrow screens, as the inspection form's).
         case label(TestField)
 
-        var isHeading: Bool {
-            if case .heading = self { return true }
-            return false
-        }
+        var isHeading: Bool { if case .heading = self { true } else { false } }
 
         var field: TestField? {
             switch self {
@@ -98,7 +95,7 @@ enum TestFormView {
     static func draw(_ form: TestFormState, into frame: inout Frame, area: Rect) {
         let width = area.width, height = area.height
         let asset = form.row.asset
-        form.drawTitle(" Test · \(asset.tag) · \(asset.name) · \(asset.typeLabel)", into: &frame, area: area)
+        form.drawTitle(" Test · \(asset.tag)", asset: asset, into: &frame, area: area)
         let lines = TestFormLayout.lines(form, width: width)
         let body = form.bodyRows(width: width, height: height)
         let columns = FormColumns(width: width)
