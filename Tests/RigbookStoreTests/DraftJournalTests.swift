@@ -62,6 +62,20 @@ extension DraftStoreTests {
         #expect(try temp.store.read(id: file.draftID)?.values.notes == "written")
     }
 
+    @Test("an emptied journal keeps nothing of the lines before: the file is cut to nothing, and takes lines again")
+    func emptiedJournalKeepsNothing() throws {
+        let temp = TempHome()
+        defer { temp.remove() }
+        let (file, journal) = try writtenWithJournal(temp)
+        try journal.append(journalLine(file, notes: "typed before the durable write", revision: 3))
+        journal.truncate()
+        let path = temp.store.journalPath(for: file.draftID)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.isEmpty, "\(bytes.count) bytes left")
+        try journal.append(journalLine(file, notes: "typed after", revision: 3))
+        #expect(try temp.store.read(id: file.draftID)?.values.notes == "typed after")
+    }
+
     @Test("a journal an older build wrote with write(2), its last line cut short, is read and added to")
     func olderJournalWithTornLine() throws {
         let temp = TempHome()

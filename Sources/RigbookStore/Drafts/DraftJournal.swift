@@ -13,8 +13,8 @@ import RigbookCore
 /// stored, as a `write(2)` that returned is, without the system call (on ext4 an append's mtime and block
 /// bookkeeping took ~30 µs a key, more than the rest of the line; DECISIONS.md). So that a reader never sees half
 /// a line, the bytes after the content are zero and a line goes in back to front: all but its first byte, its
-/// newline and a zero after it, then the first byte, which makes it part of the content. Emptying stores a zero at
-/// the start. A reader takes the bytes before the first zero (a journal written by `write(2)`, before the mapping,
+/// newline and a zero after it, then the first byte, which makes it part of the content. Emptying cuts the file to
+/// nothing. A reader takes the bytes before the first zero (a journal written by `write(2)`, before the mapping,
 /// has none: all of it).
 ///
 /// A line carries the `revision` of the draft file it extends (0: none written yet). It belongs to the draft
@@ -223,13 +223,16 @@ public final class DraftJournal {
     private static func reason() -> String { String(cString: strerror(errno)) }
 
     /// Empties the journal: a durable draft now holds every edit.
+    /// Empties the journal for good, the file cut to nothing (not only a zero at its start): what was typed before
+    /// the draft file took it does not stay on disk after it. The next line maps the file again.
     public func truncate() {
         guard fd >= 0 else { return }
-        if let mapping {
-            mapping.storeBytes(of: 0, as: UInt8.self)
-            end = 0
-        } else if ftruncate(fd, 0) == 0 {
-            end = 0
+        unmap()
+        if ftruncate(fd, 0) == 0 {
+            (end, endFound, startsMidLine) = (0, true, false)
+        } else {
+            // Left as it was: lines of the earlier revision are ignored beside the newer draft; read again.
+            endFound = false
         }
     }
 
