@@ -228,12 +228,8 @@ public final class DraftJournal {
     public func truncate() {
         guard fd >= 0 else { return }
         unmap()
-        if ftruncate(fd, 0) == 0 {
-            (end, endFound, startsMidLine) = (0, true, false)
-        } else {
-            // Left as it was: lines of the earlier revision are ignored beside the newer draft; read again.
-            endFound = false
-        }
+        // Failing that, left as it was: its lines are an earlier revision's, ignored beside the newer draft.
+        if ftruncate(fd, 0) == 0 { (end, endFound, startsMidLine) = (0, true, false) } else { endFound = false }
     }
 
     public func close() {
