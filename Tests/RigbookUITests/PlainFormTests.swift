@@ -123,3 +123,17 @@ import Testing
         #expect(tight.hasPrefix(" Inspection · SL-0042") && tight.hasSuffix(" · WLL 10 t"), "\(tight)")
     }
 }
+
+/// A batch larger than its strip says which rows show beside the heading, never over "REPORT NO.".
+@Suite struct BatchHeadingTests {
+    @Test(arguments: [80, 100])
+    func thePagerLeavesTheHeadingWhole(width: Int) throws {
+        let h = try Harness(.assets(BatchFormTests.assets(10)), width: width, height: 24,
+                            profile: BatchFormTests.profile)
+        for _ in 0..<10 { h.press(.char("m")) }
+        h.press(.char("I"))
+        let heading = h.screen[1]
+        #expect(heading.contains("REPORT NO."), "\(width): \(heading)")
+        #expect(heading.contains("/10") || heading.contains("of 10"), "\(width): \(heading)")
+    }
+}

@@ -173,9 +173,6 @@ extension DraftedForm {
         return saving ? ("Saving…", .bold) : nil
     }
 
-    /// Where the typing stands, for the title: written to the draft file, waiting for the debounce, or failing.
-    var draftState: String { draft.titleState?.text ?? "" }
-
     /// The title bar, the draft's state at its right: an asset's title gives way by its name, then its type
     /// (`FormTitle`); any other is cut at the end.
     func drawTitle(_ title: String, asset: Asset? = nil, into frame: inout Frame, area: Rect) {

@@ -19,10 +19,10 @@ enum BatchFormView {
         form.drawTitle(" Batch inspection · \(count) asset\(count == 1 ? "" : "s") · one record each", into: &frame,
                        area: area)
         let thorough = form.values.inspectionType.isThorough
-        let heading = "  TAG          NEXT EXAM BY  BASIS (SCHEDULE 1)    REPORT NO."
-        frame.put(thorough ? heading : "  TAG          (not a thorough examination: no report number or basis)",
-                  x: 0, y: 1, in: area, style: .bold)
-        drawAssets(batch, into: &frame, area: area)
+        let heading = thorough ? "  TAG          NEXT EXAM BY  BASIS (SCHEDULE 1)    REPORT NO."
+            : "  TAG          (not a thorough examination: no report number or basis)"
+        frame.put(heading, x: 0, y: 1, in: area, style: .bold)
+        drawAssets(batch, besides: heading.displayWidth, into: &frame, area: area)
 
         // The form's own title line names its first asset: it says what the values below are instead.
         if inner.height > 3 {
@@ -46,8 +46,8 @@ enum BatchFormView {
         }
     }
 
-    /// The asset rows around the selection: tag and name, then the record's per-asset particulars.
-    static func drawAssets(_ batch: BatchFormState, into frame: inout Frame, area: Rect) {
+    /// The asset rows around the selection, and which show (right of the `heading`'s width, never over it).
+    static func drawAssets(_ batch: BatchFormState, besides heading: Int, into frame: inout Frame, area: Rect) {
         let visible = BatchFormState.listRows(assets: batch.rows.count, height: area.height)
         let first = max(0, min(batch.selection - visible / 2, batch.rows.count - visible))
         for offset in 0..<visible {
@@ -70,9 +70,11 @@ enum BatchFormView {
                 frame.put(mark, x: max(0, area.width - mark.displayWidth), y: y, in: area, style: Style(colour: .red))
             }
         }
-        if batch.rows.count > visible {
-            let position = "\(first + 1)–\(first + visible) of \(batch.rows.count) (PgUp PgDn)"
-            frame.put(position, x: max(0, area.width - 24), y: 1, in: area, style: .dim)
+        guard batch.rows.count > visible else { return }
+        let range = "\(first + 1)–\(first + visible)"
+        if let text = ["\(range) of \(batch.rows.count) (PgUp PgDn)", "\(range)/\(batch.rows.count)"]
+            .first(where: { heading + 2 + $0.displayWidth <= area.width }) {
+            frame.put(text, x: area.width - text.displayWidth, y: 1, in: area, style: .dim)
         }
     }
 }

@@ -30,7 +30,7 @@ enum FormView {
         let asset = form.row.asset
         // Whole rows only: a form drawn into part of the screen is drawn row by row.
         let memo = memoized && area.x == 0 && area.y == 0 && area.width == frame.width ? form.memos.lines : nil
-        let draftState = form.draftState
+        let draftState = form.draft.titleState?.text ?? ""
         let titleKey = TitleKey(amends: form.amends, tag: asset.tag, name: asset.name, type: asset.typeLabel,
                                 electrical: asset.isElectrical, wllKg: asset.wllKg, draftState: draftState,
                                 warning: form.draft.warning != nil, width: width)
