@@ -137,3 +137,42 @@ import Testing
         #expect(heading.contains("/10") || heading.contains("of 10"), "\(width): \(heading)")
     }
 }
+
+/// After a save the list keeps its worklist: a new record moves on to the next item to do, an amendment stays on
+/// the asset it corrected, and an asset inspected on its own is unmarked (a later `I` must not take it again).
+@Suite struct AfterSaveTests {
+    private func list(_ h: FormHarness) -> ListState? { h.harness.state.list }
+
+    @Test func anAmendmentKeepsTheSelectionOnItsAsset() throws {
+        let other = makeAsset(tag: "SL-0043", name: "2 t web sling")
+        let h = try FormHarness(profile: FormTests.profile, extraAssets: [other], records: [FormHarness.passValues()])
+        #expect(list(h)?.selectedRow?.asset.uuid == h.asset.uuid)
+        h.press(.enter, .char("A"))
+        h.type("Wrong result entered")
+        h.focus(.result)
+        h.press(.right)
+        h.focus(.defectDescription)
+        h.type("Label faded")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        #expect(h.form == nil, "\(h.screenText)")
+        h.press(.escape)                               // the history, back to the list
+        #expect(list(h)?.selectedRow?.asset.uuid == h.asset.uuid, "\(h.screenText)")
+    }
+
+    @Test func anAssetInspectedOnItsOwnIsUnmarked() throws {
+        let h = try FormHarness(profile: FormTests.profile)
+        h.press(.char("m"))
+        h.press(.up)
+        #expect(list(h)?.marks.count == 1)
+        h.press(.char("i"))
+        h.focus(.checkMarking)
+        h.press(.function(2))                          // a clean pass
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        #expect(h.form == nil, "\(h.screenText)")
+        #expect(list(h)?.marks.count == 0, "\(h.screenText)")
+    }
+}

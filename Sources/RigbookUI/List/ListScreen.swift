@@ -211,14 +211,14 @@ extension ListState: Screen {
             return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch."))
         case .saved(let uuid, _, let thenNext, let amends):
             // Once the asset is re-read, the list says what was saved and its new status, and the selection moves
-            // on to the asset that followed it: the worklist keeps its place.
-            savedAsset = uuid
-            savedAmends = amends
-            lastSaved = [uuid]
-            openNextAfterSave = thenNext
+            // on to the asset that followed it: the worklist keeps its place. An amendment corrects what was done:
+            // the selection stays on its asset. Inspected on its own (split off a batch), an asset is unmarked.
+            (savedAsset, savedAmends, lastSaved) = (uuid, amends, [uuid])
+            marks.unmark([uuid])
+            openNextAfterSave = thenNext && amends == nil
             afterSave = nil
             if let position = visibleIndex(of: uuid), position == selection {
-                afterSave = (nextToDo(after: position), position)
+                afterSave = (amends == nil ? nextToDo(after: position) : uuid, position)
             }
             return .stay
         default:
