@@ -21,6 +21,18 @@ struct AmendmentTests {
         return values
     }
 
+    /// In an open amendment: a reason, the Pass made a Pass with observations, the observation, ticked and saved.
+    static func amendToObservations(_ h: FormHarness) {
+        h.type("Wrong result entered")
+        h.focus(.result)
+        h.press(.right)  // Pass → Pass with observations
+        h.focus(.defectDescription)
+        h.type("Label faded")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+    }
+
     @Test("the issue's case: amending #1 again after #2 corrected it amends #2, and no change is refused")
     func amendingAgainAmendsTheNewest() throws {
         let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
@@ -72,14 +84,7 @@ struct AmendmentTests {
         #expect(reasonRow.y < (h.harness.line(containing: "Inspection type")?.y ?? 0))
         #expect(h.shows("AMENDMENT"))
         #expect(!h.flatScreen.contains("was amended already"), "#1 is the newest of its chain")
-        h.type("Wrong result entered")
-        h.focus(.result)
-        h.press(.right)  // Pass → Pass with observations
-        h.focus(.defectDescription)
-        h.type("Label faded")
-        h.focus(.confirmed)
-        h.press(.char(" "))
-        h.press(.ctrl("s"))
+        AmendmentTests.amendToObservations(h)
         #expect(h.form == nil, "\(h.screenText)")
         let amendment = try #require(try h.history().first)
         #expect(amendment.id == 2)
@@ -222,14 +227,7 @@ extension AmendmentTests {
     func theSaveMessageNamesTheAmendment() throws {
         let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
         h.press(.enter, .char("A"))
-        h.type("Wrong result entered")
-        h.focus(.result)
-        h.press(.right)  // Pass → Pass with observations
-        h.focus(.defectDescription)
-        h.type("Label faded")
-        h.focus(.confirmed)
-        h.press(.char(" "))
-        h.press(.ctrl("s"))
+        AmendmentTests.amendToObservations(h)
         #expect(h.form == nil, "\(h.screenText)")
         #expect(h.flatScreen.contains("Saved an amendment of record #1 for SL-0042"), "\(h.screenText)")
         #expect(!h.flatScreen.contains("Saved inspection"), "\(h.screenText)")
