@@ -1,9 +1,9 @@
 import RigbookCore
 
-/// Where a plain form's columns are at a screen width.
+/// Where a plain form's columns are at a screen width: labels above values where a drafted form's are
+/// (`FormLayout.isNarrow`), the values indented less there (no check boxes to clear).
 enum PlainFormLayout {
-    /// Below 60 columns a label takes a row of its own above its value.
-    static func isNarrow(_ width: Int) -> Bool { width < 60 }
+    static func isNarrow(_ width: Int) -> Bool { FormLayout.isNarrow(width) }
     static func valueX(_ width: Int) -> Int { isNarrow(width) ? 2 : 24 }
     /// Columns of a value, less one for the cursor at the end.
     static func valueWidth(_ width: Int) -> Int { max(4, width - valueX(width) - 1) }
