@@ -135,10 +135,10 @@ public enum FormMessage: Sendable, Equatable {
 }
 
 extension DraftedForm {
-    public var row: RegisterRow { seed.row }
-    public var history: [RecordFacts] { seed.history }
-    public var baseline: Values { seed.baseline }
-    public var sessionID: String { seed.sessionID }
+    var row: RegisterRow { seed.row }
+    var history: [RecordFacts] { seed.history }
+    var baseline: Values { seed.baseline }
+    var sessionID: String { seed.sessionID }
 
     var typingLabel: String { label(of: focus) }
     var typingLimit: Int { inputLimit(focus) }
