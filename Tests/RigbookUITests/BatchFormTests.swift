@@ -31,12 +31,20 @@ import RigbookCore
         h.press(.char(" "))
     }
 
+    @Test func theTitleCountsTheMarkedAssetsByLocationSoAStrayMarkShows() throws {
+        var assets = BatchFormTests.assets(10)
+        assets[4].location = "Quay 2"
+        let h = try Harness(.assets(assets), profile: BatchFormTests.profile)
+        _ = try openBatch(h, marking: 10)
+        #expect(h.screen[0].contains("10 assets: Quay 3 ×9, Quay 2 ×1"), "\(h.dump)")
+    }
+
     @Test func marksOpenOneFormAndSaveOneRecordPerAssetUnderOneVisit() throws {
         let h = try Harness(.assets(BatchFormTests.assets(4)), profile: BatchFormTests.profile)
         let form = try openBatch(h, marking: 3)
         #expect(form.rows.map(\.asset.tag) == ["WS-0001", "WS-0002", "WS-0003"])
         #expect(form.form.focus == .checkMarking, "a remembered inspector: the form starts at the first check")
-        #expect(h.screen[0].contains("Batch inspection · 3 assets"), "\(h.dump)")
+        #expect(h.screen[0].contains("Batch inspection · 3 assets: Quay 3 ×3"), "\(h.dump)")
         // Each asset shows what its own record would hold: its next examination date by its interval.
         #expect(h.screen.contains { $0.contains("WS-0002") && $0.contains("2027-11-30") }, "\(h.dump)")
         cleanPass(h)

@@ -62,6 +62,15 @@ public struct BatchFormState: Screen {
     public var draftID: String { BatchIdentity.draftID(visit: visit) }
     public var draftIDs: [String] { [draftID] + (splitForm?.draftIDs ?? []) }
 
+    /// The assets counted by location, most first ("Quay 2 ×9, Quay 3 ×1"): a stray mark at another place shows
+    /// before anything is saved.
+    var places: String {
+        var counts: [String: Int] = [:]
+        for row in rows { counts[row.asset.location.isEmpty ? "no location" : row.asset.location, default: 0] += 1 }
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) ×\($0.value)" }
+            .joined(separator: ", ")
+    }
+
     /// Each asset with its own gate context: its commissioning, interval, particulars and session id.
     var members: [BatchMember] { rows.map(member) }
 

@@ -16,8 +16,8 @@ enum BatchFormView {
         FormView.draw(form, into: &frame, area: inner)
 
         let count = batch.rows.count
-        form.drawTitle(" Batch inspection · \(count) asset\(count == 1 ? "" : "s") · one record each", into: &frame,
-                       area: area)
+        form.drawTitle(" Batch inspection · \(count) asset\(count == 1 ? "" : "s"): \(batch.places) · one record each",
+                       into: &frame, area: area)
         let thorough = form.values.inspectionType.isThorough
         let heading = thorough ? "  TAG          NEXT EXAM BY  BASIS (SCHEDULE 1)    REPORT NO."
             : "  TAG          (not a thorough examination: no report number or basis)"
