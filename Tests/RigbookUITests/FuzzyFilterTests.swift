@@ -61,6 +61,42 @@ struct FuzzyFilterTests {
         #expect(filter(h, "house 0102") == ["HK-0001"], "two words: both must match")
     }
 
+    /// Slings on three quays whose names hold "2 t"; the one at Quay 2 is the least urgent of them.
+    static let quays = [
+        makeAsset(tag: "SL-0001", name: "2 t chain sling", location: "Quay 1", commissioned: "2024-01-01",
+                  intervalMonths: 6),
+        makeAsset(tag: "SL-0002", name: "1 t web sling", location: "Quay 2", commissioned: "2026-10-01",
+                  intervalMonths: 6),
+        makeAsset(tag: "SL-0003", name: "2 t web sling", location: "Quay 3", commissioned: "2024-01-01",
+                  intervalMonths: 6),
+        makeAsset(tag: "SL-0004", name: "Bow shackle", type: .shackle, location: "Quay 21", commissioned: "2026-10-01",
+                  intervalMonths: 6),
+    ]
+
+    @Test("words that spell a whole location rank first; at: and site: keep that place exactly, quotes hold spaces")
+    func placesMatchWhole() throws {
+        let h = try Harness(.assets(FuzzyFilterTests.quays), prepare: { register in
+            try register.record(.site(FuzzyFilterTests.depot))
+            let shackle = try #require(try register.asset(tag: "SL-0004"))
+            try register.record(.asset(AssetParticulars(assetUUID: shackle.asset.uuid,
+                                                        siteUUID: FuzzyFilterTests.depot.uuid)))
+        })
+        // The overdue slings at Quay 1 and 3 hold "2" as well as the sling at Quay 2: the place named comes first.
+        #expect(filter(h, "quay 2").first == "SL-0002", "\(h.dump)")
+        #expect(filter(h, "QUAY 2").first == "SL-0002", "case does not matter")
+        #expect(filter(h, "at:\"Quay 2\"") == ["SL-0002"], "\(h.dump)")
+        #expect(filter(h, "at:\"quay 2\" sling") == ["SL-0002"])
+        #expect(filter(h, "at:quay").isEmpty, "a place is matched whole, not by its beginning")
+        #expect(Set(filter(h, "at:\"Quay 2")) == ["SL-0002"], "a quote still open while typing runs to the end")
+        #expect(filter(h, "site:\"north depot\"") == ["SL-0004"])
+        #expect(Set(filter(h, "site:main")).isEmpty)
+        // Quoted, a fuzzy word may hold a space: "quay 2" in order, so Quay 21 too.
+        #expect(Set(filter(h, "\"quay 2\"")) == ["SL-0002", "SL-0004"], "\(h.dump)")
+        #expect(FilterQuery.narrows(from: "at:\"Quay 2\"", to: "at:\"Quay 2\" sl"))
+        #expect(!FilterQuery.narrows(from: "at:\"Quay 2", to: "at:\"Quay 21"), "another place, not a narrower one")
+        #expect(ListState.filterNotes.contains { $0.keys == "at:\"Quay 2\"" }, "the help names the place words")
+    }
+
     @Test("is: filters by status, never as text; several is: words are any of them; a wrong word says so")
     func byStatus() throws {
         let h = try harness()
@@ -171,8 +207,16 @@ struct SearchIndexEquivalenceTests {
                     }
                 }
                 guard scores.allSatisfy({ $0 != nil }) else { continue }
+                // A shared value that some of the words, one after another, spell whole scores its bonus per word.
+                let a = list.rows[Int(row)].asset
+                let bonus = [a.name, a.typeLabel, list.siteName(of: a), a.location, a.manufacturer, ""].map { value in
+                    let whole = Array(value.lowercased().utf8)
+                    let runs = terms.indices.flatMap { first in (first..<terms.count).map { terms[first...$0] } }
+                    return runs.first { Array($0.joined(separator: [UInt8(ascii: " ")])) == whole }
+                        .map { SearchIndex.wholeValueBonus * Int32($0.count) } ?? 0
+                }.reduce(0, +)
                 expected.rows.append(row)
-                expected.scores.append(scores.reduce(0) { $0 + $1! })
+                expected.scores.append(scores.reduce(0) { $0 + $1! } + bonus)
             }
             #expect(found.rows == expected.rows, "\(terms.map { String(decoding: $0, as: UTF8.self) })")
             #expect(found.scores == expected.scores)

@@ -64,6 +64,7 @@ extension ListState: Screen {
         ("", ""), ("", "Filter words (each must match):"),
         ("ws0102", "Letters in order in a tag, name, type, site, location, serial or maker: finds WS-0102"),
         ("is:ok", "By status: " + FilterQuery.statusWords),
+        ("at:\"Quay 2\"", "The location exactly (site:\"North Quay\" the site); quotes hold spaces"),
     ]
 
     public static let filterKeymap = Keymap<FilterAction>(title: "Filter", whileTyping: true, [

@@ -223,7 +223,8 @@ public struct ListState: Sendable {
     }
 
     /// What the filter's words are matched against: each row's tag, serial number and client ref, and its name,
-    /// type, site, location, manufacturer and kind, which repeat from row to row (`SearchIndex`).
+    /// type, site, location, manufacturer and kind, which repeat from row to row (`SearchIndex`, in the order of
+    /// its `SharedField`).
     func makeSearchIndex() -> SearchIndex {
         let list = self
         return SearchIndex.build(count: rows.count) { row, builder in
@@ -280,7 +281,8 @@ public struct ListState: Sendable {
             shownCounts = text.isEmpty ? nil : counts
             return
         }
-        if searchIndex == nil && !parsed.terms.isEmpty { searchIndex = makeSearchIndex() }
+        let searches = !parsed.terms.isEmpty || !parsed.exact.isEmpty
+        if searchIndex == nil && searches { searchIndex = makeSearchIndex() }
         // Nil: every row. Rows are visited in row order, which reads the index's tables front to back.
         let candidates = narrowing ? matchedRows : nil
         var allowed = [Bool](repeating: parsed.statuses == nil, count: AssetStatus.allCases.count)
@@ -293,8 +295,8 @@ public struct ListState: Sendable {
         }
         let kept = parsed.statuses == nil && kinds == nil ? nil : keptRow
         let found: (rows: [Int32], scores: [Int32])
-        if let index = searchIndex, !parsed.terms.isEmpty {
-            found = index.matches(parsed.terms, among: candidates, keep: kept)
+        if let index = searchIndex, searches {
+            found = index.matches(parsed.terms, exact: parsed.exact, among: candidates, keep: kept)
         } else {
             let all = candidates ?? Array(0..<Int32(rows.count))
             found = (kept.map { all.filter($0) } ?? all, [])

@@ -20,8 +20,21 @@ import Glibc
 /// million assets).
 struct SearchIndex: Sendable {
     static let separator: UInt8 = 0x1F
-    /// How many shared fields a row gives (`Builder.shared`).
+    /// How many shared fields a row gives (`Builder.shared`), in `SharedField`'s order.
     static let sharedPerRow = 6
+
+    /// A row's shared fields, in the order the builder is given them.
+    enum SharedField: Int, Sendable { case name, type, site, location, manufacturer, kind }
+
+    /// A shared field's value that a row must hold whole (lower case): `at:"Quay 2"`.
+    struct ExactValue: Sendable, Equatable {
+        var field: SharedField
+        var value: [UInt8]
+    }
+
+    /// What a row scores for each shared value that the query's words, some of them one after another, spell
+    /// whole ("quay 2" is the location Quay 2): far above any scattered match, so the place named comes first.
+    static let wholeValueBonus: Int32 = 256
     private var ownBytes: [UInt8] = []
     private var ownStarts: [UInt32] = [0]
     /// Which byte classes (`bitIndex`) each row's own text holds: at all, at the start of a word, where letters
@@ -218,8 +231,18 @@ struct SearchIndex: Sendable {
         var bytes: [UInt8] = []
         var plans: [TermPlan] = []
         var classes: [Int] = []
+        /// Runs of the terms joined by spaces, each with how many words it has.
+        var phrases: [(bytes: [UInt8], words: Int32)] = []
+        var exact: [ExactValue] = []
 
-        init(_ terms: [[UInt8]]) {
+        init(_ terms: [[UInt8]], exact: [ExactValue]) {
+            self.exact = exact
+            for first in terms.indices {
+                for last in first..<terms.count {
+                    let run = terms[first...last]
+                    phrases.append((Array(run.joined(separator: [UInt8(ascii: " ")])), Int32(run.count)))
+                }
+            }
             bytes = terms.flatMap { $0 }
             for term in terms {
                 let start = plans.last?.end ?? 0, classStart = classes.count
@@ -233,17 +256,18 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// Rows among `candidates` (nil: every row), in their order, that `keep` accepts (nil: all) and whose text
-    /// every term matches, with the sum of the terms' scores (0 without terms).
+    /// Rows among `candidates` (nil: every row), in their order, that `keep` accepts (nil: all), that hold each
+    /// `exact` value and whose text every term matches, with the sum of the terms' scores (0 without terms) and of
+    /// `wholeValueBonus` for each shared value the terms spell whole.
     ///
     /// A first key visits every one of a million rows, so the loop writes its results straight into buffers
     /// sized for every candidate and reads its terms and tables through pointers: no append, no bounds check,
     /// no retain a row. Candidates in row order read the per-row tables front to back; in any other order
     /// (attention order) a sparse status's rows cost a cache miss each. Many candidates are gone over in two
     /// halves on two threads, each half writing from its start, then joined (a first key at a million).
-    func matches(_ terms: [[UInt8]], among candidates: [Int32]?,
+    func matches(_ terms: [[UInt8]], exact: [ExactValue] = [], among candidates: [Int32]?,
                  keep: (@Sendable (Int32) -> Bool)? = nil) -> (rows: [Int32], scores: [Int32]) {
-        let query = Query(terms)
+        let query = Query(terms, exact: exact)
         let capacity = candidates?.count ?? rowCombinations.count
         var found = 0
         var scores: [Int32] = []
@@ -281,6 +305,8 @@ struct SearchIndex: Sendable {
         let unknown = Int32.min, noMatch = Int32.min + 1
         var valueScores = [Int32](repeating: unknown, count: termCount * valueCount)
         var combinationScores = [Int32](repeating: unknown, count: termCount * combinationCount)
+        // Each combination's whole-value bonus, or `noMatch` when it lacks an exact value.
+        var combinationExtras = [Int32](repeating: unknown, count: combinationCount)
         let boundaryScore = SearchIndex.scoreMatch + SearchIndex.bonusBoundary * SearchIndex.firstCharacterMultiplier
         let changeScore = SearchIndex.scoreMatch + SearchIndex.bonusChange * SearchIndex.firstCharacterMultiplier
         var found = 0
@@ -289,6 +315,7 @@ struct SearchIndex: Sendable {
         query.classes.withUnsafeBufferPointer { classes in
         valueScores.withUnsafeMutableBufferPointer { valueScores in
         combinationScores.withUnsafeMutableBufferPointer { combinationScores in
+        combinationExtras.withUnsafeMutableBufferPointer { combinationExtras in
         ownBytes.withUnsafeBufferPointer { own in
         valueBytes.withUnsafeBufferPointer { values in
         ownStarts.withUnsafeBufferPointer { ownStarts in
@@ -311,11 +338,31 @@ struct SearchIndex: Sendable {
                 }
                 return best
             }
+            /// A combination's whole-value bonus, `noMatch` when a value the query names exactly is not its.
+            func combinationExtra(_ combination: Int) -> Int32 {
+                var bonus: Int32 = 0
+                for slot in 0..<perRow {
+                    let id = Int(combinationValues[combination &* perRow &+ slot])
+                    let value = values[Int(valueStarts[id])..<Int(valueStarts[id + 1])]
+                    for required in query.exact where required.field.rawValue == slot {
+                        guard required.value.elementsEqual(value) else { return noMatch }
+                    }
+                    if let phrase = query.phrases.first(where: { $0.bytes.elementsEqual(value) }) {
+                        bonus += SearchIndex.wholeValueBonus * phrase.words
+                    }
+                }
+                return bonus
+            }
             @inline(__always) func visit(_ row: Int32) {
                 if let keep, !keep(row) { return }
                 let r = Int(row)
                 let combination = Int(rowCombinations[r])
-                var total: Int32 = 0
+                var total = combinationExtras[combination]
+                if total == unknown {
+                    total = combinationExtra(combination)
+                    combinationExtras[combination] = total
+                }
+                if total == noMatch { return }
                 var t = 0
                 while t < termCount {
                     let plan = plans[t]
@@ -360,7 +407,7 @@ struct SearchIndex: Sendable {
             } else {
                 for row in Int32(range.lowerBound)..<Int32(range.upperBound) { visit(row) }
             }
-        }}}}}}}}}}}}
+        }}}}}}}}}}}}}
         return found
     }
 
