@@ -160,6 +160,49 @@ struct ReportParticularsFormTests {
         #expect(try h.register.openNotices().map(\.notice.duty) == [.enforcingAuthority, .reportToEmployer])
     }
 
+    @Test("an amendment keeping the defect and its danger keeps reg 10's answers; a changed defect asks, prefilled")
+    func amendmentsKeepTheNoticesGiven() throws {
+        let h = try dangerousFail()
+        h.focus(.repairParticulars)
+        h.type("Fit a new latch")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        h.type("Dock foreman")
+        h.press(.ctrl("s"))
+        #expect(h.form == nil, "\(h.screenText)")
+
+        // The repair's wording corrected: the defect told of is the same, nothing is asked.
+        h.press(.enter, .char("A"))
+        #expect(h.form?.amending != nil, "\(h.screenText)")
+        h.type("Part number added")
+        h.focus(.repairParticulars)
+        h.press(.end)
+        h.type(" (part 7731)")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        #expect(h.form == nil, "no reg 10 questions for the same defect: \(h.screenText)")
+        let amendment = try #require(try h.history().first)
+        #expect(amendment.values.repairParticulars == "Fit a new latch (part 7731)")
+        let kept = try h.register.notices(recordUUID: amendment.recordUUID)
+        #expect(kept.first?.duty == .employerTold && kept.first?.recipient == "Dock foreman", "\(kept)")
+        #expect(kept.first?.doneOn == FormHarness.today)
+
+        // The defect itself changes: the questions come back, answered as the amended record's notices say.
+        h.press(.escape, .enter, .char("A"))
+        h.type("Second defect found")
+        h.focus(.defectDescription)
+        h.press(.end)
+        h.type("; hook throat stretched")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        let dialog = try #require(h.form?.noticeDialog, "\(h.screenText)")
+        #expect(dialog.answers.contact == "Dock foreman")
+        #expect(dialog.answers.toldOn == FormHarness.today.iso)
+    }
+
     @Test("reg 10's answers are in the draft: Esc back keeps them, and a session killed in the dialog loses none")
     func answersAreKeptWithTheDraft() throws {
         let h = try dangerousFail()

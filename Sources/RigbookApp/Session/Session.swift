@@ -761,9 +761,13 @@ public final class Session {
             baseline.confirmed = false
             baseline.amendmentReason = ""
         }
+        // Unread notices only cost the prefill: the questions are then asked afresh.
+        let notices = target.flatMap { try? register.notices(recordUUID: $0.recordUUID) }
         return FormSeed(row: row, history: records.map(\.facts), baseline: baseline,
                         sessionID: DraftIdentity.sessionID(assetUUID: row.asset.uuid),
-                        own: InspectionOpening(amending: target, supersededChoice: chosen, particulars: particulars))
+                        own: InspectionOpening(amending: target, supersededChoice: chosen,
+                                               amendedNotices: notices.flatMap(DefectNoticeAnswers.init(notices:)),
+                                               particulars: particulars))
     }
 
     /// The current screen, drawn from the state where it lies. `App.view(state)` would copy the state out of the

@@ -82,6 +82,13 @@ public struct InspectionValues: Hashable, Sendable, Codable {
                          inspectionDate: today.iso)
     }
 
+    /// Whether these values report the same defect as `other`, with the same danger: an amendment that keeps them
+    /// has nothing new to tell the employer under reg 10.
+    public func reportsSameDefect(as other: InspectionValues) -> Bool {
+        result == other.result && defectDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+            == other.defectDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     public var allChecksTicked: Bool {
         checkMarking && checkCuts && checkDeformation && checkFittings && checkCorrosion
     }

@@ -98,6 +98,15 @@ public struct DefectNoticeAnswers: Hashable, Sendable, Codable {
         self.authoritySentOn = authoritySentOn
     }
 
+    /// What a record's notices (oldest first) say now, to offer again when it is amended: each duty's newest
+    /// entry. Nil when its save opened no notice to the employer.
+    public init?(notices: [Notice]) {
+        guard let told = notices.last(where: { $0.duty == .employerTold }) else { return nil }
+        let authority = notices.last { $0.duty == .enforcingAuthority }
+        self.init(contact: told.recipient, toldOn: told.doneOn?.iso ?? "",
+                  seriousRisk: told.seriousRisk ?? (authority != nil), authoritySentOn: authority?.doneOn?.iso ?? "")
+    }
+
     enum CodingKeys: String, CodingKey {
         case contact
         case toldOn = "told_on"

@@ -34,12 +34,15 @@ public struct InspectionOpening: Sendable {
     public var amending: StoredInspection?
     public var supersededChoice: Int64?
     public var noticeAnswers: DefectNoticeAnswers?
+    /// The reg 10 answers the amended record's notices hold now: an amendment of its defect starts from them.
+    public var amendedNotices: DefectNoticeAnswers?
     public var particulars: Particulars
 
     public init(amending: StoredInspection? = nil, supersededChoice: Int64? = nil,
-                particulars: Particulars = .initial) {
+                amendedNotices: DefectNoticeAnswers? = nil, particulars: Particulars = .initial) {
         self.amending = amending
         self.supersededChoice = supersededChoice
+        self.amendedNotices = amendedNotices
         self.particulars = particulars
     }
 }

@@ -88,7 +88,7 @@ public struct DefectNoticeDialog: Sendable {
                 problems = ["That key came with the keys that opened this question: not taken. Press it again."]
                 return nil
             }
-            return answer()
+            return answerAsGiven()
         }
         return nil
     }
@@ -138,7 +138,7 @@ public struct DefectNoticeDialog: Sendable {
     }
 
     /// The notices, or the reasons they cannot be kept (then shown, and the focus goes to the first).
-    private mutating func answer() -> Answer? {
+    mutating func answerAsGiven() -> Answer? {
         var found: [(Field, String)] = []
         let name = contact.text.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { found.append((.contact, "Say who at \(employer) was told of the defect.")) }

@@ -156,9 +156,15 @@ extension FormState {
         switch SaveGate.validate(values, context: gateContext) {
         case .success(let record) where DefectNotices.required(for: record.result, type: record.values.inspectionType):
             message = nil
-            let dialog = DefectNoticeDialog(employer: gateContext.particulars?.employer.name ?? "the employer",
+            var dialog = DefectNoticeDialog(employer: gateContext.particulars?.employer.name ?? "the employer",
                                             examinationDate: record.inspectionDate, today: today, batch: inputBatch,
-                                            answers: noticeAnswers)
+                                            answers: noticeAnswers ?? seed.own.amendedNotices)
+            // An amendment that keeps the defect and its danger keeps the notices given for it, when they still
+            // hold for this record; otherwise the questions are asked, prefilled.
+            if noticeAnswers == nil, let amending, amending.values.reportsSameDefect(as: record.values),
+               case .answered(let notices) = dialog.answerAsGiven() {
+                return save(record, notices: notices)
+            }
             mode = .own(.notifying(dialog, record))
             return .stay
         case .success(let record):
