@@ -218,6 +218,35 @@ struct TestFormTests {
         #expect(h.form?.hasUnsavedInput == false)
     }
 
+    @Test("An empty licence or instrument warns under its field, the save goes on, and the instrument stays remembered")
+    func instrumentWarnsAndIsRemembered() throws {
+        let h = try TestHarness()
+        h.openAndFill(earth: "0.4")
+        h.focus(.instrumentModel)
+        for warning in TestGate.recordedParticulars.map(\.why) {
+            #expect(h.flat.contains(FormHarness.collapse(warning)), "\(warning) not shown: \(h.harness.dump)")
+        }
+        #expect(h.form?.warnings(for: .instrumentModel).isEmpty == false)
+        h.type("Megger PAT420")
+        #expect(h.form?.warnings(for: .instrumentModel).isEmpty == true, "the warning goes with the first letter")
+        #expect(!h.flat.contains("No instrument:"))
+        h.press(.ctrl("s"), .char("y"))
+        #expect(h.form == nil, "a warning does not hold the save: \(h.harness.dump)")
+        #expect(try h.tests().first?.values.instrumentModel == "Megger PAT420")
+
+        // The next test is prefilled with it; left empty there, it is still remembered after.
+        h.press(.char("i"))
+        #expect(h.form?.values.instrumentModel == "Megger PAT420")
+        h.set(.instrumentModel, "")
+        h.focus(.visual)
+        h.press(.char("p"))
+        h.set(.earthContinuity, "0.3")
+        h.set(.insulation, "40")
+        h.press(.ctrl("s"), .char("y"))
+        #expect(h.form == nil, "\(h.harness.dump)")
+        #expect(TestProfile.load(from: h.harness.home.testProfilePath).instrumentModel == "Megger PAT420")
+    }
+
     @Test("A date typed the quick way shows what it stands for, and no rule, until it is written out")
     func quickDateWhileTyping() throws {
         let h = try TestHarness()

@@ -68,6 +68,21 @@ public enum TestGate {
     }
 
     public static let maxNotes = 4000
+
+    /// What AS/NZS 3760 has a test record name beside the readings: who may test, and the instrument. A test
+    /// saves without them, but each one left empty warns under its field.
+    public static var recordedParticulars: [(field: TestField, path: KeyPath<TestValues, String>, why: String)] { [
+        (.licenceNumber, \.licenceNumber, "No licence number: the record should say who may test."),
+        (.instrumentModel, \.instrumentModel, "No instrument: AS/NZS 3760 records the instrument a test used."),
+        (.instrumentSerial, \.instrumentSerial, "No serial: it tells which instrument of the model was used."),
+        (.calibrationDate, \.calibrationDate, "No calibration date: it shows the instrument's readings held."),
+    ] }
+
+    /// The recorded particulars left empty, each with why it matters.
+    public static func unrecorded(_ v: TestValues) -> [(field: TestField, message: String)] {
+        recordedParticulars.filter { v[keyPath: $0.path].trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { ($0.field, $0.why) }
+    }
     public static let maxText = 200
 
     /// A reading: empty → nil; otherwise a finite non-negative number or a sentence.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the profile keeps for the test form (TagWorks' five keys and the licence), written back on save.
 public struct TestProfile: Hashable, Sendable, Codable {
     public var technician = ""
@@ -35,15 +37,16 @@ public struct TestProfile: Hashable, Sendable, Codable {
         calibrationDate = text(.calibrationDate)
     }
 
-    /// What a saved test writes back: its own particulars (an empty calibration date leaves the profile's).
+    /// What a saved test writes back: its own particulars, as the examiner's name is remembered; one it left
+    /// empty leaves the profile's, so a test saved without its instrument does not forget the instrument.
     public func writingBack(_ v: TestValues) -> TestProfile {
         var p = self
-        p.technician = v.technician
-        p.licenceNumber = v.licenceNumber
-        p.instrumentModel = v.instrumentModel
-        p.instrumentSerial = v.instrumentSerial
-        p.procedureReference = v.procedureReference
-        if !v.calibrationDate.isEmpty { p.calibrationDate = v.calibrationDate }
+        let kept: [(WritableKeyPath<TestProfile, String>, String)] = [
+            (\.technician, v.technician), (\.licenceNumber, v.licenceNumber), (\.instrumentModel, v.instrumentModel),
+            (\.instrumentSerial, v.instrumentSerial), (\.procedureReference, v.procedureReference),
+            (\.calibrationDate, v.calibrationDate),
+        ]
+        for (path, value) in kept where !value.trimmingCharacters(in: .whitespaces).isEmpty { p[keyPath: path] = value }
         return p
     }
 }

@@ -21,9 +21,32 @@ protocol FieldForm {
     /// A check box's or toggle's state (nil: not one), and turning it over.
     func flag(_ field: Field) -> Bool?
     mutating func toggleFlag(_ field: Field)
+    /// What warns under a field: the record is complete without it but should say it, so the save goes on.
+    func warnings(for field: Field) -> [String]
+}
+
+/// A line said under a field, and how it reads.
+enum FieldNote: Equatable, Sendable {
+    /// A rule unmet; a key refused while typing; a warning that lets the save go on; what the focused field's keys do.
+    case problem, typing, warning, hint
+
+    /// A rule turns red and bold once a save was tried; a warning stays yellow and bold whatever is done.
+    func style(attemptedSave: Bool) -> Style {
+        switch self {
+        case .problem: attemptedSave ? Style(colour: .red, bold: true) : Style(colour: .yellow)
+        case .warning: Style(colour: .yellow, bold: true)
+        case .typing: Style(colour: .red, bold: attemptedSave)
+        case .hint: .bold
+        }
+    }
+
+    /// What goes before its first row: a hint is not a rule and has no ⚠.
+    var mark: String { self == .hint ? "  " : "⚠ " }
 }
 
 extension FieldForm {
+    func warnings(for field: Field) -> [String] { [] }
+
     /// The next or previous field, round from the last to the first.
     mutating func moveFocus(by step: Int) {
         let all = fields

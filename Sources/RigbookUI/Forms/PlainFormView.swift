@@ -14,7 +14,7 @@ enum PlainFormLine<Field: Equatable>: Equatable {
     case info(String)
     case label(Field)
     case value(Field, row: Int)
-    case note(Field, String, isProblem: Bool)
+    case note(Field, String, FieldNote)
     case blank
 
     var field: Field? {
@@ -48,11 +48,14 @@ extension PlainForm {
             if PlainFormLayout.isNarrow(width) { lines.append(.label(field)) }
             let rows = kind(of: field) == .multiline ? max(2, wrapped(field, width: width).rows.count) : 1
             for row in 0..<rows { lines.append(.value(field, row: row)) }
+            for warning in warnings(for: field) {
+                wrap(FieldNote.warning.mark + warning, width: noteWidth) { .note(field, $0, .warning) }
+            }
             for problem in problems where problem.field == field {
-                wrap("⚠ " + problem.message, width: noteWidth) { .note(field, $0, isProblem: true) }
+                wrap(FieldNote.problem.mark + problem.message, width: noteWidth) { .note(field, $0, .problem) }
             }
             if field == focus, !hint(field).isEmpty {
-                wrap(hint(field), width: noteWidth) { .note(field, $0, isProblem: false) }
+                wrap(hint(field), width: noteWidth) { .note(field, $0, .hint) }
             }
             if Self.spacedFields { lines.append(.blank) }
         }
@@ -110,8 +113,9 @@ extension PlainForm {
                 drawValue(field, row: row, in: Rect(x: area.x + valueX, y: area.y + y,
                                                      width: PlainFormLayout.valueWidth(width) + 1, height: 1),
                           area: area, into: &frame)
-            case .note(_, let text, let isProblem):
-                frame.put(text, x: valueX, y: y, in: area, style: isProblem ? Style(colour: .red) : .dim)
+            case .note(_, let text, let note):
+                // A plain form's rules are red from the first key, and its hints quieter than a drafted form's.
+                frame.put(text, x: valueX, y: y, in: area, style: note == .hint ? .dim : note.style(attemptedSave: true))
             case .blank:
                 break
             }

@@ -8,7 +8,7 @@ enum FormLayout {
         /// Row `row` of a field's widget (multi-line text has several).
         case field(FormField, row: Int)
         /// A rule or date message under a field; `continued` for its wrapped rows after the first.
-        case message(FormField, String, isProblem: Bool, continued: Bool)
+        case message(FormField, String, note: FieldNote, continued: Bool)
         /// A field's label on its own row (narrow screens).
         case label(FormField)
         /// A row of the warning above the form (an asset out of use).
@@ -106,6 +106,7 @@ enum FormLayout {
         var openingWarning: String?
         var problems: [GateProblem]
         var fieldMessages: [FormField: String]
+        var warnings: [String]
         var focus: FormField
         var relativeDateHint: String?
         /// What decides which fields apply (`FormField.applies(to:)`), and the attachments' rows.
@@ -121,6 +122,7 @@ enum FormLayout {
             openingWarning = form.openingWarning
             problems = form.problems
             fieldMessages = form.fieldMessages
+            warnings = form.fields.flatMap(form.warnings(for:))
             focus = form.focus
             relativeDateHint = form.relativeDateHint
             inspectionType = form.values.inspectionType
@@ -157,9 +159,9 @@ enum FormLayout {
                         (String(characters[$1.start..<$1.end]), $0 > 0)
                     }
                 }
-                func add(_ text: String, isProblem: Bool) {
+                func add(_ text: String, _ note: FieldNote) {
                     for row in wrapped(text) {
-                        lines.append(.message(field, row.text, isProblem: isProblem, continued: row.continued))
+                        lines.append(.message(field, row.text, note: note, continued: row.continued))
                     }
                 }
                 if field == .amendmentReason {
@@ -173,8 +175,9 @@ enum FormLayout {
                 if field == .attachments, field == form.focus {
                     lines += wrapped(FormState.attachmentHint).map { .info(field, $0.text) }
                 }
-                if let message = form.fieldMessages[field] { add(message, isProblem: true) }
-                for problem in problems[field] ?? [] { add(problem.message, isProblem: false) }
+                if let message = form.fieldMessages[field] { add(message, .typing) }
+                for warning in form.warnings(for: field) { add(warning, .warning) }
+                for problem in problems[field] ?? [] { add(problem.message, .problem) }
             }
         }
         return lines

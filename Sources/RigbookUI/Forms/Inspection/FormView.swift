@@ -60,10 +60,9 @@ enum FormView {
                 let focused = field == form.focus
                 frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
                 frame.put(field.shortLabel, x: 2, y: y, in: area, style: focused ? .bold : .plain)
-            case .message(_, let text, let isProblem, let continued):
-                let style = isProblem || form.attemptedSave ? Style(colour: .red, bold: form.attemptedSave)
-                    : Style(colour: .yellow)
-                frame.put((continued ? "  " : "⚠ ") + text, x: columns.valueX, y: y, in: area, style: style)
+            case .message(_, let text, let note, let continued):
+                frame.put((continued ? "  " : note.mark) + text, x: columns.valueX, y: y, in: area,
+                          style: note.style(attemptedSave: form.attemptedSave))
             case .info(_, let text):
                 frame.put("  " + text, x: columns.valueX, y: y, in: area, style: .bold)
             case .field(let field, let row):

@@ -58,6 +58,10 @@ extension TestFormState {
     mutating func chooseOption(_ field: TestField, _ index: Int) { TestChoices.set(field, index, in: &values) }
     func flag(_ field: TestField) -> Bool? { field.flagPath.map { values[keyPath: $0] } }
     mutating func toggleFlag(_ field: TestField) { if let path = field.flagPath { values[keyPath: path].toggle() } }
+    /// An old calibration, and the particulars AS/NZS 3760 records (who may test, the instrument) left empty.
+    func warnings(for field: TestField) -> [String] {
+        (evaluation.warnings + TestGate.unrecorded(values)).filter { $0.field == field }.map(\.message)
+    }
 
     mutating func handleOwn(_ action: FormAction, now: Double) -> Outcome {
         guard action == .cleanPass else { return .stay }

@@ -7,7 +7,7 @@ enum TestFormLayout {
         case heading(String)
         case field(TestField, row: Int)
         /// A rule, warning or typing message under a field; `continued` for its wrapped rows after the first.
-        case message(TestField, String, kind: MessageKind, continued: Bool)
+        case message(TestField, String, kind: FieldNote, continued: Bool)
         /// A field's label on its own row (narrow screens, as the inspection form's).
         case label(TestField)
 
@@ -21,8 +21,6 @@ enum TestFormLayout {
         }
     }
 
-    enum MessageKind: Equatable { case problem, warning, typing, hint }
-
     /// Columns of a reading's box: the verdict follows it on the same row.
     static let readingWidth = 10
 
@@ -35,7 +33,6 @@ enum TestFormLayout {
         var lines: [Line] = []
         let messageWidth = max(8, width - FormLayout.labelWidth(screenWidth: width) - 5)
         let problems = Dictionary(grouping: form.problems, by: \.field)
-        let warnings = Dictionary(grouping: form.evaluation.warnings, by: \.field)
         for group in form.groups {
             lines.append(.heading(group.title))
             for field in group.fields {
@@ -43,7 +40,7 @@ enum TestFormLayout {
                 let rows = field == .notes ? max(2, notesRows(form, width: width).rows.count)
                     : field == .attachments ? max(1, form.values.attachments.count) : 1
                 for row in 0..<rows { lines.append(.field(field, row: row)) }
-                func add(_ text: String, _ kind: MessageKind) {
+                func add(_ text: String, _ kind: FieldNote) {
                     let characters = Array(text)
                     for (index, row) in WrappedText.layout(characters, width: messageWidth).enumerated() {
                         lines.append(.message(field, String(characters[row.start..<row.end]), kind: kind,
@@ -53,7 +50,7 @@ enum TestFormLayout {
                 if let message = form.fieldMessages[field] { add(message, .typing) }
                 if field == form.focus, let hint = form.relativeDateHint { add(hint, .hint) }
                 if field == .attachments, field == form.focus { add(FormState.attachmentHint, .hint) }
-                for warning in warnings[field] ?? [] { add(warning.message, .warning) }
+                for warning in form.warnings(for: field) { add(warning, .warning) }
                 for problem in problems[field] ?? [] {
                     // The acknowledgement's rule repeats the warning shown just above it: only what to do is new.
                     let warning = form.evaluation.warnings.first?.message ?? ""
@@ -105,15 +102,8 @@ enum TestFormView {
             case .heading(let text):
                 frame.put(text.uppercased(), x: 1, y: y, in: area, style: Style(bold: true, underline: true))
             case .message(_, let text, let kind, let continued):
-                let style: Style = switch kind {
-                case .problem: form.attemptedSave ? Style(colour: .red, bold: true) : Style(colour: .yellow)
-                case .warning: Style(colour: .yellow, bold: true)
-                case .typing: Style(colour: .red)
-                // What the focused line's keys do, as the inspection form shows it: no ⚠, not a rule.
-                case .hint: .bold
-                }
-                frame.put((continued || kind == .hint ? "  " : "⚠ ") + text, x: columns.valueX, y: y, in: area,
-                          style: style)
+                frame.put((continued ? "  " : kind.mark) + text, x: columns.valueX, y: y, in: area,
+                          style: kind.style(attemptedSave: form.attemptedSave))
             case .label(let field):
                 let focused = field == form.focus
                 frame.put(focused ? "▸" : " ", x: 0, y: y, in: area, style: .bold)
