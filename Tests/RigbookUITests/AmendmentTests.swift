@@ -73,8 +73,9 @@ struct AmendmentTests {
         h.focus(.inspectionType)
         h.press(.tab)
         #expect(h.form?.focus == .inspectorName)
-        // Round the 17 fields and the report particulars a periodic pass has: basis, test, next examination.
-        for _ in 0..<FormField.inspectionFields.count + 3 - 1 { h.press(.tab) }
+        // Round the 17 fields, the report particulars a periodic pass has (basis, test, next examination) and the
+        // attachments line.
+        for _ in 0..<FormField.inspectionFields.count + 4 - 1 { h.press(.tab) }
         #expect(h.form?.focus == .inspectionType, "Tab goes round the 17 fields and the report particulars")
         h.press(.escape)
 

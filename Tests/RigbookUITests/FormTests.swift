@@ -71,7 +71,7 @@ struct FormTests {
         // The 17, with the report particulars a defect to be remedied has before the confirmation.
         let all = FormField.inspectionFields.dropLast()
             + [.examinationBasis, .testParticulars, .repairParticulars, .remedyParticulars, .nextExaminationBy,
-               .confirmed]
+               .attachments, .confirmed]
         var expectedFocus = 0
         func tab(sourceLocation: SourceLocation = #_sourceLocation) {
             h.press(.tab, sourceLocation: sourceLocation)
@@ -171,13 +171,15 @@ struct FormTests {
         tab()
         h.type("Sleeve renewed by the maker")
         tab()
+        // The attachments line, with none.
+        tab()
         // 17 Confirmation: a thorough examination is authenticated by its examiner, by name.
         tab()
         #expect(h.shows("2027-05-28 (interval)"), "the empty next examination stands for the interval's date")
         #expect(h.shows("I, 王建国, authenticate this report"))
         h.press(.char(" "))
         #expect(h.form?.values.confirmed == true)
-        #expect(expectedFocus == 21)
+        #expect(expectedFocus == 22)
 
         // Shift-Tab goes back through the same order.
         for field in all.reversed().dropFirst() {
@@ -411,9 +413,9 @@ struct FormTests {
         let h = try FormHarness(profile: FormTests.profile)
         h.press(.char("i"))
         h.focus(.inspectionType)
-        // The 17 with a periodic examination's report particulars before the confirmation.
+        // The 17 with a periodic examination's report particulars and the attachments line before the confirmation.
         let all = FormField.inspectionFields.dropLast() + [.examinationBasis, .testParticulars, .nextExaminationBy,
-                                                           .confirmed]
+                                                           .attachments, .confirmed]
         // ↓ through the whole untouched form (empty multi-line fields are left at once), then ↑ back.
         for field in all.dropFirst() {
             h.press(.down)

@@ -77,6 +77,7 @@ struct HistoryAt80Tests {
         h.type(path)
         h.press(.enter)
         #expect(h.form?.values.attachments.map(\.name) == [name], "\(h.harness.dump)")
+        h.focus(.attachments)
         #expect(h.flat.contains("rtl<202e>gnp.exe · 6 bytes"), "\(h.harness.dump)")
     }
 

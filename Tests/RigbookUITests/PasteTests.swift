@@ -111,7 +111,7 @@ import RigbookStore
         let h = try PasteTests.completeButUnconfirmed()
         h.focus(.notes)
         // The hostile paste, as keys arriving together.
-        h.harness.burst(Key.typing("Sling OK") + Array(repeating: .tab, count: 10) + [.char(" "), .ctrl("s")])
+        h.harness.burst(Key.typing("Sling OK") + Array(repeating: .tab, count: 11) + [.char(" "), .ctrl("s")])
         let form = try #require(h.form, "nothing was saved")
         #expect(!form.values.confirmed)
         #expect(try h.history().isEmpty)

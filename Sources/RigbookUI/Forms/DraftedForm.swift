@@ -43,9 +43,8 @@ protocol DraftedForm: FieldForm {
     /// The frames shown when the key being handled came in (`ScreenContext.batch`); before a key, the last one's.
     var inputBatch: Int { get set }
     mutating func keepFocusVisible(width: Int, height: Int)
-    /// The file selected on the attachments line, and where the focus goes when that line empties.
+    /// The file selected on the attachments line.
     var attachmentSelection: Int { get set }
-    mutating func leaveEmptyAttachments()
     var draftID: String { get }
     /// The values changed (at the loop's clock `now`).
     mutating func changed(now: Double)
@@ -192,6 +191,7 @@ extension DraftedForm {
         } else {
             keys(&frame)
         }
+        drawFieldJump(into: &frame, area: area)
     }
 
     // MARK: Attachments and layout
@@ -307,6 +307,7 @@ extension DraftedForm {
     /// in view, and the keystroke journal's line first when the key changed the values.
     mutating func handleDrafted(_ key: Key, context: ScreenContext) -> Outcome {
         clock = context.now
+        if case .editing = mode, handleFieldJump(key) { return .stay }
         let edits = editCount
         let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
         return journalled(outcome, editsBefore: edits)
@@ -405,6 +406,7 @@ extension DraftedForm {
         case .removeAttachment: removeSelectedAttachment(now: now)
         case .previousAttachment, .nextAttachment: moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
         case .cleanPass, .pickExaminer, .openChoices, .history: return handleOwn(action, now: now)
+        case .goToField: fieldJump = FieldJump()
         }
         return .stay
     }

@@ -56,7 +56,6 @@ extension DraftedForm {
         let removed = attachments.remove(at: attachmentSelection)
         attachmentSelection = min(attachmentSelection, max(0, attachments.count - 1))
         changed(now: now)
-        if attachments.isEmpty { leaveEmptyAttachments() }
         note("Removed \(removed.name); Ctrl-O attaches it again.")
     }
 
@@ -81,7 +80,6 @@ extension KeyBinding where Action == FormAction {
 }
 
 extension FormState {
-    mutating func leaveEmptyAttachments() { focusField(.confirmed) }
 }
 
 extension FormState {

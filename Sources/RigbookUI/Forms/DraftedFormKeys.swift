@@ -2,7 +2,7 @@
 public enum FormAction: Sendable {
     case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices, pickExaminer
     case saveAndNext, cleanPass, typeAhead, history
-    case attach, removeAttachment, previousAttachment, nextAttachment
+    case attach, removeAttachment, previousAttachment, nextAttachment, goToField
 }
 
 /// The keymaps every drafted form declares: the same keys in the same places, in each form's words. A form kind
@@ -27,6 +27,7 @@ enum DraftedFormKeys {
                        help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
             cleanPass,
             .attachFile,
+            FieldJump.binding,
         ] + own + [
             KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
         ])

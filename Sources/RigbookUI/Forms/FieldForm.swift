@@ -23,6 +23,8 @@ protocol FieldForm {
     mutating func toggleFlag(_ field: Field)
     /// What warns under a field: the record is complete without it but should say it, so the save goes on.
     func warnings(for field: Field) -> [String]
+    /// Ctrl-G's prompt while it is open (`FieldJump`).
+    var fieldJump: FieldJump? { get set }
 }
 
 /// A line said under a field, and how it reads.

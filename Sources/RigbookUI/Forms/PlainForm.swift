@@ -109,6 +109,7 @@ extension PlainForm {
             return .stay
         }
         message = nil
+        if handleFieldJump(key) { return .stay }
         if isTyped {
             switch type(key, width: PlainFormLayout.valueWidth(context.area.width)) {
             case .leaveUp: moveFocus(by: -1); return .stay
@@ -192,6 +193,7 @@ enum PlainFormKeys {
             KeyBinding([.ctrl("s")], help: save.help, footer: save.footer, action: .save),
             KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C", help: close.help, footer: close.footer,
                        action: .close),
+            FieldJump.binding,
         ] + own + [
             KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
         ])

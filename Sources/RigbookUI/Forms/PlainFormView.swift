@@ -123,6 +123,7 @@ extension PlainForm {
         if lines.count - start > body, body > 0 { frame.put("↓", x: width - 1, y: body, in: area, style: .dim) }
         if start > 0, body > 0 { frame.put("↑", x: width - 1, y: 1, in: area, style: .dim) }
 
+        drawFieldJump(into: &frame, area: area)
         if let discarding {
             frame.cursor = nil
             discarding.draw(into: &frame, area: area)

@@ -12,6 +12,7 @@ public struct AssetFormState: PlainForm {
     public internal(set) var problems: [(field: AssetDraft.Field?, message: String)] = []
     var discarding: Question<LeaveEditorChoice>?
     var picking: PickList?
+    var fieldJump: FieldJump?
     public internal(set) var message: Notice?
     var lastChange = SeenInBatch(0)
     /// The day of the key being handled: a date typed the quick way is written out from it.

@@ -44,6 +44,7 @@ enum BatchFormView {
             frame.put(BatchFormState.footerKeymap.footer(width: width), x: 0, y: area.height - 1, in: area,
                       style: .dim)
         }
+        form.drawFieldJump(into: &frame, area: area)
     }
 
     /// The asset rows around the selection, and which show (right of the `heading`'s width, never over it).

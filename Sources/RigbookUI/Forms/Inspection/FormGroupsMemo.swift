@@ -10,14 +10,12 @@ final class FormGroupsMemo: Sendable {
         var amending: Bool
         var inspectionType: InspectionType
         var result: InspectionResult?
-        var hasAttachments: Bool
 
         /// Borrows the form: an owned parameter would copy the whole form (every string retained) per key.
         init(_ form: borrowing FormState) {
             amending = form.amending != nil
             inspectionType = form.values.inspectionType
             result = form.values.result
-            hasAttachments = !form.values.attachments.isEmpty
         }
     }
 
@@ -45,7 +43,8 @@ final class FormGroupsMemo: Sendable {
     static func make(amending: Bool, values: InspectionValues) -> Groups {
         let groups: [(title: String, fields: [FormField])] = FormField.groups
             .filter { amending || !$0.fields.contains(.amendmentReason) }
-            .map { ($0.title, $0.fields.filter { $0.applies(to: values) }) }
+            // The attachments line is a field with none too: Tab reaches it, and Ctrl-O is said there.
+            .map { ($0.title, $0.fields.filter { $0 == .attachments || $0.applies(to: values) }) }
             .filter { !$0.fields.isEmpty }
         let fields = groups.flatMap(\.fields)
         return Groups(groups: groups, fields: fields, multiline: fields.filter { $0.kind == .multiline })

@@ -25,6 +25,7 @@ public struct FormState: Screen {
     /// Immediate messages under a field: a date that is not real ("2026-02-30 is not a real date"), a
     /// confirmation that a burst of keys could not tick.
     public internal(set) var fieldMessages: [FormField: String] = [:] { didSet { forgetLayout() } }
+    var fieldJump: FieldJump?
     public internal(set) var preview: Preview = .none
     /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
     public internal(set) var attemptedSave = false

@@ -30,6 +30,7 @@ public struct ParticularEditorState: PlainForm {
     public internal(set) var message: Notice?
     var discarding: Question<LeaveEditorChoice>?
     var picking: PickList?
+    var fieldJump: FieldJump?
     /// A Ctrl-S went out as an effect and its result has not come back.
     var saving = false
     /// The day the editor opened: a declaration cannot be dated after it.

@@ -122,5 +122,4 @@ extension TestFormState {
 }
 
 extension TestFormState {
-    mutating func leaveEmptyAttachments() { focusField(.notes) }
 }

@@ -17,6 +17,7 @@ public struct TestFormState: Screen {
     var scroll = 0
     /// Immediate messages under a field (a character a reading cannot hold, a tick refused).
     public internal(set) var fieldMessages: [TestField: String] = [:]
+    var fieldJump: FieldJump?
     /// After a refused Ctrl-S the unmet rules are shown in red, not as quiet hints.
     public internal(set) var attemptedSave = false
     public internal(set) var mode: Mode = .editing
@@ -101,7 +102,7 @@ public struct TestFormState: Screen {
     }
 
     /// The fields in focus order: the attachments line only while it holds a file (Ctrl-O adds one from anywhere).
-    var fields: [TestField] { groups.flatMap(\.fields).filter { $0 != .attachments || !values.attachments.isEmpty } }
+    var fields: [TestField] { groups.flatMap(\.fields) }
 
     /// The first field that still needs the technician: one an unmet rule concerns (the authentication last).
     var firstFieldNeedingInput: TestField {
