@@ -253,6 +253,43 @@ import RigbookCore
                     })
     }
 
+    @Test func twoTerminalsEditingDifferentFieldsBothKeepTheirChangeAndTheSameFieldIsRefused() throws {
+        let h = try harness()
+        let other = try Harness(sharingHomeOf: h)
+        let uuid = try #require(try h.register.asset(tag: "SL-0042")).asset.uuid
+        h.press(.char("p"))
+        other.press(.char("p"))
+        h.press(.tab)
+        h.type("Crane Hire plc")                        // the lessor, here
+        other.press(.tab, .tab, .tab)
+        other.type("DoC-2025-117")                      // the declaration's reference, there
+        h.press(.ctrl("s"))
+        other.press(.ctrl("s"))
+        #expect(other.state.screens.isEmpty, "\(other.dump)")
+        var saved = try #require(try h.register.particulars().assets[uuid])
+        #expect(saved.lessor == "Crane Hire plc", "the first save's field is not lost to the second")
+        #expect(saved.declarationReference == "DoC-2025-117")
+
+        // Both change the lessor: the second is refused on that field, with the other's value shown.
+        h.press(.char("p"), .tab, .ctrl("u"))
+        h.type("Lift Co")
+        other.press(.char("p"), .tab, .ctrl("u"))
+        other.type("Hoist Hire")
+        other.press(.tab, .tab)
+        other.type(" rev B")
+        h.press(.ctrl("s"))
+        other.press(.ctrl("s"))
+        #expect(FormHarness.collapse(other.screen.joined(separator: " "))
+                    .contains("Changed meanwhile, in another terminal, to “Lift Co”"), "\(other.dump)")
+        #expect(other.line(containing: "Saved the rest; 1 field was changed meanwhile") != nil)
+        saved = try #require(try h.register.particulars().assets[uuid])
+        #expect(saved.lessor == "Lift Co" && saved.declarationReference == "DoC-2025-117 rev B", "\(saved)")
+        // Ctrl-S again saves what was typed over it, knowingly.
+        other.press(.ctrl("s"))
+        #expect(other.state.screens.isEmpty, "\(other.dump)")
+        #expect(try h.register.particulars().assets[uuid]?.lessor == "Hoist Hire")
+    }
+
     @Test func pEditsTheSelectedAssetsParticulars() throws {
         let h = try harness()
         let uuid = try #require(try h.register.asset(tag: "SL-0042")).asset.uuid

@@ -350,12 +350,13 @@ public final class Session {
                     return [.failure("That asset is no longer in the register.")]
                 }
                 return [.assetParticularsLoaded(row, try register.particulars())]
-            case .recordParticulars(let change):
-                let kept: Bool
-                do { kept = try register.record(change, stamp: SaveStamp()) } catch {
+            case .recordParticulars(let change, let base):
+                let saved: (recorded: ParticularsChange, kept: Bool, conflicts: [ParticularsConflict])
+                do { saved = try register.record(change, editedFrom: base, stamp: SaveStamp()) } catch {
                     return [.particularsNotRecorded(error.description)]
                 }
-                return [.particularsRecorded(change, kept: kept, particulars: try register.particulars())]
+                return [.particularsRecorded(saved.recorded, kept: saved.kept, conflicts: saved.conflicts,
+                                             particulars: try register.particulars())]
             case .openParticularsHistory(let subject, let title):
                 let versions = try register.particularsHistory(subject: subject).map { version in
                     var shown = version

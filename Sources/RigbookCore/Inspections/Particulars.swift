@@ -313,9 +313,39 @@ public enum ParticularsChange: Hashable, Sendable {
         }
     }
 
+    /// What an editor opened on `base` and made into this saves over `current` (the version in force now): the
+    /// fields it changed, on the rest as they stand now, so two terminals editing different fields both keep
+    /// their change. A field also changed there, to something else, keeps the register's value and is named.
+    public func merged(from base: ParticularsChange, onto current: ParticularsChange)
+        -> (change: ParticularsChange, conflicts: [ParticularsConflict]) {
+        var merged = current
+        var conflicts: [ParticularsConflict] = []
+        for field in ParticularField.allCases {
+            let mine = self[field].trimmed, before = base[field].trimmed, theirs = current[field].trimmed
+            guard mine != before, mine != theirs else { continue }
+            if theirs == before {
+                merged = merged.setting(field, to: self[field])
+            } else {
+                conflicts.append(ParticularsConflict(field: field, theirs: current[field]))
+            }
+        }
+        return (merged, conflicts)
+    }
+
     /// Every text trimmed of spaces and line breaks at its ends, as the gate trims the form's text.
     public var trimmed: ParticularsChange {
         texts.reduce(self) { change, text in change.setting(text.field, to: text.text.trimmed) }
+    }
+}
+
+/// A field two editors changed apart: this one's change is not saved; the register keeps `theirs`.
+public struct ParticularsConflict: Sendable, Hashable {
+    public var field: ParticularField
+    public var theirs: String
+
+    public init(field: ParticularField, theirs: String) {
+        self.field = field
+        self.theirs = theirs
     }
 }
 
@@ -458,6 +488,17 @@ public struct Particulars: Hashable, Sendable {
         var copy = self
         copy.apply(change)
         return copy
+    }
+
+    /// The version in force of what `change` is about, nil when the register has none yet.
+    public func current(of change: ParticularsChange) -> ParticularsChange? {
+        switch change {
+        case .organisation: .organisation(organisation)
+        case .employer(let e): employers[e.uuid].map(ParticularsChange.employer)
+        case .site(let s): sites[s.uuid].map(ParticularsChange.site)
+        case .examiner(let e): examiners[e.uuid].map(ParticularsChange.examiner)
+        case .asset(let a): .asset(asset(a.assetUUID))
+        }
     }
 
     /// Employers, sites and examiners by name, for lists.

@@ -74,14 +74,28 @@ extension Register {
     /// A version equal to the one in force is not kept again. Returns whether one was kept.
     @discardableResult
     public func record(_ change: ParticularsChange, stamp: SaveStamp = SaveStamp()) throws(RegisterError) -> Bool {
+        try record(change, editedFrom: nil, stamp: stamp).kept
+    }
+
+    /// `change`, made by an editor opened on `base`, recorded field by field over the version in force (read in the
+    /// same transaction): what it changed, on what another terminal saved meanwhile (`ParticularsChange.merged`).
+    /// Returns the version recorded, whether it is new, and the fields both changed, which keep the register's.
+    public func record(_ change: ParticularsChange, editedFrom base: ParticularsChange?, stamp: SaveStamp = SaveStamp())
+        throws(RegisterError) -> (recorded: ParticularsChange, kept: Bool, conflicts: [ParticularsConflict]) {
         try perform {
             try db.transaction {
                 let current = try ParticularsStore.current(db)
-                let problems = change.problems(in: current)
+                var recorded = change, conflicts: [ParticularsConflict] = []
+                if let base, let now = current.current(of: change) {
+                    (recorded, conflicts) = change.merged(from: base, onto: now)
+                }
+                let problems = recorded.problems(in: current)
                 guard problems.isEmpty else { throw RegisterError.invalidParticulars(problems) }
-                if current.applying(change) == current, isKept(change, in: current) { return false }
-                try ParticularsStore.append(db, change, stamp: stamp)
-                return true
+                if current.applying(recorded) == current, isKept(recorded, in: current) {
+                    return (recorded, false, conflicts)
+                }
+                try ParticularsStore.append(db, recorded, stamp: stamp)
+                return (recorded, true, conflicts)
             }
         }
     }

@@ -40,7 +40,7 @@ public struct SyncState: Sendable, Equatable {
     static func isSave(_ event: Event) -> Bool {
         switch event {
         case .saved, .batchSaved, .assetChanged, .assetAdded, .sampleLoaded: true
-        case .particularsRecorded(_, let kept, _): kept
+        case .particularsRecorded(_, let kept, _, _): kept
         default: false
         }
     }

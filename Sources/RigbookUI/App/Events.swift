@@ -50,7 +50,9 @@ public enum Event: Sendable {
     case assetParticularsLoaded(RegisterRow, Particulars)
     /// A particular's new version is in the register (`kept` false: it said what the register said already);
     /// `particulars` are those in force now.
-    case particularsRecorded(ParticularsChange, kept: Bool, particulars: Particulars)
+    /// The version recorded, whether it is new, the fields another terminal changed meanwhile too (kept as it
+    /// saved them), and the particulars now.
+    case particularsRecorded(ParticularsChange, kept: Bool, conflicts: [ParticularsConflict], particulars: Particulars)
     case particularsNotRecorded(String)
     /// The filter's index, made beside the loop after a load (`Effect.prepareSearchIndex`).
     case searchIndexPrepared(PreparedSearchIndex)
@@ -129,7 +131,8 @@ public indirect enum Effect: Sendable {
     /// Read the particulars and open the editor of one asset's particulars.
     case openAssetParticulars(assetUUID: UUID)
     /// Keep a new version of one particular (the register checks it again under its write lock).
-    case recordParticulars(ParticularsChange)
+    /// A particular as an editor opened on `editedFrom` (nil: a new one) made it: saved field by field.
+    case recordParticulars(ParticularsChange, editedFrom: ParticularsChange?)
     /// Read the history of one particular (`subject`, as `ParticularsChange.subject`), titled `title`.
     case openParticularsHistory(subject: UUID, title: String)
     /// Open the asset editor: take its draft's lock, then open it or ask about its draft.

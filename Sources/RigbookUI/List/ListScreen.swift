@@ -188,7 +188,7 @@ extension ListState: Screen {
             placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return reportSave()
-        case .particularsRecorded(_, _, let particulars):
+        case .particularsRecorded(_, _, _, let particulars):
             setParticulars(particulars)
             return nil
         case .labelsWritten(let path, let count):

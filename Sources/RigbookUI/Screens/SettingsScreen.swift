@@ -177,7 +177,7 @@ public struct SettingsState: Screen {
         switch event {
         case .settingsLoaded(let fresh):
             particulars = fresh
-        case .particularsRecorded(let change, _, let fresh):
+        case .particularsRecorded(let change, _, _, let fresh):
             particulars = fresh
             // The selection follows what was just saved (a new employer lands wherever its name sorts); the
             // organisation's two rows (its name, its test limits) are one subject, so the selected one stays.

@@ -10,8 +10,9 @@ public enum LeaveEditorChoice: Sendable, Equatable { case discard, keepEditing }
 public struct ParticularEditorState: PlainForm {
     /// A particular not yet in the register (added from Settings).
     public let isNew: Bool
-    /// What the editor opened with: "unsaved" means `change != baseline`.
-    let baseline: ParticularsChange
+    /// What the editor opened with (after a save that kept another terminal's field, what it saved): "unsaved"
+    /// means `change != baseline`, and Ctrl-S saves the fields that differ from it.
+    var baseline: ParticularsChange
     var values: ParticularsChange
     public var change: ParticularsChange { values }
     /// The particulars when the editor opened: the choices, and the checks before Ctrl-S.
@@ -264,7 +265,7 @@ public struct ParticularEditorState: PlainForm {
         let candidate = change.trimmed
         if !isNew && candidate == baseline { return .pop + .notify(.info("Nothing changed.")) }
         saving = true
-        return .effects([.recordParticulars(candidate)])
+        return .effects([.recordParticulars(candidate, editedFrom: isNew ? nil : baseline)])
     }
 
     // MARK: Results
@@ -272,7 +273,24 @@ public struct ParticularEditorState: PlainForm {
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         guard saving else { return nil }
         switch event {
-        case .particularsRecorded(let recorded, let kept, _) where recorded.subject == change.subject:
+        case .particularsRecorded(let recorded, _, let conflicts, let fresh)
+                where recorded.subject == change.subject && !conflicts.isEmpty:
+            // The other fields are saved; each field also changed elsewhere keeps the register's value, shown under
+            // it, and what was typed stays: Ctrl-S again saves it over the other's, knowingly.
+            saving = false
+            let typed = values
+            baseline = recorded
+            values = conflicts.reduce(recorded) { $0.setting($1.field, to: typed[$1.field]) }
+            problems = conflicts.map { conflict in
+                let theirs = ParticularsText.value(conflict.field, of: recorded, in: fresh)
+                return (conflict.field, "Changed meanwhile, in another terminal, to “\(theirs)”: yours is not saved. "
+                        + "Ctrl-S again saves yours over it.")
+            }
+            let count = conflicts.count
+            message = .error("Saved the rest; \(count) field\(count == 1 ? " was" : "s were") changed meanwhile "
+                             + "elsewhere (marked ⚠).")
+            return .stay
+        case .particularsRecorded(let recorded, let kept, _, _) where recorded.subject == change.subject:
             saving = false
             let name = asset.map { "the particulars of \($0.tag)" }
                 ?? (isLimits ? "the electrical test limits" : ParticularsText.title(of: recorded, in: particulars))
