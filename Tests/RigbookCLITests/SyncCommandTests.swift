@@ -100,7 +100,7 @@ extension RigbookCLITests {
             #expect(runRigbookResult(["sync"], home: home).status == 64, "a refused URL is not remembered")
         }
 
-        @Test("a server not there, or one that accepts and never answers, exits 75: sync again later; the wait is named")
+        @Test("a server not there, or one that accepts and never answers, exits 75 (sync again later), naming the wait")
         func unreachableServersAreForLater() throws {
             let temp = TempDir()
             defer { temp.remove() }

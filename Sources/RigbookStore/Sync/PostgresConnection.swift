@@ -36,16 +36,18 @@ public enum ServerURL {
            let colon = shown[scheme.upperBound..<at].firstIndex(of: ":") {
             shown = String(shown[..<colon]) + ":…" + String(shown[at...])
         }
-        var searchFrom = shown.startIndex
-        while let key = shown.range(of: "password=", range: searchFrom..<shown.endIndex) {
-            let quoted = shown[key.upperBound...].first == "'"
-            let end = quoted
-                ? shown[shown.index(after: key.upperBound)...].firstIndex(of: "'").map { shown.index(after: $0) }
-                : shown[key.upperBound...].firstIndex { $0 == "&" || $0 == " " }
-            shown.replaceSubrange(key.upperBound..<(end ?? shown.endIndex), with: "…")
-            searchFrom = shown.index(after: key.upperBound)
+        // Rebuilt piece by piece: what comes after each `password=` up to the next parameter is left out.
+        var rest = Substring(shown)
+        var result = ""
+        while let key = rest.range(of: "password=") {
+            result += rest[..<key.upperBound] + "…"
+            let value = rest[key.upperBound...]
+            let end = value.first == "'"
+                ? value.dropFirst().firstIndex(of: "'").map { value.index(after: $0) }
+                : value.firstIndex { $0 == "&" || $0 == " " }
+            rest = value[(end ?? value.endIndex)...]
         }
-        return shown
+        return result + rest
     }
 }
 
