@@ -70,7 +70,8 @@ public enum LabelPrinting {
     public static func folder(_ home: DataHome) -> String { home.documents + "/Labels" }
 
     /// Writes the labels of `rows` into `Documents/Labels/labels-<when>.html` (private, like every file of the
-    /// home) and returns its path. `when` is the local time to the second, with a counter on a clash.
+    /// home) and returns its path. `when` is the local time to the second, with a counter on a clash (-2, -3, …):
+    /// the name is taken exclusively, so two terminals writing in the same second each keep their own file.
     public static func write(_ rows: [RegisterRow], particulars: Particulars, today: CalendarDate, home: DataHome,
                              layout: Labels.Layout? = nil, sheet: Labels.Sheet = .small,
                              lastTests: [UUID: StoredTest] = [:], now: Date = Date()) throws -> String {
@@ -79,16 +80,11 @@ public enum LabelPrinting {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let stem = folder + "/labels-" + formatter.string(from: now)
-        var path = stem + ".html"
-        var counter = 2
-        while FileManager.default.fileExists(atPath: path) {
-            path = stem + "-\(counter).html"
-            counter += 1
-        }
+        let stem = "labels-" + formatter.string(from: now)
         let html = page(rows, particulars: particulars, today: today, layout: layout, sheet: sheet,
                         lastTests: lastTests)
-        try AtomicFile.write(Data(html.utf8), to: path)
-        return path
+        return try AtomicFile.createNew(in: folder, named: { $0 == 0 ? stem + ".html" : stem + "-\($0 + 1).html" }) {
+            try $0.write(Data(html.utf8))
+        }
     }
 }

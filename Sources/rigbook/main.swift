@@ -60,7 +60,7 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
         return ExitCode.usage
     } catch let error as CommandFailure {
         printError(error.message)
-        return ExitCode.failure
+        return error.status
     } catch {
         printError("rigbook: \(error)")
         return ExitCode.failure

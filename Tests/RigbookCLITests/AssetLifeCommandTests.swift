@@ -77,6 +77,42 @@ extension RigbookCLITests {
             verifies(home)
         }
 
+        @Test func siteNamesARegisterSiteWhenAddingEitherKindAndTheLocationIsFreeText() throws {
+            let dir = TempDir()
+            defer { dir.remove() }
+            let home = dir.sub("home")
+            let lifting = ["asset", "add", "--tag", "SL-2", "--name", "1 t sling", "--type", "web-sling",
+                           "--wll", "1000", "--location", "Rack 3"]
+            let first = runRigbookResult(lifting + ["--site", "North quay"], home: home)
+            #expect(first.status == 64 && first.stderr.contains("its sites: Main site"), "\(first)")
+            #expect(!FileManager.default.fileExists(atPath: DataHome(root: home).registerPath),
+                    "a refused name makes no register")
+            addSling(home)
+            let register = try Register.open(path: DataHome(root: home).registerPath)
+            let north = Site(employerUUID: Particulars.mainEmployerUUID, name: "North quay", address: "1 Quay Rd")
+            try register.record(.site(north))
+            let sling = runRigbookResult(lifting + ["--site", "north QUAY"], home: home)
+            #expect(sling.status == 0 && sling.stdout.contains("at site North quay."), "\(sling)")
+            let electrical = ["asset", "add", "--kind", "electrical", "--name", "Drill", "--class", "class-1",
+                              "--environment", "factory", "--location", "Site hut"]
+            let drill = runRigbookResult(electrical + ["--tag", "TT-1", "--site", "North quay"], home: home)
+            #expect(drill.status == 0 && drill.stdout.contains("at site North quay."), "\(drill)")
+            // Free text where a site is named is no longer taken as the location: it is refused, nothing added.
+            let freeText = runRigbookResult(electrical + ["--tag", "TT-2", "--site", "Site hut"], home: home)
+            #expect(freeText.status == 64 && freeText.stderr.contains("its sites: Main site, North quay"),
+                    "\(freeText)")
+            #expect(try register.asset(tag: "TT-2") == nil)
+            let particulars = try register.particulars()
+            for (tag, location) in [("SL-2", "Rack 3"), ("TT-1", "Site hut")] {
+                let row = try #require(try register.asset(tag: tag))
+                #expect(particulars.asset(row.asset.uuid).siteUUID == north.uuid, "\(tag) is on the site named")
+                #expect(row.asset.location == location, "\(tag) keeps --location as its location")
+            }
+            let main = try #require(try register.asset(tag: "SL-1"))
+            #expect(particulars.asset(main.asset.uuid).siteUUID == Particulars.mainSiteUUID, "no --site: main site")
+            verifies(home)
+        }
+
         @Test func aBadEditIsBadUsageAndChangesNothing() throws {
             let dir = TempDir()
             defer { dir.remove() }

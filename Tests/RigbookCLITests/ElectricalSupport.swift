@@ -9,10 +9,10 @@ import RigbookStore
 extension CertificateHome {
     /// `asset add --kind electrical`, failing the test unless it exits 0.
     func addElectrical(_ tag: String, _ name: String, class equipmentClass: String = "class-1",
-                       environment: String = "construction", site: String = "North Quay",
+                       environment: String = "construction", location: String = "North Quay",
                        commissioned: String = "2026-06-01", sourceLocation: SourceLocation = #_sourceLocation) {
         let result = run(["asset", "add", "--kind", "electrical", "--tag", tag, "--name", name,
-                          "--class", equipmentClass, "--environment", environment, "--site", site,
+                          "--class", equipmentClass, "--environment", environment, "--location", location,
                           "--commissioned", commissioned])
         #expect(result.status == 0, "asset add --kind electrical \(tag): \(result)", sourceLocation: sourceLocation)
     }

@@ -12,6 +12,13 @@ extension RigbookCLITests {
             #expect(add.status == 0, "\(add)")
         }
 
+        /// A home in `temp` holding one sling, SL-1.
+        private func homeWithASling(_ temp: TempDir) -> String {
+            let home = temp.sub("home")
+            addSling(home, "SL-1")
+            return home
+        }
+
         private func listed(_ home: String, server: String? = nil) -> [String] {
             let due = runRigbookResult((server.map { ["--server", $0] } ?? []) + ["export", "--format", "csv"],
                                        home: home)
@@ -60,15 +67,54 @@ extension RigbookCLITests {
         func refusals() throws {
             let temp = TempDir()
             defer { temp.remove() }
-            let home = temp.sub("home")
-            addSling(home, "SL-1")
+            let home = homeWithASling(temp)
             let none = runRigbookResult(["sync"], home: home)
             #expect(none.status == 64 && none.stderr.contains("needs the server's URL"), "\(none)")
             let gone = runRigbookResult(["sync", "postgresql:///x?host=\(temp.path)&user=postgres"], home: home)
-            #expect(gone.status == 1 && gone.stderrIsOneLine, "\(gone)")
+            #expect(gone.status == 75 && gone.stderrIsOneLine, "\(gone)")
             #expect(gone.stderr.contains("cannot reach the server") && gone.stderr.contains("sync again later"))
             let writing = runRigbookResult(["--server", "postgresql:///x", "asset", "add", "--tag", "X"], home: home)
             #expect(writing.status == 64 && writing.stderr.contains("--server is for reading"), "\(writing)")
+        }
+
+        @Test("a wrong password or a missing database exits 78 and says the fix, never 'later'")
+        func refusalsNeedSomeoneToAct() throws {
+            let cluster = try ThrowawayPostgres.shared()
+            let name = try cluster.createDatabaseNamed()
+            let temp = TempDir()
+            defer { temp.remove() }
+            let home = homeWithASling(temp)
+            let password = runRigbookResult(["sync", cluster.url(database: name, role: ThrowawayPostgres.passwordRole,
+                                                                 password: "hunter2")], home: home)
+            #expect(password.status == 78 && password.stderrIsOneLine, "\(password)")
+            #expect(password.stderr.contains("refused the password for role \"password_checked\""), "\(password)")
+            #expect(password.stderr.contains("~/.pgpass") && !password.stderr.contains("hunter2"), "\(password)")
+            #expect(!password.stderr.contains("later") && !password.stderr.contains("cannot reach"), "\(password)")
+            let missing = runRigbookResult(["sync", cluster.url(database: "no_such_register")], home: home)
+            #expect(missing.status == 78 && missing.stderrIsOneLine, "\(missing)")
+            #expect(missing.stderr.contains("has no database \"no_such_register\"")
+                    && missing.stderr.contains("createdb"), "\(missing)")
+            #expect(!missing.stderr.contains("later"), "\(missing)")
+            let reading = runRigbookResult(["due", "--server", cluster.url(database: "no_such_register")], home: home)
+            #expect(reading.status == 78 && reading.stderr.contains("has no database"), "\(reading)")
+            #expect(runRigbookResult(["sync"], home: home).status == 64, "a refused URL is not remembered")
+        }
+
+        @Test("a server not there, or one that accepts and never answers, exits 75 (sync again later), naming the wait")
+        func unreachableServersAreForLater() throws {
+            let temp = TempDir()
+            defer { temp.remove() }
+            let home = homeWithASling(temp)
+            let port = try SilentListener.closedPort()
+            let closed = runRigbookResult(["sync", "postgresql://127.0.0.1:\(port)/rigbook"], home: home)
+            #expect(closed.status == 75 && closed.stderrIsOneLine, "\(closed)")
+            #expect(closed.stderr.contains("cannot reach the server") && closed.stderr.contains("sync again later"))
+            let listener = try SilentListener()
+            let silent = runRigbookResult(["sync", listener.url(connectTimeout: 2)], home: home)
+            #expect(silent.status == 75 && silent.stderrIsOneLine, "\(silent)")
+            #expect(silent.stderr.contains("127.0.0.1 port \(listener.port) accepted the connection but did not answer"
+                                           + " the login in 2 s (waiting for the server's reply"), "\(silent)")
+            #expect(silent.stderr.contains("sync again later"), "\(silent)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import RigbookStore
 
@@ -97,6 +98,40 @@ struct Occupant: CustomStringConvertible, Sendable {
             #expect(error?.description.contains("symbolic link (to \(target))") == true, "\(String(describing: error))")
             #expect(fileType(link) == S_IFLNK)
             #expect(FileManager.default.contents(atPath: target) == Data("keep\n".utf8))
+        }
+    }
+
+    @Test("a new file never replaces one already under its name: it takes the next name")
+    func newFileTakesTheNextFreeName() throws {
+        try withTemporaryDirectory { folder in
+            let taken = folder.appendingPathComponent("labels.html").path
+            try Data("someone else's\n".utf8).write(to: URL(fileURLWithPath: taken))
+            let name = { (attempt: Int) in attempt == 0 ? "labels.html" : "labels-\(attempt).html" }
+            let path = try AtomicFile.createNew(in: folder.path, named: name) { try $0.write("ours\n") }
+            #expect(path == folder.appendingPathComponent("labels-1.html").path)
+            #expect(FileManager.default.contents(atPath: taken) == Data("someone else's\n".utf8))
+            #expect(FileManager.default.contents(atPath: path) == Data("ours\n".utf8))
+            #expect(folderListing(folder.path) == ["labels-1.html", "labels.html"], "no temp file is left")
+        }
+    }
+
+    @Test("writers picking one name at once each end with a file of their own, none replaced",
+          arguments: [true, false])
+    func concurrentWritersKeepEveryFile(hardLinks: Bool) throws {
+        try withTemporaryDirectory { folder in
+            let writers = 8
+            let paths = Mutex<[Int: String]>([:])
+            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+                let path = try? AtomicFile.createNew(in: folder.path, hardLinks: hardLinks,
+                                                     named: { "out-\($0).txt" }) { try $0.write("writer \(writer)\n") }
+                paths.withLock { $0[writer] = path }
+            }
+            let written = paths.withLock { $0 }
+            #expect(Set(written.values).count == writers, "\(written)")
+            for (writer, path) in written {
+                #expect(FileManager.default.contents(atPath: path) == Data("writer \(writer)\n".utf8), "\(path)")
+            }
+            #expect(folderListing(folder.path).count == writers, "no temp file is left: \(folderListing(folder.path))")
         }
     }
 }

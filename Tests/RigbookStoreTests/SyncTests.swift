@@ -54,6 +54,7 @@ struct ServerSchemaTests {
             let register = try Register.open(path: registerPath(in: folder))
             let error = try #require(throws: ServerError.self) { try register.sync(url: url) }
             #expect(error.message.contains("is not a Rigbook server"), "\(error)")
+            #expect(error.cause == .needsAction(problem: "not a Rigbook database"))
             #expect(error.message.contains("invoices"))
         }
         #expect(try cluster.psql(name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
@@ -82,7 +83,7 @@ struct ServerSchemaTests {
             let error = try #require(throws: ServerError.self) {
                 try register.sync(url: "postgresql:///nothing?host=\(folder.path)&user=postgres")
             }
-            #expect(error.unreachable)
+            #expect(error.cause == .tryLater)
             #expect(error.message.hasPrefix("cannot reach the server"), "\(error)")
         }
     }

@@ -43,21 +43,47 @@ public final class ThrowawayPostgres: Sendable {
         }
         try runAsServerUser("initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "-E", "UTF8",
                                        "--no-locale", "--no-sync"])
+        try Self.checkPasswords(of: Self.passwordRole, in: folder + "/data/pg_hba.conf")
         // fsync off: a test cluster is thrown away; nothing but the Unix socket in this folder.
         try runAsServerUser("pg_ctl", ["-D", folder + "/data", "-w", "-t", "120", "-l", folder + "/log",
                                        "-o", "-k \(folder) -c listen_addresses='' -c fsync=off "
                                         + "-c full_page_writes=off -c max_connections=200", "start"])
+        _ = try psql("postgres", "CREATE ROLE \(Self.passwordRole) LOGIN PASSWORD '\(Self.rightPassword)';"
+                     + " CREATE ROLE \(Self.notOwnerRole) LOGIN")
+    }
+
+    /// The one role whose logins the cluster checks by password (every other role is trusted), and its password:
+    /// for tests of a wrong or missing password.
+    public static let passwordRole = "password_checked"
+    public static let rightPassword = "the-right-password"
+    /// A role that may log in but owns nothing, so it may not make tables in another role's database.
+    public static let notOwnerRole = "not_owner"
+
+    /// A URL for `database` (which need not exist) as `role`, with `password` when one is given.
+    public func url(database: String, role: String, password: String? = nil) -> String {
+        "postgresql:///\(database)?host=\(folder)&user=\(role)" + (password.map { "&password=\($0)" } ?? "")
+    }
+
+    /// Puts a line first in pg_hba.conf (the first line that matches decides) that checks `role`'s password. The
+    /// file is written in place: it keeps its owner, the server's user, who must read it.
+    private static func checkPasswords(of role: String, in file: String) throws {
+        let rules = try String(contentsOfFile: file, encoding: .utf8)
+        try ("local all \(role) scram-sha-256\n" + rules).write(toFile: file, atomically: false, encoding: .utf8)
     }
 
     /// A URL for a new, empty database of the cluster: each test gets its own.
-    public func createDatabase() throws -> String {
+    public func createDatabase() throws -> String { url(database: try createDatabaseNamed()) }
+
+    /// The name of a new, empty database of the cluster (owned by `postgres`), for a test that connects to it
+    /// as another role.
+    public func createDatabaseNamed() throws -> String {
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try Self.run(binaries + "/psql", ["-X", "-q", "-h", folder, "-U", "postgres", "-d", "postgres",
                                           "-c", "CREATE DATABASE \(name)"])
-        return url(database: name)
+        return name
     }
 
-    public func url(database: String) -> String { "postgresql:///\(database)?host=\(folder)&user=postgres" }
+    public func url(database: String) -> String { url(database: database, role: "postgres") }
 
     /// Runs SQL on `database` with psql (for tests that tamper with a server or make a foreign database).
     public func psql(_ database: String, _ sql: String) throws -> String {

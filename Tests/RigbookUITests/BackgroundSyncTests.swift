@@ -3,6 +3,8 @@ import Testing
 @testable import RigbookApp
 @testable import RigbookUI
 import RigbookCore
+import RigbookStore
+import RigbookTestSupport
 
 /// The background sync's schedule and header words, on an injected clock: pure, no server.
 @Suite struct BackgroundSyncTests {
@@ -87,10 +89,30 @@ import RigbookCore
     }
 
     @Test func aConflictIsALineAtTheBottomNeverAnError() {
-        #expect(SyncState.notice(for: .syncFinished(failedAt)) == nil)
-        #expect(SyncState.notice(for: .syncFinished(.synced(received: 3, sent: 0, conflicts: []))) == nil)
-        let notice = SyncState.notice(for: .syncFinished(.synced(received: 1, sent: 0, conflicts: ["a", "b"])))
+        #expect(SyncState.notice(for: .syncFinished(failedAt), before: .unknown) == nil)
+        #expect(SyncState.notice(for: .syncFinished(.synced(received: 3, sent: 0, conflicts: [])),
+                                 before: .unknown) == nil)
+        let notice = SyncState.notice(for: .syncFinished(.synced(received: 1, sent: 0, conflicts: ["a", "b"])),
+                                      before: .unknown)
         #expect(notice == .info("Sync: a (and 1 more)"))
+    }
+
+    @Test func aRefusalSomeoneMustPutRightSaysSoInTheHeaderAndOnceAtTheBottom() {
+        let refused = SyncOutcome.needsAction(problem: "wrong password", reason: "put the right one in ~/.pgpass")
+        var sync = SyncState()
+        _ = sync.follow(.syncEnabled(intervalSeconds: 60), now: 0)
+        _ = sync.follow(.syncFinished(failedAt), now: 1)
+        let before = sync.status
+        #expect(isSync(sync.follow(.tick, now: 61)))
+        _ = sync.follow(.syncFinished(refused), now: 62)
+        #expect(sync.header(now: 62, today: today) == "sync needs you: wrong password", "not \"offline\"")
+        #expect(SyncState.notice(for: .syncFinished(refused), before: before)
+                == .error("Sync needs you: put the right one in ~/.pgpass"))
+        #expect(SyncState.notice(for: .syncFinished(refused), before: sync.status) == nil,
+                "the same refusal again is not said again")
+        #expect(isSync(sync.follow(.tick, now: 122)), "it keeps trying: someone may put it right meanwhile")
+        _ = sync.follow(.syncFinished(.synced(received: 0, sent: 0, conflicts: [])), now: 123)
+        #expect(sync.header(now: 123, today: today) == "synced just now")
     }
 
     @Test func theHeaderShowsTheStateBesideTheCountsAt80Columns() throws {
@@ -114,5 +136,38 @@ import RigbookCore
         #expect(!harness.screen[0].contains("2026-11-30"))
         harness.resize(width: 30, height: 24)
         #expect(harness.screen[0].hasPrefix(" Rigbook  30 assets") && !harness.screen[0].contains("synced"))
+    }
+
+    @Test func aRefusalShowsInTheHeaderAndSaysWhatToDoAt80Columns() throws {
+        let harness = try Harness(.sample(count: 30))
+        harness.session.send(.syncEnabled(intervalSeconds: 180))
+        harness.session.send(.syncFinished(.needsAction(problem: "no database",
+                                                        reason: "the server has no database \"rigbook\": make it")))
+        harness.checkScreen()
+        #expect(harness.screen[0].contains("sync needs you: no database  2026-11-30"), "\(harness.screen[0])")
+        #expect(harness.screen.last?.contains("Sync needs you: the server has no database \"rigbook\": make it")
+                == true, "\(harness.screen)")
+    }
+}
+
+/// The worker against a real server: a refusal comes to the loop as one someone must put right.
+@Suite struct BackgroundSyncWorkerTests {
+    @Test func aWrongPasswordReachesTheListAsARefusalNotAsOffline() throws {
+        let cluster = try ThrowawayPostgres.shared()
+        let name = try cluster.createDatabaseNamed()
+        let folder = NSTemporaryDirectory() + "/rigbook-worker-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let register = try Register.open(path: DataHome(root: folder).registerPath)
+        let worker = BackgroundSyncWorker(url: cluster.url(database: name, role: ThrowawayPostgres.passwordRole,
+                                                           password: "wrong"),
+                                          registerPath: register.path)
+        worker.start()
+        worker.waitUntilDone()
+        guard case .needsAction(let problem, let reason)? = worker.take() else {
+            Issue.record("a refusal, not a failure to reach the server")
+            return
+        }
+        #expect(problem == "wrong password")
+        #expect(reason.contains("~/.pgpass"), "\(reason)")
     }
 }

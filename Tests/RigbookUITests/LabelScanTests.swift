@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import RigbookUI
 @testable import RigbookApp
@@ -122,6 +123,27 @@ import RigbookCore
         #expect(html.contains("data-payload=\"/RB1:GS-0003:20271130\""))
         #expect(html.contains("data-payload=\"/RB1:AE-0005:20271130\""))
         #expect(html.components(separatedBy: "<svg class=\"qr\"").count == 3)
+    }
+
+    @Test("labels written from several terminals in the same second each keep their own file")
+    func labelsWrittenAtOnceNeverReplaceEachOther() throws {
+        let h = try LabelScanTests.harness()
+        let rows = h.state.list.rows
+        let particulars = try h.register.particulars()
+        let (today, home, now) = (h.state.today, h.home, Date())
+        let paths = Mutex<[String: String]>([:])
+        DispatchQueue.concurrentPerform(iterations: rows.count) { index in
+            let row = rows[index]
+            let path = try? LabelPrinting.write([row], particulars: particulars, today: today, home: home, now: now)
+            paths.withLock { $0[row.asset.tag] = path }
+        }
+        let written = paths.withLock { $0 }
+        #expect(Set(written.values).count == rows.count, "\(written)")
+        for (tag, path) in written {
+            let html = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(html.contains("data-payload=\"/RB1:\(tag):"), "\(path) holds another terminal's labels")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: LabelPrinting.folder(h.home)).count == rows.count)
     }
 
     @Test("a scan on an asset's history or a record goes to the scanned asset; none of its letters is a command",

@@ -31,6 +31,9 @@ public final class BackgroundSyncWorker: Sendable {
     /// The outcome of the sync that ended since the last call, if any.
     public func take() -> SyncOutcome? { job.take() }
 
+    /// Returns when no sync is running (for tests: the loop never waits on the worker).
+    func waitUntilDone() { job.waitUntilDone() }
+
     private func syncOnce() -> SyncOutcome {
         do {
             let register = try Register.open(path: registerPath)
@@ -39,7 +42,8 @@ public final class BackgroundSyncWorker: Sendable {
                 + report.received.conflictingAmendments.map { "conflicting amendments on \($0): both kept" }
             return .synced(received: report.received.entries, sent: report.sentCount, conflicts: conflicts)
         } catch let error as ServerError {
-            return failed(error.message)
+            guard case .needsAction(let problem) = error.cause else { return failed(error.message) }
+            return .needsAction(problem: problem, reason: error.message)
         } catch {
             return failed("\(error)")  // a RegisterError says its description
         }

@@ -51,9 +51,69 @@ public enum AtomicFile {
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
         if createFolder { try DataHome.makePrivateDirectory(folder) }
-        let (fd, tempPath) = try createTemp(for: path, in: folder, mode: permissions == .private ? 0o600 : 0o666)
+        let tempPath = try writeTemp(for: path, in: folder, permissions: permissions, replacing: replaced, body)
         var renamed = false
         defer { if !renamed { unlink(tempPath) } }
+        try beforeRename?(tempPath)
+        // Again, just before the rename: a FIFO or a link made meanwhile is not replaced either.
+        _ = try replaceable(path)
+        guard rename(tempPath, path) == 0 else { throw WriteError(path: path, step: "rename", code: errno) }
+        renamed = true
+        try syncFolder(folder, for: path)
+    }
+
+    /// Writes a new file in `folder` under the first free name of `name(0)`, `name(1)`, … and returns its path:
+    /// for a file whose name the program picks. The whole file is written beside it first, then linked under the
+    /// name: `link` fails on a name taken where `rename` would replace it, so two writers picking one name at the
+    /// same moment both keep their file, and no half-written file is ever under a final name. Where the file
+    /// system has no hard links (`hardLinks` false: tests), the name is reserved with `O_EXCL` and the whole file
+    /// renamed over that empty reservation.
+    public static func createNew(in folder: String, permissions: Permissions = .private, hardLinks: Bool = true,
+                                 named name: (Int) -> String, _ body: (inout Writer) throws -> Void) throws -> String {
+        let first = folder + "/" + name(0)
+        let tempPath = try writeTemp(for: first, in: folder, permissions: permissions, replacing: .nothing, body)
+        defer { unlink(tempPath) }
+        for attempt in 0..<1000 {
+            let path = attempt == 0 ? first : folder + "/" + name(attempt)
+            if try placeIfFree(tempPath, at: path, hardLinks: hardLinks) {
+                try syncFolder(folder, for: path)
+                return path
+            }
+        }
+        throw WriteError(path: first, step: "find a free name", code: EEXIST)
+    }
+
+    /// Puts the complete file at `tempPath` under `path` as well, unless something is there already (false); the
+    /// caller removes the temp name. Never replaces anything, however late it appeared.
+    static func placeIfFree(_ tempPath: String, at path: String, hardLinks: Bool = true) throws -> Bool {
+        if hardLinks {
+            if link(tempPath, path) == 0 { return true }
+            if errno == EEXIST { return false }
+            // A file system without hard links (FAT on a USB stick) says so with one of these.
+            guard [EPERM, EOPNOTSUPP, ENOSYS].contains(errno) else {
+                throw WriteError(path: path, step: "link", code: errno)
+            }
+        }
+        let reserved = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard reserved >= 0 else {
+            if errno == EEXIST { return false }
+            throw WriteError(path: path, step: "create", code: errno)
+        }
+        close(reserved)
+        guard rename(tempPath, path) == 0 else {
+            let code = errno
+            unlink(path)
+            throw WriteError(path: path, step: "rename", code: code)
+        }
+        return true
+    }
+
+    /// A complete, synced temp file beside `path` holding what `body` writes, with the mode `path` gets: 0600 for
+    /// Rigbook's files; for the user's, 0666 less the umask, or the mode of the file it will replace.
+    private static func writeTemp(for path: String, in folder: String, permissions: Permissions,
+                                  replacing replaced: PathOccupant,
+                                  _ body: (inout Writer) throws -> Void) throws -> String {
+        let (fd, tempPath) = try createTemp(for: path, in: folder, mode: permissions == .private ? 0o600 : 0o666)
         do {
             defer { close(fd) }
             if case .regularFile(let mode, let owner, let group) = replaced, permissions == .user {
@@ -67,17 +127,19 @@ public enum AtomicFile {
             try body(&writer)
             try writer.flush()
             guard fsync(fd) == 0 else { throw WriteError(path: path, step: "fsync", code: errno) }
+        } catch {
+            unlink(tempPath)
+            throw error
         }
-        try beforeRename?(tempPath)
-        // Again, just before the rename: a FIFO or a link made meanwhile is not replaced either.
-        _ = try replaceable(path)
-        guard rename(tempPath, path) == 0 else { throw WriteError(path: path, step: "rename", code: errno) }
-        renamed = true
+        return tempPath
+    }
+
+    /// Makes a new name in `folder` durable, as the file's own fsync made its content.
+    private static func syncFolder(_ folder: String, for path: String) throws {
         let dirFD = open(folder, O_RDONLY | O_DIRECTORY)
-        if dirFD >= 0 {
-            defer { close(dirFD) }
-            guard fsync(dirFD) == 0 else { throw WriteError(path: path, step: "fsync folder", code: errno) }
-        }
+        guard dirFD >= 0 else { return }
+        defer { close(dirFD) }
+        guard fsync(dirFD) == 0 else { throw WriteError(path: path, step: "fsync folder", code: errno) }
     }
 
     /// What is at `path`, when it is something a rename may replace: nothing, or a regular file.

@@ -63,10 +63,22 @@ extension Register {
         guard synced else { throw .backupFailed("cannot write the copy: \(String(cString: strerror(errno)))") }
         // Again, just before the rename: something put at the target meanwhile is not replaced either.
         try Register.checkBackupTarget(target, replacing: replacing, register: path, identity: identity)
-        guard rename(temp, target) == 0 else {
-            throw .backupFailed("cannot rename the copy to \(target): \(String(cString: strerror(errno)))")
+        if case .regularFile = PathOccupant(target) {
+            // An earlier backup of this register, and `replacing`: the one file a backup replaces.
+            guard rename(temp, target) == 0 else {
+                throw .backupFailed("cannot rename the copy to \(target): \(String(cString: strerror(errno)))")
+            }
+            renamed = true
+        } else {
+            // Nothing there a moment ago: linked, not renamed, so a file that appeared since is refused, not replaced
+            // (the temp name goes in the deferred clean-up).
+            let placed: Bool
+            do { placed = try AtomicFile.placeIfFree(temp, at: target) } catch { throw .backupFailed("\(error)") }
+            guard placed else {
+                throw .backupFailed("\(target) appeared while the copy was made; nothing was replaced: back up to"
+                                    + " another FILE")
+            }
         }
-        renamed = true
         let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 { fsync(folderFD); close(folderFD) }
         return report

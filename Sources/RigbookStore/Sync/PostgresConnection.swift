@@ -3,16 +3,52 @@ import Foundation
 
 /// A failure talking to the organisation's server, as one sentence (the server's own message when it gave one).
 public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    /// True when the server could not be reached (or the connection dropped): the caller may try later.
-    public var unreachable: Bool
+    /// Whose move it is after the failure: a script and the list's header tell waiting from putting right.
+    public enum Cause: Sendable, Equatable {
+        /// The server could not be reached, or the connection broke or went unanswered: nothing to put right
+        /// here; the work waits in this register for a later sync.
+        case tryLater
+        /// The server refused for a reason someone must put right before any sync can work (a password, a
+        /// database, a role, a permission): `problem` names it in a few words ("wrong password"), the message
+        /// says what to do.
+        case needsAction(problem: String)
+        /// Anything else the server refused, in its own words.
+        case other
+    }
 
-    public init(_ message: String, unreachable: Bool = false) {
+    public var message: String
+    public var cause: Cause
+
+    public init(_ message: String, cause: Cause = .other) {
         self.message = message
-        self.unreachable = unreachable
+        self.cause = cause
     }
 
     public var description: String { message }
+}
+
+/// A server's URL as messages show it: any password taken out, whether in the user part
+/// (`postgresql://rigbook:secret@host/db`) or given as a parameter (`?password=secret`, `password=secret`).
+public enum ServerURL {
+    public static func redacted(_ url: String) -> String {
+        var shown = url
+        if let at = shown.firstIndex(of: "@"), let scheme = shown.range(of: "://"), scheme.upperBound < at,
+           let colon = shown[scheme.upperBound..<at].firstIndex(of: ":") {
+            shown = String(shown[..<colon]) + ":…" + String(shown[at...])
+        }
+        // Rebuilt piece by piece: what comes after each `password=` up to the next parameter is left out.
+        var rest = Substring(shown)
+        var result = ""
+        while let key = rest.range(of: "password=") {
+            result += rest[..<key.upperBound] + "…"
+            let value = rest[key.upperBound...]
+            let end = value.first == "'"
+                ? value.dropFirst().firstIndex(of: "'").map { value.index(after: $0) }
+                : value.firstIndex { $0 == "&" || $0 == " " }
+            rest = value[(end ?? value.endIndex)...]
+        }
+        return result + rest
+    }
 }
 
 /// The rows of one query, read as text (libpq's text format) and typed by the column's PostgreSQL type.
@@ -67,21 +103,23 @@ final class PostgresConnection {
     let url: String
 
     /// Connects to `url` (`postgresql://…`, or any libpq connection string). Waits at most `timeout` seconds to
-    /// connect, unless the URL says otherwise.
+    /// connect, unless the URL says otherwise (its `connect_timeout`, as libpq reads it: 0 waits for ever).
     init(url: String, timeout: Int = 10) throws(ServerError) {
         self.url = url
         // Later parameters override earlier ones: the URL's own settings win over these defaults.
         let keywords = ["connect_timeout", "application_name", "client_encoding", "dbname"]
         let values = [String(timeout), "rigbook", "UTF8", url]
         let connection = withCStrings(keywords) { keys in
-            withCStrings(values) { vals in PQconnectdbParams(keys, vals, 1) }
+            withCStrings(values) { vals in PQconnectStartParams(keys, vals, 1) }
         }
-        guard let connection else { throw ServerError("cannot connect to \(Self.redacted(url)): out of memory") }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.message(PQerrorMessage(connection))
+        guard let connection else { throw ServerError("cannot connect to \(ServerURL.redacted(url)): out of memory") }
+        // Verbose, so that a refusal's message carries its SQLSTATE: libpq gives no other way to read it.
+        PQsetErrorVerbosity(connection, PQERRORS_VERBOSE)
+        if let failure = Self.awaitConnection(connection, url: url) {
             PQfinish(connection)
-            throw ServerError("cannot reach the server \(Self.redacted(url)): \(message)", unreachable: true)
+            throw failure
         }
+        PQsetErrorVerbosity(connection, PQERRORS_DEFAULT)
         handle = connection
         _ = PQsetNoticeProcessor(handle, { _, _ in }, nil)
         try execute("SET client_min_messages = warning; SET extra_float_digits = 1")
@@ -89,18 +127,13 @@ final class PostgresConnection {
 
     deinit { PQfinish(handle) }
 
-    /// The URL with any password taken out, for messages.
-    static func redacted(_ url: String) -> String {
-        guard let at = url.firstIndex(of: "@"), let scheme = url.range(of: "://"),
-              scheme.upperBound < at else { return url }
-        let userInfo = url[scheme.upperBound..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":…" + String(url[at...])
-    }
-
     private static func message(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "unknown error" }
-        return String(cString: pointer).trimmingCharacters(in: .whitespacesAndNewlines)
+        // A verbose message's LOCATION lines name the server's source file: nothing a person can act on.
+        return String(cString: pointer).split(separator: "\n")
+            .filter { !$0.hasPrefix("LOCATION:") }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
             .replacingOccurrences(of: "\n", with: "; ")
     }
 
@@ -108,8 +141,92 @@ final class PostgresConnection {
         let lost = PQstatus(handle) != CONNECTION_OK
         let text = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }
             .map { String(cString: $0) } ?? Self.message(PQerrorMessage(handle))
-        if lost { return ServerError("the connection to the server was lost: \(text)", unreachable: true) }
-        return ServerError(text)
+        if lost {
+            return ServerError("the connection to the server was lost: \(text)", cause: .tryLater)
+        }
+        let code = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+        guard let code, let refusal = ServerRefusal(sqlState: code) else { return ServerError(text) }
+        return refusal.error(server: ServerURL.redacted(url), serverSays: text,
+                             role: PQuser(handle).map { String(cString: $0) } ?? "",
+                             database: PQdb(handle).map { String(cString: $0) } ?? "")
+    }
+
+    // MARK: Connecting
+
+    /// Drives libpq's non-blocking connect until the connection is made or fails, waiting at most the
+    /// connection's `connect_timeout` in all. Nil when connected, else the failure, said by whose move it is.
+    private static func awaitConnection(_ connection: OpaquePointer, url: String) -> ServerError? {
+        let limit = connectTimeout(connection)
+        let deadline = limit.map { ProcessInfo.processInfo.systemUptime + Double($0) }
+        // Before the first PQconnectPoll libpq asks to wait until the socket can be written.
+        var polling = PGRES_POLLING_WRITING
+        while PQstatus(connection) != CONNECTION_BAD, polling != PGRES_POLLING_FAILED {
+            if polling == PGRES_POLLING_OK { return nil }
+            let socket = PQsocket(connection)
+            if socket >= 0 {
+                let events = Int16(polling == PGRES_POLLING_READING ? POLLIN : POLLOUT)
+                var ready = pollfd(fd: socket, events: events, revents: 0)
+                let left = deadline.map { max(0, Int32(($0 - ProcessInfo.processInfo.systemUptime) * 1000)) }
+                let outcome = poll(&ready, 1, left ?? -1)
+                if outcome < 0, errno == EINTR { continue }
+                if outcome == 0, let limit { return timedOut(connection, url: url, seconds: limit) }
+            }
+            polling = PQconnectPoll(connection)
+        }
+        return refused(connection, url: url)
+    }
+
+    /// The seconds the connection may take, as libpq reads `connect_timeout` (less than 2 is 2; none or 0: no
+    /// limit).
+    private static func connectTimeout(_ connection: OpaquePointer) -> Int? {
+        guard let options = PQconninfo(connection) else { return nil }
+        defer { PQconninfoFree(options) }
+        var index = 0
+        while let keyword = options[index].keyword {
+            if String(cString: keyword) == "connect_timeout" {
+                guard let value = options[index].val, let seconds = Int(String(cString: value)), seconds > 0
+                else { return nil }
+                return max(2, seconds)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The connection was not made in time: says how far it got, so "no machine answers" and "a server that
+    /// accepts and says nothing" are told apart.
+    private static func timedOut(_ connection: OpaquePointer, url: String, seconds: Int) -> ServerError {
+        let host = PQhost(connection).map { String(cString: $0) } ?? ""
+        let port = PQport(connection).map { String(cString: $0) } ?? ""
+        let place = host.hasPrefix("/") ? "the socket in \(host)" : "\(host) port \(port)"
+        let waitingFor = PQstatus(connection) == CONNECTION_STARTED
+            ? "nothing at \(place) accepted the connection in \(seconds) s (waiting for the connection to be"
+                + " accepted: the machine may be off, or a firewall drops it)"
+            : "\(place) accepted the connection but did not answer the login in \(seconds) s (waiting for the"
+                + " server's reply: a server too busy to answer, or not PostgreSQL on that port)"
+        return ServerError("cannot reach the server \(ServerURL.redacted(url)): \(waitingFor)", cause: .tryLater)
+    }
+
+    /// The connection failed: a refusal someone must put right (the server's SQLSTATE says which), a server
+    /// that is there but cannot take us now, or one that cannot be reached.
+    private static func refused(_ connection: OpaquePointer, url: String) -> ServerError {
+        let text = message(PQerrorMessage(connection))
+        let raw = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+        let role = PQuser(connection).map { String(cString: $0) } ?? ""
+        let database = PQdb(connection).map { String(cString: $0) } ?? ""
+        let server = ServerURL.redacted(url)
+        if let (code, serverSays) = ServerRefusal.sqlState(in: raw) {
+            if let refusal = ServerRefusal(sqlState: code) {
+                return refusal.error(server: server, serverSays: serverSays, role: role, database: database)
+            }
+            guard ServerRefusal.isTemporary(code) else {
+                return ServerError("the server \(server) refused the connection: \(serverSays)")
+            }
+            return ServerError("cannot reach the server \(server): \(serverSays)", cause: .tryLater)
+        } else if PQconnectionNeedsPassword(connection) == 1 {
+            return ServerRefusal.noPassword.error(server: server, serverSays: text, role: role, database: database)
+        }
+        return ServerError("cannot reach the server \(server): \(text)", cause: .tryLater)
     }
 
     /// Runs one or more statements without parameters.

@@ -138,7 +138,7 @@ enum ServerSchema {
     /// database; returns the server's identity. A database holding anything else, or made by a newer Rigbook,
     /// is refused untouched.
     static func prepare(_ server: PostgresConnection) throws(ServerError) -> String {
-        let where_ = PostgresConnection.redacted(server.url)
+        let where_ = ServerURL.redacted(server.url)
         func refuseForeign() throws(ServerError) {
             let tables = try server.query("""
                 SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -148,7 +148,8 @@ enum ServerSchema {
             guard tables.count > 0 else { return }
             let names = (0..<tables.count).map { tables.text($0, 0) }.joined(separator: ", ")
             throw ServerError("\(where_) is not a Rigbook server: it holds other tables (\(names)), so nothing"
-                              + " was written to it; give the URL of an empty database made with createdb")
+                              + " was written to it; give the URL of an empty database made with createdb",
+                              cause: .needsAction(problem: "not a Rigbook database"))
         }
         func ledger() throws(ServerError) -> Set<String>? {
             // pg_class read by a query (a fresh snapshot), not to_regclass: after waiting on the advisory lock the
@@ -165,7 +166,8 @@ enum ServerSchema {
             if !unknown.isEmpty {
                 throw ServerError("\(where_) was made by a newer Rigbook "
                                   + "(it has \(unknown.sorted().joined(separator: ", "))"
-                                  + "): update Rigbook on this machine to sync with it; nothing was written")
+                                  + "): update Rigbook on this machine to sync with it; nothing was written",
+                                  cause: .needsAction(problem: "update Rigbook"))
             }
             if applied.isSuperset(of: migrations.map(\.name)) { return try identity(server) }
         }
@@ -195,7 +197,7 @@ enum ServerSchema {
 
     private static func identity(_ server: PostgresConnection) throws(ServerError) -> String {
         guard case .text(let identity)? = try server.scalar("SELECT identity FROM rigbook_server") else {
-            throw ServerError("\(PostgresConnection.redacted(server.url)) is a Rigbook server without its identity row")
+            throw ServerError("\(ServerURL.redacted(server.url)) is a Rigbook server without its identity row")
         }
         return identity
     }

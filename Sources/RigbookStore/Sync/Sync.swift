@@ -128,7 +128,9 @@ extension Register {
             report.received = Self.adding(report.received, pulled)
             guard pushing else { break }
             if try push(server, identity: identity, pageSize: pageSize, sent: &report.sent) { break }
-            if attempt == 199 { throw ServerError("the server kept changing while this register pushed; sync again") }
+            if attempt == 199 {
+                throw ServerError("the server kept changing while this register pushed; sync again", cause: .tryLater)
+            }
         }
         if carryingFiles {
             report.files = try pullAttachmentFiles(server)

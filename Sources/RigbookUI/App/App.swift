@@ -64,9 +64,10 @@ public enum App {
         var due: [Effect] = []
         for index in state.screens.indices { due += state.screens[index].advance(context: context) }
         let routed = route(&state, event, context)
+        let syncBefore = state.sync.status
         let syncing = state.sync.follow(event, now: now)
         state.list.syncHeader = state.sync.header(now: now, today: state.today)
-        if let notice = SyncState.notice(for: event) { state.notice = notice }
+        if let notice = SyncState.notice(for: event, before: syncBefore) { state.notice = notice }
         // The usual key has only its screen's effects: returned as they are, not copied into a new array.
         if due.isEmpty && syncing.isEmpty { return routed }
         return due + routed + syncing

@@ -7,6 +7,9 @@ public enum SyncOutcome: Sendable, Equatable {
     case synced(received: Int, sent: Int, conflicts: [String])
     /// The server could not be reached or refused: `day` and `clock` ("09:12") are when, in local time.
     case failed(reason: String, day: CalendarDate, clock: String)
+    /// The server refused for a reason someone must put right first (a password, a database, a role): `problem`
+    /// names it in a few words ("wrong password"), `reason` says what to do. Waiting will not mend it.
+    case needsAction(problem: String, reason: String)
 }
 
 /// When the full-screen program syncs with the organisation's server, and what its header says about it.
@@ -21,6 +24,8 @@ public struct SyncState: Sendable, Equatable {
         case synced(at: Double)
         /// Syncs have failed since this time (the first failure after the last success), for `reason`.
         case offline(day: CalendarDate, clock: String, reason: String)
+        /// The server refuses until someone puts `problem` right, as `reason` says.
+        case needsAction(problem: String, reason: String)
     }
 
     /// The program has a server to sync with (a remembered one, or RIGBOOK_SERVER).
@@ -63,6 +68,7 @@ public struct SyncState: Sendable, Equatable {
                 } else {
                     status = .offline(day: day, clock: clock, reason: reason)
                 }
+            case .needsAction(let problem, let reason): status = .needsAction(problem: problem, reason: reason)
             }
             nextAt = now + interval
             if wantedAgain { return start(now: now) }
@@ -87,7 +93,8 @@ public struct SyncState: Sendable, Equatable {
     }
 
     /// The header's words: "syncing…", "synced just now", "synced 2 min ago", "offline since 09:12" (an earlier
-    /// day: its date); nil without a server. Short, so it fits 80 columns beside the counts.
+    /// day: its date), "sync needs you: wrong password"; nil without a server. Short, so it fits 80 columns beside
+    /// the counts.
     public func header(now: Double, today: CalendarDate) -> String? {
         guard enabled else { return nil }
         if running { return "syncing…" }
@@ -98,6 +105,8 @@ public struct SyncState: Sendable, Equatable {
             return seconds < 60 ? "synced just now" : "synced \(Elapsed.text(seconds)) ago"
         case .offline(let day, let clock, _):
             return "offline since " + (day == today ? clock : day.iso)
+        case .needsAction(let problem, _):
+            return "sync needs you: " + problem
         }
     }
 
@@ -107,11 +116,22 @@ public struct SyncState: Sendable, Equatable {
     }
 
     /// A field changed on both sides is worth a line at the bottom (the later change holds; both stay in the
-    /// history). Nothing else a sync does is: records arriving show in the list, a failure only in the header.
-    static func notice(for event: Event) -> Notice? {
-        guard case .syncFinished(.synced(_, _, let conflicts)) = event, let first = conflicts.first else { return nil }
-        let more = conflicts.count > 1 ? " (and \(conflicts.count - 1) more)" : ""
-        return .info("Sync: " + first + more)
+    /// history), and so is a refusal someone must put right, with what to do: once, when it starts or changes
+    /// (`before`: the status before `event`), as every later sync meets it again. Nothing else a sync does is:
+    /// records arriving show in the list, a failure to reach the server only in the header.
+    static func notice(for event: Event, before: Status) -> Notice? {
+        guard case .syncFinished(let outcome) = event else { return nil }
+        switch outcome {
+        case .synced(_, _, let conflicts):
+            guard let first = conflicts.first else { return nil }
+            let more = conflicts.count > 1 ? " (and \(conflicts.count - 1) more)" : ""
+            return .info("Sync: " + first + more)
+        case .needsAction(let problem, let reason):
+            if before == .needsAction(problem: problem, reason: reason) { return nil }
+            return .error("Sync needs you: " + reason)
+        case .failed:
+            return nil
+        }
     }
 
     /// "09:12": a time of day as the header shows it, in `timeZone`.

@@ -20,9 +20,9 @@ extension Commands {
             is kept in the asset's history (who, when, old, new, reason), which `rigbook history`
             shows. A new tag keeps the asset (its records, its uuid); the old tag still finds it.
             A change of the interval or the commission date says where the due date moves.
-            --site moves the asset to another of the register's sites (by name or uuid): the premises a
-            report of thorough examination names (Schedule 1 item 2), kept as a new version of the
-            asset's particulars; --location is where on site it is kept.
+            --site moves the asset to another of the register's sites (by name or uuid), as on
+            `asset add`: the premises a report of thorough examination names (Schedule 1 item 2), kept
+            as a new version of the asset's particulars; --location is where on site it is kept.
             An electrical asset takes --class, --environment, --risk and --interval-reason;
             a new environment or risk moves its interval to the AS/NZS 3760 table's unless --interval
             is given (then with --interval-reason). --client-ref is the owner's own plant number,
@@ -110,8 +110,9 @@ extension Commands {
             lines.append("Changed \(row.asset.tag): " + changes.map(\.summary).joined(separator: "; ") + ".")
             if let moved = dueDateMove(from: row, to: edited, today: context.today) { lines.append(moved) }
         }
-        if let (particulars, site) = site, let moved = try move(register, row: row, to: site, particulars) {
-            lines.append(moved)
+        if let (particulars, site) = site,
+           let from = try putOnSite(register, assetUUID: row.asset.uuid, site, particulars) {
+            lines.append("Moved \(row.asset.tag) from site \(from) to site \(site.name).")
         }
         if lines.isEmpty { lines.append("Nothing to change: \(row.asset.tag) already has these values.") }
         try Output.line(lines.joined(separator: "\n"))
@@ -263,14 +264,15 @@ extension Commands {
     }
 
     /// Puts the asset on another of the register's sites (its particulars' site): a new particulars version.
-    private static func move(_ register: Register, row: RegisterRow, to target: Site,
-                             _ particulars: Particulars) throws -> String? {
-        var current = particulars.asset(row.asset.uuid)
+    /// Returns the name of the site it was on; nil when it is on `target` already.
+    static func putOnSite(_ register: Register, assetUUID: UUID, _ target: Site,
+                          _ particulars: Particulars) throws -> String? {
+        var current = particulars.asset(assetUUID)
         guard current.siteUUID != target.uuid else { return nil }
         let from = particulars.sites[current.siteUUID]?.name ?? "another site"
         current.siteUUID = target.uuid
         _ = try orFail { try register.record(.asset(current)) }
-        return "Moved \(row.asset.tag) from site \(from) to site \(target.name)."
+        return from
     }
 
     /// "The next thorough examination is now due …": said when an edit moves the due date.

@@ -8,6 +8,11 @@ enum ExitCode {
     /// Something needs attention (`due`); documented in the user guide.
     static let attention: Int32 = 3
     static let usage: Int32 = 64
+    /// The server could not be reached or did not answer: nothing to put right, try later (sysexits' EX_TEMPFAIL).
+    static let tryLater: Int32 = 75
+    /// The server refused for a reason someone must put right first: a password, a database, a role, a
+    /// permission (sysexits' EX_CONFIG).
+    static let needsAction: Int32 = 78
 }
 
 /// Bad usage: printed as one line, exit 64, nothing written.
@@ -16,10 +21,14 @@ struct UsageError: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// A failure while running a valid command: one line, exit 1.
+/// A failure while running a valid command: one line, exit 1 unless `status` says more (the server's failures).
 struct CommandFailure: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    let status: Int32
+    init(_ message: String, status: Int32 = ExitCode.failure) {
+        self.message = message
+        self.status = status
+    }
 }
 
 /// `body`'s value; a failure of the register is the command's, in the register's own words (exit 1).

@@ -234,12 +234,13 @@ enum Commands {
         name: "asset add", abstract: "Add an asset to the register.",
         usage: """
             rigbook asset add --tag TAG --name TEXT --type TYPE --wll KG [--interval MONTHS]
-                   [--length M] [--location TEXT] [--manufacturer TEXT] [--serial TEXT]
+                   [--length M] [--site SITE] [--location TEXT] [--manufacturer TEXT] [--serial TEXT]
                    [--manufactured YYYY-MM-DD] [--commissioned YYYY-MM-DD] [--lifts-persons]
                    [--scheme TEXT] [--client-ref TEXT]
             rigbook asset add --kind electrical --tag TAG --name TEXT --class CLASS
-                   --environment ENV [--risk normal|high] [--site TEXT] [--interval MONTHS
-                   --interval-reason TEXT] [--commissioned YYYY-MM-DD] [--client-ref TEXT]
+                   --environment ENV [--risk normal|high] [--site SITE] [--location TEXT]
+                   [--interval MONTHS --interval-reason TEXT] [--commissioned YYYY-MM-DD]
+                   [--client-ref TEXT]
             """,
         discussion: """
             --kind is lifting (the default) or electrical: an item tested and tagged to AS/NZS 3760.
@@ -255,6 +256,9 @@ enum Commands {
             allows. A longer interval needs --scheme, the reference of the examination scheme that sets it.
             A tag is one tag whatever its letter case (SL-ß is SL-SS) and may not hold invisible
             characters; --manufactured and --commissioned may not be after today.
+            --site puts the asset on one of the register's sites, by name or uuid (the premises a report
+            names; `rigbook settings add site NAME` adds one), as `asset edit --site` moves it; without
+            it, the main site. --location is where on site it is kept, in your words.
             --client-ref is the owner's own plant number for the asset (their register's, beside
             the tag); the list's filter finds it, and certificates and card labels print it.
             """,
@@ -281,6 +285,7 @@ enum Commands {
         let length = try arguments.option("--length").map { (text: String) throws(UsageError) in
             try Parse.positiveNumber(text, option: "--length")
         }
+        let site = try arguments.option("--site")
         let location = try arguments.option("--location") ?? ""
         let manufacturer = try arguments.option("--manufacturer") ?? ""
         let serial = try arguments.option("--serial") ?? ""
@@ -298,19 +303,35 @@ enum Commands {
                           commissioned: commissioned, intervalMonths: interval, liftsPersons: liftsPersons,
                           examinationScheme: scheme.trimmingCharacters(in: .whitespaces),
                           clientRef: clientRef.trimmingCharacters(in: .whitespaces))
-        try admit(asset, context)
-        print("Added \(tag) (\(type.label), WLL \(Asset.wllText(wll)), examined every \(interval) months).")
+        let placed = try admit(asset, site: site, context)
+        print("Added \(tag) (\(type.label), WLL \(Asset.wllText(wll)), examined every \(interval) months)\(placed).")
         return ExitCode.success
     }
 
-    /// An asset of either kind into the register, or every reason it cannot go in.
-    static func admit(_ asset: Asset, _ context: Context) throws {
+    /// An asset of either kind into the register, on the register's site `siteName` names (nil: the main site), or
+    /// every reason it cannot go in. Returns " at site NAME" when a site was named, for the line that says so.
+    static func admit(_ asset: Asset, site siteName: String?, _ context: Context) throws -> String {
         let problems = asset.admissionProblems(today: context.today).map(\.message)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
-        let register = try context.openRegister()
+        // The site is found before anything is written, so a wrong name adds nothing; on a home without a register,
+        // among a new register's sites, without making one.
+        var found: (register: Register?, particulars: Particulars, site: Site)?
+        if let siteName {
+            let (known, isNew) = try context.registerForDryRun()
+            let (particulars, site) = try findSite(known, siteName)
+            found = (isNew ? nil : known, particulars, site)
+        }
+        let register = try found?.register ?? context.openRegister()
         do throws(RegisterError) { try register.addAsset(asset) }
         catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
         catch { throw CommandFailure("rigbook: \(error.description)") }
+        guard let found else { return "" }
+        do { _ = try putOnSite(register, assetUUID: asset.uuid, found.site, found.particulars) } catch let failure {
+            let reason = (failure as? CommandFailure)?.message ?? "rigbook: \(failure)"
+            throw CommandFailure(reason + "; \(asset.tag) was added on the main site: `rigbook asset edit \(asset.tag)"
+                                 + " --site SITE --reason TEXT` moves it")
+        }
+        return " at site \(found.site.name)"
     }
 
     /// `asset add --kind electrical`: TagWorks' 8 fields.
@@ -331,7 +352,8 @@ enum Commands {
         guard let risk = ElectricalRisk(rawValue: riskWord.lowercased()) else {
             throw UsageError("unknown --risk \(riskWord); one of: normal high")
         }
-        let site = try arguments.option("--site") ?? arguments.option("--location") ?? ""
+        let site = try arguments.option("--site")
+        let location = try arguments.option("--location") ?? ""
         let interval = try arguments.option("--interval").map { (text: String) throws(UsageError) in
             try Parse.int(text, option: "--interval", range: Asset.intervalRange)
         }
@@ -343,12 +365,12 @@ enum Commands {
         try arguments.finish()
         let particulars = ElectricalParticulars(equipmentClass: equipmentClass, environment: environment, risk: risk,
                                                 intervalReason: reason.trimmingCharacters(in: .whitespaces))
-        var asset = Asset.electrical(tag: tag, name: name, site: site, particulars: particulars,
+        var asset = Asset.electrical(tag: tag, name: name, site: location, particulars: particulars,
                                      intervalMonths: interval, commissioned: commissioned)
         asset.clientRef = clientRef.trimmingCharacters(in: .whitespaces)
-        try admit(asset, context)
+        let placed = try admit(asset, site: site, context)
         print("Added \(tag) (\(equipmentClass.label), \(environment.label.lowercased()), "
-              + "tested every \(asset.intervalMonths) months).")
+              + "tested every \(asset.intervalMonths) months)\(placed).")
         return ExitCode.success
     }
 

@@ -20,6 +20,8 @@ extension Commands {
             (postgresql://user@host/db, or postgresql:///db?host=/socket/folder); without it,
             $RIGBOOK_SERVER, else the URL this register last synced with. An empty database becomes the
             server on the first sync. Drafts and the profile never leave this machine.
+            Exit 75: the server cannot be reached now (sync again later); 78: it refused for a reason
+            someone must put right first (a password, a database, a role, a permission), as the message says.
             """
     ) { arguments, context in
         let given = arguments.optionalPositional() ?? context.server
@@ -38,12 +40,11 @@ extension Commands {
                                   + ["rigbook: the sync stopped before writing anything more on either side."])
                 .joined(separator: "\n"))
         } catch let error as ServerError {
-            let advice = error.unreachable ? "; everything stays here: keep working and sync again later" : ""
-            throw CommandFailure("rigbook: \(error.message)\(advice)")
+            throw ServerReads.failure(error, later: "everything stays here: keep working and sync again later")
         } catch { throw CommandFailure("rigbook: \(error)") }
         var out = Output()
         for line in report.lines { try out.write(line + "\n") }
-        try out.write("synced with \(ServerReads.shown(url))\n")
+        try out.write("synced with \(ServerURL.redacted(url))\n")
         try out.flush()
         return ExitCode.success
     }
@@ -58,12 +59,6 @@ enum ServerReads {
                                         "sync"]
 
     private static let folders = Mutex<[String]>([])
-
-    static func shown(_ url: String) -> String {
-        guard let at = url.firstIndex(of: "@"), let scheme = url.range(of: "://"), scheme.upperBound < at,
-              let colon = url[scheme.upperBound..<at].firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":…" + String(url[at...])
-    }
 
     static func replica(of url: String, environment: [String: String]) throws(CommandFailure) -> Register {
         let cacheRoot = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -88,8 +83,18 @@ enum ServerReads {
 
     private static func pulled(_ url: String, into folder: String) throws(CommandFailure) -> Register {
         do { return try Register.replica(ofServer: url, in: folder) }
-        catch let error as ServerError { throw CommandFailure("rigbook: \(error.message)") }
+        catch let error as ServerError { throw failure(error, later: "read it again later") }
         catch { throw CommandFailure("rigbook: reading the server: \(error)") }
+    }
+
+    /// A failure of the server as the command's, with the exit status that tells a script whether to try again
+    /// later (`later` says how) or to have someone put something right (the message says what).
+    static func failure(_ error: ServerError, later: String) -> CommandFailure {
+        switch error.cause {
+        case .tryLater: CommandFailure("rigbook: \(error.message); \(later)", status: ExitCode.tryLater)
+        case .needsAction: CommandFailure("rigbook: \(error.message)", status: ExitCode.needsAction)
+        case .other: CommandFailure("rigbook: \(error.message)")
+        }
     }
 
     /// Removes the replicas made for one command (RIGBOOK_SERVER_CACHE=off).
