@@ -82,22 +82,32 @@ extension Register {
     /// Returns the version recorded, whether it is new, and the fields both changed, which keep the register's.
     public func record(_ change: ParticularsChange, editedFrom base: ParticularsChange?, stamp: SaveStamp = SaveStamp())
         throws(RegisterError) -> (recorded: ParticularsChange, kept: Bool, conflicts: [ParticularsConflict]) {
+        try perform { try db.transaction { try recordInTransaction(change, editedFrom: base, stamp: stamp) } }
+    }
+
+    /// Several particulars in one transaction, each checked against those before it: all are kept, or none.
+    public func record(together changes: [ParticularsChange], stamp: SaveStamp = SaveStamp()) throws(RegisterError) {
         try perform {
             try db.transaction {
-                let current = try ParticularsStore.current(db)
-                var recorded = change, conflicts: [ParticularsConflict] = []
-                if let base, let now = current.current(of: change) {
-                    (recorded, conflicts) = change.merged(from: base, onto: now)
-                }
-                let problems = recorded.problems(in: current)
-                guard problems.isEmpty else { throw RegisterError.invalidParticulars(problems) }
-                if current.applying(recorded) == current, isKept(recorded, in: current) {
-                    return (recorded, false, conflicts)
-                }
-                try ParticularsStore.append(db, recorded, stamp: stamp)
-                return (recorded, true, conflicts)
+                for change in changes { _ = try recordInTransaction(change, editedFrom: nil, stamp: stamp) }
             }
         }
+    }
+
+    /// One change, checked and appended inside the caller's transaction.
+    private func recordInTransaction(_ change: ParticularsChange, editedFrom base: ParticularsChange?,
+                                     stamp: SaveStamp) throws
+        -> (recorded: ParticularsChange, kept: Bool, conflicts: [ParticularsConflict]) {
+        let current = try ParticularsStore.current(db)
+        var recorded = change, conflicts: [ParticularsConflict] = []
+        if let base, let now = current.current(of: change) {
+            (recorded, conflicts) = change.merged(from: base, onto: now)
+        }
+        let problems = recorded.problems(in: current)
+        guard problems.isEmpty else { throw RegisterError.invalidParticulars(problems) }
+        if current.applying(recorded) == current, isKept(recorded, in: current) { return (recorded, false, conflicts) }
+        try ParticularsStore.append(db, recorded, stamp: stamp)
+        return (recorded, true, conflicts)
     }
 
     /// Whether the subject already has a version (so an equal one adds nothing).

@@ -133,6 +133,9 @@ public indirect enum Effect: Sendable {
     /// Keep a new version of one particular (the register checks it again under its write lock).
     /// A particular as an editor opened on `editedFrom` (nil: a new one) made it: saved field by field.
     case recordParticulars(ParticularsChange, editedFrom: ParticularsChange?)
+    /// Several new versions in one transaction, all or none (the set-up screen's employer, site and examiner);
+    /// answered as the last one's `particularsRecorded`.
+    case recordParticularsTogether([ParticularsChange])
     /// Read the history of one particular (`subject`, as `ParticularsChange.subject`), titled `title`.
     case openParticularsHistory(subject: UUID, title: String)
     /// Open the asset editor: take its draft's lock, then open it or ask about its draft.

@@ -405,7 +405,7 @@ extension DraftedForm {
         case .attach: openAttachPrompt = AttachPrompt()
         case .removeAttachment: removeSelectedAttachment(now: now)
         case .previousAttachment, .nextAttachment: moveAttachmentSelection(by: action == .nextAttachment ? 1 : -1)
-        case .cleanPass, .pickExaminer, .openChoices, .history: return handleOwn(action, now: now)
+        case .cleanPass, .pickExaminer, .openChoices, .history, .setUp: return handleOwn(action, now: now)
         case .goToField: fieldJump = FieldJump()
         }
         return .stay

@@ -2,7 +2,7 @@
 public enum FormAction: Sendable {
     case next, previous, save, close, help, toggle, cycleForward, cycleBack, openChoices, pickExaminer
     case saveAndNext, cleanPass, typeAhead, history
-    case attach, removeAttachment, previousAttachment, nextAttachment, goToField
+    case attach, removeAttachment, previousAttachment, nextAttachment, goToField, setUp
 }
 
 /// The keymaps every drafted form declares: the same keys in the same places, in each form's words. A form kind

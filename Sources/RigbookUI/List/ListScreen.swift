@@ -6,7 +6,7 @@ public enum ListAction: Sendable {
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
     case editAsset, toggleRetired
     case mark, markAll, inspectMarked
-    case scan, labels
+    case scan, labels, setUp
 }
 
 /// What the keys do while a filter is typed after `/`.
@@ -46,6 +46,8 @@ extension ListState: Screen {
                    action: .assetParticulars),
         KeyBinding([.char(",")], help: "Settings: the examining organisation, employers and their sites, examiners",
                    brief: "settings", action: .settings),
+        KeyBinding([.char("u")], help: "Set up this register in one screen: the employer, the site and the examiner "
+                   + "a report names", brief: "set up this register", action: .setUp),
         KeyBinding([.tab], help: "Dashboard: counts and what falls due in the next 12 weeks", brief: "dashboard",
                    action: .dashboard),
         KeyBinding([.escape], help: "Clear the filter", brief: "clear the filter", action: .clearFilter),
@@ -122,6 +124,7 @@ extension ListState: Screen {
         case .drafts: return .effects([.openDrafts])
         case .dashboard: return .push(DashboardState(list: self, today: today))
         case .addAsset: return .push(AssetFormState())
+        case .setUp: return .push(SetUpState(particulars: particulars))
         case .settings: return .effects([.openSettings])
         case .assetParticulars:
             guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }

@@ -351,6 +351,10 @@ enum ListView {
         let lines: [(String, Style)] = [
             ("The register is empty.", .bold),
             ("", .plain),
+            ("Press u to set up this register: the employer,", .plain),
+            ("site and examiner every report names (needed", .plain),
+            ("before the first thorough examination is saved).", .plain),
+            ("", .plain),
             ("Press S to load sample data (\(list.sampleSize) assets with years", .plain),
             ("of inspection history) and look around.", .plain),
             ("", .plain),

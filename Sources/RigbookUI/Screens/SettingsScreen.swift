@@ -2,7 +2,7 @@ import Foundation
 import RigbookCore
 
 public enum SettingsAction: Sendable {
-    case up, down, pageUp, pageDown, top, bottom, edit, addEmployer, addSite, addExaminer, history, back, help
+    case up, down, pageUp, pageDown, top, bottom, edit, addEmployer, addSite, addExaminer, history, back, help, setUp
 }
 
 /// The register's particulars (`,` from the list): the examining organisation, the employers with their
@@ -51,6 +51,8 @@ public struct SettingsState: Screen {
                    brief: "add an examiner", action: .addExaminer),
         KeyBinding([.char("h")], help: "History of the selected item: every version, when and by whom",
                    footer: "history", action: .history),
+        KeyBinding([.char("u")], help: "Set up the register in one screen: the main employer, its site, an examiner",
+                   brief: "set up this register", action: .setUp),
         .back(.back, to: "register"),
         .help(.help),
     ])
@@ -128,6 +130,7 @@ public struct SettingsState: Screen {
             guard let employer = employerForNewSite else { return .notify(.error("Add an employer first.")) }
             return edit(.addSite(employer: employer))
         case .addExaminer: return edit(.addExaminer)
+        case .setUp: return .push(SetUpState(particulars: particulars))
         case .history:
             guard let change = change(for: selectedRow) else {
                 return .notify(.error("Select an organisation, employer, site or examiner to see its history."))

@@ -8,7 +8,11 @@ extension FormState {
         // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds.
         own: [KeyBinding([.function(4)], label: "F4",
                          help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
-                         brief: "pick an examiner", action: .pickExaminer)])
+                         brief: "pick an examiner", action: .pickExaminer),
+              KeyBinding([.function(3)], label: "F3",
+                         help: "Set up the register's employer, site and examiner, which a report of thorough "
+                            + "examination names; the form waits underneath", brief: "set up the register",
+                         action: .setUp)])
 
     static let choiceKeymap = DraftedFormKeys.choices(
         title: "Inspection form: choices and check boxes",
@@ -125,6 +129,8 @@ extension FormState {
             }
             if focus != .inspectorName && focus != .certificationNumber { focusField(.inspectorName) }
             mode = .own(.choosing(ChoicePopup(field: .inspectorName, examiners: examiners, in: values)))
+        case .setUp:
+            return .push(SetUpState(particulars: particulars))
         case .openChoices:
             if focus.kind == .choice {
                 mode = .own(.choosing(ChoicePopup(field: focus, in: values)))
@@ -186,6 +192,10 @@ extension FormState {
     /// Results of the form's effects: the save, and the draft file's writes.
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
+        case .particularsRecorded(_, _, _, let fresh):
+            // Set up from over the form (F3): its gate judges by the particulars as they are now.
+            particulars = fresh
+            return nil
         case .saved(_, let session, _, _) where session == sessionID:
             // What follows a commit: the draft goes, the lock is given back, the inspector is
             // remembered (as saved, trimmed) for the next form, and the list re-reads the asset.

@@ -107,6 +107,7 @@ enum FormLayout {
         var problems: [GateProblem]
         var fieldMessages: [FormField: String]
         var warnings: [String]
+        var setUpOffered: Bool
         var focus: FormField
         var relativeDateHint: String?
         /// What decides which fields apply (`FormField.applies(to:)`), and the attachments' rows.
@@ -123,6 +124,7 @@ enum FormLayout {
             problems = form.problems
             fieldMessages = form.fieldMessages
             warnings = form.fields.flatMap(form.warnings(for:))
+            setUpOffered = form.offersSetUp
             focus = form.focus
             relativeDateHint = form.relativeDateHint
             inspectionType = form.values.inspectionType
@@ -178,6 +180,9 @@ enum FormLayout {
                 if let message = form.fieldMessages[field] { add(message, .typing) }
                 for warning in form.warnings(for: field) { add(warning, .warning) }
                 for problem in problems[field] ?? [] { add(problem.message, .problem) }
+                if field == .inspectionType, form.offersSetUp {
+                    lines += wrapped(FormState.setUpOffer).map { .info(field, $0.text) }
+                }
             }
         }
         return lines

@@ -10,8 +10,9 @@ public struct FormState: Screen {
     public var amending: StoredInspection? { seed.own.amending }
     /// The record the person chose to amend, when a later amendment had superseded it.
     public var supersededChoice: Int64? { seed.own.supersededChoice }
-    /// The register's particulars when the form opened (Settings): what a thorough examination copies.
-    public var particulars: Particulars { seed.own.particulars }
+    /// The register's particulars (Settings), as the form opened or as set up since: what a thorough examination
+    /// copies.
+    public internal(set) var particulars: Particulars { didSet { problems = gateProblems() } }
 
     // Every property the body's layout depends on forgets the kept layout when it changes (`layoutMemo`).
     public internal(set) var values: InspectionValues { didSet { forgetLayout() } }
@@ -76,6 +77,7 @@ public struct FormState: Screen {
         draftID = DraftIdentity.draftID(assetUUID: seed.row.asset.uuid)
         today = context.today
         values = seed.initial
+        particulars = seed.own.particulars
         noticeAnswers = seed.own.noticeAnswers
         // A recovered draft is confirmed again by a person: a tick must never come back from a file.
         if seed.draft != nil { values.confirmed = false }
@@ -156,6 +158,14 @@ public struct FormState: Screen {
 
     /// The multi-line fields among `fields`.
     var multilineFields: [FormField] { memos.groups.groups(self).multiline }
+
+    /// Whether the form offers the set-up screen: a thorough examination the register's particulars cannot
+    /// report yet (the employer's or the site's address missing).
+    var offersSetUp: Bool {
+        values.inspectionType.isThorough && gateContext.particulars?.missingForReport != nil
+    }
+
+    static let setUpOffer = "F3 sets up the employer, the site and the examiner now; the form waits."
 
     /// Lines under the reason for amendment that say which record is amended, when it is not the one chosen.
     var amendmentNotes: [String] {
