@@ -262,8 +262,8 @@ final class E2EPane {
                 && screen.contains(name) && screen.contains(certificate)
         }
         // Notes, scheme, defect, action, deadline toggle, deadline, date, the report particulars (basis,
-        // test, next examination), then the confirmation.
-        for _ in 0..<11 { try tmux.sendKeys("Tab") }
+        // test, next examination), the attachments line, then the confirmation.
+        for _ in 0..<12 { try tmux.sendKeys("Tab") }
         // The confirmation takes a Space only once it has been on screen (keys in the same burst are
         // refused), so wait for it as a person would look at it. A thorough examination's examiner
         // authenticates the report by name.

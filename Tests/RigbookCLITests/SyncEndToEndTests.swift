@@ -19,7 +19,7 @@ extension RigbookCLITests {
             try pane.tmux.waitFor("the five checks ticked and Result Pass on \(tag)") { screen in
                 e2eLines(screen).filter { $0.hasPrefix("  [x] ") }.count == 5 && screen.contains("‹ Pass ›")
             }
-            for _ in 0..<11 { try pane.tmux.sendKeys("Tab") }
+            for _ in 0..<12 { try pane.tmux.sendKeys("Tab") }
             try pane.tmux.waitFor("the confirmation focused") {
                 $0.contains("▸ [ ] I, \(inspector), authenticate this report")
             }

@@ -348,7 +348,7 @@ enum ListView {
     }
 
     static func drawWelcome(_ list: ListState, into frame: inout Frame, area: Rect) {
-        let lines: [(String, Style)] = [
+        var lines: [(String, Style)] = [
             ("The register is empty.", .bold),
             ("", .plain),
             ("Press u to set up this register: the employer,", .plain),
@@ -365,7 +365,9 @@ enum ListView {
             ("", .plain),
             ("? shows the keys, q quits.", .dim),
         ]
-        let top = max(2, (area.height - lines.count) / 2)
+        // A short terminal loses the blank lines first, so every way to start still shows.
+        if lines.count > area.height - 3 { lines.removeAll { $0.0.isEmpty } }
+        let top = max(1, (area.height - lines.count) / 2)
         let widest = lines.map { $0.0.displayWidth }.max() ?? 0
         let left = max(1, (area.width - widest) / 2)
         for (offset, line) in lines.enumerated() where top + offset < area.height - 1 {
