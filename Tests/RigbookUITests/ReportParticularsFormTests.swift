@@ -25,6 +25,17 @@ struct ReportParticularsFormTests {
         return h
     }
 
+    /// The dangerous fail with its repair, confirmed and Ctrl-S pressed: reg 10's questions are open.
+    private func dangerousFailAtReg10() throws -> FormHarness {
+        let h = try dangerousFail()
+        h.focus(.repairParticulars)
+        h.type("Fit a new latch")
+        h.focus(.confirmed)
+        h.press(.char(" "))
+        h.press(.ctrl("s"))
+        return h
+    }
+
     @Test("the section shows only what applies: a pass, a defect, a defect to remedy, after installation, a check")
     func fieldsShownWhereTheyApply() throws {
         let h = try FormHarness(profile: ReportParticularsFormTests.profile)
@@ -119,12 +130,7 @@ struct ReportParticularsFormTests {
 
     @Test("a defect asks reg 10's questions before saving; Esc goes back with nothing saved")
     func defectAsksRegulation10() throws {
-        let h = try dangerousFail()
-        h.focus(.repairParticulars)
-        h.type("Fit a new latch")
-        h.focus(.confirmed)
-        h.press(.char(" "))
-        h.press(.ctrl("s"))
+        let h = try dangerousFailAtReg10()
         #expect(h.form?.noticeDialog != nil)
         #expect(h.flatScreen.contains("Who at Test Quay Ltd was told"), "\(h.screenText)")
         #expect(try h.register.recordCount() == 0)
@@ -162,12 +168,7 @@ struct ReportParticularsFormTests {
 
     @Test("an amendment keeping the defect and its danger keeps reg 10's answers; a changed defect asks, prefilled")
     func amendmentsKeepTheNoticesGiven() throws {
-        let h = try dangerousFail()
-        h.focus(.repairParticulars)
-        h.type("Fit a new latch")
-        h.focus(.confirmed)
-        h.press(.char(" "))
-        h.press(.ctrl("s"))
+        let h = try dangerousFailAtReg10()
         h.type("Dock foreman")
         h.press(.ctrl("s"))
         #expect(h.form == nil, "\(h.screenText)")
@@ -205,12 +206,7 @@ struct ReportParticularsFormTests {
 
     @Test("reg 10's answers are in the draft: Esc back keeps them, and a session killed in the dialog loses none")
     func answersAreKeptWithTheDraft() throws {
-        let h = try dangerousFail()
-        h.focus(.repairParticulars)
-        h.type("Fit a new latch")
-        h.focus(.confirmed)
-        h.press(.char(" "))
-        h.press(.ctrl("s"))
+        let h = try dangerousFailAtReg10()
         h.type("Dock foreman")
         h.press(.tab, .tab, .char(" "))   // told today; a serious risk
         h.press(.escape)
@@ -268,12 +264,7 @@ struct ReportParticularsFormTests {
 extension ReportParticularsFormTests {
     @Test("the reg 10 box's dates take today and counted dates, as the form's date fields do")
     func regulation10DatesTakeRelativeDates() throws {
-        let h = try dangerousFail()
-        h.focus(.repairParticulars)
-        h.type("Fit a new latch")
-        h.focus(.confirmed)
-        h.press(.char(" "))
-        h.press(.ctrl("s"))
+        let h = try dangerousFailAtReg10()
         h.type("Dock foreman")
         h.press(.tab, .ctrl("u"))
         h.type("+99999d")
