@@ -80,6 +80,12 @@ extension PlainForm {
         return false
     }
 
+    /// The register refused the save: what was typed stays, and the register's sentence goes above the footer.
+    mutating func refusedByRegister(_ reason: String) -> Outcome {
+        message = .error("\(refusal): \(reason)")
+        return .stay
+    }
+
     /// Esc: the question when something was typed, else the form closes.
     mutating func askBeforeDiscarding(context: ScreenContext) -> Outcome {
         if !hasChanges { return .pop }

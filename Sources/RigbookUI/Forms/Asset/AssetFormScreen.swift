@@ -210,8 +210,7 @@ public struct AssetFormState: PlainForm {
         case .assetAdded(let tag):
             return .pop + .notify(.info("Added \(tag) to the register.")) + .effects([.reloadRegister])
         case .assetNotAdded(let reason):
-            message = .error("Not added: \(reason)")
-            return .stay
+            return refusedByRegister(reason)
         default:
             return nil
         }

@@ -297,9 +297,7 @@ public struct ParticularEditorState: PlainForm {
             return .pop + .notify(.info(kept ? "Saved \(name)." : "Nothing changed: the register already says that."))
         case .particularsNotRecorded(let reason):
             saving = false
-            // What was typed stays: only the register's sentence is added.
-            message = .error("Not saved: \(reason)")
-            return .stay
+            return refusedByRegister(reason)
         default:
             return nil
         }

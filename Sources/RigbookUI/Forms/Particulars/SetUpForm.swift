@@ -183,8 +183,7 @@ public struct SetUpState: PlainForm {
                                         + "\(values[1][.name].trimmed)."))
         case .particularsNotRecorded(let reason):
             saving = false
-            message = .error("Not saved: \(reason)")
-            return .stay
+            return refusedByRegister(reason)
         default:
             return nil
         }
