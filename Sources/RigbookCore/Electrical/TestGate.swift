@@ -72,10 +72,10 @@ public enum TestGate {
     /// What AS/NZS 3760 has a test record name beside the readings: who may test, and the instrument. A test
     /// saves without them, but each one left empty warns under its field.
     public static var recordedParticulars: [(field: TestField, path: KeyPath<TestValues, String>, why: String)] { [
-        (.licenceNumber, \.licenceNumber, "No licence number: the record should say who may test."),
-        (.instrumentModel, \.instrumentModel, "No instrument: AS/NZS 3760 records the instrument a test used."),
-        (.instrumentSerial, \.instrumentSerial, "No serial: it tells which instrument of the model was used."),
-        (.calibrationDate, \.calibrationDate, "No calibration date: it shows the instrument's readings held."),
+        (.licenceNumber, \.licenceNumber, "No licence number: the record says who may test."),
+        (.instrumentModel, \.instrumentModel, "No instrument: AS/NZS 3760 records the instrument."),
+        (.instrumentSerial, \.instrumentSerial, "No serial: it says which instrument was used."),
+        (.calibrationDate, \.calibrationDate, "No calibration date: it shows the readings held."),
     ] }
 
     /// The recorded particulars left empty, each with why it matters.
