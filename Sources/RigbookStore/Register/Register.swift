@@ -284,9 +284,7 @@ public final class Register {
         try perform {
             try db.transaction {
                 // Checked under the write lock, so two writers adding one tag both get a clear answer.
-                if try !rows(sharingKeyWith: asset.tag).isEmpty {
-                    throw RegisterError.duplicateTag(asset.tag)
-                }
+                if let refusal = try refusal(ofNewTag: asset.tag) { throw refusal }
                 try insertAsset(try db.prepare(AssetColumns.insertSQL), asset, summary: .empty)
             }
         }
@@ -403,6 +401,26 @@ public final class Register {
             if Tags.key(row.asset.tag) == key { rows.append(row) }
         }
         return rows
+    }
+
+    /// Why `tag`, typed or imported for a new asset or as `assetUUID`'s new tag, is refused: another asset holds
+    /// it, or one that looks like it (`Tags.clash`). Only under the write lock. A merge brings tags in without
+    /// this: its tags were typed on another replica and are kept as they are.
+    func refusal(ofNewTag tag: String, for assetUUID: UUID? = nil) throws -> RegisterError? {
+        // The tags that could clash: those keyed like it or like its skeleton (an ASCII tag's skeleton is its
+        // key), those kept without a key, and those with a character outside ASCII (found on the narrow key index).
+        let statement = try db.prepare("""
+            SELECT tag, uuid FROM assets WHERE tag_key IN (?, ?) OR tag_key IS NULL
+                OR tag_key IN (SELECT tag_key FROM assets WHERE tag_key GLOB '*[^ -~]*')
+            """)
+        try statement.bind([.text(Tags.key(tag)), .text(Tags.skeleton(tag))])
+        var lookAlike: String?
+        while try statement.step() {
+            guard statement.uuid(1) != assetUUID, let clash = Tags.clash(tag, with: statement.text(0)) else { continue }
+            if case .same = clash { return .duplicateTag(tag) }
+            lookAlike = lookAlike ?? clash.existing
+        }
+        return lookAlike.map { .lookAlikeTag(tag, existing: $0) }
     }
 
     public func asset(uuid: UUID) throws(RegisterError) -> RegisterRow? {

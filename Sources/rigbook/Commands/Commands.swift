@@ -309,7 +309,7 @@ enum Commands {
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ")) }
         let register = try context.openRegister()
         do throws(RegisterError) { try register.addAsset(asset) }
-        catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
+        catch let error where error.refusesTag { throw UsageError(error.description) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
     }
 
