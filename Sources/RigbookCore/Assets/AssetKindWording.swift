@@ -10,6 +10,9 @@ extension AssetKind {
     /// "Thorough examination due" or "Test and tag due": a calendar event's title.
     public var dueTitle: String { self == .electrical ? "Test and tag due" : "Thorough examination due" }
 
+    /// "never examined" or "never tested": what an UNTESTED asset's due date is, where it has none.
+    public var neverDone: String { self == .electrical ? "never tested" : "never examined" }
+
     /// "Last thorough examination" or "Last test".
     public var lastTitle: String { self == .electrical ? "Last test" : "Last thorough examination" }
 }

@@ -35,10 +35,10 @@ public enum AssetStatus: String, CaseIterable, Sendable, Codable, Comparable {
 
     public static func < (a: AssetStatus, b: AssetStatus) -> Bool { a.attentionRank < b.attentionRank }
 
-    /// Statuses that call for someone to act.
+    /// Statuses that call for someone to act (UNTESTED: an examination or test is due now).
     public var needsAttention: Bool {
         switch self {
-        case .doNotUse, .overdue, .remedyBy, .dueSoon: true
+        case .doNotUse, .overdue, .remedyBy, .dueSoon, .untested: true
         default: false
         }
     }
@@ -127,7 +127,6 @@ extension StatusReport {
         if let remedyDeadline { dates.append("remedy by \(remedyDeadline.iso)") }
         if let nextDue { dates.append("next \(kind.dueWhat) due \(nextDue.iso)") }
         if !deadlineMatters { dates.reverse() }
-        let never = kind == .electrical ? "never tested" : "never examined"
-        return dates.isEmpty ? "\(never), no commission date" : dates.joined(separator: " · ")
+        return dates.isEmpty ? "\(kind.neverDone), no commission date" : dates.joined(separator: " · ")
     }
 }
