@@ -408,7 +408,7 @@ extension RigbookCLITests {
             #expect(dueRows(result.stdout) == [
                 ["OVERDUE", "OV-1", "Zebra web sling", "Yard", "thorough examination", "2026-11-01", "due 29 days ago"],
                 ["DUE SOON", "DS-1", "Quokka shackle", "Bay 4", "thorough examination", "2026-12-15", "due in 15 days"],
-                ["UNTESTED", "UT-1", "Ibis chain block", "Quay 1", "thorough examination", "—", "never examined"],
+                ["UNTESTED", "UT-1", "Ibis chain block", "Quay 1", "thorough examination", "now", "never examined"],
             ])
             #expect(lastLine(result.stdout) == "1 OVERDUE, 1 DUE SOON, 1 UNTESTED as of 2026-11-30.")
             // OK (far off) is not for `due`; UNTESTED, never examined, is due now.
@@ -500,6 +500,9 @@ extension RigbookCLITests {
                     "\(text)")
             #expect(rows.map { $0[0] } == ["DO NOT USE", "DO NOT USE", "OVERDUE", "OVERDUE", "REMEDY BY", "REMEDY BY",
                                             "DUE SOON", "DUE SOON", "UNTESTED"])
+            // DATE says what is due: a DO NOT USE item before use (not the day it failed), an UNTESTED one now.
+            #expect(rows.map { $0[5] } == ["before use", "before use", "2026-10-15", "2026-11-01", "2026-12-10",
+                                            "2026-12-20", "2026-12-05", "2026-12-15", "now"], "\(text)")
             // DO NOT USE says why, never "due in 355 days".
             #expect(rows.map { $0.last ?? "" } == [
                 "remedy deadline 2026-11-15 passed",
@@ -527,6 +530,10 @@ extension RigbookCLITests {
                 nil, nil, nil, nil, nil, nil, nil,
             ])
             #expect(items.allSatisfy { $0.keys.contains("reason") })
+            // `date` stays the date that matters; `due`, added after it, says what is due.
+            #expect(items.map { $0["due"] as? String } == ["before_use", "before_use", "2026-10-15", "2026-11-01",
+                                                           "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15",
+                                                           "now"])
             let counts = object["counts"] as? [String: Any] ?? [:]
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
                     == ["do_not_use": 2, "overdue": 2, "remedy_by": 2, "due_soon": 2, "ok": 0, "untested": 1])
@@ -601,11 +608,12 @@ extension RigbookCLITests {
             let missed = home.run(["history", "DN-2"])
             #expect(missed.status == 0, "\(missed)")
             #expect(missed.stdout.hasPrefix(
-                "DN-2 · Narwhal beam clamp · DO NOT USE: remedy deadline 2026-11-15 passed\n"), "\(missed)")
+                "DN-2 · Narwhal beam clamp · DO NOT USE: remedy deadline 2026-11-15 passed · remedy due before use\n"),
+                    "\(missed)")
             let failed = home.run(["history", "DN-1"]).stdout
             #expect(failed.hasPrefix(
                 "DN-1 · Newt lever hoist · DO NOT USE: failed dangerous on 2026-11-20, not cleared by a thorough "
-                + "examination\n"), "\(failed)")
+                + "examination · thorough examination due before use\n"), "\(failed)")
             let withdrawn = home.run(["history", "WD-1"]).stdout
             #expect(withdrawn.hasPrefix("WD-1 · Walrus wire rope sling · WITHDRAWN: withdrawn from service: "
                                         + "no examination due\n"), "\(withdrawn)")
@@ -759,8 +767,9 @@ extension RigbookCLITests {
                 let tag = string(object, "tag") ?? "?", name = string(object, "name") ?? "?"
                 #expect(!text.contains(tag) && !result.stdout.contains(tag), "tag \(tag) in a redacted feed")
                 #expect(!text.contains(name), "name \(name) in a redacted feed")
-                // The plain feed does show them (so the check above can fail).
-                if string(object, "status") != "withdrawn" && string(object, "status") != "untested"
+                // The plain feed does show them (so the check above can fail); nothing dated is due on a withdrawn,
+                // untested or DO NOT USE asset (this one's remedy deadline aside).
+                if !["withdrawn", "untested", "do_not_use"].contains(string(object, "status") ?? "")
                     && !flags.contains("--digest") {
                     #expect(unescapeText(contentLines(plain.stdout).joined(separator: "\n")).contains(tag))
                 }

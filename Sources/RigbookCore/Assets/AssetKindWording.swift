@@ -18,14 +18,6 @@ extension AssetKind {
 }
 
 extension DueReport {
-    /// What the item needs next: "test", "retest" (a failed test), "thorough examination" or "remedy" (the
-    /// remedy deadline is the date that matters); `due` prints it beside the date.
-    public static func what(_ item: DueItem) -> String {
-        if item.report.deadlineMatters { return "remedy" }
-        if item.row.asset.isElectrical {
-            return item.report.reasons.contains { if case .failedDangerous = $0 { true } else { false } }
-                ? "retest" : "test"
-        }
-        return "thorough examination"
-    }
+    /// What the item needs next (`StatusReport.needs`); `due` prints it beside the date.
+    public static func what(_ item: DueItem) -> String { item.report.needs }
 }

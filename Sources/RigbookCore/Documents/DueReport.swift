@@ -106,7 +106,7 @@ public enum DueForecast {
 
     /// The week (0 ..< count) an asset of this status falls due in, if it does within them.
     public static func week(of report: StatusReport, today: CalendarDate, count: Int = 12) -> Int? {
-        guard report.status != .withdrawn, let due = report.nextDue else { return nil }
+        guard let due = report.examinationDue.date else { return nil }
         let days = today.days(until: due)
         guard days >= 0, days / 7 < count else { return nil }
         return days / 7

@@ -263,7 +263,7 @@ enum ListView {
                 style = Style(colour: .magenta, bold: true)
             case .lastExam: text = row.summary.lastThoroughDate?.iso ?? "—"
             case .nextDue:
-                text = report.keyDate?.iso ?? "—"
+                text = report.due.text
             case .status:
                 text = report.status.label
                 style = StatusStyle.of(report.status)

@@ -409,7 +409,7 @@ enum Commands {
         func cells(_ row: RegisterRow) -> [String] {
             let l = AssetListing(row: row, today: context.today), a = l.asset
             return [a.tag, a.name, a.typeLabel, a.isElectrical ? "—" : Asset.wllText(a.wllKg), a.location,
-                    l.lastThoroughExamination ?? "—", l.nextDue ?? "—",
+                    l.lastThoroughExamination ?? "—", l.due.text,
                     AssetStatus(rawValue: l.status)?.label ?? l.status]
         }
         let source = RegisterSource(register, includingRetired: includingRetired) { row in

@@ -88,7 +88,7 @@ extension Commands {
         let header = ["STATUS", "TAG", "NAME", "LOCATION", "NEEDS", "DATE", "WHEN"]
         func cells(_ item: DueItem) -> [String] {
             [item.status.label, item.row.asset.tag, item.row.asset.name, item.row.asset.location,
-             DueReport.what(item), item.date?.iso ?? "—", DueReport.when(item)]
+             DueReport.what(item), item.report.due.text, DueReport.when(item)]
         }
         // Two passes over one snapshot, holding no row: the first judges every asset and keeps, for each due
         // one, only its place in the order and its uuid, with the counts and (for text) the column widths; the
@@ -145,6 +145,8 @@ extension Commands {
                             // What the item needs next, and its kind (keys added at the end).
                             o.add("kind", item.row.asset.kind.rawValue)
                             o.add("needs", DueReport.what(item))
+                            // What is due, where `date` is the date that matters: "before_use", "now" or a date.
+                            o.add("due", item.report.due.word)
                             try write((first ? "" : ",") + o.string)
                             first = false
                         }
