@@ -1257,9 +1257,13 @@ extension RigbookCLITests {
 
             // Counts per status equal asset list's.
             var shown: [String: Int] = [:]
-            for match in html.matches(of: /<tr data-status="([a-z_]+)" data-count="(\d+)">/) {
+            // A register with electrical items splits each count in two columns besides.
+            var electrical = 0
+            for match in html.matches(of: /<tr data-status="([a-z_]+)" data-count="(\d+)" data-electrical="(\d+)">/) {
                 shown[String(match.output.1)] = Int(match.output.2)
+                if match.output.1 == "total" { electrical = Int(match.output.3) ?? -1 }
             }
+            #expect(electrical == 40, "a fifth of the sample is electrical")
             let listed = listAssets(home: home.path)
             #expect(listed.count == 200)
             var counted: [String: Int] = Dictionary(uniqueKeysWithValues: statusValues.map { ($0, 0) })

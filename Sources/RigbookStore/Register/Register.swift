@@ -822,27 +822,33 @@ public final class Register {
         return try db.withRoomForLargeWrite(cacheMiB: 64, body)
     }
 
-    /// Bulk load for `sample`: assets with their records in one transaction, summaries folded in memory.
-    /// `saved` gives each record its stamp and `recordUUID` its uuid (sample data stamps records with their
-    /// own date and draws uuids from its seed, so the same seed always gives the same register). A batch
-    /// holds no amendments.
-    public func load(_ batch: [(asset: Asset, records: [ValidatedInspection])],
-                     saved: (ValidatedInspection) -> SaveStamp,
+    /// Bulk load for `sample`: assets with their inspection records and electrical tests (both from their gates)
+    /// in one transaction, summaries folded in memory. `saved` gives each record and test its stamp from its date,
+    /// and `recordUUID` its uuid (sample data stamps records with their own date and draws uuids from its seed, so
+    /// the same seed always gives the same register). A batch holds no amendments.
+    public func load(_ batch: [(asset: Asset, records: [ValidatedInspection], tests: [ValidatedTest])],
+                     saved: (CalendarDate) -> SaveStamp,
                      recordUUID: () -> UUID = UUID.init) throws(RegisterError) {
         try perform {
             try db.transaction { try HashChain.holdingHead(db) {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
-                for (asset, records) in batch {
+                for (asset, records, tests) in batch {
                     // Ids grow in insertion order, so the offsets order the fold exactly as the ids will.
-                    let facts = records.enumerated().map { $1.facts(id: Int64($0), savedAt: saved($1).savedAt) }
+                    let facts = records.enumerated().map {
+                        $1.facts(id: Int64($0), savedAt: saved($1.inspectionDate).savedAt)
+                    } + tests.enumerated().map { $1.facts(id: Int64($0)) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
                     for record in records {
                         let values = InspectionColumns.values(
-                            record, recordUUID: recordUUID(), amendsID: nil, asset: asset, saved: saved(record),
+                            record, recordUUID: recordUUID(), amendsID: nil, asset: asset,
+                            saved: saved(record.inspectionDate),
                             particularsJSON: try record.particulars.map(ParticularsJSON.encode))
                         try recordStatement.bind(try chained(values, record))
                         while try recordStatement.step() {}
+                    }
+                    for test in tests {
+                        _ = try appendTest(test, testUUID: recordUUID(), asset: asset, saved: saved(test.testDate))
                     }
                 }
             } }
