@@ -67,7 +67,7 @@ enum LossBench {
         else { return nil }
         defer { driver.close() }
         guard driver.waitFor({ $0.contains("50 assets") }) else { return nil }
-        driver.send("send-keys -t bench i")
+        for key in keysToInspectionForm { driver.send("send-keys -t bench \(key)") }
         guard driver.waitFor({ $0.contains("Inspection ·") }) else { return nil }
         // The form opens on the inspector's name (no profile): eight Tabs to the notes.
         for _ in 0..<8 { driver.send("send-keys -t bench Tab") }

@@ -24,7 +24,7 @@ enum PasteBench {
             }
             defer { driver.close() }
             guard driver.waitFor({ $0.contains("100 assets") }) else { continue }
-            for key in ["i"] + Array(repeating: "Tab", count: 8) { // from the inspector's name to the notes
+            for key in keysToInspectionNotes {
                 driver.send("send-keys -t bench \(key)")
                 driver.drain()
             }

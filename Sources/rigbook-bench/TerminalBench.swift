@@ -38,7 +38,7 @@ enum TerminalBench {
             Program(command: "vim -u NONE -N -n \(shellQuote(text))", environment: ["TERM": "xterm-256color"],
                     ready: { $0.contains("line 1 of") }, setup: setup)
         }
-        let notes = ["i"] + Array(repeating: "Tab", count: 8)
+        let notes = keysToInspectionNotes
         let rows = [
             ("↓ (`j`): rigbook list / vim normal mode", measure([rigbook([]), vim([]), vim([])], key: "j", count: keys)),
             ("type `a`: rigbook notes field / vim insert mode",

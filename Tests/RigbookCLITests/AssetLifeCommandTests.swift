@@ -183,6 +183,33 @@ extension RigbookCLITests {
             #expect(unknown.status == 1 && unknown.stderr.contains("unknown column 'colour'"))
         }
 
+        @Test func aTagThatLooksLikeOneHeldIsRefusedByAddEditAndImportNamingIt() throws {
+            let dir = TempDir()
+            defer { dir.remove() }
+            let home = dir.sub("home")
+            addSling(home, "SL-0042")
+            addSling(home, "SL-0043")
+            let cyrillic = "\u{405}L-0042", fullwidth = "\u{FF33}\u{FF2C}-0042"
+            let lifting = runRigbookResult(["asset", "add", "--tag", cyrillic, "--name", "2 t sling", "--type",
+                                            "web-sling", "--wll", "2000"], home: home)
+            let electrical = runRigbookResult(["asset", "add", "--kind", "electrical", "--tag", fullwidth, "--name",
+                                               "Drill", "--class", "class-1", "--environment", "factory"], home: home)
+            let edit = runRigbookResult(["asset", "edit", "SL-0043", "--tag", cyrillic, "--reason", "relabelled"],
+                                        home: home)
+            for (refused, tag) in [(lifting, cyrillic), (electrical, fullwidth), (edit, cyrillic)] {
+                #expect(refused.status == 64, "\(refused)")
+                #expect(refused.stderr.contains("\(tag) looks like SL-0042, already in the register"), "\(refused)")
+            }
+            let file = dir.sub("client.csv")
+            try Data("tag,name,type,wll_kg\nSH-1,Shackle,shackle,1000\n\(fullwidth),Sling,web-sling,5\n".utf8)
+                .write(to: URL(fileURLWithPath: file))
+            let imported = runRigbookResult(["import", file], home: home)
+            #expect(imported.status == 1, "\(imported)")
+            #expect(imported.stderr.contains("line 3, tag: \(fullwidth) looks like SL-0042, already in the register"),
+                    "\(imported)")
+            #expect(assetJSON(home).compactMap { string($0, "tag") }.sorted() == ["SL-0042", "SL-0043"])
+        }
+
         @Test func anImportGoesInWholeAndADryRunWritesNothing() throws {
             let dir = TempDir()
             defer { dir.remove() }

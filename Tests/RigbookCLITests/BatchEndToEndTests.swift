@@ -52,6 +52,7 @@ extension RigbookCLITests {
             let before = env.assets()
             let pane = try env.launch("batch")
             try pane.waitForList()
+            try pane.showLiftingOnly()
             let keys = E2EKeyCounter(pane)
             for marked in 1...10 {
                 try keys.press("m", "\(marked) marked") { e2eTitle($0).contains("• \(marked) marked") }
@@ -93,6 +94,7 @@ extension RigbookCLITests {
             defer { env.finish() }
             let first = try env.launch("first")
             try first.waitForList()
+            try first.showLiftingOnly()
             for marked in 1...4 {
                 try first.tmux.sendKeys("m")
                 try first.tmux.waitFor("\(marked) marked") { e2eTitle($0).contains("• \(marked) marked") }

@@ -79,7 +79,7 @@ extension RigbookCLITests {
             let pane = try env.launch("next")
             try pane.waitForList()
             try pane.tmux.sendKeys("/")
-            try pane.tmux.sendLiteral("is:overdue")
+            try pane.tmux.sendLiteral("is:overdue is:lifting")
             let filtered = try pane.tmux.waitFor("the overdue ones") { e2eTitle($0).contains("filter: ") }
             let tags = e2eLines(filtered).dropFirst(3).prefix(2).compactMap { $0.split(separator: " ").first }
                 .map { String($0.prefix { $0 != "✎" && $0 != "!" }) }

@@ -109,7 +109,7 @@ private func craftFour(_ home: Home) {
 /// Every status on 2026-11-30, two of each listed one, each pair with the later tag falling due first:
 /// DN-2 (missed remedy deadline 2026-11-15), DN-1 (failed, next due 2027-11-20), OV-2 (due 2026-10-15),
 /// OV-1 (2026-11-01), RB-2 (deadline 2026-12-10), RB-1 (2026-12-20), DS-2 (due 2026-12-05),
-/// DS-1 (2026-12-15); and not listed: QU-1 quarantined, WD-1 withdrawn, OK-1, UT-1.
+/// DS-1 (2026-12-15), UT-1 (never examined: due now); and not listed: QU-1 quarantined, WD-1 withdrawn, OK-1.
 private func craftAll(_ home: Home) throws {
     craftFour(home)
     home.addAsset("OV-2", "Osprey round sling", type: "round-sling", commissioned: "2025-10-15", location: "Yard")
@@ -397,7 +397,7 @@ extension RigbookCLITests {
             #expect(statuses(home) == ["OV-1": "overdue", "DS-1": "due_soon", "OK-1": "ok", "UT-1": "untested"])
         }
 
-        @Test("due lists OVERDUE then DUE SOON, with the summary line, and exits 3")
+        @Test("due lists OVERDUE, DUE SOON, then UNTESTED (due now), with the summary line, and exits 3")
         func listsWhatNeedsAttention() {
             let home = Home(); defer { home.remove() }
             craftFour(home)
@@ -408,10 +408,11 @@ extension RigbookCLITests {
             #expect(dueRows(result.stdout) == [
                 ["OVERDUE", "OV-1", "Zebra web sling", "Yard", "thorough examination", "2026-11-01", "due 29 days ago"],
                 ["DUE SOON", "DS-1", "Quokka shackle", "Bay 4", "thorough examination", "2026-12-15", "due in 15 days"],
+                ["UNTESTED", "UT-1", "Ibis chain block", "Quay 1", "thorough examination", "now", "never examined"],
             ])
-            #expect(lastLine(result.stdout) == "1 OVERDUE, 1 DUE SOON as of 2026-11-30.")
-            // OK (far off) and UNTESTED (no date) are not for `due`.
-            #expect(!result.stdout.contains("OK-1") && !result.stdout.contains("UT-1"), "\(result)")
+            #expect(lastLine(result.stdout) == "1 OVERDUE, 1 DUE SOON, 1 UNTESTED as of 2026-11-30.")
+            // OK (far off) is not for `due`; UNTESTED, never examined, is due now.
+            #expect(!result.stdout.contains("OK-1"), "\(result)")
         }
 
         /// `due` writes its items as it reads them again in order; what it writes must be what
@@ -464,16 +465,17 @@ extension RigbookCLITests {
             #expect((object["items"] as? [Any])?.isEmpty == true, "\(json)")
         }
 
-        @Test("--as-of a day when all is well: exit 0 (UNTESTED is not listed)")
+        @Test("--as-of a day when all else is well: only UNTESTED is listed (due whatever the day), exit 3")
         func allOKAsOf() {
             let home = Home(); defer { home.remove() }
             craftFour(home)
             let result = home.run(["due", "--as-of", "2026-06-02"])
-            #expect(result.status == 0, "\(result)")
-            #expect(result.stdout == "Nothing needs attention as of 2026-06-02.\n", "\(result)")
+            #expect(result.status == 3, "\(result)")
+            #expect(dueRows(result.stdout).map { $0[1] } == ["UT-1"], "\(result)")
+            #expect(lastLine(result.stdout) == "1 UNTESTED as of 2026-06-02.", "\(result)")
             // The same day through RIGBOOK_TODAY.
             let viaEnvironment = home.run(["due"], env: ["RIGBOOK_TODAY": "2026-06-02"])
-            #expect(viaEnvironment.status == 0, "\(viaEnvironment)")
+            #expect(viaEnvironment.status == 3, "\(viaEnvironment)")
             #expect(viaEnvironment.stdout == result.stdout)
         }
 
@@ -482,7 +484,7 @@ extension RigbookCLITests {
             expectUsage(bad)
         }
 
-        @Test("most urgent first: DO NOT USE, OVERDUE, REMEDY BY, DUE SOON; earliest date first within each")
+        @Test("most urgent first: DO NOT USE, OVERDUE, REMEDY BY, DUE SOON, UNTESTED; earliest date first within each")
         func ordering() throws {
             let home = Home(); defer { home.remove() }
             try craftAll(home)
@@ -494,24 +496,30 @@ extension RigbookCLITests {
             let text = home.run(["due"])
             #expect(text.status == 3, "\(text)")
             let rows = dueRows(text.stdout)
-            #expect(rows.map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"], "\(text)")
+            #expect(rows.map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1", "UT-1"],
+                    "\(text)")
             #expect(rows.map { $0[0] } == ["DO NOT USE", "DO NOT USE", "OVERDUE", "OVERDUE", "REMEDY BY", "REMEDY BY",
-                                            "DUE SOON", "DUE SOON"])
+                                            "DUE SOON", "DUE SOON", "UNTESTED"])
+            // DATE says what is due: a DO NOT USE item before use (not the day it failed), an UNTESTED one now.
+            #expect(rows.map { $0[5] } == ["before use", "before use", "2026-10-15", "2026-11-01", "2026-12-10",
+                                            "2026-12-20", "2026-12-05", "2026-12-15", "now"], "\(text)")
             // DO NOT USE says why, never "due in 355 days".
             #expect(rows.map { $0.last ?? "" } == [
                 "remedy deadline 2026-11-15 passed",
                 "failed dangerous on 2026-11-20, not cleared by a thorough examination",
                 "due 46 days ago", "due 29 days ago",
                 "remedy deadline in 10 days", "remedy deadline in 20 days", "due in 5 days", "due in 15 days",
+                "never examined",
             ])
-            #expect(lastLine(text.stdout) == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
+            #expect(lastLine(text.stdout)
+                    == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON, 1 UNTESTED as of 2026-11-30.")
 
             let json = home.run(["due", "--format", "json"])
             #expect(json.status == 3, "\(json)")
             let object = jsonObject(json.stdout)
             let items = (object["items"] as? [[String: Any]]) ?? []
             #expect(items.compactMap { $0["tag"] as? String }
-                    == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
+                    == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1", "UT-1"])
             #expect(items.compactMap { $0["date"] as? String }
                     == ["2026-11-15", "2026-11-20", "2026-10-15", "2026-11-01",
                         "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
@@ -519,12 +527,16 @@ extension RigbookCLITests {
             #expect(items.map { $0["reason"] as? String } == [
                 "remedy deadline 2026-11-15 passed",
                 "failed dangerous on 2026-11-20, not cleared by a thorough examination",
-                nil, nil, nil, nil, nil, nil,
+                nil, nil, nil, nil, nil, nil, nil,
             ])
             #expect(items.allSatisfy { $0.keys.contains("reason") })
+            // `date` stays the date that matters; `due`, added after it, says what is due.
+            #expect(items.map { $0["due"] as? String } == ["before_use", "before_use", "2026-10-15", "2026-11-01",
+                                                           "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15",
+                                                           "now"])
             let counts = object["counts"] as? [String: Any] ?? [:]
             #expect(counts.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }
-                    == ["do_not_use": 2, "overdue": 2, "remedy_by": 2, "due_soon": 2, "ok": 0])
+                    == ["do_not_use": 2, "overdue": 2, "remedy_by": 2, "due_soon": 2, "ok": 0, "untested": 1])
         }
 
         @Test("--within 5 drops DUE SOON items further off, never the urgent ones; --within 0 keeps only today")
@@ -533,11 +545,12 @@ extension RigbookCLITests {
             try craftAll(home)
             let five = home.run(["due", "--within", "5"])
             #expect(five.status == 3, "\(five)")
-            #expect(dueRows(five.stdout).map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2"],
-                    "\(five)")
+            #expect(dueRows(five.stdout).map { $0[1] }
+                    == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "UT-1"], "\(five)")
             let four = home.run(["due", "--within", "4"])
-            #expect(dueRows(four.stdout).map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1"], "\(four)")
-            #expect(lastLine(four.stdout) == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY as of 2026-11-30.")
+            #expect(dueRows(four.stdout).map { $0[1] } == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "UT-1"],
+                    "\(four)")
+            #expect(lastLine(four.stdout) == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 1 UNTESTED as of 2026-11-30.")
             let json = jsonObject(home.run(["due", "--within", "5", "--format", "json"]).stdout)
             #expect((json["within_days"] as? NSNumber)?.intValue == 5)
             // DS-2 is due 2026-12-05: --within 0 on that day keeps it ("due today"), the day before drops it.
@@ -595,11 +608,12 @@ extension RigbookCLITests {
             let missed = home.run(["history", "DN-2"])
             #expect(missed.status == 0, "\(missed)")
             #expect(missed.stdout.hasPrefix(
-                "DN-2 · Narwhal beam clamp · DO NOT USE: remedy deadline 2026-11-15 passed\n"), "\(missed)")
+                "DN-2 · Narwhal beam clamp · DO NOT USE: remedy deadline 2026-11-15 passed · remedy due before use\n"),
+                    "\(missed)")
             let failed = home.run(["history", "DN-1"]).stdout
             #expect(failed.hasPrefix(
                 "DN-1 · Newt lever hoist · DO NOT USE: failed dangerous on 2026-11-20, not cleared by a thorough "
-                + "examination\n"), "\(failed)")
+                + "examination · thorough examination due before use\n"), "\(failed)")
             let withdrawn = home.run(["history", "WD-1"]).stdout
             #expect(withdrawn.hasPrefix("WD-1 · Walrus wire rope sling · WITHDRAWN: withdrawn from service: "
                                         + "no examination due\n"), "\(withdrawn)")
@@ -622,15 +636,17 @@ extension RigbookCLITests {
             #expect(object["needs_attention"] as? Bool == true)
             #expect(result.stdout.contains("\"needs_attention\":true"), "needs_attention must be a JSON bool")
             #expect(object["summary"] as? String
-                    == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
+                    == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON, 1 UNTESTED as of 2026-11-30.")
             let items = try #require(object["items"] as? [[String: Any]])
-            #expect(items.count == 8)
+            #expect(items.count == 9)
             let known = Set(statuses(home).map { $0.key })
             for item in items {
                 #expect(known.contains(item["tag"] as? String ?? ""), "\(item)")
                 #expect(statusValues.contains(item["status"] as? String ?? ""), "\(item)")
-                #expect(isDateOrNull(item["date"]) && !(item["date"] is NSNull), "\(item)")
-                #expect(item["days"] is NSNumber, "\(item)")
+                // UNTESTED has no date to count from: date and days are null.
+                let dated = item["status"] as? String != "untested"
+                #expect(isDateOrNull(item["date"]) && (item["date"] is NSNull) != dated, "\(item)")
+                #expect((item["days"] is NSNumber) == dated, "\(item)")
                 #expect(item["name"] is String && item["location"] is String, "\(item)")
                 let uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
                 #expect((item["uuid"] as? String)?.wholeMatch(of: uuid) != nil, "\(item)")
@@ -751,8 +767,9 @@ extension RigbookCLITests {
                 let tag = string(object, "tag") ?? "?", name = string(object, "name") ?? "?"
                 #expect(!text.contains(tag) && !result.stdout.contains(tag), "tag \(tag) in a redacted feed")
                 #expect(!text.contains(name), "name \(name) in a redacted feed")
-                // The plain feed does show them (so the check above can fail).
-                if string(object, "status") != "withdrawn" && string(object, "status") != "untested"
+                // The plain feed does show them (so the check above can fail); nothing dated is due on a withdrawn,
+                // untested or DO NOT USE asset (this one's remedy deadline aside).
+                if !["withdrawn", "untested", "do_not_use"].contains(string(object, "status") ?? "")
                     && !flags.contains("--digest") {
                     #expect(unescapeText(contentLines(plain.stdout).joined(separator: "\n")).contains(tag))
                 }
@@ -1240,9 +1257,13 @@ extension RigbookCLITests {
 
             // Counts per status equal asset list's.
             var shown: [String: Int] = [:]
-            for match in html.matches(of: /<tr data-status="([a-z_]+)" data-count="(\d+)">/) {
+            // A register with electrical items splits each count in two columns besides.
+            var electrical = 0
+            for match in html.matches(of: /<tr data-status="([a-z_]+)" data-count="(\d+)" data-electrical="(\d+)">/) {
                 shown[String(match.output.1)] = Int(match.output.2)
+                if match.output.1 == "total" { electrical = Int(match.output.3) ?? -1 }
             }
+            #expect(electrical == 40, "a fifth of the sample is electrical")
             let listed = listAssets(home: home.path)
             #expect(listed.count == 200)
             var counted: [String: Int] = Dictionary(uniqueKeysWithValues: statusValues.map { ($0, 0) })

@@ -56,7 +56,8 @@ extension RigbookCLITests {
                 let sync = runRigbookResult(["sync", url], home: home)
                 try #require(sync.status == 0, "\(sync)")
             }
-            let overdue = site1.assets().filter { string($0, "status") == "overdue" }.compactMap { string($0, "tag") }
+            let overdue = site1.liftingAssets().filter { string($0, "status") == "overdue" }
+                .compactMap { string($0, "tag") }
             try #require(overdue.count >= 2, "the sample has fewer than two overdue assets")
             let (tag1, tag2) = (overdue[0], overdue[1])
             #expect(exported(site2.home) == exported(site1.home), "the empty replica took the whole register")

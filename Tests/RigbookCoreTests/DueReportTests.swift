@@ -83,13 +83,14 @@ struct DueReportTests {
     @Test("most urgent first, earliest date first within a status, not-for-attention statuses left out")
     func ordering() {
         let items = DueReport.items(Due.rows, today: Due.today)
-        #expect(items.map(\.row.asset.tag) == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1"])
+        #expect(items.map(\.row.asset.tag)
+                == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "DS-1", "UT-1"])
         #expect(items.map(\.status)
-                == [.doNotUse, .doNotUse, .overdue, .overdue, .remedyBy, .remedyBy, .dueSoon, .dueSoon])
+                == [.doNotUse, .doNotUse, .overdue, .overdue, .remedyBy, .remedyBy, .dueSoon, .dueSoon, .untested])
         // DN-1's date is the day it failed dangerous, no longer its examination a year ahead.
         #expect(items.map { $0.date?.iso ?? "-" } == ["2026-11-15", "2026-11-20", "2026-10-15", "2026-11-01",
-                                                       "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15"])
-        #expect(items.map { $0.days ?? 999 } == [-15, -10, -46, -29, 10, 20, 5, 15])
+                                                       "2026-12-10", "2026-12-20", "2026-12-05", "2026-12-15", "-"])
+        #expect(items.map { $0.days ?? 999 } == [-15, -10, -46, -29, 10, 20, 5, 15, 999])
         // The input order does not matter.
         #expect(DueReport.items(Due.rows.reversed(), today: Due.today) == items)
     }
@@ -115,10 +116,10 @@ struct DueReportTests {
         }
     }
 
-    @Test("QUARANTINED, WITHDRAWN, UNTESTED and OK are not listed by default")
+    @Test("QUARANTINED, WITHDRAWN and OK are not listed by default")
     func leftOut() {
         let tags = Set(DueReport.items(Due.rows, today: Due.today).map(\.row.asset.tag))
-        for tag in ["QU-1", "WD-1", "UT-1", "OK-1"] { #expect(!tags.contains(tag), "\(tag)") }
+        for tag in ["QU-1", "WD-1", "OK-1"] { #expect(!tags.contains(tag), "\(tag)") }
         let statuses = Dictionary(uniqueKeysWithValues: Due.rows.map {
             ($0.asset.tag, $0.status(on: Due.today).status)
         })
@@ -143,6 +144,22 @@ struct DueReportTests {
         #expect(DueReport.when(try #require(items["DN-1"]))
                 == "failed dangerous on 2026-11-20, not cleared by a thorough examination")
         #expect(DueReport.when(try #require(items["OV-2"])) == "due 46 days ago")
+    }
+
+    @Test("UNTESTED is listed whatever the horizon, due now: never examined, or an electrical item never tested")
+    func untestedIsDueNow() throws {
+        var drill = Due.row(13, "TT-1", commissioned: nil)
+        drill.asset.electrical = ElectricalParticulars(equipmentClass: .classI, environment: .factory)
+        for within in [nil, 0, 45] {
+            let items = DueReport.items(Due.rows + [drill], today: Due.today, within: within)
+            let untested = items.filter { $0.status == .untested }
+            #expect(untested.map(\.row.asset.tag) == ["TT-1", "UT-1"], "within \(within ?? -1)")
+            #expect(untested.map(DueReport.when) == ["never tested", "never examined"])
+            #expect(untested.map(DueReport.what) == ["test", "thorough examination"])
+        }
+        #expect(AssetStatus.untested.needsAttention)
+        #expect(DueReport.summary(DueReport.items([drill], today: Due.today), today: Due.today)
+                == "1 UNTESTED as of 2026-11-30.")
     }
 
     @Test("equal dates fall back to tag order")
@@ -170,15 +187,14 @@ struct DueReportTests {
     @Test("within: the horizon for DUE SOON and OK items, never for urgent ones")
     func within() {
         let five = DueReport.items(Due.rows, today: Due.today, within: 5).map(\.row.asset.tag)
-        #expect(five == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2"])
+        #expect(five == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "DS-2", "UT-1"])
         let zero = DueReport.items(Due.rows, today: Due.today, within: 0).map(\.row.asset.tag)
-        #expect(zero == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1"])
+        #expect(zero == ["DN-2", "DN-1", "OV-2", "OV-1", "RB-2", "RB-1", "UT-1"])
         #expect(DueReport.items(Due.rows, today: day("2026-12-05"), within: 0).contains { $0.row.asset.tag == "DS-2" })
         // 45 days ahead: an OK asset due 2027-01-14 joins, with its status still OK.
         let okSoon = Due.row(20, "OK-2", commissioned: "2026-01-14")
-        let sixty = DueReport.items(Due.rows + [okSoon], today: Due.today, within: 60)
-        #expect(sixty.last?.row.asset.tag == "OK-2")
-        #expect(sixty.last?.status == .ok)
+        let sixty = DueReport.items(Due.rows + [okSoon], today: Due.today, within: 60).filter { $0.status == .ok }
+        #expect(sixty.map(\.row.asset.tag) == ["OK-2"])
         #expect(sixty.last?.days == 45)
         let fortyFour = DueReport.items(Due.rows + [okSoon], today: Due.today, within: 44)
         #expect(!fortyFour.contains { $0.row.asset.tag == "OK-2" })
@@ -197,7 +213,7 @@ struct DueReportTests {
     func summary() {
         #expect(DueReport.summary([], today: Due.today) == "Nothing needs attention as of 2026-11-30.")
         #expect(DueReport.summary(DueReport.items(Due.rows, today: Due.today), today: Due.today)
-                == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON as of 2026-11-30.")
+                == "2 DO NOT USE, 2 OVERDUE, 2 REMEDY BY, 2 DUE SOON, 1 UNTESTED as of 2026-11-30.")
         let one = DueReport.items([Due.row(1, "OV-1", commissioned: "2025-11-01")], today: Due.today)
         #expect(DueReport.summary(one, today: Due.today) == "1 OVERDUE as of 2026-11-30.")
         #expect(DueReport.items([], today: Due.today).isEmpty)

@@ -322,7 +322,7 @@ struct HTMLReportTests {
         let reason = "failed dangerous on 2026-02-05, not cleared by a thorough examination"
         let attention = slice(html, from: "<section id=\"attention\">", to: "</section>")
         #expect(attention.contains(
-            ">EB-0006</td><td>Eyebolt M20</td><td>Yard</td><td>thorough examination</td><td>2026-02-05</td>"
+            ">EB-0006</td><td>Eyebolt M20</td><td>Yard</td><td>thorough examination</td><td>before use</td>"
             + "<td>\(reason)</td>"))
         #expect(!attention.contains("due in 158 days"))
         let locations = slice(html, from: "<section id=\"locations\">", to: "<section id=\"particulars\">")
@@ -416,7 +416,7 @@ struct HTMLReportTests {
             + "<td>3.25 t</td><td>2026-01-20</td><td>2026-07-20</td>"
             + "<td><span class=\"st st-ok\">OK</span></td>"))
         #expect(section.contains("<td>BC-0009</td><td>Beam clamp</td><td>Beam clamp</td>"
-            + "<td>2 t</td><td>—</td><td>—</td>"
+            + "<td>2 t</td><td>—</td><td>now</td>"
             + "<td><span class=\"st st-untested\">UNTESTED</span></td>"))
         #expect(section.contains("<span class=\"st st-withdrawn\">WITHDRAWN</span>"))
     }

@@ -733,8 +733,8 @@ struct NeverHideDangerTests {
 
     @Test("each status explains itself in words, for the history headers",
           arguments: [
-            // DO NOT USE: why, and no date still ahead
-            ([defect], "2026-07-01", "remedy deadline 2026-02-10 passed"),
+            // DO NOT USE: why, and what is due before use, no date still ahead
+            ([defect], "2026-07-01", "remedy deadline 2026-02-10 passed · remedy due before use"),
             // REMEDY BY: the earlier date first
             ([defect], "2026-02-01", "remedy by 2026-02-10 · next thorough examination due 2027-01-10"),
             // OK
@@ -751,9 +751,41 @@ struct NeverHideDangerTests {
         #expect(!report.explanation.contains("due in"))
     }
 
+    @Test("what is due: a date, before use for DO NOT USE (never the day it failed), now for UNTESTED, else nothing",
+          arguments: [
+            ([record(1, .thoroughPeriodic, on: "2026-01-10", .failDangerous, action: .quarantine)], "2025-01-01",
+             DueNext.beforeUse, DueNext.beforeUse, "thorough examination"),
+            ([defect], "2025-01-01", DueNext.beforeUse, DueNext.beforeUse, "remedy"),
+            ([record(1, .thoroughPeriodic, on: "2026-01-10")], "2025-01-01", DueNext.on(day("2027-01-10")),
+             DueNext.on(day("2027-01-10")), "thorough examination"),
+            ([record(1, .preUse, on: "2026-01-10", .failDangerous, action: .withdraw)], "2025-01-01", DueNext.nothing,
+             DueNext.nothing, "thorough examination"),
+            ([], nil, DueNext.now, DueNext.now, "thorough examination"),
+          ] as [([RecordFacts], String?, DueNext, DueNext, String)])
+    func whatIsDue(_ history: [RecordFacts], _ commissioned: String?, _ due: DueNext, _ examination: DueNext,
+                   _ needs: String) {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: commissioned), history: history,
+                                          today: day("2026-07-01"))
+        #expect(report.due == due, "\(report.status)")
+        #expect(report.examinationDue == examination, "\(report.status)")
+        #expect(report.needs == needs)
+        if report.status == .doNotUse {
+            #expect(report.due.text == "before use" && report.due.date == nil && report.due.word == "before_use")
+            #expect(report.explanation.hasSuffix(" · \(needs) due before use"), "\(report.explanation)")
+        }
+    }
+
+    @Test("REMEDY BY: NEXT DUE is the deadline when earlier; the examination's own date stays for the labels")
+    func remedyByDue() {
+        let report = StatusRules.evaluate(asset: sampleAsset(commissioned: "2025-01-01"), history: [Self.defect],
+                                          today: day("2026-02-01"))
+        #expect(report.due == .on(day("2026-02-10")) && report.due.text == "2026-02-10")
+        #expect(report.examinationDue == .on(day("2027-01-10")))
+    }
+
     @Test("an asset never examined and never commissioned explains that")
     func untestedExplanation() {
         let report = StatusRules.evaluate(asset: sampleAsset(commissioned: nil), history: [], today: day("2026-02-01"))
-        #expect(report.explanation == "never examined, no commission date")
+        #expect(report.explanation == "never examined, no commission date · thorough examination due now")
     }
 }

@@ -35,6 +35,52 @@ struct TagAndDateTests {
         #expect(Tags.key(a) != Tags.key(b))
     }
 
+    @Test("a tag of Cyrillic, Greek or fullwidth letters that look Latin folds to the Latin tag's skeleton",
+          arguments: [("\u{405}L-0042", "SL-0042"), ("\u{FF33}\u{FF2C}-0002", "SL-0002"), ("\u{391}\u{392}-1", "ab-1"),
+                      ("SL-\u{FF10}\u{FF10}42", "sl-0042"), ("\u{41D}\u{41A}-\u{417}", "HK-3"),
+                      ("\u{430}\u{440}-1", "AP-1"), ("SL-0042", "sl-0042")])
+    func lookAlikesShareASkeleton(_ a: String, _ b: String) {
+        #expect(Tags.skeleton(a) == Tags.skeleton(b), "\(a) must look like \(b)")
+    }
+
+    @Test("tags that do not look alike keep different skeletons",
+          arguments: [("SL-1", "SL-l"), ("\u{416}L-1", "SL-1"), ("\u{401}L-1", "EL-1"), ("\u{432}-1", "B-1"),
+                      ("EV-1100", "EV-0011")])
+    func differentLooks(_ a: String, _ b: String) {
+        #expect(Tags.skeleton(a) != Tags.skeleton(b), "\(a) must not look like \(b)")
+    }
+
+    @Test("a look-alike is refused naming the tag held and the character that is not Latin; the same tag first")
+    func lookAlikeRefusal() throws {
+        let clash = try #require(Tags.clash("\u{405}L-0042", with: "SL-0042"))
+        #expect(clash == .lookAlike("SL-0042"))
+        #expect(clash.refusal(of: "\u{405}L-0042") == "\u{405}L-0042 looks like SL-0042, already in the register"
+                + " (its \u{405} is U+0405 CYRILLIC CAPITAL LETTER DZE)")
+        // The plain tag typed beside a look-alike held: the odd character is the held one's.
+        #expect(Tags.clash("SL-0002", with: "\u{FF33}L-0002")?.refusal(of: "SL-0002")
+                == "SL-0002 looks like \u{FF33}L-0002, already in the register"
+                + " (whose \u{FF33} is U+FF33 FULLWIDTH LATIN CAPITAL LETTER S)")
+        #expect(Tags.clash("sl-0042", with: "SL-0042") == .same("SL-0042"))
+        #expect(Tags.clash("SL-0043", with: "SL-0042") == nil)
+        var taken = TakenTags<Int>()
+        taken.insert("SL-0042", holder: 2)
+        taken.insert("\u{405}L-0042", holder: 3)
+        #expect(taken.clash(with: "\u{FF33}L-0042")?.clash == .lookAlike("SL-0042"))
+        #expect(taken.clash(with: "\u{FF33}L-0042")?.holder == 2, "the first holder keeps the tag")
+        #expect(taken.clash(with: "sl-0042")?.clash == .same("SL-0042"))
+        #expect(taken.clash(with: "SL-0043") == nil)
+    }
+
+    @Test("a spreadsheet with two rows whose tags look alike is refused on the second row")
+    func lookAlikeRowsInOneFile() {
+        let file = "tag,name,type,wll_kg\nSL-0002,a,web-sling,2000\n\u{FF33}\u{FF2C}-0002,b,web-sling,2000\n"
+        guard case .failure(let problems) = AssetImport.parse(file, today: Self.today) else {
+            Issue.record("accepted two look-alike tags"); return
+        }
+        #expect(problems.items.map(\.description) == ["line 3, tag: \u{FF33}\u{FF2C}-0002 looks like SL-0002, on line 2"
+                                                      + " (its \u{FF33} is U+FF33 FULLWIDTH LATIN CAPITAL LETTER S)"])
+    }
+
     static let invisible: [Text] = [
         "EV-\u{202E}0011", "EV-\u{202D}1", "EV-\u{2066}1\u{2069}", "SL-\u{200B}0042", "SL\u{200D}-0042",
         "SL\u{200C}-0042", "\u{FEFF}SL-0042", "SL-00\u{AD}42", "SL-\u{2060}1", "SL-\u{061C}1", "SL-\u{180E}1",

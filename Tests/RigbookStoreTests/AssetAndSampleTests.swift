@@ -72,6 +72,8 @@ struct SampleDataTests {
         var recordCount: Int
         /// Record uuids too come from the seed.
         var recordUUIDs: [UUID]
+        /// So do the electrical items' tests (their hashes also cover the assets' times of adding, which are not).
+        var tests: [String]
     }
 
     private func snapshot(count: Int, seed: UInt64, today: CalendarDate = testToday) throws -> Snapshot {
@@ -84,9 +86,12 @@ struct SampleDataTests {
             var uuids: [UUID] = []
             try register.forEachRecord { uuids.append($0.recordUUID) }
             #expect(Set(uuids).count == uuids.count)
+            let tests = try rows.flatMap { row in
+                try register.tests(assetUUID: row.asset.uuid).map { "\($0.testUUID) \($0.sessionID) \($0.passed)" }
+            }
             return Snapshot(rows: rows,
                             recordsPerAsset: try rows.map { try register.history(assetUUID: $0.asset.uuid).count },
-                            recordCount: try register.recordCount(), recordUUIDs: uuids)
+                            recordCount: try register.recordCount(), recordUUIDs: uuids, tests: tests)
         }
     }
 
@@ -107,7 +112,50 @@ struct SampleDataTests {
                 || other.rows.map(\.asset.tag) != first.rows.map(\.asset.tag))
     }
 
-    @Test("every asset's stored summary is the fold of its history; 2 to 8 records per asset on average")
+    @Test("about one asset in five is electrical: every class, tests through the gate, each story a newcomer meets")
+    func electricalItems() throws {
+        try withTemporaryDirectory { folder in
+            let register = try Register.open(path: registerPath(in: folder))
+            try SampleData(count: 200, seed: 42, today: testToday).load(into: register)
+            let rows = try register.rows()
+            #expect(rows.count == 200, "the count asked for is the total")
+            let electrical = rows.filter(\.asset.isElectrical)
+            #expect(electrical.count == 40)
+            #expect(Set(electrical.compactMap { $0.asset.electrical?.equipmentClass }) == Set(ElectricalClass.allCases))
+            #expect(Set(electrical.compactMap { $0.asset.electrical?.environment }).count >= 4)
+            var statuses: [AssetStatus: Int] = [:]
+            var tests: [StoredTest] = []
+            for row in electrical {
+                #expect(row.asset.problems().isEmpty, "\(row.asset.tag)")
+                #expect(try register.history(assetUUID: row.asset.uuid).isEmpty, "no inspection records")
+                let own = try register.tests(assetUUID: row.asset.uuid)
+                tests += own
+                statuses[row.status(on: testToday).status, default: 0] += 1
+                // A test is the electrical item's examination: its last one is the list's LAST EXAM.
+                #expect(row.summary.lastThoroughDate == own.first.flatMap { CalendarDate(iso: $0.values.testDate) })
+                if let first = own.last { #expect(first.values.testType == .initial, "\(row.asset.tag)") }
+            }
+            #expect(tests.count == (try register.testCount()))
+            #expect(tests.contains { $0.passed } && tests.contains { !$0.passed })
+            #expect(tests.allSatisfy { $0.values.authenticated && !$0.verdicts.isEmpty })
+            #expect(tests.filter { !$0.passed }.allSatisfy { !$0.values.notes.isEmpty })
+            #expect(Set(tests.map(\.values.testType)).isSuperset(of: [.initial, .periodic]))
+            for status in [AssetStatus.ok, .dueSoon, .overdue, .doNotUse, .untested] {
+                #expect(statuses[status, default: 0] >= 1, "\(status): \(statuses)")
+            }
+            // Even five assets hold one electrical item, and it is the failed one.
+            try withTemporaryDirectory { small in
+                let five = try Register.open(path: registerPath(in: small))
+                try SampleData(count: 5, seed: 42, today: testToday).load(into: five)
+                let items = try five.rows().filter(\.asset.isElectrical)
+                #expect(items.map { $0.status(on: testToday).status } == [.doNotUse])
+                #expect(try five.assetCount() == 5)
+            }
+            #expect(try register.verifyChain().problem == nil, "tests are on the hash chain")
+        }
+    }
+
+    @Test("every asset's stored summary is the fold of its history; 2 to 8 records per lifting asset on average")
     func summariesAndVolume() throws {
         try withTemporaryDirectory { folder in
             let register = try Register.open(path: registerPath(in: folder))
@@ -120,10 +168,11 @@ struct SampleDataTests {
             for row in rows {
                 #expect(row.asset.problems().isEmpty, "\(row.asset.tag)")
                 let history = try register.history(assetUUID: row.asset.uuid)
+                let tests = try register.tests(assetUUID: row.asset.uuid)
                 records += history.count
-                let folded = HistorySummary(history: history.map(\.facts))
+                let folded = HistorySummary(history: history.map(\.facts) + tests.map(\.facts))
                 #expect(row.summary == folded, "\(row.asset.tag)")
-                #expect(row.summary.recordCount == history.count)
+                #expect(row.summary.recordCount == history.count + tests.count)
                 for record in history {
                     #expect(record.values.confirmed)
                     #expect(CalendarDate(iso: record.values.inspectionDate).map { $0 <= testToday } == true)
@@ -131,8 +180,9 @@ struct SampleDataTests {
                 statuses.insert(row.status(on: testToday).status)
             }
             #expect(records == (try register.recordCount()))
-            let average = Double(records) / Double(rows.count)
-            #expect(average >= 2 && average <= 8, "average \(average) records per asset")
+            // A fifth of the assets are electrical, with tests instead of inspection records.
+            let average = Double(records) / Double(rows.filter { !$0.asset.isElectrical }.count)
+            #expect(average >= 2 && average <= 8, "average \(average) records per lifting asset")
             #expect(statuses.contains(.ok) && statuses.contains(.overdue) && statuses.count >= 4, "\(statuses)")
             // next_due columns agree with the status rules too.
             for row in rows.prefix(50) { try expectSummaryFollowsHistory(register, row.asset.uuid) }

@@ -167,6 +167,15 @@ import Testing
         #expect(h.line(containing: "Added SL-0042 to the register.") != nil, "\(h.dump)")
     }
 
+    @Test func aTagThatLooksLikeOneHeldIsRefusedNamingIt() throws {
+        let h = try Harness(.assets([makeAsset(tag: "SL-0002", name: "Sling")]))
+        AssetFormTests.typeNewAsset(h, tag: "\u{FF33}\u{FF2C}-0002", name: "Sling", wll: "500")
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "looks like SL-0002, already in the register") != nil, "\(h.dump)")
+        #expect(h.line(containing: "New asset") != nil, "the form stays open")
+        #expect(try h.register.assetCount() == 1)
+    }
+
     @Test func aTagWithARightToLeftOverrideIsRefusedAndNamed() throws {
         let h = try Harness(.assets([makeAsset(tag: "EV-1100", name: "Eyebolt")]))
         AssetFormTests.typeNewAsset(h, tag: "EV-\u{202E}0011", name: "Eyebolt", wll: "500")

@@ -150,6 +150,20 @@ import RigbookCore
     }
 }
 
+/// What is due on a DO NOT USE item: its NEXT DUE showed the day of the test that failed.
+extension ElectricalListTests {
+    @Test("a DO NOT USE item's NEXT DUE and history say what is due, a retest before use, not the day it failed")
+    func doNotUseIsDueBeforeUse() throws {
+        let h = try Self.harness()
+        let drill = try #require(h.line(containing: "TT-0001"), "\(h.dump)")
+        #expect(drill.text.contains("before use"), "\(drill.text)")
+        #expect(drill.text.components(separatedBy: "2026-11-20").count == 2,
+                "the last test's date, once: \(drill.text)")
+        h.press(.enter)
+        #expect(h.line(containing: "no passing test since · retest due before use") != nil, "\(h.dump)")
+    }
+}
+
 /// Hostile testing: an electrical item's history said "Site —" (its location, empty) where its certificate
 /// said "Main site" (the register's site, the default applied); the reading's label differed between screens.
 extension ElectricalListTests {

@@ -303,12 +303,14 @@ extension Harness {
             .filter { item in
                 let asset = item.row.asset
                 let site = particulars.sites[particulars.asset(asset.uuid).siteUUID]?.name ?? ""
-                let fields = [asset.tag, asset.name, asset.type.label, site, asset.location, asset.serialNumber,
-                              asset.clientRef, asset.manufacturer]
+                // As the list's index: an electrical item by its class, its kind and its environment.
+                let fields = [asset.tag, asset.name, asset.typeLabel, site, asset.location, asset.serialNumber,
+                              asset.clientRef, asset.manufacturer,
+                              asset.electrical.map { "electrical \($0.environment.label)" } ?? ""]
                 return words.allSatisfy { word in fields.contains { isSubsequence(word, of: $0) } }
             }
             .sorted { ($0.status.attentionRank, $0.index) < ($1.status.attentionRank, $1.index) }
-            .map { ExpectedRow(tag: $0.row.asset.tag, name: $0.row.asset.name, typeLabel: $0.row.asset.type.label,
+            .map { ExpectedRow(tag: $0.row.asset.tag, name: $0.row.asset.name, typeLabel: $0.row.asset.typeLabel,
                                location: $0.row.asset.location, status: $0.status) }
     }
 

@@ -23,7 +23,12 @@ import RigbookCore
         #expect(h.screen[2].hasPrefix("TAG"))
         #expect(h.shownRows.count == 20)
         #expect(h.shownRows.allSatisfy { $0.status != nil })
-        #expect(h.screen[23].contains("Loaded 200 sample assets"), "\(h.screen[23])")
+        #expect(h.screen[23].contains("Loaded 200 sample assets, lifting and electrical"), "\(h.screen[23])")
+        // Both halves of the register: a fifth of the assets are electrical items, with their tests.
+        let electrical = try h.register.rows().filter(\.asset.isElectrical)
+        #expect(electrical.count == 40)
+        #expect(try electrical.allSatisfy { try !h.register.tests(assetUUID: $0.asset.uuid).isEmpty
+                                            || $0.status(on: harnessToday).status == .untested })
 
         // The notice lasts until the next key; then the footer is back.
         h.press(.char("j"))

@@ -171,7 +171,7 @@ public enum AssetImport {
         let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [Row] = []
         rows.reserveCapacity(records.count - 1)
-        var tags: [String: Int] = [:]
+        var tags = TakenTags<Int>()
         var uuids: [UUID: Int] = [:]
         for record in records.dropFirst() {
             guard record.fields.count == names.count else {
@@ -190,10 +190,11 @@ public enum AssetImport {
             let (asset, rowProblems) = asset(cell, line: record.line, today: today)
             problems += rowProblems
             guard let asset else { continue }
-            let key = Tags.key(asset.tag)
-            if let first = tags[key] {
-                problems.append(Problem(line: record.line, column: "tag", "\(asset.tag) is also on line \(first)"))
-            } else { tags[key] = record.line }
+            if let (clash, first) = tags.clash(with: asset.tag) {
+                let refusal = if case .same = clash { "\(asset.tag) is also on line \(first)" }
+                    else { clash.refusal(of: asset.tag, place: "on line \(first)") }
+                problems.append(Problem(line: record.line, column: "tag", refusal))
+            } else { tags.insert(asset.tag, holder: record.line) }
             if let first = uuids[asset.uuid] {
                 problems.append(Problem(line: record.line, column: "uuid", "the same uuid is on line \(first)"))
             } else { uuids[asset.uuid] = record.line }

@@ -10,19 +10,14 @@ extension AssetKind {
     /// "Thorough examination due" or "Test and tag due": a calendar event's title.
     public var dueTitle: String { self == .electrical ? "Test and tag due" : "Thorough examination due" }
 
+    /// "never examined" or "never tested": what an UNTESTED asset's due date is, where it has none.
+    public var neverDone: String { self == .electrical ? "never tested" : "never examined" }
+
     /// "Last thorough examination" or "Last test".
     public var lastTitle: String { self == .electrical ? "Last test" : "Last thorough examination" }
 }
 
 extension DueReport {
-    /// What the item needs next: "test", "retest" (a failed test), "thorough examination" or "remedy" (the
-    /// remedy deadline is the date that matters); `due` prints it beside the date.
-    public static func what(_ item: DueItem) -> String {
-        if item.report.deadlineMatters { return "remedy" }
-        if item.row.asset.isElectrical {
-            return item.report.reasons.contains { if case .failedDangerous = $0 { true } else { false } }
-                ? "retest" : "test"
-        }
-        return "thorough examination"
-    }
+    /// What the item needs next (`StatusReport.needs`); `due` prints it beside the date.
+    public static func what(_ item: DueItem) -> String { item.report.needs }
 }

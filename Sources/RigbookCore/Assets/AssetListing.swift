@@ -7,6 +7,9 @@ public struct AssetListing: Sendable, Equatable {
     public var nextDue: String?
     public var remedyDeadline: String?
     public var status: String
+    /// What is due, as the register list shows it ("before use" for DO NOT USE); not a column of the formats,
+    /// whose `next_due` stays the next examination's date.
+    public var due: DueNext
 
     public init(row: RegisterRow, today: CalendarDate) {
         let report = row.status(on: today)
@@ -16,6 +19,7 @@ public struct AssetListing: Sendable, Equatable {
         nextDue = report.nextDue?.iso
         remedyDeadline = report.remedyDeadline?.iso
         status = report.status.rawValue
+        due = report.due
     }
 
     /// The documented columns, in order: JSON keys and CSV columns alike. They are the asset's fields

@@ -35,10 +35,10 @@ public enum AssetStatus: String, CaseIterable, Sendable, Codable, Comparable {
 
     public static func < (a: AssetStatus, b: AssetStatus) -> Bool { a.attentionRank < b.attentionRank }
 
-    /// Statuses that call for someone to act.
+    /// Statuses that call for someone to act (UNTESTED: an examination or test is due now).
     public var needsAttention: Bool {
         switch self {
-        case .doNotUse, .overdue, .remedyBy, .dueSoon: true
+        case .doNotUse, .overdue, .remedyBy, .dueSoon, .untested: true
         default: false
         }
     }
@@ -79,6 +79,68 @@ public struct StatusReport: Hashable, Sendable {
 
     /// The date that matters is the remedy deadline (rather than an examination or a dangerous fail).
     public var deadlineMatters: Bool { remedyDeadline != nil && keyDate == remedyDeadline }
+
+    /// What is due next: the one answer the list's NEXT DUE, the history header, `due`, the report and the
+    /// calendar give (docs/DECISIONS.md, "What is due on a DO NOT USE item").
+    public var due: DueNext { dueNext(by: keyDate) }
+
+    /// What is due of the next examination or test alone, no remedy deadline: what a label, a report's
+    /// particulars and the calendar's examination event show.
+    public var examinationDue: DueNext { dueNext(by: nextDue) }
+
+    private func dueNext(by date: CalendarDate?) -> DueNext {
+        switch status {
+        case .withdrawn, .retired: .nothing
+        // Not the day it failed nor the periodic date: it may not be used until put right and examined again.
+        case .doNotUse: .beforeUse
+        case .untested: .now
+        default: date.map(DueNext.on) ?? .nothing
+        }
+    }
+
+    /// What the item needs next: "test", "retest" (a failed test), "thorough examination" or "remedy" (the
+    /// remedy deadline is the date that matters).
+    public var needs: String {
+        if deadlineMatters { return "remedy" }
+        if kind == .electrical {
+            return reasons.contains { if case .failedDangerous = $0 { true } else { false } } ? "retest" : "test"
+        }
+        return "thorough examination"
+    }
+}
+
+/// What is due on an asset (`StatusReport.due`).
+public enum DueNext: Hashable, Sendable {
+    /// By this date: the next examination or test, or the open remedy deadline when it is earlier.
+    case on(CalendarDate)
+    /// DO NOT USE: the defect put right and the item examined (an electrical item retested) before any use.
+    case beforeUse
+    /// UNTESTED: never examined or tested, and no commission date to count an interval from.
+    case now
+    /// WITHDRAWN or RETIRED: nothing is due.
+    case nothing
+
+    public var date: CalendarDate? { if case .on(let date) = self { date } else { nil } }
+
+    /// "2026-12-01", "before use", "now" or "—": the NEXT DUE and DATE columns.
+    public var text: String {
+        switch self {
+        case .on(let date): date.iso
+        case .beforeUse: "before use"
+        case .now: "now"
+        case .nothing: "—"
+        }
+    }
+
+    /// For JSON: "2026-12-01", "before_use", "now", or nil.
+    public var word: String? {
+        switch self {
+        case .on(let date): date.iso
+        case .beforeUse: "before_use"
+        case .now: "now"
+        case .nothing: nil
+        }
+    }
 }
 
 /// One cause of DO NOT USE, with its date.
@@ -119,7 +181,7 @@ extension StatusReport {
     /// What explains the status, in words, for the history headers: why for DO NOT USE; none for
     /// WITHDRAWN; otherwise the dates that matter, the earlier first.
     public var explanation: String {
-        if let reason { return reason }
+        if let reason { return "\(reason) · \(needs) due \(due.text)" }
         let none = kind == .electrical ? "test" : "examination"
         if status == .withdrawn { return "withdrawn from service: no \(none) due" }
         if status == .retired { return "retired: no \(none) due; its records are kept" }
@@ -127,7 +189,7 @@ extension StatusReport {
         if let remedyDeadline { dates.append("remedy by \(remedyDeadline.iso)") }
         if let nextDue { dates.append("next \(kind.dueWhat) due \(nextDue.iso)") }
         if !deadlineMatters { dates.reverse() }
-        let never = kind == .electrical ? "never tested" : "never examined"
-        return dates.isEmpty ? "\(never), no commission date" : dates.joined(separator: " · ")
+        return dates.isEmpty ? "\(kind.neverDone), no commission date · \(needs) due \(due.text)"
+            : dates.joined(separator: " · ")
     }
 }

@@ -33,11 +33,12 @@ public struct DueOrder: Comparable, Sendable, RowKey {
 }
 
 public enum DueReport {
-    /// Statuses that always need attention, whatever the horizon.
-    public static let urgent: [AssetStatus] = [.doNotUse, .overdue, .remedyBy]
+    /// Statuses that always need attention, whatever the horizon. UNTESTED is due now: never examined (or an
+    /// electrical item never tested) with no date to count an interval from.
+    public static let urgent: [AssetStatus] = [.doNotUse, .overdue, .remedyBy, .untested]
 
-    /// DO NOT USE, OVERDUE and REMEDY BY items, plus the DUE SOON ones (each asset's own window) or, given
-    /// `within`, DUE SOON and OK items falling due within that many days; ordered by attention rank,
+    /// DO NOT USE, OVERDUE, REMEDY BY and UNTESTED items, plus the DUE SOON ones (each asset's own window) or,
+    /// given `within`, DUE SOON and OK items falling due within that many days; ordered by attention rank,
     /// then date, then tag.
     public static func items(_ rows: [RegisterRow], today: CalendarDate, within: Int? = nil) -> [DueItem] {
         rows.compactMap { item($0, today: today, within: within) }.sorted { DueOrder($0) < DueOrder($1) }
@@ -84,7 +85,7 @@ public enum DueReport {
     /// why ("remedy deadline 2026-11-20 passed"), never a date still ahead.
     public static func when(_ item: DueItem) -> String {
         if let reason = item.report.reason { return reason }
-        guard let days = item.days else { return item.status == .untested ? "never examined" : "—" }
+        guard let days = item.days else { return item.status == .untested ? item.row.asset.kind.neverDone : "—" }
         let what = item.report.deadlineMatters ? "remedy deadline" : "due"
         if days == 0 { return "\(what) today" }
         if days > 0 { return "\(what) in \(days) day\(days == 1 ? "" : "s")" }
@@ -105,7 +106,7 @@ public enum DueForecast {
 
     /// The week (0 ..< count) an asset of this status falls due in, if it does within them.
     public static func week(of report: StatusReport, today: CalendarDate, count: Int = 12) -> Int? {
-        guard report.status != .withdrawn, let due = report.nextDue else { return nil }
+        guard let due = report.examinationDue.date else { return nil }
         let days = today.days(until: due)
         guard days >= 0, days / 7 < count else { return nil }
         return days / 7

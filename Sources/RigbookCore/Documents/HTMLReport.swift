@@ -224,7 +224,7 @@ public enum HTMLReport {
             let asset = item.row.asset
             out += "<tr><td></td><td>\(escape(asset.tag))</td><td>\(escape(asset.name))</td>"
             out += "<td>\(escape(locationName(asset.location)))</td><td>\(escape(DueReport.what(item)))</td>"
-            out += "<td>\(item.date?.iso ?? "—")</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
+            out += "<td>\(item.report.due.text)</td><td>\(escape(DueReport.when(item)))</td></tr>\n"
         }
         if !found.isEmpty && !due.isEmpty { out += "</tbody>\n<tbody>\n" }
         for finding in found {
@@ -291,7 +291,7 @@ public enum HTMLReport {
             let wll = asset.isElectrical ? "—" : escape(Asset.wllText(asset.wllKg))
             out += "<td>\(escape(asset.typeLabel))</td><td>\(wll)</td>"
             out += "<td>\(row.summary.lastThoroughDate?.iso ?? "—")</td>"
-            out += "<td>\(report.nextDue?.iso ?? "—")</td><td>\(statusText(report))</td></tr>\n"
+            out += "<td>\(report.due.text)</td><td>\(statusText(report))</td></tr>\n"
         }
         if group >= 0 { out += "</tbody>\n</table>\n</section>\n" }
         out += "</section>\n"
@@ -334,7 +334,7 @@ public enum HTMLReport {
             line("Safe working load (WLL)", wll, "Length", asset.lengthM.map { escape(lengthText($0)) } ?? "—")
             // The examination.
             line("Date of examination", orDash(v.inspectionDate),
-                 "Next examination due", row.status(on: today).nextDue?.iso ?? "—")
+                 "Next examination due", row.status(on: today).examinationDue.text)
             line("Type of examination", escape(v.inspectionType.label)
                  + (v.schemeReference.isEmpty ? "" : " — scheme \(escape(v.schemeReference))"))
             line("Safe to operate (result)", escape(v.result?.label ?? "—"),

@@ -34,7 +34,9 @@ public enum ICalendar {
     public static let digestKind = "digest"
 
     /// One VCALENDAR: one all-day VEVENT per open date of an asset (its next thorough examination, and
-    /// its remedy deadline while one is open, passed or not), none for WITHDRAWN assets. `generated` is
+    /// its remedy deadline while one is open, passed or not), none for WITHDRAWN assets. A DO NOT USE
+    /// asset's examination is due before use, no date: it has no examination event
+    /// (`StatusReport.examinationDue`). `generated` is
     /// the DTSTAMP (UTC), passed in so output is reproducible.
     public static func document(_ rows: [RegisterRow], today: CalendarDate, generated: Date,
                                 options: ICalendarOptions) -> String {
@@ -52,7 +54,7 @@ public enum ICalendar {
         var order = RowOrder<CalendarKey>(reservingCapacity: 2 * (try source.rowCountBound()))
         try source.forEachRow { row in
             let report = row.status(on: today)
-            if let due = report.nextDue { order.append(CalendarKey(row, date: due, isRemedy: false)) }
+            if let due = report.examinationDue.date { order.append(CalendarKey(row, date: due, isRemedy: false)) }
             if let deadline = report.remedyDeadline { order.append(CalendarKey(row, date: deadline, isRemedy: true)) }
         }
         order.sort(by: CalendarKey.inFeedOrder)
@@ -82,7 +84,7 @@ public enum ICalendar {
         }
         try order.forEachRow(from: source) { key, row in
             let report = row.status(on: today)
-            guard let date = key.isRemedy ? report.remedyDeadline : report.nextDue else { return }
+            guard let date = key.isRemedy ? report.remedyDeadline : report.examinationDue.date else { return }
             let entry = Entry(row: row, report: report, date: date, kind: key.isRemedy ? remedyKind : thoroughKind)
             if options.digest {
                 if let first = day.first, first.date != date { try writeDigest() }
@@ -157,7 +159,8 @@ public enum ICalendar {
         let kind = asset.kind
         if entry.isRemedy {
             lines.append("Remedy deadline: \(entry.date.iso)")
-            if let due = entry.report.nextDue { lines.append("Next \(kind.dueWhat) due: \(due.iso)") }
+            let due = entry.report.examinationDue
+            if due != .nothing { lines.append("Next \(kind.dueWhat) due: \(due.text)") }
         } else {
             lines.append("\(kind.dueTitle): \(entry.date.iso)")
             if let deadline = entry.report.remedyDeadline { lines.append("Remedy deadline: \(deadline.iso)") }

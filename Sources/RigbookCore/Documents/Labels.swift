@@ -123,7 +123,7 @@ public enum Labels {
             wll = Asset.wllText(asset.wllKg)
             intervalMonths = asset.intervalMonths
             lastThorough = row.summary.lastThoroughDate
-            due = report.nextDue
+            due = report.examinationDue.date
             status = report.status
             colour = scheme.colour(for: row, report: report)
             period = colour == nil ? nil : row.summary.lastThoroughDate.flatMap(scheme.period(of:))
@@ -144,7 +144,7 @@ public enum Labels {
                     equipmentClass: electrical.equipmentClass.label,
                     testDate: lastTest.flatMap { CalendarDate(iso: $0.values.testDate) },
                     tester: lastTest?.values.technician ?? "", licence: lastTest?.values.licenceNumber ?? "",
-                    failed: failed, retest: failed ? nil : report.nextDue, reason: reason)
+                    failed: failed, retest: failed ? nil : report.examinationDue.date, reason: reason)
             }
             if report.status == .doNotUse || report.status == .quarantined || report.status == .withdrawn {
                 outOfUseReason = report.reason ?? report.status.label

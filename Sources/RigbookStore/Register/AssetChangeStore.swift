@@ -150,9 +150,7 @@ extension Register {
                 }
                 guard problems.isEmpty else { throw RegisterError.invalidAsset(problems) }
                 let tagChanged = fields.contains(.tag)
-                if tagChanged, try rows(sharingKeyWith: edited.tag).contains(where: { $0.asset.uuid != assetUUID }) {
-                    throw RegisterError.duplicateTag(edited.tag)
-                }
+                if tagChanged, let refusal = try refusal(ofNewTag: edited.tag, for: assetUUID) { throw refusal }
                 try AssetChangeStore.keepAsAdded(db, assetUUID: assetUUID)
                 let at = try AssetChangeStore.changeTime(db, assetUUID: assetUUID, now: stamp.savedAt)
                 let changes = fields.map {

@@ -284,9 +284,7 @@ public final class Register {
         try perform {
             try db.transaction {
                 // Checked under the write lock, so two writers adding one tag both get a clear answer.
-                if try !rows(sharingKeyWith: asset.tag).isEmpty {
-                    throw RegisterError.duplicateTag(asset.tag)
-                }
+                if let refusal = try refusal(ofNewTag: asset.tag) { throw refusal }
                 try insertAsset(try db.prepare(AssetColumns.insertSQL), asset, summary: .empty)
             }
         }
@@ -403,6 +401,26 @@ public final class Register {
             if Tags.key(row.asset.tag) == key { rows.append(row) }
         }
         return rows
+    }
+
+    /// Why `tag`, typed or imported for a new asset or as `assetUUID`'s new tag, is refused: another asset holds
+    /// it, or one that looks like it (`Tags.clash`). Only under the write lock. A merge brings tags in without
+    /// this: its tags were typed on another replica and are kept as they are.
+    func refusal(ofNewTag tag: String, for assetUUID: UUID? = nil) throws -> RegisterError? {
+        // The tags that could clash: those keyed like it or like its skeleton (an ASCII tag's skeleton is its
+        // key), those kept without a key, and those with a character outside ASCII (found on the narrow key index).
+        let statement = try db.prepare("""
+            SELECT tag, uuid FROM assets WHERE tag_key IN (?, ?) OR tag_key IS NULL
+                OR tag_key IN (SELECT tag_key FROM assets WHERE tag_key GLOB '*[^ -~]*')
+            """)
+        try statement.bind([.text(Tags.key(tag)), .text(Tags.skeleton(tag))])
+        var lookAlike: String?
+        while try statement.step() {
+            guard statement.uuid(1) != assetUUID, let clash = Tags.clash(tag, with: statement.text(0)) else { continue }
+            if case .same = clash { return .duplicateTag(tag) }
+            lookAlike = lookAlike ?? clash.existing
+        }
+        return lookAlike.map { .lookAlikeTag(tag, existing: $0) }
     }
 
     public func asset(uuid: UUID) throws(RegisterError) -> RegisterRow? {
@@ -804,27 +822,33 @@ public final class Register {
         return try db.withRoomForLargeWrite(cacheMiB: 64, body)
     }
 
-    /// Bulk load for `sample`: assets with their records in one transaction, summaries folded in memory.
-    /// `saved` gives each record its stamp and `recordUUID` its uuid (sample data stamps records with their
-    /// own date and draws uuids from its seed, so the same seed always gives the same register). A batch
-    /// holds no amendments.
-    public func load(_ batch: [(asset: Asset, records: [ValidatedInspection])],
-                     saved: (ValidatedInspection) -> SaveStamp,
+    /// Bulk load for `sample`: assets with their inspection records and electrical tests (both from their gates)
+    /// in one transaction, summaries folded in memory. `saved` gives each record and test its stamp from its date,
+    /// and `recordUUID` its uuid (sample data stamps records with their own date and draws uuids from its seed, so
+    /// the same seed always gives the same register). A batch holds no amendments.
+    public func load(_ batch: [(asset: Asset, records: [ValidatedInspection], tests: [ValidatedTest])],
+                     saved: (CalendarDate) -> SaveStamp,
                      recordUUID: () -> UUID = UUID.init) throws(RegisterError) {
         try perform {
             try db.transaction { try HashChain.holdingHead(db) {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
-                for (asset, records) in batch {
+                for (asset, records, tests) in batch {
                     // Ids grow in insertion order, so the offsets order the fold exactly as the ids will.
-                    let facts = records.enumerated().map { $1.facts(id: Int64($0), savedAt: saved($1).savedAt) }
+                    let facts = records.enumerated().map {
+                        $1.facts(id: Int64($0), savedAt: saved($1.inspectionDate).savedAt)
+                    } + tests.enumerated().map { $1.facts(id: Int64($0)) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
                     for record in records {
                         let values = InspectionColumns.values(
-                            record, recordUUID: recordUUID(), amendsID: nil, asset: asset, saved: saved(record),
+                            record, recordUUID: recordUUID(), amendsID: nil, asset: asset,
+                            saved: saved(record.inspectionDate),
                             particularsJSON: try record.particulars.map(ParticularsJSON.encode))
                         try recordStatement.bind(try chained(values, record))
                         while try recordStatement.step() {}
+                    }
+                    for test in tests {
+                        _ = try appendTest(test, testUUID: recordUUID(), asset: asset, saved: saved(test.testDate))
                     }
                 }
             } }

@@ -13,6 +13,8 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
     /// A zero-byte file at the path: a truncated or never-written register, never taken for a new one.
     case emptyFile(path: String)
     case duplicateTag(String)
+    /// A new tag that reads as one the register holds (`ЅL-0042`, a Cyrillic Ѕ, beside `SL-0042`).
+    case lookAlikeTag(String, existing: String)
     case duplicateSession(String)
     case unknownAsset(String)
     case invalidAmendment(String)
@@ -52,7 +54,9 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
             "\(path) is empty (0 bytes) and holds no register; it was left untouched. Restore it from a backup,"
                 + " or, to start afresh, move the empty file away (e.g. rename it register.sqlite.empty) and try again."
         case .duplicateTag(let tag):
-            "an asset tagged \(tag) is already in the register"
+            TagClash.same(tag).refusal(of: tag)
+        case .lookAlikeTag(let tag, let existing):
+            TagClash.lookAlike(existing).refusal(of: tag)
         case .duplicateSession(let id):
             "this form (draft \(id)) has already been saved; nothing was written twice"
         case .unknownAsset(let what):
@@ -81,6 +85,14 @@ public enum RegisterError: Error, CustomStringConvertible, Equatable {
         case .ambiguousTag(let tag, let matches):
             "\(matches.count) assets are tagged \(tag) when letter case is ignored"
                 + " (\(matches.joined(separator: ", "))); give the tag exactly as it is registered"
+        }
+    }
+
+    /// A new tag refused for the one another asset holds or looks like: the command line's usage error.
+    public var refusesTag: Bool {
+        switch self {
+        case .duplicateTag, .lookAlikeTag: true
+        default: false
         }
     }
 

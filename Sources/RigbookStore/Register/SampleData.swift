@@ -2,7 +2,9 @@ import Foundation
 import RigbookCore
 
 /// A realistic, deterministic register: the same seed, count and day always give the same assets
-/// and histories. Every record goes through the save gate, exactly like a typed one.
+/// and histories. About one asset in five is an electrical item with its tests (`SampleTestAndTag.swift`), so
+/// both halves of the register show. Every record goes through its gate (the save gate, the test gate), exactly
+/// like a typed one.
 public struct SampleData {
     public let count: Int
     public let seed: UInt64
@@ -26,24 +28,29 @@ public struct SampleData {
 
     private func loadChunks(into register: Register, progress: (Int) -> Void) throws(RegisterError) {
         var random = SplitMix64(seed: seed)
+        // Electrical items are the last numbers and draw from a generator of their own: the lifting assets before
+        // them are drawn exactly as a register of lifting equipment alone drew them.
+        var electricalRandom = SplitMix64(seed: seed ^ Self.electricalSeed)
+        let lifting = count - Self.electricalCount(of: count)
         // Record uuids come from a generator of their own, so the records drawn from `random` stay the same.
         var recordUUIDs = SplitMix64(seed: ~seed)
         let chunk = 20_000
         var start = 0
         // Stamped with the record's own date, not the clock: the same seed gives the same register.
-        let saved = { (record: ValidatedInspection) in
-            SaveStamp(savedAt: record.inspectionDate.iso + "T16:00:00.000Z", operatorName: "sample")
-        }
+        let saved = { (date: CalendarDate) in SaveStamp(savedAt: date.iso + "T16:00:00.000Z", operatorName: "sample") }
         while start < count {
             let end = min(count, start + chunk)
-            let batch = (start..<end).map { makeAsset(number: $0 + 1, random: &random) }
+            let batch = (start..<end).map { index in
+                index < lifting ? makeAsset(number: index + 1, random: &random)
+                    : makeElectricalItem(number: index + 1, index: index - lifting, random: &electricalRandom)
+            }
             try register.load(batch, saved: saved, recordUUID: { recordUUIDs.uuid() })
             start = end
             progress(start)
         }
     }
 
-    private static let locations = ["Quay 1", "Quay 2", "Quay 3", "Bay A", "Bay B", "Workshop", "Rigging store",
+    static let locations = ["Quay 1", "Quay 2", "Quay 3", "Bay A", "Bay B", "Workshop", "Rigging store",
                                     "Yard", "Platform North", "Platform South", "Van 12", "Van 17", "仓库 2"]
     private static let manufacturers = ["Crosby", "Gunnebo", "SpanSet", "Yale", "Tractel", "William Hackett",
                                         "Pewag", "Columbus McKinnon", "Lifting Gear Direct", "杭州起重"]
@@ -77,7 +84,8 @@ public struct SampleData {
                                   "Two broken wires in one lay length", "Surface rust on the pin thread",
                                   "Stitching cut at the label", "Link elongated beyond 5 %"]
 
-    private func makeAsset(number: Int, random: inout SplitMix64) -> (asset: Asset, records: [ValidatedInspection]) {
+    private func makeAsset(number: Int, random: inout SplitMix64)
+        -> (asset: Asset, records: [ValidatedInspection], tests: [ValidatedTest]) {
         let type = EquipmentType.allCases[random.below(EquipmentType.allCases.count)]
         let liftsPersons = random.chance(0.04)
         let interval = type.defaultIntervalMonths(liftsPersons: liftsPersons)
@@ -92,7 +100,7 @@ public struct SampleData {
             ? Double(1 + random.below(12)) / 2 : nil
         let asset = Asset(
             uuid: random.uuid(),
-            tag: "\(Self.prefixes[type]!)-\(String(number).leftPadded(to: count >= 10_000 ? 6 : 4))",
+            tag: tag(Self.prefixes[type]!, number),
             name: "\(wll >= 1000 ? "\(Int(wll / 1000)) t" : "\(Int(wll)) kg") \(type.label.lowercased())"
                 + (length.map { " \($0.formatted()) m" } ?? ""),
             type: type, wllKg: wll, lengthM: length,
@@ -122,7 +130,12 @@ public struct SampleData {
                 records.append(record)
             }
         }
-        return (asset, records)
+        return (asset, records, [])
+    }
+
+    /// "WS-0042", "PT-000187": the number padded to the register's size.
+    func tag(_ prefix: String, _ number: Int) -> String {
+        "\(prefix)-\(String(number).leftPadded(to: count >= 10_000 ? 6 : 4))"
     }
 
     private func makeRecord(_ asset: Asset, _ type: InspectionType, on date: CalendarDate, final: Bool,

@@ -92,17 +92,23 @@ extension Register {
                     throw RegisterError.duplicateSession(test.sessionID)
                 }
                 let history = try facts(assetUUID: test.assetUUID)
-                let testUUID = UUID()
-                try HashChain.append(db, HashChain.electricalTest,
-                                     try TestColumns.values(test, testUUID: testUUID, asset: row.asset, saved: saved))
-                let id = db.lastInsertRowID
-                // The attachments table names them too, so `attachments(recordUUID:)` serves both kinds.
-                try AttachmentColumns.append(db, test.values.attachments, kind: AttachmentColumns.testKind,
-                                             recordUUID: testUUID, attachedAt: saved.savedAt)
+                let id = try appendTest(test, testUUID: UUID(), asset: row.asset, saved: saved)
                 try storeSummary(asset: row.asset, HistorySummary(history: history + [test.facts(id: id)]))
                 return id
             }
         }
+    }
+
+    /// Puts the test onto the hash chain with its attachments and returns its id: inside the write transaction
+    /// of a save, or of a bulk load (`load`, which folds the summary itself).
+    func appendTest(_ test: ValidatedTest, testUUID: UUID, asset: Asset, saved: SaveStamp) throws -> Int64 {
+        try HashChain.append(db, HashChain.electricalTest,
+                             try TestColumns.values(test, testUUID: testUUID, asset: asset, saved: saved))
+        let id = db.lastInsertRowID
+        // The attachments table names them too, so `attachments(recordUUID:)` serves both kinds.
+        try AttachmentColumns.append(db, test.values.attachments, kind: AttachmentColumns.testKind,
+                                     recordUUID: testUUID, attachedAt: saved.savedAt)
+        return id
     }
 
     /// An asset's tests, newest first.

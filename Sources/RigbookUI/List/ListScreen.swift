@@ -197,7 +197,7 @@ extension ListState: Screen {
         case .labelsWritten(let path, let count):
             return .notify(.info("Labels for \(count) asset\(count == 1 ? "" : "s"): \(path)"))
         case .sampleLoaded(let count):
-            return .notify(.info("Loaded \(count) sample assets with their inspection history."))
+            return .notify(.info("Loaded \(count) sample assets, lifting and electrical, with their history."))
                 + .effects([.reloadRegister])
         case .dayChanged(let day):
             load(rows, today: day)

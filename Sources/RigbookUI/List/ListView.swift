@@ -263,7 +263,7 @@ enum ListView {
                 style = Style(colour: .magenta, bold: true)
             case .lastExam: text = row.summary.lastThoroughDate?.iso ?? "—"
             case .nextDue:
-                text = report.keyDate?.iso ?? "—"
+                text = report.due.text
             case .status:
                 text = report.status.label
                 style = StatusStyle.of(report.status)
@@ -356,7 +356,8 @@ enum ListView {
             ("before the first thorough examination is saved).", .plain),
             ("", .plain),
             ("Press S to load sample data (\(list.sampleSize) assets with years", .plain),
-            ("of inspection history) and look around.", .plain),
+            ("of history: lifting equipment and its inspections,", .plain),
+            ("electrical items and their tests) and look around.", .plain),
             ("", .plain),
             ("Press a to add an asset, or from a shell:", .plain),
             ("  rigbook asset add --tag SL-0042 \\", .plain),

@@ -104,7 +104,7 @@ extension Commands {
             let changes: [AssetChange]
             do throws(RegisterError) {
                 changes = try register.change(assetUUID: row.asset.uuid, to: edited, reason: reason)
-            } catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
+            } catch let error where error.refusesTag { throw UsageError(error.description) }
             catch .invalidAsset(let problems) { throw UsageError(problems.joined(separator: " ")) }
             catch { throw CommandFailure("rigbook: \(error.description)") }
             lines.append("Changed \(row.asset.tag): " + changes.map(\.summary).joined(separator: "; ") + ".")

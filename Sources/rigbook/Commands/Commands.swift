@@ -323,7 +323,7 @@ enum Commands {
         }
         let register = try found?.register ?? context.openRegister()
         do throws(RegisterError) { try register.addAsset(asset) }
-        catch .duplicateTag(let tag) { throw UsageError("an asset tagged \(tag) is already in the register") }
+        catch let error where error.refusesTag { throw UsageError(error.description) }
         catch { throw CommandFailure("rigbook: \(error.description)") }
         guard let found else { return "" }
         do { _ = try putOnSite(register, assetUUID: asset.uuid, found.site, found.particulars) } catch let failure {
@@ -431,7 +431,7 @@ enum Commands {
         func cells(_ row: RegisterRow) -> [String] {
             let l = AssetListing(row: row, today: context.today), a = l.asset
             return [a.tag, a.name, a.typeLabel, a.isElectrical ? "—" : Asset.wllText(a.wllKg), a.location,
-                    l.lastThoroughExamination ?? "—", l.nextDue ?? "—",
+                    l.lastThoroughExamination ?? "—", l.due.text,
                     AssetStatus(rawValue: l.status)?.label ?? l.status]
         }
         let source = RegisterSource(register, includingRetired: includingRetired) { row in
@@ -656,8 +656,9 @@ enum Commands {
         name: "sample", abstract: "Fill an empty register with realistic sample data.",
         usage: "rigbook sample [--assets N] [--seed S]",
         discussion: """
-            Makes N assets (default 200, at most 1,000,000) with years of inspection history. The same
-            seed (default 42) and day give the same register. Only an empty register is filled.
+            Makes N assets (default 200, at most 1,000,000) with years of history: about one in five an
+            electrical item (test and tag) with its tests, the rest lifting equipment with its inspections. The
+            same seed (default 42) and day give the same register. Only an empty register is filled.
             """
     ) { arguments, context in
         let count = try arguments.option("--assets").map { (text: String) throws(UsageError) in
@@ -681,9 +682,11 @@ enum Commands {
                 if showProgress { StandardStreams.toStandardError("\rsample: \(done)/\(count) assets", ours: true) }
             }
             if showProgress { StandardStreams.toStandardError("\n", ours: true) }
-            let records = try register.recordCount()
+            let records = try register.recordCount(), tests = try register.testCount()
+            let electrical = SampleData.electricalCount(of: count)
             let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-            print("Made \(count) assets with \(records) inspection records in \(seconds) s at \(register.path).")
+            print("Made \(count) assets (\(count - electrical) lifting, \(electrical) electrical) with \(records)"
+                  + " inspection records and \(tests) electrical tests in \(seconds) s at \(register.path).")
         }
         return ExitCode.success
     }

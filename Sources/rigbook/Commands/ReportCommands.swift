@@ -67,8 +67,9 @@ extension Commands {
         name: "due", abstract: "List what needs attention; exits 3 when something does.",
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
         discussion: """
-            Lists DO NOT USE (saying why), OVERDUE and REMEDY BY items and the DUE SOON ones (or, with
-            --within, the items falling due within DAYS), most urgent first, then a one-line summary. NEEDS
+            Lists DO NOT USE (saying why), OVERDUE, REMEDY BY and UNTESTED items (never examined or tested:
+            due now) and the DUE SOON ones (or, with --within, the items falling due within DAYS), most urgent
+            first, then a one-line summary. NEEDS
             says what is due: a thorough examination, an electrical item's test (a retest after a failed
             one), or the remedy of a defect. Exit
             codes: 0 nothing needs attention, 3 something does, 1 failure, 64 bad usage. --format ics
@@ -87,7 +88,7 @@ extension Commands {
         let header = ["STATUS", "TAG", "NAME", "LOCATION", "NEEDS", "DATE", "WHEN"]
         func cells(_ item: DueItem) -> [String] {
             [item.status.label, item.row.asset.tag, item.row.asset.name, item.row.asset.location,
-             DueReport.what(item), item.date?.iso ?? "—", DueReport.when(item)]
+             DueReport.what(item), item.report.due.text, DueReport.when(item)]
         }
         // Two passes over one snapshot, holding no row: the first judges every asset and keeps, for each due
         // one, only its place in the order and its uuid, with the counts and (for text) the column widths; the
@@ -119,8 +120,8 @@ extension Commands {
                     switch format {
                     case "json":
                         var countsObject = JSONObject()
-                        for status in AssetStatus.allCases
-                            where DueReport.urgent.contains(status) || status == .dueSoon || status == .ok {
+                        // UNTESTED, listed since, is counted after the keys scripts already read.
+                        for status: AssetStatus in [.doNotUse, .overdue, .remedyBy, .dueSoon, .ok, .untested] {
                             countsObject.add(status.rawValue, counts[status] ?? 0)
                         }
                         var document = JSONObject()
@@ -144,6 +145,8 @@ extension Commands {
                             // What the item needs next, and its kind (keys added at the end).
                             o.add("kind", item.row.asset.kind.rawValue)
                             o.add("needs", DueReport.what(item))
+                            // What is due, where `date` is the date that matters: "before_use", "now" or a date.
+                            o.add("due", item.report.due.word)
                             try write((first ? "" : ",") + o.string)
                             first = false
                         }
