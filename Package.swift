@@ -42,7 +42,16 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // PDF: cairo's PDF surface for the page, pango for text layout and shaping; only RigbookPDF imports it.
+        .systemLibrary(
+            name: "CPangoCairo",
+            path: "Sources/CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
         .target(name: "RigbookCore"),
+        // A printed document (`PrintedDocument`) drawn as PDF: the one module that imports CPangoCairo.
+        .target(name: "RigbookPDF", dependencies: ["RigbookCore", "RigbookQR", "CPangoCairo"]),
         // Payload in, QR modules out: the one file that imports CQRencode (docs/DECISIONS.md, "Labels").
         .target(name: "RigbookQR", dependencies: ["RigbookCore", "CQRencode"]),
         .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite", "CCrypto", "CPostgres"]),
@@ -62,6 +71,7 @@ let package = Package(
         // What several test targets share (the CSV reader, the seeded generator); no product code uses it.
         .target(name: "RigbookTestSupport", dependencies: ["RigbookCore"], path: "Tests/RigbookTestSupport"),
         .testTarget(name: "RigbookCoreTests", dependencies: ["RigbookCore", "RigbookQR", "RigbookTestSupport"]),
+        .testTarget(name: "RigbookPDFTests", dependencies: ["RigbookPDF", "RigbookCore", "RigbookTestSupport"]),
         .testTarget(name: "RigbookStoreTests", dependencies: ["RigbookStore", "RigbookCore", "RigbookTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(
