@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "RigbookApp", dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookQR"]),
         .executableTarget(
             name: "rigbook",
-            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "RigbookQR", "CNcurses"]
+            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "RigbookQR", "RigbookPDF",
+                           "CNcurses"]
         ),
         // Speed and memory figures (`swift run -c release rigbook-bench`); tests never time anything.
         .executableTarget(

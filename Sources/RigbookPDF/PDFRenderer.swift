@@ -13,7 +13,7 @@ public struct PDFError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum PDFRenderer {
     /// A4 in points, and the margins: 14 mm at the sides, 12 mm above, room for the footer below.
     static let pageWidth = 595.276, pageHeight = 841.89
-    static let margin = 40.0, top = 34.0, footerHeight = 30.0
+    static let margin = 40.0, top = 30.0, footerHeight = 28.0
 
     public static func render(_ document: PrintedDocument) throws(PDFError) -> [UInt8] {
         let counted = try draw(document, pageCount: nil)

@@ -16,7 +16,7 @@ struct Pager {
     static let width = PDFRenderer.pageWidth - 2 * PDFRenderer.margin
     static let bottom = PDFRenderer.pageHeight - PDFRenderer.footerHeight
     /// Space inside a table's cells.
-    static let cellPadding = 3.0
+    static let cellPadding = 2.0
 
     init(context: OpaquePointer, footer: String, pageCount: Int?) {
         self.context = context
@@ -66,7 +66,7 @@ struct Pager {
         case .paragraph(let text, let emphasis):
             try paragraph(text, emphasis)
         case .fields(let fields):
-            let labelWidth = Pager.width * 0.36
+            let labelWidth = Pager.width * 0.4
             try rows(fields.map { [$0.label, $0.value] }, widths: [labelWidth, Pager.width - labelWidth],
                      styles: [.label, .body], header: nil)
         case .table(let table):

@@ -9,10 +9,11 @@ enum TextStyle {
         switch self {
         case .title: "DejaVu Sans Bold 14"
         case .heading: "DejaVu Sans Bold 10"
-        case .body: "DejaVu Sans 8.5"
-        case .strong: "DejaVu Sans Bold 8.5"
-        case .label: "DejaVu Sans 7.5"
-        case .small, .footer: "DejaVu Sans 7"
+        case .body: "DejaVu Sans 7.5"
+        case .strong: "DejaVu Sans Bold 7.5"
+        case .label: "DejaVu Sans 6.5"
+        case .small: "DejaVu Sans 7"
+        case .footer: "DejaVu Sans 6.5"
         }
     }
 }

@@ -27,7 +27,9 @@ let badCertificateUsages: [CertificateUsage] = [
     CertificateUsage(arguments: ["--site", "Main site", "--from", "2026-11-20", "--to", "2026-11-19"],
                      reason: "before --from"),
     CertificateUsage(arguments: ["--site", "Main site", "--from", "2026-02-30"], reason: "--from must be a real date"),
-    CertificateUsage(arguments: ["PASS-1", "--format", "pdf"], reason: "unknown option --format"),
+    CertificateUsage(arguments: ["PASS-1", "--format", "svg"], reason: "--format must be one of html, pdf"),
+    CertificateUsage(arguments: ["--site", "Main site", "--from", "2026-11-20", "--format", "pdf"],
+                     reason: "PDF is written for a record's certificate so far"),
     CertificateUsage(arguments: ["PASS-1", "REM-1"], reason: "unexpected argument"),
 ]
 
@@ -211,7 +213,7 @@ extension RigbookCLITests {
             defer { home.remove() }
             let certificate = home.run(["help", "certificate"])
             #expect(certificate.status == 0)
-            #expect(certificate.stdout.contains("USAGE: rigbook certificate RECORD|TAG [--out FILE.html]"))
+            #expect(certificate.stdout.contains("USAGE: rigbook certificate RECORD|TAG [--format html|pdf] [--out FILE.html|FILE.pdf]"))
             let notices = home.run(["help", "notices"])
             #expect(notices.status == 0)
             #expect(notices.stdout.contains("USAGE: rigbook notices [--format text|json|csv]"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RigbookCore
 import RigbookPDF
+import RigbookTestSupport
 
 /// The PDF renderer read back with poppler's tools: A4, fonts embedded, the text (CJK too) as written, the page
 /// furniture on every page, tables whose rows never split, and the same bytes for the same document.
@@ -23,56 +24,22 @@ import RigbookPDF
             ])
     }
 
-    /// Writes `bytes` to a temporary file and runs a poppler tool on it.
-    func poppler(_ tool: String, _ arguments: [String] = [], _ bytes: [UInt8]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("d.pdf")
-        try Data(bytes).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-        process.arguments = arguments + [file.path] + (tool == "pdftotext" ? ["-"] : [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// pdfinfo's lines as key and value.
-    func pdfInfo(_ bytes: [UInt8]) throws -> [String: String] {
-        var info: [String: String] = [:]
-        for line in try poppler("pdfinfo", [], bytes).split(separator: "\n") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            info[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return info
-    }
-
     @Test func a4WithItsMetadataAndEveryFontEmbedded() throws {
         let bytes = try PDFRenderer.render(PDFRendererTests.document())
-        let info = try pdfInfo(bytes)
+        let info = try Poppler.info(bytes)
         #expect(info["Page size"] == "595.276 x 841.89 pts (A4)", "\(info)")
         #expect(info["Title"] == "Report of thorough examination SL-0042")
         #expect(info["Author"] == "Ann Smith")
         #expect(info["Pages"] == "1")
         #expect(info["CreationDate"]?.contains("2026") == true, "the document's date, not the clock: \(info)")
-        let fonts = try poppler("pdffonts", [], bytes).split(separator: "\n").dropFirst(2)
-        #expect(!fonts.isEmpty)
-        for font in fonts {
-            // name, type, encoding, emb, sub, uni, object ID: embedded and a subset.
-            let columns = font.split(separator: " ", omittingEmptySubsequences: true)
-            #expect(columns.count >= 7 && columns[columns.count - 5] == "yes" && columns[columns.count - 4] == "yes",
-                    "not embedded as a subset: \(font)")
-        }
-        #expect(fonts.contains { $0.contains("DejaVuSans") } && fonts.contains { $0.contains("NotoSansCJK") },
+        let fonts = try Poppler.fonts(bytes)
+        #expect(!fonts.isEmpty && fonts.allSatisfy(\.embeddedSubset), "\(fonts)")
+        #expect(fonts.contains { $0.name.contains("DejaVuSans") } && fonts.contains { $0.name.contains("NotoSansCJK") },
                 "\(fonts)")
     }
 
     @Test func theTextComesBackAsWrittenCJKIncluded() throws {
-        let text = try poppler("pdftotext", ["-layout"], try PDFRenderer.render(PDFRendererTests.document()))
+        let text = try Poppler.run("pdftotext", ["-layout"], try PDFRenderer.render(PDFRendererTests.document()))
         for expected in ["Report of thorough examination", "Harbour Lifting Ltd", "仓库 2, North Quay",
                          "This report amends record #3.", "SL-0003", "page 1 of 1"] {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
@@ -81,15 +48,15 @@ import RigbookPDF
 
     @Test func aLongTableRunsOntoPagesWithItsHeaderAndEveryPageSaysOfHowMany() throws {
         let bytes = try PDFRenderer.render(PDFRendererTests.document(rows: 120))
-        let pages = try #require(Int(try pdfInfo(bytes)["Pages"] ?? ""))
+        let pages = try #require(Int(try Poppler.info(bytes)["Pages"] ?? ""))
         #expect(pages >= 3)
         for page in 1...pages {
-            let text = try poppler("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout"], bytes)
+            let text = try Poppler.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout"], bytes)
             #expect(text.contains("page \(page) of \(pages)"), "page \(page): \(text)")
             #expect(text.contains("Next due"), "the header row on page \(page)")
         }
         // Every row whole, once.
-        let all = try poppler("pdftotext", ["-layout"], bytes)
+        let all = try Poppler.run("pdftotext", ["-layout"], bytes)
         for row in [1, 60, 120] { #expect(all.components(separatedBy: "2 t web sling \(row) ").count == 2, "\(row)") }
     }
 

@@ -137,14 +137,14 @@ public enum Certificate {
         out += "<table class=\"summary\">\n"
         func line(_ label: String, _ html: String) { out += "<tr><th>\(label)</th><td>\(html)</td></tr>\n" }
         // The employer and site as the records copied them at save; the register's now for older records.
-        let employers = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.employer) } })
+        let employers = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.employer).html } })
         if employers.isEmpty {
-            line("Employer", visit.employer.map(nameAndAddress) ?? notRecordedHTML)
+            line("Employer", visit.employer.map { nameAndAddress($0).html } ?? notRecordedHTML)
         } else {
             line("Employer", employers.joined(separator: "<br>"))
         }
-        let sites = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.site) } })
-        line("Site", sites.isEmpty ? nameAndAddress(visit.site) : sites.joined(separator: "<br>"))
+        let sites = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.site).html } })
+        line("Site", sites.isEmpty ? nameAndAddress(visit.site).html : sites.joined(separator: "<br>"))
         let examiners = distinct(entries.map { entry in
             let v = entry.record.values
             let name = entry.record.particulars?.examiner?.name ?? v.inspectorName
@@ -208,7 +208,7 @@ public enum Certificate {
         let values = itemValues(entry)
         for item in items {
             out += "<div class=\"item\" data-item=\"\(item.number)\"><dt><span class=\"no\">\(item.number)</span> "
-            out += "\(text(item.heading))</dt>\n<dd>\(values[item.number] ?? notRecordedHTML)</dd></div>\n"
+            out += "\(text(item.heading))</dt>\n<dd>\(values[item.number]?.html ?? notRecordedHTML)</dd></div>\n"
         }
         out += "</dl>\n"
         if !v.notes.isEmpty {
@@ -235,8 +235,7 @@ public enum Certificate {
     /// Each reg 10 duty where it stands: the newest notice of each, in the order of the regulation.
     private static func notices(_ out: inout String, _ entry: Entry) {
         out += "<section class=\"notices\">\n<h2>Notices under regulation 10</h2>\n"
-        var newest: [NoticeDuty: Notice] = [:]
-        for notice in entry.notices { newest[notice.duty] = notice }
+        let newest = newestNotices(entry)
         guard !newest.isEmpty else {
             let none = entry.isFromBeforeParticulars ? "\(notRecordedHTML) (saved before notices were kept)" : "None."
             out += "<p class=\"plain\">\(none)</p>\n</section>\n"
@@ -244,8 +243,8 @@ public enum Certificate {
         }
         out += "<table class=\"notices\">\n<thead><tr><th>Duty</th><th>Where it stands</th><th>To</th></tr></thead>\n"
         out += "<tbody>\n"
-        for duty in NoticeDuty.allCases {
-            guard let notice = newest[duty] else { continue }
+        for notice in newest {
+            let duty = notice.duty
             let since = notice.enteredOn?.iso ?? String(notice.recordedAt.prefix(10))
             let state = notice.doneOn.map { "Done on \($0.iso)" }
                 ?? "<span class=\"open\">Not yet done</span> (open since \(text(since)))"
@@ -254,6 +253,13 @@ public enum Certificate {
             out += "</td><td>\(state)</td><td>\(notice.recipient.isEmpty ? "—" : bidi(notice.recipient))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// Each reg 10 duty's newest notice, in the order of the regulation.
+    static func newestNotices(_ entry: Entry) -> [Notice] {
+        var newest: [NoticeDuty: Notice] = [:]
+        for notice in entry.notices { newest[notice.duty] = notice }
+        return NoticeDuty.allCases.compactMap { newest[$0] }
     }
 
     static func evidence(_ out: inout String, recordHash: String?, head: String?, printedAt: String) {
@@ -271,164 +277,168 @@ public enum Certificate {
 
     // MARK: - The items
 
-    /// Each item's value as HTML, by item number.
-    static func itemValues(_ entry: Entry) -> [String: String] {
+    /// Each item's value, by item number: as HTML for the page and as text for the PDF, made once.
+    static func itemValues(_ entry: Entry) -> [String: RichText] {
         let record = entry.record, v = record.values, asset = entry.asset
         let particulars = record.particulars
         let old = entry.isFromBeforeParticulars
-        var items: [String: String] = [:]
+        let br = RichText.lineBreak, nr = RichText.notRecorded
+        var items: [String: RichText] = [:]
 
-        items["1"] = particulars.map { nameAndAddress($0.employer) } ?? notRecordedHTML
+        items["1"] = particulars.map { nameAndAddress($0.employer) } ?? nr
         if let particulars {
             items["2"] = nameAndAddress(particulars.site)
         } else {
-            items["2"] = notRecordedHTML + located(record.assetLocation)
+            items["2"] = nr + located(record.assetLocation)
         }
 
-        var identity = "\(bidi(asset.tag)): \(bidi(asset.name))<br>\(text(asset.type.label))"
-        identity += "; manufacturer \(orNone(asset.manufacturer)); serial number \(orNone(asset.serialNumber))"
-        if !asset.clientRef.isEmpty { identity += "; client ref \(bidi(asset.clientRef))" }
-        if let length = asset.lengthM { identity += "; length \(text(HTMLReport.lengthText(length)))" }
-        identity += "<br>Date of manufacture: \(asset.manufactured?.iso ?? "not known")"
+        var identity: RichText = "\(data: asset.tag): \(data: asset.name)\(br)\(asset.type.label)"
+        identity += "; manufacturer \(RichText.orNone(asset.manufacturer)); "
+            + "serial number \(RichText.orNone(asset.serialNumber))"
+        if !asset.clientRef.isEmpty { identity += "; client ref \(data: asset.clientRef)" }
+        if let length = asset.lengthM { identity += "; length \(HTMLReport.lengthText(length))" }
+        identity += "\(br)Date of manufacture: \(asset.manufactured?.iso ?? "not known")"
         if let declaration = particulars?.asset, !declaration.declarationReference.isEmpty {
-            identity += "<br>Declaration of conformity \(bidi(declaration.declarationReference))"
-            if !declaration.declarationDate.isEmpty { identity += " of \(text(declaration.declarationDate))" }
+            identity += "\(br)Declaration of conformity \(data: declaration.declarationReference)"
+            if !declaration.declarationDate.isEmpty { identity += " of \(declaration.declarationDate)" }
         }
         items["3"] = identity
 
         if let particulars {
-            items["4"] = particulars.previousThoroughExamination.map(text)
+            items["4"] = particulars.previousThoroughExamination.map { RichText(stringLiteral: $0) }
                 ?? "None: the first thorough examination of this equipment in the register"
         } else {
-            items["4"] = notRecordedHTML
+            items["4"] = nr
         }
 
-        var load = "\(text(Asset.wllText(record.assetWLLKg)))"
+        var load: RichText = "\(Asset.wllText(record.assetWLLKg))"
         if let particulars {
             let configurations = particulars.asset.swlConfigurations
-            if !configurations.isEmpty { load += "<br>\(multiline(configurations))" }
+            if !configurations.isEmpty { load += "\(br)\(lines: configurations)" }
         } else {
-            load += "<br>For each configuration: \(notRecordedHTML)"
+            load += "\(br)For each configuration: \(nr)"
         }
         items["5"] = load
 
         let safe = safety(v)
         if v.inspectionType == .thoroughAfterInstallation {
-            let installed = old ? notRecordedHTML
+            let installed: RichText = old ? nr
                 : v.installedCorrectly ? "Installed correctly." : "Not found to be installed correctly."
-            items["6"] = "(a) Yes: an examination after installation or assembly.<br>(b) \(installed) \(safe)"
+            items["6"] = "(a) Yes: an examination after installation or assembly.\(br)(b) \(installed) \(safe)"
             items["7"] = "Not applicable: see item 6."
         } else {
             items["6"] = "(a) No: not an examination after installation or assembly. (b) Not applicable."
-            var basis = v.examinationBasis.map { text($0.label) } ?? notRecordedHTML
+            var basis = v.examinationBasis.map { RichText(stringLiteral: $0.label) } ?? nr
             if v.examinationBasis == .examinationScheme || v.inspectionType == .thoroughScheme,
                !v.schemeReference.isEmpty {
-                basis += " (scheme \(bidi(v.schemeReference)))"
+                basis += " (scheme \(data: v.schemeReference))"
             }
-            items["7"] = "(a) \(basis)<br>(b) \(safe)"
+            items["7"] = "(a) \(basis)\(br)(b) \(safe)"
         }
 
         let defect = v.result == .defectToBeRemedied || v.result == .failDangerous
         switch v.result {
-        case .defectToBeRemedied, .failDangerous: items["8a"] = multiline(v.defectDescription)
+        case .defectToBeRemedied, .failDangerous: items["8a"] = .lines(v.defectDescription)
         case .passWithObservations:
-            let observations = v.defectDescription.isEmpty ? "" : " Observations: \(multiline(v.defectDescription))"
+            let observations: RichText = v.defectDescription.isEmpty ? ""
+                : " Observations: \(lines: v.defectDescription)"
             items["8a"] = "None." + observations
         default: items["8a"] = "None."
         }
         if defect {
-            items["8b"] = v.repairParticulars.isEmpty ? (old ? notRecordedHTML : "—") : multiline(v.repairParticulars)
+            items["8b"] = v.repairParticulars.isEmpty ? (old ? nr : "—") : .lines(v.repairParticulars)
         } else {
             items["8b"] = "None required."
         }
         switch v.result {
         case .defectToBeRemedied:
-            let by = v.remedyDeadlineSet && !v.remedyDeadline.isEmpty
-                ? "By \(text(v.remedyDeadline))." : notRecordedHTML
-            let remedy = v.remedyParticulars.isEmpty ? (old ? notRecordedHTML : "—") : multiline(v.remedyParticulars)
-            items["8c"] = "(i) \(by)<br>(ii) \(remedy)"
+            let by: RichText = v.remedyDeadlineSet && !v.remedyDeadline.isEmpty ? "By \(v.remedyDeadline)." : nr
+            let remedy: RichText = v.remedyParticulars.isEmpty ? (old ? nr : "—") : .lines(v.remedyParticulars)
+            items["8c"] = "(i) \(by)\(br)(ii) \(remedy)"
         case .failDangerous: items["8c"] = "Not applicable: the defect is a danger now (item 8a)."
         default: items["8c"] = "None."
         }
-        items["8d"] = v.nextExaminationBy.isEmpty ? notRecordedHTML : text(v.nextExaminationBy)
-        items["8e"] = !v.testParticulars.isEmpty ? multiline(v.testParticulars)
-            : old ? notRecordedHTML : "No test carried out."
-        items["8f"] = text(v.inspectionDate)
+        items["8d"] = v.nextExaminationBy.isEmpty ? nr : RichText(stringLiteral: v.nextExaminationBy)
+        items["8e"] = !v.testParticulars.isEmpty ? .lines(v.testParticulars)
+            : old ? nr : "No test carried out."
+        items["8f"] = RichText(stringLiteral: v.inspectionDate)
 
         items["9"] = examiner(record)
+        let name = RichText.orNone(v.inspectorName)
         items["10"] = v.confirmed
-            ? "Authenticated by its author, \(orNone(v.inspectorName)) (item 9), who "
+            ? "Authenticated by its author, \(name) (item 9), who "
                 // Records saved before the authentication wording were confirmed "accurate" instead.
-                + (old ? "confirmed the record as accurate" : "ticked \u{201C}I, \(orNone(v.inspectorName)), "
-                   + "authenticate this report\u{201D}")
-                + " when saving it (Rigbook user \(bidi(record.operatorName)), \(text(record.savedAt)))."
-            : notRecordedHTML
+                + (old ? "confirmed the record as accurate"
+                   : "ticked \u{201C}I, \(name), authenticate this report\u{201D}")
+                + " when saving it (Rigbook user \(data: record.operatorName), \(record.savedAt))."
+            : nr
         let reportDate = String(record.savedAt.prefix(10))
-        items["11"] = CalendarDate(iso: reportDate) != nil ? text(reportDate) : notRecordedHTML
+        items["11"] = CalendarDate(iso: reportDate) != nil ? RichText(stringLiteral: reportDate) : nr
         return items
     }
 
     /// Items 6(b) and 7(b): safe to operate, or not.
-    private static func safety(_ v: InspectionValues) -> String {
+    private static func safety(_ v: InspectionValues) -> RichText {
         switch v.result {
         case .pass, .passWithObservations: "Safe to operate."
         case .defectToBeRemedied:
             "Safe to operate until the defect is remedied"
-                + (v.remedyDeadline.isEmpty ? "." : ", by \(text(v.remedyDeadline)) at the latest (item 8c).")
+                + (v.remedyDeadline.isEmpty ? "." : ", by \(v.remedyDeadline) at the latest (item 8c).")
         case .failDangerous:
-            "<strong>Not safe to operate:</strong> not to be used until the defect is rectified (reg 10(3))."
-        case nil: notRecordedHTML
+            .strong("Not safe to operate:", tag: "strong")
+                + " not to be used until the defect is rectified (reg 10(3))."
+        case nil: .notRecorded
         }
     }
 
     /// Item 9: the examiner as copied at save; for older records, the name and number the form held.
-    private static func examiner(_ record: StoredInspection) -> String {
+    private static func examiner(_ record: StoredInspection) -> RichText {
         let v = record.values
         let name = record.particulars?.examiner?.name ?? v.inspectorName
-        var html = "\(orNone(name)); qualification \(orNone(v.certificationNumber))"
+        var value: RichText = "\(RichText.orNone(name)); qualification \(RichText.orNone(v.certificationNumber))"
         guard let particulars = record.particulars else {
-            return html + "<br>Address, and whether self-employed or employed (with the employer's name and "
-                + "address): \(notRecordedHTML)"
+            return value + "\(RichText.lineBreak)Address, and whether self-employed or employed (with the employer's "
+                + "name and address): \(RichText.notRecorded)"
         }
         if let examiner = particulars.examiner, examiner.selfEmployed {
-            let address = examiner.address.isEmpty ? notRecordedHTML : oneLine(examiner.address)
-            html += "<br>Self-employed; address: \(address)"
+            let address = examiner.address.isEmpty ? RichText.notRecorded : oneLine(examiner.address)
+            value += "\(RichText.lineBreak)Self-employed; address: \(address)"
         } else {
             let organisation = particulars.organisation
             let employer = organisation.name.isEmpty && organisation.address.isEmpty
-                ? notRecordedHTML : nameAndAddress(name: organisation.name, address: organisation.address)
-            html += "<br>Employed by: \(employer)"
+                ? RichText.notRecorded : nameAndAddress(name: organisation.name, address: organisation.address)
+            value += "\(RichText.lineBreak)Employed by: \(employer)"
         }
-        return html
+        return value
     }
 
     // MARK: - Pieces
 
     static let notRecordedHTML = "<span class=\"nr\">\(notRecorded)</span>"
 
-    static func nameAndAddress(_ employer: Employer) -> String {
+    static func nameAndAddress(_ employer: Employer) -> RichText {
         nameAndAddress(name: employer.name, address: employer.address)
     }
 
-    static func nameAndAddress(_ site: Site) -> String {
+    static func nameAndAddress(_ site: Site) -> RichText {
         nameAndAddress(name: site.name, address: site.address)
     }
 
     /// A name in bold and its address below it on one line; either missing reads "not recorded".
-    private static func nameAndAddress(name: String, address: String) -> String {
-        let named = name.isEmpty ? notRecordedHTML : "<span class=\"strong\">\(bidi(name))</span>"
-        return named + "<br>" + (address.isEmpty ? "Address: \(notRecordedHTML)" : oneLine(address))
+    private static func nameAndAddress(name: String, address: String) -> RichText {
+        let named = name.isEmpty ? RichText.notRecorded : .strong(.data(name))
+        return named + .lineBreak + (address.isEmpty ? "Address: \(RichText.notRecorded)" : oneLine(address))
     }
 
     /// An address typed over several lines, on one: a page holds a whole report.
-    private static func oneLine(_ address: String) -> String {
-        bidi(address.split(whereSeparator: \.isNewline)
+    private static func oneLine(_ address: String) -> RichText {
+        .data(address.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
-    private static func located(_ location: String) -> String {
+    private static func located(_ location: String) -> RichText {
         guard !location.isEmpty else { return "" }
-        return " <span class=\"sub\">(location in the register when examined: \(bidi(location)))</span>"
+        return " " + .aside("(location in the register when examined: \(data: location))")
     }
 
     private static func resultBadge(_ result: InspectionResult?) -> String {

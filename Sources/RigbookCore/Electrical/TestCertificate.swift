@@ -92,10 +92,10 @@ public enum TestCertificate {
         out += "<tr><th>Test</th><td>#\(test.id) · \(test.testUUID.uuidString.lowercased())</td>"
         out += "<th>Retest by</th><td class=\"strong\">\(retest(entry))</td></tr>\n"
         out += "<tr><th>Item</th><td colspan=\"3\">\(identity(asset))</td></tr>\n"
-        let employer = entry.employer.map(Certificate.nameAndAddress) ?? Certificate.notRecordedHTML
+        let employer = entry.employer.map { Certificate.nameAndAddress($0).html } ?? Certificate.notRecordedHTML
         out += "<tr><th>Employer</th><td colspan=\"3\">\(employer)</td></tr>\n"
         if let site = entry.site {
-            out += "<tr><th>Site</th><td colspan=\"3\">\(Certificate.nameAndAddress(site))</td></tr>\n"
+            out += "<tr><th>Site</th><td colspan=\"3\">\(Certificate.nameAndAddress(site).html)</td></tr>\n"
         }
         out += "</table>\n"
         if !test.passed {

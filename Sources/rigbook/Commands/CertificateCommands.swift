@@ -1,5 +1,6 @@
 import Foundation
 import RigbookCore
+import RigbookPDF
 import RigbookStore
 
 /// `certificate`, `notices` and `notices done`.
@@ -8,7 +9,7 @@ extension Commands {
         name: "certificate",
         abstract: "Print a report of thorough examination (LOLER Schedule 1) for A4, or a visit's schedule.",
         usage: """
-            rigbook certificate RECORD|TAG [--out FILE.html]
+            rigbook certificate RECORD|TAG [--format html|pdf] [--out FILE.html|FILE.pdf]
                    rigbook certificate --test ID [--out FILE.html]
                    rigbook certificate --site SITE --from YYYY-MM-DD [--to YYYY-MM-DD] [--out FILE.html]
             """,
@@ -28,6 +29,10 @@ extension Commands {
             the test form's 16 fields, the readings against their limits, the result, the technician and
             licence, and the same evidence footer.
             Without --out it goes to standard output.
+            A record's certificate is also written as PDF (A4, fonts embedded, drawn with cairo and pango), with
+            --format pdf or an --out name ending .pdf: everything in it comes from the record, its saved time and
+            hash included, so the same record gives the same file. A PDF is never written to a terminal (exit 64);
+            --out - sends it to a pipe.
             """
     ) { arguments, context in
         let testWord = try arguments.option("--test")
@@ -35,8 +40,14 @@ extension Commands {
         let from = try arguments.date("--from")
         let to = try arguments.date("--to")
         let out = try arguments.option("--out")
+        let format = try Parse.format(try arguments.option("--format")
+                                        ?? (out?.lowercased().hasSuffix(".pdf") == true ? "pdf" : nil),
+                                      allowed: ["html", "pdf"], default: "html")
         let target = arguments.isEmpty ? nil : try arguments.positional("the RECORD or TAG")
         try arguments.finish()
+        if format == "pdf" && (testWord != nil || site != nil) {
+            throw UsageError("PDF is written for a record's certificate so far; a test's or a visit's prints as HTML")
+        }
         if let testWord {
             guard target == nil, site == nil, from == nil, to == nil else {
                 throw UsageError("--test names one test; give no RECORD, TAG or --site with it")
@@ -64,6 +75,10 @@ extension Commands {
         // An electrical item's TAG prints its latest test's certificate.
         if let target, site == nil,
            let row = try? register.asset(tag: target.hasPrefix("#") ? "" : target), row.asset.isElectrical {
+            if format == "pdf" {
+                throw UsageError("PDF is written for a record's certificate so far; \(row.asset.tag)'s test "
+                                 + "certificate prints as HTML")
+            }
             return try testCertificate(context, test: nil, tag: row, out: out)
         }
         let page: String
@@ -74,9 +89,20 @@ extension Commands {
             } else {
                 let record = try RecordReference.resolve(target ?? "", in: register, allowingTag: true)
                 try requireThorough(record)
-                page = Certificate.render(try entry(record, in: register), head: head, printedAt: Timestamp.now())
+                let entry = try entry(record, in: register)
+                if format == "pdf" {
+                    let pdf: [UInt8]
+                    do throws(PDFError) { pdf = try PDFRenderer.render(Certificate.document(entry)) } catch {
+                        throw CommandFailure("rigbook: cannot draw the PDF: \(error.description); nothing was written")
+                    }
+                    try writeBytes(pdf, to: out, home: context.home, what: "a PDF")
+                    return ExitCode.success
+                }
+                page = Certificate.render(entry, head: head, printedAt: Timestamp.now())
             }
-        } catch { throw CommandFailure.from(error) }
+        } catch let error as CommandFailure { throw error } catch let error as UsageError { throw error } catch {
+            throw CommandFailure.from(error)
+        }
         try withSink(out, home: context.home) { try $0(page) }
         return ExitCode.success
     }

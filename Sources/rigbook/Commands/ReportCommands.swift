@@ -6,9 +6,34 @@ import RigbookStore
 /// to the file `--out` names, as `OutputFile` writes it (a folder that must already exist, and never one of
 /// the home's own files), then says on stderr which file it wrote.
 func withSink(_ path: String?, home: DataHome, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+    // Text goes out as its UTF-8 bytes: a terminal is shown them safely (`AtomicFile.Writer`), a file gets them.
+    try withBytes(path, home: home) { out in try body { try out.write(Data($0.utf8)) } }
+}
+
+/// A PDF's bytes to `--out` or to standard output, as `withSink` writes; never to a terminal, where they would be
+/// noise (a usage error: exit 64).
+func writeBytes(_ bytes: [UInt8], to path: String?, home: DataHome, what: String) throws {
+    let toStandardOutput = path.map { StandardStreams.outputNames.contains($0) } ?? true
+    if toStandardOutput && isatty(STDOUT_FILENO) == 1 {
+        throw UsageError("\(what) is not written to a terminal: give --out FILE.pdf, or send it to a pipe")
+    }
+    try withBytes(path, home: home) { out in try out.write(Data(bytes)) }
+}
+
+/// Standard output, or an `--out` file being written.
+protocol ByteWriting {
+    mutating func write(_ data: Data) throws
+    mutating func flush() throws
+}
+
+extension Output: ByteWriting {}
+extension AtomicFile.Writer: ByteWriting {}
+
+/// `withSink`, for bytes.
+private func withBytes(_ path: String?, home: DataHome, _ body: (inout any ByteWriting) throws -> Void) throws {
     guard let path, !StandardStreams.outputNames.contains(path) else {
-        var out = Output()
-        try body { try out.write($0) }
+        var out: any ByteWriting = Output()
+        try body(&out)
         try out.flush()
         return
     }
@@ -23,7 +48,10 @@ func withSink(_ path: String?, home: DataHome, _ body: (_ write: (String) throws
     }
     do {
         try OutputFile.write(to: path) { writer in
-            try body { try writer.write($0) }
+            var out: any ByteWriting = writer
+            try body(&out)
+            // The file's writer is a value: what was buffered in the copy goes back to be flushed.
+            if let written = out as? AtomicFile.Writer { writer = written }
         }
     } catch let error as AtomicFile.WriteError {
         // Written in place (a FIFO, a terminal), part of it may have gone out before the error.

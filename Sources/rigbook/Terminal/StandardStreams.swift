@@ -54,6 +54,11 @@ struct Output {
         do { try writer.write(text) } catch { throw Output.failure(error) }
     }
 
+    /// Bytes as they are (a PDF into a pipe).
+    mutating func write(_ data: Data) throws(StandardStreams.Failure) {
+        do { try writer.write(data) } catch { throw Output.failure(error) }
+    }
+
     mutating func flush() throws(StandardStreams.Failure) {
         do { try writer.flush() } catch { throw Output.failure(error) }
     }

@@ -1,0 +1,84 @@
+extension Certificate {
+    /// One record's report of thorough examination as a printed document (the PDF's): the same Schedule 1 items
+    /// as the page, made by the same `itemValues`. Everything in it comes from the record, its saved time and its
+    /// hash included, never the clock or the register's head: a certificate reissued from the same record is the
+    /// same document, whatever was saved since. The record's hash is in the footer of every page, for
+    /// `rigbook verify` to check.
+    public static func document(_ entry: Entry) -> PrintedDocument {
+        let record = entry.record, v = record.values
+        let number = record.reportNumber ?? "record #\(record.id)"
+        let hash = record.recordHash ?? notRecorded
+        let organisation = record.particulars?.organisation.name ?? ""
+        var blocks: [PrintedDocument.Block] = [
+            .heading("Report of thorough examination", level: 1),
+            .paragraph("Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 and "
+                       + "Schedule 1", .small),
+            .fields([
+                .init("Report number", record.reportNumber ?? notRecorded),
+                .init("Equipment", RichText.data(entry.asset.tag).plain),
+                .init("Record", "#\(record.id) · \(record.recordUUID.uuidString.lowercased())"),
+                .init("Result", v.result?.label ?? notRecorded),
+                .init("Type", v.inspectionType.label),
+            ]),
+        ]
+        if let by = record.supersededBy {
+            blocks.append(.paragraph("Amended by record #\(by): this report was corrected, and the amendment is the "
+                                     + "report that stands.", .banner))
+        } else if let other = record.outrankedBy {
+            blocks.append(.paragraph("Conflicting amendment: record #\(other) amends the same record and was saved "
+                                     + "later; it is the report that stands until an amendment of either settles "
+                                     + "them.", .banner))
+        }
+        if let amends = record.amends {
+            blocks.append(.paragraph("This report amends record #\(amends): "
+                                     + RichText.data(v.amendmentReason).plain, .banner))
+        }
+        if entry.isFromBeforeParticulars {
+            blocks.append(.paragraph("Saved before reports carried their particulars: what it does not hold reads "
+                                     + "\u{201C}\(notRecorded)\u{201D}.", .small))
+        }
+        let values = itemValues(entry)
+        blocks.append(.heading("Schedule 1", level: 2))
+        blocks.append(.fields(items.map { item in
+            .init("\(item.number)  \(item.heading)", values[item.number]?.plain ?? notRecorded)
+        }))
+        if !v.notes.isEmpty { blocks.append(.paragraph("Notes: " + RichText.lines(v.notes).plain, .plain)) }
+        if !v.attachments.isEmpty {
+            blocks.append(.heading("Attachments", level: 2))
+            blocks.append(.table(.init(columns: [.init("File", share: 3), .init("Size", share: 1),
+                                                 .init("SHA-256", share: 4)],
+                                       rows: v.attachments.map { [RichText.data($0.name).plain, $0.sizeText,
+                                                                  $0.sha256] })))
+        }
+        blocks.append(.heading("Notices under regulation 10", level: 2))
+        let notices = newestNotices(entry)
+        if notices.isEmpty {
+            blocks.append(.paragraph(entry.isFromBeforeParticulars ? "\(notRecorded) (saved before notices were kept)"
+                                     : "None.", .plain))
+        } else {
+            blocks.append(.table(.init(
+                columns: [.init("Duty", share: 3), .init("Where it stands", share: 2), .init("To", share: 2)],
+                rows: notices.map { notice in
+                    let since = notice.enteredOn?.iso ?? String(notice.recordedAt.prefix(10))
+                    return [notice.duty.label + (notice.seriousRisk == true ? " (serious risk of injury)" : ""),
+                            notice.doneOn.map { "Done on \($0.iso)" } ?? "Not yet done (open since \(since))",
+                            notice.recipient.isEmpty ? "—" : RichText.data(notice.recipient).plain]
+                })))
+        }
+        return PrintedDocument(
+            title: "Report of thorough examination \(number) — \(entry.asset.tag)",
+            author: record.particulars?.examiner?.name ?? v.inspectorName,
+            created: PrintedDocument.date(record.savedAt),
+            footer: [organisation, "report \(number)", "record #\(record.id)", "SHA-256 \(hash)"]
+                .filter { !$0.isEmpty }.joined(separator: " · "),
+            blocks: blocks)
+    }
+}
+
+extension PrintedDocument {
+    /// A register timestamp (`2026-11-30T09:15:00.123Z`) as the PDF's metadata takes it: whole seconds.
+    public static func date(_ timestamp: String) -> String {
+        guard let dot = timestamp.firstIndex(of: ".") else { return timestamp }
+        return String(timestamp[..<dot]) + (timestamp.hasSuffix("Z") ? "Z" : "")
+    }
+}
