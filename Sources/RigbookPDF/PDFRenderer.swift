@@ -46,7 +46,8 @@ public enum PDFRenderer {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw PDFError(description: "cairo could not write the PDF: \(String(cString: cairo_status_to_string(status)))")
+            let reason = String(cString: cairo_status_to_string(status))
+            throw PDFError(description: "cairo could not write the PDF: \(reason)")
         }
         return (sink.bytes, pager.page)
     }

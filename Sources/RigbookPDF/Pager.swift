@@ -55,7 +55,8 @@ struct Pager {
     mutating func draw(_ block: PrintedDocument.Block, before next: PrintedDocument.Block?) throws(PDFError) {
         switch block {
         case .heading(let text, let level):
-            let box = try checked(TextBox(context, text: text, style: level <= 1 ? .title : .heading, width: Pager.width))
+            let style: TextStyle = level <= 1 ? .title : .heading
+            let box = try checked(TextBox(context, text: text, style: style, width: Pager.width))
             // A heading is never the last line of a page: it keeps the first line of what follows.
             ensure(box.height + 6 + (next.map(firstLineHeight) ?? 0))
             y += level <= 1 ? 0 : 4

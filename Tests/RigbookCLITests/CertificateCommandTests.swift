@@ -28,8 +28,6 @@ let badCertificateUsages: [CertificateUsage] = [
                      reason: "before --from"),
     CertificateUsage(arguments: ["--site", "Main site", "--from", "2026-02-30"], reason: "--from must be a real date"),
     CertificateUsage(arguments: ["PASS-1", "--format", "svg"], reason: "--format must be one of html, pdf"),
-    CertificateUsage(arguments: ["--site", "Main site", "--from", "2026-11-20", "--format", "pdf"],
-                     reason: "PDF is written for a record's certificate so far"),
     CertificateUsage(arguments: ["PASS-1", "REM-1"], reason: "unexpected argument"),
 ]
 

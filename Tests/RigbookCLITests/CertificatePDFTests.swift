@@ -55,15 +55,38 @@ extension RigbookCLITests {
             #expect(piped.status == 0 && piped.stdout.hasPrefix("%PDF-"), "\(piped.status) \(piped.stderr)")
         }
 
-        @Test func anElectricalItemsTestCertificateSaysItIsHTMLSoFar() throws {
+        @Test func aVisitIsItsCoverThenAPageARecord() throws {
             let home = CertificateHome()
             defer { home.remove() }
-            let result = home.run(["asset", "add", "--kind", "electrical", "--tag", "EL-1", "--name", "Drill",
-                                   "--class", "class-1", "--environment", "factory"])
-            #expect(result.status == 0, "\(result)")
-            let refused = home.run(["certificate", "EL-1", "--out", home.sub("el.pdf")])
-            #expect(refused.status == 64 && refused.stderr.contains("prints as HTML"), "\(refused)")
-            #expect(!FileManager.default.fileExists(atPath: home.sub("el.pdf")))
+            let ids = try VisitRegister.make(home)
+            let bytes = try pdf(home, ["--site", "Main site", "--from", "2026-11-20", "--to", "2026-11-21",
+                                       "--format", "pdf"], name: "visit.pdf")
+            let pages = try #require(Int(try Poppler.info(bytes)["Pages"] ?? ""))
+            #expect(pages == 4, "the cover and one page for each of the three thorough examinations")
+            let cover = try Poppler.run("pdftotext", ["-l", "1"], bytes)
+            #expect(cover.contains("Schedule of thorough examinations") && cover.contains("FAIL-1"), "\(cover)")
+            for id in [ids.pass, ids.remedy, ids.fail] {
+                let number = try #require(try home.record(id).reportNumber)
+                #expect(try Poppler.run("pdftotext", [], bytes).contains(number))
+            }
+            let again = try pdf(home, ["--site", "Main site", "--from", "2026-11-20", "--to", "2026-11-21"],
+                                name: "again.pdf")
+            #expect(again == bytes, "an --out name ending .pdf is a PDF; the same visit, the same bytes")
+        }
+
+        @Test func anElectricalItemsTestCertificateHoldsEveryFieldAndReading() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            home.addElectrical("EL-1", "Drill charger")
+            try home.addTest("EL-1", ElectricalTests.classI("2026-11-28", earth: "0.4"))
+            let bytes = try pdf(home, ["EL-1"], name: "el.pdf")
+            let text = try Poppler.run("pdftotext", [], bytes).split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+            #expect(text.contains("Electrical test certificate") && text.contains("PASS"), "\(text)")
+            for field in TestCertificate.fields {
+                #expect(text.contains("\(field.number) \(field.label)"), "field \(field.number) missing: \(text)")
+            }
+            #expect(text.contains("Readings against their limits") && text.contains("0.4 Ω"), "\(text)")
         }
     }
 }

@@ -37,7 +37,8 @@ public enum Poppler {
         try run("pdffonts", [], bytes).split(separator: "\n").dropFirst(2).map { row in
             // name, type, encoding, emb, sub, uni, object ID, generation.
             let columns = row.split(separator: " ", omittingEmptySubsequences: true)
-            let embedded = columns.count >= 7 && columns[columns.count - 5] == "yes" && columns[columns.count - 4] == "yes"
+            let embedded = columns.count >= 7 && columns[columns.count - 5] == "yes"
+                && columns[columns.count - 4] == "yes"
             return (String(columns.first ?? ""), embedded)
         }
     }

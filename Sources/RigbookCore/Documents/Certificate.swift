@@ -135,45 +135,59 @@ public enum Certificate {
         out += "<p class=\"law\">Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 "
         out += "and Schedule 1: the reports of thorough examination made at one site, each on its own page.</p>\n"
         out += "<table class=\"summary\">\n"
-        func line(_ label: String, _ html: String) { out += "<tr><th>\(label)</th><td>\(html)</td></tr>\n" }
-        // The employer and site as the records copied them at save; the register's now for older records.
-        let employers = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.employer).html } })
-        if employers.isEmpty {
-            line("Employer", visit.employer.map { nameAndAddress($0).html } ?? notRecordedHTML)
-        } else {
-            line("Employer", employers.joined(separator: "<br>"))
+        for (label, value) in coverFields(visit, entries) {
+            out += "<tr><th>\(label)</th><td>\(value.html)</td></tr>\n"
         }
-        let sites = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.site).html } })
-        line("Site", sites.isEmpty ? nameAndAddress(visit.site).html : sites.joined(separator: "<br>"))
-        let examiners = distinct(entries.map { entry in
-            let v = entry.record.values
-            let name = entry.record.particulars?.examiner?.name ?? v.inspectorName
-            return text(name) + (v.certificationNumber.isEmpty ? "" : " (\(text(v.certificationNumber)))")
-        })
-        line("Examiner\(examiners.count == 1 ? "" : "s")",
-             examiners.isEmpty ? "—" : examiners.joined(separator: "<br>"))
-        line("Dates", visit.from == visit.through ? visit.from.iso : "\(visit.from.iso) to \(visit.through.iso)")
-        let dangerous = entries.filter { $0.record.values.result == .failDangerous }.count
-        let remedy = entries.filter { $0.record.values.result == .defectToBeRemedied }.count
-        line("Items examined", "\(entries.count): \(dangerous) fail – dangerous, \(remedy) defect to be remedied, "
-             + "\(entries.count - dangerous - remedy) without a defect")
         out += "</table>\n"
 
-        out += "<h2>Schedule</h2>\n<table class=\"schedule\">\n<thead><tr><th class=\"num\">No.</th><th>Tag</th>"
-        out += "<th>Equipment</th><th>Report number</th><th>Examined</th><th>Result</th><th>Next by</th>"
-        out += "</tr></thead>\n<tbody>\n"
-        for (index, entry) in entries.enumerated() {
-            let r = entry.record, v = r.values
+        out += "<h2>Schedule</h2>\n<table class=\"schedule\">\n<thead><tr><th class=\"num\">No.</th>"
+        out += scheduleColumns.dropFirst().map { "<th>\($0)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for (entry, cells) in zip(entries, scheduleRows(entries)) {
+            let r = entry.record
             out += "<tr data-record=\"\(r.recordUUID.uuidString.lowercased())\" "
-            out += "data-result=\"\(v.result?.rawValue ?? "")\"><td class=\"num\">\(index + 1)</td>"
-            out += "<td>\(bidi(entry.asset.tag))</td><td>\(bidi(entry.asset.name))</td>"
-            out += "<td>\(r.reportNumber.map(text) ?? "#\(r.id)")</td><td>\(text(v.inspectionDate))</td>"
-            out += "<td>\(resultBadge(v.result))</td>"
-            out += "<td>\(v.nextExaminationBy.isEmpty ? notRecordedHTML : text(v.nextExaminationBy))</td></tr>\n"
+            out += "data-result=\"\(r.values.result?.rawValue ?? "")\"><td class=\"num\">\(cells[0].html)</td>"
+            out += cells.dropFirst().map { "<td>\($0.html)</td>" }.joined() + "</tr>\n"
         }
         out += "</tbody>\n</table>\n"
         evidence(&out, recordHash: nil, head: head, printedAt: printedAt)
         out += "</section>\n"
+    }
+
+    /// A visit's summary: the employer and site as the records copied them at save (the register's now for
+    /// older records), the examiners, the dates and the count of items by result.
+    static func coverFields(_ visit: Visit, _ entries: [Entry]) -> [(String, RichText)] {
+        func joined(_ values: [RichText]) -> RichText {
+            values.enumerated().reduce(RichText("")) { $0 + ($1.offset > 0 ? .lineBreak : "") + $1.element }
+        }
+        let employers = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.employer) } })
+        let sites = distinct(entries.compactMap { $0.record.particulars.map { nameAndAddress($0.site) } })
+        let examiners = distinct(entries.map { entry -> RichText in
+            let v = entry.record.values
+            let name = entry.record.particulars?.examiner?.name ?? v.inspectorName
+            return "\(name)" + (v.certificationNumber.isEmpty ? "" : " (\(v.certificationNumber))")
+        })
+        let dangerous = entries.filter { $0.record.values.result == .failDangerous }.count
+        let remedy = entries.filter { $0.record.values.result == .defectToBeRemedied }.count
+        return [
+            ("Employer", employers.isEmpty ? visit.employer.map(nameAndAddress) ?? .notRecorded : joined(employers)),
+            ("Site", sites.isEmpty ? nameAndAddress(visit.site) : joined(sites)),
+            ("Examiner\(examiners.count == 1 ? "" : "s")", examiners.isEmpty ? "—" : joined(examiners)),
+            ("Dates", "\(visit.from == visit.through ? visit.from.iso : "\(visit.from.iso) to \(visit.through.iso)")"),
+            ("Items examined", "\(entries.count): \(dangerous) fail – dangerous, \(remedy) defect to be remedied, "
+                + "\(entries.count - dangerous - remedy) without a defect"),
+        ]
+    }
+
+    static let scheduleColumns = ["No.", "Tag", "Equipment", "Report number", "Examined", "Result", "Next by"]
+
+    /// The schedule's row of each record, in `scheduleColumns`.
+    static func scheduleRows(_ entries: [Entry]) -> [[RichText]] {
+        entries.enumerated().map { index, entry in
+            let r = entry.record, v = r.values
+            return ["\(index + 1)", .data(entry.asset.tag), .data(entry.asset.name),
+                    "\(r.reportNumber ?? "#\(r.id)")", "\(v.inspectionDate)", resultBadge(v.result),
+                    v.nextExaminationBy.isEmpty ? .notRecorded : "\(v.nextExaminationBy)"]
+        }
     }
 
     /// One record's report: its identification, the Schedule 1 items, its reg 10 notices and its evidence.
@@ -188,7 +202,7 @@ public enum Certificate {
         out += "<td class=\"strong\">\(record.reportNumber.map(text) ?? notRecordedHTML)</td>"
         out += "<th>Equipment</th><td class=\"strong\">\(bidi(entry.asset.tag))</td></tr>\n"
         out += "<tr><th>Record</th><td>#\(record.id) · \(record.recordUUID.uuidString.lowercased())</td>"
-        out += "<th>Result</th><td>\(resultBadge(v.result))</td></tr>\n"
+        out += "<th>Result</th><td>\(resultBadge(v.result).html)</td></tr>\n"
         out += "<tr><th>Type</th><td colspan=\"3\">\(text(v.inspectionType.label))</td></tr>\n</table>\n"
         if let by = record.supersededBy {
             out += "<p class=\"banner\">Amended by record #\(by): this report was corrected, and the amendment is "
@@ -441,16 +455,17 @@ public enum Certificate {
         return " " + .aside("(location in the register when examined: \(data: location))")
     }
 
-    private static func resultBadge(_ result: InspectionResult?) -> String {
-        guard let result else { return notRecordedHTML }
-        return "<span class=\"res res-\(result.rawValue)\">\(text(result.label))</span>"
+    private static func resultBadge(_ result: InspectionResult?) -> RichText {
+        guard let result else { return .notRecorded }
+        return RichText(html: "<span class=\"res res-\(result.rawValue)\">\(text(result.label))</span>",
+                        plain: result.label)
     }
 
     static func orNone(_ value: String) -> String { value.isEmpty ? "—" : bidi(value) }
 
     /// Values in the order first seen, each once.
-    private static func distinct(_ values: [String]) -> [String] {
-        var seen = Set<String>()
+    static func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
+        var seen = Set<Value>()
         return values.filter { seen.insert($0).inserted }
     }
 

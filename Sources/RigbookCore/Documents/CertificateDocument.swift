@@ -5,10 +5,54 @@ extension Certificate {
     /// same document, whatever was saved since. The record's hash is in the footer of every page, for
     /// `rigbook verify` to check.
     public static func document(_ entry: Entry) -> PrintedDocument {
-        let record = entry.record, v = record.values
+        let record = entry.record
         let number = record.reportNumber ?? "record #\(record.id)"
-        let hash = record.recordHash ?? notRecorded
         let organisation = record.particulars?.organisation.name ?? ""
+        return PrintedDocument(
+            title: "Report of thorough examination \(number) — \(entry.asset.tag)",
+            author: record.particulars?.examiner?.name ?? record.values.inspectorName,
+            created: PrintedDocument.date(record.savedAt),
+            footer: [organisation, "report \(number)", "record #\(record.id)", "SHA-256 \(hash(record))"]
+                .filter { !$0.isEmpty }.joined(separator: " · "),
+            blocks: blocks(entry))
+    }
+
+    /// A visit's certificate as a printed document: the cover with the summary and the schedule (defects
+    /// first), then each record's report from a page of its own, with its hash under it. Its dates are its
+    /// newest record's saved time.
+    public static func visitDocument(_ visit: Visit, entries: [Entry]) -> PrintedDocument {
+        let ordered = visitOrder(entries)
+        let dates = visit.from == visit.through ? visit.from.iso : "\(visit.from.iso) to \(visit.through.iso)"
+        var blocks: [PrintedDocument.Block] = [
+            .heading("Schedule of thorough examinations", level: 1),
+            .paragraph("Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 and "
+                       + "Schedule 1: the reports of thorough examination made at one site, each on its own page.",
+                       .small),
+            .fields(coverFields(visit, ordered).map { .init($0.0, $0.1.plain) }),
+            .heading("Schedule", level: 2),
+            .table(.init(columns: zip(scheduleColumns, [0.5, 1.2, 2.4, 1.7, 1.1, 1.5, 1.1])
+                            .map { .init($0, share: $1) },
+                         rows: scheduleRows(ordered).map { $0.map(\.plain) })),
+        ]
+        for entry in ordered {
+            blocks += [.pageBreak] + self.blocks(entry)
+                + [.paragraph("Record #\(entry.record.id), SHA-256 \(hash(entry.record))", .small)]
+        }
+        let newest = ordered.map(\.record.savedAt).max() ?? ""
+        return PrintedDocument(
+            title: "Schedule of thorough examinations — \(visit.site.name), \(dates)",
+            author: distinct(ordered.map { $0.record.particulars?.examiner?.name ?? $0.record.values.inspectorName })
+                .joined(separator: ", "),
+            created: PrintedDocument.date(newest),
+            footer: "\(visit.site.name) · \(dates) · \(ordered.count) report\(ordered.count == 1 ? "" : "s")",
+            blocks: blocks)
+    }
+
+    private static func hash(_ record: StoredInspection) -> String { record.recordHash ?? notRecorded }
+
+    /// One record's report, its identification then the Schedule 1 items, its notes, files and notices.
+    static func blocks(_ entry: Entry) -> [PrintedDocument.Block] {
+        let record = entry.record, v = record.values
         var blocks: [PrintedDocument.Block] = [
             .heading("Report of thorough examination", level: 1),
             .paragraph("Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 and "
@@ -65,13 +109,7 @@ extension Certificate {
                             notice.recipient.isEmpty ? "—" : RichText.data(notice.recipient).plain]
                 })))
         }
-        return PrintedDocument(
-            title: "Report of thorough examination \(number) — \(entry.asset.tag)",
-            author: record.particulars?.examiner?.name ?? v.inspectorName,
-            created: PrintedDocument.date(record.savedAt),
-            footer: [organisation, "report \(number)", "record #\(record.id)", "SHA-256 \(hash)"]
-                .filter { !$0.isEmpty }.joined(separator: " · "),
-            blocks: blocks)
+        return blocks
     }
 }
 

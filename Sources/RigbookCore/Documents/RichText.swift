@@ -64,6 +64,9 @@ public struct RichText: Sendable, Hashable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation(_ value: RichText) { text += value }
         /// Fixed wording made at print time (a number, a date): escaped, as a literal is.
         public mutating func appendInterpolation(_ value: String) { text += RichText(stringLiteral: value) }
+        public mutating func appendInterpolation<Number: BinaryInteger>(_ value: Number) {
+            text += RichText(stringLiteral: String(value))
+        }
         public mutating func appendInterpolation(data value: String) { text += .data(value) }
         public mutating func appendInterpolation(lines value: String) { text += .lines(value) }
     }

@@ -88,10 +88,10 @@ public enum TestCertificate {
         let procedure = v.procedureReference.isEmpty ? "" : " (procedure: \(Certificate.bidi(v.procedureReference)))"
         out += "AS/NZS 3760\(procedure)"
         out += "</p>\n<table class=\"ids\">\n<tr><th>Equipment</th><td class=\"strong\">\(Certificate.bidi(asset.tag))"
-        out += "</td><th>Result</th><td>\(resultBadge(test.passed))</td></tr>\n"
+        out += "</td><th>Result</th><td>\(resultBadge(test.passed).html)</td></tr>\n"
         out += "<tr><th>Test</th><td>#\(test.id) · \(test.testUUID.uuidString.lowercased())</td>"
         out += "<th>Retest by</th><td class=\"strong\">\(retest(entry))</td></tr>\n"
-        out += "<tr><th>Item</th><td colspan=\"3\">\(identity(asset))</td></tr>\n"
+        out += "<tr><th>Item</th><td colspan=\"3\">\(identity(asset).html)</td></tr>\n"
         let employer = entry.employer.map { Certificate.nameAndAddress($0).html } ?? Certificate.notRecordedHTML
         out += "<tr><th>Employer</th><td colspan=\"3\">\(employer)</td></tr>\n"
         if let site = entry.site {
@@ -106,7 +106,7 @@ public enum TestCertificate {
         let values = fieldValues(entry)
         for field in fields {
             out += "<div class=\"item\" data-item=\"\(field.number)\"><dt><span class=\"no\">\(field.number)</span> "
-            out += "\(Certificate.text(field.label))</dt>\n<dd>\(values[field.number] ?? "—")</dd></div>\n"
+            out += "\(Certificate.text(field.label))</dt>\n<dd>\(values[field.number]?.html ?? "—")</dd></div>\n"
         }
         out += "</dl>\n<section class=\"readings\">\n<h2>Readings against their limits</h2>\n"
         let readings = readings(test)
@@ -133,47 +133,89 @@ public enum TestCertificate {
         return out
     }
 
-    /// Each of the 16 fields' values as HTML, by number.
-    static func fieldValues(_ entry: Entry) -> [Int: String] {
+    /// The test as a printed document (the PDF's): the same 16 fields as the page, made by the same
+    /// `fieldValues`, the readings against their limits, and who tested it. Everything comes from the test, so a
+    /// reissue is the same document.
+    public static func document(_ entry: Entry) -> PrintedDocument {
+        let test = entry.test, v = test.values, asset = entry.asset
+        let procedure = v.procedureReference.isEmpty ? "" : " (procedure: \(RichText.data(v.procedureReference).plain))"
+        var blocks: [PrintedDocument.Block] = [
+            .heading("Electrical test certificate", level: 1),
+            .paragraph("In-service safety inspection and testing of electrical equipment, AS/NZS 3760" + procedure,
+                       .small),
+            .fields([.init("Equipment", RichText.data(asset.tag).plain), .init("Result", test.passed ? "PASS" : "FAIL"),
+                     .init("Test", "#\(test.id) · \(test.testUUID.uuidString.lowercased())"),
+                     .init("Retest by", retest(entry)), .init("Item", identity(asset).plain),
+                     .init("Employer", entry.employer.map { Certificate.nameAndAddress($0).plain }
+                        ?? Certificate.notRecorded)]
+                    + (entry.site.map { [.init("Site", Certificate.nameAndAddress($0).plain)] } ?? [])),
+        ]
+        if !test.passed {
+            blocks.append(.paragraph("DANGER — DO NOT USE: this item failed its test and is to be tagged out of "
+                                     + "service until a passing retest.", .banner))
+        }
+        let values = fieldValues(entry)
+        blocks.append(.heading("The test (AS/NZS 3760)", level: 2))
+        blocks.append(.fields(fields.map { .init("\($0.number)  \($0.label)", values[$0.number]?.plain ?? "—") }))
+        blocks.append(.heading("Readings against their limits", level: 2))
+        let readings = readings(test)
+        blocks.append(readings.isEmpty ? .paragraph("No reading was judged.", .plain) : .table(.init(
+            columns: [.init("Reading", share: 3), .init("Measured", share: 2), .init("Limit", share: 2),
+                      .init("Verdict", share: 2)],
+            rows: readings.map { [$0.label, $0.measured, $0.limit, verdictText($0.outcome)] })))
+        blocks.append(.heading("Tested by", level: 2))
+        blocks.append(.fields([.init("Technician", RichText.orNone(v.technician).plain),
+                               .init("Licence / competency", RichText.orNone(v.licenceNumber).plain),
+                               .init("Saved", "\(test.savedAt) by \(RichText.orNone(test.operatorName).plain)"),
+                               .init("Authenticated", v.authenticated ? "Yes, by the technician at save" : "No")]))
+        let hash = test.entryHash ?? Certificate.notRecorded
+        return PrintedDocument(title: "Electrical test certificate #\(test.id) — \(asset.tag)", author: v.technician,
+                               created: PrintedDocument.date(test.savedAt),
+                               footer: "test #\(test.id) · \(asset.tag) · SHA-256 \(hash)", blocks: blocks)
+    }
+
+    /// Each of the 16 fields' values, by number: as HTML for the page and as text for the PDF, made once.
+    static func fieldValues(_ entry: Entry) -> [Int: RichText] {
         let test = entry.test, v = test.values
         let cls = entry.asset.electrical?.equipmentClass
-        func reading(_ text: String, _ unit: String, applies: Bool = true) -> String {
-            if !applies { return "Not applicable to \(Certificate.text(cls?.label ?? "this item"))" }
-            return text.isEmpty ? "Not measured" : "\(Certificate.text(text)) \(unit)"
+        func reading(_ text: String, _ unit: String, applies: Bool = true) -> RichText {
+            if !applies { return "Not applicable to \(cls?.label ?? "this item")" }
+            return text.isEmpty ? "Not measured" : "\(text) \(unit)"
         }
-        var values: [Int: String] = [:]
-        values[1] = Certificate.text(v.testType.label)
-        values[2] = Certificate.text(v.testDate)
-        values[3] = orNone(v.technician)
-        values[4] = orNone(v.licenceNumber)
-        values[5] = orNone(v.instrumentModel)
-        values[6] = orNone(v.instrumentSerial)
-        values[7] = orNone(v.procedureReference)
+        var values: [Int: RichText] = [:]
+        values[1] = "\(v.testType.label)"
+        values[2] = "\(v.testDate)"
+        values[3] = .orNone(v.technician)
+        values[4] = .orNone(v.licenceNumber)
+        values[5] = .orNone(v.instrumentModel)
+        values[6] = .orNone(v.instrumentSerial)
+        values[7] = .orNone(v.procedureReference)
         values[8] = v.calibrationDate.isEmpty ? "Not recorded"
-            : Certificate.text(v.calibrationDate) + (v.calibrationAcknowledged
-                ? " <span class=\"sub\">(over 12 months before the test; noted by the technician)</span>" : "")
-        values[9] = v.visual.map { Certificate.text($0.label) } ?? "—"
+            : "\(v.calibrationDate)" + (v.calibrationAcknowledged
+                ? " " + .aside("(over 12 months before the test; noted by the technician)") : "")
+        values[9] = v.visual.map { "\($0.label)" } ?? "—"
         values[10] = reading(v.earthContinuityOhm, "Ω", applies: cls?.needsEarthContinuity ?? true)
         var insulation = reading(v.insulationMOhm, "MΩ", applies: !(cls?.isRCD ?? false))
-        if !v.leakageMA.isEmpty { insulation += "; leakage current \(Certificate.text(v.leakageMA)) mA in its place" }
+        if !v.leakageMA.isEmpty { insulation += "; leakage current \(v.leakageMA) mA in its place" }
         values[11] = insulation
-        values[12] = v.loadCurrentA.isEmpty ? "Not measured" : "\(Certificate.text(v.loadCurrentA)) A"
-        values[13] = v.attachments.isEmpty ? "None" : v.attachments.map { a in
-            "\(Certificate.bidi(a.name)) <span class=\"sub\">(\(a.size) bytes, SHA-256 "
-                + "\(a.sha256.prefix(12))…)</span>"
-        }.joined(separator: "<br>")
-        values[14] = v.notes.isEmpty ? "None" : Certificate.multiline(v.notes)
+        values[12] = v.loadCurrentA.isEmpty ? "Not measured" : "\(v.loadCurrentA) A"
+        values[13] = v.attachments.isEmpty ? "None" : v.attachments.enumerated().reduce(RichText("")) { all, next in
+            let a = next.element
+            return all + (next.offset > 0 ? RichText.lineBreak : "")
+                + "\(data: a.name) " + .aside("(\(a.size) bytes, SHA-256 \(String(a.sha256.prefix(12)))…)")
+        }
+        values[14] = v.notes.isEmpty ? "None" : .lines(v.notes)
         let how = v.result == .automatic ? "from the readings" : "chosen by the technician"
-        values[15] = "\(resultBadge(test.passed)) <span class=\"sub\">(\(how))</span>"
+        values[15] = resultBadge(test.passed) + " " + .aside("(\(how))")
         values[16] = v.authenticated ? "Yes" : "No"
         return values
     }
 
-    private static func identity(_ asset: Asset) -> String {
-        var out = "\(Certificate.bidi(asset.tag)): \(Certificate.bidi(asset.name))"
+    private static func identity(_ asset: Asset) -> RichText {
+        var out: RichText = "\(data: asset.tag): \(data: asset.name)"
         if let e = asset.electrical {
-            out += "<br>\(Certificate.text(e.equipmentClass.label)) · \(Certificate.text(e.environment.label))"
-            out += " · risk \(Certificate.text(e.risk.rawValue)) · tested every \(asset.intervalMonths) months"
+            out += "\(RichText.lineBreak)\(e.equipmentClass.label) · \(e.environment.label) · risk \(e.risk.rawValue)"
+                + " · tested every \(asset.intervalMonths) months"
         }
         return out
     }
@@ -187,16 +229,26 @@ public enum TestCertificate {
 
     private static func orNone(_ value: String) -> String { Certificate.orNone(value) }
 
-    private static func resultBadge(_ passed: Bool) -> String {
-        passed ? "<span class=\"res res-pass\">PASS</span>" : "<span class=\"res res-fail\">FAIL</span>"
+    private static func resultBadge(_ passed: Bool) -> RichText {
+        passed ? RichText(html: "<span class=\"res res-pass\">PASS</span>", plain: "PASS")
+            : RichText(html: "<span class=\"res res-fail\">FAIL</span>", plain: "FAIL")
+    }
+
+    /// A verdict in words, as the page's badge says it.
+    private static func verdictText(_ outcome: String) -> String {
+        switch outcome {
+        case "pass": "Pass"
+        case "fail": "Fail"
+        case "missing": "Not measured (required)"
+        default: "Not taken"
+        }
     }
 
     private static func verdictBadge(_ outcome: String) -> String {
         switch outcome {
-        case "pass": "<span class=\"res res-pass\">Pass</span>"
-        case "fail": "<span class=\"res res-fail\">Fail</span>"
-        case "missing": "<span class=\"res res-fail\">Not measured (required)</span>"
-        default: "Not taken"
+        case "pass": "<span class=\"res res-pass\">\(verdictText(outcome))</span>"
+        case "fail", "missing": "<span class=\"res res-fail\">\(verdictText(outcome))</span>"
+        default: verdictText(outcome)
         }
     }
 

@@ -10,8 +10,8 @@ extension Commands {
         abstract: "Print a report of thorough examination (LOLER Schedule 1) for A4, or a visit's schedule.",
         usage: """
             rigbook certificate RECORD|TAG [--format html|pdf] [--out FILE.html|FILE.pdf]
-                   rigbook certificate --test ID [--out FILE.html]
-                   rigbook certificate --site SITE --from YYYY-MM-DD [--to YYYY-MM-DD] [--out FILE.html]
+                   rigbook certificate --test ID [--format html|pdf] [--out FILE]
+                   rigbook certificate --site SITE --from YYYY-MM-DD [--to YYYY-MM-DD] [--format html|pdf] [--out FILE]
             """,
         discussion: """
             A self-contained HTML page (no external files, no scripts) that prints on A4: every item of LOLER
@@ -29,10 +29,10 @@ extension Commands {
             the test form's 16 fields, the readings against their limits, the result, the technician and
             licence, and the same evidence footer.
             Without --out it goes to standard output.
-            A record's certificate is also written as PDF (A4, fonts embedded, drawn with cairo and pango), with
-            --format pdf or an --out name ending .pdf: everything in it comes from the record, its saved time and
-            hash included, so the same record gives the same file. A PDF is never written to a terminal (exit 64);
-            --out - sends it to a pipe.
+            Every certificate is also written as PDF (A4, fonts embedded, drawn with cairo and pango), with
+            --format pdf or an --out name ending .pdf: everything in it comes from the records, their saved times
+            and hashes included, so the same records give the same file. A PDF is never written to a terminal
+            (exit 64); --out - sends it to a pipe.
             """
     ) { arguments, context in
         let testWord = try arguments.option("--test")
@@ -45,14 +45,11 @@ extension Commands {
                                       allowed: ["html", "pdf"], default: "html")
         let target = arguments.isEmpty ? nil : try arguments.positional("the RECORD or TAG")
         try arguments.finish()
-        if format == "pdf" && (testWord != nil || site != nil) {
-            throw UsageError("PDF is written for a record's certificate so far; a test's or a visit's prints as HTML")
-        }
         if let testWord {
             guard target == nil, site == nil, from == nil, to == nil else {
                 throw UsageError("--test names one test; give no RECORD, TAG or --site with it")
             }
-            return try testCertificate(context, test: testWord, tag: nil, out: out)
+            return try testCertificate(context, test: testWord, tag: nil, format: format, out: out)
         }
         switch (target, site) {
         case (nil, nil):
@@ -75,43 +72,33 @@ extension Commands {
         // An electrical item's TAG prints its latest test's certificate.
         if let target, site == nil,
            let row = try? register.asset(tag: target.hasPrefix("#") ? "" : target), row.asset.isElectrical {
-            if format == "pdf" {
-                throw UsageError("PDF is written for a record's certificate so far; \(row.asset.tag)'s test "
-                                 + "certificate prints as HTML")
-            }
-            return try testCertificate(context, test: nil, tag: row, out: out)
+            return try testCertificate(context, test: nil, tag: row, format: format, out: out)
         }
-        let page: String
+        let printed: Printed
         do {
             let head = try verifiedHead(register)
             if let site, let dates = visitDates {
-                page = try visitCertificate(register, site: site, dates: dates, head: head)
+                let (visit, entries) = try visitEntries(register, site: site, dates: dates)
+                printed = Printed(html: { Certificate.renderVisit(visit, entries: entries, head: head,
+                                                                  printedAt: Timestamp.now()) },
+                                  document: { Certificate.visitDocument(visit, entries: entries) })
             } else {
                 let record = try RecordReference.resolve(target ?? "", in: register, allowingTag: true)
                 try requireThorough(record)
                 let entry = try entry(record, in: register)
-                if format == "pdf" {
-                    let pdf: [UInt8]
-                    do throws(PDFError) { pdf = try PDFRenderer.render(Certificate.document(entry)) } catch {
-                        throw CommandFailure("rigbook: cannot draw the PDF: \(error.description); nothing was written")
-                    }
-                    try writeBytes(pdf, to: out, home: context.home, what: "a PDF")
-                    return ExitCode.success
-                }
-                page = Certificate.render(entry, head: head, printedAt: Timestamp.now())
+                printed = Printed(html: { Certificate.render(entry, head: head, printedAt: Timestamp.now()) },
+                                  document: { Certificate.document(entry) })
             }
-        } catch let error as CommandFailure { throw error } catch let error as UsageError { throw error } catch {
-            throw CommandFailure.from(error)
-        }
-        try withSink(out, home: context.home) { try $0(page) }
+        } catch { throw CommandFailure.from(error) }
+        try printed.write(format: format, out: out, home: context.home)
         return ExitCode.success
     }
 
     /// A test certificate: the test `--test` names (id or uuid), or the latest test of the electrical item `tag`.
     private static func testCertificate(_ context: Context, test word: String?, tag row: RegisterRow?,
-                                        out: String?) throws -> Int32 {
+                                        format: String, out: String?) throws -> Int32 {
         let register = try context.readRegister()
-        let page: String
+        let printed: Printed
         do {
             let head = try verifiedHead(register)
             let test: StoredTest
@@ -130,9 +117,10 @@ extension Commands {
             let site = particulars.site(ofAsset: asset.uuid)
             let employer = site.flatMap { particulars.employers[$0.employerUUID] }
             let entry = TestCertificate.Entry(test: test, asset: asset, employer: employer, site: site)
-            page = TestCertificate.render(entry, head: head, printedAt: Timestamp.now())
+            printed = Printed(html: { TestCertificate.render(entry, head: head, printedAt: Timestamp.now()) },
+                              document: { TestCertificate.document(entry) })
         } catch { throw CommandFailure.from(error) }
-        try withSink(out, home: context.home) { try $0(page) }
+        try printed.write(format: format, out: out, home: context.home)
         return ExitCode.success
     }
 
@@ -161,8 +149,27 @@ extension Commands {
         return verification.head
     }
 
-    private static func visitCertificate(_ register: Register, site word: String, dates: ClosedRange<CalendarDate>,
-                                         head: String?) throws -> String {
+    /// A certificate as both its forms: the HTML page and the printed document, only the one asked for made.
+    private struct Printed {
+        let html: () -> String
+        let document: () -> PrintedDocument
+
+        /// The page (`--format html`) through `withSink`, or the document drawn as PDF through `writeBytes`.
+        func write(format: String, out: String?, home: DataHome) throws {
+            guard format == "pdf" else {
+                let page = html()
+                return try withSink(out, home: home) { try $0(page) }
+            }
+            let pdf: [UInt8]
+            do throws(PDFError) { pdf = try PDFRenderer.render(document()) } catch {
+                throw CommandFailure("rigbook: cannot draw the PDF: \(error.description); nothing was written")
+            }
+            try writeBytes(pdf, to: out, home: home, what: "a PDF")
+        }
+    }
+
+    private static func visitEntries(_ register: Register, site word: String, dates: ClosedRange<CalendarDate>)
+        throws -> (Certificate.Visit, [Certificate.Entry]) {
         let particulars = try register.particulars()
         let site = try SiteReference.resolve(word, in: particulars)
         let records = try register.thoroughExaminations(atSite: site.uuid, from: dates.lowerBound,
@@ -175,7 +182,7 @@ extension Commands {
         let entries = try records.map { try entry($0, in: register) }
         let visit = Certificate.Visit(site: site, employer: particulars.employers[site.employerUUID],
                                       from: dates.lowerBound, through: dates.upperBound)
-        return Certificate.renderVisit(visit, entries: entries, head: head, printedAt: Timestamp.now())
+        return (visit, entries)
     }
 
     private static func entry(_ record: StoredInspection, in register: Register) throws -> Certificate.Entry {
