@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "RigbookUI", dependencies: ["RigbookCore"]),
         // The running program without a terminal: effects, the event loop's logic. Tests and the
         // benchmark drive it on an in-memory screen; the executable adds curses and the command line.
-        .target(name: "RigbookApp", dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookQR"]),
+        .target(name: "RigbookApp", dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookQR", "RigbookPDF"]),
         .executableTarget(
             name: "rigbook",
             dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "RigbookQR", "RigbookPDF",

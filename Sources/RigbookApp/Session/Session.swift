@@ -266,6 +266,16 @@ public final class Session {
                     return [.failure("The labels could not be written into \(LabelPrinting.folder(home)): "
                                      + DataHome.reason(error))]
                 }
+            case .printCertificate(let printed):
+                do {
+                    let path = try CertificatePrinting.write(printed, register: register, home: home)
+                    return [.info("Wrote the certificate: \(path)")]
+                } catch let refusal as CertificatePrinting.Refusal {
+                    return [.failure(refusal.description)]
+                } catch {
+                    return [.failure("The certificate could not be written into \(CertificatePrinting.folder(home)): "
+                                     + DataHome.reason(error))]
+                }
             case .openForm(let uuid, let amending, let recover):
                 guard let row = try register.asset(uuid: uuid) else {
                     return [.failure("That asset is no longer in the register.")]

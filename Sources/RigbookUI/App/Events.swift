@@ -144,6 +144,8 @@ public indirect enum Effect: Sendable {
     case changeAsset(assetUUID: UUID, to: Asset, reason: String, sessionID: String)
     /// Write the labels of these assets into `Documents/Labels/`.
     case writeLabels(assetUUIDs: [UUID])
+    /// Write a saved record's certificate as PDF into the home's `Documents/Certificates`.
+    case printCertificate(PrintedRecord)
     /// List the folder of a typed path for Tab completion (`~` expanded); answered by `pathListed`.
     case listPath(String, owner: String)
     /// Copy the file at `path` into `Documents/Attachments/` under its SHA-256; answered by `attached` or
@@ -172,4 +174,10 @@ public struct Notice: Sendable, Equatable {
 
     public static func info(_ text: String) -> Notice { Notice(text: text, isError: false) }
     public static func error(_ text: String) -> Notice { Notice(text: text, isError: true) }
+}
+
+/// A saved record whose certificate is printed: a thorough examination's report, or an electrical test's.
+public enum PrintedRecord: Sendable, Hashable {
+    case inspection(recordUUID: UUID)
+    case test(testUUID: UUID)
 }

@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-public enum HistoryAction: Sendable { case up, down, open, inspect, amend, code, scan, back, help }
+public enum HistoryAction: Sendable { case up, down, open, inspect, amend, certificate, code, scan, back, help }
 
 /// An asset's fields and its inspection records, newest first.
 public struct HistoryState: Screen {
@@ -53,6 +53,7 @@ public struct HistoryState: Screen {
         KeyBinding([.char("i")], help: "Record a new inspection of this asset", footer: "inspect", action: .inspect),
         KeyBinding([.char("A")], help: "Amend the selected record, or the newest record amending it "
                    + "(a new record; the original stays as it is)", footer: "amend", action: .amend),
+        RecordKeys.certificate(.certificate),
         KeyBinding([.char("Q")], help: "Show the QR code of the asset's label, to read with a phone (again: the "
                    + "records)", footer: "QR", action: .code),
         .scan(.scan),
@@ -86,6 +87,10 @@ public struct HistoryState: Screen {
         case .amend:
             guard let record = selectedRecord else { return .notify(.error("There is no record to amend.")) }
             return .effects([.openForm(assetUUID: row.asset.uuid, amending: record, recover: false)])
+        case .certificate:
+            if let test = selectedTest { return .effects([.printCertificate(.test(testUUID: test.testUUID))]) }
+            guard let record = selectedRecord else { return .notify(.error("There is no record to print.")) }
+            return .effects([.printCertificate(.inspection(recordUUID: record.recordUUID))])
         case .code:
             guard code != nil else { return .notify(.error("This tag is too long for a QR code.")) }
             showsCode.toggle()

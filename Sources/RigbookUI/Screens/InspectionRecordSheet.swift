@@ -6,6 +6,7 @@ import RigbookCore
 public struct InspectionRecordSheet: RecordSheet {
     let row: RegisterRow
     let record: StoredInspection
+    public var printed: PrintedRecord { .inspection(recordUUID: record.recordUUID) }
 
     public init(row: RegisterRow, record: StoredInspection) {
         self.row = row

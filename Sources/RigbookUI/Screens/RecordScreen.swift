@@ -1,7 +1,7 @@
 import Foundation
 import RigbookCore
 
-public enum RecordAction: Sendable { case up, down, amend, scan, back, help }
+public enum RecordAction: Sendable { case up, down, amend, certificate, scan, back, help }
 
 /// One kind of saved record as the record viewer shows it: its keys, its title and its rows of label and value.
 /// The viewer does the rest (scrolling, wrapping, drawing), so every kind of record reads and scrolls alike.
@@ -18,6 +18,8 @@ public protocol RecordSheet: Sendable {
     func valueStyle(_ value: String, index: Int) -> Style
     /// What A does where the keymap binds `.amend`.
     func amend() -> Outcome
+    /// The record P prints the certificate of.
+    var printed: PrintedRecord { get }
 }
 
 extension RecordSheet {
@@ -30,7 +32,13 @@ enum RecordKeys {
     /// Scrolling first and back and help last on every kind of record, so the footer reads the same on each.
     static func keymap(title: String, _ kindKeys: [KeyBinding<RecordAction>] = []) -> Keymap<RecordAction> {
         Keymap(title: title, KeyBinding.moves(up: .up, "Scroll up", down: .down, "Scroll down", footer: "scroll")
-               + kindKeys + [.back(.back, to: "history"), .help(.help)])
+               + kindKeys + [certificate(.certificate), .back(.back, to: "history"), .help(.help)])
+    }
+
+    /// P: the record's certificate as PDF, on the record and on the history list alike.
+    static func certificate<Action>(_ action: Action) -> KeyBinding<Action> {
+        KeyBinding([.char("P")], help: "Write this record's certificate as PDF into Documents/Certificates",
+                   footer: "PDF", brief: "certificate as PDF", action: action)
     }
 }
 
@@ -57,6 +65,7 @@ public struct RecordViewer<Sheet: RecordSheet>: Screen {
         case .up: top = max(0, top - 1)
         case .down: top = min(max(0, rows(width: area.width).count - (area.height - 2)), top + 1)
         case .amend: return sheet.amend()
+        case .certificate: return .effects([.printCertificate(sheet.printed)])
         case .scan: return .push(ScanScreen(opener: key))
         case .back: return .pop
         case .help: return .help(Sheet.keymap)

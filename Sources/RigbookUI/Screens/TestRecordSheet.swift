@@ -6,6 +6,7 @@ import RigbookCore
 public struct TestRecordSheet: RecordSheet {
     let row: RegisterRow
     let test: StoredTest
+    public var printed: PrintedRecord { .test(testUUID: test.testUUID) }
 
     public init(row: RegisterRow, record: StoredTest) {
         self.row = row

@@ -85,7 +85,7 @@ extension Commands {
             } else {
                 let record = try RecordReference.resolve(target ?? "", in: register, allowingTag: true)
                 try requireThorough(record)
-                let entry = try entry(record, in: register)
+                let entry = try register.certificateEntry(for: record)
                 printed = Printed(html: { Certificate.render(entry, head: head, printedAt: Timestamp.now()) },
                                   document: { Certificate.document(entry) })
             }
@@ -110,13 +110,7 @@ extension Commands {
             } else {
                 test = try resolveTest(word ?? "", in: register)
             }
-            guard let asset = try register.asset(uuid: test.assetUUID)?.asset else {
-                throw RegisterError.unknownAsset(test.assetUUID.uuidString.lowercased())
-            }
-            let particulars = try register.particulars()
-            let site = particulars.site(ofAsset: asset.uuid)
-            let employer = site.flatMap { particulars.employers[$0.employerUUID] }
-            let entry = TestCertificate.Entry(test: test, asset: asset, employer: employer, site: site)
+            let entry = try register.certificateEntry(for: test)
             printed = Printed(html: { TestCertificate.render(entry, head: head, printedAt: Timestamp.now()) },
                               document: { TestCertificate.document(entry) })
         } catch { throw CommandFailure.from(error) }
@@ -179,18 +173,10 @@ extension Commands {
                 : "from \(dates.lowerBound.iso) to \(dates.upperBound.iso)"
             throw refusal("no thorough examination at \(site.name) \(span); no certificate was written")
         }
-        let entries = try records.map { try entry($0, in: register) }
+        let entries = try records.map { try register.certificateEntry(for: $0) }
         let visit = Certificate.Visit(site: site, employer: particulars.employers[site.employerUUID],
                                       from: dates.lowerBound, through: dates.upperBound)
         return (visit, entries)
-    }
-
-    private static func entry(_ record: StoredInspection, in register: Register) throws -> Certificate.Entry {
-        guard let row = try register.asset(uuid: record.assetUUID) else {
-            throw RegisterError.unknownAsset(record.assetUUID.uuidString.lowercased())
-        }
-        let notices = try register.notices(recordUUID: record.recordUUID)
-        return Certificate.Entry(record: record, asset: row.asset, notices: notices)
     }
 
     /// Only a thorough examination is reported under reg 10 (pre-use checks and interim inspections are not).

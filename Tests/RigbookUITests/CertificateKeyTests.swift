@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import RigbookApp
+import RigbookCore
+import RigbookStore
+import RigbookTestSupport
+import RigbookUI
+
+/// P on the history list and on a record writes the record's certificate as PDF into Documents/Certificates.
+@Suite struct CertificateKeyTests {
+    func certificates(_ h: FormHarness) -> [String] {
+        let folder = CertificatePrinting.folder(h.harness.home)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test func pWritesTheSelectedRecordsCertificateAndAReissueBesideIt() throws {
+        let h = try FormHarness(profile: FormTests.profile, records: [FormHarness.passValues()])
+        h.press(.enter)           // the history
+        h.press(.char("P"))
+        let written = certificates(h)
+        #expect(written.count == 1 && written[0].hasPrefix("SL-0042-report-") && written[0].hasSuffix(".pdf"),
+                "\(written) \(h.screenText)")
+        #expect(h.flatScreen.contains("Wrote the certificate:"), "\(h.screenText)")
+        let path = CertificatePrinting.folder(h.harness.home) + "/" + written[0]
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try Poppler.run("pdftotext", [], bytes).contains("Report of thorough examination"))
+        var status = stat()
+        #expect(stat(CertificatePrinting.folder(h.harness.home), &status) == 0 && status.st_mode & 0o077 == 0,
+                "the folder is private")
+
+        // On the record itself, P again: a second file beside the first, the same bytes.
+        h.press(.enter, .char("P"))
+        let both = certificates(h)
+        #expect(both.count == 2 && both.contains { $0.hasSuffix("-2.pdf") }, "\(both)")
+        let again = Array(try Data(contentsOf: URL(fileURLWithPath: CertificatePrinting.folder(h.harness.home)
+                                                   + "/" + both.first { $0.hasSuffix("-2.pdf") }!)))
+        #expect(again == bytes, "a reissue is the same file")
+    }
+
+    @Test func aPreUseCheckHasNoReportAndSaysSo() throws {
+        var check = FormHarness.passValues()
+        check.inspectionType = .preUse
+        let h = try FormHarness(profile: FormTests.profile, records: [check])
+        h.press(.enter, .char("P"))
+        #expect(certificates(h).isEmpty)
+        #expect(h.flatScreen.contains("only a thorough examination has a report"), "\(h.screenText)")
+    }
+}
