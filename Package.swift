@@ -67,7 +67,7 @@ let package = Package(
         // Speed and memory figures (`swift run -c release rigbook-bench`); tests never time anything.
         .executableTarget(
             name: "rigbook-bench",
-            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp"]
+            dependencies: ["RigbookCore", "RigbookStore", "RigbookUI", "RigbookApp", "RigbookPDF"]
         ),
         // What several test targets share (the CSV reader, the seeded generator); no product code uses it.
         .target(name: "RigbookTestSupport", dependencies: ["RigbookCore"], path: "Tests/RigbookTestSupport"),

@@ -6,7 +6,7 @@ import RigbookUI
 
 // rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
 // 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
-// [--skip-terminal] [--loss] [--import-only]`; for one figure alone `--terminal-only [--keys N] [--samples CSV]`, `--loss-only [--kills N]`,
+// [--skip-terminal] [--loss] [--import-only] [--pdf-only]`; for one figure alone `--terminal-only [--keys N] [--samples CSV]`, `--loss-only [--kills N]`,
 // `--sync-only URL [--sync-assets N]` (URL: an empty PostgreSQL database), and on a kept home (for profilers)
 // `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR` keeps the registers in DIR/h<size>.
 // Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
@@ -124,6 +124,10 @@ func runBench() throws {
                               samples: value(after: "--samples"))
         exit(0)
     }
+    if arguments.contains("--pdf-only") {
+        try PDFBench.run(today: benchToday)
+        exit(0)
+    }
     if arguments.contains("--import-only") {
         progress("bench: importing 100,000 rows…")
         ImportBench.printTable(try ImportBench.run(rows: 100_000))
@@ -169,6 +173,8 @@ func runBench() throws {
     RegisterBench.printTable(results)
     progress("bench: importing 100,000 rows…")
     ImportBench.printTable(try ImportBench.run(rows: 100_000))
+    progress("bench: certificates as PDF…")
+    try PDFBench.run(today: today)
 
     if !arguments.contains("--skip-terminal") {
         progress("bench: key to screen in tmux…")

@@ -1,0 +1,74 @@
+import Foundation
+import RigbookCore
+import RigbookPDF
+import RigbookStore
+
+/// PDF drawn by Rigbook itself (cairo and pango), beside headless Chromium printing the same certificate's HTML
+/// in the same run: one record's certificate, and a visit's of up to 300 records.
+enum PDFBench {
+    static func run(today: CalendarDate) throws {
+        let home = DataHome(root: temporaryHome("pdf"))
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        try FileManager.default.createDirectory(atPath: home.root, withIntermediateDirectories: true)
+        let register = try Register.open(path: home.registerPath)
+        try SampleData(count: 2_000, seed: 42, today: today).load(into: register)
+        let records = try register.thoroughExaminations(atSite: Particulars.mainSiteUUID,
+                                                        from: CalendarDate(iso: "1970-01-01")!, through: today)
+        guard let first = records.first else { return progress("bench: no thorough examination to print") }
+
+        var one = Samples(), bytes = 0
+        for _ in 0..<31 {
+            try one.time {
+                bytes = try PDFRenderer.render(Certificate.document(try register.certificateEntry(for: first))).count
+            }
+        }
+        let entries = try records.prefix(300).map { try register.certificateEntry(for: $0) }
+        let visit = Certificate.Visit(site: try register.particulars().sites[Particulars.mainSiteUUID]!, employer: nil,
+                                      from: CalendarDate(iso: "1970-01-01")!, through: today)
+        var visitSamples = Samples(), pages = 0
+        for _ in 0..<3 {
+            try visitSamples.time {
+                let pdf = try PDFRenderer.render(Certificate.visitDocument(visit, entries: entries))
+                pages = pdf.count
+            }
+        }
+        let html = Certificate.render(try register.certificateEntry(for: first), head: nil, printedAt: "")
+        let chromium = chromiumPrint(html, home: home)
+
+        print("## PDF drawn by Rigbook (cairo and pango), beside Chromium printing the same HTML")
+        print("")
+        print("| figure | Rigbook median / p99 | target | Chromium, same certificate |")
+        print("|---|---|---|---|")
+        let target = one.median < 50 ? "median < 50 ms ✓" : "median < 50 ms ✗"
+        print("| one record's certificate (read, lay out, draw; \(bytes / 1024) KB) | \(format(one.median)) / "
+              + "\(format(one.p99)) | \(target) | \(chromium) |")
+        print("| a visit's certificate, \(entries.count) records (\(pages / 1024) KB) | \(format(visitSamples.median)) "
+              + "/ \(format(visitSamples.p99)) | — | — |")
+        print("")
+        print("Samples: one certificate 31, the visit 3; Chromium once (its start-up included, as a person pays it).")
+        print("")
+    }
+
+    /// Headless Chromium printing `html` to PDF, timed once, or why it could not.
+    static func chromiumPrint(_ html: String, home: DataHome) -> String {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return "— (no chromium)" }
+        let page = home.root + "/certificate.html", pdf = home.root + "/certificate.pdf"
+        guard (try? html.write(toFile: page, atomically: true, encoding: .utf8)) != nil else { return "— (no file)" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                             "--user-data-dir=\(home.root)/chromium", "--print-to-pdf=\(pdf)", "file://\(page)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = now()
+        do { try process.run() } catch { return "— (\(error))" }
+        // A browser that hangs is given 60 s.
+        while process.isRunning && now() - start < 60 { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            return "— (no answer in 60 s)"
+        }
+        return FileManager.default.fileExists(atPath: pdf) ? format((now() - start) * 1000) : "— (no PDF written)"
+    }
+}
