@@ -25,11 +25,11 @@ enum PDFBench {
         let entries = try records.prefix(300).map { try register.certificateEntry(for: $0) }
         let visit = Certificate.Visit(site: try register.particulars().sites[Particulars.mainSiteUUID]!, employer: nil,
                                       from: CalendarDate(iso: "1970-01-01")!, through: today)
-        var visitSamples = Samples(), pages = 0
+        var visitSamples = Samples(), visitBytes = 0
         for _ in 0..<3 {
             try visitSamples.time {
                 let pdf = try PDFRenderer.render(Certificate.visitDocument(visit, entries: entries))
-                pages = pdf.count
+                visitBytes = pdf.count
             }
         }
         let html = Certificate.render(try register.certificateEntry(for: first), head: nil, printedAt: "")
@@ -42,7 +42,7 @@ enum PDFBench {
         let target = one.median < 50 ? "median < 50 ms ✓" : "median < 50 ms ✗"
         print("| one record's certificate (read, lay out, draw; \(bytes / 1024) KB) | \(format(one.median)) / "
               + "\(format(one.p99)) | \(target) | \(chromium) |")
-        print("| a visit's certificate, \(entries.count) records (\(pages / 1024) KB) | \(format(visitSamples.median)) "
+        print("| a visit's certificate, \(entries.count) records (\(visitBytes / 1024) KB) | \(format(visitSamples.median)) "
               + "/ \(format(visitSamples.p99)) | — | — |")
         print("")
         print("Samples: one certificate 31, the visit 3; Chromium once (its start-up included, as a person pays it).")
