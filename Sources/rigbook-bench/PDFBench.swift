@@ -42,8 +42,8 @@ enum PDFBench {
         let target = one.median < 50 ? "median < 50 ms ✓" : "median < 50 ms ✗"
         print("| one record's certificate (read, lay out, draw; \(bytes / 1024) KB) | \(format(one.median)) / "
               + "\(format(one.p99)) | \(target) | \(chromium) |")
-        print("| a visit's certificate, \(entries.count) records (\(visitBytes / 1024) KB) | \(format(visitSamples.median)) "
-              + "/ \(format(visitSamples.p99)) | — | — |")
+        print("| a visit's certificate, \(entries.count) records (\(visitBytes / 1024) KB) | "
+              + "\(format(visitSamples.median)) / \(format(visitSamples.p99)) | — | — |")
         print("")
         print("Samples: one certificate 31, the visit 3; Chromium once (its start-up included, as a person pays it).")
         print("")
