@@ -31,6 +31,20 @@ public enum CertificatePrinting {
             let entry = try register.certificateEntry(for: test)
             document = TestCertificate.document(entry)
             stem = "\(entry.asset.tag)-test-\(test.id)"
+        case .visit(let uuid):
+            let entries = try register.records(visit: uuid).map { try register.certificateEntry(for: $0) }
+            let dates = entries.compactMap { CalendarDate(iso: $0.record.values.inspectionDate) }.sorted()
+            guard let from = dates.first, let through = dates.last else { throw Refusal("That visit has no records.") }
+            let particulars = try register.particulars()
+            // The site the records copied at save; the register's for the first asset when they copied none.
+            guard let site = entries.lazy.compactMap({ $0.record.particulars?.site }).first
+                    ?? particulars.site(ofAsset: entries[0].asset.uuid) else {
+                throw Refusal("The visit's site is not in the register.")
+            }
+            let visit = Certificate.Visit(site: site, employer: particulars.employers[site.employerUUID], from: from,
+                                          through: through)
+            document = Certificate.visitDocument(visit, entries: entries)
+            stem = "visit-\(site.name)-\(from.iso)"
         }
         let bytes = try PDFRenderer.render(document)
         let folder = folder(home)

@@ -45,4 +45,22 @@ import RigbookUI
         #expect(certificates(h).isEmpty)
         #expect(h.flatScreen.contains("only a thorough examination has a report"), "\(h.screenText)")
     }
+
+    @Test func afterABatchPOnTheListWritesItsVisitCertificate() throws {
+        let h = try Harness(.assets(BatchFormTests.assets(4)), profile: BatchFormTests.profile)
+        h.press(.char("P"))
+        #expect(FormHarness.collapse(h.screen.joined(separator: " ")).contains("none was saved in this session"),
+                "\(h.dump)")
+        let batch = BatchFormTests()
+        _ = try batch.openBatch(h, marking: 3)
+        batch.cleanPass(h)
+        h.press(.ctrl("s"))
+        #expect(h.line(containing: "P writes their visit certificate as PDF") != nil, "\(h.dump)")
+        h.press(.char("P"))
+        let folder = CertificatePrinting.folder(h.home)
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        #expect(written.count == 1 && written[0].hasPrefix("visit-"), "\(written) \(h.dump)")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + written[0])))
+        #expect(try Poppler.info(bytes)["Pages"] == "4", "the cover, then one page for each of the three records")
+    }
 }

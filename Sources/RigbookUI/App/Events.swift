@@ -180,4 +180,6 @@ public struct Notice: Sendable, Equatable {
 public enum PrintedRecord: Sendable, Hashable {
     case inspection(recordUUID: UUID)
     case test(testUUID: UUID)
+    /// The records a batch saved under one visit: the visit's certificate.
+    case visit(UUID)
 }

@@ -6,7 +6,7 @@ public enum ListAction: Sendable {
     case openHistory, inspect, drafts, dashboard, addAsset, settings, assetParticulars
     case editAsset, toggleRetired
     case mark, markAll, inspectMarked
-    case scan, labels, setUp
+    case scan, labels, setUp, visitCertificate
 }
 
 /// What the keys do while a filter is typed after `/`.
@@ -36,6 +36,8 @@ extension ListState: Screen {
                    + "(Tab: mark each scan for a batch instead)", brief: "scan a label", action: .scan),
         KeyBinding([.char("L")], help: "Labels of what the last save or batch saved, written into Documents/Labels",
                    brief: "labels of the last save", action: .labels),
+        KeyBinding([.char("P")], help: "The certificate of the last batch saved (its visit) as PDF, written into "
+                   + "Documents/Certificates", brief: "visit certificate of the last batch", action: .visitCertificate),
         KeyBinding([.char("a")], help: "Add an asset", footer: "add", action: .addAsset),
         KeyBinding([.char("e")], help: "Edit the selected asset: every change kept with its reason; retire it there",
                    brief: "edit", action: .editAsset),
@@ -140,6 +142,12 @@ extension ListState: Screen {
             return handleMarks(action, page: page)
         case .scan: openScan()
         case .labels: return labelsOfLastSave()
+        case .visitCertificate:
+            guard let visit = lastVisit else {
+                return .notify(.error("P writes the certificate of the last batch saved: none was saved in this "
+                                      + "session (a record's own certificate: P on its history)."))
+            }
+            return .effects([.printCertificate(.visit(visit))])
         }
         return .stay
     }
@@ -209,10 +217,12 @@ extension ListState: Screen {
         case .draftDeleted(let id) where id.hasPrefix(BatchIdentity.prefix):
             batchDrafts.remove(id)
             return nil
-        case .batchSaved(_, let saved):
+        case .batchSaved(let visit, let saved):
             marks.unmark(saved)
             lastSaved = saved
-            return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch."))
+            lastVisit = visit
+            return .notify(.info("Saved \(saved.count) inspection\(saved.count == 1 ? "" : "s") in one batch. "
+                                 + "P writes their visit certificate as PDF."))
         case .saved(let uuid, _, let thenNext, let amends):
             // Once the asset is re-read, the list says what was saved and its new status, and the selection moves
             // on to the asset that followed it: the worklist keeps its place. An amendment corrects what was done:

@@ -76,6 +76,8 @@ public struct ListState: Sendable {
     public internal(set) var scan: ScanPrompt?
     /// The assets the last save or batch saved in this session: `L` prints their labels.
     public internal(set) var lastSaved: [UUID] = []
+    /// The visit of the last batch saved in this session: P writes its certificate.
+    public internal(set) var lastVisit: UUID?
     /// Where the selection goes after that save: the asset that followed the saved one in the list as it was
     /// (the next item of the worklist), and the position it was at, for when that asset is gone.
     var afterSave: (next: UUID?, position: Int)?
