@@ -60,6 +60,8 @@ public enum Labels {
         public var rowGap: Double
 
         public var perSheet: Int { columns * rows }
+        /// Short labels: a line or two fewer.
+        public var isSmall: Bool { labelHeight < 50 }
 
         /// 14 labels of 99.1 × 38.1 mm (2 across, 7 down).
         public static let small = Sheet(name: "2x7", columns: 2, rows: 7, labelWidth: 99.1, labelHeight: 38.1,
@@ -199,13 +201,7 @@ public enum Labels {
             out += "<div class=\"label \(layout.rawValue)\" data-tag=\"\(text(item.tag))\" "
                 + "data-payload=\"\(text(item.payload.text))\" style=\"left: \(mm(left))mm; top: \(mm(top))mm\">"
             out += code(item, sheet: sheet, layout: layout, qr: qr)
-            switch layout {
-            case .card: card(&out, item)
-            case .due: dueLabel(&out, item)
-            case .tag: testTag(&out, item, small: sheet.labelHeight < 50)
-            case .danger: dangerTag(&out, item, small: sheet.labelHeight < 50)
-            }
-            out += "</div>\n"
+            out += face(item, layout: layout, small: sheet.isSmall).html + "</div>\n"
             count += 1
             if count % sheet.perSheet == 0 { out += "</section>\n" }
             return out
@@ -224,87 +220,130 @@ public enum Labels {
 
     // MARK: - Layouts
 
-    private static func card(_ out: inout String, _ item: Item) {
-        out += "<div class=\"body\"><div class=\"tag\"><bdi>\(text(item.tag))</bdi></div>"
-        out += "<div class=\"line\"><bdi>\(text(item.type))</bdi> · <b>WLL \(text(item.wll))</b></div>"
-        out += "<div class=\"line small\"><bdi>\(text(item.name))</bdi></div>"
-        if !item.clientRef.isEmpty {
-            out += "<div class=\"line small\">Client ref <bdi>\(text(item.clientRef))</bdi></div>"
+    /// What a label says beside its QR code, line by line: made once per layout, drawn by the page (HTML) and the
+    /// PDF alike.
+    public struct Face: Sendable, Hashable {
+        public var lines: [Line]
+
+        public struct Line: Sendable, Hashable {
+            public var kind: Kind
+            public var text: RichText
+            /// A colour code's band: its background and ink, as hex.
+            public var band: LabelColour?
+
+            init(_ kind: Kind, _ text: RichText, band: LabelColour? = nil) {
+                self.kind = kind
+                self.text = text
+                self.band = band
+            }
         }
-        out += "<div class=\"line small\">Examined every \(item.intervalMonths) months"
-            + (item.lastThorough.map { " · last \($0.iso)" } ?? "") + "</div>"
-        if item.outOfUse {
-            out += "<div class=\"band stop\">\(text(item.status.label))</div>"
-        } else if let colour = item.colour {
-            out += "<div class=\"band\" style=\"background: \(colour.hex); color: \(colour.inkHex)\">"
-                + "\(colour.word)\(item.period.map { " · " + text($0) } ?? "")</div>"
+
+        /// How a line reads; the raw value is its CSS class.
+        public enum Kind: String, Sendable, Hashable {
+            case tag, line, small = "line small", band, stop = "band stop", head, head2, big, bigStop = "big stop"
+            case bigRetest = "big retest", full, wrap = "line wrap", smallWrap = "line small wrap"
+            case dangerHead = "danger-head wrap", reason, employer
         }
-        out += employerLine(item) + "</div>"
+
+        /// The face as the page's `<div class="body">`.
+        var html: String {
+            "<div class=\"body\">" + lines.map { line in
+                let style = line.band.map { " style=\"background: \($0.hex); color: \($0.inkHex)\"" } ?? ""
+                return "<div class=\"\(line.kind.rawValue)\"\(style)>\(line.text.html)</div>"
+            }.joined() + "</div>"
+        }
     }
 
-    private static func dueLabel(_ out: inout String, _ item: Item) {
-        out += "<div class=\"body\">"
-        if item.outOfUse {
-            out += "<div class=\"head\">DO NOT USE</div><div class=\"big stop\">\(text(item.status.label))</div>"
-            out += "<div class=\"full\">Not to be used until a thorough examination passes it</div>"
-        } else if let due = item.due {
-            out += "<div class=\"head\">NEXT EXAMINATION DUE</div>"
-            out += "<div class=\"big\">\(monthNames[due.month - 1].prefix(3).uppercased()) \(due.year)</div>"
-            out += "<div class=\"full\">by \(due.day) \(monthNames[due.month - 1]) \(due.year) (\(due.iso))</div>"
-        } else {
-            out += "<div class=\"head\">NEXT EXAMINATION DUE</div><div class=\"big\">—</div>"
-            out += "<div class=\"full\">No due date in the register</div>"
+    /// The face of `item` in `layout`; `small`: the sheet's labels are short (a line or two fewer).
+    public static func face(_ item: Item, layout: Layout, small: Bool) -> Face {
+        switch layout {
+        case .card: card(item)
+        case .due: dueLabel(item)
+        case .tag: testTag(item, small: small)
+        case .danger: dangerTag(item, small: small)
         }
-        out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi> · "
-            + "WLL \(text(item.wll))</div>"
-        out += employerLine(item) + "</div>"
+    }
+
+    private static func card(_ item: Item) -> Face {
+        var lines: [Face.Line] = [
+            .init(.tag, .data(item.tag)),
+            .init(.line, "\(data: item.type) · " + .strong("WLL \(item.wll)", tag: "b")),
+            .init(.small, .data(item.name)),
+        ]
+        if !item.clientRef.isEmpty { lines.append(.init(.small, "Client ref \(data: item.clientRef)")) }
+        lines.append(.init(.small, "Examined every \(item.intervalMonths) months"
+                                + (item.lastThorough.map { " · last \($0.iso)" } ?? "")))
+        if item.outOfUse {
+            lines.append(.init(.stop, "\(item.status.label)"))
+        } else if let colour = item.colour {
+            lines.append(.init(.band, "\(colour.word)\(item.period.map { " · " + $0 } ?? "")", band: colour))
+        }
+        return Face(lines: lines + [employerLine(item)])
+    }
+
+    private static func dueLabel(_ item: Item) -> Face {
+        var lines: [Face.Line] = []
+        if item.outOfUse {
+            lines += [.init(.head, "DO NOT USE"), .init(.bigStop, "\(item.status.label)"),
+                      .init(.full, "Not to be used until a thorough examination passes it")]
+        } else if let due = item.due {
+            lines += [.init(.head, "NEXT EXAMINATION DUE"),
+                      .init(.big, "\(monthNames[due.month - 1].prefix(3).uppercased()) \(due.year)"),
+                      .init(.full, "by \(due.day) \(monthNames[due.month - 1]) \(due.year) (\(due.iso))")]
+        } else {
+            lines += [.init(.head, "NEXT EXAMINATION DUE"), .init(.big, "—"),
+                      .init(.full, "No due date in the register")]
+        }
+        lines.append(.init(.line, .strong(.data(item.tag), tag: "b") + " · \(data: item.type) · WLL \(item.wll)"))
+        return Face(lines: lines + [employerLine(item)])
     }
 
     /// The AS/NZS 3760 test tag: who tested it (and their licence), when, and the retest date large; the tag,
     /// its class and the employer. An item never tested says so instead of dates.
-    private static func testTag(_ out: inout String, _ item: Item, small: Bool) {
+    private static func testTag(_ item: Item, small: Bool) -> Face {
         let test = item.electricalTest
         let tested = test?.testDate != nil
-        out += "<div class=\"body\"><div class=\"head\">\(tested ? "TESTED" : "TEST TAG") · AS/NZS 3760</div>"
+        var lines: [Face.Line] = [.init(.head, "\(tested ? "TESTED" : "TEST TAG") · AS/NZS 3760"),
+                                  .init(.head2, "RETEST DATE")]
         if let retest = item.due, tested {
-            out += "<div class=\"head2\">RETEST DATE</div>"
             let month = monthNames[retest.month - 1].prefix(3).uppercased()
-            out += "<div class=\"big retest\">\(retest.day) \(month) \(retest.year)</div>"
+            lines.append(.init(.bigRetest, "\(retest.day) \(month) \(retest.year)"))
         } else {
-            out += "<div class=\"head2\">RETEST DATE</div><div class=\"big retest\">NOT TESTED</div>"
+            lines.append(.init(.bigRetest, "NOT TESTED"))
         }
-        let date = test?.testDate.map { "Tested \($0.iso)" } ?? "Not yet tested"
-        let tester = test.map { t in
-            t.tester.isEmpty ? "" : " by <bdi>\(text(t.tester))</bdi>"
-                + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>")
-        } ?? ""
-        out += "<div class=\"line wrap\">\(date)\(tester)</div>"
-        out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi></div>"
-        if !small { out += "<div class=\"line small\"><bdi>\(text(item.name))</bdi></div>" }
-        out += employerLine(item) + "</div>"
+        let date: RichText = test?.testDate.map { "Tested \($0.iso)" } ?? "Not yet tested"
+        lines.append(.init(.wrap, date + testedBy(test, lead: " by ")))
+        lines.append(.init(.line, .strong(.data(item.tag), tag: "b") + " · \(data: item.type)"))
+        if !small { lines.append(.init(.small, .data(item.name))) }
+        return Face(lines: lines + [employerLine(item)])
     }
 
     /// The out-of-service tag: red, and legible in black and white (the words carry it; the colour only adds).
-    private static func dangerTag(_ out: inout String, _ item: Item, small: Bool) {
+    private static func dangerTag(_ item: Item, small: Bool) -> Face {
         let test = item.electricalTest
-        out += "<div class=\"body\"><div class=\"danger-head wrap\">DANGER — DO NOT USE</div>"
-        out += "<div class=\"line\"><b><bdi>\(text(item.tag))</bdi></b> · <bdi>\(text(item.type))</bdi> · "
-            + "<bdi>\(text(item.name))</bdi></div>"
         let date = test?.testDate ?? nil
         let when = date.map { "\(test?.failed == true ? "Failed test" : "Tagged out") \($0.iso)" } ?? "Out of service"
         let reason = (test?.reason).flatMap { $0.isEmpty ? nil : $0 } ?? item.outOfUseReason ?? "Out of service"
-        out += "<div class=\"line\">\(when)</div>"
-        out += "<div class=\"reason\"><bdi>\(text(reason))</bdi></div>"
-        let tester = test.map { t in t.tester.isEmpty ? "" : "Tagged by <bdi>\(text(t.tester))</bdi>"
-            + (t.licence.isEmpty ? "" : " · Lic. <bdi>\(text(t.licence))</bdi>") } ?? ""
-        if !tester.isEmpty { out += "<div class=\"line small wrap\">\(tester)</div>" }
-        if !small { out += "<div class=\"line small wrap\">Leave this tag on until a retest passes</div>" }
-        out += employerLine(item) + "</div>"
+        var lines: [Face.Line] = [
+            .init(.dangerHead, "DANGER — DO NOT USE"),
+            .init(.line, .strong(.data(item.tag), tag: "b") + " · \(data: item.type) · \(data: item.name)"),
+            .init(.line, "\(when)"),
+            .init(.reason, .data(reason)),
+        ]
+        let tester = testedBy(test, lead: "Tagged by ")
+        if !tester.plain.isEmpty { lines.append(.init(.smallWrap, tester)) }
+        if !small { lines.append(.init(.smallWrap, "Leave this tag on until a retest passes")) }
+        return Face(lines: lines + [employerLine(item)])
     }
 
-    private static func employerLine(_ item: Item) -> String {
-        let employer = item.employer.isEmpty ? "" : "<bdi>\(text(item.employer))</bdi>"
-        return "<div class=\"employer\">\(employer)</div>"
+    /// "by Ana Reyes · Lic. EL-204518" after `lead`; nothing without a tester.
+    private static func testedBy(_ test: Item.ElectricalTag?, lead: String) -> RichText {
+        guard let test, !test.tester.isEmpty else { return "" }
+        return "\(lead)\(data: test.tester)" + (test.licence.isEmpty ? "" : " · Lic. \(data: test.licence)")
+    }
+
+    private static func employerLine(_ item: Item) -> Face.Line {
+        .init(.employer, item.employer.isEmpty ? "" : .data(item.employer))
     }
 
     /// The QR code, as many whole CSS pixels a module as fit the label's height (at most 6), so each module is
