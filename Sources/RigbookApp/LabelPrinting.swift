@@ -1,5 +1,6 @@
 import Foundation
 import RigbookCore
+import RigbookPDF
 import RigbookQR
 import RigbookStore
 
@@ -51,6 +52,22 @@ public enum LabelPrinting {
             try writeHeld()
             try write(writer.tail())
         }
+    }
+
+    /// The labels of `rows` (in the order given) as a PDF of A4 sheets at the stationery's geometry, with vector
+    /// QR codes; an electrical item gets its test tag or DANGER tag as on the page. Dated `today`: the same
+    /// labels on the same day give the same bytes.
+    public static func pdf(_ rows: [RegisterRow], register: Register, particulars: Particulars, today: CalendarDate,
+                           layout: Labels.Layout?, sheet: Labels.Sheet) throws -> [UInt8] {
+        let tests = try lastTests(rows, in: register)
+        let scheme = particulars.organisation.colourCode
+        let labels = rows.map { row in
+            Labels.Printed(Labels.Item(row: row, particulars: particulars, today: today, scheme: scheme,
+                                       lastTest: tests[row.asset.uuid]),
+                           requested: layout, sheet: sheet, qr: { QREncoder.matrix($0) })
+        }
+        return try LabelSheetPDF.render(labels, sheet: sheet, title: "Labels, \(sheet.name) — \(rows.count) label"
+                                            + (rows.count == 1 ? "" : "s"), created: "\(today.iso)T00:00:00Z")
     }
 
     /// The latest test of each electrical item among `rows`, read from the register (none: nothing is read).

@@ -22,6 +22,22 @@ public enum PDFRenderer {
 
     private static func draw(_ document: PrintedDocument, pageCount: Int?) throws(PDFError)
         -> (bytes: [UInt8], pages: Int) {
+        var pages = 0
+        let bytes = try withPDF(title: document.title, author: document.author, created: document.created,
+                                modified: document.modified) { (context: OpaquePointer) throws(PDFError) in
+            var pager = Pager(context: context, footer: document.footer, pageCount: pageCount)
+            for (index, block) in document.blocks.enumerated() {
+                try pager.draw(block, before: document.blocks.dropFirst(index + 1).first)
+            }
+            pager.finishPage()
+            pages = pager.page
+        }
+        return (bytes, pages)
+    }
+
+    /// An A4 PDF that `draw` draws (its pages shown by it), with its metadata; the bytes cairo wrote.
+    static func withPDF(title: String, author: String, created: String, modified: String? = nil,
+                        _ draw: (OpaquePointer) throws(PDFError) -> Void) throws(PDFError) -> [UInt8] {
         let sink = ByteSink()
         let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -30,26 +46,22 @@ public enum PDFRenderer {
             return CAIRO_STATUS_SUCCESS
         }, Unmanaged.passUnretained(sink).toOpaque(), pageWidth, pageHeight)
         defer { cairo_surface_destroy(surface) }
-        for (key, value) in [(CAIRO_PDF_METADATA_TITLE, document.title), (CAIRO_PDF_METADATA_AUTHOR, document.author),
+        for (key, value) in [(CAIRO_PDF_METADATA_TITLE, title), (CAIRO_PDF_METADATA_AUTHOR, author),
                              (CAIRO_PDF_METADATA_CREATOR, "Rigbook \(RigbookVersion.current)"),
-                             (CAIRO_PDF_METADATA_CREATE_DATE, document.created),
-                             (CAIRO_PDF_METADATA_MOD_DATE, document.modified)] where !value.isEmpty {
+                             (CAIRO_PDF_METADATA_CREATE_DATE, created),
+                             (CAIRO_PDF_METADATA_MOD_DATE, modified ?? created)] where !value.isEmpty {
             cairo_pdf_surface_set_metadata(surface, key, value)
         }
         guard let context = cairo_create(surface) else { throw PDFError(description: "cairo made no context") }
         defer { cairo_destroy(context) }
-        var pager = Pager(context: context, footer: document.footer, pageCount: pageCount)
-        for (index, block) in document.blocks.enumerated() {
-            try pager.draw(block, before: document.blocks.dropFirst(index + 1).first)
-        }
-        pager.finishPage()
+        try draw(context)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             let reason = String(cString: cairo_status_to_string(status))
             throw PDFError(description: "cairo could not write the PDF: \(reason)")
         }
-        return (sink.bytes, pager.page)
+        return sink.bytes
     }
 }
 

@@ -158,17 +158,8 @@ struct Pager {
         y += height
     }
 
-    /// The dark modules as filled squares, the quiet zone left white around them.
     private func qr(_ matrix: QRMatrix, x: Double, y: Double, side: Double) {
-        let module = side / Double(matrix.span())
-        cairo_set_source_rgb(context, 0, 0, 0)
-        for row in 0..<matrix.size {
-            for column in 0..<matrix.size where matrix.isDark(x: column, y: row) {
-                cairo_rectangle(context, x + Double(column + QRMatrix.quietZone) * module,
-                                y + Double(row + QRMatrix.quietZone) * module, module, module)
-            }
-        }
-        cairo_fill(context)
+        QRDrawing.draw(matrix, in: context, x: x, y: y, side: side)
     }
 
     private func rule(y: Double, weight: Double) {

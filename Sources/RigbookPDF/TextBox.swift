@@ -32,11 +32,16 @@ final class TextBox {
     /// Pango's units a point.
     private static let scale = 1024.0
 
-    init(_ context: OpaquePointer, text: String, style: TextStyle, width: Double) {
+    convenience init(_ context: OpaquePointer, text: String, style: TextStyle, width: Double) {
+        self.init(context, text: text, font: style.font, width: width)
+    }
+
+    /// Text in a font described as pango describes one (`DejaVu Sans Bold 14`).
+    init(_ context: OpaquePointer, text: String, font description: String, width: Double) {
         self.text = text
         self.context = context
         layout = pango_cairo_create_layout(context)
-        let font = pango_font_description_from_string(style.font)
+        let font = pango_font_description_from_string(description)
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_width(layout, Int32(max(1, width) * TextBox.scale))
@@ -51,9 +56,9 @@ final class TextBox {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
-    func draw(x: Double, y: Double) {
+    func draw(x: Double, y: Double, colour: (Double, Double, Double) = (0, 0, 0)) {
         guard !text.isEmpty else { return }
-        cairo_set_source_rgb(context, 0, 0, 0)
+        cairo_set_source_rgb(context, colour.0, colour.1, colour.2)
         cairo_move_to(context, x, y)
         pango_cairo_show_layout(context, layout)
     }

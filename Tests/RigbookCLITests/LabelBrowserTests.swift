@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RigbookCore
+import RigbookTestSupport
 
 // Labels printed for real: headless Chromium renders the labels page to PNG at a device scale
 // factor of 2, zbar's zbarimg decodes every QR code on it, and each must be its asset's payload; the PDF print
@@ -172,3 +173,34 @@ extension RigbookCLITests {
         }
     }
 }
+
+extension RigbookCLITests {
+    /// `labels --format pdf`: the sheets drawn by Rigbook itself at the stationery's geometry, read back at 300 dpi.
+    @Suite("Labels as PDF") struct LabelsAsPDF {
+        @Test("every QR code decodes to its asset's payload at 300 dpi, on A4, every font embedded", arguments: [
+            ("card", "2x7"), ("due", "2x4"), ("danger", "2x7"), ("danger", "2x4"),
+        ])
+        func everyCodeDecodes(layout: String, sheet: String) throws {
+            let labels = try LabelHome()
+            defer { labels.home.remove() }
+            let path = labels.home.sub("labels.pdf")
+            let result = labels.home.run(["labels"] + LabelHome.tags + ["--layout", layout, "--sheet", sheet,
+                                                                          "--out", path])
+            #expect(result.status == 0, "\(result)")
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            let info = try Poppler.info(bytes)
+            #expect(info["Page size"] == "595.276 x 841.89 pts (A4)" && info["Pages"] == "1", "\(info)")
+            #expect(try Poppler.fonts(bytes).allSatisfy(\.embeddedSubset))
+            let png = labels.home.sub("page")
+            let render = try runProcess("/usr/bin/pdftoppm", ["-r", "300", "-png", "-singlefile", path, png],
+                                        environment: ProcessInfo.processInfo.environment, timeout: 120)
+            #expect(render.status == 0, "\(render)")
+            let decoded = try runProcess("/usr/bin/zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable",
+                                                              png + ".png"],
+                                         environment: ProcessInfo.processInfo.environment, timeout: 120)
+            #expect(decoded.stdout.split(separator: "\n").map(String.init).sorted() == labels.payloads(),
+                    "\(decoded)")
+        }
+    }
+}
+

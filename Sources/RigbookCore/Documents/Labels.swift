@@ -254,6 +254,23 @@ public enum Labels {
         }
     }
 
+    /// One label as a renderer other than the page draws it: its layout (the DANGER tag is framed in red), its
+    /// face, and its QR code (nil: the tag is too long for one).
+    public struct Printed: Sendable, Hashable {
+        public var layout: Layout
+        public var face: Face
+        public var qr: QRMatrix?
+        public var payload: String
+
+        /// `item` as `requested` resolves for it on `sheet`, its payload encoded by `qr`.
+        public init(_ item: Item, requested: Layout?, sheet: Sheet, qr: (String) -> QRMatrix?) {
+            layout = Layout.resolved(requested, for: item)
+            face = Labels.face(item, layout: layout, small: sheet.isSmall)
+            payload = item.payload.text
+            self.qr = qr(payload)
+        }
+    }
+
     /// The face of `item` in `layout`; `small`: the sheet's labels are short (a line or two fewer).
     public static func face(_ item: Item, layout: Layout, small: Bool) -> Face {
         switch layout {
@@ -359,7 +376,8 @@ public enum Labels {
 
     // MARK: - Style
 
-    static let padding = 1.5
+    /// The space inside a label's edge, in millimetres.
+    public static let padding = 1.5
     static let pixelsPerMM = 96 / 25.4
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]

@@ -8,9 +8,9 @@ extension Commands {
         name: "labels",
         abstract: "Print labels with QR codes for the equipment: one A4 HTML page of labels.",
         usage: """
-            rigbook labels TAG... [--layout card|due|tag|danger] [--sheet 2x7|2x4] [--out FILE.html]
+            rigbook labels TAG... [--layout card|due|tag|danger] [--sheet 2x7|2x4] [--format html|pdf] [--out FILE]
                    rigbook labels [--site SITE] [--due-before YYYY-MM-DD] [--kind lifting|electrical]
-                   [--layout …] [--sheet …] [--out FILE.html]
+                   [--layout …] [--sheet …] [--format html|pdf] [--out FILE]
             """,
         discussion: """
             A self-contained HTML page (no external files, no scripts) of labels on A4 sheets, each with the
@@ -30,7 +30,8 @@ extension Commands {
             types back into the register list (# or /). The colour code is the register's setting
             organisation.colour_code (`rigbook settings set organisation.colour_code au-quarters`).
             Exit 1 when a tag is not in the register or nothing matches. Without --out it goes to standard
-            output.
+            output. --format pdf, or an --out name ending .pdf, draws the sheets as PDF (cairo and pango), at the
+            stationery's exact geometry with vector QR codes; a PDF is never written to a terminal (exit 64).
             """
     ) { arguments, context in
         let layoutWord = try arguments.option("--layout")
@@ -50,6 +51,9 @@ extension Commands {
         let site = try arguments.option("--site")
         let before = try arguments.date("--due-before")
         let out = try arguments.option("--out")
+        let format = try Parse.format(try arguments.option("--format")
+                                        ?? (out?.lowercased().hasSuffix(".pdf") == true ? "pdf" : nil),
+                                      allowed: ["html", "pdf"], default: "html")
         var tags: [String] = []
         while let tag = arguments.optionalPositional() { tags.append(tag) }
         try arguments.finish()
@@ -67,6 +71,13 @@ extension Commands {
         // large register costs the memory of one sheet. Chosen by tags: those rows alone are held,
         // in the order given.
         func write(count: Int, _ rows: ((RegisterRow) throws -> Void) throws -> Void) throws {
+            if format == "pdf" {
+                var all: [RegisterRow] = []
+                try rows { all.append($0) }
+                let pdf = try LabelPrinting.pdf(all, register: register, particulars: particulars, today: context.today,
+                                                layout: layout, sheet: sheet)
+                return try writeBytes(pdf, to: out, home: context.home, what: "a PDF")
+            }
             try withSink(out, home: context.home) { sink in
                 try LabelPrinting.stream(count: count, rows, register: register, particulars: particulars,
                                          today: context.today, layout: layout, sheet: sheet, to: sink)
