@@ -1,4 +1,5 @@
 import Foundation
+import RigbookApp
 import RigbookCore
 import RigbookPDF
 import RigbookStore
@@ -32,6 +33,15 @@ enum PDFBench {
                 visitBytes = pdf.count
             }
         }
+        let rows = Array(try register.rows().prefix(1_000))
+        let particulars = try register.particulars()
+        var sheetSamples = Samples(), sheetBytes = 0
+        for _ in 0..<3 {
+            try sheetSamples.time {
+                sheetBytes = try LabelPrinting.pdf(rows, register: register, particulars: particulars, today: today,
+                                                   layout: nil, sheet: .small).count
+            }
+        }
         let html = Certificate.render(try register.certificateEntry(for: first), head: nil, printedAt: "")
         let chromium = chromiumPrint(html, home: home)
 
@@ -44,8 +54,10 @@ enum PDFBench {
               + "\(format(one.p99)) | \(target) | \(chromium) |")
         print("| a visit's certificate, \(entries.count) records (\(visitBytes / 1024) KB) | "
               + "\(format(visitSamples.median)) / \(format(visitSamples.p99)) | — | — |")
+        print("| \(rows.count) labels on 2×7 sheets, vector QR codes (\(sheetBytes / 1024) KB) | "
+              + "\(format(sheetSamples.median)) / \(format(sheetSamples.p99)) | — | — |")
         print("")
-        print("Samples: one certificate 31, the visit 3; Chromium once (its start-up included, as a person pays it).")
+        print("Samples: one certificate 31, the visit and the labels 3; Chromium once (its start-up included, as a person pays it).")
         print("")
     }
 
