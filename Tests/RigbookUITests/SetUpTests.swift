@@ -82,4 +82,49 @@ import RigbookStore
         #expect(h.line(containing: "F3 sets up") == nil)
         #expect(!form.problems.contains { $0.message.contains("employer's address") }, "\(form.problems)")
     }
+
+    @Test func twoTerminalsSettingUpKeepEachOthersFieldsAndANewExaminerIsAdded() throws {
+        let h = try Harness(.empty, prepare: { register in
+            try register.record(.examiner(Examiner(name: "Alan Hughes", qualification: "LEEA-1")))
+            try register.record(.site(Site(uuid: Particulars.mainSiteUUID, employerUUID: Particulars.mainEmployerUUID,
+                                           name: "Dock Gate", address: "Harbour Road, Testport")))
+        })
+        let other = try Harness(sharingHomeOf: h)
+        h.press(.char("u"))
+        other.press(.char("u"))
+        h.press(.ctrl("g"))
+        h.type("employer's")
+        h.press(.enter, .ctrl("e"), .ctrl("u"))
+        h.type("ADDRESS FROM A")
+        h.press(.ctrl("s"))
+        #expect(setUp(h) == nil, "\(h.dump)")
+        other.press(.ctrl("g"))
+        other.type("site")
+        other.press(.enter, .ctrl("e"), .ctrl("u"))
+        other.type("North Quay")
+        other.press(.ctrl("s"))
+        var saved = try h.register.particulars()
+        #expect(saved.employers[Particulars.mainEmployerUUID]?.address == "ADDRESS FROM A",
+                "the second save did not write back the address it opened with: \(other.dump)")
+        #expect(saved.sites[Particulars.mainSiteUUID]?.name == "North Quay")
+
+        // Another name over the examiner offered is another examiner; self-employed needs an address.
+        h.press(.char("u"))
+        h.press(.ctrl("g"))
+        h.type("examiner")
+        h.press(.enter, .ctrl("e"), .ctrl("u"))
+        h.type("Bea New")
+        h.press(.tab, .ctrl("e"), .ctrl("u"))
+        h.type("Q-2")
+        h.press(.tab, .char(" "))
+        h.press(.ctrl("s"))
+        #expect(FormHarness.collapse(h.screen.joined(separator: " ")).contains("A self-employed examiner's address"),
+                "\(h.dump)")
+        #expect(setUp(h)?.focus == .examinerAddress, "the refused save goes to the field to fill")
+        h.type("3 Mill Lane")
+        h.press(.ctrl("s"))
+        saved = try h.register.particulars()
+        #expect(Set(saved.examinerList.map(\.name)) == ["Alan Hughes", "Bea New"], "\(saved.examinerList)")
+    }
 }
+

@@ -367,12 +367,14 @@ public final class Session {
                 }
                 return [.particularsRecorded(saved.recorded, kept: saved.kept, conflicts: saved.conflicts,
                                              particulars: try register.particulars())]
-            case .recordParticularsTogether(let changes):
+            case .recordParticularsTogether(let changes, let bases):
                 guard let last = changes.last else { return [] }
-                do { try register.record(together: changes, stamp: SaveStamp()) } catch {
+                let conflicts: [ParticularsConflict]
+                do { conflicts = try register.record(together: changes, editedFrom: bases, stamp: SaveStamp()) } catch {
                     return [.particularsNotRecorded(error.description)]
                 }
-                return [.particularsRecorded(last, kept: true, conflicts: [], particulars: try register.particulars())]
+                return [.particularsRecorded(last, kept: true, conflicts: conflicts,
+                                             particulars: try register.particulars())]
             case .openParticularsHistory(let subject, let title):
                 let versions = try register.particularsHistory(subject: subject).map { version in
                     var shown = version

@@ -30,7 +30,8 @@ extension Certificate {
                        .small),
             .fields(coverFields(visit, ordered).map { .init($0.0, $0.1.plain) }),
             .heading("Schedule", level: 2),
-            .table(.init(columns: zip(scheduleColumns, [0.5, 1.2, 2.4, 1.7, 1.1, 1.5, 1.1])
+            // A report number (15 characters) and a date each keep to one line.
+            .table(.init(columns: zip(scheduleColumns, [0.45, 1.15, 2.1, 2.0, 1.35, 1.5, 1.35])
                             .map { .init($0, share: $1) },
                          rows: scheduleRows(ordered).map { $0.map(\.plain) })),
         ]

@@ -326,7 +326,7 @@ public enum ParticularsChange: Hashable, Sendable {
             if theirs == before {
                 merged = merged.setting(field, to: self[field])
             } else {
-                conflicts.append(ParticularsConflict(field: field, theirs: current[field]))
+                conflicts.append(ParticularsConflict(subject: subject, field: field, theirs: current[field]))
             }
         }
         return (merged, conflicts)
@@ -340,10 +340,13 @@ public enum ParticularsChange: Hashable, Sendable {
 
 /// A field two editors changed apart: this one's change is not saved; the register keeps `theirs`.
 public struct ParticularsConflict: Sendable, Hashable {
+    /// The particular (employer, site, examiner, …) it is a field of.
+    public var subject: UUID
     public var field: ParticularField
     public var theirs: String
 
-    public init(field: ParticularField, theirs: String) {
+    public init(subject: UUID, field: ParticularField, theirs: String) {
+        self.subject = subject
         self.field = field
         self.theirs = theirs
     }
@@ -509,7 +512,7 @@ public struct Particulars: Hashable, Sendable {
     /// Names compared as people read them: without spaces at the ends, ignoring letter case.
     public static func nameKey(_ name: String) -> String { name.trimmed.lowercased() }
 
-    static func sameName(_ a: String, _ b: String) -> Bool { nameKey(a) == nameKey(b) }
+    public static func sameName(_ a: String, _ b: String) -> Bool { nameKey(a) == nameKey(b) }
 
     /// The asset's particulars; an asset never given any is on the main site.
     public func asset(_ uuid: UUID) -> AssetParticulars { assets[uuid] ?? AssetParticulars(assetUUID: uuid) }

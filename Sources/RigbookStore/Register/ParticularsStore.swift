@@ -85,11 +85,15 @@ extension Register {
         try perform { try db.transaction { try recordInTransaction(change, editedFrom: base, stamp: stamp) } }
     }
 
-    /// Several particulars in one transaction, each checked against those before it: all are kept, or none.
-    public func record(together changes: [ParticularsChange], stamp: SaveStamp = SaveStamp()) throws(RegisterError) {
+    /// Several particulars in one transaction, each checked against those before it and saved field by field
+    /// over what another terminal saved meanwhile (`bases`: what the editor opened with, nil for a new one): all
+    /// are kept, or none. Returns the fields both changed, which keep the register's values.
+    public func record(together changes: [ParticularsChange], editedFrom bases: [ParticularsChange?],
+                       stamp: SaveStamp = SaveStamp()) throws(RegisterError) -> [ParticularsConflict] {
         try perform {
             try db.transaction {
-                for change in changes { _ = try recordInTransaction(change, editedFrom: nil, stamp: stamp) }
+                try zip(changes, bases + Array(repeating: nil, count: max(0, changes.count - bases.count)))
+                    .flatMap { try recordInTransaction($0, editedFrom: $1, stamp: stamp).conflicts }
             }
         }
     }

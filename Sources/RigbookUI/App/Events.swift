@@ -135,7 +135,7 @@ public indirect enum Effect: Sendable {
     case recordParticulars(ParticularsChange, editedFrom: ParticularsChange?)
     /// Several new versions in one transaction, all or none (the set-up screen's employer, site and examiner);
     /// answered as the last one's `particularsRecorded`.
-    case recordParticularsTogether([ParticularsChange])
+    case recordParticularsTogether([ParticularsChange], editedFrom: [ParticularsChange?])
     /// Read the history of one particular (`subject`, as `ParticularsChange.subject`), titled `title`.
     case openParticularsHistory(subject: UUID, title: String)
     /// Open the asset editor: take its draft's lock, then open it or ask about its draft.

@@ -307,7 +307,11 @@ extension DraftedForm {
     /// in view, and the keystroke journal's line first when the key changed the values.
     mutating func handleDrafted(_ key: Key, context: ScreenContext) -> Outcome {
         clock = context.now
-        if case .editing = mode, handleFieldJump(key) { return .stay }
+        if case .editing = mode, handleFieldJump(key) {
+            // The field jumped to may be below the part of the form on screen.
+            keepFocusVisible(width: context.area.width, height: context.area.height)
+            return .stay
+        }
         let edits = editCount
         let outcome = handlingKey(context: context) { $0.handleKey(key, now: context.now, width: context.area.width) }
         return journalled(outcome, editsBefore: edits)

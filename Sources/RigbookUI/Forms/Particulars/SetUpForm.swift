@@ -1,3 +1,4 @@
+import Foundation
 import RigbookCore
 
 /// Setting up a register in one screen: the employer and their address, the first site and its address, the
@@ -27,8 +28,12 @@ public struct SetUpState: PlainForm {
 
     /// The employer, their site, the examiner, as typed.
     var values: [ParticularsChange]
+    /// What the screen opened with: leaving with these asks nothing.
     let baseline: [ParticularsChange]
-    let particulars: Particulars
+    /// The register's versions the screen opened on (after a save that kept another terminal's field, those
+    /// saved): Ctrl-S saves the fields that differ from them.
+    var openedOn: [ParticularsChange]
+    var particulars: Particulars
     public internal(set) var focus: Field = .employerName
     var editor = EditableText("")
     public internal(set) var problems: [(field: Field?, message: String)] = []
@@ -38,6 +43,8 @@ public struct SetUpState: PlainForm {
     var fieldJump: FieldJump?
     var lastChange = SeenInBatch(0)
     var saving = false
+    /// The identity an examiner typed here gets when the register has none of that name.
+    let newExaminer = UUID()
 
     /// Starts from the register's main employer and site and its first examiner; the names a new register
     /// gives its employer and site ("Main employer") are there to be replaced, so they start empty.
@@ -50,6 +57,7 @@ public struct SetUpState: PlainForm {
             ?? Site(employerUUID: employer.uuid, name: "")
         let initial = Particulars.initial
         let examiner = particulars.examinerList.first ?? Examiner(name: "")
+        openedOn = [.employer(employer), .site(site), .examiner(examiner)]
         values = [
             .employer(employer).setting(.name, to: employer.name == initial.employerList[0].name ? "" : employer.name),
             .site(site).setting(.name, to: site.name == initial.siteList[0].name ? "" : site.name),
@@ -121,6 +129,11 @@ public struct SetUpState: PlainForm {
     func text(of field: Field) -> String { values[field.place.part][field.place.field] }
     mutating func setText(_ field: Field, _ text: String) {
         values[field.place.part] = values[field.place.part].setting(field.place.field, to: text)
+        // The name of an examiner the register holds brings their particulars, to check or change.
+        if field == .examinerName,
+           let known = particulars.examiners.values.first(where: { Particulars.sameName($0.name, text) }) {
+            values[2] = ParticularsChange.examiner(known).setting(.name, to: text)
+        }
     }
     func typingLimit(_ field: Field) -> Int { field.place.field.maxLength }
 
@@ -135,10 +148,19 @@ public struct SetUpState: PlainForm {
         focusEditor(on: field)
     }
 
-    /// The particulars to save: the employer and site always, the examiner when named.
+    /// The particulars to save: the employer and site always, the examiner when named. A name the register holds
+    /// is that examiner (`setText` brought their particulars); another name typed over the one offered adds an
+    /// examiner, never renames the one offered.
     var changes: [ParticularsChange] {
-        let examinerNamed = !values[2][.name].trimmed.isEmpty
-        return (examinerNamed ? values : Array(values.prefix(2))).map(\.trimmed)
+        let name = values[2][.name].trimmed
+        guard !name.isEmpty else { return Array(values.prefix(2)).map(\.trimmed) }
+        var examiner = values[2]
+        if case .examiner(var typed) = examiner, let held = particulars.examiners[typed.uuid],
+           Particulars.nameKey(held.name) != Particulars.nameKey(name) {
+            typed.uuid = newExaminer
+            examiner = .examiner(typed)
+        }
+        return (Array(values.prefix(2)) + [examiner]).map(\.trimmed)
     }
 
     /// Each particular's own checks, and the addresses a report needs (which Settings alone leaves optional).
@@ -156,6 +178,9 @@ public struct SetUpState: PlainForm {
             found.append((.employerAddress, "A report needs the employer's address."))
         }
         if values[1][.address].trimmed.isEmpty { found.append((.siteAddress, "A report needs the site's address.")) }
+        if changes.count > 2, values[2][.selfEmployed] == "yes", values[2][.address].trimmed.isEmpty {
+            found.append((.examinerAddress, "A self-employed examiner's address goes on every report (item 9)."))
+        }
         return found
     }
 
@@ -169,7 +194,8 @@ public struct SetUpState: PlainForm {
         guard passesChecks() else { return .stay }
         saving = true
         let examiner = changes.count > 2 ? values[2] : nil
-        return .effects([.recordParticularsTogether(changes)]
+        let bases = changes.map { change in openedOn.first { $0.subject == change.subject } }
+        return .effects([.recordParticularsTogether(changes, editedFrom: bases)]
                         + (examiner.map { [.rememberInspector(name: $0[.name].trimmed,
                                                               certificationNumber: $0[.qualification].trimmed)] } ?? []))
     }
@@ -177,6 +203,23 @@ public struct SetUpState: PlainForm {
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         guard saving else { return nil }
         switch event {
+        case .particularsRecorded(let recorded, _, let conflicts, let fresh)
+                where recorded.subject == changes.last?.subject && !conflicts.isEmpty:
+            // The rest is saved; a field another terminal changed meanwhile keeps its value, shown under it, and
+            // what was typed stays for Ctrl-S to save over it, knowingly.
+            saving = false
+            particulars = fresh
+            openedOn = openedOn.map { fresh.current(of: $0) ?? $0 }
+            problems = conflicts.map { conflict in
+                let field = Field.allCases.first { field in
+                    values[field.place.part].subject == conflict.subject && field.place.field == conflict.field
+                }
+                return (field, "Changed meanwhile, in another terminal, to “\(conflict.theirs)”: yours is not "
+                        + "saved. Ctrl-S again saves yours over it.")
+            }
+            message = .error("Saved the rest; \(conflicts.count) field\(conflicts.count == 1 ? " was" : "s were") "
+                             + "changed meanwhile elsewhere (marked ⚠).")
+            return .stay
         case .particularsRecorded(let recorded, _, _, _) where recorded.subject == changes.last?.subject:
             saving = false
             return .pop + .notify(.info("Set up: reports will name \(values[0][.name].trimmed) at "
