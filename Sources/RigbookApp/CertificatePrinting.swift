@@ -9,11 +9,25 @@ import RigbookUI
 public enum CertificatePrinting {
     public static func folder(_ home: DataHome) -> String { home.documents + "/Certificates" }
 
-    /// Writes the certificate of `printed` and returns its path. The file is named for the asset and the record
-    /// (`SL-0042-report-7F3A91C2-000123.pdf`) and created exclusively, with a counter on a clash (-2, -3, …):
-    /// a reissue beside an earlier print keeps both.
-    public static func write(_ printed: PrintedRecord, register: Register, home: DataHome) throws -> String {
-        let document: PrintedDocument, stem: String
+    /// Writes the certificate of `printed` and returns its path; a visit whose records are on several sites gets
+    /// one certificate a site (a visit's certificate is of one site: one client's reports never go to another).
+    /// Each file is named for the asset and the record (`SL-0042-report-7F3A91C2-000123.pdf`) or the site and
+    /// date, and created exclusively, with a counter on a clash (-2, -3, …): a reissue beside an earlier print
+    /// keeps both.
+    public static func write(_ printed: PrintedRecord, register: Register, home: DataHome) throws -> [String] {
+        let folder = folder(home)
+        try DataHome.makePrivateDirectory(folder)
+        return try documents(printed, register: register).map { document, stem in
+            let bytes = try PDFRenderer.render(document)
+            let safe = fileName(stem)
+            return try AtomicFile.createNew(in: folder, named: { $0 == 0 ? safe + ".pdf" : safe + "-\($0 + 1).pdf" }) {
+                try $0.write(Data(bytes))
+            }
+        }
+    }
+
+    /// The documents `printed` names, each with the stem of its file's name.
+    static func documents(_ printed: PrintedRecord, register: Register) throws -> [(PrintedDocument, String)] {
         switch printed {
         case .inspection(let uuid):
             guard let record = try register.inspection(uuid: uuid) else { throw Refusal("That record is gone.") }
@@ -22,36 +36,36 @@ public enum CertificatePrinting {
                               + "thorough examination has a report under LOLER regulation 10.")
             }
             let entry = try register.certificateEntry(for: record)
-            document = Certificate.document(entry)
-            stem = "\(entry.asset.tag)-report-\(record.reportNumber ?? "\(record.id)")"
+            return [(Certificate.document(entry), "\(entry.asset.tag)-report-\(record.reportNumber ?? "\(record.id)")")]
         case .test(let uuid):
             var found: StoredTest?
             try register.forEachTest { if $0.testUUID == uuid { found = $0 } }
             guard let test = found else { throw Refusal("That test is gone.") }
             let entry = try register.certificateEntry(for: test)
-            document = TestCertificate.document(entry)
-            stem = "\(entry.asset.tag)-test-\(test.id)"
+            return [(TestCertificate.document(entry), "\(entry.asset.tag)-test-\(test.id)")]
         case .visit(let uuid):
-            let entries = try register.records(visit: uuid).map { try register.certificateEntry(for: $0) }
-            let dates = entries.compactMap { CalendarDate(iso: $0.record.values.inspectionDate) }.sorted()
-            guard let from = dates.first, let through = dates.last else { throw Refusal("That visit has no records.") }
             let particulars = try register.particulars()
-            // The site the records copied at save; the register's for the first asset when they copied none.
-            guard let site = entries.lazy.compactMap({ $0.record.particulars?.site }).first
-                    ?? particulars.site(ofAsset: entries[0].asset.uuid) else {
-                throw Refusal("The visit's site is not in the register.")
+            // The site each record copied at save; the register's for its asset when it copied none.
+            var bySite: [(site: Site, entries: [Certificate.Entry])] = []
+            for record in try register.records(visit: uuid) {
+                let entry = try register.certificateEntry(for: record)
+                guard let site = record.particulars?.site ?? particulars.site(ofAsset: entry.asset.uuid) else {
+                    throw Refusal("The site of \(entry.asset.tag) is not in the register.")
+                }
+                if let index = bySite.firstIndex(where: { $0.site.uuid == site.uuid }) {
+                    bySite[index].entries.append(entry)
+                } else {
+                    bySite.append((site, [entry]))
+                }
             }
-            let visit = Certificate.Visit(site: site, employer: particulars.employers[site.employerUUID], from: from,
-                                          through: through)
-            document = Certificate.visitDocument(visit, entries: entries)
-            stem = "visit-\(site.name)-\(from.iso)"
-        }
-        let bytes = try PDFRenderer.render(document)
-        let folder = folder(home)
-        try DataHome.makePrivateDirectory(folder)
-        let safe = fileName(stem)
-        return try AtomicFile.createNew(in: folder, named: { $0 == 0 ? safe + ".pdf" : safe + "-\($0 + 1).pdf" }) {
-            try $0.write(Data(bytes))
+            guard !bySite.isEmpty else { throw Refusal("That visit has no records.") }
+            return bySite.map { site, entries in
+                let dates = entries.compactMap { CalendarDate(iso: $0.record.values.inspectionDate) }.sorted()
+                let from = dates.first ?? CalendarDate(iso: "1970-01-01")!, through = dates.last ?? from
+                let visit = Certificate.Visit(site: site, employer: particulars.employers[site.employerUUID],
+                                              from: from, through: through)
+                return (Certificate.visitDocument(visit, entries: entries), "visit-\(site.name)-\(from.iso)")
+            }
         }
     }
 

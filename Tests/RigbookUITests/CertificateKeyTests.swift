@@ -63,4 +63,23 @@ import RigbookUI
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + written[0])))
         #expect(try Poppler.info(bytes)["Pages"] == "4", "the cover, then one page for each of the three records")
     }
+
+    @Test func aBatchOverTwoSitesGetsOneVisitCertificateASite() throws {
+        let yard = Site(employerUUID: Particulars.mainEmployerUUID, name: "East Yard", address: "Yard Lane, Testport")
+        let assets = BatchFormTests.assets(3)
+        let h = try Harness(.assets(assets), profile: BatchFormTests.profile, prepare: { register in
+            try register.record(.site(yard))
+            try register.record(.asset(AssetParticulars(assetUUID: assets[2].uuid, siteUUID: yard.uuid)))
+        })
+        let batch = BatchFormTests()
+        _ = try batch.openBatch(h, marking: 3)
+        batch.cleanPass(h)
+        h.press(.ctrl("s"))
+        h.press(.char("P"))
+        let folder = CertificatePrinting.folder(h.home)
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        #expect(written.count == 2 && written.contains { $0.hasPrefix("visit-East_Yard-") }, "\(written) \(h.dump)")
+        #expect(FormHarness.collapse(h.screen.joined(separator: " ")).contains("Wrote 2 certificates, one a site"))
+    }
 }
+

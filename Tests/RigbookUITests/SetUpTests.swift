@@ -126,5 +126,18 @@ import RigbookStore
         saved = try h.register.particulars()
         #expect(Set(saved.examinerList.map(\.name)) == ["Alan Hughes", "Bea New"], "\(saved.examinerList)")
     }
+
+    @Test func sampleDataKeepsWhatWasSetUp() throws {
+        let h = try Harness(.empty)
+        h.press(.char("u"))
+        fill(h)
+        h.press(.ctrl("s"))
+        #expect(setUp(h) == nil, "\(h.dump)")
+        h.press(.char("S"))
+        let kept = try h.register.particulars()
+        #expect(kept.employers[Particulars.mainEmployerUUID]?.name == "Harbour Lifting Ltd", "\(kept.employerList)")
+        #expect(kept.sites[Particulars.mainSiteUUID]?.name == "North Quay")
+        #expect(try h.register.assetCount() > 0, "the sample went in beside them")
+    }
 }
 

@@ -268,8 +268,10 @@ public final class Session {
                 }
             case .printCertificate(let printed):
                 do {
-                    let path = try CertificatePrinting.write(printed, register: register, home: home)
-                    return [.info("Wrote the certificate: \(path)")]
+                    let paths = try CertificatePrinting.write(printed, register: register, home: home)
+                    return [.info(paths.count == 1 ? "Wrote the certificate: \(paths[0])"
+                                  : "Wrote \(paths.count) certificates, one a site: "
+                                    + paths.joined(separator: ", "))]
                 } catch let refusal as CertificatePrinting.Refusal {
                     return [.failure(refusal.description)]
                 } catch {

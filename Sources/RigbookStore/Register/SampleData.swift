@@ -18,7 +18,11 @@ public struct SampleData {
 
     /// Builds the batch and loads it in chunks (each chunk one transaction) so memory stays flat.
     public func load(into register: Register, progress: (Int) -> Void = { _ in }) throws(RegisterError) {
-        for change in Self.particulars.changes {
+        // Particulars someone already set (the set-up screen before `S`) are kept: the sample's go only where the
+        // register still has what a new register starts with.
+        let current = try register.particulars()
+        for change in Self.particulars.changes
+        where current.current(of: change).map({ $0 == Particulars.initial.current(of: change) }) ?? true {
             try register.record(change, stamp: SaveStamp(savedAt: today.iso + "T08:00:00.000Z", operatorName: "sample"))
         }
         do { try register.bulkLoading { try loadChunks(into: register, progress: progress) } }

@@ -31,8 +31,9 @@ extension Commands {
             Without --out it goes to standard output.
             Every certificate is also written as PDF (A4, fonts embedded, drawn with cairo and pango), with
             --format pdf or an --out name ending .pdf: everything in it comes from the records, their saved times
-            and hashes included, so the same records give the same file. A PDF is never written to a terminal
-            (exit 64); --out - sends it to a pipe.
+            and hashes included, so the same records give the same file (a test certificate's employer and site
+            are the register's now: a test does not copy them). A PDF is never written to a terminal (exit 64);
+            --out - sends it to a pipe.
             """
     ) { arguments, context in
         let testWord = try arguments.option("--test")
