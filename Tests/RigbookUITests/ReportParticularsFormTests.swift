@@ -189,6 +189,9 @@ struct ReportParticularsFormTests {
         let kept = try h.register.notices(recordUUID: amendment.recordUUID)
         #expect(kept.first?.duty == .employerTold && kept.first?.recipient == "Dock foreman", "\(kept)")
         #expect(kept.first?.doneOn == FormHarness.today)
+        // The amended record's own open duty (the report to the employer) is the amendment's now, listed once.
+        let open = try h.register.openNotices()
+        #expect(open.allSatisfy { $0.record.recordUUID == amendment.recordUUID }, "\(open.map(\.record.id))")
 
         // The defect itself changes: the questions come back, answered as the amended record's notices say.
         h.press(.escape, .enter, .char("A"))

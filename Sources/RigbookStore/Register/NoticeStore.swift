@@ -72,7 +72,8 @@ extension Register {
         }
     }
 
-    /// Duties whose newest notice says not yet done, oldest record first.
+    /// Duties whose newest notice says not yet done, oldest record first; a record an amendment superseded has
+    /// none left (its amendment is the report that stands, with duties of its own).
     public func openNotices() throws(RegisterError) -> [OpenNotice] {
         try perform {
             let statement = try db.prepare(NoticeStore.select + """
@@ -81,7 +82,7 @@ extension Register {
             var open: [Notice] = []
             while try statement.step() { open.append(NoticeStore.notice(statement)) }
             return try open.compactMap { notice -> OpenNotice? in
-                guard let record = try inspection(uuid: notice.recordUUID),
+                guard let record = try inspection(uuid: notice.recordUUID), record.counts,
                       let asset = try asset(uuid: record.assetUUID) else { return nil }
                 return OpenNotice(notice: notice, record: record, assetTag: asset.asset.tag)
             }

@@ -1,10 +1,11 @@
 import RigbookCore
 
 extension Frame {
-    /// A form's title bar: `title` cut to leave room for `state` (the draft's, "changed") at the right.
+    /// A form's title bar: `title` cut with "…" to leave room for `state` (the draft's, "changed") at the right.
     mutating func putTitleBar(_ title: String, state: (text: String, style: Style)?, in area: Rect) {
         fill(y: 0, in: area, style: .reverse)
-        put(title, x: 0, y: 0, in: area, style: .reverse, maxWidth: area.width - (state?.text.displayWidth ?? 0))
+        let room = area.width - (state?.text.displayWidth ?? 0)
+        put(title.ellipsized(toWidth: max(0, room)), x: 0, y: 0, in: area, style: .reverse, maxWidth: room)
         if let state { put(state.text, x: area.width - state.text.displayWidth, y: 0, in: area, style: state.style) }
     }
 }
