@@ -80,6 +80,19 @@ extension PlainForm {
         return false
     }
 
+    /// A save that kept fields another terminal changed meanwhile: each is said under its field with the value it
+    /// keeps, and what was typed stays, for Ctrl-S to save over it knowingly.
+    mutating func keptTheirs(_ conflicts: [(field: Field?, theirs: String)]) -> Outcome {
+        problems = conflicts.map { conflict in
+            (conflict.field, "Changed meanwhile, in another terminal, to “\(conflict.theirs)”: yours is not saved. "
+                + "Ctrl-S again saves yours over it.")
+        }
+        let count = conflicts.count
+        message = .error("Saved the rest; \(count) field\(count == 1 ? " was" : "s were") changed meanwhile "
+                         + "elsewhere (marked ⚠).")
+        return .stay
+    }
+
     /// The register refused the save: what was typed stays, and the register's sentence goes above the footer.
     mutating func refusedByRegister(_ reason: String) -> Outcome {
         message = .error("\(refusal): \(reason)")

@@ -281,15 +281,7 @@ public struct ParticularEditorState: PlainForm {
             let typed = values
             baseline = recorded
             values = conflicts.reduce(recorded) { $0.setting($1.field, to: typed[$1.field]) }
-            problems = conflicts.map { conflict in
-                let theirs = ParticularsText.value(conflict.field, of: recorded, in: fresh)
-                return (conflict.field, "Changed meanwhile, in another terminal, to “\(theirs)”: yours is not saved. "
-                        + "Ctrl-S again saves yours over it.")
-            }
-            let count = conflicts.count
-            message = .error("Saved the rest; \(count) field\(count == 1 ? " was" : "s were") changed meanwhile "
-                             + "elsewhere (marked ⚠).")
-            return .stay
+            return keptTheirs(conflicts.map { ($0.field, ParticularsText.value($0.field, of: recorded, in: fresh)) })
         case .particularsRecorded(let recorded, let kept, _, _) where recorded.subject == change.subject:
             saving = false
             let name = asset.map { "the particulars of \($0.tag)" }

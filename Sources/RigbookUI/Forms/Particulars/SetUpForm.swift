@@ -210,16 +210,12 @@ public struct SetUpState: PlainForm {
             saving = false
             particulars = fresh
             openedOn = openedOn.map { fresh.current(of: $0) ?? $0 }
-            problems = conflicts.map { conflict in
-                let field = Field.allCases.first { field in
+            let values = self.values
+            return keptTheirs(conflicts.map { conflict in
+                (Field.allCases.first { field in
                     values[field.place.part].subject == conflict.subject && field.place.field == conflict.field
-                }
-                return (field, "Changed meanwhile, in another terminal, to “\(conflict.theirs)”: yours is not "
-                        + "saved. Ctrl-S again saves yours over it.")
-            }
-            message = .error("Saved the rest; \(conflicts.count) field\(conflicts.count == 1 ? " was" : "s were") "
-                             + "changed meanwhile elsewhere (marked ⚠).")
-            return .stay
+                }, conflict.theirs)
+            })
         case .particularsRecorded(let recorded, _, _, _) where recorded.subject == changes.last?.subject:
             saving = false
             return .pop + .notify(.info("Set up: reports will name \(values[0][.name].trimmed) at "
