@@ -195,9 +195,9 @@ public struct SetUpState: PlainForm {
         saving = true
         let examiner = changes.count > 2 ? values[2] : nil
         let bases = changes.map { change in openedOn.first { $0.subject == change.subject } }
-        return .effects([.recordParticularsTogether(changes, editedFrom: bases)]
-                        + (examiner.map { [.rememberInspector(name: $0[.name].trimmed,
-                                                              certificationNumber: $0[.qualification].trimmed)] } ?? []))
+        let remember = examiner.map { Effect.rememberInspector(name: $0[.name].trimmed,
+                                                              certificationNumber: $0[.qualification].trimmed) }
+        return .effects([.recordParticularsTogether(changes, editedFrom: bases)] + (remember.map { [$0] } ?? []))
     }
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
