@@ -38,9 +38,7 @@ public enum CertificatePrinting {
             let entry = try register.certificateEntry(for: record)
             return [(Certificate.document(entry), "\(entry.asset.tag)-report-\(record.reportNumber ?? "\(record.id)")")]
         case .test(let uuid):
-            var found: StoredTest?
-            try register.forEachTest { if $0.testUUID == uuid { found = $0 } }
-            guard let test = found else { throw Refusal("That test is gone.") }
+            guard let test = try register.test(uuid: uuid) else { throw Refusal("That test is gone.") }
             let entry = try register.certificateEntry(for: test)
             return [(TestCertificate.document(entry), "\(entry.asset.tag)-test-\(test.id)")]
         case .visit(let uuid):

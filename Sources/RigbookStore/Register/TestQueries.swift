@@ -32,10 +32,17 @@ extension Register {
         }
     }
 
-    public func test(id: Int64) throws(RegisterError) -> StoredTest? {
+    public func test(id: Int64) throws(RegisterError) -> StoredTest? { try firstTest("id = ?", .integer(id)) }
+
+    /// The test of that uuid, found on its unique index (not by reading every test).
+    public func test(uuid: UUID) throws(RegisterError) -> StoredTest? {
+        try firstTest("test_uuid = ?", .text(uuid.uuidString))
+    }
+
+    private func firstTest(_ condition: String, _ value: SQLValue) throws(RegisterError) -> StoredTest? {
         try perform {
-            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests WHERE id = ?")
-            try statement.bind([.integer(id)])
+            let statement = try db.prepare("SELECT \(TestColumns.select) FROM electrical_tests WHERE \(condition)")
+            try statement.bind([value])
             return try statement.step() ? TestColumns.record(statement) : nil
         }
     }

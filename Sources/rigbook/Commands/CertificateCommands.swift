@@ -124,11 +124,7 @@ extension Commands {
         let trimmed = word.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
         if let id = Int64(digits), id > 0, let test = try register.test(id: id) { return test }
-        if let uuid = UUID(uuidString: trimmed) {
-            var found: StoredTest?
-            try register.forEachTest { if $0.testUUID == uuid { found = $0 } }
-            if let found { return found }
-        }
+        if let uuid = UUID(uuidString: trimmed), let test = try register.test(uuid: uuid) { return test }
         throw refusal("no electrical test \(word) in the register (give its id or uuid, as `rigbook history TAG` "
                       + "shows it)")
     }
@@ -217,9 +213,7 @@ enum RecordReference {
             return record
         } else if let uuid = UUID(uuidString: word) {
             guard let record = try register.inspection(uuid: uuid) else {
-                var isTest = false
-                try register.forEachTest { if $0.testUUID == uuid { isTest = true } }
-                if isTest { throw refusal(electricalTestRefusal("\(word.lowercased()) is an electrical test")) }
+                if try register.test(uuid: uuid) != nil { throw refusal(electricalTestRefusal("\(word.lowercased()) is an electrical test")) }
                 throw refusal("there is no record \(word.lowercased())")
             }
             return record
