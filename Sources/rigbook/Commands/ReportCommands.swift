@@ -7,7 +7,10 @@ import RigbookStore
 /// the home's own files), then says on stderr which file it wrote.
 func withSink(_ path: String?, home: DataHome, _ body: (_ write: (String) throws -> Void) throws -> Void) throws {
     // Text goes out as its UTF-8 bytes: a terminal is shown them safely (`AtomicFile.Writer`), a file gets them.
-    try withBytes(path, home: home) { out in try body { try out.write(Data($0.utf8)) } }
+    // `body` is called only while this runs.
+    try withoutActuallyEscaping(body) { body in
+        try withBytes(path, home: home) { write in try body { try write(Data($0.utf8)) } }
+    }
 }
 
 /// A PDF's bytes to `--out` or to standard output, as `withSink` writes; never to a terminal, where they would be
@@ -17,23 +20,15 @@ func writeBytes(_ bytes: [UInt8], to path: String?, home: DataHome, what: String
     if toStandardOutput && isatty(STDOUT_FILENO) == 1 {
         throw UsageError("\(what) is not written to a terminal: give --out FILE.pdf, or send it to a pipe")
     }
-    try withBytes(path, home: home) { out in try out.write(Data(bytes)) }
+    try withBytes(path, home: home) { write in try write(Data(bytes)) }
 }
-
-/// Standard output, or an `--out` file being written.
-protocol ByteWriting {
-    mutating func write(_ data: Data) throws
-    mutating func flush() throws
-}
-
-extension Output: ByteWriting {}
-extension AtomicFile.Writer: ByteWriting {}
 
 /// `withSink`, for bytes.
-private func withBytes(_ path: String?, home: DataHome, _ body: (inout any ByteWriting) throws -> Void) throws {
+private func withBytes(_ path: String?, home: DataHome,
+                       _ body: (_ write: (Data) throws -> Void) throws -> Void) throws {
     guard let path, !StandardStreams.outputNames.contains(path) else {
-        var out: any ByteWriting = Output()
-        try body(&out)
+        var out = Output()
+        try body { try out.write($0) }
         try out.flush()
         return
     }
@@ -47,12 +42,7 @@ private func withBytes(_ path: String?, home: DataHome, _ body: (inout any ByteW
         throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
     }
     do {
-        try OutputFile.write(to: path) { writer in
-            var out: any ByteWriting = writer
-            try body(&out)
-            // The file's writer is a value: what was buffered in the copy goes back to be flushed.
-            if let written = out as? AtomicFile.Writer { writer = written }
-        }
+        try OutputFile.write(to: path) { writer in try body { try writer.write($0) } }
     } catch let error as AtomicFile.WriteError {
         // Written in place (a FIFO, a terminal), part of it may have gone out before the error.
         throw CommandFailure("rigbook: \(error.description)" + (error.inPlace ? "" : "; nothing was written"))
