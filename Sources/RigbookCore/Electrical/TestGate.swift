@@ -71,12 +71,15 @@ public enum TestGate {
 
     /// What AS/NZS 3760 has a test record name beside the readings: who may test, and the instrument. A test
     /// saves without them, but each one left empty warns under its field.
-    public static var recordedParticulars: [(field: TestField, path: KeyPath<TestValues, String>, why: String)] { [
+    /// Made once: the test form asks for each field on every key. Key paths are immutable, so sharing them across
+    /// threads is safe though the compiler cannot see it.
+    nonisolated(unsafe) public static let recordedParticulars:
+        [(field: TestField, path: KeyPath<TestValues, String>, why: String)] = [
         (.licenceNumber, \.licenceNumber, "No licence number: the record says who may test."),
         (.instrumentModel, \.instrumentModel, "No instrument: AS/NZS 3760 records the instrument."),
         (.instrumentSerial, \.instrumentSerial, "No serial: it says which instrument was used."),
         (.calibrationDate, \.calibrationDate, "No calibration date: it shows the readings held."),
-    ] }
+    ]
 
     /// The recorded particulars left empty, each with why it matters.
     public static func unrecorded(_ v: TestValues) -> [(field: TestField, message: String)] {
