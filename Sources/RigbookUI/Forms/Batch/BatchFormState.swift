@@ -36,7 +36,10 @@ public enum BatchAction: Sendable { case previousAsset, nextAsset, takeOut, spli
 /// transaction. An asset split off is edited in a child form drawn in place of the batch until it closes.
 public struct BatchFormState: Screen {
     public let visit: UUID
-    public private(set) var rows: [RegisterRow]
+    public private(set) var rows: [RegisterRow] { didSet { places = BatchFormState.places(rows) } }
+    /// The assets counted by location, most first ("Quay 2 ×9, Quay 3 ×1"), for the title: a stray mark at another
+    /// place shows before anything is saved. Counted when the assets change, not on every frame.
+    private(set) var places: String
     /// The shared values, in the single form's own state.
     public internal(set) var form: FormState
     /// The asset list's selection (PgUp/PgDn), for taking out and splitting off.
@@ -50,6 +53,7 @@ public struct BatchFormState: Screen {
     public init(seed: BatchSeed, context: ScreenContext) {
         visit = seed.visit
         rows = seed.rows
+        places = BatchFormState.places(seed.rows)
         today = context.today
         var formSeed = seed.form
         formSeed.focus = formSeed.focus ?? BatchSeed.firstNeeded(formSeed.initial)
@@ -62,9 +66,7 @@ public struct BatchFormState: Screen {
     public var draftID: String { BatchIdentity.draftID(visit: visit) }
     public var draftIDs: [String] { [draftID] + (splitForm?.draftIDs ?? []) }
 
-    /// The assets counted by location, most first ("Quay 2 ×9, Quay 3 ×1"): a stray mark at another place shows
-    /// before anything is saved.
-    var places: String {
+    static func places(_ rows: [RegisterRow]) -> String {
         var counts: [String: Int] = [:]
         for row in rows { counts[row.asset.location.isEmpty ? "no location" : row.asset.location, default: 0] += 1 }
         return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) ×\($0.value)" }
