@@ -10,22 +10,23 @@ public enum LabelSheetPDF {
     public static func render(_ labels: [Labels.Printed], sheet: Labels.Sheet, title: String,
                               created: String) throws(PDFError) -> [UInt8] {
         try PDFRenderer.withPDF(title: title, author: "", created: created) { (context: OpaquePointer) throws(PDFError) in
+            let type = Typesetter(context)
             for (index, label) in labels.enumerated() {
                 let slot = index % sheet.perSheet
                 if slot == 0 && index > 0 { cairo_show_page(context) }
                 let column = slot % sheet.columns, row = slot / sheet.columns
                 let x = (sheet.left + Double(column) * (sheet.labelWidth + sheet.columnGap)) * point
                 let y = (sheet.top + Double(row) * (sheet.labelHeight + sheet.rowGap)) * point
-                try draw(label, in: context, x: x, y: y, width: sheet.labelWidth * point,
+                try draw(label, with: type, x: x, y: y, width: sheet.labelWidth * point,
                          height: sheet.labelHeight * point, small: sheet.isSmall)
             }
             cairo_show_page(context)
         }
     }
 
-    private static func draw(_ label: Labels.Printed, in context: OpaquePointer, x: Double, y: Double, width: Double,
+    private static func draw(_ label: Labels.Printed, with type: Typesetter, x: Double, y: Double, width: Double,
                              height: Double, small: Bool) throws(PDFError) {
-        let padding = Labels.padding * point
+        let context = type.context, padding = Labels.padding * point
         cairo_save(context)
         cairo_rectangle(context, x, y, width, height)
         cairo_clip(context)
@@ -39,18 +40,14 @@ public enum LabelSheetPDF {
         var textX = x + padding
         if let matrix = label.qr {
             let side = min(height - 2 * padding, width * 0.42)
-            let module = side / Double(matrix.span())
             QRDrawing.draw(matrix, in: context, x: x + padding, y: y + (height - side) / 2, side: side)
             textX += side + 1.5 * point
         }
         let textWidth = x + width - padding - textX
         var lineY = y + padding
         for line in label.face.lines {
-            let box = TextBox(context, text: line.text.plain, font: font(line.kind, small: small), width: textWidth)
-            guard box.unknownGlyphs == 0 else {
-                throw PDFError(description: "no font here draws every character of “\(box.text.prefix(40))”: "
-                               + "install fonts-dejavu-core and fonts-noto-cjk")
-            }
+            let box = try type.checked(type.box(line.text.plain, font: font(line.kind, small: small),
+                                                width: textWidth))
             let red: (Double, Double, Double) = (0.776, 0.157, 0.157), black: (Double, Double, Double) = (0, 0, 0)
             var ink = line.kind == .bigStop || line.kind == .stop ? red : black
             if let band = line.band ?? (line.kind == .dangerHead ? .red : nil) {

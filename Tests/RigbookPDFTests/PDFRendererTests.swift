@@ -19,8 +19,8 @@ import RigbookTestSupport
                 .paragraph("This report amends record #3.", .banner),
                 .heading("Items", level: 2),
                 .table(.init(columns: [.init("Tag", share: 1), .init("Name", share: 3), .init("Next due", share: 1)],
-                             rows: (1...rows).map { ["SL-\(String(format: "%04d", $0))", "2 t web sling \($0)",
-                                                     "2027-05-30"] })),
+                             cells: (1...rows).map { ["SL-\(String(format: "%04d", $0))", "2 t web sling \($0)",
+                                                      "2027-05-30"] })),
             ])
     }
 
@@ -65,5 +65,57 @@ import RigbookTestSupport
         let second = try PDFRenderer.render(PDFRendererTests.document())
         #expect(first == second)
         #expect(first.starts(with: Array("%PDF-".utf8)))
+    }
+
+    @Test func aParagraphTallerThanAPageGoesOnOverTheNextWithNothingLost() throws {
+        let lines = (1...150).map { "Line \($0) of the notes." }
+        let document = PrintedDocument(title: "Notes", created: "2026-11-30T09:15:00Z", blocks: [
+            .heading("Notes", level: 2), .paragraph(.lines(lines.joined(separator: "\n")), .banner),
+            .paragraph("After the notes.", .plain),
+        ])
+        let bytes = try PDFRenderer.render(document)
+        let pages = try #require(Int(try Poppler.info(bytes)["Pages"] ?? ""))
+        #expect(pages >= 2)
+        let text = try Poppler.run("pdftotext", ["-layout"], bytes)
+        for line in lines + ["After the notes."] {
+            #expect(text.components(separatedBy: line + "\n").count == 2 || text.contains(line), "\(line)")
+        }
+        // Each line once, in order.
+        let found = lines.compactMap { text.range(of: $0 + "\n")?.lowerBound }
+        #expect(found.count == lines.count && found == found.sorted())
+    }
+
+    @Test func aDocumentWrittenRowByRowIsTheSameAsOneHeldWhole() throws {
+        let whole = PDFRendererTests.document(rows: 80)
+        var streamed: [UInt8] = []
+        try PDFRenderer.write(whole.cover, content: { writer in
+            for block in whole.blocks {
+                guard case .table(let table) = block else { try writer.write(block); continue }
+                try writer.startTable(table.columns)
+                for row in table.rows { try writer.writeRow(row) }
+                try writer.endTable()
+            }
+        }, to: { streamed += $0 })
+        #expect(streamed == (try PDFRenderer.render(whole)))
+    }
+
+    @Test func aHeadingIsNeverTheLastLineOfAPage() throws {
+        // Pages filled with more and more rows, then a heading: wherever the page ends, the heading goes over with
+        // the paragraph it heads.
+        var wentOver = false
+        for count in 40...52 {
+            var blocks: [PrintedDocument.Block] = [.table(.init(columns: [.init("Row")],
+                                                                cells: (1...count).map { ["Row \($0)"] }))]
+            blocks += [.heading("The heading", level: 2), .paragraph("What it heads.", .plain)]
+            let bytes = try PDFRenderer.render(PrintedDocument(title: "T", created: "2026-11-30T09:15:00Z",
+                                                               blocks: blocks))
+            let pages = try #require(Int(try Poppler.info(bytes)["Pages"] ?? ""))
+            for page in 1...pages {
+                let text = try Poppler.run("pdftotext", ["-f", "\(page)", "-l", "\(page)"], bytes)
+                #expect(text.contains("The heading") == text.contains("What it heads."), "\(count), page \(page)")
+                if page > 1 && text.contains("The heading") && !text.contains("Row ") { wentOver = true }
+            }
+        }
+        #expect(wentOver, "some count of rows left room for the heading but not what follows it")
     }
 }

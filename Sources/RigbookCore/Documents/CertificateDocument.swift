@@ -28,12 +28,12 @@ extension Certificate {
             .paragraph("Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 and "
                        + "Schedule 1: the reports of thorough examination made at one site, each on its own page.",
                        .small),
-            .fields(coverFields(visit, ordered).map { .init($0.0, $0.1.plain) }),
+            .fields(coverFields(visit, ordered).map { .init($0.0, $0.1) }),
             .heading("Schedule", level: 2),
             // A report number (15 characters) and a date each keep to one line.
             .table(.init(columns: zip(scheduleColumns, [0.45, 1.15, 2.1, 2.0, 1.35, 1.5, 1.35])
                             .map { .init($0, share: $1) },
-                         rows: scheduleRows(ordered).map { $0.map(\.plain) })),
+                         cells: scheduleRows(ordered))),
         ]
         for entry in ordered {
             blocks += [.pageBreak] + self.blocks(entry)
@@ -59,11 +59,11 @@ extension Certificate {
             .paragraph("Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 and "
                        + "Schedule 1", .small),
             .fields([
-                .init("Report number", record.reportNumber ?? notRecorded),
-                .init("Equipment", RichText.data(entry.asset.tag).plain),
+                .init("Report number", record.reportNumber.map { "\($0)" } ?? .notRecorded),
+                .init("Equipment", .data(entry.asset.tag)),
                 .init("Record", "#\(record.id) · \(record.recordUUID.uuidString.lowercased())"),
-                .init("Result", v.result?.label ?? notRecorded),
-                .init("Type", v.inspectionType.label),
+                .init("Result", v.result.map { "\($0.label)" } ?? .notRecorded),
+                .init("Type", "\(v.inspectionType.label)"),
             ]),
         ]
         if let by = record.supersededBy {
@@ -75,8 +75,7 @@ extension Certificate {
                                      + "them.", .banner))
         }
         if let amends = record.amends {
-            blocks.append(.paragraph("This report amends record #\(amends): "
-                                     + RichText.data(v.amendmentReason).plain, .banner))
+            blocks.append(.paragraph("This report amends record #\(amends): \(data: v.amendmentReason)", .banner))
         }
         if entry.isFromBeforeParticulars {
             blocks.append(.paragraph("Saved before reports carried their particulars: what it does not hold reads "
@@ -85,39 +84,30 @@ extension Certificate {
         let values = itemValues(entry)
         blocks.append(.heading("Schedule 1", level: 2))
         blocks.append(.fields(items.map { item in
-            .init("\(item.number)  \(item.heading)", values[item.number]?.plain ?? notRecorded)
+            .init("\(item.number)  \(item.heading)", values[item.number] ?? .notRecorded)
         }))
-        if !v.notes.isEmpty { blocks.append(.paragraph("Notes: " + RichText.lines(v.notes).plain, .plain)) }
+        if !v.notes.isEmpty { blocks.append(.paragraph("Notes: \(lines: v.notes)", .plain)) }
         if !v.attachments.isEmpty {
             blocks.append(.heading("Attachments", level: 2))
             blocks.append(.table(.init(columns: [.init("File", share: 3), .init("Size", share: 1),
                                                  .init("SHA-256", share: 4)],
-                                       rows: v.attachments.map { [RichText.data($0.name).plain, $0.sizeText,
-                                                                  $0.sha256] })))
+                                       cells: v.attachments.map { [.data($0.name), "\($0.sizeText)", "\($0.sha256)"] })))
         }
         blocks.append(.heading("Notices under regulation 10", level: 2))
         let notices = newestNotices(entry)
         if notices.isEmpty {
-            blocks.append(.paragraph(entry.isFromBeforeParticulars ? "\(notRecorded) (saved before notices were kept)"
+            blocks.append(.paragraph(entry.isFromBeforeParticulars ? .notRecorded + " (saved before notices were kept)"
                                      : "None.", .plain))
         } else {
             blocks.append(.table(.init(
                 columns: [.init("Duty", share: 3), .init("Where it stands", share: 2), .init("To", share: 2)],
-                rows: notices.map { notice in
+                cells: notices.map { notice in
                     let since = notice.enteredOn?.iso ?? String(notice.recordedAt.prefix(10))
-                    return [notice.duty.label + (notice.seriousRisk == true ? " (serious risk of injury)" : ""),
+                    return ["\(notice.duty.label)" + (notice.seriousRisk == true ? " (serious risk of injury)" : ""),
                             notice.doneOn.map { "Done on \($0.iso)" } ?? "Not yet done (open since \(since))",
-                            notice.recipient.isEmpty ? "—" : RichText.data(notice.recipient).plain]
+                            .orNone(notice.recipient)]
                 })))
         }
         return blocks
-    }
-}
-
-extension PrintedDocument {
-    /// A register timestamp (`2026-11-30T09:15:00.123Z`) as the PDF's metadata takes it: whole seconds.
-    public static func date(_ timestamp: String) -> String {
-        guard let dot = timestamp.firstIndex(of: ".") else { return timestamp }
-        return String(timestamp[..<dot]) + (timestamp.hasSuffix("Z") ? "Z" : "")
     }
 }

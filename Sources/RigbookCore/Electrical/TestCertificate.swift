@@ -138,17 +138,16 @@ public enum TestCertificate {
     /// reissue is the same document.
     public static func document(_ entry: Entry) -> PrintedDocument {
         let test = entry.test, v = test.values, asset = entry.asset
-        let procedure = v.procedureReference.isEmpty ? "" : " (procedure: \(RichText.data(v.procedureReference).plain))"
+        let procedure: RichText = v.procedureReference.isEmpty ? "" : " (procedure: \(data: v.procedureReference))"
         var blocks: [PrintedDocument.Block] = [
             .heading("Electrical test certificate", level: 1),
             .paragraph("In-service safety inspection and testing of electrical equipment, AS/NZS 3760" + procedure,
                        .small),
-            .fields([.init("Equipment", RichText.data(asset.tag).plain), .init("Result", test.passed ? "PASS" : "FAIL"),
+            .fields([.init("Equipment", .data(asset.tag)), .init("Result", test.passed ? "PASS" : "FAIL"),
                      .init("Test", "#\(test.id) · \(test.testUUID.uuidString.lowercased())"),
-                     .init("Retest by", retest(entry)), .init("Item", identity(asset).plain),
-                     .init("Employer", entry.employer.map { Certificate.nameAndAddress($0).plain }
-                        ?? Certificate.notRecorded)]
-                    + (entry.site.map { [.init("Site", Certificate.nameAndAddress($0).plain)] } ?? [])),
+                     .init("Retest by", "\(retest(entry))"), .init("Item", identity(asset)),
+                     .init("Employer", entry.employer.map(Certificate.nameAndAddress) ?? .notRecorded)]
+                    + (entry.site.map { [.init("Site", Certificate.nameAndAddress($0))] } ?? [])),
         ]
         if !test.passed {
             blocks.append(.paragraph("DANGER — DO NOT USE: this item failed its test and is to be tagged out of "
@@ -156,17 +155,17 @@ public enum TestCertificate {
         }
         let values = fieldValues(entry)
         blocks.append(.heading("The test (AS/NZS 3760)", level: 2))
-        blocks.append(.fields(fields.map { .init("\($0.number)  \($0.label)", values[$0.number]?.plain ?? "—") }))
+        blocks.append(.fields(fields.map { .init("\($0.number)  \($0.label)", values[$0.number] ?? "—") }))
         blocks.append(.heading("Readings against their limits", level: 2))
         let readings = readings(test)
         blocks.append(readings.isEmpty ? .paragraph("No reading was judged.", .plain) : .table(.init(
             columns: [.init("Reading", share: 3), .init("Measured", share: 2), .init("Limit", share: 2),
                       .init("Verdict", share: 2)],
-            rows: readings.map { [$0.label, $0.measured, $0.limit, verdictText($0.outcome)] })))
+            cells: readings.map { ["\($0.label)", "\($0.measured)", "\($0.limit)", "\(verdictText($0.outcome))"] })))
         blocks.append(.heading("Tested by", level: 2))
-        blocks.append(.fields([.init("Technician", RichText.orNone(v.technician).plain),
-                               .init("Licence / competency", RichText.orNone(v.licenceNumber).plain),
-                               .init("Saved", "\(test.savedAt) by \(RichText.orNone(test.operatorName).plain)"),
+        blocks.append(.fields([.init("Technician", .orNone(v.technician)),
+                               .init("Licence / competency", .orNone(v.licenceNumber)),
+                               .init("Saved", "\(test.savedAt) by \(RichText.orNone(test.operatorName))"),
                                .init("Authenticated", v.authenticated ? "Yes, by the technician at save" : "No")]))
         let hash = test.entryHash ?? Certificate.notRecorded
         return PrintedDocument(title: "Electrical test certificate #\(test.id) — \(asset.tag)", author: v.technician,
