@@ -105,7 +105,7 @@ final class Pager: DocumentWriter {
 
     private func place(_ block: PrintedDocument.Block) throws(PDFError) {
         switch block {
-        case .heading(let text, let level):
+        case .heading(let text, let level, _, _):
             let style: TextStyle = level <= 1 ? .title : level == 2 ? .heading : .subheading
             headings.append((try type.checked(type.box(text.plain, style, width: Pager.width)), level))
             return

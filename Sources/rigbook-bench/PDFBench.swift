@@ -42,7 +42,7 @@ enum PDFBench {
                                                    layout: nil, sheet: .small).count
             }
         }
-        let html = Certificate.render(try register.certificateEntry(for: first), head: nil, printedAt: "")
+        let html = Certificate.render(try register.certificateEntry(for: first))
         let chromium = chromiumPrint(html, home: home)
 
         print("## PDF drawn by Rigbook (cairo and pango), beside Chromium printing the same HTML")

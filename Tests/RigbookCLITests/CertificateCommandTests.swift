@@ -73,7 +73,7 @@ extension RigbookCLITests {
             #expect(html.contains("@page { size: A4;"))
         }
 
-        @Test("the certificate carries the record's hash and the head `rigbook verify` prints")
+        @Test("the certificate carries the record's own hash, never the register's head: a reissue is the same page")
         func hashAndHead() throws {
             let home = CertificateHome()
             defer { home.remove() }
@@ -85,9 +85,12 @@ extension RigbookCLITests {
                 $0.trimmingCharacters(in: .whitespacesAndNewlines)
             })
             let html = home.run(["certificate", "#\(ids.pass)"]).stdout
-            #expect(html.contains("Register head at printing: <code>\(head)</code>"))
-            #expect(html.contains("Record hash (SHA-256): <code>\(try #require(record.recordHash))</code>"))
-            #expect(html.contains("rigbook verify --head \(head)"))
+            #expect(html.contains("hash (SHA-256): <code>\(try #require(record.recordHash))</code>"))
+            #expect(html.contains("<code>rigbook verify</code>"))
+            #expect(!html.contains(head))
+            // Another record saved since moves the head, not the certificate.
+            try home.addRecord("REM-1", CertificateValues.remedy(on: "2026-11-21", deadline: "2026-12-21"))
+            #expect(home.run(["certificate", "#\(ids.pass)"]).stdout == html)
         }
 
         @Test("a TAG prints its latest thorough examination that still counts, not a later pre-use check")
@@ -155,8 +158,7 @@ extension RigbookCLITests {
                 let html = result.stdout
                 // Every record in the schedule and on its own page, in the same order: defects first.
                 let scheduled = html.matches(of: /<tr data-record="([0-9a-f-]+)"/).map { String($0.output.1) }
-                let pages = html.matches(of: /<article class="certificate page" id="record-([0-9a-f-]+)"/)
-                    .map { String($0.output.1) }
+                let pages = html.matches(of: /<h1 id="record-([0-9a-f-]+)" class="page">/).map { String($0.output.1) }
                 #expect(scheduled == uuids, "\(site)")
                 #expect(pages == uuids, "\(site)")
                 #expect(html.contains("Test Quay Ltd"))

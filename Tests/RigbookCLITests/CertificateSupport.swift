@@ -126,9 +126,9 @@ struct VisitRegister {
 
 /// The item blocks of a certificate's HTML, by Schedule 1 item number, for each record in page order.
 func certificateItems(_ html: String) -> [[String: String]] {
-    html.components(separatedBy: "<article class=\"certificate").dropFirst().map { article in
+    html.components(separatedBy: "Report of thorough examination</h1>").dropFirst().map { article in
         var items: [String: String] = [:]
-        for block in article.components(separatedBy: "<div class=\"item\" data-item=\"").dropFirst() {
+        for block in article.components(separatedBy: "<tr data-item=\"").dropFirst() {
             guard let quote = block.firstIndex(of: "\"") else { continue }
             items[String(block[..<quote])] = String(block[block.index(after: quote)...])
         }

@@ -141,7 +141,7 @@ extension RigbookCLITests {
             #expect(attention.contains("failed its test on 2026-11-21, no passing test since"), "\(attention)")
             #expect(attention.contains("1 dangerous finding and 2 failed tests from 2026-10-31"), "\(attention)")
             #expect(attention.components(separatedBy: "TT-FAIL").count == 2, "listed once, by its DO NOT USE")
-            let found = attention.components(separatedBy: "<tr class=\"found\"").dropFirst()
+            let found = attention.components(separatedBy: "<tr data-finding=\"true\"").dropFirst()
             let retest = try #require(found.first { $0.contains("TT-RETEST") }, "\(attention)")
             #expect(retest.contains("failed its test on 2026-11-02 · test #"), "\(retest)")
             #expect(retest.contains("data-status=\"ok\""), "passed its retest since: \(retest)")
@@ -156,7 +156,7 @@ extension RigbookCLITests {
             #expect(electrical.contains("Electrical (test and tag)"))
             #expect(!electrical.contains("PASS-1") && electrical.contains("TT-PASS"))
             let locations = try #require(electrical.components(separatedBy: "<section id=\"locations\">").last)
-            #expect(locations.contains("<td>Class I</td><td>—</td>"), "\(locations)")
+            #expect(locations.contains("<td>Class I</td><td class=\"num\">—</td>"), "\(locations)")
             let hooks = home.run(["report", "--type", "other"]).stdout
             #expect(!hooks.contains("TT-PASS"), "an electrical item is not lifting equipment of type other")
             #expect(home.run(["report", "--kind", "gas"]).status == 64)
@@ -195,7 +195,7 @@ extension RigbookCLITests {
             #expect(page.contains("<td>0.3 Ω</td><td>≤ 1 Ω</td>"), "\(page)")
             #expect(page.contains("Ana Reyes") && page.contains("EL-204518") && page.contains("Test Quay Ltd"))
             #expect(page.contains("Not applicable") == false || page.contains("Extension set"))
-            #expect(page.contains("rigbook verify --head"))
+            #expect(page.contains("<code>rigbook verify</code>"))
             let rcd = home.run(["certificate", "--test", "#\(ids.rcd)"]).stdout
             #expect(rcd.contains("<td>RCD trip time (ms)</td><td>22 ms</td><td>≤ 300 ms</td>"), "\(rcd)")
             #expect(rcd.contains("Not applicable to Portable RCD"), "\(rcd)")

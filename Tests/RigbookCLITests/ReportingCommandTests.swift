@@ -1137,7 +1137,8 @@ extension RigbookCLITests {
                     let lines = result.stdout
                         .replacing(/DTSTAMP:[0-9]{8}T[0-9]{6}Z/, with: "DTSTAMP:")
                         .replacing(/"generated_at":"[^"]*"/, with: "")
-                        .replacing(/<p class="generated">[^\n]*\n/, with: "")
+                        // The report's making, in its head, its first lines and its footer.
+                        .replacing(/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z/, with: "")
                     return "exit \(result.status)\n" + lines
                 }
             }
@@ -1216,17 +1217,18 @@ extension RigbookCLITests {
             let home = Home(); defer { home.remove() }
             #expect(home.run(["sample"]).status == 0)
             let page = home.run(["report"]).stdout
-            #expect(!page.contains("<article class=\"exam\""), "the default page holds no full Schedule 1 blocks")
+            #expect(!page.contains("<section class=\"part\" data-asset="),
+                    "the default page holds no full Schedule 1 blocks")
             #expect(!page.contains("<section id=\"locations\">"))
-            #expect(page.contains("<table class=\"defects\">"))
+            #expect(page.contains("<h2>Reports of thorough examination: what was found</h2>\n<p class=\"small\">"))
             #expect(tagBalanceProblems(page) == [])
             let whole = home.run(["report", "--all-particulars"]).stdout
-            #expect(whole.contains("<article class=\"exam\"") && whole.contains("<section id=\"locations\">"))
+            #expect(whole.contains("<section class=\"part\" data-asset=") && whole.contains("<section id=\"locations\">"))
             #expect(whole.utf8.count > page.utf8.count)
             let shackles = home.run(["report", "--type", "shackle"])
             #expect(shackles.status == 0, "\(shackles)")
             #expect(shackles.stdout.contains("Type of equipment: Shackle"))
-            let types = shackles.stdout.matches(of: /<td>([A-Za-z -]+)<\/td><td>[0-9.]+ (?:t|kg)<\/td>/)
+            let types = shackles.stdout.matches(of: /<td>([A-Za-z -]+)<\/td><td class="num">[0-9.]+ (?:t|kg)<\/td>/)
             #expect(!types.isEmpty && types.allSatisfy { $0.output.1 == "Shackle" }, "\(types.map(\.output.1))")
             #expect(home.run(["report", "--type", "spoon"]).status == 64)
             #expect(home.run(["report", "--site", "Nowhere at all"]).status == 64)
@@ -1259,7 +1261,7 @@ extension RigbookCLITests {
             var shown: [String: Int] = [:]
             // A register with electrical items splits each count in two columns besides.
             var electrical = 0
-            for match in html.matches(of: /<tr data-status="([a-z_]+)" data-count="(\d+)" data-electrical="(\d+)">/) {
+            for match in html.matches(of: /<tr data-status="([a-z_]+)" data-count="(\d+)" data-electrical="(\d+)"[^>]*>/) {
                 shown[String(match.output.1)] = Int(match.output.2)
                 if match.output.1 == "total" { electrical = Int(match.output.3) ?? -1 }
             }
@@ -1276,11 +1278,11 @@ extension RigbookCLITests {
             let due = jsonObject(home.run(["due", "--format", "json"]).stdout)
             let dueTags = ((due["items"] as? [[String: Any]]) ?? []).compactMap { $0["tag"] as? String }
             #expect(!dueTags.isEmpty)
-            let attention = html.range(of: "<table class=\"attention\">").flatMap { start in
+            let attention = html.range(of: "<section id=\"attention\">").flatMap { start in
                 html.range(of: "</table>", range: start.upperBound..<html.endIndex)
                     .map { html[start.lowerBound..<$0.upperBound] }
             }
-            // Rows of `due`, then (class "found") the dangerous findings of the period not already listed.
+            // Rows of `due`, then (data-finding) the dangerous findings of the period not already listed.
             let attentionRows = attention.map { $0.matches(of: /<tr><td><\/td>/).count } ?? -1
             #expect(attentionRows == dueTags.count)
             #expect(html.contains(due["summary"] as? String ?? "—"))
@@ -1301,7 +1303,7 @@ extension RigbookCLITests {
             let start = try #require(page.range(of: "<section id=\"attention\">"))
             let end = try #require(page.range(of: "</section>", range: start.upperBound..<page.endIndex))
             let attention = String(page[start.lowerBound..<end.upperBound])
-            let found = attention.matches(of: /<tr class="found" data-asset="[^"]+" data-status="([a-z_]+)">/)
+            let found = attention.matches(of: /<tr data-finding="true" data-asset="[^"]+" data-status="([a-z_]+)">/)
             #expect(found.map { String($0.output.1) } == ["withdrawn", "ok"], "\(attention)")
             #expect(attention.contains("<td>WD-1</td>"))
             #expect(attention.contains("failed dangerous on 2026-11-25 · Pre-use check #"))
@@ -1309,7 +1311,7 @@ extension RigbookCLITests {
                     "\(attention)")
             // A period that starts after them leaves them out.
             let later = home.run(["report", "--since", "2026-11-26"]).stdout
-            #expect(!later.contains("class=\"found\""))
+            #expect(!later.contains("data-finding="))
             #expect(!later.contains("dangerous finding"))
         }
 
@@ -1322,7 +1324,9 @@ extension RigbookCLITests {
             let stdout = home.run(["report"])
             #expect(stdout.status == 0, "\(stdout)")
             func stable(_ page: String) -> [Substring] {
-                page.split(separator: "\n").filter { !$0.contains("class=\"generated\"") }
+                // The report's making, in its head, its first lines and its footer.
+                page.replacing(/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z/, with: "")
+                    .split(separator: "\n")
             }
             #expect(stable(stdout.stdout) == stable(readFile(out) ?? ""))
             #expect(tagBalanceProblems(stdout.stdout) == [])
@@ -1486,7 +1490,7 @@ extension RigbookCLITests {
             let page = HTMLReport.render(
                 rows: rows, latestThorough: try register.latestThoroughExaminations(), today: today,
                 generatedAt: String(generatedAt), findings: findings, findingsSince: from,
-                scope: HTMLReport.Scope(allParticulars: options.contains("--all-particulars"), narrowedTo: narrowedTo),
+                scope: ReportDocument.Scope(allParticulars: options.contains("--all-particulars"), narrowedTo: narrowedTo),
                 latestTests: try register.latestTests())
             #expect(result.stdout == page, "the streamed page differs from the page made in memory")
         }

@@ -89,8 +89,8 @@ private enum CertificateFixture {
 /// The item blocks of a page's first report, by Schedule 1 item number.
 private func items(_ html: String) -> [String: String] {
     var items: [String: String] = [:]
-    for block in html.components(separatedBy: "<div class=\"item\" data-item=\"").dropFirst() {
-        guard let quote = block.firstIndex(of: "\""), let end = block.range(of: "</div>") else { continue }
+    for block in html.components(separatedBy: "<tr data-item=\"").dropFirst() {
+        guard let quote = block.firstIndex(of: "\""), let end = block.range(of: "</tr>") else { continue }
         items[String(block[..<quote])] = String(block[block.index(after: quote)..<end.lowerBound])
     }
     return items
@@ -103,13 +103,12 @@ private func items(_ html: String) -> [String: String] {
     func everyItem() {
         let asset = CertificateFixture.asset(1, tag: "SL-1")
         let record = CertificateFixture.remedyRecord(asset: asset)
-        let html = Certificate.render(Certificate.Entry(record: record, asset: asset), head: CertificateFixture.head,
-                                      printedAt: CertificateFixture.printedAt)
+        let html = Certificate.render(Certificate.Entry(record: record, asset: asset))
         #expect(Certificate.items.map(\.number)
                 == ["1", "2", "3", "4", "5", "6", "7", "8a", "8b", "8c", "8d", "8e", "8f", "9", "10", "11"])
         var position = html.startIndex
         for item in Certificate.items {
-            let heading = "<span class=\"no\">\(item.number)</span> \(HTMLReport.escape(item.heading))</dt>"
+            let heading = "<tr data-item=\"\(item.number)\"><th>\(item.number)  \(HTMLReport.escape(item.heading))</th>"
             let found = html.range(of: heading, range: position..<html.endIndex)
             #expect(found != nil, "item \(item.number) missing or out of order")
             if let found { position = found.upperBound }
@@ -122,7 +121,7 @@ private func items(_ html: String) -> [String: String] {
         let asset = CertificateFixture.asset(1, tag: "SL-1")
         let record = CertificateFixture.remedyRecord(asset: asset)
         let entry = Certificate.Entry(record: record, asset: asset, notices: CertificateFixture.notices(for: record))
-        let html = Certificate.render(entry, head: CertificateFixture.head, printedAt: CertificateFixture.printedAt)
+        let html = Certificate.render(entry)
         let item = items(html)
         #expect(item["1"]?.contains("Test Quay Ltd") == true)
         #expect(item["1"]?.contains("Quay Office, Harbour Road, Testport") == true, "an address on one line")
@@ -143,8 +142,9 @@ private func items(_ html: String) -> [String: String] {
         #expect(item["10"]?.contains("Authenticated by its author") == true)
         #expect(item["11"]?.contains("2026-11-20") == true)
         #expect(html.contains("7F3A91C2-000012"))
-        #expect(html.contains("Record hash (SHA-256): <code>\(String(repeating: "c", count: 64))</code>"))
-        #expect(html.contains("Register head at printing: <code>\(CertificateFixture.head)</code>"))
+        // The record's own hash, and no register head or printing time: a reissue is the same page.
+        #expect(html.contains("hash (SHA-256): <code>\(String(repeating: "c", count: 64))</code>"))
+        #expect(!html.contains(CertificateFixture.head) && !html.contains(CertificateFixture.printedAt))
         // Each duty where it stands: its newest notice.
         #expect(html.contains("<tr data-duty=\"employer_told\" data-done=\"true\">"))
         #expect(html.contains("<tr data-duty=\"report_to_employer\" data-done=\"true\">"))
@@ -156,11 +156,10 @@ private func items(_ html: String) -> [String: String] {
     func clientRef() {
         var asset = CertificateFixture.asset(1, tag: "SL-1")
         let record = CertificateFixture.remedyRecord(asset: asset)
-        let without = items(Certificate.render(Certificate.Entry(record: record, asset: asset), head: nil,
-                                               printedAt: ""))
+        let without = items(Certificate.render(Certificate.Entry(record: record, asset: asset)))
         #expect(without["3"]?.contains("client ref") == false, "\(without["3"] ?? "")")
         asset.clientRef = "P-<4471>"
-        let with = items(Certificate.render(Certificate.Entry(record: record, asset: asset), head: nil, printedAt: ""))
+        let with = items(Certificate.render(Certificate.Entry(record: record, asset: asset)))
         #expect(with["3"]?.contains("serial number <bdi>SN-1</bdi>; client ref <bdi>P-&lt;4471&gt;</bdi>") == true,
                 "\(with["3"] ?? "")")
     }
@@ -169,7 +168,7 @@ private func items(_ html: String) -> [String: String] {
     func failAndInstallation() {
         let asset = CertificateFixture.asset(1, tag: "SL-1")
         let fail = CertificateFixture.record(id: 12, asset: asset, result: .failDangerous, date: "2026-11-20")
-        let failed = items(Certificate.render(Certificate.Entry(record: fail, asset: asset), head: nil, printedAt: ""))
+        let failed = items(Certificate.render(Certificate.Entry(record: fail, asset: asset)))
         #expect(failed["7"]?.contains("Not safe to operate") == true)
         #expect(failed["8c"]?.contains("Not applicable") == true)
 
@@ -177,19 +176,17 @@ private func items(_ html: String) -> [String: String] {
         installed.values.inspectionType = .thoroughAfterInstallation
         installed.values.examinationBasis = .afterInstallation
         installed.values.installedCorrectly = true
-        let page = items(Certificate.render(Certificate.Entry(record: installed, asset: asset), head: nil,
-                                            printedAt: ""))
+        let page = items(Certificate.render(Certificate.Entry(record: installed, asset: asset)))
         #expect(page["6"]?.contains("(a) Yes") == true && page["6"]?.contains("Installed correctly.") == true)
         #expect(page["7"]?.contains("Not applicable") == true)
-        #expect(page["8a"]?.hasSuffix("<dd>None.</dd>") == true)
+        #expect(page["8a"]?.hasSuffix("<td>None.</td>") == true)
     }
 
     @Test("a record saved before the particulars reads “not recorded” for each item it lacks, and only those")
     func oldRecord() {
         let asset = CertificateFixture.asset(1, tag: "SL-1")
         let record = CertificateFixture.oldRecord(asset: asset)
-        let html = Certificate.render(Certificate.Entry(record: record, asset: asset), head: CertificateFixture.head,
-                                      printedAt: CertificateFixture.printedAt)
+        let html = Certificate.render(Certificate.Entry(record: record, asset: asset))
         let item = items(html)
         #expect(item.count == Certificate.items.count)
         for number in ["1", "2", "4", "5", "7", "8d", "8e", "9"] {
@@ -204,7 +201,7 @@ private func items(_ html: String) -> [String: String] {
         #expect(item["2"]?.contains("Bay 4") == true, "the location it had, beside “not recorded”")
         #expect(html.contains("Saved before reports carried their particulars"))
         // No report number either, and no notices were kept then.
-        #expect(html.contains("<th>Report number</th><td class=\"strong\"><span class=\"nr\">not recorded</span>"))
+        #expect(html.contains("<th>Report number</th><td><span class=\"nr\">not recorded</span>"))
         #expect(html.contains("saved before notices were kept"))
     }
 
@@ -222,8 +219,7 @@ private func items(_ html: String) -> [String: String] {
         record.particulars?.site.address = hostile.value
         let notice = Notice(recordUUID: record.recordUUID, duty: .employerTold, recipient: hostile.value,
                             doneOn: day("2026-11-20"), recordedAt: "2026-11-20T00:00:00Z")
-        let html = Certificate.render(Certificate.Entry(record: record, asset: asset, notices: [notice]),
-                                      head: CertificateFixture.head, printedAt: CertificateFixture.printedAt)
+        let html = Certificate.render(Certificate.Entry(record: record, asset: asset, notices: [notice]))
         let markup = ["<script", "<img", "<h1>Forged", "</dd></dl><h1>"]
         for raw in markup where hostile.value.contains(raw) {
             #expect(!html.contains(raw), "\(raw) reached the page")
@@ -243,14 +239,14 @@ private func items(_ html: String) -> [String: String] {
     func selfContained() {
         let asset = CertificateFixture.asset(1, tag: "SL-1")
         let entry = Certificate.Entry(record: CertificateFixture.remedyRecord(asset: asset), asset: asset)
-        let html = Certificate.render(entry, head: CertificateFixture.head, printedAt: CertificateFixture.printedAt)
+        let html = Certificate.render(entry)
         #expect(html.contains("@page { size: A4;"))
         for fetched in ["<script", "<link", "src=", "url(", "@import", "http://", "https://"] {
             #expect(!html.contains(fetched), "\(fetched)")
         }
-        let again = Certificate.render(entry, head: CertificateFixture.head, printedAt: CertificateFixture.printedAt)
+        let again = Certificate.render(entry)
         #expect(html == again)
-        #expect(!html.contains("class=\"certificate page\""), "one report needs no page break")
+        #expect(!html.contains("class=\"page\""), "one report needs no page break")
     }
 }
 
@@ -280,23 +276,23 @@ private func items(_ html: String) -> [String: String] {
     func pages() {
         let visit = Certificate.Visit(site: Self.site, employer: CertificateFixture.particulars.employer,
                                       from: day("2026-11-17"), through: day("2026-11-20"))
-        let html = Certificate.renderVisit(visit, entries: Self.entries(), head: CertificateFixture.head,
-                                           printedAt: CertificateFixture.printedAt)
-        #expect(html.components(separatedBy: "<section class=\"cover\">").count == 2)
+        let html = Certificate.renderVisit(visit, entries: Self.entries())
+        #expect(html.components(separatedBy: "<h1>Schedule of thorough examinations</h1>").count == 2)
         let scheduled = html.matches(of: /<tr data-record="[0-9a-f-]+" data-result="([a-z_]+)">/)
             .map { String($0.output.1) }
         #expect(scheduled == ["fail_dangerous", "fail_dangerous", "defect_to_be_remedied", "defect_to_be_remedied",
                               "pass_with_observations", "pass"])
-        let pages = html.matches(of: /<article class="certificate page" id="record-/).count
+        let pages = html.matches(of: /<h1 id="record-[0-9a-f-]+" class="page">Report of thorough examination<\/h1>/)
+            .count
         #expect(pages == 6)
-        #expect(html.contains("article.page { page-break-before: always; break-before: page; }"))
+        #expect(html.contains(".page { page-break-before: always; break-before: page; }"))
         #expect(html.contains("Test Quay Ltd"))
         #expect(html.contains("North Quay"))
         #expect(html.contains("Jo Examiner (LEEA-1)"))
         #expect(html.contains("2026-11-17 to 2026-11-20"))
         #expect(html.contains("6: 2 fail – dangerous, 2 defect to be remedied, 2 without a defect"))
         // Every page carries every item.
-        let articles = html.components(separatedBy: "<article class=\"certificate page\"").dropFirst()
+        let articles = html.components(separatedBy: " class=\"page\">Report of").dropFirst()
         for article in articles { #expect(items(article).count == Certificate.items.count) }
     }
 
@@ -306,11 +302,10 @@ private func items(_ html: String) -> [String: String] {
         let visit = Certificate.Visit(site: Self.site, employer: Employer(name: "Now Ltd", address: "Now Street"),
                                       from: day("2025-06-01"), through: day("2025-06-01"))
         let entry = Certificate.Entry(record: CertificateFixture.oldRecord(asset: asset), asset: asset)
-        let html = Certificate.renderVisit(visit, entries: [entry], head: nil, printedAt: CertificateFixture.printedAt)
+        let html = Certificate.renderVisit(visit, entries: [entry])
         #expect(html.contains("Now Ltd"))
         #expect(html.contains("Al Older (LEEA-0)"))
-        #expect(html.contains("Register head at printing: <code>none</code>"))
-        let page = items(html.components(separatedBy: "<article").last ?? "")
+        let page = items(html.components(separatedBy: " class=\"page\">Report of").last ?? "")
         #expect(page["8d"]?.contains(Certificate.notRecorded) == true)
     }
 }

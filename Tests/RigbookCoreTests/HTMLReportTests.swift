@@ -157,14 +157,14 @@ private func slice(_ html: String, from start: String, to end: String) -> Substr
     return html[a.lowerBound..<b]
 }
 
-/// The examination block (`<article class="exam">`) of fixture asset `n`.
+/// The examination block (a section of its own) of fixture asset `n`.
 private func examBlock(_ html: String, asset n: Int) -> Substring {
-    slice(html, from: "<article class=\"exam\" data-asset=\"\(Fixture.uuid(n).uuidString)\">", to: "</article>")
+    slice(html, from: "<section class=\"part\" data-asset=\"\(Fixture.uuid(n).uuidString)\">", to: "</section>")
 }
 
 /// The locations the register section groups by, in order.
 private func locationNames(in section: Substring) -> [String] {
-    section.matches(of: /<section class="location" data-location="([^"]*)">/).map { String($0.output.1) }
+    section.matches(of: /<section class="part" data-location="([^"]*)">/).map { String($0.output.1) }
 }
 
 private func assetIDs(in text: Substring, element: String = "tr") -> [String] {
@@ -229,7 +229,7 @@ struct HTMLReportTests {
         for banned in ["src=", "href=\"http", "<script", "@import", "url(", "<link", "<img", "<iframe", "@font-face"] {
             #expect(!html.lowercased().contains(banned.lowercased()), "found \(banned)")
         }
-        #expect(html.contains("@page { size: A4; margin: 15mm; }"))
+        #expect(html.contains("@page { size: A4;"))
         #expect(html.contains("page-break-inside: avoid"))
     }
 
@@ -329,7 +329,7 @@ struct HTMLReportTests {
         #expect(locations.contains(
             "<span class=\"st st-do_not_use\">DO NOT USE</span> <span class=\"sub\">\(reason)</span>"))
         #expect(locations.contains("<td>WR-0008</td><td>Wire rope sling 1 t</td><td>Wire rope sling</td>"
-            + "<td>1 t</td><td>2026-01-10</td><td>—</td>"))
+            + "<td class=\"num\">1 t</td><td>2026-01-10</td><td>—</td>"))
     }
 
     @Test("assets with an interval longer than LOLER reg 9(3) allows and no scheme are flagged; none, no section")
@@ -386,7 +386,7 @@ struct HTMLReportTests {
         #expect(tags == items.map { HTMLReport.escape($0.row.asset.tag) })
         #expect(assetIDs(in: section) == [Fixture.uuid(1), Fixture.uuid(8)].map(\.uuidString),
                 "found rows follow, by date")
-        #expect(section.contains("<tr class=\"found\" data-asset=\"\(Fixture.uuid(8).uuidString)\" "
+        #expect(section.contains("<tr data-finding=\"true\" data-asset=\"\(Fixture.uuid(8).uuidString)\" "
             + "data-status=\"withdrawn\"><td><span class=\"st st-withdrawn\">WITHDRAWN</span></td><td>WR-0008</td>"
             + "<td>Wire rope sling 1 t</td><td>Workshop</td><td>—</td><td>2026-02-20</td>"
             + "<td>withdrawn on 2026-02-20 · Pre-use check #82</td></tr>"))
@@ -413,10 +413,10 @@ struct HTMLReportTests {
         #expect(Set(assetIDs(in: none)) == Set([9, 11].map { Fixture.uuid($0).uuidString }))
         // Columns: tag, name, type, WLL, last thorough, next due, status in words.
         #expect(section.contains("<td>SH-0002</td><td>Bow shackle 3.25 t</td><td>Shackle</td>"
-            + "<td>3.25 t</td><td>2026-01-20</td><td>2026-07-20</td>"
+            + "<td class=\"num\">3.25 t</td><td>2026-01-20</td><td>2026-07-20</td>"
             + "<td><span class=\"st st-ok\">OK</span></td>"))
         #expect(section.contains("<td>BC-0009</td><td>Beam clamp</td><td>Beam clamp</td>"
-            + "<td>2 t</td><td>—</td><td>now</td>"
+            + "<td class=\"num\">2 t</td><td>—</td><td>now</td>"
             + "<td><span class=\"st st-untested\">UNTESTED</span></td>"))
         #expect(section.contains("<span class=\"st st-withdrawn\">WITHDRAWN</span>"))
     }
@@ -424,8 +424,9 @@ struct HTMLReportTests {
     @Test("the particulars of a thorough examination are shown; none for an asset without one")
     func particulars() throws {
         let html = Fixture.html()
-        let section = slice(html, from: "<section id=\"particulars\">", to: "</section>")
-        #expect(assetIDs(in: section, element: "article") == [5, 6, 1].map { Fixture.uuid($0).uuidString },
+        // To the end: each block is a section within it.
+        let section = slice(html, from: "<section id=\"particulars\">", to: "</body>")
+        #expect(assetIDs(in: section, element: "section") == [5, 6, 1].map { Fixture.uuid($0).uuidString },
                 "one block per asset with a record, in tag order")
 
         let first = examBlock(html, asset: 1)
@@ -455,7 +456,7 @@ struct HTMLReportTests {
 
         // No block for assets without a latest thorough examination.
         for n in [2, 3, 4, 7, 8, 9, 10, 11] {
-            #expect(!html.contains("<article class=\"exam\" data-asset=\"\(Fixture.uuid(n).uuidString)\""))
+            #expect(!html.contains("<section class=\"part\" data-asset=\"\(Fixture.uuid(n).uuidString)\""))
         }
         // A record for an asset not in the rows is not shown.
         var extra = Fixture.latestThorough
@@ -500,7 +501,7 @@ struct HTMLReportTests {
         // Once in the attention list (DUE SOON), once in its location's table.
         #expect(occurrences(of: "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co", in: html) == 2)
         #expect(html.contains("data-location=\"仓库 A\""))
-        #expect(html.contains("<h3>仓库 A <span"))
+        #expect(html.contains("<h3><bdi>仓库 A</bdi> <span"))
         #expect(tagBalanceProblems(html) == [])
     }
 
@@ -555,7 +556,7 @@ struct HTMLReportTests {
         let locationSection = slice(html, from: "<section id=\"locations\">", to: "<section id=\"particulars\">")
         #expect(assetIDs(in: locationSection).count == 600)
         #expect(Set(assetIDs(in: locationSection)).count == 600)
-        #expect(occurrences(of: "<article class=\"exam\"", in: html) == 300)
+        #expect(occurrences(of: "<section class=\"part\" data-asset=", in: html) == 300)
         #expect(locationNames(in: locationSection) == ["Bay 1", "bay 2", "Yard", "仓库", "(no location)"])
         let weeks = DueForecast.weeks(rows, today: Fixture.today, count: 12)
         let bars = html.matches(of: /data-count="(\d+)"><text/).map { Int($0.output.1)! }
@@ -567,18 +568,17 @@ struct HTMLReportTests {
 
 @Suite("HTMLReport streams")
 struct HTMLReportStreamingTests {
-    private func streamed(_ source: RowReadRecorder<ReportInMemory>, scope: HTMLReport.Scope) throws -> String {
+    private func streamed(_ source: RowReadRecorder<ReportInMemory>, scope: ReportDocument.Scope) throws -> String {
         var page = ""
-        try HTMLReport.write(from: source, today: Fixture.today, generatedAt: Fixture.generatedAt, scope: scope) {
-            page += $0
-        }
+        let report = ReportDocument(today: Fixture.today, generatedAt: Fixture.generatedAt, scope: scope)
+        try HTMLDocument.write(report.cover, content: { try report.write(from: source, to: $0) }, to: { page += $0 })
         return page
     }
 
     @Test("the default report reads the register once, then only its lists' assets by uuid, in their order")
     func defaultReadsListsAgain() throws {
         let source = RowReadRecorder(ReportInMemory(rows: Fixture.rows, latestThorough: Fixture.latestThorough))
-        let page = try streamed(source, scope: HTMLReport.Scope())
+        let page = try streamed(source, scope: ReportDocument.Scope())
         #expect(page == HTMLReport.render(rows: Fixture.rows, latestThorough: Fixture.latestThorough,
                                           today: Fixture.today, generatedAt: Fixture.generatedAt, scope: .init()))
         #expect(source.fullReads == 1)
@@ -607,7 +607,7 @@ struct HTMLReportStreamingTests {
 
     @Test("any order of the same rows gives the same page, narrowed or whole", arguments: [false, true])
     func orderOfRows(_ whole: Bool) {
-        let scope = whole ? HTMLReport.Scope.everything : HTMLReport.Scope(narrowedTo: "Site: Yard")
+        let scope = whole ? ReportDocument.Scope.everything : ReportDocument.Scope(narrowedTo: "Site: Yard")
         func page(_ rows: [RegisterRow]) -> String {
             HTMLReport.render(rows: rows, latestThorough: Fixture.latestThorough, today: Fixture.today,
                               generatedAt: Fixture.generatedAt, scope: scope)

@@ -64,16 +64,9 @@ public enum Certificate {
 
     // MARK: - Pages
 
-    /// One record's report of thorough examination, on one A4 page for a record of ordinary length.
-    /// `head` is the register's head when printing (`ChainVerification.head`); `printedAt` a timestamp.
-    public static func render(_ entry: Entry, head: String?, printedAt: String) -> String {
-        let record = entry.record
-        let number = record.reportNumber.map(text) ?? "record #\(record.id)"
-        var out = page(title: "Report of thorough examination \(number) — \(text(entry.asset.tag))")
-        article(&out, entry, head: head, printedAt: printedAt, startsPage: false)
-        out += "</body>\n</html>\n"
-        return out
-    }
+    /// One record's report of thorough examination as an HTML page: its printed document (`document`), which
+    /// the PDF draws too.
+    public static func render(_ entry: Entry) -> String { HTMLDocument.render(document(entry)) }
 
     /// What a visit's certificate covers: the site (as in the register now), its employer, the dates.
     public struct Visit: Sendable, Hashable {
@@ -90,17 +83,10 @@ public enum Certificate {
         }
     }
 
-    /// A visit's certificate: a cover with the summary (employer, site, examiners, dates) and the schedule of
-    /// every item examined, defects first, then one page per record. Each record's page starts with a CSS page
-    /// break, so the page count is the cover plus one a record, whatever fonts the printer has.
-    public static func renderVisit(_ visit: Visit, entries: [Entry], head: String?, printedAt: String) -> String {
-        let ordered = visitOrder(entries)
-        var out = page(title: "Schedule of thorough examinations — \(text(visit.site.name)), "
-                       + "\(visit.from.iso) to \(visit.through.iso)")
-        cover(&out, visit, ordered, head: head, printedAt: printedAt)
-        for entry in ordered { article(&out, entry, head: head, printedAt: printedAt, startsPage: true) }
-        out += "</body>\n</html>\n"
-        return out
+    /// A visit's certificate as an HTML page (`visitDocument`): the cover, then each record's report from a page
+    /// of its own (a CSS page break, so the page count does not depend on the fonts a printer has).
+    public static func renderVisit(_ visit: Visit, entries: [Entry]) -> String {
+        HTMLDocument.render(visitDocument(visit, entries: entries))
     }
 
     /// Defects first: *Fail – dangerous*, then *Defect to be remedied*, then the rest; within each, by date
@@ -120,38 +106,6 @@ public enum Certificate {
     }
 
     // MARK: - Sections
-
-    static func page(title: String) -> String {
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<meta name=\"generator\" content=\"Rigbook \(text(RigbookVersion.current))\">\n"
-        out += "<title>\(title)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
-        return out
-    }
-
-    private static func cover(_ out: inout String, _ visit: Visit, _ entries: [Entry], head: String?,
-                              printedAt: String) {
-        out += "<section class=\"cover\">\n<h1>Schedule of thorough examinations</h1>\n"
-        out += "<p class=\"law\">Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 "
-        out += "and Schedule 1: the reports of thorough examination made at one site, each on its own page.</p>\n"
-        out += "<table class=\"summary\">\n"
-        for (label, value) in coverFields(visit, entries) {
-            out += "<tr><th>\(label)</th><td>\(value.html)</td></tr>\n"
-        }
-        out += "</table>\n"
-
-        out += "<h2>Schedule</h2>\n<table class=\"schedule\">\n<thead><tr><th class=\"num\">No.</th>"
-        out += scheduleColumns.dropFirst().map { "<th>\($0)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
-        for (entry, cells) in zip(entries, scheduleRows(entries)) {
-            let r = entry.record
-            out += "<tr data-record=\"\(r.recordUUID.uuidString.lowercased())\" "
-            out += "data-result=\"\(r.values.result?.rawValue ?? "")\"><td class=\"num\">\(cells[0].html)</td>"
-            out += cells.dropFirst().map { "<td>\($0.html)</td>" }.joined() + "</tr>\n"
-        }
-        out += "</tbody>\n</table>\n"
-        evidence(&out, recordHash: nil, head: head, printedAt: printedAt)
-        out += "</section>\n"
-    }
 
     /// A visit's summary: the employer and site as the records copied them at save (the register's now for
     /// older records), the examiners, the dates and the count of items by result.
@@ -190,103 +144,11 @@ public enum Certificate {
         }
     }
 
-    /// One record's report: its identification, the Schedule 1 items, its reg 10 notices and its evidence.
-    private static func article(_ out: inout String, _ entry: Entry, head: String?, printedAt: String,
-                                startsPage: Bool) {
-        let record = entry.record, v = record.values
-        out += "<article class=\"certificate\(startsPage ? " page" : "")\" "
-        out += "id=\"record-\(record.recordUUID.uuidString.lowercased())\">\n"
-        out += "<header>\n<h1>Report of thorough examination</h1>\n"
-        out += "<p class=\"law\">Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), "
-        out += "regulation 10 and Schedule 1</p>\n<table class=\"ids\">\n<tr><th>Report number</th>"
-        out += "<td class=\"strong\">\(record.reportNumber.map(text) ?? notRecordedHTML)</td>"
-        out += "<th>Equipment</th><td class=\"strong\">\(bidi(entry.asset.tag))</td></tr>\n"
-        out += "<tr><th>Record</th><td>#\(record.id) · \(record.recordUUID.uuidString.lowercased())</td>"
-        out += "<th>Result</th><td>\(resultBadge(v.result).html)</td></tr>\n"
-        out += "<tr><th>Type</th><td colspan=\"3\">\(text(v.inspectionType.label))</td></tr>\n</table>\n"
-        if let by = record.supersededBy {
-            out += "<p class=\"banner\">Amended by record #\(by): this report was corrected, and the amendment is "
-            out += "the report that stands.</p>\n"
-        } else if let other = record.outrankedBy {
-            out += "<p class=\"banner\">Conflicting amendment: record #\(other) amends the same record and was saved "
-            out += "later; it is the report that stands until an amendment of either settles them.</p>\n"
-        }
-        if let amends = record.amends {
-            out += "<p class=\"banner\">This report amends record #\(amends): \(bidi(v.amendmentReason))</p>\n"
-        }
-        if entry.isFromBeforeParticulars {
-            out += "<p class=\"note\">Saved before reports carried their particulars: what it does not hold reads "
-            out += "\u{201C}\(notRecorded)\u{201D}.</p>\n"
-        }
-        out += "</header>\n<dl class=\"items\">\n"
-        let values = itemValues(entry)
-        for item in items {
-            out += "<div class=\"item\" data-item=\"\(item.number)\"><dt><span class=\"no\">\(item.number)</span> "
-            out += "\(text(item.heading))</dt>\n<dd>\(values[item.number]?.html ?? notRecordedHTML)</dd></div>\n"
-        }
-        out += "</dl>\n"
-        if !v.notes.isEmpty {
-            out += "<p class=\"notes\"><span class=\"label\">Notes:</span> \(multiline(v.notes))</p>\n"
-        }
-        attachments(&out, v.attachments)
-        notices(&out, entry)
-        evidence(&out, recordHash: record.recordHash ?? "", head: head, printedAt: printedAt)
-        out += "</article>\n"
-    }
-
-    /// The files the record names: name, size and SHA-256, which proves which bytes were meant.
-    private static func attachments(_ out: inout String, _ files: [Attachment]) {
-        guard !files.isEmpty else { return }
-        out += "<section class=\"attachments\">\n<h2>Attachments</h2>\n<table>\n<thead><tr><th>File</th><th>Size</th>"
-        out += "<th>SHA-256</th></tr></thead>\n<tbody>\n"
-        for file in files {
-            out += "<tr><td>\(bidi(file.name))</td><td>\(text(file.sizeText))</td>"
-            out += "<td class=\"hash\">\(text(file.sha256))</td></tr>\n"
-        }
-        out += "</tbody>\n</table>\n</section>\n"
-    }
-
-    /// Each reg 10 duty where it stands: the newest notice of each, in the order of the regulation.
-    private static func notices(_ out: inout String, _ entry: Entry) {
-        out += "<section class=\"notices\">\n<h2>Notices under regulation 10</h2>\n"
-        let newest = newestNotices(entry)
-        guard !newest.isEmpty else {
-            let none = entry.isFromBeforeParticulars ? "\(notRecordedHTML) (saved before notices were kept)" : "None."
-            out += "<p class=\"plain\">\(none)</p>\n</section>\n"
-            return
-        }
-        out += "<table class=\"notices\">\n<thead><tr><th>Duty</th><th>Where it stands</th><th>To</th></tr></thead>\n"
-        out += "<tbody>\n"
-        for notice in newest {
-            let duty = notice.duty
-            let since = notice.enteredOn?.iso ?? String(notice.recordedAt.prefix(10))
-            let state = notice.doneOn.map { "Done on \($0.iso)" }
-                ?? "<span class=\"open\">Not yet done</span> (open since \(text(since)))"
-            let risk = notice.seriousRisk == true ? " <span class=\"sub\">serious risk of injury</span>" : ""
-            out += "<tr data-duty=\"\(duty.rawValue)\" data-done=\"\(notice.isDone)\"><td>\(text(duty.label))\(risk)"
-            out += "</td><td>\(state)</td><td>\(notice.recipient.isEmpty ? "—" : bidi(notice.recipient))</td></tr>\n"
-        }
-        out += "</tbody>\n</table>\n</section>\n"
-    }
-
     /// Each reg 10 duty's newest notice, in the order of the regulation.
     static func newestNotices(_ entry: Entry) -> [Notice] {
         var newest: [NoticeDuty: Notice] = [:]
         for notice in entry.notices { newest[notice.duty] = notice }
         return NoticeDuty.allCases.compactMap { newest[$0] }
-    }
-
-    static func evidence(_ out: inout String, recordHash: String?, head: String?, printedAt: String) {
-        out += "<footer class=\"evidence\">\n"
-        if let recordHash {
-            let hash = recordHash.isEmpty ? notRecordedHTML : text(recordHash)
-            out += "<p>Record hash (SHA-256): <code>\(hash)</code></p>\n"
-        }
-        let headText = head.map(text) ?? "none"
-        out += "<p>Register head at printing: <code>\(headText)</code></p>\n"
-        out += "<p>Printed \(text(printedAt)) by Rigbook \(text(RigbookVersion.current)). "
-        out += "<code>rigbook verify --head \(headText)</code> on the register checks every hash and that this head "
-        out += "is still in it: no record altered or removed since printing.</p>\n</footer>\n"
     }
 
     // MARK: - The items
@@ -455,7 +317,7 @@ public enum Certificate {
         return " " + .aside("(location in the register when examined: \(data: location))")
     }
 
-    private static func resultBadge(_ result: InspectionResult?) -> RichText {
+    static func resultBadge(_ result: InspectionResult?) -> RichText {
         guard let result else { return .notRecorded }
         return RichText(html: "<span class=\"res res-\(result.rawValue)\">\(text(result.label))</span>",
                         plain: result.label)
@@ -490,51 +352,4 @@ public enum Certificate {
         }
         return HTMLReport.escape(shown)
     }
-
-    // MARK: - Style
-
-    /// Print first: A4 with 12 mm margins, one record a page. Page breaks are CSS, so the count of pages
-    /// does not depend on the fonts a printer has. Results are written in words; colour only adds to them.
-    static let css = """
-    @page { size: A4; margin: 12mm 14mm; }
-    html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-    body { font-family: "Helvetica Neue", Helvetica, Arial, "Liberation Sans", "Noto Sans", "Noto Sans CJK SC",
-      sans-serif; font-size: 8.5pt; line-height: 1.3; color: #000; background: #fff; margin: 0 auto;
-      max-width: 182mm; }
-    h1 { font-size: 14pt; margin: 0 0 1mm; }
-    h2 { font-size: 10pt; margin: 3mm 0 1mm; border-bottom: 0.5pt solid #000;
-      page-break-after: avoid; break-after: avoid; }
-    p { margin: 1mm 0; }
-    .law, .note, .sub { color: #333; font-size: 8pt; }
-    .strong { font-weight: bold; }
-    .pre { white-space: pre-line; }
-    .nr { font-style: italic; color: #555; }
-    .banner { border: 1pt solid #000; padding: 1mm 2mm; font-weight: bold; }
-    table { border-collapse: collapse; width: 100%; margin: 1mm 0 2mm; }
-    th, td { border: 0.5pt solid #000; padding: 0.8mm 1.5mm; text-align: left; vertical-align: top; }
-    thead th { background: #e6e6e6; }
-    thead { display: table-header-group; }
-    tr { page-break-inside: avoid; break-inside: avoid; }
-    table.ids th, table.summary th { width: 24mm; font-weight: normal; background: #f2f2f2; }
-    table.summary th { width: 30mm; }
-    .num { text-align: right; white-space: nowrap; }
-    table.schedule td:nth-child(4), table.schedule td:nth-child(5), table.schedule td:nth-child(7) {
-      white-space: nowrap; }
-    dl.items { margin: 2mm 0; border-top: 0.5pt solid #000; }
-    div.item { display: grid; grid-template-columns: 64mm 1fr; column-gap: 3mm; border-bottom: 0.5pt solid #000;
-      padding: 0.8mm 0; page-break-inside: avoid; break-inside: avoid; }
-    div.item dt { font-size: 7.5pt; color: #222; padding-left: 5mm; text-indent: -5mm; }
-    div.item dt .no { font-weight: bold; font-size: 8.5pt; color: #000; }
-    div.item dd { margin: 0; }
-    .res { font-weight: bold; white-space: nowrap; }
-    .res-fail_dangerous { color: #b00000; }
-    .res-defect_to_be_remedied { color: #9a4a00; }
-    .open { font-weight: bold; }
-    footer.evidence { margin-top: 2mm; font-size: 7.5pt; color: #222; }
-    footer.evidence code { font-size: 7.5pt; word-break: break-all; }
-    section.attachments td.hash { font-family: monospace; font-size: 7.5pt; word-break: break-all; }
-    article.page { page-break-before: always; break-before: page; }
-    @media screen { body { padding: 10mm; } article.page { border-top: 1pt dashed #999; margin-top: 10mm; } }
-
-    """
 }

@@ -32,13 +32,13 @@ extension Certificate {
             .heading("Schedule", level: 2),
             // A report number (15 characters) and a date each keep to one line.
             .table(.init(columns: zip(scheduleColumns, [0.45, 1.15, 2.1, 2.0, 1.35, 1.5, 1.35])
-                            .map { .init($0, share: $1) },
-                         cells: scheduleRows(ordered))),
+                            .map { .init($0, share: $1, numeric: $0 == "No.") },
+                         rows: zip(ordered, scheduleRows(ordered)).map { entry, cells in
+                             .init(cells, data: [.init("record", entry.record.recordUUID.uuidString.lowercased()),
+                                                 .init("result", entry.record.values.result?.rawValue ?? "")])
+                         })),
         ]
-        for entry in ordered {
-            blocks += [.pageBreak] + self.blocks(entry)
-                + [.paragraph("Record #\(entry.record.id), SHA-256 \(hash(entry.record))", .small)]
-        }
+        for entry in ordered { blocks += [.pageBreak] + self.blocks(entry) }
         let newest = ordered.map(\.record.savedAt).max() ?? ""
         return PrintedDocument(
             title: "Schedule of thorough examinations — \(visit.site.name), \(dates)",
@@ -55,14 +55,15 @@ extension Certificate {
     static func blocks(_ entry: Entry) -> [PrintedDocument.Block] {
         let record = entry.record, v = record.values
         var blocks: [PrintedDocument.Block] = [
-            .heading("Report of thorough examination", level: 1),
+            .heading("Report of thorough examination", level: 1,
+                     id: "record-\(record.recordUUID.uuidString.lowercased())"),
             .paragraph("Lifting Operations and Lifting Equipment Regulations 1998 (LOLER), regulation 10 and "
                        + "Schedule 1", .small),
             .fields([
                 .init("Report number", record.reportNumber.map { "\($0)" } ?? .notRecorded),
                 .init("Equipment", .data(entry.asset.tag)),
                 .init("Record", "#\(record.id) · \(record.recordUUID.uuidString.lowercased())"),
-                .init("Result", v.result.map { "\($0.label)" } ?? .notRecorded),
+                .init("Result", resultBadge(v.result)),
                 .init("Type", "\(v.inspectionType.label)"),
             ]),
         ]
@@ -84,7 +85,8 @@ extension Certificate {
         let values = itemValues(entry)
         blocks.append(.heading("Schedule 1", level: 2))
         blocks.append(.fields(items.map { item in
-            .init("\(item.number)  \(item.heading)", values[item.number] ?? .notRecorded)
+            .init("\(item.number)  \(item.heading)", values[item.number] ?? .notRecorded,
+                  data: [.init("item", item.number)])
         }))
         if !v.notes.isEmpty { blocks.append(.paragraph("Notes: \(lines: v.notes)", .plain)) }
         if !v.attachments.isEmpty {
@@ -101,13 +103,23 @@ extension Certificate {
         } else {
             blocks.append(.table(.init(
                 columns: [.init("Duty", share: 3), .init("Where it stands", share: 2), .init("To", share: 2)],
-                cells: notices.map { notice in
+                rows: notices.map { notice in
                     let since = notice.enteredOn?.iso ?? String(notice.recordedAt.prefix(10))
-                    return ["\(notice.duty.label)" + (notice.seriousRisk == true ? " (serious risk of injury)" : ""),
-                            notice.doneOn.map { "Done on \($0.iso)" } ?? "Not yet done (open since \(since))",
-                            .orNone(notice.recipient)]
+                    return .init(["\(notice.duty.label)" + (notice.seriousRisk == true ? " (serious risk of injury)" : ""),
+                                  notice.doneOn.map { "Done on \($0.iso)" } ?? "Not yet done (open since \(since))",
+                                  .orNone(notice.recipient)],
+                                 data: [.init("duty", notice.duty.rawValue), .init("done", "\(notice.isDone)")])
                 })))
         }
+        // The record's own hash, which `rigbook verify` finds in the register: a reissue says the same.
+        blocks.append(.paragraph("Record #\(record.id), hash (SHA-256): " + code(hash(record)) + ". "
+                                 + code("rigbook verify") + " on the register checks every record's hash and the "
+                                 + "chain that links them: this record is in it, unaltered, if its hash is.", .small))
         return blocks
+    }
+
+    /// What the reader types or checks, set as code.
+    static func code(_ text: String) -> RichText {
+        RichText(html: "<code>\(Certificate.text(text))</code>", plain: text)
     }
 }

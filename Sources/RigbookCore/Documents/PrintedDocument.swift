@@ -41,8 +41,9 @@ public struct PrintedDocument: Sendable, Hashable {
 
     public enum Block: Sendable, Hashable {
         /// A heading: level 1 is the document's, 2 a section's, 3 a part of one. It is kept on the page of what
-        /// follows it.
-        case heading(RichText, level: Int)
+        /// follows it. On the HTML page a heading of level 2 or 3 opens a section, which `id` and `data` name
+        /// (`<section id="attention">`).
+        case heading(RichText, level: Int, id: String? = nil, data: [Datum] = [])
         /// Running text, wrapped at spaces; line breaks stay line breaks. One taller than a page goes on over the
         /// next.
         case paragraph(RichText, Emphasis)
@@ -70,11 +71,14 @@ public struct PrintedDocument: Sendable, Hashable {
         public var value: RichText
         /// A line of its own among paired fields.
         public var wide: Bool
+        /// What a machine reading the HTML page finds on the field (`item` → `data-item="8a"`).
+        public var data: [Datum]
 
-        public init(_ label: String, _ value: RichText, wide: Bool = false) {
+        public init(_ label: String, _ value: RichText, wide: Bool = false, data: [Datum] = []) {
             self.label = label
             self.value = value
             self.wide = wide
+            self.data = data
         }
     }
 

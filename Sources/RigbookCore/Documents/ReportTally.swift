@@ -30,14 +30,14 @@ struct ReportKey: RowKey {
 /// 1,000,000 assets).
 struct ReportTally {
     let today: CalendarDate
-    let scope: HTMLReport.Scope
+    let scope: ReportDocument.Scope
     /// The report's rows.
     private(set) var total = 0
     /// Assets per status, by attention rank; and of them the electrical items.
     private(set) var counts = [Int](repeating: 0, count: AssetStatus.allCases.count)
     private(set) var electricalCounts = [Int](repeating: 0, count: AssetStatus.allCases.count)
     /// Assets falling due in each week of the chart.
-    private(set) var weeks = [Int](repeating: 0, count: HTMLReport.forecastWeeks)
+    private(set) var weeks = [Int](repeating: 0, count: ReportDocument.forecastWeeks)
     var due: DueList
     /// The rows of the assets the period's findings are about (a few), with their reasons when the attention
     /// list lists them already: a finding's row shows whatever the asset's status.
@@ -55,7 +55,7 @@ struct ReportTally {
     private var locationNumbers: [String: Int32] = [:]
 
     /// `rowBound`: at least the number of rows the first read gives (room for their keys is reserved once).
-    init(today: CalendarDate, scope: HTMLReport.Scope, findingAssets: Set<UUID>, rowBound: Int) {
+    init(today: CalendarDate, scope: ReportDocument.Scope, findingAssets: Set<UUID>, rowBound: Int) {
         self.today = today
         self.scope = scope
         self.findingAssets = findingAssets
@@ -75,7 +75,7 @@ struct ReportTally {
         let item = due.add(row, report: report)
         if findingAssets.contains(asset.uuid) { findingRows[asset.uuid] = (row, item?.report.reasons) }
         if asset.intervalExceedsLOLER { overlong.append(key) }
-        if !scope.allParticulars, HTMLReport.defectStatuses.contains(report.status) { defects.append(key) }
+        if !scope.allParticulars, ReportDocument.defectStatuses.contains(report.status) { defects.append(key) }
         if asset.isElectrical, report.status == .doNotUse { electricalOutOfUse.append(key) }
         if scope.locationTables {
             var located = key

@@ -30,6 +30,9 @@ public struct RichText: Sendable, Hashable, ExpressibleByStringInterpolation {
         RichText(html: Certificate.bidi(value), plain: VisibleText.keepingLineEnds(value))
     }
 
+    /// Text from data alone in its table cell, which already keeps it apart: escaped, with no isolation of its own.
+    public static func cell(_ value: String) -> RichText { RichText(stringLiteral: value) }
+
     /// Text from data that may hold line breaks, which stay line breaks.
     public static func lines(_ value: String) -> RichText {
         RichText(html: Certificate.multiline(value), plain: VisibleText.keepingLineEnds(value))

@@ -78,60 +78,8 @@ public enum TestCertificate {
         return parts.joined(separator: "; ")
     }
 
-    public static func render(_ entry: Entry, head: String?, printedAt: String) -> String {
-        let test = entry.test, v = test.values, asset = entry.asset
-        var out = Certificate.page(title: "Test certificate #\(test.id) — \(Certificate.text(asset.tag))")
-            .replacingOccurrences(of: "</style>\n</head>", with: "</style>\n<style>\n\(css)</style>\n</head>")
-        out += "<article class=\"certificate test\" id=\"test-\(test.testUUID.uuidString.lowercased())\">\n"
-        out += "<header>\n<h1>Electrical test certificate</h1>\n"
-        out += "<p class=\"law\">In-service safety inspection and testing of electrical equipment, "
-        let procedure = v.procedureReference.isEmpty ? "" : " (procedure: \(Certificate.bidi(v.procedureReference)))"
-        out += "AS/NZS 3760\(procedure)"
-        out += "</p>\n<table class=\"ids\">\n<tr><th>Equipment</th><td class=\"strong\">\(Certificate.bidi(asset.tag))"
-        out += "</td><th>Result</th><td>\(resultBadge(test.passed).html)</td></tr>\n"
-        out += "<tr><th>Test</th><td>#\(test.id) · \(test.testUUID.uuidString.lowercased())</td>"
-        out += "<th>Retest by</th><td class=\"strong\">\(retest(entry))</td></tr>\n"
-        out += "<tr><th>Item</th><td colspan=\"3\">\(identity(asset).html)</td></tr>\n"
-        let employer = entry.employer.map { Certificate.nameAndAddress($0).html } ?? Certificate.notRecordedHTML
-        out += "<tr><th>Employer</th><td colspan=\"3\">\(employer)</td></tr>\n"
-        if let site = entry.site {
-            out += "<tr><th>Site</th><td colspan=\"3\">\(Certificate.nameAndAddress(site).html)</td></tr>\n"
-        }
-        out += "</table>\n"
-        if !test.passed {
-            out += "<p class=\"banner danger\">DANGER — DO NOT USE: this item failed its test and is to be tagged "
-            out += "out of service until a passing retest.</p>\n"
-        }
-        out += "</header>\n<dl class=\"items\">\n"
-        let values = fieldValues(entry)
-        for field in fields {
-            out += "<div class=\"item\" data-item=\"\(field.number)\"><dt><span class=\"no\">\(field.number)</span> "
-            out += "\(Certificate.text(field.label))</dt>\n<dd>\(values[field.number]?.html ?? "—")</dd></div>\n"
-        }
-        out += "</dl>\n<section class=\"readings\">\n<h2>Readings against their limits</h2>\n"
-        let readings = readings(test)
-        if readings.isEmpty {
-            out += "<p class=\"plain\">No reading was judged.</p>\n"
-        } else {
-            out += "<table class=\"readings\">\n<thead><tr><th>Reading</th><th>Measured</th><th>Limit</th>"
-            out += "<th>Verdict</th></tr></thead>\n<tbody>\n"
-            for reading in readings {
-                out += "<tr data-outcome=\"\(reading.outcome)\"><td>\(Certificate.text(reading.label))</td>"
-                out += "<td>\(Certificate.text(reading.measured))</td><td>\(Certificate.text(reading.limit))</td>"
-                out += "<td>\(verdictBadge(reading.outcome))</td></tr>\n"
-            }
-            out += "</tbody>\n</table>\n"
-        }
-        out += "</section>\n<section class=\"signature\">\n<h2>Tested by</h2>\n<table class=\"ids\">\n"
-        out += "<tr><th>Technician</th><td class=\"strong\">\(orNone(v.technician))</td>"
-        out += "<th>Licence / competency</th><td class=\"strong\">\(orNone(v.licenceNumber))</td></tr>\n"
-        out += "<tr><th>Saved</th><td>\(Certificate.text(test.savedAt)) by \(orNone(test.operatorName))</td>"
-        out += "<th>Authenticated</th><td>\(v.authenticated ? "Yes, by the technician at save" : "No")</td></tr>\n"
-        out += "</table>\n</section>\n"
-        Certificate.evidence(&out, recordHash: test.entryHash ?? "", head: head, printedAt: printedAt)
-        out += "</article>\n</body>\n</html>\n"
-        return out
-    }
+    /// The test's certificate as an HTML page: its printed document (`document`), which the PDF draws too.
+    public static func render(_ entry: Entry) -> String { HTMLDocument.render(document(entry)) }
 
     /// The test as a printed document (the PDF's): the same 16 fields as the page, made by the same
     /// `fieldValues`, the readings against their limits, and who tested it. Everything comes from the test, so a
@@ -143,7 +91,7 @@ public enum TestCertificate {
             .heading("Electrical test certificate", level: 1),
             .paragraph("In-service safety inspection and testing of electrical equipment, AS/NZS 3760" + procedure,
                        .small),
-            .fields([.init("Equipment", .data(asset.tag)), .init("Result", test.passed ? "PASS" : "FAIL"),
+            .fields([.init("Equipment", .data(asset.tag)), .init("Result", resultBadge(test.passed)),
                      .init("Test", "#\(test.id) · \(test.testUUID.uuidString.lowercased())"),
                      .init("Retest by", "\(retest(entry))"), .init("Item", identity(asset)),
                      .init("Employer", entry.employer.map(Certificate.nameAndAddress) ?? .notRecorded)]
@@ -155,19 +103,28 @@ public enum TestCertificate {
         }
         let values = fieldValues(entry)
         blocks.append(.heading("The test (AS/NZS 3760)", level: 2))
-        blocks.append(.fields(fields.map { .init("\($0.number)  \($0.label)", values[$0.number] ?? "—") }))
+        blocks.append(.fields(fields.map {
+            .init("\($0.number)  \($0.label)", values[$0.number] ?? "—", data: [.init("item", "\($0.number)")])
+        }))
         blocks.append(.heading("Readings against their limits", level: 2))
         let readings = readings(test)
         blocks.append(readings.isEmpty ? .paragraph("No reading was judged.", .plain) : .table(.init(
             columns: [.init("Reading", share: 3), .init("Measured", share: 2), .init("Limit", share: 2),
                       .init("Verdict", share: 2)],
-            cells: readings.map { ["\($0.label)", "\($0.measured)", "\($0.limit)", "\(verdictText($0.outcome))"] })))
+            rows: readings.map {
+                .init(["\($0.label)", "\($0.measured)", "\($0.limit)", verdictBadge($0.outcome)],
+                      data: [.init("outcome", $0.outcome)])
+            })))
         blocks.append(.heading("Tested by", level: 2))
         blocks.append(.fields([.init("Technician", .orNone(v.technician)),
                                .init("Licence / competency", .orNone(v.licenceNumber)),
                                .init("Saved", "\(test.savedAt) by \(RichText.orNone(test.operatorName))"),
                                .init("Authenticated", v.authenticated ? "Yes, by the technician at save" : "No")]))
         let hash = test.entryHash ?? Certificate.notRecorded
+        blocks.append(.paragraph("Test #\(test.id), hash (SHA-256): " + Certificate.code(hash) + ". "
+                                 + Certificate.code("rigbook verify") + " on the register checks every record's hash "
+                                 + "and the chain that links them: this test is in it, unaltered, if its hash is.",
+                                 .small))
         return PrintedDocument(title: "Electrical test certificate #\(test.id) — \(asset.tag)", author: v.technician,
                                created: PrintedDocument.date(test.savedAt),
                                footer: "test #\(test.id) · \(asset.tag) · SHA-256 \(hash)", blocks: blocks)
@@ -226,8 +183,6 @@ public enum TestCertificate {
         return date.addingMonths(entry.asset.intervalMonths).iso
     }
 
-    private static func orNone(_ value: String) -> String { Certificate.orNone(value) }
-
     private static func resultBadge(_ passed: Bool) -> RichText {
         passed ? RichText(html: "<span class=\"res res-pass\">PASS</span>", plain: "PASS")
             : RichText(html: "<span class=\"res res-fail\">FAIL</span>", plain: "FAIL")
@@ -243,19 +198,12 @@ public enum TestCertificate {
         }
     }
 
-    private static func verdictBadge(_ outcome: String) -> String {
-        switch outcome {
-        case "pass": "<span class=\"res res-pass\">\(verdictText(outcome))</span>"
-        case "fail", "missing": "<span class=\"res res-fail\">\(verdictText(outcome))</span>"
-        default: verdictText(outcome)
+    private static func verdictBadge(_ outcome: String) -> RichText {
+        let text = verdictText(outcome)
+        return switch outcome {
+        case "pass": RichText(html: "<span class=\"res res-pass\">\(text)</span>", plain: text)
+        case "fail", "missing": RichText(html: "<span class=\"res res-fail\">\(text)</span>", plain: text)
+        default: "\(text)"
         }
     }
-
-    /// Beside the inspection certificate's CSS: a red result and DANGER banner that stay legible in black and white.
-    static let css = """
-    .res-fail { color: #b00000; }
-    .banner.danger { border: 2pt solid #b00000; color: #b00000; }
-    table.readings td:nth-child(2), table.readings td:nth-child(3) { white-space: nowrap; }
-
-    """
 }

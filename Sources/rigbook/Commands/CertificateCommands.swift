@@ -41,9 +41,7 @@ extension Commands {
         let from = try arguments.date("--from")
         let to = try arguments.date("--to")
         let out = try arguments.option("--out")
-        let format = try Parse.format(try arguments.option("--format")
-                                        ?? (out?.lowercased().hasSuffix(".pdf") == true ? "pdf" : nil),
-                                      allowed: ["html", "pdf"], default: "html")
+        let format = try Parse.documentFormat(try arguments.option("--format"), out: out)
         let target = arguments.isEmpty ? nil : try arguments.positional("the RECORD or TAG")
         try arguments.finish()
         if let testWord {
@@ -75,23 +73,19 @@ extension Commands {
            let row = try? register.asset(tag: target.hasPrefix("#") ? "" : target), row.asset.isElectrical {
             return try testCertificate(context, test: nil, tag: row, format: format, out: out)
         }
-        let printed: Printed
+        let document: PrintedDocument
         do {
-            let head = try verifiedHead(register)
+            try requireVerified(register)
             if let site, let dates = visitDates {
                 let (visit, entries) = try visitEntries(register, site: site, dates: dates)
-                printed = Printed(html: { Certificate.renderVisit(visit, entries: entries, head: head,
-                                                                  printedAt: Timestamp.now()) },
-                                  document: { Certificate.visitDocument(visit, entries: entries) })
+                document = Certificate.visitDocument(visit, entries: entries)
             } else {
                 let record = try RecordReference.resolve(target ?? "", in: register, allowingTag: true)
                 try requireThorough(record)
-                let entry = try register.certificateEntry(for: record)
-                printed = Printed(html: { Certificate.render(entry, head: head, printedAt: Timestamp.now()) },
-                                  document: { Certificate.document(entry) })
+                document = Certificate.document(try register.certificateEntry(for: record))
             }
         } catch { throw CommandFailure.from(error) }
-        try printed.write(format: format, out: out, home: context.home)
+        try write(document, format: format, out: out, home: context.home)
         return ExitCode.success
     }
 
@@ -99,9 +93,9 @@ extension Commands {
     private static func testCertificate(_ context: Context, test word: String?, tag row: RegisterRow?,
                                         format: String, out: String?) throws -> Int32 {
         let register = try context.readRegister()
-        let printed: Printed
+        let document: PrintedDocument
         do {
-            let head = try verifiedHead(register)
+            try requireVerified(register)
             let test: StoredTest
             if let row {
                 guard let latest = try register.tests(assetUUID: row.asset.uuid).first else {
@@ -111,11 +105,9 @@ extension Commands {
             } else {
                 test = try resolveTest(word ?? "", in: register)
             }
-            let entry = try register.certificateEntry(for: test)
-            printed = Printed(html: { TestCertificate.render(entry, head: head, printedAt: Timestamp.now()) },
-                              document: { TestCertificate.document(entry) })
+            document = TestCertificate.document(try register.certificateEntry(for: test))
         } catch { throw CommandFailure.from(error) }
-        try printed.write(format: format, out: out, home: context.home)
+        try write(document, format: format, out: out, home: context.home)
         return ExitCode.success
     }
 
@@ -129,34 +121,27 @@ extension Commands {
                       + "shows it)")
     }
 
-    /// The head a certificate carries, once the whole chain has been checked: a certificate is proof, and a
-    /// register whose chain is broken cannot give any.
-    private static func verifiedHead(_ register: Register) throws -> String? {
-        let verification = try register.verifyChain()
-        if let problem = verification.problem {
+    /// A certificate is printed once the whole chain has been checked: a certificate is proof, and a register whose
+    /// chain is broken cannot give any.
+    private static func requireVerified(_ register: Register) throws {
+        if let problem = try register.verifyChain().problem {
             throw refusal("the register does not verify (\(problem)); no certificate was printed, since its "
                           + "hashes would prove nothing. See `rigbook verify`.")
         }
-        return verification.head
     }
 
-    /// A certificate as both its forms: the HTML page and the printed document, only the one asked for made.
-    private struct Printed {
-        let html: () -> String
-        let document: () -> PrintedDocument
-
-        /// The page (`--format html`) through `withSink`, or the document drawn as PDF through `writeBytes`.
-        func write(format: String, out: String?, home: DataHome) throws {
-            guard format == "pdf" else {
-                let page = html()
-                return try withSink(out, home: home) { try $0(page) }
-            }
-            let pdf: [UInt8]
-            do throws(PDFError) { pdf = try PDFRenderer.render(document()) } catch {
-                throw CommandFailure("rigbook: cannot draw the PDF: \(error.description); nothing was written")
-            }
-            try writeBytes(pdf, to: out, home: home, what: "a PDF")
+    /// The certificate's document drawn as its page (`--format html`, through `withSink`) or as PDF (through
+    /// `writeBytes`).
+    private static func write(_ document: PrintedDocument, format: String, out: String?, home: DataHome) throws {
+        guard format == "pdf" else {
+            let page = HTMLDocument.render(document)
+            return try withSink(out, home: home) { try $0(page) }
         }
+        let pdf: [UInt8]
+        do throws(PDFError) { pdf = try PDFRenderer.render(document) } catch {
+            throw CommandFailure("rigbook: cannot draw the PDF: \(error.description); nothing was written")
+        }
+        try writeBytes(pdf, to: out, home: home, what: "a PDF")
     }
 
     private static func visitEntries(_ register: Register, site word: String, dates: ClosedRange<CalendarDate>)

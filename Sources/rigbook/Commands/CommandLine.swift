@@ -173,4 +173,22 @@ enum Parse {
         }
         return value
     }
+
+    /// `--format html|pdf` of a printed document: as given, or PDF for an `--out` name ending `.pdf`, HTML
+    /// otherwise. A format the name contradicts (`--format pdf --out page.html`) is refused, not written under
+    /// a name that says otherwise.
+    static func documentFormat(_ text: String?, out: String?) throws(UsageError) -> String {
+        let named = out.map { ($0 as NSString).pathExtension.lowercased() }
+        let byName: String? = switch named {
+        case "pdf": "pdf"
+        case "html", "htm": "html"
+        default: nil
+        }
+        let format = try self.format(text ?? byName, allowed: ["html", "pdf"], default: "html")
+        if let byName, format != byName, let out {
+            throw UsageError("--format \(format) and --out \(out) disagree: give the file a .\(format) name, or "
+                             + "leave --format out")
+        }
+        return format
+    }
 }

@@ -51,9 +51,7 @@ extension Commands {
         let site = try arguments.option("--site")
         let before = try arguments.date("--due-before")
         let out = try arguments.option("--out")
-        let format = try Parse.format(try arguments.option("--format")
-                                        ?? (out?.lowercased().hasSuffix(".pdf") == true ? "pdf" : nil),
-                                      allowed: ["html", "pdf"], default: "html")
+        let format = try Parse.documentFormat(try arguments.option("--format"), out: out)
         var tags: [String] = []
         while let tag = arguments.optionalPositional() { tags.append(tag) }
         try arguments.finish()

@@ -1,5 +1,6 @@
 import Foundation
 import RigbookCore
+import RigbookPDF
 import RigbookStore
 
 /// Runs `body` with a `write` that goes to standard output (no `--out`, or `--out -` or `/dev/stdout`), or
@@ -16,11 +17,19 @@ func withSink(_ path: String?, home: DataHome, _ body: (_ write: (String) throws
 /// A PDF's bytes to `--out` or to standard output, as `withSink` writes; never to a terminal, where they would be
 /// noise (a usage error: exit 64).
 func writeBytes(_ bytes: [UInt8], to path: String?, home: DataHome, what: String) throws {
+    try withPDFSink(path, home: home, what: what) { write in try write(bytes) }
+}
+
+/// `writeBytes` for a PDF written as it is drawn: `body` hands its bytes to `write` piece by piece.
+func withPDFSink(_ path: String?, home: DataHome, what: String,
+                 _ body: (_ write: @escaping ([UInt8]) throws -> Void) throws -> Void) throws {
     let toStandardOutput = path.map { StandardStreams.outputNames.contains($0) } ?? true
     if toStandardOutput && isatty(STDOUT_FILENO) == 1 {
         throw UsageError("\(what) is not written to a terminal: give --out FILE.pdf, or send it to a pipe")
     }
-    try withBytes(path, home: home) { write in try write(Data(bytes)) }
+    try withBytes(path, home: home) { write in
+        try withoutActuallyEscaping(write) { write in try body { try write(Data($0)) } }
+    }
 }
 
 /// `withSink`, for bytes.
@@ -314,9 +323,10 @@ extension Commands {
 
     static let report = CommandSpec(
         name: "report",
-        abstract: "Write a printable HTML report (A4): counts, the 12-week chart, attention list, what was found.",
-        usage: "rigbook report [--out FILE.html] [--as-of YYYY-MM-DD] [--since YYYY-MM-DD] [--site SITE] "
-            + "[--type TYPE] [--kind lifting|electrical] [--all-particulars]",
+        abstract: "Write a printable report (A4, HTML or PDF): counts, the 12-week chart, attention list, what was "
+            + "found.",
+        usage: "rigbook report [--format html|pdf] [--out FILE.html|FILE.pdf] [--as-of YYYY-MM-DD] "
+            + "[--since YYYY-MM-DD] [--site SITE] [--type TYPE] [--kind lifting|electrical] [--all-particulars]",
         discussion: """
             A self-contained page (no external files, no scripts): counts per status, items falling due per
             week for the next 12 weeks, the attention list, and what the latest thorough examination found on
@@ -329,6 +339,8 @@ extension Commands {
             a dangerous fail, and what failed is listed under the findings. --all-particulars adds, for
             every asset's latest thorough examination, the LOLER Schedule 1 particulars the register holds, and
             the register by location (a large page for a large register). The page is written as it is made.
+            --format pdf, or an --out name ending .pdf, draws the same report as a PDF, page by page (header rows
+            repeated, rows never split, "page N of M" on each page); a PDF is never written to a terminal.
             Without --out it goes to standard output.
             """
     ) { arguments, context in
@@ -339,6 +351,7 @@ extension Commands {
         let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) in try parseKind(word) }
         let allParticulars = arguments.flag("--all-particulars")
         let out = try arguments.option("--out")
+        let format = try Parse.documentFormat(try arguments.option("--format"), out: out)
         try arguments.finish()
         let today = asOf ?? context.today
         let from = since ?? today.addingDays(-StatusRules.dueSoonDays)
@@ -361,7 +374,7 @@ extension Commands {
             keeps.append { $0.asset.kind == kind }
             narrowed.append(kind.label)
         }
-        let scope = HTMLReport.Scope(allParticulars: allParticulars,
+        let scope = ReportDocument.Scope(allParticulars: allParticulars,
                                      narrowedTo: narrowed.isEmpty ? nil : narrowed.joined(separator: " · "))
         let source = RegisterSource(register) { row in keeps.allSatisfy { $0(row) } }
         try orFail {
@@ -372,13 +385,9 @@ extension Commands {
                 // Electrical items: failed tests of the period.
                 findings += try register.failedTests(from: from, through: today)
                     .compactMap(DangerFinding.init(failedTest:))
-                try withSink(out, home: context.home) { write in
-                    // The sink lives only while the page is written.
-                    try withoutActuallyEscaping(write) { write in
-                        try HTMLReport.write(from: source, today: today, generatedAt: Timestamp.now(),
-                                             findings: findings, findingsSince: from, scope: scope, to: write)
-                    }
-                }
+                let report = ReportDocument(today: today, generatedAt: Timestamp.now(), findings: findings,
+                                            findingsSince: from, scope: scope)
+                try write(report, from: source, format: format, out: out, home: context.home)
             }
         }
         return ExitCode.success
@@ -386,6 +395,26 @@ extension Commands {
 }
 
 extension Commands {
+    /// The report as a page (`withSink`) or as a PDF drawn page by page (`withPDFSink`), each written as it is made.
+    private static func write(_ report: ReportDocument, from source: some ReportSource, format: String, out: String?,
+                              home: DataHome) throws {
+        guard format == "pdf" else {
+            return try withSink(out, home: home) { write in
+                // The sink lives only while the page is written.
+                try withoutActuallyEscaping(write) { write in
+                    try HTMLDocument.write(report.cover, content: { try report.write(from: source, to: $0) }, to: write)
+                }
+            }
+        }
+        try withPDFSink(out, home: home, what: "a PDF") { write in
+            do {
+                try PDFRenderer.write(report.cover, content: { try report.write(from: source, to: $0) }, to: write)
+            } catch let error as PDFError {
+                throw CommandFailure("rigbook: cannot draw the PDF: \(error.description)")
+            }
+        }
+    }
+
     /// `--kind lifting|electrical` where a command narrows what it lists.
     static func parseKind(_ word: String) throws(UsageError) -> AssetKind {
         guard let kind = AssetKind(rawValue: word.lowercased()) else {
