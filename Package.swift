@@ -49,9 +49,16 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // qpdf's C API: files embedded in cairo's output, which cairo cannot write; only RigbookPDF imports it.
+        .systemLibrary(
+            name: "CQPDF",
+            path: "Sources/CQPDF",
+            pkgConfig: "libqpdf",
+            providers: [.apt(["libqpdf-dev"])]
+        ),
         .target(name: "RigbookCore"),
-        // A printed document (`PrintedDocument`) drawn as PDF: the one module that imports CPangoCairo.
-        .target(name: "RigbookPDF", dependencies: ["RigbookCore", "RigbookQR", "CPangoCairo"]),
+        // A printed document (`PrintedDocument`) drawn as PDF: the one module that imports CPangoCairo and CQPDF.
+        .target(name: "RigbookPDF", dependencies: ["RigbookCore", "RigbookQR", "CPangoCairo", "CQPDF"]),
         // Payload in, QR modules out: the one file that imports CQRencode (docs/DECISIONS.md, "Labels").
         .target(name: "RigbookQR", dependencies: ["RigbookCore", "CQRencode"]),
         .target(name: "RigbookStore", dependencies: ["RigbookCore", "CSQLite", "CCrypto", "CPostgres"]),

@@ -59,6 +59,57 @@ enum PDFBench {
         print("")
         print("Samples: one certificate 31, the visit and the labels 3; Chromium once (its start-up included, as a person pays it).")
         print("")
+        try reportAt(100_000, today: today)
+    }
+
+    /// `rigbook report --format pdf` on a register of `assets`, run as a person runs it (its own process: the
+    /// time and the peak memory are the command's), beside Chromium printing the same report's HTML page.
+    static func reportAt(_ assets: Int, today: CalendarDate) throws {
+        let home = DataHome(root: temporaryHome("report-pdf"))
+        defer { try? FileManager.default.removeItem(atPath: home.root) }
+        try FileManager.default.createDirectory(atPath: home.root, withIntermediateDirectories: true)
+        progress("bench: a register of \(assets) assets for the report")
+        try SampleData(count: assets, seed: 42, today: today).load(into: try Register.open(path: home.registerPath))
+        let rigbook = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/rigbook"
+        let pdf = home.root + "/report.pdf", page = home.root + "/report.html"
+        let environment = ["RIGBOOK_HOME=\(home.root)", "RIGBOOK_TODAY=\(today.iso)"]
+        let measured = timed(environment + [rigbook, "report", "--out", pdf])
+        _ = timed(environment + [rigbook, "report", "--out", page])
+        let html = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
+        let pages = output(of: ["pdfinfo", pdf], quiet: true).split(separator: "\n")
+            .first { $0.hasPrefix("Pages:") }.map { $0.split(separator: " ").last.map(String.init) ?? "?" } ?? "?"
+        let chromium = html.isEmpty ? "— (no HTML page)" : chromiumPrint(html, home: home)
+        print("| figure | Rigbook | target | Chromium, same report's HTML |")
+        print("|---|---|---|---|")
+        guard let measured else {
+            print("| report at \(assets.formatted()) assets as PDF | — (the command failed) | < 60 s, < 200 MB ✗ | "
+                  + "\(chromium) |")
+            return
+        }
+        let met = measured.seconds < 60 && measured.peakMB < 200
+        print("| report at \(assets.formatted()) assets as PDF, page by page (\(pages) pages) | "
+              + "\(String(format: "%.1f", measured.seconds)) s, peak \(Int(measured.peakMB)) MB | "
+              + "< 60 s, < 200 MB \(met ? "✓" : "✗") | \(chromium) |")
+        print("")
+    }
+
+    /// A command's wall time and peak resident memory, as GNU time measures them; nil when it fails.
+    static func timed(_ command: [String]) -> (seconds: Double, peakMB: Double)? {
+        let folder = temporaryHome("time"), report = folder + "/time.txt"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%e %M", "-o", report, "/usr/bin/env"] + command
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = try? String(contentsOfFile: report, encoding: .utf8) else {
+            return nil
+        }
+        let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard fields.count >= 2 else { return nil }
+        return (fields[fields.count - 2], fields[fields.count - 1] / 1024)
     }
 
     /// Headless Chromium printing `html` to PDF, timed once, or why it could not.

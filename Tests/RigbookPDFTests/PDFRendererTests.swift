@@ -118,4 +118,28 @@ import RigbookTestSupport
         }
         #expect(wentOver, "some count of rows left room for the heading but not what follows it")
     }
+
+    @Test func aFileEmbeddedByQPDFComesBackByteForByteWithThePagesUntouched() throws {
+        let drawn = try PDFRenderer.render(PDFRendererTests.document())
+        let record = Array("{\"record\": 7, \"note\": \"仓库 2\"}\n".utf8)
+        let file = EmbeddedFiles.File(name: "record-7.json", bytes: record, description: "The signed record",
+                                      mediaType: "application/json")
+        let carried = try EmbeddedFiles.embed([file], in: drawn)
+        #expect(try EmbeddedFiles.embed([file], in: drawn) == carried, "the same PDF and file, the same bytes")
+        #expect(try Poppler.run("pdfdetach", ["-list"], carried).contains("1: record-7.json"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = folder.appendingPathComponent("out.json").path
+        _ = try Poppler.run("pdfdetach", ["-save", "1", "-o", saved], carried)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: saved))) == record)
+        // The pages as drawn: the same text, the same metadata.
+        #expect(try Poppler.run("pdftotext", [], carried) == (try Poppler.run("pdftotext", [], drawn)))
+        #expect(try Poppler.info(carried)["Title"] == "Report of thorough examination SL-0042")
+        // A second file sorts beside it; a name already carried is refused.
+        let both = try EmbeddedFiles.embed([.init(name: "a-key.pem", bytes: Array("key".utf8))], in: carried)
+        #expect(try Poppler.run("pdfdetach", ["-list"], both).contains("2 embedded files"))
+        #expect(throws: PDFError.self) { try EmbeddedFiles.embed([file], in: carried) }
+        #expect(throws: PDFError.self) { try EmbeddedFiles.embed([file], in: Array("not a PDF".utf8)) }
+    }
 }
