@@ -224,10 +224,8 @@ final class Pager: DocumentWriter {
             let boxes = try self.cells(cells, widths: spans, styles: zip(cells.indices, spans).map { index, _ in
                 index % 2 == 0 ? .label : .body
             }, right: nil)
-            try placeHeadings(before: Pager.rowHeight(boxes))
-            try ensure(Pager.rowHeight(boxes))
-            drawRow(boxes, widths: spans, shading: cells.indices.map { $0 % 2 == 0 && paired ? 0.95 : nil })
-            pageHasContent = true
+            try place(boxes, widths: spans, shading: cells.indices.map { $0 % 2 == 0 && paired ? 0.95 : nil },
+                      above: 0)
         }
         y += 4
     }
@@ -244,22 +242,82 @@ final class Pager: DocumentWriter {
     }
 
     private func placeRow(_ row: PrintedDocument.Row) throws(PDFError) {
-        guard var table else { return }
+        guard let table else { return }
         let widths = row.isGroup ? [table.widths.reduce(0, +)] : table.widths
         let style: TextStyle = row.isGroup || row.isTotal ? .strong : .body
         let boxes = try cells(row.cells, widths: widths, styles: Array(repeating: style, count: widths.count),
                               right: row.isGroup ? nil : table.right)
-        let height = Pager.rowHeight(boxes)
         let headerHeight = table.headerDrawnOnPage == page ? 0 : Pager.rowHeight(table.header)
-        try placeHeadings(before: height + headerHeight)
-        try ensure(height + headerHeight)
-        if table.headerDrawnOnPage != page {
-            drawRow(table.header, widths: table.widths, shading: table.widths.map { _ in 0.9 })
-            table.headerDrawnOnPage = page
+        try place(boxes, widths: widths, shading: widths.map { _ in row.isGroup ? 0.96 : nil }, above: headerHeight) {
+            () throws(PDFError) in self.drawHeader()
         }
-        drawRow(boxes, widths: widths, shading: widths.map { _ in row.isGroup ? 0.96 : nil })
-        pageHasContent = true
+    }
+
+    /// The open table's header row, once a page.
+    private func drawHeader() {
+        guard var table, table.headerDrawnOnPage != page else { return }
+        drawRow(table.header, widths: table.widths, shading: table.widths.map { _ in 0.9 })
+        table.headerDrawnOnPage = page
         self.table = table
+    }
+
+    /// A row of cells where it fits whole, on this page or the next, with `above` points of a page's first things
+    /// (a table's header, which `atTop` draws) before it. A row taller than a page is the one row ever cut: between
+    /// lines, each cell going on where it stopped.
+    private func place(_ boxes: [TextBox], widths: [Double], shading: [Double?], above: Double,
+                       atTop: () throws(PDFError) -> Void = {}) throws(PDFError) {
+        let height = Pager.rowHeight(boxes)
+        guard height + above > Pager.bottom - PDFRenderer.top else {
+            try placeHeadings(before: height + above)
+            try ensure(height + above)
+            try atTop()
+            drawRow(boxes, widths: widths, shading: shading)
+            pageHasContent = true
+            return
+        }
+        let bottoms = boxes.map(\.lineBottoms)
+        var next = boxes.map { _ in 0 }, tops = boxes.map { _ in 0.0 }
+        try placeHeadings(before: above + 40)
+        try ensure(above + 40)
+        try atTop()
+        while zip(next, bottoms).contains(where: { $0 < $1.count }) {
+            // As many lines of each cell as this page has room for.
+            var ends = next, part = 0.0
+            for index in boxes.indices {
+                while ends[index] < bottoms[index].count
+                        && bottoms[index][ends[index]] - tops[index] + 2 * Pager.cellPadding <= room {
+                    ends[index] += 1
+                }
+            }
+            if ends == next {
+                if pageHasContent {
+                    try newPage()
+                    try atTop()
+                    continue
+                }
+                // A single line taller than an empty page: it goes on, cut by the page's edge.
+                for index in boxes.indices where next[index] < bottoms[index].count { ends[index] = next[index] + 1 }
+            }
+            for index in boxes.indices where ends[index] > next[index] {
+                part = max(part, bottoms[index][ends[index] - 1] - tops[index])
+            }
+            if drawing {
+                var x = Pager.left
+                for (index, box) in boxes.enumerated() {
+                    cell(x: x, width: widths[index], height: part + 2 * Pager.cellPadding, grey: shading[index])
+                    box.draw(lines: next[index]..<ends[index], x: x + Pager.cellPadding, y: y + Pager.cellPadding)
+                    x += widths[index]
+                }
+            }
+            y += part + 2 * Pager.cellPadding
+            pageHasContent = true
+            for index in boxes.indices where ends[index] > next[index] { tops[index] = bottoms[index][ends[index] - 1] }
+            next = ends
+            if zip(next, bottoms).contains(where: { $0 < $1.count }) {
+                try newPage()
+                try atTop()
+            }
+        }
     }
 
     private static func rowHeight(_ boxes: [TextBox]) -> Double {
@@ -273,18 +331,23 @@ final class Pager: DocumentWriter {
         guard drawing else { return }
         var x = Pager.left
         for (index, (box, width)) in zip(boxes, widths).enumerated() {
-            if let grey = shading[index] {
-                cairo_set_source_rgb(context, grey, grey, grey)
-                cairo_rectangle(context, x, y, width, height)
-                cairo_fill(context)
-                cairo_set_source_rgb(context, 0, 0, 0)
-            }
-            cairo_set_line_width(context, 0.5)
-            cairo_rectangle(context, x, y, width, height)
-            cairo_stroke(context)
+            cell(x: x, width: width, height: height, grey: shading[index])
             box.draw(x: x + Pager.cellPadding, y: y + Pager.cellPadding)
             x += width
         }
+    }
+
+    /// A cell's rule, and its shading when it has one, from the top of the row.
+    private func cell(x: Double, width: Double, height: Double, grey: Double?) {
+        if let grey {
+            cairo_set_source_rgb(context, grey, grey, grey)
+            cairo_rectangle(context, x, y, width, height)
+            cairo_fill(context)
+            cairo_set_source_rgb(context, 0, 0, 0)
+        }
+        cairo_set_line_width(context, 0.5)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_stroke(context)
     }
 
     /// Grey bars outlined in black, each with its label before it and its count after it.

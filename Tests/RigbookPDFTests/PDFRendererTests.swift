@@ -142,4 +142,29 @@ import RigbookTestSupport
         #expect(throws: PDFError.self) { try EmbeddedFiles.embed([file], in: carried) }
         #expect(throws: PDFError.self) { try EmbeddedFiles.embed([file], in: Array("not a PDF".utf8)) }
     }
+
+    @Test("a row taller than a page is the one row cut, between its lines, with nothing lost",
+          arguments: [false, true])
+    func aRowTallerThanAPageIsCutBetweenItsLines(asField: Bool) throws {
+        let lines = (1...240).map { "Defect line \($0)." }
+        let tall: RichText = .lines(lines.joined(separator: "\n"))
+        let block: PrintedDocument.Block = asField
+            ? .fields([.init("8a  Defect", tall), .init("8b  Repair", "None.")])
+            : .table(.init(columns: [.init("Tag"), .init("Defect", share: 3)],
+                           cells: [["SL-1", "Short."], ["SL-2", tall], ["SL-3", "After it."]]))
+        let bytes = try PDFRenderer.render(PrintedDocument(title: "T", created: "2026-11-30T09:15:00Z",
+                                                           blocks: [.heading("Defects", level: 2), block]))
+        let pages = try #require(Int(try Poppler.info(bytes)["Pages"] ?? ""))
+        #expect(pages >= 3)
+        let text = try Poppler.run("pdftotext", [], bytes)
+        let found = lines.compactMap { text.range(of: $0 + "\n")?.lowerBound }
+        #expect(found.count == lines.count && found == found.sorted(), "every line once, in order")
+        #expect(text.contains(asField ? "None." : "After it."))
+        if !asField {
+            for page in 1...pages {
+                let onPage = try Poppler.run("pdftotext", ["-f", "\(page)", "-l", "\(page)"], bytes)
+                #expect(onPage.contains("Defect\n") || onPage.hasPrefix("Tag"), "the header on page \(page)")
+            }
+        }
+    }
 }
