@@ -71,45 +71,59 @@ enum PDFBench {
         progress("bench: a register of \(assets) assets for the report")
         try SampleData(count: assets, seed: 42, today: today).load(into: try Register.open(path: home.registerPath))
         let rigbook = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/rigbook"
-        let pdf = home.root + "/report.pdf", page = home.root + "/report.html"
+        // Beside the data home: its own folders take only Rigbook's files.
+        let out = temporaryHome("report-out")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let pdf = out + "/report.pdf", page = out + "/report.html"
         let environment = ["RIGBOOK_HOME=\(home.root)", "RIGBOOK_TODAY=\(today.iso)"]
         let measured = timed(environment + [rigbook, "report", "--out", pdf])
-        _ = timed(environment + [rigbook, "report", "--out", page])
+        _ = try? timed(environment + [rigbook, "report", "--out", page]).get()
         let html = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
         let pages = output(of: ["pdfinfo", pdf], quiet: true).split(separator: "\n")
             .first { $0.hasPrefix("Pages:") }.map { $0.split(separator: " ").last.map(String.init) ?? "?" } ?? "?"
         let chromium = html.isEmpty ? "— (no HTML page)" : chromiumPrint(html, home: home)
         print("| figure | Rigbook | target | Chromium, same report's HTML |")
         print("|---|---|---|---|")
-        guard let measured else {
-            print("| report at \(assets.formatted()) assets as PDF | — (the command failed) | < 60 s, < 200 MB ✗ | "
+        let figures: (seconds: Double, peakMB: Double)
+        switch measured {
+        case .success(let measured): figures = measured
+        case .failure(let failure):
+            print("| report at \(assets.formatted()) assets as PDF | — (\(failure.reason)) | < 60 s, < 200 MB ✗ | "
                   + "\(chromium) |")
             return
         }
-        let met = measured.seconds < 60 && measured.peakMB < 200
+        let met = figures.seconds < 60 && figures.peakMB < 200
         print("| report at \(assets.formatted()) assets as PDF, page by page (\(pages) pages) | "
-              + "\(String(format: "%.1f", measured.seconds)) s, peak \(Int(measured.peakMB)) MB | "
+              + "\(String(format: "%.1f", figures.seconds)) s, peak \(Int(figures.peakMB)) MB | "
               + "< 60 s, < 200 MB \(met ? "✓" : "✗") | \(chromium) |")
         print("")
     }
 
-    /// A command's wall time and peak resident memory, as GNU time measures them; nil when it fails.
-    static func timed(_ command: [String]) -> (seconds: Double, peakMB: Double)? {
-        let folder = temporaryHome("time"), report = folder + "/time.txt"
+    /// Why a timed command gave no figures.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    /// A command's wall time and peak resident memory, as GNU time measures them, or what it said on failing.
+    static func timed(_ command: [String]) -> Result<(seconds: Double, peakMB: Double), Failure> {
+        let folder = temporaryHome("time"), report = folder + "/time.txt", errors = folder + "/stderr.txt"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%e %M", "-o", report, "/usr/bin/env"] + command
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // GNU time's figures to a file of their own; the command's complaints to another.
+        process.arguments = ["-c", "f=$1; e=$2; shift 2; exec /usr/bin/time -f '%e %M' -o \"$f\" /usr/bin/env \"$@\" "
+                             + "2>\"$e\"", "sh", report, errors] + command
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
+        do { try process.run() } catch { return .failure(Failure(reason: "\(error)")) }
         process.waitUntilExit()
         guard process.terminationStatus == 0, let text = try? String(contentsOfFile: report, encoding: .utf8) else {
-            return nil
+            let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            return .failure(Failure(reason: "exit \(process.terminationStatus): "
+                                    + said.split(separator: "\n").prefix(2).joined(separator: " ")))
         }
         let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        guard fields.count >= 2 else { return nil }
-        return (fields[fields.count - 2], fields[fields.count - 1] / 1024)
+        guard fields.count >= 2 else { return .failure(Failure(reason: "no figures from time")) }
+        return .success((fields[fields.count - 2], fields[fields.count - 1] / 1024))
     }
 
     /// Headless Chromium printing `html` to PDF, timed once, or why it could not.

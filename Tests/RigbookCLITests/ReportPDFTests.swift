@@ -93,6 +93,14 @@ extension RigbookCLITests {
             #expect(!FileManager.default.fileExists(atPath: home.sub("report.html")))
             let labels = home.run(["labels", "--site", "Alexandra Dock", "--format", "html", "--out", home.sub("l.pdf")])
             #expect(labels.status == 64, "\(labels)")
+            // A full disk: a clear failure, and the file already there is left as it was.
+            let full = home.run(["report", "--format", "pdf", "--out", "/dev/full"], env: Self.today)
+            #expect(full.status == 1 && full.stderr.contains("No space left on device"), "\(full)")
+            let kept = home.sub("kept.pdf")
+            try Data("an earlier report".utf8).write(to: URL(fileURLWithPath: kept))
+            let unreadable = home.run(["report", "--out", kept, "--as-of", "not-a-date"])
+            #expect(unreadable.status == 64)
+            #expect(try String(contentsOfFile: kept, encoding: .utf8) == "an earlier report")
         }
     }
 }

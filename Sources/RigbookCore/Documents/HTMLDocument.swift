@@ -41,8 +41,9 @@ final class HTMLDocumentWriter: DocumentWriter {
         out += "<meta name=\"created\" content=\"\(escape(cover.created))\">\n"
         out += "<title>\(escape(cover.title))</title>\n<style>\n\(HTMLDocumentWriter.css)"
         // The foot of every printed page, as the PDF's.
-        out += "@page { @bottom-left { content: \"\(cssString(cover.footer))\"; font-size: 6.5pt; }\n"
-        out += "  @bottom-right { content: \"page \" counter(page) \" of \" counter(pages); font-size: 6.5pt; } }\n"
+        let face = "font-family: \"DejaVu Sans\", sans-serif; font-size: 6.5pt;"
+        out += "@page { @bottom-left { content: \"\(cssString(cover.footer))\"; \(face) }\n"
+        out += "  @bottom-right { content: \"page \" counter(page) \" of \" counter(pages); \(face) } }\n"
         out += "</style>\n</head>\n<body>\n"
     }
 
