@@ -1,3 +1,4 @@
+import Foundation
 import CQPDF
 
 /// Files carried inside a PDF (what a reader lists as attachments: a certificate's signed record, for a client to
@@ -28,14 +29,7 @@ public enum EmbeddedFiles {
         var handle: qpdf_data? = qpdf
         defer { qpdf_cleanup(&handle) }
         qpdf_silence_errors(qpdf)
-        let read = pdf.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    qpdf_read_memory(qpdf, "the PDF", $0, UInt64(buffer.count), nil)
-                }
-            } ?? QPDF_ERRORS
-        }
-        try check(qpdf, read, doing: "read the PDF")
+        try read(pdf, into: qpdf)
 
         let names = dictionary(qpdf, in: qpdf_get_root(qpdf), key: "/Names")
         let tree = dictionary(qpdf, in: names, key: "/EmbeddedFiles")
@@ -65,6 +59,47 @@ public enum EmbeddedFiles {
         try check(qpdf, qpdf_write(qpdf), doing: "write the PDF")
         guard let buffer = qpdf_get_buffer(qpdf) else { throw PDFError(description: "qpdf wrote nothing") }
         return Array(UnsafeBufferPointer(start: buffer, count: qpdf_get_buffer_length(qpdf)))
+    }
+
+    /// The files `pdf` carries, by name, their bytes as they were embedded.
+    public static func files(in pdf: [UInt8]) throws(PDFError) -> [File] {
+        guard let qpdf = qpdf_init() else { throw PDFError(description: "qpdf could not start") }
+        var handle: qpdf_data? = qpdf
+        defer { qpdf_cleanup(&handle) }
+        qpdf_silence_errors(qpdf)
+        try read(pdf, into: qpdf)
+        let names = qpdf_oh_get_key(qpdf, qpdf_oh_get_key(qpdf, qpdf_get_root(qpdf), "/Names"), "/EmbeddedFiles")
+        let entries = qpdf_oh_get_key(qpdf, names, "/Names")
+        guard qpdf_oh_is_array(qpdf, entries).isTrue else { return [] }
+        var files: [File] = []
+        for index in stride(from: 0, to: Int(qpdf_oh_get_array_n_items(qpdf, entries)) - 1, by: 2) {
+            let name = String(cString: qpdf_oh_get_utf8_value(qpdf, qpdf_oh_get_array_item(qpdf, entries, Int32(index))))
+            let specification = qpdf_oh_get_array_item(qpdf, entries, Int32(index + 1))
+            let stream = qpdf_oh_get_key(qpdf, qpdf_oh_get_key(qpdf, specification, "/EF"), "/F")
+            var filtered: QPDF_BOOL = QPDF_FALSE
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            guard qpdf_oh_get_stream_data(qpdf, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
+                    & QPDF_ERRORS == 0, let buffer else { continue }
+            defer { free(buffer) }
+            let description = String(cString: qpdf_oh_get_utf8_value(qpdf, qpdf_oh_get_key(qpdf, specification,
+                                                                                          "/Desc")))
+            files.append(File(name: name, bytes: Array(UnsafeBufferPointer(start: buffer, count: length)),
+                              description: description))
+        }
+        _ = qpdf_has_error(qpdf)
+        return files
+    }
+
+    private static func read(_ pdf: [UInt8], into qpdf: qpdf_data) throws(PDFError) {
+        let read = pdf.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    qpdf_read_memory(qpdf, "the PDF", $0, UInt64(buffer.count), nil)
+                }
+            } ?? QPDF_ERRORS
+        }
+        try check(qpdf, read, doing: "read the PDF")
     }
 
     /// The file specification of `file`: its name, description and the stream of its bytes.

@@ -25,7 +25,14 @@ public enum PDFRenderer {
         } catch {
             throw PDFError(description: "\(error)")
         }
-        return bytes
+        // What cairo cannot write, qpdf adds: the files the document carries.
+        let files = document.blocks.compactMap { block -> EmbeddedFiles.File? in
+            guard case .embedded(let name, let json) = block else { return nil }
+            return EmbeddedFiles.File(name: name, bytes: Array(json.utf8),
+                                      description: "The record, its signature and the examiner's key",
+                                      mediaType: "application/json")
+        }
+        return try EmbeddedFiles.embed(files, in: bytes)
     }
 
     /// A document made as it is written, page by page, its bytes handed to `output` as cairo writes them: nothing

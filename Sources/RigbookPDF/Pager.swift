@@ -132,6 +132,9 @@ final class Pager: DocumentWriter {
             try placeHeadings(before: 0)
             if pageHasContent { try newPage() }
             return
+        case .embedded:
+            // Not printed: the renderer embeds it once cairo has written the pages.
+            return
         }
         pageHasContent = true
     }

@@ -5,9 +5,10 @@ import Testing
 private let commandNames = ["asset add", "asset list", "asset edit", "asset retire", "import", "history", "due",
                             "calendar", "export", "report", "certificate", "labels", "notices", "notices done",
                             "verify", "backup", "merge", "sync", "drafts list", "drafts discard", "drafts purge",
-                            "settings get", "settings set", "settings add", "sample", "help"]
+                            "settings get", "settings set", "settings add", "keys list", "keys new", "keys export",
+                            "keys import", "keys retire", "sample", "help"]
 private let groups = ["asset": ["add", "list", "edit", "retire"], "drafts": ["list", "discard", "purge"],
-                      "settings": ["get", "set", "add"]]
+                      "settings": ["get", "set", "add"], "keys": ["list", "new", "export", "import", "retire"]]
 
 /// The lines of the overview's COMMANDS section.
 private func commandSection(_ overview: String) -> [String] {

@@ -15,9 +15,9 @@ struct MigrationTests {
             let tables = try register.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             var names: [String] = []
             while try tables.step() { names.append(tables.text(0)) }
-            #expect(names == ["asset_changes", "assets", "attachments", "electrical_tests", "inspections", "merges",
-                              "notices", "particulars", "record_numbers", "register_chain", "rigbook_migrations",
-                              "sync_journal", "sync_servers"])
+            #expect(names == ["asset_changes", "assets", "attachments", "electrical_tests", "examiner_keys",
+                              "inspections", "key_retirements", "merges", "notices", "particulars", "record_numbers",
+                              "register_chain", "rigbook_migrations", "signatures", "sync_journal", "sync_servers"])
 
             let triggers = try register.db.prepare(
                 "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
@@ -26,7 +26,8 @@ struct MigrationTests {
             // Evidence refuses edits; every kind of entry is noted for sync; records are numbered as they come in;
             // summaries are written by the fold alone.
             #expect(triggerNames == (["asset_changes", "attachments", "electrical_tests", "inspections", "merges",
-                                      "notices", "particulars"].flatMap { table in
+                                      "notices", "particulars", "examiner_keys", "key_retirements",
+                                      "signatures"].flatMap { table in
                 ["deleted", "replaced", "updated"].map { "\(table)_are_never_\($0)" }
             } + SyncJournal.tables.map { "\($0.name)_are_journaled" }
               + ["inspections_are_numbered", "electrical_tests_are_numbered", "record_numbers_are_never_updated",

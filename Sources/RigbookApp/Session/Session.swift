@@ -289,8 +289,11 @@ public final class Session {
                 if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment([record]) { return [.saveFailed(missing)] }
                 do {
+                    let signer = try signer(for: record.values.inspectorName)
                     // The notices it opens are dated by the day the session compares them with.
-                    try register.insert(record, saved: SaveStamp(today: state.today), defectNotices: notices)
+                    try register.signing(with: signer) {
+                        try register.insert(record, saved: SaveStamp(today: state.today), defectNotices: notices)
+                    }
                 } catch {
                     return [.saveFailed(Session.refusal(error, form: "inspection"))]
                 }
@@ -303,7 +306,8 @@ public final class Session {
                 if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment(in: test.values.attachments) { return [.saveFailed(missing)] }
                 do {
-                    try register.insert(test: test, saved: SaveStamp())
+                    let signer = try signer(for: test.values.technician)
+                    try register.signing(with: signer) { try register.insert(test: test, saved: SaveStamp()) }
                 } catch {
                     return [.saveFailed(Session.refusal(error, form: "test"))]
                 }
@@ -338,16 +342,20 @@ public final class Session {
                 if let refusal = readOnlyRefusal { return [.saveFailed(refusal)] }
                 if let missing = missingAttachment(records) { return [.saveFailed(missing)] }
                 do {
-                    try register.insert(batch: records, visit: visit, saved: SaveStamp(today: state.today),
-                                        defectNotices: notices)
-                } catch .retired(let assets) {
+                    // One examiner makes a batch's reports.
+                    let examiner = records.first?.values.inspectorName
+                    try register.signing(with: try examiner.map { try signer(for: $0) }) {
+                        try register.insert(batch: records, visit: visit, saved: SaveStamp(today: state.today),
+                                            defectNotices: notices)
+                    }
+                } catch RegisterError.retired(let assets) {
                     // The batch selects the first, so that Ctrl-X takes it out; the rest can then be saved.
                     let tags = assets.map(\.tag).joined(separator: ", ")
                     return [.retiredInBatch(assets.map(\.uuid)),
                             .saveFailed(RegisterError.retired(assets).description + " What you typed is kept: take "
                                         + "\(tags) out of the batch (Ctrl-X) and save the rest.")]
                 } catch {
-                    return [.saveFailed(error.description)]
+                    return [.saveFailed(Session.refusal(error, form: "batch"))]
                 }
                 return [.batchSaved(visit: visit, assetUUIDs: records.map(\.assetUUID))]
             case .deleteDraft(let draftID):
@@ -420,6 +428,20 @@ public final class Session {
         }
     }
 
+    /// Who signs what `examiner` saves: their key on this machine, made and added to the register the first time they
+    /// save here. A key under a passphrase is opened with the one in the file RIGBOOK_KEY_PASSPHRASE_FILE names, and
+    /// a new key is written under it when it is set.
+    func signer(for examiner: String) throws -> RecordSigner {
+        try KeyRing(home: home).signer(for: examiner, register: register) { newKey in
+            let passphrase = try KeyRing.passphraseFromEnvironment(ProcessInfo.processInfo.environment)
+            if passphrase == nil && !newKey {
+                throw KeyError("the key of \(examiner) on this machine is under a passphrase: put it in a file of "
+                               + "your own (mode 0600) and name that file in RIGBOOK_KEY_PASSPHRASE_FILE")
+            }
+            return passphrase
+        }
+    }
+
     /// A form's save in a session on a register it can only read: why, in full, and that nothing typed is lost.
     var readOnlyRefusal: String? {
         readOnly.map {
@@ -432,7 +454,12 @@ public final class Session {
     /// Why the register refused a form's save, with what to do about it where the register's own sentence cannot
     /// know (it knows no form): an asset retired since the form opened keeps the draft, which waits for the asset
     /// to be put back into service, or to be discarded.
-    static func refusal(_ error: RegisterError, form: String) -> String {
+    static func refusal(_ error: Error, form: String) -> String {
+        if let key = error as? KeyError {
+            return "The \(form) was not saved: it could not be signed (\(key.description)). What you typed is kept in "
+                + "the draft; save again once the key is right."
+        }
+        guard let error = error as? RegisterError else { return "\(error)" }
         guard case .retired(let assets) = error, let asset = assets.first else { return error.description }
         return error.description + " What you typed is kept in the draft: to save this \(form), put \(asset.tag)"
             + " back into service in the asset editor (R shows retired assets, e edits); or discard the draft."

@@ -15,11 +15,14 @@ public enum Certificate {
         public var record: StoredInspection
         public var asset: Asset
         public var notices: [Notice]
+        /// The record's signature and what checks it; nil for a record saved before keys.
+        public var proof: RecordProof?
 
-        public init(record: StoredInspection, asset: Asset, notices: [Notice] = []) {
+        public init(record: StoredInspection, asset: Asset, notices: [Notice] = [], proof: RecordProof? = nil) {
             self.record = record
             self.asset = asset
             self.notices = notices
+            self.proof = proof
         }
 
         /// A record saved before reports carried their particulars (employer, site, examiner, the Schedule 1

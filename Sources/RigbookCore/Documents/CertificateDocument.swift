@@ -115,7 +115,21 @@ extension Certificate {
         blocks.append(.paragraph("Record #\(record.id), hash (SHA-256): " + code(hash(record)) + ". "
                                  + code("rigbook verify") + " on the register checks every record's hash and the "
                                  + "chain that links them: this record is in it, unaltered, if its hash is.", .small))
-        return blocks
+        return blocks + signature(entry.proof, what: "report")
+    }
+
+    /// Who signed the record, and the proof carried for anyone to check it with; or that it was saved before keys.
+    static func signature(_ proof: RecordProof?, what: String) -> [PrintedDocument.Block] {
+        guard let proof else {
+            return [.paragraph("Unsigned (before keys): this \(what) was saved before its examiner had a signing key; "
+                               + "its hash in a register that verifies is its proof.", .small)]
+        }
+        return [.paragraph("Signed by \(data: proof.examiner), key " + code(proof.shortFingerprint) + " (fingerprint "
+                           + code(proof.fingerprint) + "). The certificate carries the signed record, its signature "
+                           + "and the key (" + code(proof.fileName) + "): "
+                           + code("rigbook verify --certificate FILE") + " checks them on any machine, without the "
+                           + "register.", .small),
+                .embedded(name: proof.fileName, json: proof.json)]
     }
 
     /// What the reader types or checks, set as code.

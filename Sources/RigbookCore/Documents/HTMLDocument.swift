@@ -144,6 +144,10 @@ final class HTMLDocumentWriter: DocumentWriter {
             out += "<figcaption>\(escape(caption))</figcaption></figure>\n"
         case .pageBreak:
             breakBefore = true
+        case .embedded(let name, let json):
+            // No "<" in the script, so no "</script>" in a value can end it early; JSON reads \u003c as "<".
+            let safe = json.replacingOccurrences(of: "<", with: "\\u003c")
+            out += "<script type=\"application/json\" id=\"\(escape(name))\">\n\(safe)</script>\n"
         }
     }
 

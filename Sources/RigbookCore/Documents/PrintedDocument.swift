@@ -58,6 +58,9 @@ public struct PrintedDocument: Sendable, Hashable {
         case qrCode(QRMatrix, side: Double, caption: String)
         /// The next block starts a page.
         case pageBreak
+        /// A file the document carries, not printed: a PDF embeds it, a page holds it in a
+        /// `<script type="application/json">` (a certificate's proof). Only in a document held whole.
+        case embedded(name: String, json: String)
     }
 
     public enum Emphasis: Sendable, Hashable {

@@ -11,12 +11,16 @@ public enum TestCertificate {
         /// The employer and site the asset belongs to in the register now (a test record copies neither).
         public var employer: Employer?
         public var site: Site?
+        /// The test's signature and what checks it; nil for a test saved before keys.
+        public var proof: RecordProof?
 
-        public init(test: StoredTest, asset: Asset, employer: Employer? = nil, site: Site? = nil) {
+        public init(test: StoredTest, asset: Asset, employer: Employer? = nil, site: Site? = nil,
+                    proof: RecordProof? = nil) {
             self.test = test
             self.asset = asset
             self.employer = employer
             self.site = site
+            self.proof = proof
         }
     }
 
@@ -125,6 +129,7 @@ public enum TestCertificate {
                                  + Certificate.code("rigbook verify") + " on the register checks every record's hash "
                                  + "and the chain that links them: this test is in it, unaltered, if its hash is.",
                                  .small))
+        blocks += Certificate.signature(entry.proof, what: "test")
         return PrintedDocument(title: "Electrical test certificate #\(test.id) — \(asset.tag)", author: v.technician,
                                created: PrintedDocument.date(test.savedAt),
                                footer: "test #\(test.id) · \(asset.tag) · SHA-256 \(hash)", blocks: blocks)

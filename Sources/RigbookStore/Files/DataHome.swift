@@ -19,6 +19,9 @@ public struct DataHome: Sendable, Equatable {
     public var registerPath: String { documents + "/register.sqlite" }
     public var draftsFolder: String { documents + "/Drafts" }
     public var profilePath: String { root + "/profile.json" }
+    /// This machine's examiners' private keys (`FINGERPRINT.pem`, 0600, in a 0700 folder): never in the
+    /// register, never copied by `backup`, never sent by `sync`.
+    public var keysFolder: String { root + "/keys" }
     /// The electrical test form's profile: a file of its own beside `profile.json`, so a build that knows only
     /// the inspector's profile, rewriting that file, never drops the technician's particulars.
     public var testProfilePath: String { root + "/test-profile.json" }

@@ -81,7 +81,7 @@ public struct OwnFiles: Sendable {
     /// The folders whose every file is Rigbook's: Documents and all beneath it (a folder a person made beside
     /// Documents in the data home is theirs).
     private func ownFolders(_ home: DataHome) -> [stat] {
-        [home.documents, home.draftsFolder].compactMap(Self.identity)
+        [home.documents, home.draftsFolder, home.keysFolder].compactMap(Self.identity)
     }
 
     private static func identity(_ path: String) -> stat? {

@@ -5,7 +5,7 @@ import Foundation
 public struct KeyError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 
@@ -106,6 +106,16 @@ public final class SigningKey: @unchecked Sendable {
         guard EVP_PKEY_keygen_init(context) == 1, EVP_PKEY_keygen(context, &key) == 1, let key else {
             throw KeyError.libcrypto("libcrypto could not make a key")
         }
+        return try SigningKey(key)
+    }
+
+    /// The key whose 32 private bytes are `seed`: the sample data's keys, the same for the same seed. Never a
+    /// person's key, which comes from `generate`.
+    static func sample(seed: [UInt8]) throws(KeyError) -> SigningKey {
+        guard seed.count == 32 else { throw KeyError("a key's seed is 32 bytes") }
+        let key = seed.withUnsafeBufferPointer { EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, $0.baseAddress,
+                                                                              $0.count) }
+        guard let key else { throw KeyError.libcrypto("libcrypto refused the seed") }
         return try SigningKey(key)
     }
 

@@ -6,7 +6,8 @@ extension Register {
         guard let row = try asset(uuid: record.assetUUID) else {
             throw .unknownAsset(record.assetUUID.uuidString.lowercased())
         }
-        return Certificate.Entry(record: record, asset: row.asset, notices: try notices(recordUUID: record.recordUUID))
+        return Certificate.Entry(record: record, asset: row.asset, notices: try notices(recordUUID: record.recordUUID),
+                                 proof: try proof(of: record.recordUUID))
     }
 
     /// What a test's certificate prints beside the test: its asset, and the site and employer it belongs to in
@@ -18,6 +19,7 @@ extension Register {
         let particulars = try particulars()
         let site = particulars.site(ofAsset: asset.uuid)
         return TestCertificate.Entry(test: test, asset: asset,
-                                     employer: site.flatMap { particulars.employers[$0.employerUUID] }, site: site)
+                                     employer: site.flatMap { particulars.employers[$0.employerUUID] }, site: site,
+                                     proof: try proof(of: test.testUUID))
     }
 }

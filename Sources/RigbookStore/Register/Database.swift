@@ -19,6 +19,10 @@ public final class Database {
     private let keptLock = NSLock()
     /// The hash chain's head while `HashChain.holdingHead` runs (`.some(nil)`: an empty chain); nil otherwise.
     var heldChainHead: String??
+    /// The examiner's key that signs what a person vouches for while `Register.signing` runs; nil otherwise.
+    var signer: RecordSigner?
+    /// Signatures made as their entries were hashed, chained once the entries' rows are in.
+    var pendingSignatures: [[SQLValue]] = []
 
     public struct OpenMode: Sendable, Equatable {
         var flags: Int32

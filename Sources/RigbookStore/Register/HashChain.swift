@@ -30,9 +30,10 @@ enum HashChain {
 
         /// Reads what `canonical` needs: the hashed columns, then `extra` (the label, unless given), the
         /// hash and the parent, then the snapshot column if the kind has one.
-        func selectSQL(_ extra: String? = nil) -> String {
+        func selectSQL(_ extra: String? = nil, where condition: String? = nil) -> String {
             "SELECT " + hashed.joined(separator: ", ") + ", \(extra ?? label), \(hashColumn), parent_hash"
-                + (snapshotColumn.map { ", " + $0 } ?? "") + " FROM \(table) ORDER BY \(order)"
+                + (snapshotColumn.map { ", " + $0 } ?? "") + " FROM \(table)"
+                + (condition.map { " WHERE " + $0 } ?? "") + " ORDER BY \(order)"
         }
 
         /// The kind as it was before any extension columns (what migration 005 hashed).
@@ -115,7 +116,8 @@ enum HashChain {
             + " || ' (entry ' || id || ')'")
 
     /// Assets first: a record's asset is always added before it, and a notice's record before the notice.
-    static let kinds = [asset, particular, inspection, notice, assetChange, merge, electricalTest, attachment]
+    static let kinds = [asset, particular, inspection, notice, assetChange, merge, electricalTest, attachment,
+                        SignatureStore.key, SignatureStore.retirement, SignatureStore.signature]
 
     /// The text that is hashed for an entry whose column values `value` gives.
     static func canonical(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> String {
@@ -215,7 +217,9 @@ enum HashChain {
     static func chained(_ db: Database, _ kind: Kind, columns: [String], _ values: [SQLValue]) throws -> [SQLValue] {
         let parent = try head(db)
         let byName = Dictionary(uniqueKeysWithValues: zip(columns, values))
-        let hash = try sha256(canonicalBytes(kind, parent: parent) { byName[$0] ?? .null })
+        let canonical = canonicalBytes(kind, parent: parent) { byName[$0] ?? .null }
+        let hash = try sha256(canonical)
+        try SignatureStore.sign(db, kind, canonical: canonical, hash: hash) { byName[$0] ?? .null }
         if db.heldChainHead != nil {
             db.heldChainHead = .some(hash)
         } else {
@@ -224,13 +228,18 @@ enum HashChain {
         return values + [.text(hash), parent.map(SQLValue.text) ?? .null]
     }
 
-    /// Inserts an entry of `kind` whose columns (`kind.columns`, in order) hold `values`, hashed onto the head.
-    /// Only inside a write transaction; the statement is kept, since saves and merges run it many times.
-    static func append(_ db: Database, _ kind: Kind, _ values: [SQLValue]) throws {
+    /// Inserts an entry of `kind` whose columns (`kind.columns`, in order) hold `values`, hashed onto the head, and
+    /// its signature after it when a person vouches for it; returns the entry's row id. Only inside a write
+    /// transaction; the statement is kept, since saves and merges run it many times.
+    @discardableResult
+    static func append(_ db: Database, _ kind: Kind, _ values: [SQLValue]) throws -> Int64 {
         let names = kind.columns + [kind.hashColumn, "parent_hash"]
         let sql = "INSERT INTO \(kind.table) (\(names.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
         try db.withKept(sql, try chained(db, kind, columns: kind.columns, values)) { while try $0.step() {} }
+        let id = db.lastInsertRowID
+        try SignatureStore.appendPending(db)
+        return id
     }
 
     /// One column's line: its name, then its value as `type:length:value` — `null`, `i:` integer, `r:` real
@@ -372,14 +381,19 @@ extension Register {
         do {
             var hashes = Set<String>()
             var entries: [(name: String, hash: String?, parent: String?, recomputed: String)] = []
+            var signatures = try SignatureCheck(db)
             for kind in HashChain.kinds {
                 let statement = try db.prepare(kind.selectSQL())
                 let count = kind.hashed.count
                 while try statement.step() {
                     let hash = statement.optionalText(Int32(count + 1))
+                    let canonical = HashChain.canonical(kind, statement)
                     entries.append((statement.text(Int32(count)), hash, statement.optionalText(Int32(count + 2)),
-                                    try HashChain.sha256(HashChain.canonical(kind, statement))))
-                    if let hash { hashes.insert(hash) }
+                                    try HashChain.sha256(canonical)))
+                    if let hash {
+                        hashes.insert(hash)
+                        signatures.check(kind, statement, hash: hash, canonical: canonical)
+                    }
                 }
             }
             let head = try HashChain.head(db)
@@ -391,6 +405,11 @@ extension Register {
                     result.problems = ["\(entry.name) names a parent \(parent) that is not in the register"]
                 }
                 if result.problem != nil { return result }
+            }
+            // Each signature against its key and the bytes of the record it names.
+            if let problem = signatures.problems().first {
+                result.problems = [problem]
+                return result
             }
             // A merge names the other register's head: removing that register's newest entries shows too.
             let merges = try db.prepare("SELECT other_head, \(HashChain.merge.label) FROM merges ORDER BY id")

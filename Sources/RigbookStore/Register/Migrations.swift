@@ -366,8 +366,8 @@ enum RegisterSchema {
                 -- The server an entry was pulled from (not pushed back there).
                 pulled_from TEXT
             );
-            \(SyncJournal.triggers)
-            \(SyncJournal.fill)
+            \(SyncJournal.triggers(for: SyncJournal.firstJournaled))
+            \(SyncJournal.fill(SyncJournal.firstJournaled))
             CREATE TABLE sync_servers (
                 identity TEXT PRIMARY KEY,
                 url TEXT NOT NULL,
@@ -434,6 +434,9 @@ enum RegisterSchema {
         // The owner's own plant number (`AssetField.clientRef`): NULL when none, on every asset added before it
         // too, so as an extension column of the asset's hash it leaves their hashes as they were.
         Migration(name: "017-asset-client-refs", sql: "ALTER TABLE assets ADD COLUMN client_ref TEXT;"),
+        // Examiners' keys, their retirements and records' signatures: entries of the chain, journaled for sync.
+        Migration(name: "018-examiner-keys-and-signatures", sql: SignatureStore.migrationSQL(appendOnly: appendOnly)
+            + "\n" + SyncJournal.triggers(for: ["examiner_keys", "key_retirements", "signatures"])),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only.

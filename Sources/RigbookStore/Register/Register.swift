@@ -657,6 +657,7 @@ public final class Register {
                                               visit: visit, alsoAmends: alsoAmends.map(\.uuid))
         try db.withKept(InspectionColumns.insertSQL, try chained(values, record)) { while try $0.step() {} }
         let id = db.lastInsertRowID
+        try SignatureStore.appendPending(db)
         // Its files follow it onto the chain, in the same transaction: a record never names half of them.
         try AttachmentColumns.append(db, record.values.attachments, kind: AttachmentColumns.inspectionKind,
                                      recordUUID: recordUUID, attachedAt: saved.savedAt)
@@ -826,10 +827,14 @@ public final class Register {
     /// in one transaction, summaries folded in memory. `saved` gives each record and test its stamp from its date,
     /// and `recordUUID` its uuid (sample data stamps records with their own date and draws uuids from its seed, so
     /// the same seed always gives the same register). A batch holds no amendments.
+    /// `signer` gives who signs a record or test of an examiner on a date (none: unsigned); its keys must be the
+    /// register's already.
     public func load(_ batch: [(asset: Asset, records: [ValidatedInspection], tests: [ValidatedTest])],
-                     saved: (CalendarDate) -> SaveStamp,
-                     recordUUID: () -> UUID = UUID.init) throws(RegisterError) {
+                     saved: (CalendarDate) -> SaveStamp, recordUUID: () -> UUID = UUID.init,
+                     signer: (_ examiner: String, _ on: CalendarDate) -> RecordSigner? = { _, _ in nil })
+        throws(RegisterError) {
         try perform {
+            defer { db.signer = nil }
             try db.transaction { try HashChain.holdingHead(db) {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
@@ -844,12 +849,16 @@ public final class Register {
                             record, recordUUID: recordUUID(), amendsID: nil, asset: asset,
                             saved: saved(record.inspectionDate),
                             particularsJSON: try record.particulars.map(ParticularsJSON.encode))
+                        db.signer = signer(record.values.inspectorName, record.inspectionDate)
                         try recordStatement.bind(try chained(values, record))
                         while try recordStatement.step() {}
+                        try SignatureStore.appendPending(db)
                     }
                     for test in tests {
+                        db.signer = signer(test.values.technician, test.testDate)
                         _ = try appendTest(test, testUUID: recordUUID(), asset: asset, saved: saved(test.testDate))
                     }
+                    db.signer = nil
                 }
             } }
         }

@@ -25,12 +25,35 @@ public struct SampleData {
         where current.current(of: change).map({ $0 == Particulars.initial.current(of: change) }) ?? true {
             try register.record(change, stamp: SaveStamp(savedAt: today.iso + "T08:00:00.000Z", operatorName: "sample"))
         }
-        do { try register.bulkLoading { try loadChunks(into: register, progress: progress) } }
+        let signers = try sampleSigners(register)
+        do { try register.bulkLoading { try loadChunks(into: register, signers: signers, progress: progress) } }
         catch let error as RegisterError { throw error }
         catch { throw RegisterError.writeFailed("\(error)") }
     }
 
-    private func loadChunks(into register: Register, progress: (Int) -> Void) throws(RegisterError) {
+    /// Each sample examiner's and technician's key, made from the seed and marked as a sample key in the register (a
+    /// register that has them already keeps them).
+    private func sampleSigners(_ register: Register) throws(RegisterError) -> [String: RecordSigner] {
+        let held = Set(try register.examinerKeys().map(\.fingerprint))
+        var signers: [String: RecordSigner] = [:]
+        for name in Self.inspectors.map(\.0) + Self.technicianNames {
+            let key: SigningKey
+            do {
+                let seedBytes = Array(try HashChain.sha256("rigbook sample key \(seed) \(name)").utf8.prefix(32))
+                key = try SigningKey.sample(seed: seedBytes)
+            } catch { throw RegisterError.writeFailed("the sample keys could not be made: \(error)") }
+            if !held.contains(key.publicKey.fingerprint) {
+                try register.addKey(key.publicKey, examiner: name, sample: true,
+                                    stamp: SaveStamp(savedAt: today.addingMonths(-12).iso + "T08:00:00.000Z",
+                                                     operatorName: "sample"))
+            }
+            signers[name] = RecordSigner(key: key, examiner: name)
+        }
+        return signers
+    }
+
+    private func loadChunks(into register: Register, signers: [String: RecordSigner],
+                            progress: (Int) -> Void) throws(RegisterError) {
         var random = SplitMix64(seed: seed)
         // Electrical items are the last numbers and draw from a generator of their own: the lifting assets before
         // them are drawn exactly as a register of lifting equipment alone drew them.
@@ -48,7 +71,11 @@ public struct SampleData {
                 index < lifting ? makeAsset(number: index + 1, random: &random)
                     : makeElectricalItem(number: index + 1, index: index - lifting, random: &electricalRandom)
             }
-            try register.load(batch, saved: saved, recordUUID: { recordUUIDs.uuid() })
+            // The last year's records are signed with the sample examiners' keys; older ones are from before keys.
+            let keysSince = today.addingMonths(-12)
+            try register.load(batch, saved: saved, recordUUID: { recordUUIDs.uuid() }) { examiner, date in
+                date >= keysSince ? signers[examiner] : nil
+            }
             start = end
             progress(start)
         }

@@ -39,6 +39,8 @@ extension SampleData {
     private static let technicians: [(String, String)] = [
         ("Ana Reyes", "EW-284113"), ("Sam Whitford", "TT-40721"), ("李明", "EL-2021-0388"),
     ]
+    /// The technicians, who sign their tests with sample keys.
+    static var technicianNames: [String] { technicians.map(\.0) }
     private static let instruments: [(String, String)] = [("Seaward PrimeTest 250+", "PT250-1187"),
                                                           ("Megger PAT420", "PAT420-0934")]
 

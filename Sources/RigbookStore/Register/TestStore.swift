@@ -102,9 +102,8 @@ extension Register {
     /// Puts the test onto the hash chain with its attachments and returns its id: inside the write transaction
     /// of a save, or of a bulk load (`load`, which folds the summary itself).
     func appendTest(_ test: ValidatedTest, testUUID: UUID, asset: Asset, saved: SaveStamp) throws -> Int64 {
-        try HashChain.append(db, HashChain.electricalTest,
-                             try TestColumns.values(test, testUUID: testUUID, asset: asset, saved: saved))
-        let id = db.lastInsertRowID
+        let id = try HashChain.append(db, HashChain.electricalTest,
+                                      try TestColumns.values(test, testUUID: testUUID, asset: asset, saved: saved))
         // The attachments table names them too, so `attachments(recordUUID:)` serves both kinds.
         try AttachmentColumns.append(db, test.values.attachments, kind: AttachmentColumns.testKind,
                                      recordUUID: testUUID, attachedAt: saved.savedAt)

@@ -14,13 +14,15 @@ public struct MergeReport: Sendable, Equatable {
     public var attachments = 0
     /// Electrical tests.
     public var electricalTests = 0
+    /// Examiners' keys, their retirements and records' signatures.
+    public var signatures = 0
     /// Fields both registers changed, each saying which change holds now (the later one).
     public var fieldConflicts: [String] = []
     /// Tags of assets with a record that now has two amendments (made on two machines).
     public var conflictingAmendments: [String] = []
 
     public var entries: Int {
-        assets + records + assetChanges + particulars + notices + merges + attachments + electricalTests
+        assets + records + assetChanges + particulars + notices + merges + attachments + electricalTests + signatures
     }
 }
 
@@ -170,6 +172,10 @@ extension Register {
         report.merges = try copy(theirs, "merges", keys: new["merges"] ?? [], by: "merge_uuid", order: "id")
         report.attachments = try copy(theirs, "attachments", keys: new["attachments"] ?? [], by: "entry_uuid",
                                       order: "id")
+        // Examiners' keys before their retirements and the signatures made with them.
+        for table in ["examiner_keys", "key_retirements", "signatures"] {
+            report.signatures += try copy(theirs, table, keys: new[table] ?? [], by: "entry_uuid", order: "id")
+        }
 
         // What an asset was added as comes with its first change, on whichever register that was made.
         let asAdded = try theirs.prepare("SELECT uuid, as_added FROM assets WHERE as_added IS NOT NULL")

@@ -132,6 +132,29 @@ enum ServerSchema {
             """),
         // The replicas' migration 017: the owner's own plant number, an extension column of the asset's hash.
         Migration(name: "004-asset-client-refs", sql: "ALTER TABLE assets ADD COLUMN client_ref text;"),
+        // The replicas' migration 018: examiners' keys, their retirements and records' signatures.
+        Migration(name: "005-examiner-keys-and-signatures", sql: """
+            CREATE TABLE examiner_keys (
+                \(seq)
+                entry_uuid text NOT NULL UNIQUE, fingerprint text NOT NULL UNIQUE, public_key text NOT NULL,
+                examiner_name text NOT NULL, sample bigint NOT NULL, added_at text NOT NULL, operator text NOT NULL,
+                entry_hash text NOT NULL UNIQUE, parent_hash text
+            );
+            \(appendOnly("examiner_keys"))
+            CREATE TABLE key_retirements (
+                \(seq)
+                entry_uuid text NOT NULL UNIQUE, fingerprint text NOT NULL UNIQUE, reason text NOT NULL,
+                retired_at text NOT NULL, operator text NOT NULL, entry_hash text NOT NULL UNIQUE, parent_hash text
+            );
+            \(appendOnly("key_retirements"))
+            CREATE TABLE signatures (
+                \(seq)
+                entry_uuid text NOT NULL UNIQUE, record_kind text NOT NULL, record_uuid text NOT NULL,
+                record_hash text NOT NULL, fingerprint text NOT NULL, signature text NOT NULL, signed_at text NOT NULL,
+                entry_hash text NOT NULL UNIQUE, parent_hash text
+            );
+            \(appendOnly("signatures"))
+            """),
     ]
 
     /// Checks the database at the other end is a Rigbook server this build understands, making one of an empty

@@ -18,11 +18,18 @@ enum SyncJournal {
         Table(kind: HashChain.merge, key: "merge_uuid"),
         Table(kind: HashChain.electricalTest, key: "test_uuid"),
         Table(kind: HashChain.attachment, key: "entry_uuid"),
+        Table(kind: SignatureStore.key, key: "entry_uuid"),
+        Table(kind: SignatureStore.retirement, key: "entry_uuid"),
+        Table(kind: SignatureStore.signature, key: "entry_uuid"),
     ]
 
-    /// The triggers that note each new entry (migration 013).
-    static var triggers: String {
-        tables.map { table in
+    /// The tables migration 013 journaled: frozen, since each later table's own migration journals it.
+    static let firstJournaled: Set<String> = ["assets", "particulars", "inspections", "notices", "asset_changes",
+                                              "merges", "electrical_tests", "attachments"]
+
+    /// The triggers that note each new entry of the tables `names`.
+    static func triggers(for names: Set<String>) -> String {
+        tables.filter { names.contains($0.name) }.map { table in
             """
             CREATE TRIGGER \(table.name)_are_journaled AFTER INSERT ON \(table.name)
             BEGIN INSERT INTO sync_journal (entry_table, entry_key) VALUES ('\(table.name)', NEW.\(table.key)); END;
@@ -30,9 +37,10 @@ enum SyncJournal {
         }.joined(separator: "\n")
     }
 
-    /// Notes the entries already there, in the chain's order (assets before the records that name them).
-    static var fill: String {
-        tables.map { table in
+    /// Notes the entries already there of the tables `names`, in the chain's order (assets before the records that
+    /// name them).
+    static func fill(_ names: Set<String>) -> String {
+        tables.filter { names.contains($0.name) }.map { table in
             "INSERT INTO sync_journal (entry_table, entry_key) SELECT '\(table.name)', \(table.key)"
                 + " FROM \(table.name) ORDER BY \(table.kind.order);"
         }.joined(separator: "\n")

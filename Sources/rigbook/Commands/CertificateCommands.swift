@@ -388,13 +388,18 @@ extension Commands {
         let problems = notice.problems(recordDate: recordDate, today: context.today)
         if !problems.isEmpty { throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.") }
         let register = try context.openRegister()
-        do throws(RegisterError) {
-            try register.addNotice(notice, today: context.today, stamp: SaveStamp(today: context.today))
+        // The person who made the report vouches for its notices, with their key on this machine.
+        let signer = try context.signer(for: record.particulars?.examiner?.name ?? record.values.inspectorName,
+                                        register: register)
+        do {
+            try register.signing(with: signer) {
+                try register.addNotice(notice, today: context.today, stamp: SaveStamp(today: context.today))
+            }
         }
-        catch .invalidNotice(let problems) {
+        catch RegisterError.invalidNotice(let problems) {
             throw UsageError(problems.joined(separator: " ") + " Nothing was recorded.")
         }
-        catch { throw refusal("\(error.description)") }
+        catch { throw refusal("\(error)") }
         let report = record.reportNumber.map { ", report \($0)" } ?? ""
         let to = recipient.isEmpty ? "" : ", to \(recipient.trimmingCharacters(in: .whitespaces))"
         try Output.line("Recorded: \(duty.label), record #\(record.id)\(report), done on \(on.iso)\(to).")

@@ -39,6 +39,23 @@ struct Context: Sendable {
         "There is no register in \(home.root) yet: \(doing) would make one (\(home.registerPath)).\n"
     }
 
+    /// Who signs what a command saves for `examiner`: their key on this machine, made and added to the register the
+    /// first time they save here. A command has no terminal to ask on: a key under a passphrase is opened with the
+    /// file RIGBOOK_KEY_PASSPHRASE_FILE names, or refused (exit 1), never read from an argument.
+    func signer(for examiner: String, register: Register) throws(CommandFailure) -> RecordSigner {
+        do {
+            return try KeyRing(home: home).signer(for: examiner, register: register) { newKey in
+                let passphrase = try KeyRing.passphraseFromEnvironment(environment)
+                if passphrase == nil && !newKey {
+                    throw KeyError("the key of \(examiner) on this machine is under a passphrase, and a command "
+                                   + "has no terminal to ask for it: name a file holding it in "
+                                   + "RIGBOOK_KEY_PASSPHRASE_FILE")
+                }
+                return passphrase
+            }
+        } catch { throw CommandFailure("rigbook: \(error); nothing was saved") }
+    }
+
     /// Opens the register only to read it. A missing register is an error naming the home looked in, never
     /// an empty list: a cron job with the wrong home must not report "nothing needs attention".
     func readRegister() throws(CommandFailure) -> Register {
@@ -91,7 +108,7 @@ enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
                                      export, report, certificate, labels, notices, noticesDone, verify, backup, merge,
                                      sync, draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
-                                     SettingsCommands.set, SettingsCommands.add, sample, help]
+                                     SettingsCommands.set, SettingsCommands.add] + KeyCommands.all + [sample, help]
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
@@ -175,6 +192,8 @@ enum Commands {
         ("RIGBOOK_SYNC_INTERVAL", "Seconds between the full-screen register's background syncs (default 180)."),
         ("XDG_CACHE_HOME", "--server keeps its replica in $XDG_CACHE_HOME/rigbook (else ~/.cache)."),
         ("RIGBOOK_SERVER_CACHE", "off: --server reads through a temporary replica instead."),
+        ("RIGBOOK_KEY_PASSPHRASE_FILE", "A file whose first line opens the examiners' keys, for commands without a"
+            + " terminal (never an argument, which others can see)."),
     ]
 
     /// The overview's command list: a line a command, its name padded to a column, then its abstract.
@@ -617,7 +636,7 @@ enum Commands {
 
     static let verify = CommandSpec(
         name: "verify", abstract: "Check the register's hash chain: no record altered or removed.",
-        usage: "rigbook verify [--head HASH]",
+        usage: "rigbook verify [--head HASH] | rigbook verify --certificate FILE",
         discussion: """
             Recomputes the SHA-256 of every entry (each asset as added, each inspection record) from its
             canonical content and its parent's hash, and checks that every parent and the head are in the
@@ -627,10 +646,18 @@ enum Commands {
             not match and every record number and asset status that does not hold (exit 1). --head HASH
             also checks that a head printed earlier (on a certificate, in a log) is still in the register,
             so removing the newest entries is found too. Not found: a register deleted whole, or replaced
-            by an older copy of itself (keep a head printed earlier and give it to --head). See
-            docs/FORMATS.md.
+            by an older copy of itself (keep a head printed earlier and give it to --head). Each record's
+            signature is checked against its examiner's key: one signed by a key the register does not hold, by
+            a key retired before the record was saved, or that does not match its record is named like a broken
+            hash. --certificate FILE checks a certificate (PDF or HTML) on any machine, without the register:
+            each signed record it carries against its signature and key, and on a page, what the page prints
+            against the record. See docs/FORMATS.md.
             """
     ) { arguments, context in
+        if let file = try arguments.option("--certificate") {
+            try arguments.finish()
+            return try verifyCertificate(file)
+        }
         let expected = try arguments.option("--head")
         if let expected, expected.count != 64 || !expected.allSatisfy(\.isHexDigit) {
             throw UsageError("--head must be a SHA-256 of 64 hex digits, not \(expected)")
@@ -648,6 +675,29 @@ enum Commands {
         var out = Output()
         let entries = result.entries == 1 ? "1 entry" : "\(result.entries) entries"
         try out.write("verified \(entries); head \(result.head ?? "none (an empty register)")\n")
+        try out.flush()
+        return ExitCode.success
+    }
+
+    /// `verify --certificate FILE`: a line a signed record, exit 1 when any does not hold.
+    private static func verifyCertificate(_ file: String) throws -> Int32 {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("rigbook: cannot read \(file)")
+        }
+        let findings: [CertificateCheck.Finding]
+        do { findings = try CertificateCheck.check(Array(data)) } catch {
+            throw CommandFailure("rigbook: \(file): \(error)")
+        }
+        let failed = findings.filter { $0.problem != nil }
+        guard failed.isEmpty else {
+            throw CommandFailure(failed.map { "rigbook: \(file): record \($0.recordUUID.lowercased()) signed by "
+                                               + "\($0.examiner): \($0.problem ?? "")" }.joined(separator: "\n"))
+        }
+        var out = Output()
+        for finding in findings {
+            try out.write("\(file): record \(finding.recordUUID.lowercased()) signed by \(finding.examiner), key "
+                          + "\(finding.shortFingerprint): the signature holds\n")
+        }
         try out.flush()
         return ExitCode.success
     }

@@ -1,0 +1,119 @@
+import Foundation
+import RigbookCore
+import RigbookPDF
+import RigbookStore
+
+/// `rigbook verify --certificate FILE`: a certificate checked on any machine, without the register. Each signed record
+/// it carries (a PDF's embedded `rigbook-proof-….json`, a page's `<script type="application/json">`) must hold by
+/// itself (`SignedRecord.problem`: its bytes, its key, its signature), and a page's printed particulars must say what
+/// the record it carries says.
+public enum CertificateCheck {
+    /// What the check found: each record's verdict, a line each.
+    public struct Finding: Sendable, Equatable {
+        public var recordUUID: String
+        public var examiner: String
+        public var shortFingerprint: String
+        /// Nil when the record holds.
+        public var problem: String?
+    }
+
+    public struct Refusal: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func check(_ bytes: [UInt8]) throws -> [Finding] {
+        let isPDF = bytes.starts(with: Array("%PDF-".utf8))
+        let page = isPDF ? nil : String(decoding: bytes, as: UTF8.self)
+        let proofs: [RecordProof]
+        if isPDF {
+            let files: [EmbeddedFiles.File]
+            do { files = try EmbeddedFiles.files(in: bytes) } catch {
+                throw Refusal(description: "it is not a PDF that can be read (\(error.description))")
+            }
+            proofs = files.filter { $0.name.hasPrefix("rigbook-proof-") }
+                .compactMap { RecordProof(json: String(decoding: $0.bytes, as: UTF8.self)) }
+        } else {
+            guard let page, page.contains("<html") else {
+                throw Refusal(description: "it is neither a PDF nor an HTML page")
+            }
+            proofs = scripts(in: page).compactMap(RecordProof.init(json:))
+        }
+        guard !proofs.isEmpty else {
+            throw Refusal(description: "it carries no signed record: a certificate of records saved before keys, or "
+                          + "not a Rigbook certificate")
+        }
+        return proofs.map { proof in
+            var problem = SignedRecord.problem(proof)
+            if problem == nil, let page { problem = printedProblem(page, proof) }
+            return Finding(recordUUID: proof.recordUUID, examiner: proof.examiner,
+                           shortFingerprint: proof.shortFingerprint, problem: problem)
+        }
+    }
+
+    /// The JSON of the page's `rigbook-proof` scripts.
+    static func scripts(in page: String) -> [String] {
+        page.components(separatedBy: "<script type=\"application/json\" id=\"rigbook-proof-").dropFirst().compactMap {
+            guard let start = $0.range(of: ">"), let end = $0.range(of: "</script>") , start.upperBound <= end.lowerBound
+            else { return nil }
+            return String($0[start.upperBound..<end.lowerBound])
+        }
+    }
+
+    /// Where the page prints its record other than the record says: its report number, result, date of
+    /// examination, defect and next examination, each read from the page's own report of that record.
+    static func printedProblem(_ page: String, _ proof: RecordProof) -> String? {
+        guard let fields = SignedRecord.fields(proof) else { return "the record it carries cannot be read" }
+        guard fields["kind"] == "inspection" else { return nil }
+        guard let report = report(in: page, uuid: proof.recordUUID.lowercased()) else {
+            return "the page prints no report of record \(proof.recordUUID.lowercased())"
+        }
+        var expected: [(String, String)] = [
+            ("Report number", fields["report_number"] ?? Certificate.notRecorded),
+            ("Result", fields["result"].flatMap(InspectionResult.init(rawValue:))?.label ?? Certificate.notRecorded),
+            ("8f", fields["inspection_date"] ?? ""),
+            ("8d", fields["next_examination_by"].flatMap { $0.isEmpty ? nil : $0 } ?? Certificate.notRecorded),
+        ]
+        if let result = fields["result"], ["defect_to_be_remedied", "fail_dangerous"].contains(result) {
+            expected.append(("8a", VisibleText.keepingLineEnds(fields["defect_description"] ?? "")))
+        }
+        for (label, value) in expected {
+            let printed = cell(report, label).map(plainText)
+            guard printed == value.trimmingCharacters(in: .whitespacesAndNewlines) else {
+                let name = label.first?.isNumber == true ? "item \(label)" : label.lowercased()
+                return "the page prints \(name) as \u{201C}\(printed ?? "nothing")\u{201D} where the signed record "
+                    + "says \u{201C}\(value)\u{201D}: the page was edited"
+            }
+        }
+        return nil
+    }
+
+    /// The page's report of the record `uuid`: from its heading to the next report's.
+    private static func report(in page: String, uuid: String) -> Substring? {
+        guard let start = page.range(of: "id=\"record-\(uuid)\"") else { return nil }
+        let rest = page[start.upperBound...]
+        let end = rest.range(of: "id=\"record-")?.lowerBound ?? rest.endIndex
+        return rest[..<end]
+    }
+
+    /// The value cell of the row whose label is `label` (a field's heading, or a Schedule 1 item's number).
+    private static func cell(_ report: Substring, _ label: String) -> String? {
+        let opening = label.first?.isNumber == true ? "<tr data-item=\"\(label)\"><th>" : "<tr><th>\(label)</th>"
+        guard let row = report.range(of: opening) else { return nil }
+        let rest = report[row.upperBound...]
+        guard let td = rest.range(of: "<td"), let open = rest[td.upperBound...].range(of: ">"),
+              let close = rest[open.upperBound...].range(of: "</td></tr>") else { return nil }
+        return String(rest[open.upperBound..<close.lowerBound])
+    }
+
+    /// A cell's text as the page shows it: tags out, line breaks kept, entities read.
+    private static func plainText(_ html: String) -> String {
+        var text = html.replacingOccurrences(of: "<br>", with: "\n")
+        while let open = text.range(of: "<"), let close = text[open.lowerBound...].range(of: ">") {
+            text.removeSubrange(open.lowerBound..<close.upperBound)
+        }
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import RigbookCore
+
+/// Who vouches for a record, provably: an examiner's key signs the record's canonical bytes (the very bytes its
+/// chain hash is computed over) at the gate, in the save's own transaction, and the signature is an entry of the
+/// chain of its own. Examiners' public keys are entries too, added and retired with a reason, never edited, so
+/// they travel with backup, merge and sync like every other entry. docs/FORMATS.md ("Signatures") describes them.
+enum SignatureStore {
+    /// A key added: the examiner it is for, and whether it is one of the sample data's.
+    static let key = HashChain.Kind(
+        name: "examiner_key", table: "examiner_keys",
+        columns: ["entry_uuid", "fingerprint", "public_key", "examiner_name", "sample", "added_at", "operator"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'key ' || fingerprint || ' of ' || examiner_name || ' (entry ' || id || ')'")
+
+    /// A key retired, from `retired_at` on, with the reason.
+    static let retirement = HashChain.Kind(
+        name: "key_retirement", table: "key_retirements",
+        columns: ["entry_uuid", "fingerprint", "reason", "retired_at", "operator"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'retirement of key ' || fingerprint || ' (entry ' || id || ')'")
+
+    /// A record's signature: the record by kind, uuid and hash, the key by fingerprint, the signature in base64.
+    static let signature = HashChain.Kind(
+        name: "signature", table: "signatures",
+        columns: ["entry_uuid", "record_kind", "record_uuid", "record_hash", "fingerprint", "signature", "signed_at"],
+        hashColumn: "entry_hash", key: "id", order: "id",
+        label: "'signature of ' || record_kind || ' ' || lower(record_uuid) || ' (entry ' || id || ')'")
+
+    /// The kinds of entry a person vouches for, each with the column that names it and the one that dates it.
+    static let signable: [String: (uuid: String, saved: String)] = [
+        HashChain.inspection.name: ("record_uuid", "saved_at"),
+        HashChain.electricalTest.name: ("test_uuid", "saved_at"),
+        HashChain.notice.name: ("notice_uuid", "recorded_at"),
+    ]
+
+    /// The tables, append-only like every table of evidence.
+    static func migrationSQL(appendOnly: (String, String) -> String) -> String {
+        """
+        CREATE TABLE examiner_keys (
+            id INTEGER PRIMARY KEY,
+            entry_uuid TEXT NOT NULL UNIQUE,
+            fingerprint TEXT NOT NULL UNIQUE CHECK (length(fingerprint) = 64 AND fingerprint NOT GLOB '*[^0-9a-f]*'),
+            public_key TEXT NOT NULL,
+            examiner_name TEXT NOT NULL,
+            sample INTEGER NOT NULL CHECK (sample IN (0, 1)),
+            added_at TEXT NOT NULL,
+            operator TEXT NOT NULL,
+            entry_hash TEXT NOT NULL UNIQUE,
+            parent_hash TEXT
+        );
+        \(appendOnly("examiner_keys", "examiner keys are evidence: retire a key instead"))
+        CREATE TABLE key_retirements (
+            id INTEGER PRIMARY KEY,
+            entry_uuid TEXT NOT NULL UNIQUE,
+            fingerprint TEXT NOT NULL UNIQUE,
+            reason TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+            retired_at TEXT NOT NULL,
+            operator TEXT NOT NULL,
+            entry_hash TEXT NOT NULL UNIQUE,
+            parent_hash TEXT
+        );
+        \(appendOnly("key_retirements", "the retirement of a key is evidence and stands"))
+        CREATE TABLE signatures (
+            id INTEGER PRIMARY KEY,
+            entry_uuid TEXT NOT NULL UNIQUE,
+            record_kind TEXT NOT NULL,
+            record_uuid TEXT NOT NULL,
+            record_hash TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            signature TEXT NOT NULL,
+            signed_at TEXT NOT NULL,
+            entry_hash TEXT NOT NULL UNIQUE,
+            parent_hash TEXT
+        );
+        CREATE INDEX signatures_by_record ON signatures(record_uuid);
+        \(appendOnly("signatures", "signatures are evidence and cannot be changed"))
+        """
+    }
+
+    /// Signs an entry of `kind` whose canonical bytes were just hashed to `hash`, when the register has a signer and
+    /// the kind is one a person vouches for: the signature waits in `db.pendingSignatures` until the entry's row is
+    /// in, then `appendPending` chains it after the entry.
+    static func sign(_ db: Database, _ kind: HashChain.Kind, canonical: [UInt8], hash: String,
+                     _ value: (String) -> SQLValue) throws {
+        guard let signer = db.signer, let columns = signable[kind.name] else { return }
+        guard case .text(let uuid) = value(columns.uuid), case .text(let savedAt) = value(columns.saved) else { return }
+        let signature = try signer.sign(canonical)
+        // Signed as it is saved, so dated by its save; named by what it signs, so the same record and key always
+        // give the same entry (sample data from one seed is one register).
+        let name = try HashChain.sha256(uuid + " " + signer.fingerprint)
+        db.pendingSignatures.append([
+            .text(uuidText(hex: name)),
+            .text(kind.name), .text(uuid), .text(hash), .text(signer.fingerprint),
+            .text(Data(signature).base64EncodedString()), .text(savedAt),
+        ])
+    }
+
+    /// The first 32 hex digits of `hex` written as a uuid.
+    private static func uuidText(hex: String) -> String {
+        var digits = Substring(hex.prefix(32).uppercased())
+        return [8, 4, 4, 4, 12].map { length in
+            defer { digits = digits.dropFirst(length) }
+            return String(digits.prefix(length))
+        }.joined(separator: "-")
+    }
+
+    /// Chains the signatures waiting for their entries, which are now in.
+    static func appendPending(_ db: Database) throws {
+        guard !db.pendingSignatures.isEmpty else { return }
+        let waiting = db.pendingSignatures
+        db.pendingSignatures = []
+        for values in waiting { try HashChain.append(db, signature, values) }
+    }
+}
+
+/// What signs at the gate: an examiner's private key, once the register knows its public key and has not retired
+/// it (checked by `Register.signing`).
+public struct RecordSigner: Sendable {
+    public let key: SigningKey
+    public let examiner: String
+
+    public init(key: SigningKey, examiner: String) {
+        self.key = key
+        self.examiner = examiner
+    }
+
+    var fingerprint: String { key.publicKey.fingerprint }
+
+    func sign(_ bytes: [UInt8]) throws -> [UInt8] {
+        do { return try key.sign(bytes) } catch { throw RegisterError.writeFailed("the record could not be signed: "
+                                                                                     + error.description) }
+    }
+}
+
+/// `verify`'s look at the signatures, made as it reads every entry: each signature against the key it names (known
+/// to the register, not retired before the record was saved) and the canonical bytes of the record whose hash it
+/// names. A record saved offline before its key's retirement and synced after it is valid: what counts is when it
+/// was saved.
+struct SignatureCheck {
+    private struct Signed {
+        let kind: String
+        let fingerprint: String
+        let signature: [UInt8]
+    }
+
+    private var byRecordHash: [String: [Signed]] = [:]
+    private var keys: [String: (key: PublicKey, retiredAt: String?)] = [:]
+    private var found = Set<String>()
+    private var noted: [String] = []
+
+    init(_ db: Database) throws {
+        let keyRows = try db.prepare("""
+            SELECT k.fingerprint, k.public_key, r.retired_at FROM examiner_keys k
+            LEFT JOIN key_retirements r ON r.fingerprint = k.fingerprint
+            """)
+        while try keyRows.step() {
+            guard let raw = Data(base64Encoded: keyRows.text(1)), let key = try? PublicKey(raw: Array(raw)),
+                  key.fingerprint == keyRows.text(0) else {
+                noted.append("key \(keyRows.text(0)) in the register is not the key its fingerprint names")
+                continue
+            }
+            keys[key.fingerprint] = (key, keyRows.optionalText(2))
+        }
+        let rows = try db.prepare("SELECT record_hash, record_kind, fingerprint, signature FROM signatures ORDER BY id")
+        while try rows.step() {
+            byRecordHash[rows.text(0), default: []].append(Signed(
+                kind: rows.text(1), fingerprint: rows.text(2),
+                signature: Array(Data(base64Encoded: rows.text(3)) ?? Data())))
+        }
+    }
+
+    /// Checks the signatures of the entry a `selectSQL` statement of `kind` is on, whose hash is `hash`.
+    mutating func check(_ kind: HashChain.Kind, _ statement: Statement, hash: String, canonical: String) {
+        guard let signed = byRecordHash[hash] else { return }
+        found.insert(hash)
+        let hashed = kind.hashed
+        let name = statement.text(Int32(hashed.count))
+        let savedAt = SignatureStore.signable[kind.name].flatMap { columns in
+            hashed.firstIndex(of: columns.saved).flatMap { statement.optionalText(Int32($0)) }
+        } ?? ""
+        for signature in signed {
+            guard signature.kind == kind.name else {
+                noted.append("a signature names \(name) as a \(signature.kind)")
+                continue
+            }
+            guard let key = keys[signature.fingerprint] else {
+                noted.append("\(name) is signed by key \(signature.fingerprint), which the register does not hold")
+                continue
+            }
+            if let retired = key.retiredAt, retired < savedAt {
+                noted.append("\(name) is signed by key \(signature.fingerprint), retired on \(retired) before the "
+                                + "record was saved on \(savedAt)")
+            } else if !key.key.verifies(signature.signature, of: Array(canonical.utf8)) {
+                noted.append("the signature of \(name) by key \(signature.fingerprint) does not match the record")
+            }
+        }
+    }
+
+    /// What did not hold, and every signature naming a record the register does not have.
+    func problems() -> [String] {
+        noted + byRecordHash.keys.filter { !found.contains($0) }.sorted().map { hash in
+            "a signature names a record \(hash) that is not in the register"
+        }
+    }
+}

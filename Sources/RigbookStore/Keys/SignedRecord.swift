@@ -1,0 +1,41 @@
+import Foundation
+import RigbookCore
+
+/// A signed record as a certificate carries it (`RecordProof`), checked with nothing but itself: its bytes give its
+/// hash, its key gives its fingerprint, and the key's signature covers the bytes. What `verify --certificate` asks.
+public enum SignedRecord {
+    /// Why the proof does not hold; nil when it does.
+    public static func problem(_ proof: RecordProof) -> String? {
+        guard let hash = try? HashChain.sha256(proof.record), hash == proof.recordHash else {
+            return "the record it carries is not the record whose hash it names (\(proof.recordHash)): it was changed"
+        }
+        guard let key = try? PublicKey(pem: proof.publicKeyPEM) else { return "the key it carries is not a key" }
+        guard key.fingerprint == proof.fingerprint else {
+            return "the key it carries is not the key \(proof.fingerprint) it names"
+        }
+        guard key.verifies(proof.signature, of: proof.record) else {
+            return "the signature does not match the record: the record or the signature was changed"
+        }
+        return nil
+    }
+
+    /// The column values of the record a proof carries, as text (`result` → `fail_dangerous`); nil when its bytes
+    /// are not a record's canonical text.
+    public static func fields(_ proof: RecordProof) -> [String: String]? {
+        let text = String(decoding: proof.record, as: UTF8.self)
+        // The header's three lines (format, kind, parent), then the body.
+        let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[0] == "rigbook-entry 1", let values = HashChain.parseBody(String(lines[3]))
+        else { return nil }
+        var fields: [String: String] = ["kind": String(lines[1].dropFirst("kind ".count))]
+        for (name, value) in values {
+            switch value {
+            case .null: continue
+            case .integer(let number): fields[name] = String(number)
+            case .real(let number): fields[name] = "\(number)"
+            case .text(let text): fields[name] = text
+            }
+        }
+        return fields
+    }
+}

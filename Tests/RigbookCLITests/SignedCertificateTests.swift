@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import RigbookCore
+import RigbookPDF
+import RigbookTestSupport
+
+extension RigbookCLITests {
+    /// Certificates of signed records: they say who signed, carry the signed record, and are checked without the
+    /// register, by `verify --certificate` and by FORMATS.md's shell snippet with Debian's tools alone.
+    @Suite("Certificates: signed") struct SignedCertificates {
+        static let today = ["RIGBOOK_TODAY": "2026-11-30"]
+
+        /// A sample register and the report number of a signed thorough examination in it.
+        static func signedHome() throws -> (CertificateHome, String) {
+            let home = CertificateHome()
+            #expect(home.run(["sample", "--assets", "30"], env: today).status == 0)
+            let history = home.run(["history", "RS-0001", "--format", "json"], env: today).stdout
+            let number = try #require(history.firstMatch(of: /"report_number":"([0-9A-F]+-[0-9]+)"/)?.output.1)
+            return (home, String(number))
+        }
+
+        @Test func aSignedCertificateSaysWhoSignedAndBothFormsVerifyWithoutTheRegister() throws {
+            let (home, number) = try Self.signedHome()
+            defer { home.remove() }
+            for name in ["c.pdf", "c.html"] {
+                let path = home.sub(name)
+                #expect(home.run(["certificate", number, "--out", path], env: Self.today).status == 0)
+                // Anywhere: another home, no register.
+                let checked = runRigbookResult(["verify", "--certificate", path], home: home.sub("elsewhere"))
+                #expect(checked.status == 0 && checked.stdout.contains("the signature holds"), "\(name): \(checked)")
+            }
+            let text = try Poppler.run("pdftotext", [], Array(try Data(contentsOf: URL(fileURLWithPath: home.sub("c.pdf")))))
+            #expect(text.contains("Signed by"), "\(text)")
+        }
+
+        @Test func oneChangedCharacterOnThePageOrAChangedRecordInThePDFFails() throws {
+            let (home, number) = try Self.signedHome()
+            defer { home.remove() }
+            let page = home.sub("c.html"), pdf = home.sub("c.pdf")
+            #expect(home.run(["certificate", number, "--out", page], env: Self.today).status == 0)
+            #expect(home.run(["certificate", number, "--out", pdf], env: Self.today).status == 0)
+            // The printed date of examination moved a day.
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            let date = try #require(html.firstMatch(of: /<tr data-item="8f"><th>[^<]*<\/th><td>([0-9-]+)</)?.output.1)
+            let moved = html.replacingOccurrences(of: "<td>\(date)</td>", with: "<td>\(date.dropLast())9</td>")
+            try moved.write(toFile: home.sub("edited.html"), atomically: true, encoding: .utf8)
+            let edited = runRigbookResult(["verify", "--certificate", home.sub("edited.html")], home: home.path)
+            #expect(edited.status == 1 && edited.stderr.contains("the page was edited"), "\(edited)")
+            // The record inside the PDF changed (a character of its canonical text): the signature fails.
+            let carried = try EmbeddedFiles.files(in: Array(try Data(contentsOf: URL(fileURLWithPath: pdf))))
+            let file = try #require(carried.first)
+            var proof = try #require(RecordProof(json: String(decoding: file.bytes, as: UTF8.self)))
+            proof.record[proof.record.count - 2] ^= 0x01
+            proof.recordHash = try #require(sha256Hex(proof.record))
+            let blank = try PDFRenderer.render(PrintedDocument(title: "T", created: "2026-11-30T00:00:00Z",
+                                                               blocks: [.paragraph("A forged certificate", .plain)]))
+            let forgedPDF = try EmbeddedFiles.embed([.init(name: file.name, bytes: Array(proof.json.utf8))], in: blank)
+            try Data(forgedPDF).write(to: URL(fileURLWithPath: home.sub("forged.pdf")))
+            let forged = runRigbookResult(["verify", "--certificate", home.sub("forged.pdf")], home: home.path)
+            #expect(forged.status == 1 && forged.stderr.contains("the signature does not match"), "\(forged)")
+        }
+
+        @Test func theFormatsSnippetChecksACertificateWithDebiansToolsAlone() throws {
+            let (home, number) = try Self.signedHome()
+            defer { home.remove() }
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let formats = try String(contentsOf: root.appendingPathComponent("docs/FORMATS.md"), encoding: .utf8)
+            let section = try #require(formats.components(separatedBy: "### Checking a certificate with no Rigbook").last)
+            let snippet = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?
+                .components(separatedBy: "```").first)
+            for name in ["c.pdf", "c.html"] {
+                #expect(home.run(["certificate", number, "--out", home.sub(name)], env: Self.today).status == 0)
+            }
+            for name in ["c.pdf", "c.html"] {
+                let path = home.sub(name)
+                let work = home.sub("check-" + name)
+                try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+                let script = snippet.replacingOccurrences(of: "cert=certificate.pdf", with: "cert='\(path)'")
+                let result = shell(script, in: work)
+                #expect(result.status == 0 && result.output.contains("Signature Verified Successfully"),
+                        "\(name): \(result.output)")
+                let html = try String(contentsOfFile: home.sub("c.html"), encoding: .utf8)
+                let hash = try #require(html.firstMatch(of: /"record_hash": "([0-9a-f]{64})"/)?.output.1)
+                #expect(result.output.contains(String(hash)), "the printed hash: \(result.output)")
+            }
+        }
+
+        /// SHA-256 of `bytes` in hex, by coreutils' sha256sum.
+        func sha256Hex(_ bytes: [UInt8]) -> String? {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sum-\(UUID().uuidString)")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("record.txt")
+            guard (try? Data(bytes).write(to: file)) != nil else { return nil }
+            return shell("sha256sum record.txt", in: folder.path).output.split(separator: " ").first.map(String.init)
+        }
+
+        /// `script` run by bash -e in `folder`: its status and everything it printed.
+        func shell(_ script: String, in folder: String) -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-e", "-c", script]
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            do { try process.run() } catch { return (-1, "\(error)") }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import RigbookTestSupport
+@testable import RigbookCore
+@testable import RigbookStore
+
+// A record saved with an examiner's key is signed in its own transaction, over the bytes its hash is computed
+// over; verify checks every signature against its key. Forgeries are made as an attacker with the file would: the
+// triggers dropped, and the chain's hashes computed again, which anyone can do and no one can do for a signature.
+
+@Suite("Signatures: made at the gate, checked by verify")
+struct SignatureTests {
+    /// A register with an asset and an examiner's key, and the key.
+    private func signedRegister(_ path: String) throws -> (Register, Asset, SigningKey) {
+        let register = try Register.open(path: path)
+        let asset = makeAsset()
+        try register.addAsset(asset)
+        let key = try SigningKey.generate()
+        try register.addKey(key.publicKey, examiner: "Jo Bloggs", stamp: testStamp)
+        return (register, asset, key)
+    }
+
+    @Test("a record saved with a key is signed over its canonical bytes; unsigned ones stay valid")
+    func signedAndVerified() throws {
+        try withTemporaryDirectory { folder in
+            let (register, asset, key) = try signedRegister(registerPath(in: folder))
+            let unsigned = try register.insert(try validated(passingValues(on: "2026-01-01"), for: asset),
+                                               saved: testStamp)
+            let signer = RecordSigner(key: key, examiner: "Jo Bloggs")
+            let id = try register.signing(with: signer) {
+                try register.insert(try validated(passingValues(on: "2026-02-01"), for: asset), saved: testStamp)
+            }
+            let record = try #require(try register.history(assetUUID: asset.uuid).first { $0.id == id })
+            let signatures = try register.signatures(of: record.recordUUID)
+            #expect(signatures.count == 1)
+            #expect(signatures.first?.fingerprint == key.publicKey.fingerprint)
+            #expect(signatures.first?.recordHash == record.recordHash)
+            let old = try #require(try register.history(assetUUID: asset.uuid).first { $0.id == unsigned })
+            #expect(try register.signatures(of: old.recordUUID).isEmpty, "saved before keys")
+            #expect(try register.verifyChain().problems == [])
+        }
+    }
+
+    @Test("a retired key, or one the register does not hold, signs nothing and saves nothing")
+    func retiredKeysRefuse() throws {
+        try withTemporaryDirectory { folder in
+            let (register, asset, key) = try signedRegister(registerPath(in: folder))
+            try register.retireKey(fingerprint: key.publicKey.fingerprint, reason: "laptop stolen", stamp: testStamp)
+            let stranger = try SigningKey.generate()
+            for signer in [RecordSigner(key: key, examiner: "Jo Bloggs"), RecordSigner(key: stranger, examiner: "X")] {
+                #expect(throws: RegisterError.self) {
+                    try register.signing(with: signer) {
+                        try register.insert(try validated(passingValues(on: "2026-02-01"), for: asset),
+                                            saved: testStamp)
+                    }
+                }
+            }
+            #expect(try register.history(assetUUID: asset.uuid).isEmpty)
+            #expect(try register.examinerKeys().first?.retirementReason == "laptop stolen")
+            #expect(throws: RegisterError.self) {
+                try register.retireKey(fingerprint: key.publicKey.fingerprint, reason: "again", stamp: testStamp)
+            }
+        }
+    }
+
+    @Test("a record altered and the chain hashed again still fails: its signature does not match")
+    func rehashedForgeryFails() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, asset, key) = try signedRegister(path)
+            try register.signing(with: RecordSigner(key: key, examiner: "Jo Bloggs")) {
+                try register.insert(try validated(passingValues(on: "2026-03-10"), for: asset), saved: testStamp)
+            }
+            #expect(try register.verifyChain().problems == [])
+            // The attacker moves the examination a day, and hashes the record and the signature after it again.
+            let raw = try Database(path: path, mode: .readWrite)
+            try raw.execute("""
+                DROP TRIGGER IF EXISTS inspections_are_never_updated;
+                UPDATE inspections SET notes = 'Examined with the hook latch replaced';
+                """)
+            try rehashTail(raw)
+            let problems = try register.verifyChain().problems
+            #expect(problems.first?.contains("does not match the record") == true, "\(problems)")
+        }
+    }
+
+    @Test("a signature by a key retired before the record was saved, or by a key nobody knows, is named")
+    func retiredOrUnknownKeysAreNamed() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, asset, key) = try signedRegister(path)
+            try register.signing(with: RecordSigner(key: key, examiner: "Jo Bloggs")) {
+                try register.insert(try validated(passingValues(on: "2026-03-10"), for: asset), saved: testStamp)
+            }
+            // A retirement dated before the save arrives later (synced from another machine).
+            try register.perform {
+                try HashChain.append(register.db, SignatureStore.retirement, [
+                    .text(UUID().uuidString), .text(key.publicKey.fingerprint), .text("lost"),
+                    .text("2000-01-01T00:00:00.000Z"), .text("ops")])
+            }
+            let problems = try register.verifyChain().problems
+            #expect(problems.first?.contains("retired on 2000-01-01") == true, "\(problems)")
+
+            let otherFolder = folder.appendingPathComponent("other")
+            try FileManager.default.createDirectory(at: otherFolder, withIntermediateDirectories: true)
+            let (second, asset2, _) = try signedRegister(registerPath(in: otherFolder))
+            let stranger = try SigningKey.generate()
+            // Past `signing`, which would refuse it: a key the register never held.
+            second.db.signer = RecordSigner(key: stranger, examiner: "X")
+            _ = try second.insert(try validated(passingValues(on: "2026-03-10"), for: asset2), saved: testStamp)
+            second.db.signer = nil
+            let unknown = try second.verifyChain().problems
+            #expect(unknown.first?.contains("which the register does not hold") == true, "\(unknown)")
+        }
+    }
+
+    /// The altered record and every entry after it hashed again, as a forger's tool would: each entry's hash from
+    /// its new parent, a signature pointed at its record's new hash, the head moved.
+    private func rehashTail(_ db: Database) throws {
+        let triggers = try db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_updated'")
+        var names: [String] = []
+        while try triggers.step() { names.append(triggers.text(0)) }
+        for name in names { try db.execute("DROP TRIGGER \(name)") }
+        // Every entry by its parent: the chain is a line, each entry the child of the one before it.
+        var childOf: [String: (kind: HashChain.Kind, rowid: Int64)] = [:]
+        var start: (kind: HashChain.Kind, rowid: Int64)?
+        // The assets (a table without row ids) come before the record: none is in the tail.
+        for kind in HashChain.kinds where kind.table != "assets" {
+            let rows = try db.prepare(kind.selectSQL("rowid"))
+            let count = Int32(kind.hashed.count)
+            while try rows.step() {
+                if let parent = rows.optionalText(count + 2) { childOf[parent] = (kind, rows.int64(count)) }
+                if kind.name == HashChain.inspection.name { start = (kind, rows.int64(count)) }
+            }
+        }
+        var entry = try #require(start)
+        while true {
+            let rows = try db.prepare(entry.kind.selectSQL("rowid"))
+            let count = Int32(entry.kind.hashed.count)
+            var old = "", new = ""
+            while try rows.step() {
+                guard rows.int64(count) == entry.rowid else { continue }
+                old = rows.text(count + 1)
+                new = try HashChain.sha256(HashChain.canonical(entry.kind, rows))
+            }
+            try db.run("UPDATE \(entry.kind.table) SET \(entry.kind.hashColumn) = ? WHERE rowid = ?",
+                       [.text(new), .integer(entry.rowid)])
+            guard let child = childOf[old] else {
+                try db.run("UPDATE register_chain SET head_hash = ?", [.text(new)])
+                return
+            }
+            try db.run("UPDATE \(child.kind.table) SET parent_hash = ? WHERE rowid = ?",
+                       [.text(new), .integer(child.rowid)])
+            try db.run("UPDATE signatures SET record_hash = ? WHERE record_hash = ?", [.text(new), .text(old)])
+            entry = child
+        }
+    }
+}
