@@ -85,7 +85,7 @@ extension RigbookCLITests {
                 $0.trimmingCharacters(in: .whitespacesAndNewlines)
             })
             let html = home.run(["certificate", "#\(ids.pass)"]).stdout
-            #expect(html.contains("hash (SHA-256): <code>\(try #require(record.recordHash))</code>"))
+            #expect(html.contains("SHA-256 <code>\(try #require(record.recordHash))</code>"))
             #expect(html.contains("<code>rigbook verify</code>"))
             #expect(!html.contains(head))
             // Another record saved since moves the head, not the certificate.

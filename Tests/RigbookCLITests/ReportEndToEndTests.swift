@@ -98,7 +98,7 @@ extension RigbookCLITests {
             }
             #expect(!html.contains("not recorded"), "a record typed today has every particular")
             let verified = runRigbookResult(["verify"], home: env.home)
-            #expect(verified.status == 0 && html.contains("hash (SHA-256): <code>")
+            #expect(verified.status == 0 && html.contains("SHA-256 <code>")
                     && html.contains("<code>rigbook verify</code>"), "the record's hash, for verify: \(verified)")
         }
     }

@@ -143,7 +143,7 @@ private func items(_ html: String) -> [String: String] {
         #expect(item["11"]?.contains("2026-11-20") == true)
         #expect(html.contains("7F3A91C2-000012"))
         // The record's own hash, and no register head or printing time: a reissue is the same page.
-        #expect(html.contains("hash (SHA-256): <code>\(String(repeating: "c", count: 64))</code>"))
+        #expect(html.contains("SHA-256 <code>\(String(repeating: "c", count: 64))</code>"))
         #expect(!html.contains(CertificateFixture.head) && !html.contains(CertificateFixture.printedAt))
         // Each duty where it stands: its newest notice.
         #expect(html.contains("<tr data-duty=\"employer_told\" data-done=\"true\">"))

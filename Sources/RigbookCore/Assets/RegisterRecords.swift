@@ -58,6 +58,8 @@ public struct StoredInspection: Sendable, Hashable {
     public var particulars: ReportParticulars?
     /// The visit of a batch inspection that saved this record with others; nil otherwise.
     public var visitUUID: UUID?
+    /// Who signed the record, with which key; nil for a record saved before keys.
+    public var signedBy: SignedBy?
 
     public init(id: Int64, recordUUID: UUID, assetUUID: UUID, sessionID: String, amends: Int64?,
                 amendsUUID: UUID? = nil, supersededBy: Int64? = nil, supersededByUUID: UUID? = nil,

@@ -111,24 +111,20 @@ extension Certificate {
                                  data: [.init("duty", notice.duty.rawValue), .init("done", "\(notice.isDone)")])
                 })))
         }
-        // The record's own hash, which `rigbook verify` finds in the register: a reissue says the same.
-        blocks.append(.paragraph("Record #\(record.id), hash (SHA-256): " + code(hash(record)) + ". "
-                                 + code("rigbook verify") + " on the register checks every record's hash and the "
-                                 + "chain that links them: this record is in it, unaltered, if its hash is.", .small))
-        return blocks + signature(entry.proof, what: "report")
+        return blocks + evidence("Record #\(record.id)", hash: hash(record), proof: entry.proof)
     }
 
-    /// Who signed the record, and the proof carried for anyone to check it with; or that it was saved before keys.
-    static func signature(_ proof: RecordProof?, what: String) -> [PrintedDocument.Block] {
+    /// The record's own hash, which `rigbook verify` finds in the register, and who signed it, with the proof carried
+    /// for anyone to check it with (or that it was saved before keys): the same on every reissue.
+    static func evidence(_ name: String, hash: String, proof: RecordProof?) -> [PrintedDocument.Block] {
+        let hashed: RichText = "\(name), SHA-256 " + code(hash)
         guard let proof else {
-            return [.paragraph("Unsigned (before keys): this \(what) was saved before its examiner had a signing key; "
-                               + "its hash in a register that verifies is its proof.", .small)]
+            return [.paragraph(hashed + ", unsigned (before keys): " + code("rigbook verify")
+                               + " on the register checks its hash.", .small)]
         }
-        return [.paragraph("Signed by \(data: proof.examiner), key " + code(proof.shortFingerprint) + " (fingerprint "
-                           + code(proof.fingerprint) + "). The certificate carries the signed record, its signature "
-                           + "and the key (" + code(proof.fileName) + "): "
-                           + code("rigbook verify --certificate FILE") + " checks them on any machine, without the "
-                           + "register.", .small),
+        return [.paragraph(hashed + ", signed by \(data: proof.examiner) with key " + code(proof.fingerprint)
+                           + ". It carries the signed record: " + code("rigbook verify --certificate FILE")
+                           + " checks it anywhere, " + code("rigbook verify") + " the register.", .small),
                 .embedded(name: proof.fileName, json: proof.json)]
     }
 

@@ -1,5 +1,22 @@
 import Foundation
 
+/// Who signed a record: the examiner the key is for, and the key's fingerprint.
+public struct SignedBy: Sendable, Hashable {
+    public var examiner: String
+    public var fingerprint: String
+
+    public init(examiner: String, fingerprint: String) {
+        self.examiner = examiner
+        self.fingerprint = fingerprint
+    }
+
+    /// How a record viewer says it: "Jo Bloggs, key 3f2a 9c01 77be 0d4e".
+    public var text: String { "\(examiner), key \(RecordProof.grouped(fingerprint))" }
+
+    /// What a record saved before keys says instead.
+    public static let beforeKeys = "unsigned (before keys)"
+}
+
 /// What a certificate carries so that anyone can check it without the register: the record's canonical bytes (the
 /// bytes its chain hash is computed over), the examiner's signature over them and the examiner's public key. Written
 /// into the certificate as a small JSON file (a PDF's embedded file, an HTML page's `<script type="application/json">`)
@@ -33,7 +50,10 @@ public struct RecordProof: Sendable, Hashable {
     public var fileName: String { "rigbook-proof-\(recordUUID.lowercased()).json" }
 
     /// The fingerprint as people read it: its first 16 digits in fours.
-    public var shortFingerprint: String {
+    public var shortFingerprint: String { Self.grouped(fingerprint) }
+
+    /// A fingerprint's first 16 digits in fours (`3f2a 9c01 77be 0d4e`): how people read a key's name.
+    public static func grouped(_ fingerprint: String) -> String {
         var groups: [Substring] = []
         var rest = Substring(fingerprint.prefix(16))
         while !rest.isEmpty {

@@ -125,11 +125,7 @@ public enum TestCertificate {
                                .init("Saved", "\(test.savedAt) by \(RichText.orNone(test.operatorName))"),
                                .init("Authenticated", v.authenticated ? "Yes, by the technician at save" : "No")]))
         let hash = test.entryHash ?? Certificate.notRecorded
-        blocks.append(.paragraph("Test #\(test.id), hash (SHA-256): " + Certificate.code(hash) + ". "
-                                 + Certificate.code("rigbook verify") + " on the register checks every record's hash "
-                                 + "and the chain that links them: this test is in it, unaltered, if its hash is.",
-                                 .small))
-        blocks += Certificate.signature(entry.proof, what: "test")
+        blocks += Certificate.evidence("Test #\(test.id)", hash: hash, proof: entry.proof)
         return PrintedDocument(title: "Electrical test certificate #\(test.id) — \(asset.tag)", author: v.technician,
                                created: PrintedDocument.date(test.savedAt),
                                footer: "test #\(test.id) · \(asset.tag) · SHA-256 \(hash)", blocks: blocks)

@@ -41,9 +41,16 @@ extension Register {
     }
 
     /// The records' values with the files each names (records read by a single query carry none).
+    /// The record with what the register keeps beside it: its files, and who signed it.
     func withAttachments(_ record: StoredInspection) throws -> StoredInspection {
         var record = record
         record.values.attachments = try attachmentsInTransaction(recordUUID: record.recordUUID)
+        record.signedBy = try db.withKept("""
+            SELECT k.examiner_name, s.fingerprint FROM signatures s
+            LEFT JOIN examiner_keys k ON k.fingerprint = s.fingerprint WHERE s.record_uuid = ? ORDER BY s.id LIMIT 1
+            """, [.text(record.recordUUID.uuidString)]) { row in
+            try row.step() ? SignedBy(examiner: row.optionalText(0) ?? "an unknown key", fingerprint: row.text(1)) : nil
+        }
         return record
     }
 

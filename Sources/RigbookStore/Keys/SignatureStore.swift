@@ -197,6 +197,9 @@ struct SignatureCheck {
         }
     }
 
+    /// How many signatures the register holds.
+    var count: Int { byRecordHash.values.reduce(0) { $0 + $1.count } }
+
     /// What did not hold, and every signature naming a record the register does not have.
     func problems() -> [String] {
         noted + byRecordHash.keys.filter { !found.contains($0) }.sorted().map { hash in

@@ -349,6 +349,8 @@ enum HashChain {
 public struct ChainVerification: Sendable, Equatable {
     public var entries: Int
     public var head: String?
+    /// How many of the entries are signatures, each checked against its key and its record.
+    public var signatures = 0
     /// What does not hold, a sentence each: the first entry of the chain that does not match, then every record
     /// whose number was changed and every asset whose stored status is not what its records fold to.
     public var problems: [String] = []
@@ -398,6 +400,7 @@ extension Register {
             }
             let head = try HashChain.head(db)
             var result = ChainVerification(entries: entries.count, head: head)
+            result.signatures = signatures.count
             for entry in entries {
                 if entry.hash != entry.recomputed {
                     result.problems = ["\(entry.name) does not match its hash \(entry.hash ?? "(none)")"]

@@ -61,6 +61,7 @@ public struct InspectionRecordSheet: RecordSheet {
             ("Record uuid", record.recordUUID.uuidString.lowercased()),
             ("Report number", record.reportNumber ?? "—"),
             ("SHA-256", record.recordHash ?? "—"),
+            ("Signed by", record.signedBy?.text ?? SignedBy.beforeKeys),
         ]
     }
 

@@ -674,7 +674,9 @@ enum Commands {
         }
         var out = Output()
         let entries = result.entries == 1 ? "1 entry" : "\(result.entries) entries"
-        try out.write("verified \(entries); head \(result.head ?? "none (an empty register)")\n")
+        let signed = result.signatures == 0 ? "" : "; \(result.signatures) signature\(result.signatures == 1 ? "" : "s") "
+            + "checked against the examiners' keys"
+        try out.write("verified \(entries); head \(result.head ?? "none (an empty register)")\(signed)\n")
         try out.flush()
         return ExitCode.success
     }
