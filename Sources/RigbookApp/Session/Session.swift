@@ -11,6 +11,8 @@ public final class Session {
     public let home: DataHome
     public let register: Register
     private(set) var isFinished = false
+    /// The passphrase typed this run (`PassphraseScreen`): it opens the examiners' keys until Rigbook quits.
+    var keyPassphrase: String?
     /// Set by Ctrl-Z once the draft is flushed; the terminal loop suspends and clears it.
     var suspendRequested = false
     /// Set by Ctrl-L: the terminal loop clears the terminal (whatever else wrote to it) and clears this.
@@ -295,7 +297,7 @@ public final class Session {
                         try register.insert(record, saved: SaveStamp(today: state.today), defectNotices: notices)
                     }
                 } catch {
-                    return [.saveFailed(Session.refusal(error, form: "inspection"))]
+                    return locked(error, retry: effect) ?? [.saveFailed(Session.refusal(error, form: "inspection"))]
                 }
                 // Committed. What follows (the draft goes, the lock is released) is decided in `update`; a
                 // crash before the draft goes leaves a draft whose session is in the register, which the
@@ -309,10 +311,15 @@ public final class Session {
                     let signer = try signer(for: test.values.technician)
                     try register.signing(with: signer) { try register.insert(test: test, saved: SaveStamp()) }
                 } catch {
-                    return [.saveFailed(Session.refusal(error, form: "test"))]
+                    return locked(error, retry: effect) ?? [.saveFailed(Session.refusal(error, form: "test"))]
                 }
                 // Committed; as for an inspection, a crash before the draft goes is recognised at the next start.
                 return [.saved(assetUUID: test.assetUUID, sessionID: test.sessionID, thenNext: thenNext)]
+            case .unlockKey(let passphrase):
+                keyPassphrase = passphrase
+                return []
+            case .refuseSave(let reason):
+                return [.saveFailed(reason)]
             case .rememberTechnician(let values):
                 // Only prefills the next test: failing to write it loses nothing typed.
                 try? TestProfile.load(from: home.testProfilePath).writingBack(values).save(to: home.testProfilePath)
@@ -355,7 +362,7 @@ public final class Session {
                             .saveFailed(RegisterError.retired(assets).description + " What you typed is kept: take "
                                         + "\(tags) out of the batch (Ctrl-X) and save the rest.")]
                 } catch {
-                    return [.saveFailed(Session.refusal(error, form: "batch"))]
+                    return locked(error, retry: effect) ?? [.saveFailed(Session.refusal(error, form: "batch"))]
                 }
                 return [.batchSaved(visit: visit, assetUUIDs: records.map(\.assetUUID))]
             case .deleteDraft(let draftID):
@@ -428,18 +435,36 @@ public final class Session {
         }
     }
 
+    /// A save that needs the passphrase of a key: asked (`PassphraseScreen`), then the save tried again.
+    struct KeyLocked: Error {
+        let examiner: String
+        let reason: String?
+    }
+
     /// Who signs what `examiner` saves: their key on this machine, made and added to the register the first time they
-    /// save here. A key under a passphrase is opened with the one in the file RIGBOOK_KEY_PASSPHRASE_FILE names, and
-    /// a new key is written under it when it is set.
+    /// save here. A key under a passphrase is opened with the one in the file RIGBOOK_KEY_PASSPHRASE_FILE names, else
+    /// with the one typed this run, else the person is asked; a new key is written under the file's passphrase when
+    /// it is set, plain otherwise.
     func signer(for examiner: String) throws -> RecordSigner {
-        try KeyRing(home: home).signer(for: examiner, register: register) { newKey in
-            let passphrase = try KeyRing.passphraseFromEnvironment(ProcessInfo.processInfo.environment)
-            if passphrase == nil && !newKey {
-                throw KeyError("the key of \(examiner) on this machine is under a passphrase: put it in a file of "
-                               + "your own (mode 0600) and name that file in RIGBOOK_KEY_PASSPHRASE_FILE")
+        let typed = keyPassphrase
+        do {
+            return try KeyRing(home: home).signer(for: examiner, register: register) { newKey in
+                if let file = try KeyRing.passphraseFromEnvironment(ProcessInfo.processInfo.environment) { return file }
+                if newKey { return nil }
+                guard let typed else { throw KeyLocked(examiner: examiner, reason: nil) }
+                return typed
             }
-            return passphrase
+        } catch let error as KeyError where typed != nil && error.description.contains("passphrase does not open") {
+            keyPassphrase = nil
+            throw KeyLocked(examiner: examiner, reason: "That passphrase does not open the key of \(examiner).")
         }
+    }
+
+    /// A save stopped for a key's passphrase: asked for, over the form that waits for its save, with the save to try
+    /// again (or, on Esc, `refuseSave` says it was not saved).
+    private func locked(_ error: Error, retry: Effect) -> [Event]? {
+        guard let locked = error as? KeyLocked else { return nil }
+        return [.keyLocked(examiner: locked.examiner, retry: retry, reason: locked.reason)]
     }
 
     /// A form's save in a session on a register it can only read: why, in full, and that nothing typed is lost.

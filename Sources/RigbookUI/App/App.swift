@@ -122,6 +122,8 @@ public enum App {
         case .batchReady(let seed): return present(BatchFormState(seed: seed, context: context), &state, context)
         case .draftFound(let recovery): return present(recovery, &state, context)
         case .explain(let title, let lines): return present(MessageScreen(title: title, lines: lines), &state, context)
+        case .keyLocked(let examiner, let retry, let reason):
+            return present(PassphraseScreen(examiner: examiner, retry: retry, reason: reason), &state, context)
         case .draftWriteFailed(let id, let reason) where !state.hasForm(draftID: id):
             // Its form has closed ("Close and keep draft"): the notice must not be left saying it was kept.
             state.notice = .error("Draft not written, so not kept: \(reason).")

@@ -31,6 +31,9 @@ public enum Event: Sendable {
     /// and the list opens its next asset; `amends`: the record it amends, so the list says it saved an amendment.
     case saved(assetUUID: UUID, sessionID: String, thenNext: Bool = false, amends: Int64? = nil)
     case saveFailed(String)
+    /// A save needs the passphrase of `examiner`'s key to sign: asked, then `retry` runs again. `reason`: why it is
+    /// asked again (the one typed did not open the key).
+    case keyLocked(examiner: String, retry: Effect, reason: String?)
     /// A batch's save was refused because these of its assets were retired since it opened (`saveFailed`
     /// follows, with why): the batch selects the first, for Ctrl-X to take it out.
     case retiredInBatch([UUID])
@@ -162,6 +165,10 @@ public indirect enum Effect: Sendable {
     case rememberTechnician(TestValues)
     /// Sync with the server on a worker thread, its own connection to the register (answered by `syncFinished`).
     case sync
+    /// The passphrase that opens the examiners' keys for the rest of the run.
+    case unlockKey(passphrase: String)
+    /// The save waiting for a key's passphrase is given up: answered with `saveFailed(reason)`.
+    case refuseSave(String)
     /// Prefill the next form with this inspector (the profile).
     case rememberInspector(name: String, certificationNumber: String)
     case quit
