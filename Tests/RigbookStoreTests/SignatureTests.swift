@@ -156,3 +156,53 @@ struct SignatureTests {
         }
     }
 }
+
+@Suite("Signatures travel: merge and sync carry keys and signatures")
+struct SignaturesTravelTests {
+    /// A register with a signed record made by its examiner's key, and the key.
+    private func signedRecord(_ register: Register, tag: String) throws -> SigningKey {
+        let asset = makeAsset(tag: tag)
+        try register.addAsset(asset)
+        let key = try SigningKey.generate()
+        try register.addKey(key.publicKey, examiner: "Jo Bloggs", stamp: testStamp)
+        try register.signing(with: RecordSigner(key: key, examiner: "Jo Bloggs")) {
+            try register.insert(try validated(passingValues(on: "2026-02-10"), for: asset), saved: testStamp)
+        }
+        return key
+    }
+
+    @Test("a merge brings a laptop's keys and signatures in, and the merged register verifies them")
+    func mergeCarriesSignatures() throws {
+        try withTemporaryDirectory { folder in
+            let laptop = try Register.open(path: folder.appendingPathComponent("laptop.sqlite").path)
+            let office = try Register.open(path: folder.appendingPathComponent("office.sqlite").path)
+            let key = try signedRecord(laptop, tag: "SL-1")
+            try laptop.retireKey(fingerprint: key.publicKey.fingerprint, reason: "laptop replaced", stamp: testStamp)
+            let report = try office.merge(from: try Register.openForMerging(path: laptop.path))
+            #expect(report.signatures >= 3, "the key, its retirement and the record's signature: \(report)")
+            #expect(try office.examinerKeys().first?.retirementReason == "laptop replaced")
+            let asset = try #require(try office.asset(tag: "SL-1")).asset
+            let record = try #require(try office.history(assetUUID: asset.uuid).first)
+            #expect(record.signedBy?.fingerprint == key.publicKey.fingerprint)
+            let verified = try office.verifyChain()
+            #expect(verified.problems.isEmpty && verified.signatures >= 1, "\(verified)")
+        }
+    }
+
+    @Test("a replica verifies records signed on another, through the organisation's server")
+    func syncCarriesSignatures() throws {
+        let url = try newServer()
+        try withTemporaryDirectory { folder in
+            let a = try Register.open(path: folder.appendingPathComponent("a.sqlite").path)
+            let b = try Register.open(path: folder.appendingPathComponent("b.sqlite").path)
+            let key = try signedRecord(a, tag: "SL-1")
+            _ = try a.sync(url: url)
+            _ = try b.sync(url: url)
+            #expect(try b.examinerKeys().map(\.fingerprint) == [key.publicKey.fingerprint])
+            let verified = try b.verifyChain()
+            #expect(verified.problems.isEmpty && verified.signatures >= 1, "\(verified)")
+            let server = try PostgresConnection(url: url)
+            #expect(try server.scalar("SELECT count(*) FROM signatures") != .integer(0))
+        }
+    }
+}

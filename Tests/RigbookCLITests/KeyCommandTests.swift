@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import RigbookCore
+import RigbookTestSupport
+
+extension RigbookCLITests {
+    /// `rigbook keys …` and the commands that sign without a terminal.
+    @Suite("Keys: from a shell") struct KeyCommands {
+        @Test func aKeyIsMadeListedExportedImportedElsewhereAndRetiredWithAReason() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            _ = try VisitRegister.make(home)
+            let made = home.run(["keys", "new", "--examiner", "Jo Examiner"])
+            #expect(made.status == 0, "\(made)")
+            let fingerprint = try #require(made.stdout.firstMatch(of: /fingerprint ([0-9a-f]{64})/)?.output.1)
+            let file = home.path + "/keys/\(fingerprint).pem"
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            let listed = home.run(["keys", "list"])
+            #expect(listed.stdout.contains("Jo Examiner") && listed.stdout.contains("here"), "\(listed)")
+
+            // Only the public key leaves: to a file, and into another register.
+            let exported = home.sub("jo.pem")
+            #expect(home.run(["keys", "export", String(fingerprint.prefix(12)), "--out", exported]).status == 0)
+            let pem = try String(contentsOfFile: exported, encoding: .utf8)
+            #expect(pem.hasPrefix("-----BEGIN PUBLIC KEY-----") && !pem.contains("PRIVATE"))
+            let other = CertificateHome()
+            defer { other.remove() }
+            other.addAsset("X-1", "2 t sling")
+            #expect(other.run(["keys", "import", exported, "--examiner", "Jo Examiner"]).status == 0)
+            #expect(other.run(["keys", "list"]).stdout.contains("—"), "no private key there")
+            let privateOne = other.run(["keys", "import", file, "--examiner", "Jo Examiner"])
+            #expect(privateOne.status == 1 && privateOne.stderr.contains("private key"), "\(privateOne)")
+
+            #expect(home.run(["keys", "retire", String(fingerprint.prefix(8))]).status == 64, "a reason is needed")
+            #expect(home.run(["keys", "retire", String(fingerprint.prefix(8)), "--reason", "laptop lost"]).status == 0)
+            #expect(home.run(["keys", "list"]).stdout.contains("retired"))
+            #expect(home.run(["keys", "export", "zz"]).status == 64)
+        }
+
+        @Test func noticesDoneSignsAndAKeyUnderAPassphraseNeedsItsFileNeverAnArgument() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            let ids = try VisitRegister.make(home)
+            let passphrase = home.sub("passphrase")
+            try "quay crane 7\n".write(toFile: passphrase, atomically: true, encoding: .utf8)
+            let made = home.run(["keys", "new", "--examiner", "Jo Examiner"],
+                                env: ["RIGBOOK_KEY_PASSPHRASE_FILE": passphrase])
+            #expect(made.status == 0, "\(made)")
+            let fingerprint = try #require(made.stdout.firstMatch(of: /fingerprint ([0-9a-f]{64})/)?.output.1)
+            let file = try String(contentsOfFile: home.path + "/keys/\(fingerprint).pem", encoding: .utf8)
+            #expect(file.contains("ENCRYPTED PRIVATE KEY"))
+
+            let arguments = ["notices", "done", "#\(ids.remedy)", "--duty", "employer_told", "--to", "Sam"]
+            let refused = home.run(arguments)
+            #expect(refused.status == 1 && refused.stderr.contains("RIGBOOK_KEY_PASSPHRASE_FILE"), "\(refused)")
+            #expect(home.run(["notices"], env: ["RIGBOOK_TODAY": "2026-11-30"]).stdout
+                .contains("5 reg 10 duties are not yet done"), "nothing was recorded")
+            let wrong = home.sub("wrong")
+            try "quay crane 8\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+            let mistaken = home.run(arguments, env: ["RIGBOOK_KEY_PASSPHRASE_FILE": wrong])
+            #expect(mistaken.status == 1 && mistaken.stderr.contains("does not open"), "\(mistaken)")
+            let done = home.run(arguments, env: ["RIGBOOK_KEY_PASSPHRASE_FILE": passphrase])
+            #expect(done.status == 0, "\(done)")
+            let verified = home.run(["verify"])
+            #expect(verified.status == 0 && verified.stdout.contains("1 signature checked"), "\(verified)")
+        }
+    }
+}
