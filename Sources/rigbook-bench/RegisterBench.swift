@@ -28,10 +28,13 @@ struct RegisterBench {
         var filterReference = Samples()
         var formKey = Samples()
         var save = Samples()
+        /// The same save with nothing signed, in turn with the signed ones: what signing adds.
+        var unsignedSave = Samples()
         var draftWrite = Samples()
         var baseline = Samples()
         var batchFormKey = Samples()
         var batchSave = Samples()
+        var unsignedBatchSave = Samples()
         var batchCheckpoint = Samples()
         var memoryMB = Double.nan
     }
@@ -109,6 +112,9 @@ struct RegisterBench {
         // equipment only, as before the sample held electrical items: an inspection is saved on it.
         let lifting = rows.filter { !$0.asset.isElectrical }
         let drafts = DraftStore(home: home)
+        // Signed as the form's save signs: the examiner's key, made on this machine at the first save.
+        let signer = try KeyRing(home: home).signer(for: InspectionValues.benchPass(on: today).inspectorName,
+                                                    register: register) { _ in nil }
         for round in 0..<(size >= 100_000 ? 201 : 101) {
             let row = lifting[(round * 7919) % lifting.count]
             let values = InspectionValues.benchPass(on: today)
@@ -118,14 +124,17 @@ struct RegisterBench {
                                   amends: nil, values: values, createdAt: Timestamp.now(), updatedAt: Timestamp.now(),
                                   operatorName: "bench", revision: 1)
             try drafts.write(draft)
-            try result.save.time {
+            // Every other save unsigned: the two medians side by side are what signing costs.
+            let signed = round % 2 == 0
+            let figure: WritableKeyPath<Result, Samples> = signed ? \.save : \.unsignedSave
+            try result[keyPath: figure].time {
                 // As the form does: the particulars are read when it opens, the save copies them.
                 let particulars = try register.reportParticulars(assetUUID: row.asset.uuid,
                                                                  examinerName: values.inspectorName)
                 let context = SaveGate.Context(asset: row.asset, today: today, sessionID: session,
                                                particulars: particulars)
                 let record = try SaveGate.validate(values, context: context).get()
-                try register.insert(record, saved: SaveStamp())
+                try register.signing(with: signed ? signer : nil) { try register.insert(record, saved: SaveStamp()) }
                 try drafts.delete(id: draft.draftID)
             }
 
@@ -134,7 +143,7 @@ struct RegisterBench {
             try drafts.delete(id: draft.draftID)
         }
 
-        try batch(session: session, register: register, rows: lifting, press: press, into: &result)
+        try batch(session: session, register: register, rows: lifting, signer: signer, press: press, into: &result)
 
         // Baseline: the seed apps' way, the whole register rewritten as one JSON file per save.
         let baselinePath = home.root + "/baseline-register.json"
@@ -190,6 +199,13 @@ struct RegisterBench {
             judged("p99 < 16 ms") { $0.batchFormKey.p99 < 16 }, timing(\.batchFormKey))
         row("batch save (\(RegisterBench.batchSize) records: gate each, one transaction)",
             judged("median < 50 ms") { $0.batchSave.median < 50 }, timing(\.batchSave))
+        row("signing's share of a save (median signed − unsigned)", judged("< 1 ms") {
+            $0.save.median - $0.unsignedSave.median < 1
+        }) { String(format: "%.2f ms", $0.save.median - $0.unsignedSave.median) }
+        row("signing's share of a \(RegisterBench.batchSize)-record batch (median signed − unsigned)",
+            judged("< 1 s") { $0.batchSave.median - $0.unsignedBatchSave.median < 1_000 }) {
+            String(format: "%.1f ms", $0.batchSave.median - $0.unsignedBatchSave.median)
+        }
         row("the batch's checkpoint, at the next idle tick", "—", timing(\.batchCheckpoint))
         row("peak resident memory, list open", judged("< 100 MB") { $0.memoryMB < 100 }) {
             String(format: "%.0f MB", $0.memoryMB)
@@ -279,8 +295,8 @@ extension RegisterBench {
     /// The batch form's keystroke (300 assets marked with `m`, `I`, then notes typed: every key re-judges the
     /// values for each asset), and the batch save: 300 records through the gate, inserted in one transaction.
     /// `rows`: lifting equipment, which a batch takes; the list's electrical items are passed over, not marked.
-    func batch(session: Session, register: Register, rows: [RegisterRow], press: (Key, inout Samples) -> Void,
-               into result: inout Result) throws {
+    func batch(session: Session, register: Register, rows: [RegisterRow], signer: RecordSigner,
+               press: (Key, inout Samples) -> Void, into result: inout Result) throws {
         var untimed = Samples()
         press(.home, &untimed)
         var marked = 0
@@ -309,9 +325,13 @@ extension RegisterBench {
             let members = BatchMember.bench(chosen, visit: visit, values: values, particulars: particulars,
                                             today: today)
             guard Set(chosen.map(\.asset.uuid)).count == chosen.count else { continue }
-            try result.batchSave.time {
+            let signed = round % 2 == 0
+            let figure: WritableKeyPath<Result, Samples> = signed ? \.batchSave : \.unsignedBatchSave
+            try result[keyPath: figure].time {
                 let records = try BatchGate.validate(values, members: members).get()
-                try register.insert(batch: records, visit: visit, saved: SaveStamp())
+                try register.signing(with: signed ? signer : nil) {
+                    try register.insert(batch: records, visit: visit, saved: SaveStamp())
+                }
             }
             // The program copies the batch's WAL into the file at its next idle tick: timed on its own.
             result.batchCheckpoint.time { register.checkpointIfDeferred() }

@@ -206,3 +206,37 @@ struct SignaturesTravelTests {
         }
     }
 }
+
+@Suite("Signatures in the sample data")
+struct SampleSignatureTests {
+    @Test("the sample signs its last year with sample keys, leaves older records before keys, and stays one register")
+    func sampleSignsItsLastYear() throws {
+        try withTemporaryDirectory { folder in
+            var registers: [Register] = []
+            for name in ["a", "b"] {
+                let register = try Register.open(path: folder.appendingPathComponent("\(name).sqlite").path)
+                try SampleData(count: 60, seed: 42, today: testToday).load(into: register)
+                registers.append(register)
+            }
+            let register = registers[0]
+            let keys = try register.examinerKeys()
+            #expect(!keys.isEmpty && keys.allSatisfy(\.sample))
+            func signatures(_ register: Register) throws -> [String] {
+                try register.perform {
+                    // The signatures themselves differ: each register's identity is in its report numbers.
+                    let rows = try register.db.prepare("SELECT entry_uuid, record_uuid, fingerprint, signed_at FROM "
+                                                       + "signatures ORDER BY id")
+                    var found: [String] = []
+                    while try rows.step() { found.append((0..<4).map { rows.text(Int32($0)) }.joined(separator: " ")) }
+                    return found
+                }
+            }
+            let signed = try signatures(register)
+            let records = try register.recordCount()
+            #expect(!signed.isEmpty && signed.count < records, "some signed, some before keys")
+            #expect(try signatures(registers[1]) == signed, "the same seed, the same register")
+            let verified = try register.verifyChain()
+            #expect(verified.problems.isEmpty && verified.signatures == signed.count, "\(verified)")
+        }
+    }
+}
