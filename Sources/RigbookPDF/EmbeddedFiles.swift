@@ -92,6 +92,8 @@ public enum EmbeddedFiles {
     }
 
     private static func read(_ pdf: [UInt8], into qpdf: qpdf_data) throws(PDFError) {
+        // What qpdf would say about a damaged file goes into its error, not onto the terminal.
+        qpdf_set_suppress_warnings(qpdf, QPDF_TRUE)
         let read = pdf.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
