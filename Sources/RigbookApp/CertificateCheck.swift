@@ -59,30 +59,23 @@ public enum CertificateCheck {
         }
     }
 
-    /// Where the page prints its record other than the record says: its report number, result, date of
-    /// examination, defect and next examination, each read from the page's own report of that record.
+    /// Where the page prints its record other than the record says: the report made again from the signed record
+    /// alone (`SignedRecord.inspection`), its report number and result, and every Schedule 1 item but the
+    /// equipment's identity (item 3, the asset as the register holds it, which the record does not carry), compared
+    /// with the page's own report of that record, markup and all.
     static func printedProblem(_ page: String, _ proof: RecordProof) -> String? {
         guard let fields = SignedRecord.fields(proof) else { return "the record it carries cannot be read" }
         guard fields["kind"] == "inspection" else { return nil }
+        guard let record = SignedRecord.inspection(proof) else { return "the record it carries cannot be read" }
         guard let report = report(in: page, uuid: proof.recordUUID.lowercased()) else {
             return "the page prints no report of record \(proof.recordUUID.lowercased())"
         }
-        var expected: [(String, String)] = [
-            ("Report number", fields["report_number"] ?? Certificate.notRecorded),
-            ("Result", fields["result"].flatMap(InspectionResult.init(rawValue:))?.label ?? Certificate.notRecorded),
-            ("8f", fields["inspection_date"] ?? ""),
-            ("8d", fields["next_examination_by"].flatMap { $0.isEmpty ? nil : $0 } ?? Certificate.notRecorded),
-        ]
-        if let result = fields["result"], ["defect_to_be_remedied", "fail_dangerous"].contains(result) {
-            expected.append(("8a", VisibleText.keepingLineEnds(fields["defect_description"] ?? "")))
-        }
-        for (label, value) in expected {
-            let printed = cell(report, label).map(plainText)
-            guard printed == value.trimmingCharacters(in: .whitespacesAndNewlines) else {
-                let name = label.first?.isNumber == true ? "item \(label)" : label.lowercased()
-                return "the page prints \(name) as \u{201C}\(printed ?? "nothing")\u{201D} where the signed record "
-                    + "says \u{201C}\(value)\u{201D}: the page was edited"
-            }
+        let expected = Certificate.cellsFromTheRecord(record)
+        for (label, html) in expected where cell(report, label) != html {
+            let name = label.first?.isNumber == true ? "item \(label)" : label.lowercased()
+            let printed = cell(report, label).map(plainText) ?? "nothing"
+            return "the page prints \(name) as \u{201C}\(printed)\u{201D} where the signed record says "
+                + "\u{201C}\(plainText(html))\u{201D}: the page was edited"
         }
         return nil
     }

@@ -47,6 +47,15 @@ extension RigbookCLITests {
             try moved.write(toFile: home.sub("edited.html"), atomically: true, encoding: .utf8)
             let edited = runRigbookResult(["verify", "--certificate", home.sub("edited.html")], home: home.path)
             #expect(edited.status == 1 && edited.stderr.contains("the page was edited"), "\(edited)")
+            // Any item the record decides: the examining organisation's name in item 9, one letter.
+            let item9 = try #require(html.range(of: "<tr data-item=\"9\">"))
+            let employedBy = try #require(html.range(of: "Employed by: <span class=\"strong\"><bdi>",
+                                                      range: item9.upperBound..<html.endIndex))
+            var renamed = html
+            renamed.replaceSubrange(employedBy.upperBound..<html.index(after: employedBy.upperBound), with: "X")
+            try renamed.write(toFile: home.sub("renamed.html"), atomically: true, encoding: .utf8)
+            let other = runRigbookResult(["verify", "--certificate", home.sub("renamed.html")], home: home.path)
+            #expect(other.status == 1 && other.stderr.contains("item 9"), "\(other)")
             // The record inside the PDF changed (a character of its canonical text): the signature fails.
             let carried = try EmbeddedFiles.files(in: Array(try Data(contentsOf: URL(fileURLWithPath: pdf))))
             let file = try #require(carried.first)

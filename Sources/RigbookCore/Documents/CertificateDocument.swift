@@ -128,6 +128,18 @@ extension Certificate {
                 .embedded(name: proof.fileName, json: proof.json)]
     }
 
+    /// What a record's page prints that the record alone decides, as the page's HTML: its report number and result
+    /// (by their labels) and every Schedule 1 item but the equipment's identity (item 3: the asset as the register
+    /// holds it), by number. `verify --certificate` compares a page with these, made again from the signed record.
+    public static func cellsFromTheRecord(_ record: StoredInspection) -> [(label: String, html: String)] {
+        // Only item 3 reads the asset: any stands in for it.
+        let items = itemValues(Entry(record: record, asset: Asset(tag: "", name: "", type: .other, wllKg: 1,
+                                                                  intervalMonths: 12)))
+        return [("Report number", record.reportNumber.map(text) ?? RichText.notRecorded.html),
+                ("Result", resultBadge(record.values.result).html)]
+            + Certificate.items.filter { $0.number != "3" }.map { ($0.number, items[$0.number]?.html ?? "") }
+    }
+
     /// What the reader types or checks, set as code.
     static func code(_ text: String) -> RichText {
         RichText(html: "<code>\(Certificate.text(text))</code>", plain: text)

@@ -39,3 +39,27 @@ public enum SignedRecord {
         return fields
     }
 }
+
+extension SignedRecord {
+    /// The inspection a proof carries, read back from its canonical text through the register's own row mapping (in
+    /// a table of its own in memory), so a page's report can be made again from the signed record alone; nil when the
+    /// proof carries no inspection. Its asset and notices are not in the record: a report made from it shows
+    /// every Schedule 1 item but the equipment's identity (item 3) as the signed record says.
+    public static func inspection(_ proof: RecordProof) -> StoredInspection? {
+        let text = String(decoding: proof.record, as: UTF8.self)
+        let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[0] == "rigbook-entry 1", lines[1] == "kind \(HashChain.inspection.name)",
+              let values = HashChain.parseBody(String(lines[3])) else { return nil }
+        do {
+            let db = try Database(path: ":memory:")
+            try db.execute("CREATE TABLE inspections (id INTEGER PRIMARY KEY, "
+                           + InspectionColumns.written.joined(separator: ", ") + ")")
+            var row = InspectionColumns.written.map { values[$0] ?? .null }
+            if let hash = InspectionColumns.written.firstIndex(of: "record_hash") { row[hash] = .text(proof.recordHash) }
+            try db.run(InspectionColumns.insertSQL, row)
+            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)")
+            guard try statement.step() else { return nil }
+            return InspectionColumns.record(statement)
+        } catch { return nil }
+    }
+}
