@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import RigbookCore
 
 /// Why a key could not be made, read, or used.
 public struct KeyError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -43,7 +44,7 @@ public struct PublicKey: Sendable, Hashable {
     public var fingerprint: String { (try? HashChain.sha256(raw)) ?? "" }
 
     /// The fingerprint as people read it aloud: its first 16 digits in fours (`3f2a 9c01 77be 0d4e`).
-    public var shortFingerprint: String { Ed25519.grouped(String(fingerprint.prefix(16))) }
+    public var shortFingerprint: String { RecordProof.grouped(fingerprint) }
 
     /// PEM text (SubjectPublicKeyInfo), as `openssl pkeyutl -verify -pubin` reads it.
     public var pem: String {
@@ -202,16 +203,5 @@ enum Ed25519 {
         let read = BIO_read(bio, &bytes, Int32(bytes.count))
         guard read == bytes.count else { throw KeyError.libcrypto("libcrypto could not write the key") }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Hex digits in groups of four.
-    static func grouped(_ hex: String) -> String {
-        var groups: [Substring] = []
-        var rest = Substring(hex)
-        while !rest.isEmpty {
-            groups.append(rest.prefix(4))
-            rest = rest.dropFirst(4)
-        }
-        return groups.joined(separator: " ")
     }
 }

@@ -32,9 +32,10 @@ public struct KeyRing: Sendable {
         let key = try SigningKey.generate()
         let text = try key.pem(passphrase: passphrase)
         try DataHome.makePrivateDirectory(folder)
-        _ = try AtomicFile.createNew(in: folder, permissions: .private, named: { attempt in
-            attempt == 0 ? key.publicKey.fingerprint + ".pem" : ".\(key.publicKey.fingerprint)-\(attempt).pem"
-        }) { try $0.write(Data(text.utf8)) }
+        // Created exclusively: a key file is never replaced.
+        _ = try AtomicFile.createNew(in: folder, permissions: .private, named: { _ in key.publicKey.fingerprint + ".pem" }) {
+            try $0.write(Data(text.utf8))
+        }
         return key
     }
 
