@@ -53,8 +53,8 @@ public enum CertificateCheck {
     /// The JSON of the page's `rigbook-proof` scripts.
     static func scripts(in page: String) -> [String] {
         page.components(separatedBy: "<script type=\"application/json\" id=\"rigbook-proof-").dropFirst().compactMap {
-            guard let start = $0.range(of: ">"), let end = $0.range(of: "</script>") , start.upperBound <= end.lowerBound
-            else { return nil }
+            guard let start = $0.range(of: ">"), let end = $0.range(of: "</script>"),
+                  start.upperBound <= end.lowerBound else { return nil }
             return String($0[start.upperBound..<end.lowerBound])
         }
     }

@@ -73,7 +73,8 @@ public enum EmbeddedFiles {
         guard qpdf_oh_is_array(qpdf, entries).isTrue else { return [] }
         var files: [File] = []
         for index in stride(from: 0, to: Int(qpdf_oh_get_array_n_items(qpdf, entries)) - 1, by: 2) {
-            let name = String(cString: qpdf_oh_get_utf8_value(qpdf, qpdf_oh_get_array_item(qpdf, entries, Int32(index))))
+            let nameObject = qpdf_oh_get_array_item(qpdf, entries, Int32(index))
+            let name = String(cString: qpdf_oh_get_utf8_value(qpdf, nameObject))
             let specification = qpdf_oh_get_array_item(qpdf, entries, Int32(index + 1))
             let stream = qpdf_oh_get_key(qpdf, qpdf_oh_get_key(qpdf, specification, "/EF"), "/F")
             var filtered: QPDF_BOOL = QPDF_FALSE

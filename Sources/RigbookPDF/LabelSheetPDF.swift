@@ -9,7 +9,8 @@ public enum LabelSheetPDF {
 
     public static func render(_ labels: [Labels.Printed], sheet: Labels.Sheet, title: String,
                               created: String) throws(PDFError) -> [UInt8] {
-        try PDFRenderer.withPDF(title: title, author: "", created: created) { (context: OpaquePointer) throws(PDFError) in
+        try PDFRenderer.withPDF(title: title, author: "", created: created) {
+            (context: OpaquePointer) throws(PDFError) in
             let type = Typesetter(context)
             for (index, label) in labels.enumerated() {
                 let slot = index % sheet.perSheet

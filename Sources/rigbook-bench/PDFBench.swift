@@ -57,7 +57,8 @@ enum PDFBench {
         print("| \(rows.count) labels on 2×7 sheets, vector QR codes (\(sheetBytes / 1024) KB) | "
               + "\(format(sheetSamples.median)) / \(format(sheetSamples.p99)) | — | — |")
         print("")
-        print("Samples: one certificate 31, the visit and the labels 3; Chromium once (its start-up included, as a person pays it).")
+        print("Samples: one certificate 31, the visit and the labels 3; Chromium once (its start-up included, as a "
+              + "person pays it).")
         print("")
         try reportAt(100_000, today: today)
     }

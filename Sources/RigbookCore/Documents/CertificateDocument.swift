@@ -93,7 +93,9 @@ extension Certificate {
             blocks.append(.heading("Attachments", level: 2))
             blocks.append(.table(.init(columns: [.init("File", share: 3), .init("Size", share: 1),
                                                  .init("SHA-256", share: 4)],
-                                       cells: v.attachments.map { [.data($0.name), "\($0.sizeText)", "\($0.sha256)"] })))
+                                       cells: v.attachments.map {
+                                           [.data($0.name), "\($0.sizeText)", "\($0.sha256)"]
+                                       })))
         }
         blocks.append(.heading("Notices under regulation 10", level: 2))
         let notices = newestNotices(entry)
@@ -105,7 +107,8 @@ extension Certificate {
                 columns: [.init("Duty", share: 3), .init("Where it stands", share: 2), .init("To", share: 2)],
                 rows: notices.map { notice in
                     let since = notice.enteredOn?.iso ?? String(notice.recordedAt.prefix(10))
-                    return .init(["\(notice.duty.label)" + (notice.seriousRisk == true ? " (serious risk of injury)" : ""),
+                    let risk: RichText = notice.seriousRisk == true ? " (serious risk of injury)" : ""
+                    return .init(["\(notice.duty.label)" + risk,
                                   notice.doneOn.map { "Done on \($0.iso)" } ?? "Not yet done (open since \(since))",
                                   .orNone(notice.recipient)],
                                  data: [.init("duty", notice.duty.rawValue), .init("done", "\(notice.isDone)")])

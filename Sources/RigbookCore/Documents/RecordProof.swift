@@ -86,6 +86,7 @@ public struct RecordProof: Sendable, Hashable {
               let key = (object["public_key_base64"] as? String).flatMap({ Data(base64Encoded: $0) })
         else { return nil }
         self.init(recordUUID: uuid, recordHash: hash, examiner: examiner, fingerprint: fingerprint,
-                  record: Array(record), signature: Array(signature), publicKeyPEM: String(decoding: key, as: UTF8.self))
+                  record: Array(record), signature: Array(signature),
+                  publicKeyPEM: String(decoding: key, as: UTF8.self))
     }
 }

@@ -272,7 +272,8 @@ public struct ReportDocument {
         if record.assetWLLKg != asset.wllKg { wll += " " + .aside("(register now: \(Asset.wllText(asset.wllKg)))") }
         var fields: [PrintedDocument.Field] = [
             // Identification of the equipment.
-            .init("Type of equipment", "\(asset.type.label)"), .init("Serial number", ReportDocument.orDash(asset.serialNumber)),
+            .init("Type of equipment", "\(asset.type.label)"),
+            .init("Serial number", ReportDocument.orDash(asset.serialNumber)),
             .init("Manufacturer", ReportDocument.orDash(asset.manufacturer)),
             .init("Date of manufacture", "\(asset.manufactured?.iso ?? "unknown")"),
             .init("Safe working load (WLL)", wll),
@@ -289,7 +290,8 @@ public struct ReportDocument {
         if v.defectDescription.isEmpty && v.action == .none && !v.remedyDeadlineSet {
             fields.append(.init("Defect", "None reported", wide: true))
         } else {
-            fields.append(.init("Defect", v.defectDescription.isEmpty ? "—" : .lines(v.defectDescription), wide: true))
+            fields.append(.init("Defect", v.defectDescription.isEmpty ? "—" : .lines(v.defectDescription),
+                                wide: true))
             fields += [.init("Action", "\(v.action.label)"),
                        .init("Remedy by", v.remedyDeadlineSet ? ReportDocument.orDash(v.remedyDeadline) : "—")]
         }
@@ -329,10 +331,11 @@ public struct ReportDocument {
             let asset = row.asset
             guard let record = try source.latestThoroughExamination(of: asset.uuid) else { return }
             let v = record.values
-            try out.writeRow(.init([.cell(asset.tag), ReportDocument.orDash(v.inspectionDate), "\(v.result?.label ?? "—")",
+            let dash = ReportDocument.orDash
+            try out.writeRow(.init([.cell(asset.tag), dash(v.inspectionDate), "\(v.result?.label ?? "—")",
                                     v.defectDescription.isEmpty ? "—" : .lines(v.defectDescription),
-                                    "\(v.action.label)", v.remedyDeadlineSet ? ReportDocument.orDash(v.remedyDeadline) : "—",
-                                    ReportDocument.orDash(v.inspectorName), record.reportNumber.map { .cell($0) } ?? "#\(record.id)"],
+                                    "\(v.action.label)", v.remedyDeadlineSet ? dash(v.remedyDeadline) : "—",
+                                    dash(v.inspectorName), record.reportNumber.map { .cell($0) } ?? "#\(record.id)"],
                                    data: [.init("status", row.status(on: today).status.rawValue)]))
         }
         try out.endTable()
@@ -359,7 +362,8 @@ public struct ReportDocument {
         try order.forEachRow(from: source) { _, row in
             let asset = row.asset
             guard let test = latestTests[asset.uuid] else { return }
-            try out.writeRow(.init([.cell(asset.tag), ReportDocument.orDash(test.values.testDate), .cell(asset.typeLabel),
+            try out.writeRow(.init([.cell(asset.tag), ReportDocument.orDash(test.values.testDate),
+                                    .cell(asset.typeLabel),
                                     .cell(TestCertificate.failures(test)),
                                     test.values.notes.isEmpty ? "—" : .lines(test.values.notes),
                                     ReportDocument.orDash(test.values.technician), "#\(test.id)"],

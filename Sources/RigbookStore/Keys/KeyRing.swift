@@ -33,7 +33,8 @@ public struct KeyRing: Sendable {
         let text = try key.pem(passphrase: passphrase)
         try DataHome.makePrivateDirectory(folder)
         // Created exclusively: a key file is never replaced.
-        _ = try AtomicFile.createNew(in: folder, permissions: .private, named: { _ in key.publicKey.fingerprint + ".pem" }) {
+        let name = key.publicKey.fingerprint + ".pem"
+        _ = try AtomicFile.createNew(in: folder, permissions: .private, named: { _ in name }) {
             try $0.write(Data(text.utf8))
         }
         return key

@@ -75,7 +75,8 @@ extension Register {
             while try statement.step() {
                 guard let raw = Data(base64Encoded: statement.text(0)),
                       let key = try? PublicKey(raw: Array(raw)) else { continue }
-                keys.append(ExaminerKeyRecord(publicKey: key, examiner: statement.text(1), sample: statement.int(2) != 0,
+                keys.append(ExaminerKeyRecord(publicKey: key, examiner: statement.text(1),
+                                              sample: statement.int(2) != 0,
                                               addedAt: statement.text(3), retiredAt: statement.optionalText(4),
                                               retirementReason: statement.optionalText(5)))
             }
@@ -128,8 +129,9 @@ extension Register {
         guard let signer else { return try body() }
         let held = try examinerKeys().first { $0.fingerprint == signer.fingerprint }
         guard let held else {
-            throw RegisterError.writeFailed("the register does not hold the key \(signer.key.publicKey.shortFingerprint)"
-                                            + " of \(signer.examiner): nothing was saved")
+            throw RegisterError.writeFailed("the register does not hold the key "
+                                            + "\(signer.key.publicKey.shortFingerprint) of \(signer.examiner): "
+                                            + "nothing was saved")
         }
         if let retired = held.retiredAt {
             throw RegisterError.writeFailed("the key \(signer.key.publicKey.shortFingerprint) of \(held.examiner) was "

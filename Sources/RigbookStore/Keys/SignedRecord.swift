@@ -55,7 +55,9 @@ extension SignedRecord {
             try db.execute("CREATE TABLE inspections (id INTEGER PRIMARY KEY, "
                            + InspectionColumns.written.joined(separator: ", ") + ")")
             var row = InspectionColumns.written.map { values[$0] ?? .null }
-            if let hash = InspectionColumns.written.firstIndex(of: "record_hash") { row[hash] = .text(proof.recordHash) }
+            if let hash = InspectionColumns.written.firstIndex(of: "record_hash") {
+                row[hash] = .text(proof.recordHash)
+            }
             try db.run(InspectionColumns.insertSQL, row)
             let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)")
             guard try statement.step() else { return nil }

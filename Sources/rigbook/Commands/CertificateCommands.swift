@@ -198,7 +198,9 @@ enum RecordReference {
             return record
         } else if let uuid = UUID(uuidString: word) {
             guard let record = try register.inspection(uuid: uuid) else {
-                if try register.test(uuid: uuid) != nil { throw refusal(electricalTestRefusal("\(word.lowercased()) is an electrical test")) }
+                if try register.test(uuid: uuid) != nil {
+                    throw refusal(electricalTestRefusal("\(word.lowercased()) is an electrical test"))
+                }
                 throw refusal("there is no record \(word.lowercased())")
             }
             return record

@@ -674,8 +674,9 @@ enum Commands {
         }
         var out = Output()
         let entries = result.entries == 1 ? "1 entry" : "\(result.entries) entries"
-        let signed = result.signatures == 0 ? "" : "; \(result.signatures) signature\(result.signatures == 1 ? "" : "s") "
-            + "checked against the examiners' keys"
+        let count = result.signatures
+        let signed = count == 0 ? ""
+            : "; \(count) signature\(count == 1 ? "" : "s") checked against the examiners' keys"
         try out.write("verified \(entries); head \(result.head ?? "none (an empty register)")\(signed)\n")
         try out.flush()
         return ExitCode.success

@@ -58,8 +58,9 @@ enum KeyCommands {
             key = try ring.create(passphrase: try KeyRing.passphraseFromEnvironment(context.environment))
             try register.addKey(key.publicKey, examiner: examiner, stamp: SaveStamp(today: context.today))
         } catch { throw CommandFailure("rigbook: \(error); no key was added") }
-        try Output.line("Key \(key.publicKey.shortFingerprint) made for \(examiner.trimmingCharacters(in: .whitespaces))"
-                        + " (fingerprint \(key.publicKey.fingerprint)).")
+        let name = examiner.trimmingCharacters(in: .whitespaces)
+        try Output.line("Key \(key.publicKey.shortFingerprint) made for \(name) "
+                        + "(fingerprint \(key.publicKey.fingerprint)).")
         return ExitCode.success
     }
 
