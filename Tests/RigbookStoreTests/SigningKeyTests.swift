@@ -71,3 +71,4 @@ import Testing
         #expect(try openssl(try file("other.txt", Array("another record".utf8))) != 0)
     }
 }
+

@@ -27,7 +27,8 @@ enum SignatureStore {
         hashColumn: "entry_hash", key: "id", order: "id",
         label: "'signature of ' || record_kind || ' ' || lower(record_uuid) || ' (entry ' || id || ')'")
 
-    /// The kinds of entry a person vouches for, each with the column that names it and the one that dates it.
+    /// The kinds of entry a person vouches for, each with the column that names it and the one that dates it (a
+    /// notice only when it records a duty done).
     static let signable: [String: (uuid: String, saved: String)] = [
         HashChain.inspection.name: ("record_uuid", "saved_at"),
         HashChain.electricalTest.name: ("test_uuid", "saved_at"),
@@ -84,6 +85,8 @@ enum SignatureStore {
     static func sign(_ db: Database, _ kind: HashChain.Kind, canonical: [UInt8], hash: String,
                      _ value: (String) -> SQLValue) throws {
         guard let signer = db.signer, let columns = signable[kind.name] else { return }
+        // A notice is vouched for when it says a duty was done; one a save opens is part of its record, signed.
+        if kind.name == HashChain.notice.name && value("done_on") == .null { return }
         guard case .text(let uuid) = value(columns.uuid), case .text(let savedAt) = value(columns.saved) else { return }
         let signature = try signer.sign(canonical)
         // Signed as it is saved, so dated by its save; named by what it signs, so the same record and key always
