@@ -65,5 +65,21 @@ extension RigbookCLITests {
             let verified = home.run(["verify"])
             #expect(verified.status == 0 && verified.stdout.contains("1 signature checked"), "\(verified)")
         }
+
+        @Test func aCorruptKeyFileIsAClearRefusalAndNothingIsRecorded() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            let ids = try VisitRegister.make(home)
+            let made = home.run(["keys", "new", "--examiner", "Jo Examiner"])
+            let fingerprint = try #require(made.stdout.firstMatch(of: /fingerprint ([0-9a-f]{64})/)?.output.1)
+            let file = home.path + "/keys/\(fingerprint).pem"
+            try "-----BEGIN PRIVATE KEY-----\nnot a key at all\n-----END PRIVATE KEY-----\n"
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            chmod(file, 0o600)
+            let done = home.run(["notices", "done", "#\(ids.remedy)", "--duty", "employer_told", "--to", "Sam"])
+            #expect(done.status == 1 && done.stderr.contains("not an Ed25519 key")
+                    && done.stderr.contains("nothing was saved"), "\(done)")
+            #expect(!home.run(["verify"]).stdout.contains("signature"), "no signature was made")
+        }
     }
 }
