@@ -36,6 +36,11 @@ extension RigbookCLITests {
             #expect(home.run(["keys", "retire", String(fingerprint.prefix(8)), "--reason", "laptop lost"]).status == 0)
             #expect(home.run(["keys", "list"]).stdout.contains("retired"))
             #expect(home.run(["keys", "export", "zz"]).status == 64)
+            // A name that could drive a terminal is refused, and leaves no private key behind.
+            let escaped = home.run(["keys", "new", "--examiner", "\u{1B}[31mRed"])
+            #expect(escaped.status == 1 && escaped.stderr.contains("control"), "\(escaped)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: home.path + "/keys")
+            #expect(files == ["\(fingerprint).pem"], "\(files)")
         }
 
         @Test func noticesDoneSignsAndAKeyUnderAPassphraseNeedsItsFileNeverAnArgument() throws {

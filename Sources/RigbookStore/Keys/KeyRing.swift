@@ -85,9 +85,22 @@ public struct KeyRing: Sendable {
             let key = try load(fingerprint, passphrase: isLocked(fingerprint) ? try passphrase(false) : nil)
             return RecordSigner(key: key, examiner: examiner)
         }
-        let key = try create(passphrase: try passphrase(true))
-        try register.addKey(key.publicKey, examiner: examiner)
+        let key = try createAdded(to: register, examiner: examiner, passphrase: try passphrase(true))
         return RecordSigner(key: key, examiner: examiner)
+    }
+
+    /// A new key for `examiner`, its public key added to the register; when the register refuses it, its file is
+    /// removed again, so no private key lies about that signs for nobody.
+    public func createAdded(to register: Register, examiner: String, passphrase: String?,
+                            stamp: SaveStamp = SaveStamp()) throws -> SigningKey {
+        let key = try create(passphrase: passphrase)
+        do {
+            try register.addKey(key.publicKey, examiner: examiner, stamp: stamp)
+        } catch {
+            unlink(path(key.publicKey.fingerprint))
+            throw error
+        }
+        return key
     }
 
     /// The passphrase in the file `RIGBOOK_KEY_PASSPHRASE_FILE` names (its first line), for commands without a

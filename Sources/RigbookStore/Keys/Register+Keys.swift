@@ -31,6 +31,10 @@ extension Register {
                        stamp: SaveStamp = SaveStamp()) throws(RegisterError) {
         let name = examiner.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .writeFailed("a key needs the examiner's name") }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control
+                                                       || VisibleText.isHiddenFormat($0) }) else {
+            throw .writeFailed("the examiner's name holds control or invisible characters")
+        }
         try perform {
             try db.transaction {
                 if try db.scalar("SELECT 1 FROM examiner_keys WHERE fingerprint = ?", [.text(key.fingerprint)]) != nil {

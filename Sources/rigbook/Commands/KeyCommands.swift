@@ -55,8 +55,9 @@ enum KeyCommands {
         let ring = KeyRing(home: context.home)
         let key: SigningKey
         do {
-            key = try ring.create(passphrase: try KeyRing.passphraseFromEnvironment(context.environment))
-            try register.addKey(key.publicKey, examiner: examiner, stamp: SaveStamp(today: context.today))
+            key = try ring.createAdded(to: register, examiner: examiner,
+                                       passphrase: try KeyRing.passphraseFromEnvironment(context.environment),
+                                       stamp: SaveStamp(today: context.today))
         } catch { throw CommandFailure("rigbook: \(error); no key was added") }
         let name = examiner.trimmingCharacters(in: .whitespaces)
         try Output.line("Key \(key.publicKey.shortFingerprint) made for \(name) "
