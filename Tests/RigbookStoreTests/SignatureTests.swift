@@ -84,6 +84,31 @@ struct SignatureTests {
         }
     }
 
+    @Test("two records' signatures swapped, and the chain hashed again, are each named")
+    func swappedSignaturesFail() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, asset, key) = try signedRegister(path)
+            let other = makeAsset(tag: "SL-0043")
+            try register.addAsset(other)
+            try register.signing(with: RecordSigner(key: key, examiner: "Jo Bloggs")) {
+                try register.insert(try validated(passingValues(.preUse, on: "2026-03-10"), for: asset), saved: testStamp)
+                try register.insert(try validated(passingValues(.preUse, on: "2026-03-11"), for: other), saved: testStamp)
+            }
+            #expect(try register.verifyChain().problems == [])
+            let raw = try Database(path: path, mode: .readWrite)
+            try raw.execute("""
+                DROP TRIGGER IF EXISTS signatures_are_never_updated;
+                UPDATE signatures SET signature = CASE id WHEN 1 THEN (SELECT signature FROM signatures WHERE id = 2)
+                                                          ELSE (SELECT signature FROM signatures WHERE id = 1) END;
+                """)
+            try rehashTail(raw, from: ("signatures", 1))
+            let problems = try register.verifyChain().problems
+            #expect(problems.count == 2 && problems.allSatisfy { $0.contains("does not match the record") },
+                    "\(problems)")
+        }
+    }
+
     @Test("a signature by a key retired before the record was saved, or by a key nobody knows, is named")
     func retiredOrUnknownKeysAreNamed() throws {
         try withTemporaryDirectory { folder in
@@ -116,7 +141,7 @@ struct SignatureTests {
 
     /// The altered record and every entry after it hashed again, as a forger's tool would: each entry's hash from
     /// its new parent, a signature pointed at its record's new hash, the head moved.
-    private func rehashTail(_ db: Database) throws {
+    private func rehashTail(_ db: Database, from first: (table: String, rowid: Int64)? = nil) throws {
         let triggers = try db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_updated'")
         var names: [String] = []
         while try triggers.step() { names.append(triggers.text(0)) }
@@ -130,7 +155,11 @@ struct SignatureTests {
             let count = Int32(kind.hashed.count)
             while try rows.step() {
                 if let parent = rows.optionalText(count + 2) { childOf[parent] = (kind, rows.int64(count)) }
-                if kind.name == HashChain.inspection.name { start = (kind, rows.int64(count)) }
+                if let first, kind.table == first.table, rows.int64(count) == first.rowid {
+                    start = (kind, first.rowid)
+                } else if first == nil && kind.name == HashChain.inspection.name {
+                    start = (kind, rows.int64(count))
+                }
             }
         }
         var entry = try #require(start)

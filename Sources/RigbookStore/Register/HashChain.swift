@@ -409,9 +409,10 @@ extension Register {
                 }
                 if result.problem != nil { return result }
             }
-            // Each signature against its key and the bytes of the record it names.
-            if let problem = signatures.problems().first {
-                result.problems = [problem]
+            // Each signature against its key and the bytes of the record it names: every one that fails, named.
+            let signatureProblems = signatures.problems()
+            if !signatureProblems.isEmpty {
+                result.problems = signatureProblems
                 return result
             }
             // A merge names the other register's head: removing that register's newest entries shows too.
