@@ -4,7 +4,7 @@ import Testing
 /// Every command `rigbook help` lists, and the groups two-word commands belong to.
 private let commandNames = ["asset add", "asset list", "asset edit", "asset retire", "import", "history", "due",
                             "calendar", "export", "report", "certificate", "labels", "notices", "notices done",
-                            "verify", "backup", "merge", "sync", "drafts list", "drafts discard", "drafts purge",
+                            "record", "verify", "backup", "merge", "sync", "drafts list", "drafts discard", "drafts purge",
                             "settings get", "settings set", "settings add", "keys list", "keys new", "keys export",
                             "keys import", "keys retire", "sample", "help"]
 private let groups = ["asset": ["add", "list", "edit", "retire"], "drafts": ["list", "discard", "purge"],

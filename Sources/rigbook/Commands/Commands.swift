@@ -106,7 +106,8 @@ struct CommandSpec: Sendable {
 
 enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
-                                     export, report, certificate, labels, notices, noticesDone, verify, backup, merge,
+                                     export, report, certificate, labels, notices, noticesDone,
+                                     RecordCommand.spec, verify, backup, merge,
                                      sync, draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
                                      SettingsCommands.set, SettingsCommands.add] + KeyCommands.all + [sample, help]
 
