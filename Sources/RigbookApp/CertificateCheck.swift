@@ -12,6 +12,7 @@ public enum CertificateCheck {
     public struct Finding: Sendable, Equatable {
         public var recordUUID: String
         public var examiner: String
+        public var fingerprint: String
         public var shortFingerprint: String
         /// Nil when the record holds.
         public var problem: String?
@@ -30,24 +31,43 @@ public enum CertificateCheck {
             do { files = try EmbeddedFiles.files(in: bytes) } catch {
                 throw Refusal(description: "it is not a PDF that can be read (\(error.description))")
             }
-            proofs = files.filter { $0.name.hasPrefix("rigbook-proof-") }
-                .compactMap { RecordProof(json: String(decoding: $0.bytes, as: UTF8.self)) }
+            proofs = try files.filter { $0.name.hasPrefix("rigbook-proof-") }.map { file in
+                guard let proof = RecordProof(json: String(decoding: file.bytes, as: UTF8.self)) else {
+                    throw Refusal(description: "its proof \(file.name) cannot be read: it was damaged or altered")
+                }
+                return proof
+            }
         } else {
             guard let page, page.contains("<html") else {
                 throw Refusal(description: "it is neither a PDF nor an HTML page")
             }
-            proofs = scripts(in: page).compactMap(RecordProof.init(json:))
+            proofs = try scripts(in: page).map { json in
+                guard let proof = RecordProof(json: json) else {
+                    throw Refusal(description: "a proof it carries cannot be read: it was damaged or altered")
+                }
+                return proof
+            }
         }
         guard !proofs.isEmpty else {
             throw Refusal(description: "it carries no signed record: a certificate of records saved before keys, or "
                           + "not a Rigbook certificate")
         }
         return proofs.map { proof in
-            var problem = SignedRecord.problem(proof)
+            var problem = SignedRecord.problem(proof) ?? namedProblem(proof)
             if problem == nil, let page { problem = printedProblem(page, proof) }
-            return Finding(recordUUID: proof.recordUUID, examiner: proof.examiner,
-                           shortFingerprint: proof.shortFingerprint, problem: problem)
+            return Finding(recordUUID: proof.recordUUID, examiner: VisibleText.make(proof.examiner),
+                           fingerprint: proof.fingerprint, shortFingerprint: proof.shortFingerprint, problem: problem)
         }
+    }
+
+    /// Where the proof's name for the examiner is not the one in the record the examiner signed (the name is in
+    /// the record: the proof's copy of it is not signed).
+    static func namedProblem(_ proof: RecordProof) -> String? {
+        guard let fields = SignedRecord.fields(proof) else { return "the record it carries cannot be read" }
+        let signed = fields["kind"] == "electrical_test" ? fields["technician"] : fields["inspector_name"]
+        guard let signed, signed != proof.examiner else { return nil }
+        return "the proof names \(VisibleText.make(proof.examiner)) where the signed record names "
+            + "\(VisibleText.make(signed)): the proof was altered"
     }
 
     /// The JSON of the page's `rigbook-proof` scripts.
@@ -69,6 +89,12 @@ public enum CertificateCheck {
         guard let record = SignedRecord.inspection(proof) else { return "the record it carries cannot be read" }
         guard let report = report(in: page, uuid: proof.recordUUID.lowercased()) else {
             return "the page prints no report of record \(proof.recordUUID.lowercased())"
+        }
+        // The hash and the key the page prints for the record are the proof's.
+        for (what, value) in [("hash", proof.recordHash), ("key", proof.fingerprint)]
+        where !report.contains("<code>\(value)</code>") {
+            return "the page prints another \(what) for record \(proof.recordUUID.lowercased()) than its proof: "
+                + "the page was edited"
         }
         let expected = Certificate.cellsFromTheRecord(record)
         for (label, html) in expected where cell(report, label) != html {

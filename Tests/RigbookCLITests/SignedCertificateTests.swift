@@ -70,6 +70,42 @@ extension RigbookCLITests {
             #expect(forged.status == 1 && forged.stderr.contains("the signature does not match"), "\(forged)")
         }
 
+        @Test func aCertificateCarriesItsOwnKeySoTheKeyIsWeighedAndTheProofsNameAndPrintedHashBound() throws {
+            let (home, number) = try Self.signedHome()
+            defer { home.remove() }
+            let page = home.sub("c.html")
+            #expect(home.run(["certificate", number, "--out", page], env: Self.today).status == 0)
+            let here = home.run(["verify", "--certificate", page])
+            #expect(here.status == 0 && here.stdout.contains("a key of this register's"), "\(here)")
+            let elsewhere = runRigbookResult(["verify", "--certificate", page], home: home.sub("elsewhere"))
+            #expect(elsewhere.status == 0 && elsewhere.stdout.contains("compare its fingerprint"), "\(elsewhere)")
+            // Another examiner's published key is not the one that signed.
+            #expect(home.run(["keys", "new", "--examiner", "Tom Okafor"]).status == 0)
+            let other = try #require(home.run(["keys", "list"]).stdout.split(separator: "\n")
+                .first { $0.contains("Tom Okafor") && $0.contains("here") }.map { String($0.prefix(19)) })
+            #expect(home.run(["keys", "export", other, "--out", home.sub("tom.pem")]).status == 0)
+            let wrongKey = home.run(["verify", "--certificate", page, "--key", home.sub("tom.pem")])
+            #expect(wrongKey.status == 1 && wrongKey.stderr.contains("not the key given"), "\(wrongKey)")
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            // The proof's own copy of the examiner's name is not signed: bound to the record's.
+            let renamed = html.replacingOccurrences(of: #""examiner": ""#, with: #""examiner": "Someone Else "#)
+            try renamed.write(toFile: home.sub("renamed.html"), atomically: true, encoding: .utf8)
+            let named = home.run(["verify", "--certificate", home.sub("renamed.html")])
+            #expect(named.status == 1 && named.stderr.contains("the proof was altered"), "\(named)")
+            // The hash the page prints is the proof's.
+            let hash = try #require(html.firstMatch(of: /"record_hash": "([0-9a-f]{64})"/)?.output.1)
+            let printed = html.replacingOccurrences(of: "SHA-256 <code>\(hash)</code>",
+                                                    with: "SHA-256 <code>\(String(hash.reversed()))</code>")
+            try printed.write(toFile: home.sub("printed.html"), atomically: true, encoding: .utf8)
+            let rehashed = home.run(["verify", "--certificate", home.sub("printed.html")])
+            #expect(rehashed.status == 1 && rehashed.stderr.contains("another hash"), "\(rehashed)")
+            // A proof that cannot be read is said to be damaged, not taken for a certificate from before keys.
+            let broken = html.replacingOccurrences(of: #""signature_base64": ""#, with: #""signature_base64": "!!"#)
+            try broken.write(toFile: home.sub("broken.html"), atomically: true, encoding: .utf8)
+            let damaged = home.run(["verify", "--certificate", home.sub("broken.html")])
+            #expect(damaged.status == 1 && damaged.stderr.contains("damaged or altered"), "\(damaged)")
+        }
+
         @Test func theFormatsSnippetChecksACertificateWithDebiansToolsAlone() throws {
             let (home, number) = try Self.signedHome()
             defer { home.remove() }

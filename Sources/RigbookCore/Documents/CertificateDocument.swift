@@ -139,7 +139,7 @@ extension Certificate {
         let items = itemValues(Entry(record: record, asset: Asset(tag: "", name: "", type: .other, wllKg: 1,
                                                                   intervalMonths: 12)))
         return [("Report number", record.reportNumber.map(text) ?? RichText.notRecorded.html),
-                ("Result", resultBadge(record.values.result).html)]
+                ("Result", resultBadge(record.values.result).html), ("Type", text(record.values.inspectionType.label))]
             + Certificate.items.filter { $0.number != "3" }.map { ($0.number, items[$0.number]?.html ?? "") }
     }
 

@@ -57,7 +57,10 @@ public struct KeyRing: Sendable {
         do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
             throw KeyError("cannot read \(file): \(DataHome.reason(error))")
         }
-        let key = try SigningKey(pem: text, passphrase: passphrase)
+        let key: SigningKey
+        do { key = try SigningKey(pem: text, passphrase: passphrase) } catch {
+            throw KeyError("\(file): \(error.description)")
+        }
         guard key.publicKey.fingerprint == fingerprint else {
             throw KeyError("\(file) holds another key than its name says")
         }
@@ -110,7 +113,9 @@ public struct KeyRing: Sendable {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             throw KeyError("cannot read the passphrase file \(file) (RIGBOOK_KEY_PASSPHRASE_FILE)")
         }
-        let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        // The first line, its line end (LF or CRLF) not part of it.
+        var line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        if line.hasSuffix("\r") { line.removeLast() }
         guard !line.isEmpty else { throw KeyError("the passphrase file \(file) is empty") }
         return line
     }

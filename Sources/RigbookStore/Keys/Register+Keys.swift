@@ -31,9 +31,8 @@ extension Register {
                        stamp: SaveStamp = SaveStamp()) throws(RegisterError) {
         let name = examiner.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .writeFailed("a key needs the examiner's name") }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control
-                                                       || VisibleText.isHiddenFormat($0) }) else {
-            throw .writeFailed("the examiner's name holds control or invisible characters")
+        if let problem = SignatureStore.textProblem(name, what: "the examiner's name", limit: Asset.maxTextLength) {
+            throw .writeFailed(problem)
         }
         try perform {
             try db.transaction {
@@ -52,6 +51,9 @@ extension Register {
     public func retireKey(fingerprint: String, reason: String, stamp: SaveStamp = SaveStamp()) throws(RegisterError) {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw .writeFailed("a key is retired with a reason") }
+        if let problem = SignatureStore.textProblem(reason, what: "the reason", limit: 1_000) {
+            throw .writeFailed(problem)
+        }
         try perform {
             try db.transaction {
                 guard let key = try examinerKeys().first(where: { $0.fingerprint == fingerprint }) else {

@@ -99,6 +99,17 @@ enum SignatureStore {
         ])
     }
 
+    /// Why a text a key entry keeps cannot be kept: too long, or holding what could drive a terminal or hide
+    /// characters (control and invisible format characters); nil when it can.
+    static func textProblem(_ text: String, what: String, limit: Int) -> String? {
+        if text.count > limit { return "\(what) is longer than \(limit) characters" }
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control
+                                                   || VisibleText.isHiddenFormat($0) }) {
+            return "\(what) holds control or invisible characters"
+        }
+        return nil
+    }
+
     /// The first 32 hex digits of `hex` written as a uuid.
     private static func uuidText(hex: String) -> String {
         var digits = Substring(hex.prefix(32).uppercased())

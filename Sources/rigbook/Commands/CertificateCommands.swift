@@ -124,7 +124,7 @@ extension Commands {
     /// A certificate is printed once the whole chain has been checked: a certificate is proof, and a register whose
     /// chain is broken cannot give any.
     private static func requireVerified(_ register: Register) throws {
-        if let problem = try register.verifyChain().problem {
+        if let problem = try register.onOneSnapshot({ try register.verifyChain() }).problem {
             throw refusal("the register does not verify (\(problem)); no certificate was printed, since its "
                           + "hashes would prove nothing. See `rigbook verify`.")
         }
@@ -383,7 +383,9 @@ extension Commands {
             try requireThorough(record)
             // An employer told later keeps what the save said of the risk.
             let earlier = try reader.notices(recordUUID: record.recordUUID).last { $0.duty == duty }
-            notice = Notice(recordUUID: record.recordUUID, duty: duty, recipient: recipient, doneOn: on,
+            // ... and whom it was for, unless --to says otherwise.
+            notice = Notice(recordUUID: record.recordUUID, duty: duty,
+                            recipient: recipient.isEmpty ? earlier?.recipient ?? "" : recipient, doneOn: on,
                             seriousRisk: earlier?.seriousRisk)
         } catch { throw CommandFailure.from(error) }
         let recordDate = CalendarDate(iso: record.values.inspectionDate) ?? context.today

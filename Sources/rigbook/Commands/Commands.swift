@@ -44,7 +44,16 @@ struct Context: Sendable {
     /// file RIGBOOK_KEY_PASSPHRASE_FILE names, or refused (exit 1), never read from an argument.
     func signer(for examiner: String, register: Register) throws(CommandFailure) -> RecordSigner {
         do {
-            return try KeyRing(home: home).signer(for: examiner, register: register) { newKey in
+            let ring = KeyRing(home: home)
+            let had = ring.fingerprint(for: examiner, in: try register.examinerKeys()) != nil
+            defer {
+                // A key made now is said: the examiner's first save on this machine.
+                if !had, let made = ring.fingerprint(for: examiner, in: (try? register.examinerKeys()) ?? []) {
+                    StandardStreams.toStandardError("rigbook: made \(VisibleText.make(examiner))'s signing key on "
+                                                    + "this machine: \(made) (`rigbook keys list`)\n", ours: true)
+                }
+            }
+            return try ring.signer(for: examiner, register: register) { newKey in
                 let passphrase = try KeyRing.passphraseFromEnvironment(environment)
                 if passphrase == nil && !newKey {
                     throw KeyError("the key of \(examiner) on this machine is under a passphrase, and a command "
@@ -637,7 +646,7 @@ enum Commands {
 
     static let verify = CommandSpec(
         name: "verify", abstract: "Check the register's hash chain: no record altered or removed.",
-        usage: "rigbook verify [--head HASH] | rigbook verify --certificate FILE",
+        usage: "rigbook verify [--head HASH] | rigbook verify --certificate FILE [--key EXAMINER.pem]",
         discussion: """
             Recomputes the SHA-256 of every entry (each asset as added, each inspection record) from its
             canonical content and its parent's hash, and checks that every parent and the head are in the
@@ -652,12 +661,15 @@ enum Commands {
             a key retired before the record was saved, or that does not match its record is named like a broken
             hash. --certificate FILE checks a certificate (PDF or HTML) on any machine, without the register:
             each signed record it carries against its signature and key, and on a page, what the page prints
-            against the record. See docs/FORMATS.md.
+            of the record against the record. A certificate carries its own key, so it also says whether the
+            key is one this data home's register holds; --key EXAMINER.pem (`rigbook keys export`) requires
+            the examiner's published key. See docs/FORMATS.md.
             """
     ) { arguments, context in
         if let file = try arguments.option("--certificate") {
+            let key = try arguments.option("--key")
             try arguments.finish()
-            return try verifyCertificate(file)
+            return try verifyCertificate(file, key: key, context: context)
         }
         let expected = try arguments.option("--head")
         if let expected, expected.count != 64 || !expected.allSatisfy(\.isHexDigit) {
@@ -665,7 +677,8 @@ enum Commands {
         }
         try arguments.finish()
         let register = try context.readRegister()
-        let result = try orFail { try register.verifyChain(expectedHead: expected) }
+        // One snapshot: a save in another terminal while the chain is read is not taken for a removed entry.
+        let result = try orFail { try register.onOneSnapshot { try register.verifyChain(expectedHead: expected) } }
         if !result.problems.isEmpty {
             // Named one by one up to a screenful; a register forged wholesale is said in a count.
             let named = result.problems.prefix(40).map { "rigbook: verify failed: \($0)" }
@@ -684,23 +697,49 @@ enum Commands {
     }
 
     /// `verify --certificate FILE`: a line a signed record, exit 1 when any does not hold.
-    private static func verifyCertificate(_ file: String) throws -> Int32 {
+    /// A certificate carries its own key: anyone can make one that holds by itself. The key is then weighed against
+    /// the examiner's published one (`--key`), or the register of this data home, where there is one.
+    private static func verifyCertificate(_ file: String, key keyFile: String?, context: Context) throws -> Int32 {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw CommandFailure("rigbook: cannot read \(file)")
         }
+        let shown = VisibleText.make(file)
+        var published: PublicKey?
+        if let keyFile {
+            guard let text = try? String(contentsOfFile: keyFile, encoding: .utf8),
+                  let key = try? PublicKey(pem: text) else {
+                throw CommandFailure("rigbook: \(keyFile) is not an Ed25519 public key in PEM")
+            }
+            published = key
+        }
         let findings: [CertificateCheck.Finding]
         do { findings = try CertificateCheck.check(Array(data)) } catch {
-            throw CommandFailure("rigbook: \(file): \(error)")
+            throw CommandFailure("rigbook: \(shown): \(error)")
         }
-        let failed = findings.filter { $0.problem != nil }
+        var failed = findings.compactMap { finding in
+            finding.problem.map { "record \(finding.recordUUID.lowercased()) signed by \(finding.examiner): \($0)" }
+        }
+        if let published {
+            failed += findings.filter { $0.fingerprint != published.fingerprint }.map {
+                "record \($0.recordUUID.lowercased()) is signed by key \($0.shortFingerprint), not the key given "
+                    + "(\(published.shortFingerprint))"
+            }
+        }
         guard failed.isEmpty else {
-            throw CommandFailure(failed.map { "rigbook: \(file): record \($0.recordUUID.lowercased()) signed by "
-                                               + "\($0.examiner): \($0.problem ?? "")" }.joined(separator: "\n"))
+            throw CommandFailure(failed.map { "rigbook: \(shown): \($0)" }.joined(separator: "\n"))
         }
+        // The keys this data home's register holds, where it has one: said, never required.
+        let held = FileManager.default.fileExists(atPath: context.home.registerPath)
+            ? (try? Register.openForReading(path: context.home.registerPath).examinerKeys()) : nil
         var out = Output()
         for finding in findings {
-            try out.write("\(file): record \(finding.recordUUID.lowercased()) signed by \(finding.examiner), key "
-                          + "\(finding.shortFingerprint): the signature holds\n")
+            let known = held?.first { $0.fingerprint == finding.fingerprint }
+            let standing = published != nil ? "the key given"
+                : known.map { "a key of this register's \(VisibleText.make($0.examiner))" }
+                ?? "compare its fingerprint \(finding.fingerprint) with the examiner's published key "
+                    + "(--key, from `rigbook keys export`)"
+            try out.write("\(shown): record \(finding.recordUUID.lowercased()) signed by \(finding.examiner), key "
+                          + "\(finding.shortFingerprint) (\(standing)): the signature holds\n")
         }
         try out.flush()
         return ExitCode.success
