@@ -29,7 +29,8 @@ extension RigbookCLITests {
                 let checked = runRigbookResult(["verify", "--certificate", path], home: home.sub("elsewhere"))
                 #expect(checked.status == 0 && checked.stdout.contains("the signature holds"), "\(name): \(checked)")
             }
-            let text = try Poppler.run("pdftotext", [], Array(try Data(contentsOf: URL(fileURLWithPath: home.sub("c.pdf")))))
+            let pdf = Array(try Data(contentsOf: URL(fileURLWithPath: home.sub("c.pdf"))))
+            let text = try Poppler.run("pdftotext", [], pdf)
             let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(words.contains(", signed by "), "\(words)")
         }
@@ -112,7 +113,8 @@ extension RigbookCLITests {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
             let formats = try String(contentsOf: root.appendingPathComponent("docs/FORMATS.md"), encoding: .utf8)
-            let section = try #require(formats.components(separatedBy: "### Checking a certificate with no Rigbook").last)
+            let heading = "### Checking a certificate with no Rigbook"
+            let section = try #require(formats.components(separatedBy: heading).last)
             let snippet = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?
                 .components(separatedBy: "```").first)
             for name in ["c.pdf", "c.html"] {
