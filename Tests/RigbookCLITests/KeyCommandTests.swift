@@ -49,6 +49,11 @@ extension RigbookCLITests {
             let ids = try VisitRegister.make(home)
             let passphrase = home.sub("passphrase")
             try "quay crane 7\n".write(toFile: passphrase, atomically: true, encoding: .utf8)
+            // A passphrase file others can read is refused, like a key file.
+            let open = home.run(["keys", "new", "--examiner", "Jo Examiner"],
+                                env: ["RIGBOOK_KEY_PASSPHRASE_FILE": passphrase])
+            #expect(open.status == 1 && open.stderr.contains("chmod 600"), "\(open)")
+            chmod(passphrase, 0o600)
             let made = home.run(["keys", "new", "--examiner", "Jo Examiner"],
                                 env: ["RIGBOOK_KEY_PASSPHRASE_FILE": passphrase])
             #expect(made.status == 0, "\(made)")
@@ -62,9 +67,15 @@ extension RigbookCLITests {
             #expect(home.run(["notices"], env: ["RIGBOOK_TODAY": "2026-11-30"]).stdout
                 .contains("5 reg 10 duties are not yet done"), "nothing was recorded")
             let wrong = home.sub("wrong")
-            try "quay crane 8\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+            try "quay crane 8\r\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+            chmod(wrong, 0o600)
             let mistaken = home.run(arguments, env: ["RIGBOOK_KEY_PASSPHRASE_FILE": wrong])
             #expect(mistaken.status == 1 && mistaken.stderr.contains("does not open"), "\(mistaken)")
+            // The keys folder open to others is refused too.
+            chmod(home.path + "/keys", 0o777)
+            let folder = home.run(arguments, env: ["RIGBOOK_KEY_PASSPHRASE_FILE": passphrase])
+            #expect(folder.status == 1 && folder.stderr.contains("chmod 700"), "\(folder)")
+            chmod(home.path + "/keys", 0o700)
             let done = home.run(arguments, env: ["RIGBOOK_KEY_PASSPHRASE_FILE": passphrase])
             #expect(done.status == 0, "\(done)")
             let verified = home.run(["verify"])

@@ -43,6 +43,7 @@ public struct KeyRing: Sendable {
     /// The key `fingerprint` names, opened with `passphrase` when it is under one.
     public func load(_ fingerprint: String, passphrase: String?) throws(KeyError) -> SigningKey {
         let file = path(fingerprint)
+        try Self.requirePrivate(folder, what: "the keys folder", fix: "chmod 700")
         var info = stat()
         guard lstat(file, &info) == 0 else {
             throw KeyError("no key \(fingerprint) on this machine (\(file) is missing)")
@@ -106,10 +107,22 @@ public struct KeyRing: Sendable {
         return key
     }
 
+    /// Refuses a file or folder others can read or write: what is in it signs for an examiner.
+    static func requirePrivate(_ path: String, what: String, fix: String) throws(KeyError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        guard info.st_mode & 0o077 == 0 else {
+            throw KeyError("\(what) \(path) can be reached by others (mode \(String(info.st_mode & 0o777, radix: 8))):"
+                           + " run \(fix) \(path), then try again")
+        }
+    }
+
     /// The passphrase in the file `RIGBOOK_KEY_PASSPHRASE_FILE` names (its first line), for commands without a
-    /// terminal; nil when the variable is not set. Never from an argument, which `ps` shows to everyone.
+    /// terminal; nil when the variable is not set. Never from an argument, which `ps` shows to everyone; never from
+    /// a file others can read.
     public static func passphraseFromEnvironment(_ environment: [String: String]) throws(KeyError) -> String? {
         guard let file = environment["RIGBOOK_KEY_PASSPHRASE_FILE"], !file.isEmpty else { return nil }
+        try requirePrivate(file, what: "the passphrase file", fix: "chmod 600")
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             throw KeyError("cannot read the passphrase file \(file) (RIGBOOK_KEY_PASSPHRASE_FILE)")
         }

@@ -54,6 +54,8 @@ enum KeyCommands {
         let register = try context.openRegister()
         let ring = KeyRing(home: context.home)
         let key: SigningKey
+        // Already one here: the new one signs from now on (`fingerprint(for:)` takes the newest), said.
+        let earlier = (try? register.examinerKeys()).flatMap { ring.fingerprint(for: examiner, in: $0) }
         do {
             key = try ring.createAdded(to: register, examiner: examiner,
                                        passphrase: try KeyRing.passphraseFromEnvironment(context.environment),
@@ -61,7 +63,9 @@ enum KeyCommands {
         } catch { throw CommandFailure("rigbook: \(error); no key was added") }
         let name = examiner.trimmingCharacters(in: .whitespaces)
         try Output.line("Key \(key.publicKey.shortFingerprint) made for \(name) "
-                        + "(fingerprint \(key.publicKey.fingerprint)).")
+                        + "(fingerprint \(key.publicKey.fingerprint))."
+                        + (earlier.map { " It signs from now on, in place of \(RecordProof.grouped($0)) on this machine "
+                            + "(retire that one with `rigbook keys retire`)." } ?? ""))
         return ExitCode.success
     }
 
