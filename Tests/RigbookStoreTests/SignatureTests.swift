@@ -84,6 +84,32 @@ struct SignatureTests {
         }
     }
 
+    @Test("a signature removed with the chain made whole again is noted: the record was saved after its key")
+    func removedSignatureIsNoted() throws {
+        try withTemporaryDirectory { folder in
+            let path = registerPath(in: folder)
+            let (register, asset, _) = try signedRegister(path)
+            // The examiner the record names: Alan Hughes.
+            let key = try SigningKey.generate()
+            try register.addKey(key.publicKey, examiner: "Alan Hughes", stamp: testStamp)
+            try register.signing(with: RecordSigner(key: key, examiner: "Alan Hughes")) {
+                try register.insert(try validated(passingValues(.preUse, on: "2026-03-10"), for: asset), saved: testStamp)
+            }
+            #expect(try register.verifyChain().unsignedAfterKeys.isEmpty)
+            // The newest entry is the signature: gone, and the head put back on the record.
+            let raw = try Database(path: path, mode: .readWrite)
+            try raw.execute("""
+                DROP TRIGGER IF EXISTS signatures_are_never_deleted;
+                UPDATE register_chain SET head_hash = (SELECT parent_hash FROM signatures);
+                DELETE FROM signatures;
+                """)
+            let verified = try register.verifyChain()
+            #expect(verified.problems.isEmpty, "a chain without the signature is whole: \(verified.problems)")
+            #expect(verified.unsignedAfterKeys.count == 1 && verified.unsignedAfterKeys[0].contains("Alan Hughes"),
+                    "\(verified.unsignedAfterKeys)")
+        }
+    }
+
     @Test("two records' signatures swapped, and the chain hashed again, are each named")
     func swappedSignaturesFail() throws {
         try withTemporaryDirectory { folder in

@@ -161,11 +161,19 @@ struct SignatureCheck {
     private var byRecordHash: [String: [Signed]] = [:]
     private var keys: [String: (key: PublicKey, retiredAt: String?)] = [:]
     private var found = Set<String>()
+    /// Each examiner (by name, folded) and when their first key was added.
+    private var keyedSince: [String: String] = [:]
+    /// Records saved after their examiner had a key, with no signature.
+    private(set) var unsignedAfterKeys: [String] = []
+
+    private static func folded(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
     private var noted: [String] = []
 
     init(_ db: Database) throws {
         let keyRows = try db.prepare("""
-            SELECT k.fingerprint, k.public_key, r.retired_at FROM examiner_keys k
+            SELECT k.fingerprint, k.public_key, r.retired_at, k.examiner_name, k.added_at FROM examiner_keys k
             LEFT JOIN key_retirements r ON r.fingerprint = k.fingerprint
             """)
         while try keyRows.step() {
@@ -175,6 +183,8 @@ struct SignatureCheck {
                 continue
             }
             keys[key.fingerprint] = (key, keyRows.optionalText(2))
+            let examiner = SignatureCheck.folded(keyRows.text(3)), added = keyRows.text(4)
+            if keyedSince[examiner].map({ added < $0 }) ?? true { keyedSince[examiner] = added }
         }
         let rows = try db.prepare("SELECT record_hash, record_kind, fingerprint, signature FROM signatures ORDER BY id")
         while try rows.step() {
@@ -186,13 +196,25 @@ struct SignatureCheck {
 
     /// Checks the signatures of the entry a `selectSQL` statement of `kind` is on, whose hash is `hash`.
     mutating func check(_ kind: HashChain.Kind, _ statement: Statement, hash: String, canonical: String) {
-        guard let signed = byRecordHash[hash] else { return }
-        found.insert(hash)
         let hashed = kind.hashed
+        func column(_ name: String) -> String? {
+            hashed.firstIndex(of: name).flatMap { statement.optionalText(Int32($0)) }
+        }
         let name = statement.text(Int32(hashed.count))
-        let savedAt = SignatureStore.signable[kind.name].flatMap { columns in
-            hashed.firstIndex(of: columns.saved).flatMap { statement.optionalText(Int32($0)) }
-        } ?? ""
+        let savedAt = SignatureStore.signable[kind.name].flatMap { column($0.saved) } ?? ""
+        guard let signed = byRecordHash[hash] else {
+            // A record its examiner saved after they had a key, unsigned: an older Rigbook's, or its signature
+            // removed (with every hash after it made again). Noted, not failed: both happen.
+            let examiner = kind.name == HashChain.inspection.name ? column("inspector_name")
+                : kind.name == HashChain.electricalTest.name ? column("technician") : nil
+            if let examiner, let since = keyedSince[SignatureCheck.folded(examiner)], since <= savedAt {
+                unsignedAfterKeys.append("\(name), by \(examiner), was saved on \(savedAt) after they had a signing "
+                                         + "key (from \(since)) and is not signed: saved by an older Rigbook, or its "
+                                         + "signature was removed")
+            }
+            return
+        }
+        found.insert(hash)
         for signature in signed {
             guard signature.kind == kind.name else {
                 noted.append("a signature names \(name) as a \(signature.kind)")

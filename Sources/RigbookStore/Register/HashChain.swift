@@ -351,6 +351,9 @@ public struct ChainVerification: Sendable, Equatable {
     public var head: String?
     /// How many of the entries are signatures, each checked against its key and its record.
     public var signatures = 0
+    /// Records saved after their examiner had a signing key that carry no signature, a sentence each: not a problem
+    /// (an older Rigbook saves them), said beside the result.
+    public var unsignedAfterKeys: [String] = []
     /// What does not hold, a sentence each: the first entry of the chain that does not match, then every record
     /// whose number was changed and every asset whose stored status is not what its records fold to.
     public var problems: [String] = []
@@ -401,6 +404,7 @@ extension Register {
             let head = try HashChain.head(db)
             var result = ChainVerification(entries: entries.count, head: head)
             result.signatures = signatures.count
+            result.unsignedAfterKeys = signatures.unsignedAfterKeys
             for entry in entries {
                 if entry.hash != entry.recomputed {
                     result.problems = ["\(entry.name) does not match its hash \(entry.hash ?? "(none)")"]

@@ -686,6 +686,11 @@ enum Commands {
             throw CommandFailure((named + (more > 0 ? ["rigbook: verify failed: and \(more) more like these"] : []))
                 .joined(separator: "\n"))
         }
+        // Said, not failed: an older Rigbook saves records unsigned; so does someone who removes a signature.
+        for note in result.unsignedAfterKeys.prefix(40) { printError("rigbook: note: \(note)") }
+        if result.unsignedAfterKeys.count > 40 {
+            printError("rigbook: note: and \(result.unsignedAfterKeys.count - 40) more records like these")
+        }
         var out = Output()
         let entries = result.entries == 1 ? "1 entry" : "\(result.entries) entries"
         let count = result.signatures
