@@ -97,7 +97,8 @@ struct SyncRefusalTests {
         let listener = try SilentListener()
         let started = ProcessInfo.processInfo.systemUptime
         let error = try refusal(listener.url(connectTimeout: 2))
-        #expect(ProcessInfo.processInfo.systemUptime - started >= 2, "the URL's connect_timeout holds")
+        // libpq times the wait on its own clock: seen from this one it may end a few microseconds short of 2 s.
+        #expect(ProcessInfo.processInfo.systemUptime - started >= 1.9, "the URL's connect_timeout holds")
         #expect(error.cause == .tryLater, "\(error)")
         #expect(error.message.contains("127.0.0.1 port \(listener.port) accepted the connection but did not answer"
                                        + " the login in 2 s"), "\(error)")
