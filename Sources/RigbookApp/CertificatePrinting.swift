@@ -21,7 +21,7 @@ public enum CertificatePrinting {
             let bytes = try PDFRenderer.render(document)
             let safe = fileName(stem)
             return try AtomicFile.createNew(in: folder, named: { $0 == 0 ? safe + ".pdf" : safe + "-\($0 + 1).pdf" }) {
-                try $0.write(Data(bytes))
+                try $0.write(contentsOf: Data(bytes))
             }
         }
     }

@@ -101,7 +101,7 @@ public enum LabelPrinting {
         let html = page(rows, particulars: particulars, today: today, layout: layout, sheet: sheet,
                         lastTests: lastTests)
         return try AtomicFile.createNew(in: folder, named: { $0 == 0 ? stem + ".html" : stem + "-\($0 + 1).html" }) {
-            try $0.write(Data(html.utf8))
+            try $0.write(contentsOf: Data(html.utf8))
         }
     }
 }

@@ -37,7 +37,7 @@ public enum AtomicFile {
     /// throw there simulates a crash between the write and the rename.
     public static func write(_ data: Data, to path: String, permissions: Permissions = .private,
                              beforeRename: ((String) throws -> Void)? = nil) throws {
-        try stream(to: path, permissions: permissions, beforeRename: beforeRename) { try $0.write(data) }
+        try stream(to: path, permissions: permissions, beforeRename: beforeRename) { try $0.write(contentsOf: data) }
     }
 
     /// Writes a large file piece by piece with the same guarantees: readers see the old file until
@@ -193,7 +193,8 @@ public enum AtomicFile {
             if buffer.count >= 1 << 16 { try flush() }
         }
 
-        public mutating func write(_ data: Data) throws {
+        /// Named as FileHandle's throwing write is: every failure (a full disk, a closed pipe) is thrown, none traps.
+        public mutating func write(contentsOf data: Data) throws {
             if showsControls { return try write(String(decoding: data, as: UTF8.self)) }
             buffer.append(data)
             if buffer.count >= 1 << 16 { try flush() }

@@ -35,7 +35,7 @@ public struct KeyRing: Sendable {
         // Created exclusively: a key file is never replaced.
         let name = key.publicKey.fingerprint + ".pem"
         _ = try AtomicFile.createNew(in: folder, permissions: .private, named: { _ in name }) {
-            try $0.write(Data(text.utf8))
+            try $0.write(contentsOf: Data(text.utf8))
         }
         return key
     }

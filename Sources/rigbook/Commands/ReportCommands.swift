@@ -37,7 +37,7 @@ private func withBytes(_ path: String?, home: DataHome,
                        _ body: (_ write: (Data) throws -> Void) throws -> Void) throws {
     guard let path, !StandardStreams.outputNames.contains(path) else {
         var out = Output()
-        try body { try out.write($0) }
+        try body { try out.write(contentsOf: $0) }
         try out.flush()
         return
     }
@@ -51,7 +51,7 @@ private func withBytes(_ path: String?, home: DataHome,
         throw CommandFailure("rigbook: cannot write \(path): \(folder) is not an existing folder; nothing was written")
     }
     do {
-        try OutputFile.write(to: path) { writer in try body { try writer.write($0) } }
+        try OutputFile.write(to: path) { writer in try body { try writer.write(contentsOf: $0) } }
     } catch let error as AtomicFile.WriteError {
         // Written in place (a FIFO, a terminal), part of it may have gone out before the error.
         throw CommandFailure("rigbook: \(error.description)" + (error.inPlace ? "" : "; nothing was written"))

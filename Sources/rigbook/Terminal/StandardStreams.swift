@@ -55,8 +55,8 @@ struct Output {
     }
 
     /// Bytes as they are (a PDF into a pipe).
-    mutating func write(_ data: Data) throws(StandardStreams.Failure) {
-        do { try writer.write(data) } catch { throw Output.failure(error) }
+    mutating func write(contentsOf data: Data) throws(StandardStreams.Failure) {
+        do { try writer.write(contentsOf: data) } catch { throw Output.failure(error) }
     }
 
     mutating func flush() throws(StandardStreams.Failure) {
