@@ -74,26 +74,14 @@ final class Pager: DocumentWriter {
     }
 
     func startTable(_ columns: [PrintedDocument.Column]) throws {
-        try run { () throws(PDFError) in
-            let total = columns.map(\.share).reduce(0, +)
-            let widths = columns.map { Pager.width * $0.share / max(total, 0.0001) }
-            let header = try self.cells(columns.map { RichText(stringLiteral: $0.title) }, widths: widths,
-                                        styles: Array(repeating: .strong, count: widths.count),
-                                        right: columns.map(\.numeric))
-            self.table = OpenTable(widths: widths, right: columns.map(\.numeric), header: header)
-        }
+        try run { () throws(PDFError) in try self.openTable(columns) }
     }
 
     func writeRow(_ row: PrintedDocument.Row) throws {
         try run { () throws(PDFError) in try self.placeRow(row) }
     }
 
-    func endTable() throws {
-        try run { () throws(PDFError) in
-            if self.table?.headerDrawnOnPage != nil { self.y += 4 }
-            self.table = nil
-        }
-    }
+    func endTable() throws { closeTable() }
 
     /// A drawing's typed error kept as the renderer's, and thrown on.
     private func run(_ body: () throws(PDFError) -> Void) throws {
@@ -114,10 +102,9 @@ final class Pager: DocumentWriter {
         case .fields(let fields, let paired):
             try self.fields(fields, paired: paired)
         case .table(let table):
-            try startTableTyped(table.columns)
+            try openTable(table.columns)
             for row in table.rows { try placeRow(row) }
-            if self.table?.headerDrawnOnPage != nil { y += 4 }
-            self.table = nil
+            closeTable()
         case .bars(let bars):
             try self.bars(bars)
         case .qrCode(let matrix, let side, let caption):
@@ -139,8 +126,19 @@ final class Pager: DocumentWriter {
         pageHasContent = true
     }
 
-    private func startTableTyped(_ columns: [PrintedDocument.Column]) throws(PDFError) {
-        do { try startTable(columns) } catch { throw failure ?? PDFError(description: "\(error)") }
+    /// A table's columns, and its header row set, to be drawn above its first row on each page.
+    private func openTable(_ columns: [PrintedDocument.Column]) throws(PDFError) {
+        let total = columns.map(\.share).reduce(0, +)
+        let widths = columns.map { Pager.width * $0.share / max(total, 0.0001) }
+        let header = try cells(columns.map { RichText(stringLiteral: $0.title) }, widths: widths,
+                               styles: Array(repeating: .strong, count: widths.count), right: columns.map(\.numeric))
+        table = OpenTable(widths: widths, right: columns.map(\.numeric), header: header)
+    }
+
+    /// The table ends: a little room after it, if it drew anything.
+    private func closeTable() {
+        if table?.headerDrawnOnPage != nil { y += 4 }
+        table = nil
     }
 
     /// The waiting headings, on the page that has room for them and `first` points of what follows.

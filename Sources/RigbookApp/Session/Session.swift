@@ -449,10 +449,10 @@ public final class Session {
         let typed = keyPassphrase
         do {
             return try KeyRing(home: home).signer(for: examiner, register: register) { newKey in
-                if let file = try KeyRing.passphraseFromEnvironment(ProcessInfo.processInfo.environment) { return file }
-                if newKey { return nil }
-                guard let typed else { throw KeyLocked(examiner: examiner, reason: nil) }
-                return typed
+                try KeyRing.passphrase(newKey: newKey, environment: ProcessInfo.processInfo.environment) {
+                    guard let typed else { throw KeyLocked(examiner: examiner, reason: nil) }
+                    return typed
+                }
             }
         } catch let error as KeyError where typed != nil && error.description.contains("passphrase does not open") {
             keyPassphrase = nil

@@ -107,6 +107,14 @@ public struct KeyRing: Sendable {
         return key
     }
 
+    /// The passphrase a key needs: the one in the file `RIGBOOK_KEY_PASSPHRASE_FILE` names when it is set; none for a
+    /// new key without it (written plain); else `asked()` (the screen asks the person, a command refuses).
+    public static func passphrase(newKey: Bool, environment: [String: String],
+                                  otherwise asked: () throws -> String) throws -> String? {
+        if let file = try passphraseFromEnvironment(environment) { return file }
+        return newKey ? nil : try asked()
+    }
+
     /// Refuses a file or folder others can read or write: what is in it signs for an examiner.
     static func requirePrivate(_ path: String, what: String, fix: String) throws(KeyError) {
         var info = stat()

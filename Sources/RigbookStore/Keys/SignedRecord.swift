@@ -22,13 +22,9 @@ public enum SignedRecord {
     /// The column values of the record a proof carries, as text (`result` → `fail_dangerous`); nil when its bytes
     /// are not a record's canonical text.
     public static func fields(_ proof: RecordProof) -> [String: String]? {
-        let text = String(decoding: proof.record, as: UTF8.self)
-        // The header's three lines (format, kind, parent), then the body.
-        let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
-        guard lines.count == 4, lines[0] == "rigbook-entry 1", let values = HashChain.parseBody(String(lines[3]))
-        else { return nil }
-        var fields: [String: String] = ["kind": String(lines[1].dropFirst("kind ".count))]
-        for (name, value) in values {
+        guard let entry = HashChain.parse(String(decoding: proof.record, as: UTF8.self)) else { return nil }
+        var fields: [String: String] = ["kind": entry.kind]
+        for (name, value) in entry.values {
             switch value {
             case .null: continue
             case .integer(let number): fields[name] = String(number)
@@ -46,10 +42,9 @@ extension SignedRecord {
     /// proof carries no inspection. Its asset and notices are not in the record: a report made from it shows
     /// every Schedule 1 item but the equipment's identity (item 3) as the signed record says.
     public static func inspection(_ proof: RecordProof) -> StoredInspection? {
-        let text = String(decoding: proof.record, as: UTF8.self)
-        let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
-        guard lines.count == 4, lines[0] == "rigbook-entry 1", lines[1] == "kind \(HashChain.inspection.name)",
-              let values = HashChain.parseBody(String(lines[3])) else { return nil }
+        guard let entry = HashChain.parse(String(decoding: proof.record, as: UTF8.self)),
+              entry.kind == HashChain.inspection.name else { return nil }
+        let values = entry.values
         do {
             let db = try Database(path: ":memory:")
             try db.execute("CREATE TABLE inspections (id INTEGER PRIMARY KEY, "

@@ -181,6 +181,15 @@ enum HashChain {
         return canonical(kind, parent: parent) { name in s.value(Int32(hashed.firstIndex(of: name)!)) }
     }
 
+    /// A canonical text read back: its kind, its parent and its column values; nil when it is not one.
+    static func parse(_ text: String) -> (kind: String, parent: String?, values: [String: SQLValue])? {
+        let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[0] == "rigbook-entry 1", lines[1].hasPrefix("kind "),
+              lines[2].hasPrefix("parent "), let values = parseBody(String(lines[3])) else { return nil }
+        let parent = String(lines[2].dropFirst("parent ".count))
+        return (String(lines[1].dropFirst("kind ".count)), parent == "none" ? nil : parent, values)
+    }
+
     /// The column values of a canonical body (`body`), nil when it is not one. Lengths count UTF-8 bytes.
     static func parseBody(_ text: String) -> [String: SQLValue]? {
         let bytes = Array(text.utf8)

@@ -54,13 +54,11 @@ struct Context: Sendable {
                 }
             }
             return try ring.signer(for: examiner, register: register) { newKey in
-                let passphrase = try KeyRing.passphraseFromEnvironment(environment)
-                if passphrase == nil && !newKey {
+                try KeyRing.passphrase(newKey: newKey, environment: environment) {
                     throw KeyError("the key of \(examiner) on this machine is under a passphrase, and a command "
                                    + "has no terminal to ask for it: name a file holding it in "
                                    + "RIGBOOK_KEY_PASSPHRASE_FILE")
                 }
-                return passphrase
             }
         } catch { throw CommandFailure("rigbook: \(error); nothing was saved") }
     }
