@@ -136,7 +136,11 @@ public enum AssetImport {
     }
 
     /// Every problem found: nothing may be imported.
-    public struct Problems: Error, Sendable, Equatable { public var items: [Problem] }
+    public struct Problems: Error, Sendable, Equatable {
+        public var items: [Problem]
+
+        public init(items: [Problem]) { self.items = items }
+    }
 
     /// The good rows, or every problem found (then nothing may be imported).
     public static func parse(_ text: String, today: CalendarDate) -> Result<[Row], Problems> {
@@ -261,6 +265,16 @@ public enum AssetImport {
             problems += failure.items.map { Problem(line: line, column: columnName($0.0), $0.1) }
         }
         return (nil, problems)
+    }
+
+    /// An electrical asset from its cells by column name (tag, name, location, equipment_class, environment,
+    /// interval_months…), checked as a row of this import is: for an import of tests that adds the assets it names.
+    public static func electricalAsset(_ cells: [String: String], line: Int,
+                                       today: CalendarDate) -> (Asset?, [Problem]) {
+        var draft = AssetDraft()
+        draft.tag = cells["tag"] ?? ""
+        draft.name = cells["name"] ?? ""
+        return electricalAsset({ cells[$0] ?? "" }, draft: draft, line: line, today: today)
     }
 
     /// An electrical asset's row: tag, name, location (its site), equipment_class, environment, risk,

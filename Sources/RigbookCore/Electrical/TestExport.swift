@@ -14,8 +14,10 @@ public enum TestExport {
         .text(test.verdicts.first { $0.field == field.rawValue }?.outcome)
     }
 
-    /// A reading as a number, null when empty.
-    static func reading(_ text: String) -> ExportValue { .number(Double(text)) }
+    /// A reading as a number, null when empty; an over-range reading as its text (`">99"`).
+    public static func reading(_ text: String) -> ExportValue {
+        TestGate.overRange(text) != nil ? .text(text) : .number(Double(text))
+    }
 
     public static let table = ExportTable<Row>([
         ("kind", { _ in .text(kind) }),

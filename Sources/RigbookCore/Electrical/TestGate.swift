@@ -96,6 +96,15 @@ public enum TestGate {
         return .success(value)
     }
 
+    /// The bound of an over-range reading, `>99`: what a tester shows when the insulation is above what it can
+    /// measure. Only a lower bound on a reading that passes at or above its limit can be judged, so only insulation
+    /// resistance is read this way.
+    public static func overRange(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard t.hasPrefix(">"), let value = NumberText.decimal(String(t.dropFirst())), value >= 0 else { return nil }
+        return value
+    }
+
     static func format(_ value: Double) -> String { ExportValue.numberText(value) }
 
     /// Why a reading's text is not a number.
@@ -114,13 +123,20 @@ public enum TestGate {
 
         // Readings: non-negative and finite when given.
         var parsed: [TestField: Double] = [:]
+        let insulationOver = overRange(v.insulationMOhm)
         let readings: [(TestField, String)] = [
             (.earthContinuity, v.earthContinuityOhm), (.insulation, v.insulationMOhm), (.leakage, v.leakageMA),
             (.rcdTripTime, v.rcdTripTimeMs), (.loadCurrent, v.loadCurrentA),
         ]
         for (field, text) in readings {
+            if field == .insulation, let bound = insulationOver {
+                parsed[field] = bound
+                continue
+            }
             guard let outcome = number(text) else {
-                problems.append((field, readingProblem(field, text)))
+                problems.append((field, overRange(text) != nil
+                                 ? "Only an insulation reading may be over the range (>N); give this one as measured."
+                                 : readingProblem(field, text)))
                 continue
             }
             if case .success(let value?) = outcome { parsed[field] = value }
@@ -132,8 +148,14 @@ public enum TestGate {
                 return
             }
             let ok = pass(value)
+            // Over the range says only "more than": it passes a lower limit it clears, and says nothing below it.
+            if field == .insulation, insulationOver != nil, !ok {
+                problems.append((field, "Over \(format(value)) does not show the reading clears \(limit): give the "
+                                 + "reading as measured."))
+            }
+            let shown = field == .insulation && insulationOver != nil ? "over \(format(value))" : format(value)
             verdicts.append(ReadingVerdict(field: field, outcome: ok ? .pass : .fail,
-                                           text: "\(format(value)) \(ok ? "within" : "outside") \(limit)"))
+                                           text: "\(shown) \(ok ? "within" : "outside") \(limit)"))
         }
         if cls.needsEarthContinuity {
             judge(.earthContinuity, required: true, pass: { $0 <= limits.earthContinuityMaxOhm },

@@ -127,12 +127,8 @@ extension Register {
         }
     }
 
-    /// Runs `body` (a save) with what it writes of a person's signed by `signer`, once the register holds the
-    /// signer's key for that examiner and has not retired it. Nil: nothing is signed (the records of a register
-    /// without keys).
-    @discardableResult
-    public func signing<T>(with signer: RecordSigner?, _ body: () throws -> T) throws -> T {
-        guard let signer else { return try body() }
+    /// Refuses a signer whose key the register does not hold, or has retired.
+    func requireSigning(_ signer: RecordSigner) throws {
         let held = try examinerKeys().first { $0.fingerprint == signer.fingerprint }
         guard let held else {
             throw RegisterError.writeFailed("the register does not hold the key "
@@ -143,6 +139,15 @@ extension Register {
             throw RegisterError.writeFailed("the key \(signer.key.publicKey.shortFingerprint) of \(held.examiner) was "
                                             + "retired on \(retired): nothing was saved")
         }
+    }
+
+    /// Runs `body` (a save) with what it writes of a person's signed by `signer`, once the register holds the
+    /// signer's key for that examiner and has not retired it. Nil: nothing is signed (the records of a register
+    /// without keys).
+    @discardableResult
+    public func signing<T>(with signer: RecordSigner?, _ body: () throws -> T) throws -> T {
+        guard let signer else { return try body() }
+        try requireSigning(signer)
         db.signer = signer
         defer {
             db.signer = nil

@@ -77,26 +77,28 @@ extension Register {
     /// refreshes the asset's summary. Returns the test's id.
     @discardableResult
     public func insert(test: ValidatedTest, saved: SaveStamp = SaveStamp()) throws(RegisterError) -> Int64 {
-        try perform {
-            try db.transaction {
-                let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
-                                          [.text(test.assetUUID.uuidString)]) {
-                    try $0.step() ? AssetColumns.row($0) : nil
-                }
-                guard let row, row.asset.isElectrical else {
-                    throw RegisterError.unknownAsset(test.assetUUID.uuidString)
-                }
-                // Under the write lock, as for an inspection: retired since the form opened.
-                if let retired = RegisterError.RetiredAsset(row.asset) { throw RegisterError.retired([retired]) }
-                if try db.scalar("SELECT 1 FROM electrical_tests WHERE draft_id = ?", [.text(test.sessionID)]) != nil {
-                    throw RegisterError.duplicateSession(test.sessionID)
-                }
-                let history = try facts(assetUUID: test.assetUUID)
-                let id = try appendTest(test, testUUID: UUID(), asset: row.asset, saved: saved)
-                try storeSummary(asset: row.asset, HistorySummary(history: history + [test.facts(id: id)]))
-                return id
-            }
+        try perform { try db.transaction { try insertTestInTransaction(test, saved: saved) } }
+    }
+
+    /// The test saved inside the caller's write transaction: the asset checked under the write lock, the test on
+    /// the chain, the summary folded again.
+    func insertTestInTransaction(_ test: ValidatedTest, saved: SaveStamp) throws -> Int64 {
+        let row = try db.withKept("SELECT \(AssetColumns.select) FROM assets WHERE uuid = ?",
+                                  [.text(test.assetUUID.uuidString)]) {
+            try $0.step() ? AssetColumns.row($0) : nil
         }
+        guard let row, row.asset.isElectrical else {
+            throw RegisterError.unknownAsset(test.assetUUID.uuidString)
+        }
+        // Under the write lock, as for an inspection: retired since the form opened.
+        if let retired = RegisterError.RetiredAsset(row.asset) { throw RegisterError.retired([retired]) }
+        if try db.scalar("SELECT 1 FROM electrical_tests WHERE draft_id = ?", [.text(test.sessionID)]) != nil {
+            throw RegisterError.duplicateSession(test.sessionID)
+        }
+        let history = try facts(assetUUID: test.assetUUID)
+        let id = try appendTest(test, testUUID: UUID(), asset: row.asset, saved: saved)
+        try storeSummary(asset: row.asset, HistorySummary(history: history + [test.facts(id: id)]))
+        return id
     }
 
     /// Puts the test onto the hash chain with its attachments and returns its id: inside the write transaction

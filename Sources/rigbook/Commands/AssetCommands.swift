@@ -203,15 +203,16 @@ extension Commands {
     }
 
     /// The problems of a refused import, each on a line of stderr (the first 50), as one failure.
-    private static func importFailure(_ file: String, _ problems: [String]) -> CommandFailure {
+    static func importFailure(_ file: String, _ problems: [String],
+                              saved: String = "nothing was imported") -> CommandFailure {
         var lines = problems.prefix(50).map { "rigbook: \(file): \($0)" }
         if problems.count > 50 { lines.append("rigbook: … and \(problems.count - 50) more") }
-        lines.append("rigbook: nothing was imported (\(problems.count) problem\(problems.count == 1 ? "" : "s")).")
+        lines.append("rigbook: \(saved) (\(problems.count) problem\(problems.count == 1 ? "" : "s")).")
         return CommandFailure(lines.joined(separator: "\n"))
     }
 
     /// A file's text: a regular file of UTF-8 (a spreadsheet's export), read whole.
-    private static func readText(_ path: String) throws(CommandFailure) -> String {
+    static func readText(_ path: String) throws(CommandFailure) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw CommandFailure("rigbook: cannot read \(path): \(String(cString: strerror(errno)))")

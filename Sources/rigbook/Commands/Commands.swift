@@ -114,7 +114,7 @@ struct CommandSpec: Sendable {
 enum Commands {
     static let all: [CommandSpec] = [assetAdd, assetList, assetEdit, assetRetire, importAssets, history, due, calendar,
                                      export, report, certificate, labels, notices, noticesDone,
-                                     RecordCommand.spec, verify, backup, merge,
+                                     RecordCommand.spec, TestCommands.importTests, verify, backup, merge,
                                      sync, draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
                                      SettingsCommands.set, SettingsCommands.add] + KeyCommands.all + [sample, help]
 

@@ -88,7 +88,7 @@ extension HistoryExport {
         o.add("calibration_date", v.calibrationDate.isEmpty ? nil : v.calibrationDate)
         o.add("calibration_acknowledged", v.calibrationAcknowledged)
         o.add("visual", v.visual?.rawValue)
-        func reading(_ name: String, _ text: String) { o.add(name, number: Double(text)) }
+        func reading(_ name: String, _ text: String) { o.add(name, TestExport.reading(text)) }
         reading("earth_continuity_ohm", v.earthContinuityOhm)
         reading("insulation_mohm", v.insulationMOhm)
         reading("leakage_ma", v.leakageMA)

@@ -2,9 +2,9 @@ import Foundation
 import RigbookCore
 import RigbookStore
 
-/// `rigbook record TAG --from FILE.json`: an inspection record from outside the form (a script, another system),
-/// through the same gate, authenticated on the command line, never from the file, and signed with the examiner's
-/// key. docs/FORMATS.md ("`rigbook record`") lists the keys it reads.
+/// `rigbook record TAG --from FILE.json`: an inspection record, or an electrical asset's test, from outside the form (a
+/// script, another system), through the same gate, authenticated on the command line, never from the file, and
+/// signed with the examiner's key. docs/FORMATS.md ("`rigbook record`") lists the keys it reads.
 enum RecordCommand {
     /// Keys of a `history --format json` entry that the register makes: refused, by name, when a file has them.
     static let madeByTheRegister: Set<String> = [
@@ -23,8 +23,18 @@ enum RecordCommand {
         Set(InspectionValues.jsonKeys).subtracting(authentication).subtracting(["attachments"])
     }
 
+    /// A test's entry of `history` has these beside an inspection record's, made by the register (`result` is the
+    /// result the readings give; the manual choice is `result_choice`).
+    static let madeForATest: Set<String> = ["test_uuid", "result", "entry_hash"]
+
+    /// The keys a test's file may hold: the test form's fields as `history` names them.
+    static var readableForATest: Set<String> {
+        Set(TestValues.jsonKeys).subtracting(authentication).subtracting(["attachments", "result"])
+            .union(["result_choice"])
+    }
+
     static let spec = CommandSpec(
-        name: "record", abstract: "Save an inspection record from a JSON file, through the form's gate, signed.",
+        name: "record", abstract: "Save an inspection record or a test from a JSON file, through the form's gate, signed.",
         usage: "rigbook record TAG --from FILE.json|- --examiner NAME --authenticate [--amends REPORT_NO] [--dry-run]",
         discussion: """
             FILE holds one JSON object shaped like an entry of `history --format json`: the form's fields
@@ -32,7 +42,10 @@ enum RecordCommand {
             their keys; `-` reads standard input. Keys the register makes (id, saved_at, record_uuid,
             report_number, hashes…) and unknown keys are refused by name, and so are confirmed and
             authenticated: who vouches for the record is --examiner NAME (an examiner of the register's
-            particulars), with --authenticate, never the file. The record is checked by the form's gate
+            particulars), with --authenticate, never the file. For an electrical asset the file holds a test, as
+            `history` writes one (test_date, technician, visual, earth_continuity_ohm, insulation_mohm,
+            result_choice, notes, …), checked by the test form's gate; NAME is its technician, an examiner of the
+            particulars or a holder of a key in the register. The record is checked by the form's gate
             (every refusal listed with its field, exit 1, nothing written) and signed with the examiner's
             key on this machine (made at their first save here; under a passphrase, read from the file
             RIGBOOK_KEY_PASSPHRASE_FILE names). --amends REPORT_NO makes an amendment (give
@@ -51,16 +64,22 @@ enum RecordCommand {
             throw UsageError("record needs --authenticate: by it \(examiner) authenticates the report, as the form's "
                              + "tick does; a file cannot")
         }
-        let object = try readObject(from)
+        var object = try readObject(from)
         let register = try context.openRegister()
         do {
             guard let row = try register.asset(tag: tag) else {
                 throw CommandFailure("rigbook: no asset is tagged \(tag); nothing was saved")
             }
-            if row.asset.isElectrical {
-                throw CommandFailure("rigbook: \(row.asset.tag) is an electrical item: it is tested, not inspected; "
-                                     + "nothing was saved")
+            if let electrical = row.asset.electrical {
+                if amends != nil {
+                    throw UsageError("--amends: a test is never amended; a new test supersedes it (the latest counts)")
+                }
+                try checkKeys(object, from: from, readable: readableForATest,
+                              madeByTheRegister: madeByTheRegister.union(madeForATest))
+                return try recordTest(object, asset: row.asset, equipmentClass: electrical.equipmentClass,
+                                      examiner: examiner, dryRun: dryRun, register: register, context: context)
             }
+            try checkKeys(object, from: from, readable: readable, madeByTheRegister: madeByTheRegister)
             let particulars = try register.particulars()
             guard let known = particulars.examiners.values.first(where: {
                 $0.name.trimmingCharacters(in: .whitespaces).lowercased() == examiner.lowercased()
@@ -101,6 +120,8 @@ enum RecordCommand {
                             + ", signed with key \(signer.key.publicKey.shortFingerprint).")
         } catch let error as CommandFailure {
             throw error
+        } catch let error as UsageError {
+            throw error
         } catch let error as StandardStreams.Failure {
             throw error
         } catch {
@@ -109,8 +130,7 @@ enum RecordCommand {
         return ExitCode.success
     }
 
-    /// The JSON object the file holds, its keys checked: those the register makes, authentication and unknown
-    /// ones are refused, each by name.
+    /// The JSON object the file holds.
     static func readObject(_ from: String) throws -> [String: Any] {
         let data: Data?
         if from == "-" {
@@ -122,11 +142,20 @@ enum RecordCommand {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw CommandFailure("rigbook: \(from) is not one JSON object; nothing was saved")
         }
+        return object
+    }
+
+    /// Refuses, each by name, the keys of `object` that the register makes, authentication, and unknown ones.
+    static func checkKeys(_ object: [String: Any], from: String, readable: Set<String>,
+                          madeByTheRegister: Set<String>) throws {
         var refusals: [String] = []
         for key in object.keys.sorted() {
             if authentication.contains(key) {
                 refusals.append("\(key): authentication is given on the command line (--authenticate), never "
                                 + "read from a file")
+            } else if key == "result", madeByTheRegister.contains(key) {
+                refusals.append("result: the register works it out from the readings (the manual choice is "
+                                + "result_choice)")
             } else if madeByTheRegister.contains(key) {
                 refusals.append("\(key): the register makes it when it saves the record (leave it out)")
             } else if key == "attachments" {
@@ -139,7 +168,6 @@ enum RecordCommand {
             throw CommandFailure(refusals.map { "rigbook: \(from): \($0)" }.joined(separator: "\n")
                                  + "\nrigbook: nothing was saved")
         }
-        return object
     }
 
     /// The form's values from the file's keys over a new form's, the inspector the examiner named.
@@ -152,16 +180,98 @@ enum RecordCommand {
         var fresh = InspectionValues()
         fresh.inspectorName = examiner.name
         fresh.certificationNumber = examiner.qualification
+        return try decoded(object, over: fresh)
+    }
+
+    /// `fresh` with the file's keys read over it, by the values' own JSON (a draft's).
+    static func decoded<Values: Codable>(_ object: [String: Any], over fresh: Values) throws -> Values {
         let base = try JSONSerialization.jsonObject(with: JSONEncoder().encode(fresh)) as? [String: Any] ?? [:]
         let merged = base.merging(object) { _, given in given }
         do {
-            return try JSONDecoder().decode(InspectionValues.self,
-                                            from: JSONSerialization.data(withJSONObject: merged))
+            return try JSONDecoder().decode(Values.self, from: JSONSerialization.data(withJSONObject: merged))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
             let key = context.codingPath.last?.stringValue ?? "the file"
             throw CommandFailure("rigbook: \(key): not a value it can hold (\(context.debugDescription)); "
                                  + "nothing was saved")
         }
+    }
+
+    /// A test of an electrical asset: the test form's values from a `history` entry's keys (a reading as a number
+    /// or as text, `">99"`), through the test form's gate, signed by the technician --examiner names.
+    static func recordTest(_ object: [String: Any], asset: Asset, equipmentClass: ElectricalClass, examiner: String,
+                           dryRun: Bool, register: Register, context: Context) throws -> Int32 {
+        let technician = try knownTechnician(examiner, in: register)
+        if let named = object["technician"] as? String,
+           named.trimmingCharacters(in: .whitespaces).lowercased() != technician.lowercased() {
+            throw CommandFailure("rigbook: technician says \(named), --examiner \(technician): the person who "
+                                 + "authenticates is the one who tested; nothing was saved")
+        }
+        var given: [String: Any] = [:]
+        for (key, value) in object {
+            // `history` names the manual choice result_choice, and writes readings as numbers.
+            let name = key == "result_choice" ? "result" : key
+            if let number = value as? NSNumber, !(value is Bool), key.hasSuffix("_ohm") || key.hasSuffix("_mohm")
+                || key.hasSuffix("_ma") || key.hasSuffix("_ms") || key.hasSuffix("_a") {
+                given[name] = ExportValue.number(number.doubleValue).csv
+            } else {
+                given[name] = value
+            }
+        }
+        var fresh = TestValues()
+        fresh.technician = technician
+        var values = try decoded(given, over: fresh)
+        values.authenticated = true
+        let gate = TestGate.Context(assetUUID: asset.uuid, equipmentClass: equipmentClass,
+                                    commissioned: asset.commissioned, today: context.today,
+                                    sessionID: DraftIdentity.testSessionID(assetUUID: asset.uuid),
+                                    limits: try register.particulars().organisation.testLimits)
+        guard case .success(let test) = TestGate.validate(values, gate) else {
+            let problems = TestGate.evaluate(values, gate).problems
+            throw CommandFailure(problems.map { "rigbook: \(key(of: $0.field)): \($0.message)" }
+                .joined(separator: "\n") + "\nrigbook: nothing was saved")
+        }
+        let vouched = "\(technician) authenticates this \(values.testType.label.lowercased()) test of \(asset.tag) on "
+            + "\(test.testDate.iso): \(test.passed ? "Pass" : "Fail")"
+        if dryRun {
+            try Output.line("Would save, signed: \(vouched). Nothing was saved (--dry-run).")
+            return ExitCode.success
+        }
+        let signer = try context.signer(for: technician, register: register)
+        let id = try register.signing(with: signer) {
+            try register.insert(test: test, saved: SaveStamp(today: context.today))
+        }
+        try Output.line("\(vouched).\nSaved test #\(id), signed with key \(signer.key.publicKey.shortFingerprint).")
+        return ExitCode.success
+    }
+
+    /// The JSON key of a test form's field, which a refusal names.
+    static func key(of field: TestField) -> String {
+        let paths: [TestField: String] = [
+            .testType: "test_type", .testDate: "test_date", .technician: "technician",
+            .licenceNumber: "licence_number", .instrumentModel: "instrument_model",
+            .instrumentSerial: "instrument_serial", .procedureReference: "procedure_reference",
+            .calibrationDate: "calibration_date", .calibrationAcknowledged: "calibration_acknowledged",
+            .visual: "visual", .earthContinuity: "earth_continuity_ohm", .insulation: "insulation_mohm",
+            .leakage: "leakage_ma", .polarity: "polarity", .rcdType: "rcd_type", .rcdPushButton: "rcd_push_button",
+            .rcdTripTime: "rcd_trip_time_ms", .loadCurrent: "load_current_a", .notes: "notes",
+            .result: "result_choice",
+        ]
+        return paths[field] ?? field.label
+    }
+
+    /// The technician --examiner names, as the register spells them: an examiner of its particulars, or a person
+    /// who holds a key in it (who has saved a test on some machine).
+    static func knownTechnician(_ name: String, in register: Register) throws -> String {
+        let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let names = try register.particulars().examiners.values.map(\.name)
+            + register.examinerKeys().map(\.examiner)
+        if let known = names.first(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == folded }) {
+            return known.trimmingCharacters(in: .whitespaces)
+        }
+        let listed = Set(names).sorted().joined(separator: ", ")
+        throw CommandFailure("rigbook: \(name) is neither an examiner of this register nor a technician with a key in "
+                             + "it" + (listed.isEmpty ? "" : " (known: \(listed))") + "; add one with `rigbook settings "
+                             + "add examiner` or `rigbook keys new --examiner NAME`. Nothing was saved")
     }
 
     /// The record an amendment corrects: the one `reportNumber` names, or the newest amendment of it, on the
