@@ -87,7 +87,7 @@ let package = Package(
             dependencies: ["RigbookUI", "RigbookApp", "RigbookStore", "RigbookCore", "RigbookTestSupport"]
         ),
         // Runs the built `rigbook` binary: command line and, in tmux, the full-screen program.
-        .testTarget(name: "RigbookCLITests", dependencies: ["rigbook", "RigbookTestSupport"]),
+        .testTarget(name: "RigbookCLITests", dependencies: ["rigbook", "RigbookTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

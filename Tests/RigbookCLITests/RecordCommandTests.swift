@@ -91,5 +91,42 @@ extension RigbookCLITests {
             let fixed = try record(home, amended, ["--authenticate", "--amends", String(number)])
             #expect(fixed.status == 0 && fixed.stdout.contains("amending #"), "\(fixed)")
         }
+
+        /// An electrical asset's test, shaped as `history` writes one, through the test form's gate.
+        @Test func aTestOfAnElectricalAssetGoesThroughTheTestGate() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            home.addElectrical("EL-0001", "Kettle")
+            #expect(home.run(["keys", "new", "--examiner", "Ana Reyes"]).status == 0)
+            func recordTest(_ json: String, _ extra: [String] = ["--authenticate"]) throws -> RunResult {
+                let file = home.sub("test-\(UUID().uuidString).json")
+                try json.write(toFile: file, atomically: true, encoding: .utf8)
+                return home.run(["record", "EL-0001", "--from", file, "--examiner", "ana reyes"] + extra)
+            }
+            let failedAsPass = """
+                {"test_date": "2026-11-29", "visual": "pass", "earth_continuity_ohm": 2.4, "insulation_mohm": 50,
+                 "result_choice": "pass", "calibration_date": "2026-03-01"}
+                """
+            let refused = try recordTest(failedAsPass)
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("rigbook: result_choice: A manual Pass cannot override a failed reading"),
+                    "\(refused)")
+            #expect(refused.stderr.contains("rigbook: notes: A failed test needs notes"), "\(refused)")
+            let made = try recordTest(#"{"result": "pass", "test_uuid": "x", "authenticated": true}"#)
+            #expect(made.stderr.contains("result: the register works it out from the readings")
+                    && made.stderr.contains("test_uuid: the register makes it")
+                    && made.stderr.contains("authenticated: authentication is given on the command line"), "\(made)")
+            let good = failedAsPass.replacingOccurrences(of: "2.4", with: "0.2")
+                .replacingOccurrences(of: "50", with: "\">299\"")
+            #expect(try recordTest(good, []).status == 64)
+            let saved = try recordTest(good)
+            #expect(saved.status == 0 && saved.stdout.contains("Ana Reyes authenticates this periodic test of "
+                                                               + "EL-0001 on 2026-11-29: Pass"), "\(saved)")
+            let history = home.run(["history", "EL-0001", "--format", "json"]).stdout
+            #expect(history.contains("\"insulation_mohm\":\">299\"") && history.contains("\"technician\":\"Ana Reyes\""),
+                    "\(history)")
+            let verified = home.run(["verify"])
+            #expect(verified.status == 0 && verified.stdout.contains("1 signature"), "\(verified)")
+        }
     }
 }
