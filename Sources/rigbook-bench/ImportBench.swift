@@ -57,3 +57,65 @@ enum ImportBench {
         print("")
     }
 }
+
+/// The tests-import target: 10,000 rows of a PAT tester's export saved in < 5 s, signing included, as
+/// `rigbook tests import` does it: the export read, each row planned against the register (its asset, the
+/// instrument, the gate, a repeat), then every test signed and saved in one transaction. The register holds the
+/// 10,000 electrical assets already (a depot's periodic round); making them is not timed.
+enum TestImportBench {
+    static let target = 5_000.0
+
+    /// An export as a tester writes one: three reading groups a row, dates DD/MM/YYYY, every fifth row a fail.
+    static func export(rows: Int) -> String {
+        var text = "\u{FEFF}Asset Id,Test Date,Pass/Fail,Retest (Months),Instrument,Instrument Serial,Calibration Date,"
+            + "Person,Comments,Test,Result,Unit,Status,Test,Result,Unit,Status,Test,Result,Unit,Status\r\n"
+        for i in 0..<rows {
+            let fail = i % 5 == 4
+            text += "PAT-\(String(format: "%05d", i)),2\(i % 8)/11/2026,\(fail ? "F" : "P"),3,Apollo 600,AP-5521,"
+                + "01/03/2026,Tech \(i % 4),\(fail ? "Earth high: tagged out" : ""),Visual,P,,P,"
+                + "Earth Continuity,\(fail ? "1.9" : "0.\(i % 9 + 1)"),Ohm,\(fail ? "F" : "P"),"
+                + "Insulation,\(i % 3 == 0 ? ">299" : "\(20 + i % 200)"),MOhm,P\r\n"
+        }
+        return text
+    }
+
+    static func run(rows: Int, repeats: Int = 3) throws -> Samples {
+        let text = export(rows: rows)
+        var assets = "tag,name,kind,equipment_class,environment,location\n"
+        for i in 0..<rows { assets += "PAT-\(String(format: "%05d", i)),Kettle \(i),electrical,class-1,construction,Depot\n" }
+        let assetRows = try AssetImport.parse(assets, today: benchToday).get()
+        var options = TestImport.Options()
+        options.dateFormat = .dayFirst
+        var whole = Samples()
+        for _ in 0..<repeats {
+            let home = DataHome(root: temporaryHome("tests-import"))
+            defer { try? FileManager.default.removeItem(atPath: home.root) }
+            let register = try Register.open(path: home.registerPath)
+            try register.importAssets(assetRows)
+            var signers: [String: RecordSigner] = [:]
+            for n in 0..<4 {
+                let key = try SigningKey.generate()
+                try register.addKey(key.publicKey, examiner: "Tech \(n)")
+                signers["Tech \(n)"] = RecordSigner(key: key, examiner: "Tech \(n)")
+            }
+            var saved = 0
+            try whole.time {
+                let parsed = try TestImport.parse(text, options: options).get()
+                let plan = try register.planTestImport(parsed.rows, adding: nil, today: benchToday).get()
+                saved = try register.importTests(plan, signers: signers).count
+            }
+            guard saved == rows else { throw CocoaError(.featureUnsupported) }
+        }
+        return whole
+    }
+
+    static func printTable(rows: Int, _ whole: Samples) {
+        print("## Import of a PAT tester's export (`rigbook tests import`)")
+        print("")
+        print("| figure (median of \(whole.values.count)) | \(rows.formatted()) rows | target |")
+        print("|---|---|---|")
+        print("| read, plan against the register, sign and save in one transaction | \(format(whole.median)) | "
+              + "< 5 s \(whole.median < target ? "✓" : "✗") |")
+        print("")
+    }
+}

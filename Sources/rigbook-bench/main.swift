@@ -131,6 +131,8 @@ func runBench() throws {
     if arguments.contains("--import-only") {
         progress("bench: importing 100,000 rows…")
         ImportBench.printTable(try ImportBench.run(rows: 100_000))
+        progress("bench: importing 10,000 test results…")
+        TestImportBench.printTable(rows: 10_000, try TestImportBench.run(rows: 10_000))
         exit(0)
     }
     if let root = value(after: "--filter-only") {
@@ -173,6 +175,8 @@ func runBench() throws {
     RegisterBench.printTable(results)
     progress("bench: importing 100,000 rows…")
     ImportBench.printTable(try ImportBench.run(rows: 100_000))
+    progress("bench: importing 10,000 test results…")
+    TestImportBench.printTable(rows: 10_000, try TestImportBench.run(rows: 10_000))
     progress("bench: certificates as PDF…")
     try PDFBench.run(today: today)
 
