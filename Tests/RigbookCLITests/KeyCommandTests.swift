@@ -31,6 +31,12 @@ extension RigbookCLITests {
             #expect(other.run(["keys", "list"]).stdout.contains("—"), "no private key there")
             let privateOne = other.run(["keys", "import", file, "--examiner", "Jo Examiner"])
             #expect(privateOne.status == 1 && privateOne.stderr.contains("private key"), "\(privateOne)")
+            // A binary (DER) key is told apart from an unreadable file, with the way to make a PEM of it.
+            let lines = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }
+            let der = home.sub("jo.der")
+            try #require(Data(base64Encoded: lines.joined())).write(to: URL(fileURLWithPath: der))
+            let binary = other.run(["keys", "import", der, "--examiner", "Jo Examiner"])
+            #expect(binary.status == 1 && binary.stderr.contains("openssl pkey -pubin -inform DER"), "\(binary)")
 
             #expect(home.run(["keys", "retire", String(fingerprint.prefix(8))]).status == 64, "a reason is needed")
             #expect(home.run(["keys", "retire", String(fingerprint.prefix(8)), "--reason", "laptop lost"]).status == 0)

@@ -100,8 +100,14 @@ enum KeyCommands {
         else { throw UsageError("keys import needs --examiner NAME") }
         let file = try arguments.positional("the FILE.pem")
         try arguments.finish()
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: file) else {
             throw CommandFailure("rigbook: cannot read \(file); no key was added")
+        }
+        // A key in binary (DER) form reads as no text: say how to make the PEM the command takes.
+        guard let text = String(data: data, encoding: .utf8), !text.contains("\u{0}") else {
+            throw CommandFailure("rigbook: \(file) is not a PEM key (text starting -----BEGIN PUBLIC KEY-----); a "
+                                 + "binary (DER) public key becomes one with `openssl pkey -pubin -inform DER -in "
+                                 + "\(file) -out key.pem`; no key was added")
         }
         if text.contains("PRIVATE KEY") {
             throw CommandFailure("rigbook: \(file) holds a private key: import the public key (`rigbook keys export` "
