@@ -66,7 +66,7 @@ extension RigbookCLITests {
             try register.record(.site(north))
             let wrong = runRigbookResult(["asset", "edit", "SL-1", "--site", "South", "--location", "x",
                                           "--reason", "m"], home: home)
-            #expect(wrong.status == 64 && wrong.stderr.contains("its sites: "), "\(wrong)")
+            #expect(wrong.status == 64 && wrong.stderr.contains("the register's sites: "), "\(wrong)")
             let move = runRigbookResult(["asset", "edit", "SL-1", "--site", "north QUAY", "--location", "Rack 3",
                                          "--reason", "moved for the refit"], home: home)
             #expect(move.status == 0, "\(move)")
@@ -84,7 +84,7 @@ extension RigbookCLITests {
             let lifting = ["asset", "add", "--tag", "SL-2", "--name", "1 t sling", "--type", "web-sling",
                            "--wll", "1000", "--location", "Rack 3"]
             let first = runRigbookResult(lifting + ["--site", "North quay"], home: home)
-            #expect(first.status == 64 && first.stderr.contains("its sites: Main site"), "\(first)")
+            #expect(first.status == 64 && first.stderr.contains("the register's sites: Main site"), "\(first)")
             #expect(!FileManager.default.fileExists(atPath: DataHome(root: home).registerPath),
                     "a refused name makes no register")
             addSling(home)
@@ -99,7 +99,7 @@ extension RigbookCLITests {
             #expect(drill.status == 0 && drill.stdout.contains("at site North quay."), "\(drill)")
             // Free text where a site is named is no longer taken as the location: it is refused, nothing added.
             let freeText = runRigbookResult(electrical + ["--tag", "TT-2", "--site", "Site hut"], home: home)
-            #expect(freeText.status == 64 && freeText.stderr.contains("its sites: Main site, North quay"),
+            #expect(freeText.status == 64 && freeText.stderr.contains("the register's sites: Main site, North quay"),
                     "\(freeText)")
             #expect(try register.asset(tag: "TT-2") == nil)
             let particulars = try register.particulars()

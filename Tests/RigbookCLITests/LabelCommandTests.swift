@@ -25,11 +25,12 @@ extension RigbookCLITests {
             #expect(due.stdout.contains("2x4"))
         }
 
+        // A site the register does not have is a word --site does not take (exit 64, as on every command).
         @Test("usage and failures: exit 64 for bad usage, 1 for a tag or selection that finds nothing", arguments: [
             (["labels"], 64), (["labels", "SL-0001", "--site", "Main site"], 64),
             (["labels", "--layout", "big", "SL-0001"], 64), (["labels", "--sheet", "3x8", "SL-0001"], 64),
             (["labels", "--due-before", "2026-02-30"], 64), (["labels", "NOPE-1"], 1),
-            (["labels", "--due-before", "2020-01-01"], 1), (["labels", "--site", "Nowhere"], 1),
+            (["labels", "--due-before", "2020-01-01"], 1), (["labels", "--site", "Nowhere"], 64),
         ])
         func refusals(arguments: [String], status: Int) {
             let home = LabelCommand.home()

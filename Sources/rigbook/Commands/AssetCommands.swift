@@ -251,17 +251,7 @@ extension Commands {
     /// The register's site with this name (or uuid), and the particulars it was found in.
     static func findSite(_ register: Register, _ site: String) throws -> (Particulars, Site) {
         let particulars = try orFail { try register.particulars() }
-        let wanted = site.trimmingCharacters(in: .whitespaces).lowercased()
-        let matches = particulars.siteList.filter {
-            $0.name.trimmingCharacters(in: .whitespaces).lowercased() == wanted
-                || $0.uuid.uuidString.lowercased() == wanted
-        }
-        guard matches.count == 1, let target = matches.first else {
-            let names = particulars.siteList.map(\.name).joined(separator: ", ")
-            throw UsageError(matches.isEmpty ? "no site named \(site) in the register (its sites: \(names))"
-                             : "\(matches.count) sites are named \(site); give the site's uuid")
-        }
-        return (particulars, target)
+        return (particulars, try SiteReference.resolve(site, in: particulars))
     }
 
     /// Puts the asset on another of the register's sites (its particulars' site): a new particulars version.

@@ -240,7 +240,8 @@ enum RecordReference {
     }
 }
 
-/// A site named by its uuid or its name (case and surrounding spaces aside).
+/// A site named by its uuid or its name (case and surrounding spaces aside). A name that is no site, or two, is the
+/// command line's mistake (exit 64), as any word an option does not take.
 enum SiteReference {
     static func resolve(_ word: String, in particulars: Particulars) throws -> Site {
         if let uuid = UUID(uuidString: word), let site = particulars.sites[uuid] { return site }
@@ -251,14 +252,14 @@ enum SiteReference {
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
             let known = particulars.siteList.map(\.name).joined(separator: ", ")
-            throw refusal("no site is named \(VisibleText.make(word)); the register's sites: "
-                          + (known.isEmpty ? "none" : known))
+            throw UsageError("no site is named \(VisibleText.make(word)); the register's sites: "
+                             + (known.isEmpty ? "none" : known))
         }
         let listed = matches.map { site in
             let employer = particulars.employers[site.employerUUID]?.name ?? "no employer"
             return "\(site.uuid.uuidString.lowercased()) of \(employer)"
         }.joined(separator: ", ")
-        throw refusal("\(matches.count) sites are named \(VisibleText.make(word)) (\(listed)); give its uuid")
+        throw UsageError("\(matches.count) sites are named \(VisibleText.make(word)) (\(listed)); give its uuid")
     }
 }
 
@@ -412,9 +413,9 @@ extension Commands {
 }
 
 extension CommandFailure {
-    /// A failure as one line: the register's own sentence, or the command's.
-    static func from(_ error: Error) -> CommandFailure {
-        (error as? CommandFailure) ?? CommandFailure("rigbook: \(error)")
+    /// A failure as one line: the register's own sentence, or the command's; a usage error stays one (exit 64).
+    static func from(_ error: Error) -> Error {
+        error is CommandFailure || error is UsageError ? error : CommandFailure("rigbook: \(error)")
     }
 }
 
