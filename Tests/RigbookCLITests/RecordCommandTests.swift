@@ -58,6 +58,9 @@ extension RigbookCLITests {
             let stranger = home.run(["record", "BC-0006", "--from", file, "--examiner", "Nobody", "--authenticate"],
                                     env: Self.today)
             #expect(stranger.status == 1 && stranger.stderr.contains("not an examiner"), "\(stranger)")
+            let help = home.run(["help", "record"])
+            #expect(help.status == 0 && help.stdout.contains("USAGE: rigbook record TAG --from FILE.json|- --examiner"),
+                    "\(help)")
         }
 
         @Test func everyGateRefusalIsListedAndNothingIsWritten() throws {
