@@ -115,6 +115,12 @@ struct TestFormTests {
         h.type("x")
         #expect(h.form?.values.earthContinuityOhm == "0.4")
         #expect(h.flat.contains("is not part of a reading"))
+        // A tester's over-range insulation is typed as it shows it; `>` is an insulation's only.
+        h.set(.insulation, ">299")
+        #expect(h.form?.values.insulationMOhm == ">299")
+        #expect(h.flat.contains("✓ PASS over 299 within ≥ 1 MΩ"))
+        h.set(.earthContinuity, ">0.4")
+        #expect(h.form?.values.earthContinuityOhm == "0.4")
     }
 
     @Test("Every field takes its keys: choices by letter and arrows, text, dates, check boxes")

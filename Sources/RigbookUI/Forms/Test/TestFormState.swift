@@ -173,8 +173,11 @@ public struct TestFormState: Screen {
 
     /// A reading takes digits and `.`, and also `,` and space: they are kept as typed so the gate refuses
     /// "0,5" or "0 5" under the field, where dropping them would quietly make 05 (DECISIONS: readings).
+    /// Insulation also takes `>`: a tester's over-range reading (`>299`), which the gate judges as a lower bound.
     static func allows(_ c: Character, in field: TestField) -> Bool {
-        if field.isReading { return (c.isNumber && c.isASCII) || c == "." || c == "," || c == " " }
+        if field.isReading {
+            return (c.isNumber && c.isASCII) || c == "." || c == "," || c == " " || (c == ">" && field == .insulation)
+        }
         if field.kind == .date { return RelativeDate.isAllowed(c) }
         return true
     }
