@@ -42,21 +42,35 @@ extension SignedRecord {
     /// proof carries no inspection. Its asset and notices are not in the record: a report made from it shows
     /// every Schedule 1 item but the equipment's identity (item 3) as the signed record says.
     public static func inspection(_ proof: RecordProof) -> StoredInspection? {
+        readBack(proof, HashChain.inspection, columns: InspectionColumns.written, select: InspectionColumns.select,
+                 from: InspectionColumns.from, InspectionColumns.record)
+    }
+
+    /// The electrical test a proof carries, read back as `inspection` reads an inspection; nil when the proof carries
+    /// no test. Its id is this table's, not the register's (a row id is never hashed), and its asset is not in it.
+    public static func test(_ proof: RecordProof) -> StoredTest? {
+        let kind = HashChain.electricalTest
+        return readBack(proof, kind, columns: TestColumns.written + [kind.hashColumn], select: TestColumns.select,
+                        from: kind.table, TestColumns.record)
+    }
+
+    /// The entry of `kind` a proof carries, inserted into a table of `columns` in memory, its hash the proof's, and
+    /// read back by the register's own `select` and row mapping: one reading of a signed record for every kind.
+    private static func readBack<Record>(_ proof: RecordProof, _ kind: HashChain.Kind, columns: [String],
+                                         select: String, from: String,
+                                         _ record: (Statement) -> Record) -> Record? {
         guard let entry = HashChain.parse(String(decoding: proof.record, as: UTF8.self)),
-              entry.kind == HashChain.inspection.name else { return nil }
-        let values = entry.values
+              entry.kind == kind.name else { return nil }
         do {
             let db = try Database(path: ":memory:")
-            try db.execute("CREATE TABLE inspections (id INTEGER PRIMARY KEY, "
-                           + InspectionColumns.written.joined(separator: ", ") + ")")
-            var row = InspectionColumns.written.map { values[$0] ?? .null }
-            if let hash = InspectionColumns.written.firstIndex(of: "record_hash") {
-                row[hash] = .text(proof.recordHash)
-            }
-            try db.run(InspectionColumns.insertSQL, row)
-            let statement = try db.prepare("SELECT \(InspectionColumns.select) FROM \(InspectionColumns.from)")
+            let names = columns.joined(separator: ", ")
+            try db.execute("CREATE TABLE \(kind.table) (id INTEGER PRIMARY KEY, \(names))")
+            let row = columns.map { $0 == kind.hashColumn ? .text(proof.recordHash) : entry.values[$0] ?? .null }
+            let places = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+            try db.run("INSERT INTO \(kind.table) (\(names)) VALUES (\(places))", row)
+            let statement = try db.prepare("SELECT \(select) FROM \(from)")
             guard try statement.step() else { return nil }
-            return InspectionColumns.record(statement)
+            return record(statement)
         } catch { return nil }
     }
 }
