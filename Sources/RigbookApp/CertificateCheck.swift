@@ -79,29 +79,40 @@ public enum CertificateCheck {
         }
     }
 
-    /// Where the page prints its record other than the record says: the report made again from the signed record
-    /// alone (`SignedRecord.inspection`), its report number and result, and every Schedule 1 item but the
-    /// equipment's identity (item 3, the asset as the register holds it, which the record does not carry), compared
-    /// with the page's own report of that record, markup and all.
+    /// Where the page prints its record other than the record says: what the page prints from the record alone,
+    /// made again from the signed record alone (`SignedRecord.inspection`, `SignedRecord.test`), compared with the
+    /// page's own report of that record, markup and all. For an inspection, its report number, result and type and
+    /// every Schedule 1 item but the equipment's identity (item 3, the asset as the register holds it, which the
+    /// record does not carry); for a test, `TestCertificate.cellsFromTheTest`.
     static func printedProblem(_ page: String, _ proof: RecordProof) -> String? {
-        guard let fields = SignedRecord.fields(proof) else { return "the record it carries cannot be read" }
-        guard fields["kind"] == "inspection" else { return nil }
-        guard let record = SignedRecord.inspection(proof) else { return "the record it carries cannot be read" }
-        guard let report = report(in: page, uuid: proof.recordUUID.lowercased()) else {
-            return "the page prints no report of record \(proof.recordUUID.lowercased())"
+        let unreadable = "the record it carries cannot be read"
+        guard let fields = SignedRecord.fields(proof) else { return unreadable }
+        let uuid = proof.recordUUID.lowercased()
+        let expected: [Certificate.PrintedCell]
+        let found: Substring?
+        switch fields["kind"] {
+        case "inspection":
+            guard let record = SignedRecord.inspection(proof) else { return unreadable }
+            expected = Certificate.cellsFromTheRecord(record)
+            found = report(in: page, uuid: uuid)
+        case "electrical_test":
+            guard let test = SignedRecord.test(proof) else { return unreadable }
+            expected = TestCertificate.cellsFromTheTest(test)
+            // A test's certificate is a page of its own, one test: the whole page is its report.
+            found = page[...]
+        default: return nil
         }
+        guard let report = found else { return "the page prints no report of record \(uuid)" }
         // The hash and the key the page prints for the record are the proof's.
         for (what, value) in [("hash", proof.recordHash), ("key", proof.fingerprint)]
         where !report.contains("<code>\(value)</code>") {
-            return "the page prints another \(what) for record \(proof.recordUUID.lowercased()) than its proof: "
-                + "the page was edited"
+            return "the page prints another \(what) for record \(uuid) than its proof: the page was edited"
         }
-        let expected = Certificate.cellsFromTheRecord(record)
-        for (label, html) in expected where cell(report, label) != html {
-            let name = label.first?.isNumber == true ? "item \(label)" : label.lowercased()
-            let printed = cell(report, label).map(plainText) ?? "nothing"
-            return "the page prints \(name) as \u{201C}\(printed)\u{201D} where the signed record says "
-                + "\u{201C}\(plainText(html))\u{201D}: the page was edited"
+        for cell in expected {
+            let printed = cells(report, cell).flatMap { cell.column < $0.count ? $0[cell.column] : nil }
+            if let printed, printed == cell.html || cell.alternatives.contains(printed) { continue }
+            return "the page prints \(cell.name) as \u{201C}\(printed.map(plainText) ?? "nothing")\u{201D} where the "
+                + "signed record says \u{201C}\(plainText(cell.html))\u{201D}: the page was edited"
         }
         return nil
     }
@@ -114,14 +125,33 @@ public enum CertificateCheck {
         return rest[..<end]
     }
 
-    /// The value cell of the row whose label is `label` (a field's heading, or a Schedule 1 item's number).
-    private static func cell(_ report: Substring, _ label: String) -> String? {
-        let opening = label.first?.isNumber == true ? "<tr data-item=\"\(label)\"><th>" : "<tr><th>\(label)</th>"
-        guard let row = report.range(of: opening) else { return nil }
-        let rest = report[row.upperBound...]
-        guard let td = rest.range(of: "<td"), let open = rest[td.upperBound...].range(of: ">"),
-              let close = rest[open.upperBound...].range(of: "</td></tr>") else { return nil }
-        return String(rest[open.upperBound..<close.lowerBound])
+    /// The value cells (those after its first) of the first row of the report that `cell` names: a numbered item's
+    /// (`data-item`), or one whose first cell is its label (a field's heading, a reading's name in a table).
+    private static func cells(_ report: Substring, _ cell: Certificate.PrintedCell) -> [String]? {
+        var rest = report
+        while let open = rest.range(of: "<tr"), let close = rest[open.upperBound...].range(of: "</tr>") {
+            let row = rest[open.upperBound..<close.lowerBound]
+            rest = rest[close.upperBound...]
+            let contents = self.contents(row)
+            if cell.isItem ? row.hasPrefix(" data-item=\"\(cell.row)\">") : contents.first == cell.rowHTML {
+                return Array(contents.dropFirst())
+            }
+        }
+        return nil
+    }
+
+    /// What each `<th>` and `<td>` of a row holds, markup and all (a cell's data is escaped: no cell holds another).
+    private static func contents(_ row: Substring) -> [String] {
+        var found: [String] = []
+        var rest = row
+        while let open = rest.firstRange(of: /<t[hd][ >]/) {
+            let name = rest[rest.index(after: open.lowerBound)..<rest.index(open.lowerBound, offsetBy: 3)]
+            guard let start = rest[open.lowerBound...].range(of: ">"),
+                  let end = rest[start.upperBound...].range(of: "</\(name)>") else { break }
+            found.append(String(rest[start.upperBound..<end.lowerBound]))
+            rest = rest[end.upperBound...]
+        }
+        return found
     }
 
     /// A cell's text as the page shows it: tags out, line breaks kept, entities read.

@@ -131,16 +131,50 @@ extension Certificate {
                 .embedded(name: proof.fileName, json: proof.json)]
     }
 
+    /// A cell of a certificate's page that its signed record alone decides, for `verify --certificate` to compare
+    /// with the page: the row it is in, which of the row's value cells, and what the page may print there.
+    public struct PrintedCell: Sendable, Equatable {
+        /// A numbered item's number ("8f", "11"), or the text of the row's first cell (a field's heading, a
+        /// reading's name).
+        public var row: String
+        /// Which of the row's value cells (those after its first), from 0.
+        public var column: Int
+        /// How a finding names it: "item 8f", "result".
+        public var name: String
+        /// What the record prints there, as the page's HTML.
+        public var html: String
+        /// What else the same record prints there beside another asset (a test's reading beside an equipment class
+        /// it does not apply to): the asset is the register's now, not the record's.
+        public var alternatives: [String]
+
+        public init(row: String, column: Int = 0, name: String? = nil, html: String, alternatives: [String] = []) {
+            self.row = row
+            self.column = column
+            self.name = name ?? (row.first?.isNumber == true ? "item \(row)" : row.lowercased())
+            self.html = html
+            self.alternatives = alternatives
+        }
+
+        /// Whether the row is a numbered item's, found by its `data-item`.
+        public var isItem: Bool { row.first?.isNumber == true }
+
+        /// The row's first cell as the page prints it.
+        public var rowHTML: String { Certificate.text(row) }
+    }
+
     /// What a record's page prints that the record alone decides, as the page's HTML: its report number and result
     /// (by their labels) and every Schedule 1 item but the equipment's identity (item 3: the asset as the register
     /// holds it), by number. `verify --certificate` compares a page with these, made again from the signed record.
-    public static func cellsFromTheRecord(_ record: StoredInspection) -> [(label: String, html: String)] {
+    public static func cellsFromTheRecord(_ record: StoredInspection) -> [PrintedCell] {
         // Only item 3 reads the asset: any stands in for it.
         let items = itemValues(Entry(record: record, asset: Asset(tag: "", name: "", type: .other, wllKg: 1,
                                                                   intervalMonths: 12)))
-        return [("Report number", record.reportNumber.map(text) ?? RichText.notRecorded.html),
-                ("Result", resultBadge(record.values.result).html), ("Type", text(record.values.inspectionType.label))]
-            + Certificate.items.filter { $0.number != "3" }.map { ($0.number, items[$0.number]?.html ?? "") }
+        return [PrintedCell(row: "Report number", html: record.reportNumber.map(text) ?? RichText.notRecorded.html),
+                PrintedCell(row: "Result", html: resultBadge(record.values.result).html),
+                PrintedCell(row: "Type", html: text(record.values.inspectionType.label))]
+            + Certificate.items.filter { $0.number != "3" }.map {
+                PrintedCell(row: $0.number, html: items[$0.number]?.html ?? "")
+            }
     }
 
     /// What the reader types or checks, set as code.

@@ -105,7 +105,7 @@ public enum TestCertificate {
             blocks.append(.paragraph("DANGER — DO NOT USE: this item failed its test and is to be tagged out of "
                                      + "service until a passing retest.", .banner))
         }
-        let values = fieldValues(entry)
+        let values = fieldValues(test, class: asset.electrical?.equipmentClass)
         blocks.append(.heading("The test (AS/NZS 3760)", level: 2))
         blocks.append(.fields(fields.map {
             .init("\($0.number)  \($0.label)", values[$0.number] ?? "—", data: [.init("item", "\($0.number)")])
@@ -115,15 +115,9 @@ public enum TestCertificate {
         blocks.append(readings.isEmpty ? .paragraph("No reading was judged.", .plain) : .table(.init(
             columns: [.init("Reading", share: 3), .init("Measured", share: 2), .init("Limit", share: 2),
                       .init("Verdict", share: 2)],
-            rows: readings.map {
-                .init(["\($0.label)", "\($0.measured)", "\($0.limit)", verdictBadge($0.outcome)],
-                      data: [.init("outcome", $0.outcome)])
-            })))
+            rows: readings.map { .init(cells($0), data: [.init("outcome", $0.outcome)]) })))
         blocks.append(.heading("Tested by", level: 2))
-        blocks.append(.fields([.init("Technician", .orNone(v.technician)),
-                               .init("Licence / competency", .orNone(v.licenceNumber)),
-                               .init("Saved", "\(test.savedAt) by \(RichText.orNone(test.operatorName))"),
-                               .init("Authenticated", v.authenticated ? "Yes, by the technician at save" : "No")]))
+        blocks.append(.fields(testedBy(test)))
         let hash = test.entryHash ?? Certificate.notRecorded
         blocks += Certificate.evidence("Test #\(test.id)", hash: hash, proof: entry.proof)
         return PrintedDocument(title: "Electrical test certificate #\(test.id) — \(asset.tag)", author: v.technician,
@@ -131,10 +125,53 @@ public enum TestCertificate {
                                footer: "test #\(test.id) · \(asset.tag) · SHA-256 \(hash)", blocks: blocks)
     }
 
-    /// Each of the 16 fields' values, by number: as HTML for the page and as text for the PDF, made once.
-    static func fieldValues(_ entry: Entry) -> [Int: RichText] {
-        let test = entry.test, v = test.values
-        let cls = entry.asset.electrical?.equipmentClass
+    /// A reading's row of the table: its name, measured value, limit and verdict.
+    private static func cells(_ reading: Reading) -> [RichText] {
+        ["\(reading.label)", "\(reading.measured)", "\(reading.limit)", verdictBadge(reading.outcome)]
+    }
+
+    /// Who tested it and when it was saved, as "Tested by" prints it.
+    private static func testedBy(_ test: StoredTest) -> [PrintedDocument.Field] {
+        let v = test.values
+        return [.init("Technician", .orNone(v.technician)), .init("Licence / competency", .orNone(v.licenceNumber)),
+                .init("Saved", "\(test.savedAt) by \(RichText.orNone(test.operatorName))"),
+                .init("Authenticated", v.authenticated ? "Yes, by the technician at save" : "No")]
+    }
+
+    /// What a test's page prints that the test alone decides, as the page's HTML, for `verify --certificate` to
+    /// compare a page with, made again from the signed test: its result, the 16 fields, each reading against its
+    /// limit, and who tested it. Not the equipment, its identity, retest date, employer or site (the asset as the
+    /// register holds it now), nor the test's number (the register's row): the test carries none of them. Items 10
+    /// and 11 print a reading, or that it does not apply to the asset's class, which is the asset's too: there the
+    /// page may print what the test prints beside any class.
+    public static func cellsFromTheTest(_ test: StoredTest) -> [Certificate.PrintedCell] {
+        let own = fieldValues(test, class: nil)
+        let byClass = ElectricalClass.allCases.map { fieldValues(test, class: $0) }
+        var printed = [Certificate.PrintedCell(row: "Result", html: resultBadge(test.passed).html)]
+        for field in fields {
+            let html = (own[field.number] ?? "—").html
+            var others: [String] = []
+            for values in byClass {
+                let other = (values[field.number] ?? "—").html
+                if other != html && !others.contains(other) { others.append(other) }
+            }
+            printed.append(.init(row: "\(field.number)", name: "item \(field.number) (\(field.label))", html: html,
+                                 alternatives: others))
+        }
+        let columns = ["the measured value of", "the limit of", "the verdict on"]
+        for reading in readings(test) {
+            for (column, (what, cell)) in zip(columns, cells(reading).dropFirst()).enumerated() {
+                printed.append(.init(row: reading.label, column: column, name: "\(what) \(reading.label)",
+                                     html: cell.html))
+            }
+        }
+        return printed + testedBy(test).map { .init(row: $0.label, html: $0.value.html) }
+    }
+
+    /// Each of the 16 fields' values, by number: as HTML for the page and as text for the PDF, made once. Only
+    /// items 10 and 11 read the asset: its class `cls` (nil: a reading applies).
+    static func fieldValues(_ test: StoredTest, class cls: ElectricalClass?) -> [Int: RichText] {
+        let v = test.values
         func reading(_ text: String, _ unit: String, applies: Bool = true) -> RichText {
             if !applies { return "Not applicable to \(cls?.label ?? "this item")" }
             return text.isEmpty ? "Not measured" : "\(text) \(unit)"
