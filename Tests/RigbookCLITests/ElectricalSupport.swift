@@ -17,10 +17,11 @@ extension CertificateHome {
         #expect(result.status == 0, "asset add --kind electrical \(tag): \(result)", sourceLocation: sourceLocation)
     }
 
-    /// Saves a test through the gate, as the test form does; returns its id.
+    /// Saves a test through the gate, as the test form does; returns its id. `signed`: by the technician's key on
+    /// this machine, as the form signs (`keys new --examiner` made it; one is made when there is none).
     @discardableResult
-    func addTest(_ tag: String, _ values: TestValues, sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> Int64 {
+    func addTest(_ tag: String, _ values: TestValues, signed: Bool = false,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
         let register = try Register.open(path: registerPath)
         let row = try #require(try register.asset(tag: tag), "no asset \(tag)", sourceLocation: sourceLocation)
         let electrical = try #require(row.asset.electrical, "\(tag) is not electrical", sourceLocation: sourceLocation)
@@ -30,8 +31,12 @@ extension CertificateHome {
                                        sessionID: DraftIdentity.testSessionID(assetUUID: row.asset.uuid))
         switch TestGate.validate(values, context) {
         case .success(let test):
-            return try register.insert(test: test, saved: SaveStamp(savedAt: "2026-11-30T09:00:00.000Z",
-                                                                    appVersion: "0.1.0", operatorName: "tester"))
+            let signer = signed ? try KeyRing(home: DataHome(root: path))
+                .signer(for: values.technician, register: register, passphrase: { _ in nil }) : nil
+            return try register.signing(with: signer) {
+                try register.insert(test: test, saved: SaveStamp(savedAt: "2026-11-30T09:00:00.000Z",
+                                                                 appVersion: "0.1.0", operatorName: "tester"))
+            }
         case .failure(let failure):
             Issue.record("the test gate refused a test for \(tag): \(failure.problems)", sourceLocation: sourceLocation)
             throw failure

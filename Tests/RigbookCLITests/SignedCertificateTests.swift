@@ -107,6 +107,59 @@ extension RigbookCLITests {
             #expect(damaged.status == 1 && damaged.stderr.contains("damaged or altered"), "\(damaged)")
         }
 
+        /// An electrical test's certificate carries the signed test, and its page must print what the test says:
+        /// a reading, the result or the technician edited on the page is found and named.
+        @Test func aSignedTestsCertificateVerifiesAndAnEditedReadingResultOrTechnicianOnItsPageFails() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            home.addElectrical("EL-0001", "Makita drill")
+            // Class II: earth continuity does not apply, so the page prints that in place of the reading typed.
+            home.addElectrical("EL-0002", "Hedge trimmer", class: "class-2")
+            #expect(home.run(["keys", "new", "--examiner", "Ana Reyes"]).status == 0)
+            try home.addTest("EL-0001", ElectricalTests.classI("2026-11-20", notes: "Plug <ok> & cord"), signed: true)
+            try home.addTest("EL-0002", ElectricalTests.classI("2026-11-21"), signed: true)
+            for (tag, name) in [("EL-0001", "t.html"), ("EL-0001", "t.pdf"), ("EL-0002", "ii.html")] {
+                #expect(home.run(["certificate", tag, "--out", home.sub(name)], env: Self.today).status == 0)
+                let checked = runRigbookResult(["verify", "--certificate", home.sub(name)], home: home.sub("elsewhere"))
+                #expect(checked.status == 0 && checked.stdout.contains("the signature holds"), "\(name): \(checked)")
+            }
+            let classII = try String(contentsOfFile: home.sub("ii.html"), encoding: .utf8)
+            #expect(classII.contains("<td>Not applicable to Class II</td>"), "\(classII)")
+            let html = try String(contentsOfFile: home.sub("t.html"), encoding: .utf8)
+            // One cell changed a time, each found once on the page; the finding names the cell and both texts.
+            let edits: [(from: String, to: String, named: String)] = [
+                ("<th>11  Insulation resistance (MΩ)</th><td>50 MΩ</td>",
+                 "<th>11  Insulation resistance (MΩ)</th><td>500 MΩ</td>",
+                 "item 11 (Insulation resistance (MΩ)) as \u{201C}500 MΩ\u{201D} where the signed record says "
+                    + "\u{201C}50 MΩ\u{201D}"),
+                ("<td>Insulation (MΩ)</td><td>50 MΩ</td>", "<td>Insulation (MΩ)</td><td>5 MΩ</td>",
+                 "the measured value of Insulation (MΩ) as \u{201C}5 MΩ\u{201D}"),
+                ("<tr><th>Result</th><td><span class=\"res res-pass\">PASS</span>",
+                 "<tr><th>Result</th><td><span class=\"res res-fail\">FAIL</span>",
+                 "result as \u{201C}FAIL\u{201D} where the signed record says \u{201C}PASS\u{201D}"),
+                ("<tr><th>Technician</th><td><bdi>Ana Reyes</bdi>", "<tr><th>Technician</th><td><bdi>Tom Okafor</bdi>",
+                 "technician as \u{201C}Tom Okafor\u{201D} where the signed record says \u{201C}Ana Reyes\u{201D}"),
+                ("<th>3  Technician</th><td><bdi>Ana Reyes</bdi>", "<th>3  Technician</th><td><bdi>Ana Reyez</bdi>",
+                 "item 3 (Technician) as \u{201C}Ana Reyez\u{201D}"),
+                ("<th>2  Test date</th><td>2026-11-20</td>", "<th>2  Test date</th><td>2026-11-29</td>",
+                 "item 2 (Test date)"),
+                ("<th>5  Instrument model</th><td><bdi>Seaward PrimeTest 250+</bdi>",
+                 "<th>5  Instrument model</th><td><bdi>Seaward PrimeTest 350</bdi>", "item 5 (Instrument model)"),
+                ("Plug &lt;ok&gt; &amp; cord", "Plug replaced",
+                 "item 14 (Notes) as \u{201C}Plug replaced\u{201D} where the signed record says "
+                    + "\u{201C}Plug <ok> & cord\u{201D}"),
+            ]
+            for edit in edits {
+                #expect(html.components(separatedBy: edit.from).count == 2, "not once on the page: \(edit.from)")
+                let path = home.sub("edited.html")
+                try html.replacingOccurrences(of: edit.from, with: edit.to)
+                    .write(toFile: path, atomically: true, encoding: .utf8)
+                let edited = runRigbookResult(["verify", "--certificate", path], home: home.sub("elsewhere"))
+                #expect(edited.status == 1 && edited.stderr.contains("the page prints \(edit.named)")
+                        && edited.stderr.contains("the page was edited"), "\(edit.from): \(edited)")
+            }
+        }
+
         @Test func theFormatsSnippetChecksACertificateWithDebiansToolsAlone() throws {
             let (home, number) = try Self.signedHome()
             defer { home.remove() }
