@@ -876,11 +876,13 @@ public struct SaveStamp: Sendable {
     public var operatorName: String
 
     /// A save made now, unless `savedAt` says when (the notices it opens are then entered at that instant too).
+    /// `today` is read from the clock (and `RIGBOOK_TODAY`) only when it is needed and not given: a bulk load stamps
+    /// millions of records, and reading the environment each time was half its work.
     public init(savedAt: String? = nil, appVersion: String = RigbookVersion.current,
-                operatorName: String = SystemIdentity.userName, today: CalendarDate = .today()) {
+                operatorName: String = SystemIdentity.userName, today: CalendarDate? = nil) {
         let now = Date()
         self.savedAt = savedAt ?? Timestamp.string(now)
-        self.enteredAt = savedAt ?? Timestamp.string(CalendarDate.instant(now, movedOnto: today))
+        self.enteredAt = savedAt ?? Timestamp.string(CalendarDate.instant(now, movedOnto: today ?? .today()))
         self.appVersion = appVersion
         self.operatorName = operatorName
     }
