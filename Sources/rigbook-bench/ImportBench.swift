@@ -82,7 +82,9 @@ enum TestImportBench {
     static func run(rows: Int, repeats: Int = 3) throws -> Samples {
         let text = export(rows: rows)
         var assets = "tag,name,kind,equipment_class,environment,location\n"
-        for i in 0..<rows { assets += "PAT-\(String(format: "%05d", i)),Kettle \(i),electrical,class-1,construction,Depot\n" }
+        for i in 0..<rows {
+            assets += "PAT-\(String(format: "%05d", i)),Kettle \(i),electrical,class-1,construction,Depot\n"
+        }
         let assetRows = try AssetImport.parse(assets, today: benchToday).get()
         var options = TestImport.Options()
         options.dateFormat = .dayFirst
@@ -100,7 +102,8 @@ enum TestImportBench {
             }
             var saved = 0
             try whole.time {
-                let parsed = try TestImport.parse(text, options: options).get()
+                let parsed = TestImport.parse(text, options: options)
+                guard parsed.problems.isEmpty else { throw AssetImport.Problems(items: parsed.problems) }
                 let plan = try register.planTestImport(parsed.rows, adding: nil, today: benchToday).get()
                 saved = try register.importTests(plan, signers: signers).count
             }

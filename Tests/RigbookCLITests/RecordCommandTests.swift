@@ -41,7 +41,9 @@ extension RigbookCLITests {
             #expect(history.contains("Recorded by the nightly job"))
             let verified = home.run(["verify"], env: Self.today)
             #expect(verified.status == 0 && verified.stdout.contains("signatures checked"), "\(verified)")
-            // Exactly one record came in (the dry run saved nothing).
+            let retried = try record(home, Self.pass, ["--authenticate"])
+            #expect(retried.status == 1 && retried.stderr.contains("already in the register as #"), "\(retried)")
+            // Exactly one record came in (the dry run and the retry saved nothing).
             #expect(history.components(separatedBy: "Recorded by the nightly job").count == 2)
         }
 
@@ -126,10 +128,26 @@ extension RigbookCLITests {
             #expect(saved.status == 0 && saved.stdout.contains("Ana Reyes authenticates this periodic test of "
                                                                + "EL-0001 on 2026-11-29: Pass"), "\(saved)")
             let history = home.run(["history", "EL-0001", "--format", "json"]).stdout
-            #expect(history.contains("\"insulation_mohm\":\">299\"") && history.contains("\"technician\":\"Ana Reyes\""),
-                    "\(history)")
+            #expect(history.contains("\"insulation_mohm\":\">299\""), "\(history)")
+            #expect(history.contains("\"technician\":\"Ana Reyes\""), "\(history)")
+            // A script's retry is refused; readings of 0 and 1 are numbers, not booleans.
+            let retried = try recordTest(good)
+            #expect(retried.status == 1 && retried.stderr.contains("already in the register as test #"), "\(retried)")
+            let edge = """
+                {"test_date": "2026-11-28", "visual": "pass", "earth_continuity_ohm": 0, "insulation_mohm": 1,
+                 "calibration_date": "2026-03-01"}
+                """
+            let edgeSaved = try recordTest(edge)
+            #expect(edgeSaved.status == 0, "\(edgeSaved)")
             let verified = home.run(["verify"])
-            #expect(verified.status == 0 && verified.stdout.contains("1 signature"), "\(verified)")
+            #expect(verified.status == 0 && verified.stdout.contains("2 signatures"), "\(verified)")
+            // A dry run on a home without a register makes none.
+            let empty = CertificateHome()
+            defer { empty.remove() }
+            let file = home.sub("edge.json")
+            try edge.write(toFile: file, atomically: true, encoding: .utf8)
+            let dry = empty.run(["record", "EL-0001", "--from", file, "--examiner", "Ana Reyes", "--dry-run"])
+            #expect(dry.status == 1 && !FileManager.default.fileExists(atPath: empty.registerPath), "\(dry)")
         }
     }
 }

@@ -20,6 +20,9 @@ extension RigbookCLITests {
             home.addElectrical("EL-0002", "Drill", class: "class-2")
             home.addElectrical("EL-0003", "Extension lead 20 m", class: "extension-set")
             home.addElectrical("EL-0004", "Fan heater", class: "class-1")
+            // The technicians the exports name: a key holder, and an examiner whose key the import makes.
+            #expect(home.run(["keys", "new", "--examiner", "Ana Reyes"]).status == 0)
+            #expect(home.run(["settings", "add", "examiner", "Ben Ode"]).status == 0)
             return home
         }
 
@@ -154,6 +157,41 @@ extension RigbookCLITests {
                     "\(help)")
         }
 
+        @Test func aStrangerOrLookAlikeNeverSignsOrIsAddedAndAReadingWrittenOtherwiseIsTheSameTest() throws {
+            let home = Self.home()
+            defer { home.remove() }
+            let file = try Self.writeCSV(home, """
+                Asset Id,Test Date,Pass/Fail,Person,Calibration Date,Test,Result,Unit,Status,Test,Result,Unit,Status
+                EL-0002,2026-11-20,P,\u{410}na Reyes,2026-03-01,Visual,P,,P,Insulation,60,MΩ,P
+                \u{415}L-0001,2026-11-20,P,Ana Reyes,2026-03-01,Visual,P,,P,Insulation,60,MΩ,P
+
+                """)
+            let refused = home.run(["tests", "import", file, "--authenticate", "--add-assets", "--class", "class-2",
+                                    "--environment", "construction"])
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("line 2, Person:") && refused.stderr.contains("neither an examiner"),
+                    "\(refused)")
+            #expect(refused.stderr.contains("line 3, Asset Id:") && refused.stderr.contains("looks like"),
+                    "\(refused)")
+            #expect(!home.run(["keys", "list"]).stdout.contains("\u{410}na"))
+            // The same test with its readings written otherwise (0.10 for 0.1, 60.0 for 60) is refused as a repeat.
+            let once = try Self.writeCSV(home, """
+                Asset Id,Test Date,Pass/Fail,Person,Calibration Date,Test,Result,Unit,Status,Test,Result,Unit,Status
+                EL-0002,2026-11-20,P,ana reyes,2026-03-01,Visual,P,,P,Insulation,60,MΩ,F
+
+                """)
+            let saved = home.run(["tests", "import", once, "--authenticate"])
+            #expect(saved.status == 0 && saved.stdout.contains("Ana Reyes (1 test)"), "\(saved)")
+            #expect(saved.stderr.contains("the tester marked Insulation (MΩ) Fail"), "\(saved)")
+            let again = try Self.writeCSV(home, """
+                Asset Id,Test Date,Pass/Fail,Person,Calibration Date,Test,Result,Unit,Status,Test,Result,Unit,Status
+                EL-0002,2026-11-20 14:05,P,Ana Reyes,2026-03-01,Visual,P,,P,Insulation,60.0,MΩ,P
+
+                """)
+            let repeated = home.run(["tests", "import", again, "--authenticate"])
+            #expect(repeated.status == 1 && repeated.stderr.contains("already in the register"), "\(repeated)")
+        }
+
         @Test func theInstrumentTheRegisterRemembersFillsWhatTheExportLacks() throws {
             let home = Self.home()
             defer { home.remove() }
@@ -179,6 +217,8 @@ extension RigbookCLITests {
             let home = CertificateHome()
             defer { home.remove() }
             makeEmptyRegister(home: home.path)
+            // An examiner without a key here: the import makes it, and says so, just before its transaction.
+            #expect(home.run(["settings", "add", "examiner", "Ana Reyes"]).status == 0)
             var csv = "Asset Id,Test Date,Pass/Fail,Person,Calibration Date,Test,Result,Unit,Status,"
                 + "Test,Result,Unit,Status,Test,Result,Unit,Status\n"
             for n in 1...6_000 {

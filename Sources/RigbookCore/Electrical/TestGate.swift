@@ -87,6 +87,7 @@ public enum TestGate {
             .map { ($0.field, $0.why) }
     }
     public static let maxText = 200
+    public static let maxReading = 32
 
     /// A reading: empty → nil; otherwise a finite non-negative number or a sentence.
     static func number(_ text: String) -> Result<Double?, Never>? {
@@ -129,6 +130,11 @@ public enum TestGate {
             (.rcdTripTime, v.rcdTripTimeMs), (.loadCurrent, v.loadCurrentA),
         ]
         for (field, text) in readings {
+            // No instrument shows more digits; a pasted page is refused, not stored.
+            if text.count > maxReading {
+                problems.append((field, "\(field.label) is longer than \(maxReading) characters."))
+                continue
+            }
             if field == .insulation, let bound = insulationOver {
                 parsed[field] = bound
                 continue

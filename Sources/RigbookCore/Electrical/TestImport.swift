@@ -10,18 +10,49 @@ public enum TestImport {
         case dayFirst = "DD/MM/YYYY"
         case monthFirst = "MM/DD/YYYY"
 
-        /// The date a cell holds, as `YYYY-MM-DD`; a time after it (`14/07/2026 10:32`) is read past. Nil: not a
-        /// date in this format.
+        /// The date a cell holds, as `YYYY-MM-DD`; a time of day after it (`14/07/2026 10:32`, `2026-07-14T10:32:05`)
+        /// is read past. Nil: not a real date in this format.
         public func iso(_ cell: String) -> String? {
+            guard let (year, month, day) = parts(cell) else { return nil }
+            return CalendarDate(year: year, month: month, day: day)?.iso
+        }
+
+        /// The year, month and day a cell writes in this format, real or not; nil when it is not written so.
+        func parts(_ cell: String) -> (Int, Int, Int)? {
             let text = cell.trimmingCharacters(in: .whitespaces)
-            let day = text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-            if self == .iso { return CalendarDate(iso: day) != nil ? day : nil }
-            let parts = day.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[2].count == 4, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
-                  parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-                  let first = Int(parts[0]), let second = Int(parts[1]), let year = Int(parts[2]) else { return nil }
-            let (d, m) = self == .dayFirst ? (first, second) : (second, first)
-            return CalendarDate(year: year, month: m, day: d)?.iso
+            let separators: Set<Character> = self == .iso ? [" ", "T"] : [" "]
+            let day = String(text.prefix { !separators.contains($0) })
+            let time = text.dropFirst(day.count)
+            guard time.isEmpty || Self.isTimeOfDay(time.dropFirst()) else { return nil }
+            let parts = day.split(separator: self == .iso ? "-" : "/", omittingEmptySubsequences: false)
+            let widths = self == .iso ? [4, 2, 2] : [2, 2, 4]
+            guard parts.count == 3, zip(parts, widths).allSatisfy({ part, width in
+                (width == 4 ? part.count == 4 : (1...2).contains(part.count))
+                    && part.allSatisfy { $0.isASCII && $0.isNumber }
+            }), let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2]) else { return nil }
+            switch self {
+            case .iso: return (a, b, c)
+            case .dayFirst: return (c, b, a)
+            case .monthFirst: return (c, a, b)
+            }
+        }
+
+        /// `HH:MM` or `HH:MM:SS`, a real time of day.
+        static func isTimeOfDay(_ text: Substring) -> Bool {
+            let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard (2...3).contains(fields.count),
+                  fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                  let hour = Int(fields[0]), let minute = Int(fields[1]) else { return false }
+            return hour < 24 && minute < 60 && (fields.count == 2 || (Int(fields[2]) ?? 60) < 60)
+        }
+
+        /// Why a cell is not a date of this format, naming the formats it could be in.
+        func problem(_ cell: String) -> String {
+            let shown = "'\(VisibleText.make(cell.trimmingCharacters(in: .whitespaces)))'"
+            if parts(cell) != nil { return "\(shown) is not a real date" }
+            let others = Self.allCases.filter { $0 != self && $0.iso(cell) != nil }.map(\.rawValue)
+            return "\(shown) is not a date written \(rawValue)" + (others.isEmpty ? ""
+                : "; if the export writes \(others.joined(separator: " or ")), pass --date-format with it")
         }
     }
 
@@ -44,6 +75,9 @@ public enum TestImport {
         public var values: TestValues
         /// The tester's retest period, when the export gives one.
         public var retestMonths: Int?
+        /// What the tester's own Status said of each reading: the register judges by its limits, and says where
+        /// the two differ.
+        public var testerSaid: [TestField: PassFail]
         /// For an asset `--add-assets` adds: the export's description, class and location, as given.
         public var description: String
         public var equipmentClass: String
@@ -94,17 +128,23 @@ public enum TestImport {
         "asset serial", "category", "type", "end of life", "old asset id", "option_updateasset",
     ]
 
-    /// The rows, with the columns read past, or every problem found (then nothing may be imported).
-    public static func parse(_ text: String, options: Options) -> Result<(rows: [Row], readPast: [String]),
-                                                                         AssetImport.Problems> {
+    /// What a file gave: its good rows, the columns read past, and every problem found (any problem: nothing may be
+    /// imported, but the good rows can still be checked against the register, so every problem is said at once).
+    public struct Parsed: Sendable {
+        public var rows: [Row] = []
+        public var readPast: [String] = []
+        public var problems: [AssetImport.Problem] = []
+    }
+
+    public static func parse(_ text: String, options: Options) -> Parsed {
         let records: [CSVText.Record]
         switch CSVText.records(text) {
         case .success(let found): records = found
         case .failure(let failure):
-            return .failure(AssetImport.Problems(items: [AssetImport.Problem(line: failure.line, failure.message)]))
+            return Parsed(problems: [AssetImport.Problem(line: failure.line, failure.message)])
         }
         guard let first = records.first else {
-            return .failure(AssetImport.Problems(items: [AssetImport.Problem(line: nil, "the file is empty")]))
+            return Parsed(problems: [AssetImport.Problem(line: nil, "the file is empty")])
         }
         var problems: [AssetImport.Problem] = []
         var rows: [Row] = []
@@ -124,7 +164,7 @@ public enum TestImport {
         if rows.isEmpty && problems.isEmpty {
             problems.append(AssetImport.Problem(line: nil, "the file has no test rows"))
         }
-        return problems.isEmpty ? .success((rows, readPast.sorted())) : .failure(AssetImport.Problems(items: problems))
+        return Parsed(rows: rows, readPast: readPast.sorted(), problems: problems)
     }
 
     /// A header row: where each fixed column and each Test/Result/Unit/Status group is.
@@ -143,9 +183,15 @@ public enum TestImport {
                 .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
 
+        /// A row naming the columns again: an Asset Id and a Test Date column, and every other cell a column's name
+        /// (a data row's cells are values, never all names).
         static func isHeader(_ record: CSVText.Record) -> Bool {
-            let names = Set(record.fields.map(folded))
-            return !names.isDisjoint(with: Column.assetID.names) && !names.isDisjoint(with: Column.testDate.names)
+            let names = record.fields.map(folded)
+            let known = Set(Column.allCases.flatMap(\.names) + TestImport.readPastColumns
+                            + ["test", "result", "unit", "status", ""])
+            let named = Set(names)
+            return !named.isDisjoint(with: Column.assetID.names) && !named.isDisjoint(with: Column.testDate.names)
+                && names.allSatisfy(known.contains)
         }
 
         init(_ record: CSVText.Record, problems: inout [AssetImport.Problem]) {
@@ -169,15 +215,18 @@ public enum TestImport {
                     }
                     problem("column \(index + 1) starts a Test group, which needs Result, Unit and Status after it "
                             + "(found \(got.map { $0.isEmpty ? "nothing" : "'\($0)'" }.joined(separator: ", ")))")
-                } else if name == "status", fixed[.passFail] == nil, !names.contains(where: Column.passFail.names.contains) {
+                } else if name == "status", fixed[.passFail] == nil,
+                          !names.contains(where: Column.passFail.names.contains) {
                     // Outside a group, Status is the row's Pass/Fail (the format's other name for it).
                     fixed[.passFail] = index
                 } else if name.isEmpty {
                     unnamed.append(index)
                 } else if let column = Column.allCases.first(where: { $0.names.contains(name) }) {
-                    if fixed[column] != nil {
-                        problem("the column '\(record.fields[index].trimmingCharacters(in: .whitespaces))' is named "
-                                + "twice")
+                    if let earlier = fixed[column] {
+                        let given = record.fields[index].trimmingCharacters(in: .whitespaces)
+                        problem(names[earlier] == name ? "the column '\(given)' is named twice"
+                                : "the column '\(given)' is another name of column \(earlier + 1), "
+                                    + "'\(record.fields[earlier].trimmingCharacters(in: .whitespaces))'")
                     }
                     fixed[column] = index
                 } else if TestImport.readPastColumns.contains(name) {
@@ -228,10 +277,7 @@ public enum TestImport {
                 let text = cell(column)
                 guard !text.isEmpty else { return "" }
                 if let iso = options.dateFormat.iso(text) { return iso }
-                let other = DateFormat.allCases.first { $0 != options.dateFormat && $0.iso(text) != nil }
-                problem(name, "'\(VisibleText.make(text))' is not a date written \(options.dateFormat.rawValue)"
-                        + (other.map { "; if the export writes \($0.rawValue), pass --date-format \($0.rawValue)" }
-                           ?? ""))
+                problem(name, options.dateFormat.problem(text))
                 return text
             }
             var v = TestValues()
@@ -272,6 +318,7 @@ public enum TestImport {
             } ?? ""
             v.procedureReference = cell(.procedure)
             var filled: [TestField: Int] = [:]
+            var testerSaid: [TestField: PassFail] = [:]
             for group in groups {
                 let name = cell(group.test), result = cell(group.result), unit = TesterReading.unit(cell(group.unit))
                 let status = cell(group.status)
@@ -296,9 +343,14 @@ public enum TestImport {
                         problem(column, "\(reading.what): '\(VisibleText.make(said))' is not P or F")
                         continue
                     }
-                    if reading.field == .visual { v.visual = observed } else { v.polarity = observed }
+                    switch reading.field {
+                    case .visual: v.visual = observed
+                    case .polarity: v.polarity = observed
+                    default: v.rcdPushButton = observed
+                    }
                     continue
                 }
+                if let said = TesterReading.passFail(status) { testerSaid[reading.field] = said }
                 guard reading.units.contains(unit) else {
                     problem(column, "\(reading.what) in '\(VisibleText.make(unit))': write it in "
                             + reading.units.joined(separator: " or "))
@@ -314,7 +366,7 @@ public enum TestImport {
             }
             problems += found
             guard found.isEmpty else { return nil }
-            return Row(line: record.line, assetTag: tag, values: v, retestMonths: retest,
+            return Row(line: record.line, assetTag: tag, values: v, retestMonths: retest, testerSaid: testerSaid,
                        description: cell(.description), equipmentClass: cell(.equipmentClass),
                        location: [cell(.site), cell(.location)].filter { !$0.isEmpty }.joined(separator: ", "))
         }

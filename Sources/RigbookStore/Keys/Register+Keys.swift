@@ -127,6 +127,22 @@ extension Register {
         }
     }
 
+    /// The people who may vouch for a record from outside the form: the register's examiners and everyone who
+    /// holds a key in it, as the register spells them, each once.
+    public func knownPeople() throws(RegisterError) -> [String] {
+        var seen: Set<String> = []
+        return (try particulars().examiners.values.map(\.name).sorted() + examinerKeys().map(\.examiner))
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// `name` as the register spells it among `knownPeople` (letter case and surrounding spaces aside); nil for a
+    /// stranger, a look-alike or a typo, which must never quietly become a new signing identity.
+    public func knownPerson(_ name: String) throws(RegisterError) -> String? {
+        let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
+        return try knownPeople().first { $0.lowercased() == folded }
+    }
+
     /// Refuses a signer whose key the register does not hold, or has retired.
     func requireSigning(_ signer: RecordSigner) throws {
         let held = try examinerKeys().first { $0.fingerprint == signer.fingerprint }

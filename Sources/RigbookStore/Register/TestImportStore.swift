@@ -44,7 +44,8 @@ extension Register {
 
     /// Every row's test checked against the register and the gate, or every problem found (nothing is written).
     public func planTestImport(_ rows: [TestImport.Row], adding: NewTestedAssets?,
-                               today: CalendarDate) throws(RegisterError) -> Result<TestImportPlan, AssetImport.Problems> {
+                               today: CalendarDate) throws(RegisterError)
+        -> Result<TestImportPlan, AssetImport.Problems> {
         let limits = try particulars().organisation.testLimits
         var problems: [AssetImport.Problem] = []
         var plan = TestImportPlan(tests: [], newAssets: [], warnings: [])
@@ -53,26 +54,49 @@ extension Register {
         var instruments = InstrumentMemory(register: self)
         var seen: [TestIdentity: Int] = [:]
         var stored: [UUID: Set<TestIdentity>] = [:]
+        var people: [String: String?] = [:]
+        let known = try knownPeople()
+        // The register's tags and those this import adds, for a tag that is no asset's: one that looks like another
+        // (`ЕL-1` in Cyrillic beside `EL-1`) is refused, as `asset add` refuses it.
+        var taken: TakenTags<Int?>?
         for row in rows {
             func problem(_ column: String?, _ message: String) {
                 problems.append(AssetImport.Problem(line: row.line, column: column, message))
             }
-            let key = row.assetTag.lowercased()
+            let key = Tags.key(row.assetTag)
             var asset = assets[key]
             if asset == nil {
                 if let found = try self.asset(tag: row.assetTag)?.asset {
                     asset = found
-                } else if let adding {
-                    asset = newAsset(row, adding, today: today, problems: &problems)
-                    if let made = asset {
-                        plan.newAssets.append(made)
-                        added.insert(made.uuid)
-                    }
                 } else {
-                    problem("Asset Id", "no asset is tagged \(VisibleText.make(row.assetTag)); --add-assets --class "
-                            + "CLASS --environment ENVIRONMENT adds the assets an export names")
+                    if taken == nil { taken = try registerTags() }
+                    if let (clash, line) = taken?.clash(with: row.assetTag) {
+                        problem("Asset Id", clash.refusal(of: row.assetTag,
+                                                          place: line.map { "on line \($0)" } ?? "in the register"))
+                    } else if let invisible = Tags.invisibleCharacterProblem(row.assetTag) {
+                        problem("Asset Id", "no asset has that tag. \(invisible)")
+                    } else if let adding {
+                        asset = newAsset(row, adding, today: today, problems: &problems)
+                        if let made = asset {
+                            plan.newAssets.append(made)
+                            added.insert(made.uuid)
+                            taken?.insert(made.tag, holder: row.line)
+                        }
+                    } else {
+                        problem("Asset Id", "no asset is tagged \(VisibleText.make(row.assetTag)); --add-assets "
+                                + "--class CLASS --environment ENVIRONMENT adds the assets an export names")
+                    }
                 }
                 assets[key] = asset
+            }
+            // Who vouches is someone the register knows, spelled as it spells them: never a new identity by a typo.
+            let named = row.values.technician
+            if people[named.lowercased()] == nil { people[named.lowercased()] = try knownPerson(named) }
+            guard let person = people[named.lowercased()] ?? nil else {
+                let listed = known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"
+                problem("Person", "\(VisibleText.make(named)) is neither an examiner of this register nor holds a key "
+                        + "in it\(listed); make their key first with `rigbook keys new --examiner NAME`")
+                continue
             }
             guard let asset else { continue }
             guard let electrical = asset.electrical else {
@@ -84,7 +108,10 @@ extension Register {
                 continue
             }
             var values = row.values
-            try instruments.fill(&values)
+            values.technician = person
+            if let remembered = try instruments.fill(&values) {
+                plan.warnings.append("line \(row.line): \(remembered)")
+            }
             if let months = row.retestMonths, months != asset.intervalMonths, !added.contains(asset.uuid) {
                 // Kept with the record, in its notes; the asset's interval is changed only by an asset edit.
                 let said = "The tester's retest period: \(months) months (the register's interval is "
@@ -107,6 +134,14 @@ extension Register {
                 }
                 continue
             }
+            for verdict in test.verdicts where verdict.outcome == .pass || verdict.outcome == .fail {
+                guard let said = row.testerSaid[verdict.field], (said == .pass) != (verdict.outcome == .pass) else {
+                    continue
+                }
+                plan.warnings.append("line \(row.line): \(asset.tag): the tester marked \(verdict.field.label) "
+                                     + "\(said.label); by the register's limits it is \(verdict.outcome.rawValue) "
+                                     + "(\(verdict.text))")
+            }
             // The same test twice, in the file or already in the register: an export imported again.
             let identity = TestIdentity(test.values, asset: asset.uuid)
             if let earlier = seen[identity] {
@@ -115,16 +150,28 @@ extension Register {
             }
             seen[identity] = row.line
             if stored[asset.uuid] == nil {
-                stored[asset.uuid] = Set(try tests(assetUUID: asset.uuid).map { TestIdentity($0.values, asset: asset.uuid) })
+                stored[asset.uuid] = Set(try tests(assetUUID: asset.uuid).map {
+                    TestIdentity($0.values, asset: asset.uuid)
+                })
             }
             if stored[asset.uuid]?.contains(identity) == true {
-                problem(nil, "this test of \(asset.tag) on \(test.testDate.iso) by \(test.values.technician) is already "
-                        + "in the register (the export imported before?)")
+                problem(nil, "this test of \(asset.tag) on \(test.testDate.iso) by \(test.values.technician) is "
+                        + "already in the register (the export imported before?)")
                 continue
             }
             plan.tests.append(TestImportPlan.Test(line: row.line, tag: asset.tag, test: test))
         }
         return problems.isEmpty ? .success(plan) : .failure(AssetImport.Problems(items: problems))
+    }
+
+    /// Every tag of the register, for the look-alike check of tags an import adds.
+    private func registerTags() throws(RegisterError) -> TakenTags<Int?> {
+        try perform {
+            var tags = TakenTags<Int?>()
+            let statement = try db.prepare("SELECT tag FROM assets")
+            while try statement.step() { tags.insert(statement.text(0), holder: nil) }
+            return tags
+        }
     }
 
     /// The asset `--add-assets` makes of a row: its tag, description, class (the export's, else the flag's), the
@@ -175,6 +222,20 @@ extension Register {
                 }
                 var ids: [Int64] = []
                 ids.reserveCapacity(plan.tests.count)
+                // Checked again under the write lock: another import of the same file may have saved meanwhile.
+                var stored: [UUID: Set<TestIdentity>] = [:]
+                var repeated: [String] = []
+                for planned in plan.tests {
+                    let asset = planned.test.assetUUID
+                    if stored[asset] == nil {
+                        stored[asset] = Set(try tests(assetUUID: asset).map { TestIdentity($0.values, asset: asset) })
+                    }
+                    if stored[asset]?.contains(TestIdentity(planned.test.values, asset: asset)) == true {
+                        repeated.append("line \(planned.line): this test of \(planned.tag) was saved meanwhile "
+                                        + "(another import of the same export?)")
+                    }
+                }
+                guard repeated.isEmpty else { throw RegisterError.importRefused(repeated) }
                 for planned in plan.tests {
                     guard let signer = signers[planned.test.values.technician] else {
                         throw RegisterError.writeFailed("no key signs for \(planned.test.values.technician): nothing "
@@ -189,6 +250,15 @@ extension Register {
     }
 }
 
+extension Register {
+    /// The id of a test of the asset already in the register that is the same test as `values` (the same day, who,
+    /// and every reading): a script's retry, refused rather than saved twice.
+    public func sameTest(as values: TestValues, assetUUID: UUID) throws(RegisterError) -> Int64? {
+        let identity = TestIdentity(values, asset: assetUUID)
+        return try tests(assetUUID: assetUUID).first { TestIdentity($0.values, asset: assetUUID) == identity }?.id
+    }
+}
+
 /// What makes two tests the same test: the asset, the day, who, and every reading and observation as written.
 struct TestIdentity: Hashable {
     var asset: UUID
@@ -196,28 +266,47 @@ struct TestIdentity: Hashable {
 
     init(_ v: TestValues, asset: UUID) {
         self.asset = asset
-        values = [v.testDate, v.technician.lowercased(), v.earthContinuityOhm, v.insulationMOhm, v.leakageMA,
-                  v.rcdTripTimeMs, v.loadCurrentA, v.visual?.rawValue ?? "", v.polarity?.rawValue ?? "",
-                  v.rcdPushButton?.rawValue ?? ""].map { $0.trimmingCharacters(in: .whitespaces) }
+        // A reading by its value: a spreadsheet that saved 0.10 as 0.1 has not made another test.
+        func reading(_ text: String) -> String {
+            if let bound = TestGate.overRange(text) { return ">" + ExportValue.number(bound).csv }
+            return NumberText.decimal(text).map { ExportValue.number($0).csv } ?? text
+        }
+        values = [v.testDate, v.technician.lowercased()].map { $0.trimmingCharacters(in: .whitespaces) }
+            + [v.earthContinuityOhm, v.insulationMOhm, v.leakageMA, v.rcdTripTimeMs, v.loadCurrentA].map(reading)
+            + [v.visual?.rawValue ?? "", v.polarity?.rawValue ?? "", v.rcdPushButton?.rawValue ?? ""]
     }
 }
 
 /// The instrument particulars the register remembers: a test that names an instrument's serial and lacks its model
-/// or calibration date takes them from the newest test before it with that instrument.
+/// or calibration date takes them from the newest test before it with that instrument (the same model, when the
+/// row names one: two makers' testers may share a serial).
 struct InstrumentMemory {
     let register: Register
     private var known: [String: [(date: String, model: String, calibrated: String)]] = [:]
 
     init(register: Register) { self.register = register }
 
-    mutating func fill(_ v: inout TestValues) throws(RegisterError) {
+    /// Fills what it can; returns what was taken and from where, for the person to see, or nil.
+    mutating func fill(_ v: inout TestValues) throws(RegisterError) -> String? {
         let serial = v.instrumentSerial.trimmingCharacters(in: .whitespaces)
-        guard !serial.isEmpty, v.instrumentModel.isEmpty || v.calibrationDate.isEmpty else { return }
+        guard !serial.isEmpty, v.instrumentModel.isEmpty || v.calibrationDate.isEmpty else { return nil }
         if known[serial] == nil { known[serial] = try register.instrumentTests(serial: serial) }
-        let date = v.testDate
-        guard let newest = known[serial]?.first(where: { $0.date <= date }) else { return }
-        if v.instrumentModel.isEmpty { v.instrumentModel = newest.model }
-        if v.calibrationDate.isEmpty, newest.calibrated <= date { v.calibrationDate = newest.calibrated }
+        let date = v.testDate, model = v.instrumentModel.trimmingCharacters(in: .whitespaces)
+        guard let newest = known[serial]?.first(where: {
+            $0.date <= date && (model.isEmpty || $0.model.lowercased() == model.lowercased())
+        }) else { return nil }
+        var taken: [String] = []
+        if v.instrumentModel.isEmpty {
+            v.instrumentModel = newest.model
+            taken.append("model \(VisibleText.make(newest.model))")
+        }
+        if v.calibrationDate.isEmpty, newest.calibrated <= date {
+            v.calibrationDate = newest.calibrated
+            taken.append("calibration date \(newest.calibrated)")
+        }
+        guard !taken.isEmpty else { return nil }
+        return "instrument \(VisibleText.make(serial)): \(taken.joined(separator: " and ")) taken from the register's "
+            + "test of \(newest.date) with it"
     }
 }
 

@@ -213,13 +213,26 @@ extension Commands {
 
     /// A file's text: a regular file of UTF-8 (a spreadsheet's export), read whole.
     static func readText(_ path: String) throws(CommandFailure) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw CommandFailure("rigbook: cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw CommandFailure("rigbook: \(path) is not a regular file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("rigbook: cannot read \(path)")
+        let data: Data
+        if path == "-" {
+            // Standard input: a pipe from another program (`curl … | rigbook tests import -`).
+            guard isatty(STDIN_FILENO) == 0 else {
+                throw CommandFailure("rigbook: - reads the file from standard input, which is a terminal: pipe the "
+                                     + "file in, or name it")
+            }
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw CommandFailure("rigbook: cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw CommandFailure("rigbook: \(path) is not a regular file")
+            }
+            guard let read = FileManager.default.contents(atPath: path) else {
+                throw CommandFailure("rigbook: cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            data = read
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure("rigbook: \(path) is not UTF-8 text; save the spreadsheet as CSV UTF-8")

@@ -34,7 +34,8 @@ enum RecordCommand {
     }
 
     static let spec = CommandSpec(
-        name: "record", abstract: "Save an inspection record or a test from a JSON file, through the form's gate, signed.",
+        name: "record",
+        abstract: "Save an inspection record or a test from a JSON file, through the form's gate, signed.",
         usage: "rigbook record TAG --from FILE.json|- --examiner NAME --authenticate [--amends REPORT_NO] [--dry-run]",
         discussion: """
             FILE holds one JSON object shaped like an entry of `history --format json`: the form's fields
@@ -60,12 +61,13 @@ enum RecordCommand {
         let amends = try arguments.option("--amends")
         let tag = try arguments.positional("the TAG of the asset examined")
         try arguments.finish()
-        guard authenticate else {
+        guard authenticate || dryRun else {
             throw UsageError("record needs --authenticate: by it \(examiner) authenticates the report, as the form's "
-                             + "tick does; a file cannot")
+                             + "tick does; a file cannot (--dry-run checks without it)")
         }
-        var object = try readObject(from)
-        let register = try context.openRegister()
+        let object = try readObject(from)
+        // A dry run makes nothing on disk, not even the register a real record would make.
+        let register = dryRun ? try context.registerForDryRun().register : try context.openRegister()
         do {
             guard let row = try register.asset(tag: tag) else {
                 throw CommandFailure("rigbook: no asset is tagged \(tag); nothing was saved")
@@ -104,6 +106,14 @@ enum RecordCommand {
                 throw CommandFailure(failure.problems.map { "rigbook: \($0.field.key): \($0.message)" }
                     .joined(separator: "\n") + "\nrigbook: nothing was saved")
             }
+            // A script's retry of a record already saved is refused, not saved twice.
+            if amending == nil, let same = try register.history(assetUUID: row.asset.uuid).first(where: {
+                $0.values == record.values && $0.supersededByUUID == nil
+            }) {
+                let report = same.reportNumber.map { ", report \($0)" } ?? ""
+                throw CommandFailure("rigbook: the same record of \(row.asset.tag) is already in the register as "
+                                     + "#\(same.id)\(report); nothing was saved")
+            }
             let vouched = "\(known.name) authenticates this \(values.inspectionType.label.lowercased()) of "
                 + "\(row.asset.tag) on \(values.inspectionDate): \(values.result?.label ?? "no result")"
                 + (amending.map { ", amending #\($0.id)" } ?? "")
@@ -125,20 +135,16 @@ enum RecordCommand {
         } catch let error as StandardStreams.Failure {
             throw error
         } catch {
-            throw CommandFailure("rigbook: \(error); nothing was saved")
+            let said = "\(error)"
+            throw CommandFailure("rigbook: " + (said.contains("nothing was saved") ? said
+                                                : said + "; nothing was saved"))
         }
         return ExitCode.success
     }
 
     /// The JSON object the file holds.
     static func readObject(_ from: String) throws -> [String: Any] {
-        let data: Data?
-        if from == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            data = FileManager.default.contents(atPath: from)
-        }
-        guard let data else { throw CommandFailure("rigbook: cannot read \(from); nothing was saved") }
+        let data = Data(try Commands.readText(from).utf8)
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw CommandFailure("rigbook: \(from) is not one JSON object; nothing was saved")
         }
@@ -193,6 +199,10 @@ enum RecordCommand {
             let key = context.codingPath.last?.stringValue ?? "the file"
             throw CommandFailure("rigbook: \(key): not a value it can hold (\(context.debugDescription)); "
                                  + "nothing was saved")
+        } catch let DecodingError.valueNotFound(_, context) {
+            let key = context.codingPath.last?.stringValue ?? "the file"
+            throw CommandFailure("rigbook: \(key): null is not a value it can hold (leave the key out instead); "
+                                 + "nothing was saved")
         }
     }
 
@@ -207,12 +217,14 @@ enum RecordCommand {
                                  + "authenticates is the one who tested; nothing was saved")
         }
         var given: [String: Any] = [:]
+        let readings: Set<String> = ["earth_continuity_ohm", "insulation_mohm", "leakage_ma", "load_current_a",
+                                     "rcd_trip_time_ms"]
         for (key, value) in object {
-            // `history` names the manual choice result_choice, and writes readings as numbers.
+            // `history` names the manual choice result_choice, and writes readings as numbers. A JSON true is a
+            // boolean, never a reading (Foundation reads 0 and 1 as numbers that also pass for booleans).
             let name = key == "result_choice" ? "result" : key
-            if let number = value as? NSNumber, !(value is Bool), key.hasSuffix("_ohm") || key.hasSuffix("_mohm")
-                || key.hasSuffix("_ma") || key.hasSuffix("_ms") || key.hasSuffix("_a") {
-                given[name] = ExportValue.number(number.doubleValue).csv
+            if readings.contains(key), let number = value as? NSNumber, String(cString: number.objCType) != "c" {
+                given[name] = readingText(number.doubleValue)
             } else {
                 given[name] = value
             }
@@ -230,6 +242,10 @@ enum RecordCommand {
             throw CommandFailure(problems.map { "rigbook: \(key(of: $0.field)): \($0.message)" }
                 .joined(separator: "\n") + "\nrigbook: nothing was saved")
         }
+        if let same = try register.sameTest(as: test.values, assetUUID: asset.uuid) {
+            throw CommandFailure("rigbook: the same test of \(asset.tag) (the day, the technician and every reading) "
+                                 + "is already in the register as test #\(same); nothing was saved")
+        }
         let vouched = "\(technician) authenticates this \(values.testType.label.lowercased()) test of \(asset.tag) on "
             + "\(test.testDate.iso): \(test.passed ? "Pass" : "Fail")"
         if dryRun {
@@ -242,6 +258,16 @@ enum RecordCommand {
         }
         try Output.line("\(vouched).\nSaved test #\(id), signed with key \(signer.key.publicKey.shortFingerprint).")
         return ExitCode.success
+    }
+
+    /// A JSON number as the reading a person would have typed: digits and a point, never an exponent (1e-07).
+    static func readingText(_ value: Double) -> String {
+        let shortest = ExportValue.number(value).csv
+        guard shortest.contains("e"), value.isFinite else { return shortest }
+        var text = String(format: "%.12f", value)
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// The JSON key of a test form's field, which a refusal names.
@@ -262,16 +288,12 @@ enum RecordCommand {
     /// The technician --examiner names, as the register spells them: an examiner of its particulars, or a person
     /// who holds a key in it (who has saved a test on some machine).
     static func knownTechnician(_ name: String, in register: Register) throws -> String {
-        let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
-        let names = try register.particulars().examiners.values.map(\.name)
-            + register.examinerKeys().map(\.examiner)
-        if let known = names.first(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == folded }) {
-            return known.trimmingCharacters(in: .whitespaces)
-        }
-        let listed = Set(names).sorted().joined(separator: ", ")
-        throw CommandFailure("rigbook: \(name) is neither an examiner of this register nor a technician with a key in "
-                             + "it" + (listed.isEmpty ? "" : " (known: \(listed))") + "; add one with `rigbook settings "
-                             + "add examiner` or `rigbook keys new --examiner NAME`. Nothing was saved")
+        if let known = try register.knownPerson(name) { return known }
+        let listed = try register.knownPeople().joined(separator: ", ")
+        throw CommandFailure("rigbook: \(VisibleText.make(name)) is neither an examiner of this register nor a "
+                             + "technician with a key in "
+                             + "it" + (listed.isEmpty ? "" : " (known: \(listed))") + "; add one with `rigbook "
+                             + "settings add examiner` or `rigbook keys new --examiner NAME`. Nothing was saved")
     }
 
     /// The record an amendment corrects: the one `reportNumber` names, or the newest amendment of it, on the

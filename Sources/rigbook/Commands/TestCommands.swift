@@ -86,22 +86,26 @@ enum TestCommands {
                              + "the form's tick does (--dry-run checks without it)")
         }
         let text = try Commands.readText(file)
-        let rows: [TestImport.Row], readPast: [String]
-        switch TestImport.parse(text, options: options) {
-        case .success(let parsed): (rows, readPast) = parsed
-        case .failure(let problems): throw Commands.importFailure(file, problems.items.map(\.description),
-                                                                       saved: "nothing was saved")
-        }
+        let parsed = TestImport.parse(text, options: options)
         let (register, isNew) = dryRun ? try context.registerForDryRun() : (try context.openRegister(), false)
-        let plan: TestImportPlan
-        switch try orFail({ try register.planTestImport(rows, adding: adding, today: context.today) }) {
-        case .success(let planned): plan = planned
-        case .failure(let problems): throw Commands.importFailure(file, problems.items.map(\.description),
-                                                                       saved: "nothing was saved")
+        // The rows that read well are checked against the register even when others did not: every problem at once.
+        var problems = parsed.problems
+        var planned: TestImportPlan?
+        switch try orFail({ try register.planTestImport(parsed.rows, adding: adding, today: context.today) }) {
+        case .success(let plan): planned = plan
+        case .failure(let found): problems += found.items
         }
+        guard problems.isEmpty, let plan = planned else {
+            let ordered = problems.enumerated().sorted {
+                ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+            }
+            throw Commands.importFailure(file, ordered.map(\.element.description), saved: "nothing was saved")
+        }
+        let readPast = parsed.readPast
         for warning in plan.warnings { printError("rigbook: warning: \(file): \(warning)") }
         if !readPast.isEmpty {
-            printError("rigbook: \(file): read past (Rigbook keeps nothing of them): " + readPast.joined(separator: ", "))
+            printError("rigbook: \(file): read past (Rigbook keeps nothing of them): "
+                       + readPast.joined(separator: ", "))
         }
         let people = plan.technicians.map { "\($0.name) (\($0.tests) test\($0.tests == 1 ? "" : "s"))" }
         let vouched = people.joined(separator: ", ") + " authenticate\(people.count == 1 ? "s" : "") "
