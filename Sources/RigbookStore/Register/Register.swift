@@ -820,6 +820,10 @@ public final class Register {
     public func bulkLoading<T>(_ body: () throws -> T) throws -> T {
         try db.execute("PRAGMA synchronous = OFF")
         defer { try? db.execute("PRAGMA synchronous = FULL") }
+        // A rollback journal while no one else has the register open: new pages are written once, where the
+        // write-ahead log writes each twice (into the log, then back). Another connection keeps it in WAL.
+        let journal = try? db.scalar("PRAGMA journal_mode = TRUNCATE")
+        defer { if journal == .text("truncate") { try? db.execute("PRAGMA journal_mode = WAL") } }
         return try db.withRoomForLargeWrite(cacheMiB: 64, body)
     }
 
@@ -833,22 +837,42 @@ public final class Register {
                      saved: (CalendarDate) -> SaveStamp, recordUUID: () -> UUID = UUID.init,
                      signer: (_ examiner: String, _ on: CalendarDate) -> RecordSigner? = { _, _ in nil })
         throws(RegisterError) {
+        let prepared: LoadBatch
+        do { prepared = try LoadBatch(batch) } catch { throw .writeFailed("\(error)") }
+        try load(prepared, saved: saved, recordUUID: recordUUID, signer: signer)
+    }
+
+    /// A batch for `load` with each record's particulars already written as JSON: the costly part that needs no
+    /// register, so a bulk load can make the next batch on another core while this one is written.
+    public struct LoadBatch: Sendable {
+        let items: [(asset: Asset, records: [ValidatedInspection], tests: [ValidatedTest])]
+        let particularsJSON: [[String?]]
+
+        public init(_ items: [(asset: Asset, records: [ValidatedInspection], tests: [ValidatedTest])]) throws {
+            self.items = items
+            particularsJSON = try items.map { try $0.records.map { try $0.particulars.map(ParticularsJSON.encode) } }
+        }
+    }
+
+    /// `load` of a prepared batch.
+    public func load(_ batch: LoadBatch, saved: (CalendarDate) -> SaveStamp, recordUUID: () -> UUID = UUID.init,
+                     signer: (_ examiner: String, _ on: CalendarDate) -> RecordSigner? = { _, _ in nil })
+        throws(RegisterError) {
         try perform {
             defer { db.signer = nil }
             try db.transaction { try HashChain.holdingHead(db) {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
-                for (asset, records, tests) in batch {
+                for ((asset, records, tests), particulars) in zip(batch.items, batch.particularsJSON) {
                     // Ids grow in insertion order, so the offsets order the fold exactly as the ids will.
                     let facts = records.enumerated().map {
                         $1.facts(id: Int64($0), savedAt: saved($1.inspectionDate).savedAt)
                     } + tests.enumerated().map { $1.facts(id: Int64($0)) }
                     try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
-                    for record in records {
+                    for (record, particularsJSON) in zip(records, particulars) {
                         let values = InspectionColumns.values(
                             record, recordUUID: recordUUID(), amendsID: nil, asset: asset,
-                            saved: saved(record.inspectionDate),
-                            particularsJSON: try record.particulars.map(ParticularsJSON.encode))
+                            saved: saved(record.inspectionDate), particularsJSON: particularsJSON)
                         db.signer = signer(record.values.inspectorName, record.inspectionDate)
                         try recordStatement.bind(try chained(values, record))
                         while try recordStatement.step() {}

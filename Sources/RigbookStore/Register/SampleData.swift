@@ -54,29 +54,24 @@ public struct SampleData {
 
     private func loadChunks(into register: Register, signers: [String: RecordSigner],
                             progress: (Int) -> Void) throws(RegisterError) {
-        var random = SplitMix64(seed: seed)
-        // Electrical items are the last numbers and draw from a generator of their own: the lifting assets before
-        // them are drawn exactly as a register of lifting equipment alone drew them.
-        var electricalRandom = SplitMix64(seed: seed ^ Self.electricalSeed)
-        let lifting = count - Self.electricalCount(of: count)
-        // Record uuids come from a generator of their own, so the records drawn from `random` stay the same.
+        // Record uuids come from a generator of their own, so the records drawn from the assets' stay the same.
         var recordUUIDs = SplitMix64(seed: ~seed)
-        let chunk = 20_000
-        var start = 0
         // Stamped with the record's own date, not the clock: the same seed gives the same register.
-        let saved = { (date: CalendarDate) in SaveStamp(savedAt: date.iso + "T16:00:00.000Z", operatorName: "sample") }
-        while start < count {
-            let end = min(count, start + chunk)
-            let batch = (start..<end).map { index in
-                index < lifting ? makeAsset(number: index + 1, random: &random)
-                    : makeElectricalItem(number: index + 1, index: index - lifting, random: &electricalRandom)
-            }
+        let saved = { (date: CalendarDate) in
+            SaveStamp(savedAt: date.iso + "T16:00:00.000Z", operatorName: "sample", today: today)
+        }
+        // The next chunk is made (drawn, through the gates, its particulars written) on a second core while this one
+        // is written: the writing is in order on this thread, so the register is the same as one thread makes.
+        let chunks = MadeAhead(SampleChunks(self))
+        defer { chunks.stop() }
+        var start = 0
+        while let batch = try chunks.next() {
             // The last year's records are signed with the sample examiners' keys; older ones are from before keys.
             let keysSince = today.addingMonths(-12)
             try register.load(batch, saved: saved, recordUUID: { recordUUIDs.uuid() }) { examiner, date in
                 date >= keysSince ? signers[examiner] : nil
             }
-            start = end
+            start += batch.items.count
             progress(start)
         }
     }
@@ -115,7 +110,7 @@ public struct SampleData {
                                   "Two broken wires in one lay length", "Surface rust on the pin thread",
                                   "Stitching cut at the label", "Link elongated beyond 5 %"]
 
-    private func makeAsset(number: Int, random: inout SplitMix64)
+    func makeAsset(number: Int, random: inout SplitMix64)
         -> (asset: Asset, records: [ValidatedInspection], tests: [ValidatedTest]) {
         let type = EquipmentType.allCases[random.below(EquipmentType.allCases.count)]
         let liftsPersons = random.chance(0.04)
@@ -236,5 +231,84 @@ struct SplitMix64 {
 extension String {
     func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
+
+/// The sample's assets in chunks of 20,000, in order, each ready for `Register.load`. Used by one thread at a time.
+final class SampleChunks: @unchecked Sendable {
+    private let sample: SampleData
+    private var random: SplitMix64
+    // Electrical items are the last numbers and draw from a generator of their own: the lifting assets before
+    // them are drawn exactly as a register of lifting equipment alone drew them.
+    private var electricalRandom: SplitMix64
+    private let lifting: Int
+    private var start = 0
+    static let size = 20_000
+
+    init(_ sample: SampleData) {
+        self.sample = sample
+        random = SplitMix64(seed: sample.seed)
+        electricalRandom = SplitMix64(seed: sample.seed ^ SampleData.electricalSeed)
+        lifting = sample.count - SampleData.electricalCount(of: sample.count)
+    }
+
+    /// The next chunk; nil after the last.
+    func next() throws -> Register.LoadBatch? {
+        guard start < sample.count else { return nil }
+        let end = min(sample.count, start + Self.size)
+        let batch = (start..<end).map { index in
+            index < lifting ? sample.makeAsset(number: index + 1, random: &random)
+                : sample.makeElectricalItem(number: index + 1, index: index - lifting, random: &electricalRandom)
+        }
+        start = end
+        return try Register.LoadBatch(batch)
+    }
+}
+
+/// Items made on a thread of their own, in order, at most one ahead of the one taken: a maker and a user on two
+/// cores. A failure of the maker is the user's at the item it would have been.
+final class MadeAhead: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var made: [Result<Register.LoadBatch?, Error>] = []
+    private var stopped = false
+
+    init(_ chunks: SampleChunks) {
+        let thread = Thread { [self] in
+            while true {
+                let item = Result { try chunks.next() }
+                condition.lock()
+                while made.count >= 1 && !stopped { condition.wait() }
+                if stopped {
+                    condition.unlock()
+                    return
+                }
+                made.append(item)
+                condition.broadcast()
+                condition.unlock()
+                if case .success(nil) = item { return }
+                if case .failure = item { return }
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The next item, waiting for it; nil after the last.
+    func next() throws(RegisterError) -> Register.LoadBatch? {
+        condition.lock()
+        while made.isEmpty { condition.wait() }
+        let item = made.removeFirst()
+        condition.broadcast()
+        condition.unlock()
+        do { return try item.get() } catch let error as RegisterError { throw error }
+        catch { throw RegisterError.writeFailed("the sample could not be made: \(error)") }
+    }
+
+    /// Lets the maker end: after the last item, or when the user gives up.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
