@@ -820,10 +820,6 @@ public final class Register {
     public func bulkLoading<T>(_ body: () throws -> T) throws -> T {
         try db.execute("PRAGMA synchronous = OFF")
         defer { try? db.execute("PRAGMA synchronous = FULL") }
-        // A rollback journal while no one else has the register open: new pages are written once, where the
-        // write-ahead log writes each twice (into the log, then back). Another connection keeps it in WAL.
-        let journal = try? db.scalar("PRAGMA journal_mode = TRUNCATE")
-        defer { if journal == .text("truncate") { try? db.execute("PRAGMA journal_mode = WAL") } }
         return try db.withRoomForLargeWrite(cacheMiB: 64, body)
     }
 
