@@ -52,12 +52,17 @@ public enum CertificateCheck {
             throw Refusal(description: "it carries no signed record: a certificate of records saved before keys, or "
                           + "not a Rigbook certificate")
         }
-        return proofs.map { proof in
+        var findings = proofs.map { proof in
             var problem = SignedRecord.problem(proof) ?? namedProblem(proof)
             if problem == nil, let page { problem = printedProblem(page, proof) }
             return Finding(recordUUID: proof.recordUUID, examiner: VisibleText.make(proof.examiner),
                            fingerprint: proof.fingerprint, shortFingerprint: proof.shortFingerprint, problem: problem)
         }
+        // A visit's cover is the page's records' together: said once, by the first.
+        if let page, findings.allSatisfy({ $0.problem == nil }), let problem = coverProblem(page, proofs) {
+            findings[0].problem = problem
+        }
+        return findings
     }
 
     /// Where the proof's name for the examiner is not the one in the record the examiner signed (the name is in
@@ -81,9 +86,10 @@ public enum CertificateCheck {
 
     /// Where the page prints its record other than the record says: what the page prints from the record alone,
     /// made again from the signed record alone (`SignedRecord.inspection`, `SignedRecord.test`), compared with the
-    /// page's own report of that record, markup and all. For an inspection, its report number, result and type and
-    /// every Schedule 1 item but the equipment's identity (item 3, the asset as the register holds it, which the
-    /// record does not carry); for a test, `TestCertificate.cellsFromTheTest`.
+    /// page's own report of that record, markup and all. For an inspection, `Certificate.cellsFromTheRecord`: its
+    /// report number, result and type, every Schedule 1 item but the equipment's identity (item 3, the asset as the
+    /// register holds it, which the record does not carry) and, on a visit's page, its row of the schedule; for a
+    /// test, `TestCertificate.cellsFromTheTest`.
     static func printedProblem(_ page: String, _ proof: RecordProof) -> String? {
         let unreadable = "the record it carries cannot be read"
         guard let fields = SignedRecord.fields(proof) else { return unreadable }
@@ -93,7 +99,8 @@ public enum CertificateCheck {
         switch fields["kind"] {
         case "inspection":
             guard let record = SignedRecord.inspection(proof) else { return unreadable }
-            expected = Certificate.cellsFromTheRecord(record)
+            let visit = isVisit(page)
+            expected = Certificate.cellsFromTheRecord(record).filter { $0.place != .schedule || visit }
             found = report(in: page, uuid: uuid)
         case "electrical_test":
             guard let test = SignedRecord.test(proof) else { return unreadable }
@@ -108,14 +115,44 @@ public enum CertificateCheck {
         where !report.contains("<code>\(value)</code>") {
             return "the page prints another \(what) for record \(uuid) than its proof: the page was edited"
         }
-        for cell in expected {
-            let printed = cells(report, cell).flatMap { cell.column < $0.count ? $0[cell.column] : nil }
+        return difference(expected, report: report, cover: cover(of: page), says: "the signed record says")
+    }
+
+    /// Where a visit's cover prints what its records decide together (`Certificate.cellsFromTheRecords`) other than
+    /// they say. Only where every report on the page carries its signed record: one without cannot be made again.
+    static func coverProblem(_ page: String, _ proofs: [RecordProof]) -> String? {
+        guard isVisit(page) else { return nil }
+        var records: [StoredInspection] = []
+        for section in page.components(separatedBy: "id=\"record-").dropFirst() {
+            let uuid = section.prefix { $0 != "\"" }
+            guard let proof = proofs.first(where: { $0.recordUUID.lowercased() == uuid }),
+                  let record = SignedRecord.inspection(proof) else { return nil }
+            records.append(record)
+        }
+        return difference(Certificate.cellsFromTheRecords(records), report: cover(of: page), cover: cover(of: page),
+                          says: "its signed records say")
+    }
+
+    /// The first of `cells` the page prints other than it should, said; nil when the page prints each as it should.
+    /// A cell is looked for in `report` (the record's report), or in `cover` (a visit's, before the reports).
+    private static func difference(_ cells: [Certificate.PrintedCell], report: Substring, cover: Substring,
+                                   says: String) -> String? {
+        for cell in cells {
+            let printed = value(cell.place == .report ? report : cover, cell)
             if let printed, printed == cell.html || cell.alternatives.contains(printed) { continue }
-            return "the page prints \(cell.name) as \u{201C}\(printed.map(plainText) ?? "nothing")\u{201D} where the "
-                + "signed record says \u{201C}\(plainText(cell.html))\u{201D}: the page was edited"
+            return "the page prints \(cell.name) as \u{201C}\(printed.map(plainText) ?? "nothing")\u{201D} where "
+                + "\(says) \u{201C}\(plainText(cell.html))\u{201D}: the page was edited"
         }
         return nil
     }
+
+    /// The page's cover: all before its first report (nothing on a report's page).
+    private static func cover(of page: String) -> Substring {
+        page[..<(page.range(of: "id=\"record-")?.lowerBound ?? page.startIndex)]
+    }
+
+    /// Whether the page is a visit's, with a summary and a schedule: a report's page has nothing before its report.
+    private static func isVisit(_ page: String) -> Bool { cover(of: page).contains("<tr") }
 
     /// The page's report of the record `uuid`: from its heading to the next report's.
     private static func report(in page: String, uuid: String) -> Substring? {
@@ -125,15 +162,25 @@ public enum CertificateCheck {
         return rest[..<end]
     }
 
-    /// The value cells (those after its first) of the first row of the report that `cell` names: a numbered item's
-    /// (`data-item`), or one whose first cell is its label (a field's heading, a reading's name in a table).
-    private static func cells(_ report: Substring, _ cell: Certificate.PrintedCell) -> [String]? {
-        var rest = report
+    /// The cell `cell` names in `scope`, markup and all.
+    private static func value(_ scope: Substring, _ cell: Certificate.PrintedCell) -> String? {
+        cells(scope, cell).flatMap { cell.column < $0.count ? $0[cell.column] : nil }
+    }
+
+    /// The value cells (those after its first) of the first row of `scope` that `cell` names: a numbered item's
+    /// (`data-item`), a schedule's row of a record (`data-record`), or one whose first cell is its label (a field's
+    /// heading, a reading's name in a table).
+    private static func cells(_ scope: Substring, _ cell: Certificate.PrintedCell) -> [String]? {
+        var rest = scope
         while let open = rest.range(of: "<tr"), let close = rest[open.upperBound...].range(of: "</tr>") {
             let row = rest[open.upperBound..<close.lowerBound]
             rest = rest[close.upperBound...]
             let contents = self.contents(row)
-            if cell.isItem ? row.hasPrefix(" data-item=\"\(cell.row)\">") : contents.first == cell.rowHTML {
+            let named = switch cell.place {
+            case .schedule: row.hasPrefix(" data-record=\"\(cell.row)\"")
+            default: cell.isItem ? row.hasPrefix(" data-item=\"\(cell.row)\">") : contents.first == cell.rowHTML
+            }
+            if named {
                 return Array(contents.dropFirst())
             }
         }

@@ -35,10 +35,11 @@ struct CertificateHome {
 
     /// Saves a record through the gate with the register's particulars in force, as the form does, and
     /// returns its id. `defectNotices` are the answers a defect asks for at save (none: employer not yet told);
-    /// `amending`, the record it amends (the values then need their amendment reason).
+    /// `amending`, the record it amends (the values then need their amendment reason). `signed`: by the examiner's
+    /// key on this machine, as the form signs (one is made when there is none).
     @discardableResult
     func addRecord(_ tag: String, _ values: InspectionValues, defectNotices: DefectNotices? = nil,
-                   amending: StoredInspection? = nil,
+                   amending: StoredInspection? = nil, signed: Bool = false,
                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
         let register = try Register.open(path: registerPath)
         let row = try #require(try register.asset(tag: tag), "no asset \(tag)", sourceLocation: sourceLocation)
@@ -50,9 +51,13 @@ struct CertificateHome {
                                                                                    examinerName: values.inspectorName))
         switch SaveGate.validate(values, context: context) {
         case .success(let record):
-            return try register.insert(record, saved: SaveStamp(savedAt: "2026-11-30T09:00:00.000Z",
-                                                                appVersion: "0.1.0", operatorName: "tester"),
-                                       defectNotices: defectNotices)
+            let signer = signed ? try KeyRing(home: DataHome(root: path))
+                .signer(for: values.inspectorName, register: register, passphrase: { _ in nil }) : nil
+            return try register.signing(with: signer) {
+                try register.insert(record, saved: SaveStamp(savedAt: "2026-11-30T09:00:00.000Z",
+                                                             appVersion: "0.1.0", operatorName: "tester"),
+                                    defectNotices: defectNotices)
+            }
         case .failure(let failure):
             Issue.record("the save gate refused a test record for \(tag): \(failure.problems.map(\.message))",
                          sourceLocation: sourceLocation)

@@ -160,6 +160,61 @@ extension RigbookCLITests {
             }
         }
 
+        /// A visit's page prints a summary before the reports: the schedule's cells a record decides and the cover's
+        /// count of items by result are bound to the signed records; the tag and equipment, the asset's, are not.
+        @Test func aSignedVisitsPageVerifiesAndAnEditedScheduleOrCoverFails() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            home.addAsset("PASS-1", "2 t web sling 3 m")
+            home.addAsset("REM-1", "1 t round sling", type: "round-sling")
+            home.addAsset("FAIL-1", "5 t hook", type: "hook")
+            try home.recordParticulars()
+            try home.addRecord("PASS-1", CertificateValues.pass(on: "2026-11-20"), signed: true)
+            let remedy = try home.record(try home.addRecord(
+                "REM-1", CertificateValues.remedy(on: "2026-11-20", deadline: "2026-12-20"), signed: true))
+            let fail = try home.record(try home.addRecord("FAIL-1", CertificateValues.fail(on: "2026-11-20"),
+                                                          signed: true))
+            let page = home.sub("visit.html")
+            let printed = home.run(["certificate", "--site", "Main site", "--from", "2026-11-20", "--out", page],
+                                   env: Self.today)
+            #expect(printed.status == 0, "\(printed)")
+            let genuine = runRigbookResult(["verify", "--certificate", page], home: home.sub("elsewhere"))
+            #expect(genuine.status == 0 && genuine.stdout.components(separatedBy: "the signature holds").count == 4,
+                    "\(genuine)")
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            func row(_ record: StoredInspection) throws -> String {
+                let uuid = record.recordUUID.uuidString.lowercased()
+                let start = try #require(html.range(of: "<tr data-record=\"\(uuid)\""))
+                let end = try #require(html.range(of: "</tr>", range: start.upperBound..<html.endIndex))
+                return String(html[start.lowerBound..<end.upperBound])
+            }
+            let remedyRow = try row(remedy), failRow = try row(fail)
+            let remedyNumber = try #require(remedy.reportNumber), failNumber = try #require(fail.reportNumber)
+            let edits: [(from: String, to: String, named: String)] = [
+                (remedyRow, remedyRow.replacingOccurrences(
+                    of: "<span class=\"res res-defect_to_be_remedied\">Defect to be remedied</span>",
+                    with: "<span class=\"res res-pass\">Pass</span>"),
+                 "the result of report \(remedyNumber) in its schedule as \u{201C}Pass\u{201D} where the signed "
+                    + "record says \u{201C}Defect to be remedied\u{201D}"),
+                (failRow, failRow.replacingOccurrences(of: "<td>2026-11-20</td>", with: "<td>2026-11-02</td>"),
+                 "the date of examination of report \(failNumber) in its schedule as \u{201C}2026-11-02\u{201D}"),
+                ("<td>3: 1 fail – dangerous, 1 defect to be remedied, 1 without a defect</td>",
+                 "<td>3: 0 fail – dangerous, 1 defect to be remedied, 2 without a defect</td>",
+                 "the cover's items examined as \u{201C}3: 0 fail – dangerous, 1 defect to be remedied, 2 without a "
+                    + "defect\u{201D} where its signed records say \u{201C}3: 1 fail – dangerous"),
+            ]
+            for edit in edits {
+                #expect(edit.from != edit.to, "no edit: \(edit.from)")
+                let edited = try verifyEdited(html, edit.from, edit.to, home)
+                #expect(edited.status == 1 && edited.stderr.contains("the page prints \(edit.named)")
+                        && edited.stderr.contains("the page was edited"), "\(edit.from): \(edited)")
+            }
+            // The equipment is the asset's as the register holds it now: no record vouches for it.
+            let hook = failRow.replacingOccurrences(of: "5 t hook", with: "5 t hook B")
+            let renamed = try verifyEdited(html, failRow, hook, home)
+            #expect(renamed.status == 0, "\(renamed)")
+        }
+
         @Test func theFormatsSnippetChecksACertificateWithDebiansToolsAlone() throws {
             let (home, number) = try Self.signedHome()
             defer { home.remove() }
@@ -185,6 +240,16 @@ extension RigbookCLITests {
                 let hash = try #require(html.firstMatch(of: /"record_hash": "([0-9a-f]{64})"/)?.output.1)
                 #expect(result.output.contains(String(hash)), "the printed hash: \(result.output)")
             }
+        }
+
+        /// `verify --certificate`, without the register, of `html` with `from` (found once on it) made `to`.
+        func verifyEdited(_ html: String, _ from: String, _ to: String, _ home: CertificateHome,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+            #expect(html.components(separatedBy: from).count == 2, "not once on the page: \(from)",
+                    sourceLocation: sourceLocation)
+            let path = home.sub("edited.html")
+            try html.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
+            return runRigbookResult(["verify", "--certificate", path], home: home.sub("elsewhere"))
         }
 
         /// SHA-256 of `bytes` in hex, by coreutils' sha256sum.

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Certificate {
     /// One record's report of thorough examination as a printed document (the PDF's): the same Schedule 1 items
     /// as the page, made by the same `itemValues`. Everything in it comes from the record, its saved time and its
@@ -132,10 +134,21 @@ extension Certificate {
     }
 
     /// A cell of a certificate's page that its signed record alone decides, for `verify --certificate` to compare
-    /// with the page: the row it is in, which of the row's value cells, and what the page may print there.
+    /// with the page: where it is, which of the row's value cells, and what the page may print there.
     public struct PrintedCell: Sendable, Equatable {
-        /// A numbered item's number ("8f", "11"), or the text of the row's first cell (a field's heading, a
-        /// reading's name).
+        /// Where on the page a cell is, and how it is found there.
+        public enum Place: Sendable, Equatable {
+            /// A row of the record's own report, found by `row`.
+            case report
+            /// The record's row of a visit's schedule, on the cover before the reports: `row` is the record's uuid
+            /// (`data-record`), and `column` counts the cells after the row's number.
+            case schedule
+            /// A line of a visit's cover, found by its label `row`: what the page's records decide together.
+            case cover
+        }
+
+        /// A numbered item's number ("8f", "11"), the text of the row's first cell (a field's heading, a reading's
+        /// name), or a schedule row's record uuid.
         public var row: String
         /// Which of the row's value cells (those after its first), from 0.
         public var column: Int
@@ -146,36 +159,73 @@ extension Certificate {
         /// What else the same record prints there beside another asset (a test's reading beside an equipment class
         /// it does not apply to): the asset is the register's now, not the record's.
         public var alternatives: [String]
+        public var place: Place
 
-        public init(row: String, column: Int = 0, name: String? = nil, html: String, alternatives: [String] = []) {
+        public init(row: String, column: Int = 0, name: String? = nil, html: String, alternatives: [String] = [],
+                    place: Place = .report) {
             self.row = row
             self.column = column
+            self.place = place
             self.name = name ?? (row.first?.isNumber == true ? "item \(row)" : row.lowercased())
             self.html = html
             self.alternatives = alternatives
         }
 
         /// Whether the row is a numbered item's, found by its `data-item`.
-        public var isItem: Bool { row.first?.isNumber == true }
+        public var isItem: Bool { place == .report && row.first?.isNumber == true }
 
         /// The row's first cell as the page prints it.
         public var rowHTML: String { Certificate.text(row) }
     }
 
     /// What a record's page prints that the record alone decides, as the page's HTML: its report number and result
-    /// (by their labels) and every Schedule 1 item but the equipment's identity (item 3: the asset as the register
-    /// holds it), by number. `verify --certificate` compares a page with these, made again from the signed record.
+    /// (by their labels), every Schedule 1 item but the equipment's identity (item 3: the asset as the register
+    /// holds it), by number. On a visit's page, also its row of the schedule
+    /// but its number, tag and equipment (the visit's order and the asset's). `verify --certificate` compares a
+    /// page with these, made again from the signed record.
     public static func cellsFromTheRecord(_ record: StoredInspection) -> [PrintedCell] {
-        // Only item 3 reads the asset: any stands in for it.
-        let items = itemValues(Entry(record: record, asset: Asset(tag: "", name: "", type: .other, wllKg: 1,
-                                                                  intervalMonths: 12)))
+        let entry = Entry(record: record, asset: anyAsset)
+        let items = itemValues(entry)
+        let report = record.reportNumber.map { "report \($0)" } ?? "the record"
+        let uuid = record.recordUUID.uuidString.lowercased()
+        let schedule = zip(scheduleColumns, scheduleRows([entry])[0]).enumerated().compactMap { column, cell in
+            // A record without a report number is numbered there by its row in the register.
+            scheduleCellsFromTheRecord[cell.0].flatMap { what in
+                what == "report number" && record.reportNumber == nil ? nil
+                    : PrintedCell(row: uuid, column: column - 1, name: "the \(what) of \(report) in its schedule",
+                                  html: cell.1.html, place: .schedule)
+            }
+        }
         return [PrintedCell(row: "Report number", html: record.reportNumber.map(text) ?? RichText.notRecorded.html),
                 PrintedCell(row: "Result", html: resultBadge(record.values.result).html),
                 PrintedCell(row: "Type", html: text(record.values.inspectionType.label))]
             + Certificate.items.filter { $0.number != "3" }.map {
                 PrintedCell(row: $0.number, html: items[$0.number]?.html ?? "")
             }
+            + schedule
     }
+
+    /// What a visit's cover prints that its records decide together, given in the order the page reports them: the
+    /// employers and sites they copied at save (the register's when none did), the examiners and the count of items
+    /// by result. Not the dates, which are the visit's as asked for.
+    public static func cellsFromTheRecords(_ records: [StoredInspection]) -> [PrintedCell] {
+        let entries = records.map { Entry(record: $0, asset: anyAsset) }
+        // The visit's own site and employer are printed only where no record copied its own; its dates are left out.
+        let day = CalendarDate(dayNumber: 0)
+        let anywhere = Visit(site: Site(employerUUID: UUID(), name: ""), employer: nil, from: day, through: day)
+        let copied = records.contains { $0.particulars != nil }
+        return coverFields(anywhere, entries).filter { label, _ in
+            label != "Dates" && (copied || (label != "Employer" && label != "Site"))
+        }.map { PrintedCell(row: $0.0, name: "the cover's \($0.0.lowercased())", html: $0.1.html, place: .cover) }
+    }
+
+    /// The schedule's columns that its record decides, by title, and how a finding names them.
+    private static let scheduleCellsFromTheRecord = ["Report number": "report number",
+                                                     "Examined": "date of examination", "Result": "result",
+                                                     "Next by": "date of the next examination"]
+
+    /// An asset for what the record alone prints: only item 3 and the schedule's tag and equipment read it.
+    private static let anyAsset = Asset(tag: "", name: "", type: .other, wllKg: 1, intervalMonths: 12)
 
     /// What the reader types or checks, set as code.
     static func code(_ text: String) -> RichText {
