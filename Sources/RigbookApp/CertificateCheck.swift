@@ -88,8 +88,8 @@ public enum CertificateCheck {
     /// made again from the signed record alone (`SignedRecord.inspection`, `SignedRecord.test`), compared with the
     /// page's own report of that record, markup and all. For an inspection, `Certificate.cellsFromTheRecord`: its
     /// report number, result and type, every Schedule 1 item but the equipment's identity (item 3, the asset as the
-    /// register holds it, which the record does not carry) and, on a visit's page, its row of the schedule; for a
-    /// test, `TestCertificate.cellsFromTheTest`.
+    /// register holds it, which the record does not carry), its amendment's banner and, on a visit's page, its row
+    /// of the schedule; for a test, `TestCertificate.cellsFromTheTest`.
     static func printedProblem(_ page: String, _ proof: RecordProof) -> String? {
         let unreadable = "the record it carries cannot be read"
         guard let fields = SignedRecord.fields(proof) else { return unreadable }
@@ -138,12 +138,33 @@ public enum CertificateCheck {
     private static func difference(_ cells: [Certificate.PrintedCell], report: Substring, cover: Substring,
                                    says: String) -> String? {
         for cell in cells {
-            let printed = value(cell.place == .report ? report : cover, cell)
-            if let printed, printed == cell.html || cell.alternatives.contains(printed) { continue }
-            return "the page prints \(cell.name) as \u{201C}\(printed.map(plainText) ?? "nothing")\u{201D} where "
-                + "\(says) \u{201C}\(plainText(cell.html))\u{201D}: the page was edited"
+            let due: String? = cell.place == .banner && cell.html.isEmpty ? nil : cell.html
+            let printed: String?
+            switch cell.place {
+            case .banner: printed = banner(report, cell)
+            case .report: printed = value(report, cell)
+            case .schedule, .cover: printed = value(cover, cell)
+            }
+            if printed == due || printed.map(cell.alternatives.contains) == true { continue }
+            let edited = ": the page was edited"
+            switch (printed, due) {
+            case (nil, let due?) where cell.place == .banner:
+                return "the page leaves out \(cell.name), where \(says) \u{201C}\(shown(due, cell))\u{201D}" + edited
+            case (_, nil):
+                return "the page prints \(cell.name) where the signed record calls for none" + edited
+            default:
+                return "the page prints \(cell.name) as \u{201C}\(printed.map { shown($0, cell) } ?? "nothing")"
+                    + "\u{201D} where \(says) \u{201C}\(shown(due ?? "", cell))\u{201D}" + edited
+            }
         }
         return nil
+    }
+
+    /// A cell's text as a finding quotes it: a banner's register number as "…".
+    private static func shown(_ html: String, _ cell: Certificate.PrintedCell) -> String {
+        let text = plainText(html)
+        guard cell.place == .banner, cell.row.hasSuffix("#"), text.hasPrefix(cell.row) else { return text }
+        return cell.row + "…" + text.dropFirst(cell.row.count)
     }
 
     /// The page's cover: all before its first report (nothing on a report's page).
@@ -165,6 +186,22 @@ public enum CertificateCheck {
     /// The cell `cell` names in `scope`, markup and all.
     private static func value(_ scope: Substring, _ cell: Certificate.PrintedCell) -> String? {
         cells(scope, cell).flatMap { cell.column < $0.count ? $0[cell.column] : nil }
+    }
+
+    /// The first boxed paragraph of `report` that opens with the banner `cell`'s opening, as HTML; after an opening
+    /// that ends in "#", without the number there (the register's record number, which the record does not carry).
+    private static func banner(_ report: Substring, _ cell: Certificate.PrintedCell) -> String? {
+        let start = cell.rowHTML
+        var rest = report
+        while let open = rest.range(of: "<p class=\"banner"), let tag = rest[open.upperBound...].range(of: ">"),
+              let close = rest[tag.upperBound...].range(of: "</p>") {
+            let html = rest[tag.upperBound..<close.lowerBound]
+            rest = rest[close.upperBound...]
+            guard html.hasPrefix(start) else { continue }
+            let after = html.dropFirst(start.count)
+            return start + (cell.row.hasSuffix("#") ? after.drop { $0.isASCII && $0.isNumber } : after)
+        }
+        return nil
     }
 
     /// The value cells (those after its first) of the first row of `scope` that `cell` names: a numbered item's

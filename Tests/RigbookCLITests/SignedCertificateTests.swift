@@ -215,6 +215,79 @@ extension RigbookCLITests {
             #expect(renamed.status == 0, "\(renamed)")
         }
 
+        /// A failed test's page warns DANGER — DO NOT USE: the banner is there exactly when the signed test failed.
+        @Test func aFailedTestsPageVerifiesAndItsDangerBannerIsBoundToTheResult() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            home.addElectrical("TT-FAIL", "Extension lead 15 m", class: "extension-set")
+            home.addElectrical("TT-PASS", "Makita drill")
+            #expect(home.run(["keys", "new", "--examiner", "Ana Reyes"]).status == 0)
+            try home.addTest("TT-FAIL", ElectricalTests.lead("2026-11-21", polarity: .fail,
+                                                             notes: ElectricalRegister.failNotes), signed: true)
+            try home.addTest("TT-PASS", ElectricalTests.classI("2026-11-20"), signed: true)
+            for name in ["TT-FAIL", "TT-PASS"] {
+                #expect(home.run(["certificate", name, "--out", home.sub("\(name).html")], env: Self.today).status == 0)
+                let checked = runRigbookResult(["verify", "--certificate", home.sub("\(name).html")],
+                                               home: home.sub("elsewhere"))
+                #expect(checked.status == 0 && checked.stdout.contains("the signature holds"), "\(name): \(checked)")
+            }
+            let banner = "<p class=\"banner\">DANGER — DO NOT USE: this item failed its test and is to be tagged out "
+                + "of service until a passing retest.</p>\n"
+            let failed = try String(contentsOfFile: home.sub("TT-FAIL.html"), encoding: .utf8)
+            let removed = try verifyEdited(failed, banner, "", home)
+            #expect(removed.status == 1 && removed.stderr.contains("the page leaves out the \u{201C}DANGER — DO NOT "
+                                                                  + "USE\u{201D} banner, where the signed record says "
+                                                                  + "\u{201C}DANGER — DO NOT USE: this item failed")
+                    && removed.stderr.contains("the page was edited"), "\(removed)")
+            let reworded = try verifyEdited(failed, banner, banner.replacingOccurrences(of: "until a passing retest",
+                                                                                      with: "until repaired"), home)
+            #expect(reworded.status == 1 && reworded.stderr.contains("banner as \u{201C}DANGER"), "\(reworded)")
+            let retest = try verifyEdited(failed, "<td>Before use: the item failed</td>", "<td>2027-02-21</td>", home)
+            #expect(retest.status == 1 && retest.stderr.contains("the retest as \u{201C}2027-02-21\u{201D}"),
+                    "\(retest)")
+            // A passed test's page with the banner put in.
+            let passed = try String(contentsOfFile: home.sub("TT-PASS.html"), encoding: .utf8)
+            let heading = "<h2>The test (AS/NZS 3760)</h2>"
+            let added = try verifyEdited(passed, heading, banner + heading, home)
+            #expect(added.status == 1 && added.stderr.contains("the page prints the \u{201C}DANGER — DO NOT "
+                                                              + "USE\u{201D} banner where the signed record calls "
+                                                              + "for none"), "\(added)")
+        }
+
+        /// An amendment's page says what it amends and why: the banner is the signed record's, but for the number it
+        /// gives the amended record, which is the register's.
+        @Test func anAmendmentsPageVerifiesAndItsBannerIsBoundToTheRecord() throws {
+            let home = CertificateHome()
+            defer { home.remove() }
+            home.addAsset("SL-1", "2 t web sling 3 m")
+            try home.recordParticulars()
+            let original = try home.record(try home.addRecord("SL-1", CertificateValues.pass(on: "2026-11-20"),
+                                                              signed: true))
+            var values = CertificateValues.pass(on: "2026-11-20", test: "Proof load 2.5 t")
+            values.amendmentReason = "The proof load <test> was left out"
+            let amendment = try home.record(try home.addRecord("SL-1", values, amending: original, signed: true))
+            let page = home.sub("amendment.html")
+            let number = try #require(amendment.reportNumber)
+            #expect(home.run(["certificate", number, "--out", page], env: Self.today).status == 0)
+            let genuine = runRigbookResult(["verify", "--certificate", page], home: home.sub("elsewhere"))
+            #expect(genuine.status == 0, "\(genuine)")
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            let banner = "<p class=\"banner\">This report amends record #\(original.id): <bdi>The proof load "
+                + "&lt;test&gt; was left out</bdi></p>\n"
+            let removed = try verifyEdited(html, banner, "", home)
+            #expect(removed.status == 1 && removed.stderr.contains("the page leaves out the \u{201C}This report "
+                                                                  + "amends record #…\u{201D} banner"), "\(removed)")
+            let wrong = banner.replacingOccurrences(of: "was left out", with: "was wrong")
+            let reason = try verifyEdited(html, banner, wrong, home)
+            #expect(reason.status == 1 && reason.stderr.contains("where the signed record says \u{201C}This "
+                                                                + "report amends record #…: The proof load <test> "
+                                                                + "was left out"), "\(reason)")
+            let renumbered = try verifyEdited(html, banner, banner.replacingOccurrences(of: "#\(original.id):",
+                                                                                      with: "#\(original.id + 40):"),
+                                              home)
+            #expect(renumbered.status == 0, "the number is the register's: \(renumbered)")
+        }
+
         @Test func theFormatsSnippetChecksACertificateWithDebiansToolsAlone() throws {
             let (home, number) = try Self.signedHome()
             defer { home.remove() }

@@ -78,7 +78,7 @@ extension Certificate {
                                      + "them.", .banner))
         }
         if let amends = record.amends {
-            blocks.append(.paragraph("This report amends record #\(amends): \(data: v.amendmentReason)", .banner))
+            blocks.append(.paragraph(amendmentBanner(number: "\(amends)", reason: v.amendmentReason), .banner))
         }
         if entry.isFromBeforeParticulars {
             blocks.append(.paragraph("Saved before reports carried their particulars: what it does not hold reads "
@@ -145,10 +145,13 @@ extension Certificate {
             case schedule
             /// A line of a visit's cover, found by its label `row`: what the page's records decide together.
             case cover
+            /// A boxed paragraph of the record's report that opens with the words `row`, printed exactly when `html`
+            /// is not empty. After an opening that ends in "#", the number is the register's: any is taken.
+            case banner
         }
 
         /// A numbered item's number ("8f", "11"), the text of the row's first cell (a field's heading, a reading's
-        /// name), or a schedule row's record uuid.
+        /// name), a schedule row's record uuid, or a banner's opening words.
         public var row: String
         /// Which of the row's value cells (those after its first), from 0.
         public var column: Int
@@ -166,7 +169,9 @@ extension Certificate {
             self.row = row
             self.column = column
             self.place = place
-            self.name = name ?? (row.first?.isNumber == true ? "item \(row)" : row.lowercased())
+            let shown = row.hasSuffix("#") ? row + "…" : row
+            self.name = name ?? (place == .banner ? "the \u{201C}\(shown)\u{201D} banner"
+                                 : row.first?.isNumber == true ? "item \(row)" : row.lowercased())
             self.html = html
             self.alternatives = alternatives
         }
@@ -174,13 +179,13 @@ extension Certificate {
         /// Whether the row is a numbered item's, found by its `data-item`.
         public var isItem: Bool { place == .report && row.first?.isNumber == true }
 
-        /// The row's first cell as the page prints it.
+        /// The row's first cell, or the banner's opening, as the page prints it.
         public var rowHTML: String { Certificate.text(row) }
     }
 
     /// What a record's page prints that the record alone decides, as the page's HTML: its report number and result
     /// (by their labels), every Schedule 1 item but the equipment's identity (item 3: the asset as the register
-    /// holds it), by number. On a visit's page, also its row of the schedule
+    /// holds it), by number, and the banner saying what it amends. On a visit's page, also its row of the schedule
     /// but its number, tag and equipment (the visit's order and the asset's). `verify --certificate` compares a
     /// page with these, made again from the signed record.
     public static func cellsFromTheRecord(_ record: StoredInspection) -> [PrintedCell] {
@@ -188,6 +193,8 @@ extension Certificate {
         let items = itemValues(entry)
         let report = record.reportNumber.map { "report \($0)" } ?? "the record"
         let uuid = record.recordUUID.uuidString.lowercased()
+        // Which of the record it amends is the register's number, not the record's.
+        let amends = record.amendsUUID == nil ? "" : amendmentBanner(number: "", reason: record.values.amendmentReason)
         let schedule = zip(scheduleColumns, scheduleRows([entry])[0]).enumerated().compactMap { column, cell in
             // A record without a report number is numbered there by its row in the register.
             scheduleCellsFromTheRecord[cell.0].flatMap { what in
@@ -198,7 +205,8 @@ extension Certificate {
         }
         return [PrintedCell(row: "Report number", html: record.reportNumber.map(text) ?? RichText.notRecorded.html),
                 PrintedCell(row: "Result", html: resultBadge(record.values.result).html),
-                PrintedCell(row: "Type", html: text(record.values.inspectionType.label))]
+                PrintedCell(row: "Type", html: text(record.values.inspectionType.label)),
+                PrintedCell(row: amendmentOpening, html: amends.html, place: .banner)]
             + Certificate.items.filter { $0.number != "3" }.map {
                 PrintedCell(row: $0.number, html: items[$0.number]?.html ?? "")
             }
@@ -226,6 +234,13 @@ extension Certificate {
 
     /// An asset for what the record alone prints: only item 3 and the schedule's tag and equipment read it.
     private static let anyAsset = Asset(tag: "", name: "", type: .other, wllKg: 1, intervalMonths: 12)
+
+    /// The banner of an amendment: what it amends, and why.
+    static let amendmentOpening = "This report amends record #"
+
+    static func amendmentBanner(number: String, reason: String) -> RichText {
+        "\(amendmentOpening)\(number): \(data: reason)"
+    }
 
     /// What the reader types or checks, set as code.
     static func code(_ text: String) -> RichText {

@@ -101,10 +101,7 @@ public enum TestCertificate {
                      .init("Employer", entry.employer.map(Certificate.nameAndAddress) ?? .notRecorded)]
                     + (entry.site.map { [.init("Site", Certificate.nameAndAddress($0))] } ?? [])),
         ]
-        if !test.passed {
-            blocks.append(.paragraph("DANGER — DO NOT USE: this item failed its test and is to be tagged out of "
-                                     + "service until a passing retest.", .banner))
-        }
+        if !test.passed { blocks.append(.paragraph(danger, .banner)) }
         let values = fieldValues(test, class: asset.electrical?.equipmentClass)
         blocks.append(.heading("The test (AS/NZS 3760)", level: 2))
         blocks.append(.fields(fields.map {
@@ -125,6 +122,11 @@ public enum TestCertificate {
                                footer: "test #\(test.id) · \(asset.tag) · SHA-256 \(hash)", blocks: blocks)
     }
 
+    /// The banner of a failed test's page.
+    static let danger: RichText = "\(dangerOpening): this item failed its test and is to be tagged out of service "
+        + "until a passing retest."
+    static let dangerOpening = "DANGER — DO NOT USE"
+
     /// A reading's row of the table: its name, measured value, limit and verdict.
     private static func cells(_ reading: Reading) -> [RichText] {
         ["\(reading.label)", "\(reading.measured)", "\(reading.limit)", verdictBadge(reading.outcome)]
@@ -139,15 +141,20 @@ public enum TestCertificate {
     }
 
     /// What a test's page prints that the test alone decides, as the page's HTML, for `verify --certificate` to
-    /// compare a page with, made again from the signed test: its result, the 16 fields, each reading against its
-    /// limit, and who tested it. Not the equipment, its identity, retest date, employer or site (the asset as the
-    /// register holds it now), nor the test's number (the register's row): the test carries none of them. Items 10
-    /// and 11 print a reading, or that it does not apply to the asset's class, which is the asset's too: there the
-    /// page may print what the test prints beside any class.
+    /// compare a page with, made again from the signed test: its result, the DANGER banner (exactly when it failed),
+    /// a failed test's retest (before use), the 16 fields, each reading against its limit, and who tested it. Not
+    /// the equipment, its identity, a passed test's retest date, employer or site (the asset as the register holds
+    /// it now), nor the test's number (the register's row): the test carries none of them. Items 10 and 11 print a
+    /// reading, or that it does not apply to the asset's class, which is the asset's too: there the page may print
+    /// what the test prints beside any class.
     public static func cellsFromTheTest(_ test: StoredTest) -> [Certificate.PrintedCell] {
         let own = fieldValues(test, class: nil)
         let byClass = ElectricalClass.allCases.map { fieldValues(test, class: $0) }
-        var printed = [Certificate.PrintedCell(row: "Result", html: resultBadge(test.passed).html)]
+        var printed = [Certificate.PrintedCell(row: "Result", html: resultBadge(test.passed).html),
+                       .init(row: dangerOpening, html: test.passed ? "" : danger.html, place: .banner)]
+        if !test.passed {
+            printed.append(.init(row: "Retest by", name: "the retest", html: Certificate.text(failedRetest)))
+        }
         for field in fields {
             let html = (own[field.number] ?? "—").html
             var others: [String] = []
@@ -214,9 +221,11 @@ public enum TestCertificate {
         return out
     }
 
+    private static let failedRetest = "Before use: the item failed"
+
     /// The retest date: the test date plus the asset's interval; none for a failed item (retest before use).
     private static func retest(_ entry: Entry) -> String {
-        guard entry.test.passed else { return "Before use: the item failed" }
+        guard entry.test.passed else { return failedRetest }
         guard let date = CalendarDate(iso: entry.test.values.testDate) else { return "—" }
         return date.addingMonths(entry.asset.intervalMonths).iso
     }
