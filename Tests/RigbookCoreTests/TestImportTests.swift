@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RigbookCore
+import RigbookTestSupport
 
 /// Reading a PAT tester's export: fixed columns by name, Test/Result/Unit/Status groups by position.
 @Suite("Test import: reading a tester's export") struct TestImportTests {
@@ -89,13 +90,7 @@ import Testing
     @Test func anOverRangeInsulationIsALowerBound() {
         #expect(TestGate.overRange(">99") == 99 && TestGate.overRange("> 299") == 299)
         #expect(TestGate.overRange("99") == nil && TestGate.overRange(">x") == nil)
-        var v = TestValues()
-        v.testDate = "2026-11-20"
-        v.technician = "A"
-        v.visual = .pass
-        v.earthContinuityOhm = "0.1"
-        v.insulationMOhm = ">99"
-        v.authenticated = true
+        var v = TestValues.classI(insulation: ">99")
         let context = TestGate.Context(assetUUID: UUID(), equipmentClass: .classI,
                                        today: CalendarDate(iso: "2026-11-30")!, sessionID: "s")
         let passed = TestGate.evaluate(v, context)

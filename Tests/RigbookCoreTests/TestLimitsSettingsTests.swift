@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RigbookCore
+import RigbookTestSupport
 
 /// The test limits as register settings: each limit read and set as text, refused with a sentence when it is
 /// not a positive finite number or absurd, and stored additively in the organisation's particulars.
@@ -104,13 +105,7 @@ struct TestLimitsSettingsTests {
 
     @Test("the gate judges by the limits it is given: 0.8 Ω passes at 1.0 Ω and fails at 0.5 Ω")
     func gateUsesTheLimits() {
-        var v = TestValues()
-        v.testDate = "2026-11-20"
-        v.technician = "Ana"
-        v.visual = .pass
-        v.earthContinuityOhm = "0.8"
-        v.insulationMOhm = "50"
-        v.authenticated = true
+        var v = TestValues.classI(earth: "0.8")
         func context(_ limits: TestLimits) -> TestGate.Context {
             TestGate.Context(assetUUID: UUID(), equipmentClass: .classI, today: CalendarDate(iso: "2026-11-30")!,
                              sessionID: "test-x:y", limits: limits)
