@@ -181,7 +181,10 @@ struct RegisterBench {
         print("| figure (median / p99) | " + sizes + " | target at 100,000 |")
         print("|---|" + results.map { _ in "---|" }.joined() + "---|")
         row("records and tests in the register", "about 470,000") { "\($0.records.formatted())" }
-        row("`sample` build time", "seconds") {
+        // Judged at a million only, made in this run (a kept register says nothing of today's build).
+        let million = results.first { $0.size == 1_000_000 && !$0.sampleSeconds.isNaN }
+        let sampleTarget = "< 3 min at 1,000,000" + (million.map { $0.sampleSeconds < 180 ? " ✓" : " ✗" } ?? "")
+        row("`sample` build time", sampleTarget) {
             $0.sampleSeconds.isNaN ? "kept" : String(format: "%.1f s", $0.sampleSeconds)
         }
         row("first frame", judged("p99 < 150 ms") { $0.firstFrame.p99 < 150 }, timing(\.firstFrame))
