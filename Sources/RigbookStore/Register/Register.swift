@@ -817,10 +817,12 @@ public final class Register {
 
     /// Runs `body` with relaxed durability and a larger page cache: for loading invented sample data,
     /// never for evidence (a crash mid-load loses only the sample, and `sample` refills an empty register).
+    /// The page cache is large: every record is put into indexes on random keys (its uuid, its hash), and at a
+    /// million assets a small cache read an index page back from disk for nearly every one.
     public func bulkLoading<T>(_ body: () throws -> T) throws -> T {
         try db.execute("PRAGMA synchronous = OFF")
         defer { try? db.execute("PRAGMA synchronous = FULL") }
-        return try db.withRoomForLargeWrite(cacheMiB: 64, body)
+        return try db.withRoomForLargeWrite(cacheMiB: 768, body)
     }
 
     /// Bulk load for `sample`: assets with their inspection records and electrical tests (both from their gates)
