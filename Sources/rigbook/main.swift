@@ -98,5 +98,15 @@ func openFullScreen(_ context: Context) throws -> Int32 {
 // A closed pipe is an EPIPE error that StandardStreams turns into a quiet exit, whatever disposition the
 // parent left SIGPIPE in; `finish` reports a failed flush of what `print` wrote.
 signal(SIGPIPE, SIG_IGN)
+// A command stopped by Ctrl-C or `kill` part-way through writing a file leaves no temp file beside it, then ends
+// as the signal would have ended it. The full-screen program puts in handlers of its own.
+InProgressFiles.prepare()
+for stopping in [SIGINT, SIGTERM, SIGHUP] {
+    signal(stopping) { received in
+        InProgressFiles.removeAll()
+        signal(received, SIG_DFL)
+        raise(received)
+    }
+}
 exit(StandardStreams.finish(runMain(Array(CommandLine.arguments.dropFirst()),
                                     environment: ProcessInfo.processInfo.environment)))

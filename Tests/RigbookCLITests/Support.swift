@@ -164,7 +164,40 @@ func spawnAndWait(_ executable: String, _ arguments: [String], environment: [Str
     let base = temporary + "/rigbook-spawn-\(UUID().uuidString)"
     let outPath = base + ".out", errPath = base + ".err"
     defer { unlink(outPath); unlink(errPath) }
+    let pid = try spawn(executable, arguments, environment: environment, standardOutput: standardOutput,
+                        outPath: outPath, errPath: errPath)
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+        let done = waitpid(pid, &status, WNOHANG)
+        if done == pid { break }
+        if done < 0 && errno != EINTR { break }
+        if Date() >= deadline {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            break
+        }
+        usleep(2_000) // poll interval; the deadline above bounds the wait
+    }
+    let (exitStatus, signalled) = waitStatus(status)
+    return RunResult(status: exitStatus,
+                     stdout: readFile(outPath) ?? "",
+                     stderr: readFile(errPath) ?? "",
+                     signalled: signalled)
+}
 
+/// WIFEXITED / WEXITSTATUS / WTERMSIG by hand (Swift does not import the macros): the exit status, 128 + the
+/// signal's number for a process a signal ended.
+func waitStatus(_ status: Int32) -> (status: Int32, signalled: Bool) {
+    let signalNumber = status & 0x7f
+    let signalled = signalNumber != 0 && signalNumber != 0x7f
+    return (signalled ? 128 + signalNumber : (status >> 8) & 0xff, signalled)
+}
+
+/// Starts an executable as `spawnAndWait` does (stdin /dev/null, every other descriptor closed, no signal blocked
+/// or ignored, whatever the test runner blocks) and returns its pid without waiting.
+func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
+           standardOutput: Int32? = nil, outPath: String = "/dev/null", errPath: String = "/dev/null") throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -203,27 +236,7 @@ func spawnAndWait(_ executable: String, _ arguments: [String], environment: [Str
         let reason = "posix_spawn \(executable): \(String(cString: strerror(spawned)))"
         throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: reason])
     }
-    var status: Int32 = 0
-    let deadline = Date().addingTimeInterval(timeout)
-    while true {
-        let done = waitpid(pid, &status, WNOHANG)
-        if done == pid { break }
-        if done < 0 && errno != EINTR { break }
-        if Date() >= deadline {
-            kill(pid, SIGKILL)
-            _ = waitpid(pid, &status, 0)
-            break
-        }
-        usleep(2_000) // poll interval; the deadline above bounds the wait
-    }
-    // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
-    let signalNumber = status & 0x7f
-    let signalled = signalNumber != 0 && signalNumber != 0x7f
-    let exitStatus = signalled ? 128 + signalNumber : (status >> 8) & 0xff
-    return RunResult(status: exitStatus,
-                     stdout: readFile(outPath) ?? "",
-                     stderr: readFile(errPath) ?? "",
-                     signalled: signalled)
+    return pid
 }
 
 /// Runs `rigbook` with RIGBOOK_TODAY fixed, `--home home` first (unless `homeOption` is false),

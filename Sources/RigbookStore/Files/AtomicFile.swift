@@ -51,9 +51,12 @@ public enum AtomicFile {
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
         if createFolder { try DataHome.makePrivateDirectory(folder) }
-        let tempPath = try writeTemp(for: path, in: folder, permissions: permissions, replacing: replaced, body)
+        let (tempPath, slot) = try writeTemp(for: path, in: folder, permissions: permissions, replacing: replaced, body)
         var renamed = false
-        defer { if !renamed { unlink(tempPath) } }
+        defer {
+            if !renamed { unlink(tempPath) }
+            InProgressFiles.finished(slot)
+        }
         try beforeRename?(tempPath)
         // Again, just before the rename: a FIFO or a link made meanwhile is not replaced either.
         _ = try replaceable(path)
@@ -71,8 +74,12 @@ public enum AtomicFile {
     public static func createNew(in folder: String, permissions: Permissions = .private, hardLinks: Bool = true,
                                  named name: (Int) -> String, _ body: (inout Writer) throws -> Void) throws -> String {
         let first = folder + "/" + name(0)
-        let tempPath = try writeTemp(for: first, in: folder, permissions: permissions, replacing: .nothing, body)
-        defer { unlink(tempPath) }
+        let (tempPath, slot) = try writeTemp(for: first, in: folder, permissions: permissions, replacing: .nothing,
+                                             body)
+        defer {
+            unlink(tempPath)
+            InProgressFiles.finished(slot)
+        }
         for attempt in 0..<1000 {
             let path = attempt == 0 ? first : folder + "/" + name(attempt)
             if try placeIfFree(tempPath, at: path, hardLinks: hardLinks) {
@@ -110,10 +117,12 @@ public enum AtomicFile {
 
     /// A complete, synced temp file beside `path` holding what `body` writes, with the mode `path` gets: 0600 for
     /// Rigbook's files; for the user's, 0666 less the umask, or the mode of the file it will replace.
+    /// Returns it with its `InProgressFiles` slot, for the caller to give back once it is renamed or removed.
     private static func writeTemp(for path: String, in folder: String, permissions: Permissions,
                                   replacing replaced: PathOccupant,
-                                  _ body: (inout Writer) throws -> Void) throws -> String {
+                                  _ body: (inout Writer) throws -> Void) throws -> (String, Int?) {
         let (fd, tempPath) = try createTemp(for: path, in: folder, mode: permissions == .private ? 0o600 : 0o666)
+        let slot = InProgressFiles.started(tempPath)
         do {
             defer { close(fd) }
             if case .regularFile(let mode, let owner, let group) = replaced, permissions == .user {
@@ -129,9 +138,10 @@ public enum AtomicFile {
             guard fsync(fd) == 0 else { throw WriteError(path: path, step: "fsync", code: errno) }
         } catch {
             unlink(tempPath)
+            InProgressFiles.finished(slot)
             throw error
         }
-        return tempPath
+        return (tempPath, slot)
     }
 
     /// Makes a new name in `folder` durable, as the file's own fsync made its content.
