@@ -117,6 +117,11 @@ extension Register {
                 let said = "The tester's retest period: \(months) months (the register's interval is "
                     + "\(asset.intervalMonths))."
                 values.notes = values.notes.isEmpty ? said : values.notes + "\n" + said
+                if values.notes.count > TestGate.maxNotes {
+                    problem("Comments", "with the tester's retest period kept after it, the notes would be longer "
+                            + "than \(TestGate.maxNotes) characters: shorten the comment")
+                    continue
+                }
                 plan.warnings.append("line \(row.line): \(asset.tag): the export says retest in \(months) months, the "
                                      + "register every \(asset.intervalMonths); kept in the test's notes, the interval "
                                      + "unchanged (`rigbook asset edit` changes it)")
