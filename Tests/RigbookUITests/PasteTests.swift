@@ -158,7 +158,7 @@ import RigbookStore
         ("a\r\n\r\nb\nc", false, 10, "a b c", 0, 0),
         ("a\r\rb", true, 10, "a\n\nb", 0, 0),
         ("abcdef", false, 3, "abc", 0, 3),
-        ("\u{1B}[31mred", false, 10, "[31mred", 1, 0),
+        ("\u{1B}[31mred", false, 10, "red", 5, 0),
         ("张三\u{0}", false, 1, "张", 1, 1),
     ] as [(String, Bool, Int, String, Int, Int)])
     func fitsTheField(_ text: String, _ multiline: Bool, _ room: Int, _ kept: String, _ dropped: Int, _ cut: Int) {
@@ -206,5 +206,15 @@ import RigbookStore
         let paste = Paste("RLO\u{202E}x\u{FEFF}y 👨‍👩‍👧", multiline: false, room: 100)
         #expect(String(paste.characters) == "RLOxy 👨‍👩‍👧", "the joiners of an emoji stay")
         #expect(paste.dropped == 2)
+    }
+
+    @Test func aTerminalEscapeSequenceIsLeftOutWhole() {
+        let coloured = Paste("\u{1B}[1;31mSling cut\u{1B}[0m at eye", multiline: false, room: 100)
+        #expect(String(coloured.characters) == "Sling cut at eye")
+        #expect(coloured.dropped == 11)
+        let titled = Paste("a\u{1B}]0;title\u{07}b\u{1B}]8;;http://x\u{1B}\\c", multiline: false, room: 100)
+        #expect(String(titled.characters) == "abc")
+        // A lone ESC before ordinary text is left out alone.
+        #expect(String(Paste("\u{1B}xyz", multiline: false, room: 100).characters) == "xyz")
     }
 }

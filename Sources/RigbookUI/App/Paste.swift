@@ -16,7 +16,19 @@ public struct Paste: Sendable, Equatable {
     ///   - allowed: for fields that take only some characters (dates); the others are dropped.
     public init(_ text: String, multiline: Bool, room: Int, allowed: ((Character) -> Bool)? = nil) {
         var afterLineEnd = false
+        // A terminal escape sequence copied with the text (colour from a log, `ESC[31m`) is left out whole: dropping
+        // only its ESC would leave "[31m" in the field.
+        var escape = EscapeSequence.none
         for character in text {
+            if escape.continues(with: character) {
+                dropped += 1
+                continue
+            }
+            if character == "\u{1B}" {
+                escape = .started
+                dropped += 1
+                continue
+            }
             var kept = character
             let isLineEnd = character == "\n" || character == "\r\n" || character == "\r"
             defer { afterLineEnd = isLineEnd }
@@ -49,5 +61,40 @@ public struct Paste: Sendable, Equatable {
         if cut > 0 { why.append("\(field) holds at most \(limit)") }
         if !why.isEmpty { text += ": " + why.joined(separator: ", ") }
         return text + "."
+    }
+}
+
+/// Where a paste is in a terminal escape sequence (ECMA-48): after ESC, inside a CSI (`ESC [` … a final byte
+/// `@`–`~`) or an OSC (`ESC ]` … BEL or `ESC \`).
+enum EscapeSequence {
+    case none, started, control, command, commandEnding
+
+    /// Whether `character` is part of the sequence (and so left out), moving on.
+    mutating func continues(with character: Character) -> Bool {
+        switch self {
+        case .none: return false
+        case .started:
+            // Only a CSI or an OSC is left out with what follows; after a lone ESC, the text goes on.
+            self = character == "[" ? .control : character == "]" ? .command : .none
+            return self != .none
+        case .control:
+            // Parameters and intermediates (0x20–0x3F) go on; a final byte (0x40–0x7E) ends it; anything else is
+            // not part of it.
+            guard character.unicodeScalars.count == 1, let value = character.unicodeScalars.first?.value,
+                  (0x20...0x7E).contains(value) else {
+                self = .none
+                return false
+            }
+            if value >= 0x40 { self = .none }
+            return true
+        case .command:
+            if character == "\u{07}" { self = .none }
+            if character == "\u{1B}" { self = .commandEnding }
+            return true
+        case .commandEnding:
+            // ESC \ (the string terminator) ends it; ESC then anything else is a new sequence.
+            self = character == "\\" ? .none : character == "[" ? .control : character == "]" ? .command : .none
+            return self != .none || character == "\\"
+        }
     }
 }
