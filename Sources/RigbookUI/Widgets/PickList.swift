@@ -33,7 +33,11 @@ struct PickList: Sendable {
         let visible = max(1, min(labels.count, area.height - 5))
         let start = max(0, min(selection - visible / 2, labels.count - visible))
         let shown = labels.dropFirst(start).prefix(visible).enumerated().map { offset, label in
-            ((start + offset == selection ? "› " : "  ") + label, Style.plain)
+            let index = start + offset
+            // More options above the first row shown, or below the last, say so where the row's mark goes.
+            let mark = index == selection ? "› " : offset == 0 && index > 0 ? "↑ "
+                : offset == visible - 1 && index < labels.count - 1 ? "↓ " : "  "
+            return (mark + label, Style.plain)
         }
         let widest = max(title.displayWidth + 4, PickList.keymap.hint.displayWidth,
                          (labels.map(\.displayWidth).max() ?? 10) + 2)
