@@ -4,11 +4,12 @@ import Testing
 /// Every command `rigbook help` lists, and the groups two-word commands belong to.
 private let commandNames = ["asset add", "asset list", "asset edit", "asset retire", "import", "history", "due",
                             "calendar", "export", "report", "certificate", "labels", "notices", "notices done",
-                            "record", "verify", "backup", "merge", "sync", "drafts list", "drafts discard", "drafts purge",
-                            "settings get", "settings set", "settings add", "keys list", "keys new", "keys export",
-                            "keys import", "keys retire", "sample", "help"]
+                            "record", "tests import", "verify", "backup", "merge", "sync", "drafts list",
+                            "drafts discard", "drafts purge", "settings get", "settings set", "settings add",
+                            "keys list", "keys new", "keys export", "keys import", "keys retire", "sample", "help"]
 private let groups = ["asset": ["add", "list", "edit", "retire"], "drafts": ["list", "discard", "purge"],
-                      "settings": ["get", "set", "add"], "keys": ["list", "new", "export", "import", "retire"]]
+                      "settings": ["get", "set", "add"], "keys": ["list", "new", "export", "import", "retire"],
+                      "tests": ["import"]]
 
 /// The lines of the overview's COMMANDS section.
 private func commandSection(_ overview: String) -> [String] {

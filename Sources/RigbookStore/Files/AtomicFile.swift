@@ -121,8 +121,8 @@ public enum AtomicFile {
     private static func writeTemp(for path: String, in folder: String, permissions: Permissions,
                                   replacing replaced: PathOccupant,
                                   _ body: (inout Writer) throws -> Void) throws -> (String, Int?) {
-        let (fd, tempPath) = try createTemp(for: path, in: folder, mode: permissions == .private ? 0o600 : 0o666)
-        let slot = InProgressFiles.started(tempPath)
+        let (fd, tempPath, slot) = try createTemp(for: path, in: folder,
+                                                  mode: permissions == .private ? 0o600 : 0o666)
         do {
             defer { close(fd) }
             if case .regularFile(let mode, let owner, let group) = replaced, permissions == .user {
@@ -161,16 +161,23 @@ public enum AtomicFile {
 
     /// A new temp file next to `path`, created with `mode` less the umask (`.NAME.tmp-XXXXXX`, as
     /// `mkstemp` names them, which cannot take a mode).
-    private static func createTemp(for path: String, in folder: String, mode: mode_t) throws -> (Int32, String) {
+    /// Returned with its `InProgressFiles` slot. Made and noted with the stopping signals held back, so a signal
+    /// never finds the file there unnoted (nor a noted name whose file is another's).
+    private static func createTemp(for path: String, in folder: String,
+                                   mode: mode_t) throws -> (Int32, String, Int?) {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         let stem = folder + "/." + (path as NSString).lastPathComponent + ".tmp-"
         for _ in 0..<100 {
             let tempPath = stem + String((0..<6).map { _ in letters.randomElement()! })
-            let fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-            if fd >= 0 { return (fd, tempPath) }
-            if errno != EEXIST { break }
+            let (fd, code, slot) = InProgressFiles.holdingSignals {
+                let fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+                let code = errno
+                return (fd, code, fd >= 0 ? InProgressFiles.started(tempPath) : nil)
+            }
+            if fd >= 0 { return (fd, tempPath, slot) }
+            if code != EEXIST { throw WriteError(path: path, step: "create temp file", code: code) }
         }
-        throw WriteError(path: path, step: "create temp file", code: errno)
+        throw WriteError(path: path, step: "create temp file", code: EEXIST)
     }
 
     /// Buffered writes to a file descriptor (loops on EINTR, EAGAIN and short writes). On a terminal,

@@ -45,6 +45,17 @@ public enum InProgressFiles {
         for slot in 0..<slots where paths[slot * capacity] != 0 { unlink(paths + slot * capacity) }
     }
 
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back on this thread: one that comes meanwhile is handled
+    /// after, when what `body` made is noted.
+    static func holdingSignals<T>(_ body: () -> T) -> T {
+        var stopping = sigset_t(), before = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
+        pthread_sigmask(SIG_BLOCK, &stopping, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+        return body()
+    }
+
     /// Makes the buffers now, before a handler may need them.
     public static func prepare() { _ = paths }
 }
