@@ -41,6 +41,7 @@ public enum CertificateCheck {
             guard let page, page.contains("<html") else {
                 throw Refusal(description: "it is neither a PDF nor an HTML page")
             }
+            if let problem = markupProblem(page) { throw Refusal(description: problem) }
             proofs = try scripts(in: page).map { json in
                 guard let proof = RecordProof(json: json) else {
                     throw Refusal(description: "a proof it carries cannot be read: it was damaged or altered")
@@ -63,6 +64,51 @@ public enum CertificateCheck {
             findings[0].problem = problem
         }
         return findings
+    }
+
+    /// Markup Rigbook never prints in a certificate, which could hide what the page shows or show what it does not
+    /// hold (a comment or a template around a genuine row with a forged one after it, a style that hides a banner,
+    /// a script): the page is refused before its text is read.
+    static func markupProblem(_ page: String) -> String? {
+        let lowered = page.lowercased()
+        let foreign = ["<!--": "an HTML comment", "<template": "a template", "<iframe": "a frame", "<frame": "a frame",
+                       "<object": "an embedded object", "<embed": "an embedded object", "<link": "a linked file",
+                       "<img": "an image", "<base": "a base address", "<form": "a form", "<input": "a form",
+                       "<button": "a form", "<noscript": "a noscript block", "<svg": "a drawing",
+                       "<math": "a formula", "<audio": "a sound", "<video": "a video", "<canvas": "a canvas",
+                       "http-equiv": "a meta instruction"]
+        for (markup, what) in foreign.sorted(by: { $0.key < $1.key }) where lowered.contains(markup) {
+            return "it holds \(what) (\(markup)), which Rigbook never prints on a certificate: the page was edited"
+        }
+        let scripts = lowered.components(separatedBy: "<script").count - 1
+        let proofs = page.components(separatedBy: "<script type=\"application/json\" id=\"rigbook-proof-").count - 1
+        if scripts != proofs {
+            return "it holds a script beside its proofs, which Rigbook never prints: the page was edited"
+        }
+        let styles = lowered.components(separatedBy: "<style").dropFirst()
+        if styles.count != 1 {
+            return "it holds \(styles.count) style sheets where Rigbook prints one: the page was edited"
+        }
+        if let open = page.range(of: "<style>"), let close = page[open.upperBound...].range(of: "</style>"),
+           HTMLDocument.isOwnStyle(page[open.upperBound..<close.lowerBound]) {
+        } else {
+            return "its style sheet is not the one Rigbook prints (a style can hide or add text): the page was edited"
+        }
+        // The only inline style Rigbook writes is a table column's width.
+        var rest = Substring(lowered)
+        while let found = rest.range(of: "style=") {
+            let before = rest[..<found.lowerBound].suffix(5)
+            let after = rest[found.upperBound...]
+            guard before == "<col ", after.hasPrefix("\"width: "),
+                  let end = after.dropFirst().firstIndex(of: "\""),
+                  after[after.index(after.startIndex, offsetBy: 8)..<end].allSatisfy({
+                      $0.isNumber || $0 == "." || $0 == "%"
+                  }) else {
+                return "it holds an inline style, which Rigbook prints only for a column's width: the page was edited"
+            }
+            rest = after[end...]
+        }
+        return nil
     }
 
     /// Where the proof's name for the examiner is not the one in the record the examiner signed (the name is in
@@ -116,6 +162,8 @@ public enum CertificateCheck {
             return "the page prints another \(what) for record \(uuid) than its proof: the page was edited"
         }
         return difference(expected, report: report, cover: cover(of: page), says: "the signed record says")
+            ?? extraProblem(expected, report: report, cover: cover(of: page),
+                            ownItems: fields["kind"] == "inspection" ? ["3"] : [])
     }
 
     /// Where a visit's cover prints what its records decide together (`Certificate.cellsFromTheRecords`) other than
@@ -155,6 +203,34 @@ public enum CertificateCheck {
             default:
                 return "the page prints \(cell.name) as \u{201C}\(printed.map { shown($0, cell) } ?? "nothing")"
                     + "\u{201D} where \(says) \u{201C}\(shown(due ?? "", cell))\u{201D}" + edited
+            }
+        }
+        return nil
+    }
+
+    /// What the page prints beside what the record decides, in the record's report: a row it decides printed twice
+    /// (the first one genuine, the second forged), a numbered item the report has not (`ownItems`: those the
+    /// register fills, item 3), or a banner that is neither the record's nor one the register prints.
+    private static func extraProblem(_ cells: [Certificate.PrintedCell], report: Substring, cover: Substring,
+                                     ownItems: Set<String>) -> String? {
+        let edited = ": the page was edited"
+        for cell in cells where cell.place != .banner && cell.column == 0 {
+            if rows(cell.place == .report ? report : cover, cell).count > 1 {
+                return "the page prints \(cell.name) twice" + edited
+            }
+        }
+        let items = Set(cells.filter { $0.isItem && $0.place == .report }.map(\.row)).union(ownItems)
+        for part in report.components(separatedBy: "<tr data-item=\"").dropFirst() {
+            let item = String(part.prefix { $0 != "\"" })
+            if !items.contains(item) { return "the page prints an item \(item) its report has not" + edited }
+        }
+        let openings = cells.filter { $0.place == .banner }.map(\.rowHTML) + Certificate.registerBannerOpenings
+        for part in report.components(separatedBy: "<p class=\"banner").dropFirst() {
+            guard let start = part.firstIndex(of: ">") else { continue }
+            let text = part[part.index(after: start)...]
+            if !openings.contains(where: { text.hasPrefix($0) }) {
+                return "the page prints a banner the signed record does not: \u{201C}"
+                    + plainText(String(text.prefix { $0 != "<" })) + "\u{201D}" + edited
             }
         }
         return nil
@@ -208,6 +284,12 @@ public enum CertificateCheck {
     /// (`data-item`), a schedule's row of a record (`data-record`), or one whose first cell is its label (a field's
     /// heading, a reading's name in a table).
     private static func cells(_ scope: Substring, _ cell: Certificate.PrintedCell) -> [String]? {
+        rows(scope, cell).first
+    }
+
+    /// The value cells of every row of `scope` that `cell` names.
+    private static func rows(_ scope: Substring, _ cell: Certificate.PrintedCell) -> [[String]] {
+        var found: [[String]] = []
         var rest = scope
         while let open = rest.range(of: "<tr"), let close = rest[open.upperBound...].range(of: "</tr>") {
             let row = rest[open.upperBound..<close.lowerBound]
@@ -217,11 +299,9 @@ public enum CertificateCheck {
             case .schedule: row.hasPrefix(" data-record=\"\(cell.row)\"")
             default: cell.isItem ? row.hasPrefix(" data-item=\"\(cell.row)\">") : contents.first == cell.rowHTML
             }
-            if named {
-                return Array(contents.dropFirst())
-            }
+            if named { found.append(Array(contents.dropFirst())) }
         }
-        return nil
+        return found
     }
 
     /// What each `<th>` and `<td>` of a row holds, markup and all (a cell's data is escaped: no cell holds another).

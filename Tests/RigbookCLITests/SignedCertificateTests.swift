@@ -252,6 +252,27 @@ extension RigbookCLITests {
             #expect(added.status == 1 && added.stderr.contains("the page prints the \u{201C}DANGER — DO NOT "
                                                               + "USE\u{201D} banner where the signed record calls "
                                                               + "for none"), "\(added)")
+            // A genuine part hidden (a comment, a template, a style) beside a forged one, or a part added that the
+            // record does not have: the page is refused, not read past.
+            let forgeries: [(from: String, to: String, says: String)] = [
+                (banner, "<!-- \(banner) -->", "an HTML comment"),
+                (banner, "<template>\(banner)</template>", "a template"),
+                ("</style>", "p.banner { display: none }\n</style>", "style sheet is not the one Rigbook prints"),
+                (banner, "<p style=\"display:none\">x</p>\(banner)", "an inline style"),
+                (banner, banner + "<p class=\"banner\">RETESTED AND PASSED</p>\n",
+                 "a banner the signed record does not"),
+                (banner, banner + "<script>document.title = 'x'</script>", "a script beside its proofs"),
+            ]
+            for forgery in forgeries {
+                let refused = try verifyEdited(failed, forgery.from, forgery.to, home)
+                #expect(refused.status == 1 && refused.stderr.contains(forgery.says), "\(forgery.to): \(refused)")
+            }
+            let item = try #require(failed.firstMatch(of: /<tr data-item="15">.*?<\/tr>/)?.output)
+            let twice = try verifyEdited(failed, String(item), String(item) + String(item), home)
+            #expect(twice.status == 1 && twice.stderr.contains("twice"), "\(twice)")
+            let extra = String(item).replacingOccurrences(of: "data-item=\"15\"", with: "data-item=\"17\"")
+            let seventeen = try verifyEdited(failed, String(item), String(item) + extra, home)
+            #expect(seventeen.status == 1 && seventeen.stderr.contains("an item 17 its report has not"), "\(seventeen)")
         }
 
         /// An amendment's page says what it amends and why: the banner is the signed record's, but for the number it

@@ -70,11 +70,11 @@ extension Certificate {
             ]),
         ]
         if let by = record.supersededBy {
-            blocks.append(.paragraph("Amended by record #\(by): this report was corrected, and the amendment is the "
-                                     + "report that stands.", .banner))
+            blocks.append(.paragraph("\(registerBannerOpenings[0])\(by): this report was corrected, and the amendment "
+                                     + "is the report that stands.", .banner))
         } else if let other = record.outrankedBy {
-            blocks.append(.paragraph("Conflicting amendment: record #\(other) amends the same record and was saved "
-                                     + "later; it is the report that stands until an amendment of either settles "
+            blocks.append(.paragraph("\(registerBannerOpenings[1]) record #\(other) amends the same record and was "
+                                     + "saved later; it is the report that stands until an amendment of either settles "
                                      + "them.", .banner))
         }
         if let amends = record.amends {
@@ -132,6 +132,10 @@ extension Certificate {
                            + " checks it anywhere, " + code("rigbook verify") + " the register.", .small),
                 .embedded(name: proof.fileName, json: proof.json)]
     }
+
+    /// How the banners the register prints of a record begin (amended by a later record, or outranked by a
+    /// conflicting one): `verify --certificate` takes them on a page beside the record's own.
+    public static let registerBannerOpenings = ["Amended by record #", "Conflicting amendment:"]
 
     /// A cell of a certificate's page that its signed record alone decides, for `verify --certificate` to compare
     /// with the page: where it is, which of the row's value cells, and what the page may print there.

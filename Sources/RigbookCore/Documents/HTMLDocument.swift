@@ -19,6 +19,9 @@ public enum HTMLDocument {
         try content(writer)
         try writer.finish()
     }
+
+    /// Whether `content` is the style sheet this renderer puts in a page (`HTMLDocumentWriter.isOwnStyle`).
+    public static func isOwnStyle(_ content: Substring) -> Bool { HTMLDocumentWriter.isOwnStyle(content) }
 }
 
 /// The HTML page of a document, block by block.
@@ -53,6 +56,27 @@ final class HTMLDocumentWriter: DocumentWriter {
             out += "</section>\n"
             openSections.removeLast()
         }
+    }
+
+    /// Whether `content` is the stylesheet this writer puts in a page: its own rules, then the printed pages' foot
+    /// (a footer text, CSS-escaped). A page checked as a certificate may hold no other.
+    static func isOwnStyle(_ content: Substring) -> Bool {
+        guard content.hasPrefix("\n" + css) else { return false }
+        let foot = content.dropFirst(1 + css.count)
+        let face = "font-family: \"DejaVu Sans\", sans-serif; font-size: 6.5pt;"
+        let opening = "@page { @bottom-left { content: \""
+        let closing = "\"; \(face) }\n  @bottom-right { content: \"page \" counter(page) \" of \" counter(pages); "
+            + "\(face) } }\n"
+        guard foot.hasPrefix(opening), foot.hasSuffix(closing) else { return false }
+        // The footer's text: escaped quotes and backslashes only, no way out of the string.
+        let text = foot.dropFirst(opening.count).dropLast(closing.count)
+        var escaped = false
+        for character in text {
+            if escaped { escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if character == "\"" || character == "\n" { return false }
+        }
+        return !escaped
     }
 
     func finish() throws {
