@@ -105,7 +105,8 @@ for stopping in [SIGINT, SIGTERM, SIGHUP] {
     signal(stopping) { received in
         InProgressFiles.removeAll()
         signal(received, SIG_DFL)
-        raise(received)
+        // To the process, not this thread: any thread not holding it back ends the process with it.
+        kill(getpid(), received)
     }
 }
 exit(StandardStreams.finish(runMain(Array(CommandLine.arguments.dropFirst()),

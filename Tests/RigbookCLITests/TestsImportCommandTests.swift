@@ -190,6 +190,25 @@ extension RigbookCLITests {
                 """)
             let repeated = home.run(["tests", "import", again, "--authenticate"])
             #expect(repeated.status == 1 && repeated.stderr.contains("already in the register"), "\(repeated)")
+            // Someone whose only key is retired is known no more; a reading the class is not judged by, failed by
+            // the tester, is said.
+            let made = home.run(["keys", "new", "--examiner", "Rick Old"])
+            let key = try #require(made.stdout.firstMatch(of: /fingerprint ([0-9a-f]{64})/)?.output.1)
+            #expect(home.run(["keys", "retire", String(key.prefix(16)), "--reason", "left"]).status == 0)
+            let later = try Self.writeCSV(home, """
+                Asset Id,Test Date,Pass/Fail,Person,Calibration Date,Test,Result,Unit,Status,Test,Result,Unit,Status,\
+                Test,Result,Unit,Status
+                EL-0002,2026-11-22,P,Rick Old,2026-03-01,Visual,P,,P,Insulation,70,MΩ,P,Earth Continuity,5,Ω,F
+                EL-0002,2026-11-23,P,Ana Reyes,2026-03-01,Visual,P,,P,Insulation,70,MΩ,P,Earth Continuity,5,Ω,F
+
+                """)
+            let retired = home.run(["tests", "import", later, "--authenticate"])
+            #expect(retired.status == 1 && retired.stderr.contains("line 2, Person: Rick Old is neither"), "\(retired)")
+            let anaOnly = try Self.writeCSV(home, (try String(contentsOfFile: later, encoding: .utf8))
+                .replacingOccurrences(of: "Rick Old", with: "Ana Reyes").replacingOccurrences(of: "11-22", with: "11-21"))
+            let unjudged = home.run(["tests", "import", anaOnly, "--authenticate", "--dry-run"])
+            #expect(unjudged.stderr.contains("line 3: EL-0002: the tester marked Earth continuity (Ω) Fail; a Class II "
+                                             + "item is not judged by it"), "\(unjudged)")
         }
 
         @Test func theInstrumentTheRegisterRemembersFillsWhatTheExportLacks() throws {

@@ -128,10 +128,12 @@ extension Register {
     }
 
     /// The people who may vouch for a record from outside the form: the register's examiners and everyone who
-    /// holds a key in it, as the register spells them, each once.
+    /// holds a key in it not retired, as the register spells them, each once.
     public func knownPeople() throws(RegisterError) -> [String] {
         var seen: Set<String> = []
-        return (try particulars().examiners.values.map(\.name).sorted() + examinerKeys().map(\.examiner))
+        // A key retired makes no one known: a person whose only key is retired signs nothing by a new one.
+        return (try particulars().examiners.values.map(\.name).sorted()
+                + examinerKeys().filter { $0.retiredAt == nil }.map(\.examiner))
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { seen.insert($0.lowercased()).inserted }
     }

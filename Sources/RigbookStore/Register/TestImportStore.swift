@@ -139,6 +139,13 @@ extension Register {
                 }
                 continue
             }
+            // A reading the tester failed that the item's class is not judged by is kept as recorded, and said.
+            for (field, said) in row.testerSaid.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+            where said == .fail && !test.verdicts.contains(where: { $0.field == field }) {
+                plan.warnings.append("line \(row.line): \(asset.tag): the tester marked \(field.label) Fail; a "
+                                     + "\(electrical.equipmentClass.label) item is not judged by it, so it is kept "
+                                     + "but does not decide the result")
+            }
             for verdict in test.verdicts where verdict.outcome == .pass || verdict.outcome == .fail {
                 guard let said = row.testerSaid[verdict.field], (said == .pass) != (verdict.outcome == .pass) else {
                     continue

@@ -87,7 +87,7 @@ enum RecordCommand {
                 $0.name.trimmingCharacters(in: .whitespaces).lowercased() == examiner.lowercased()
             }) else {
                 let names = particulars.examiners.values.map(\.name).sorted().joined(separator: ", ")
-                throw CommandFailure("rigbook: \(examiner) is not an examiner of this register"
+                throw CommandFailure("rigbook: \(VisibleText.make(examiner)) is not an examiner of this register"
                                      + (names.isEmpty ? "" : " (its examiners: \(names))")
                                      + "; add one with `rigbook settings add examiner`. Nothing was saved")
             }
