@@ -205,7 +205,8 @@ extension RigbookCLITests {
             let retired = home.run(["tests", "import", later, "--authenticate"])
             #expect(retired.status == 1 && retired.stderr.contains("line 2, Person: Rick Old is neither"), "\(retired)")
             let anaOnly = try Self.writeCSV(home, (try String(contentsOfFile: later, encoding: .utf8))
-                .replacingOccurrences(of: "Rick Old", with: "Ana Reyes").replacingOccurrences(of: "11-22", with: "11-21"))
+                .replacingOccurrences(of: "Rick Old", with: "Ana Reyes")
+                .replacingOccurrences(of: "11-22", with: "11-21"))
             let unjudged = home.run(["tests", "import", anaOnly, "--authenticate", "--dry-run"])
             #expect(unjudged.stderr.contains("line 3: EL-0002: the tester marked Earth continuity (Ω) Fail; a Class II "
                                              + "item is not judged by it"), "\(unjudged)")
