@@ -307,6 +307,13 @@ extension RigbookCLITests {
                                                                                       with: "#\(original.id + 40):"),
                                               home)
             #expect(renumbered.status == 0, "the number is the register's: \(renumbered)")
+            // The amended record's page, checked where its register is, says the amendment stands.
+            let first = home.sub("original.html")
+            #expect(home.run(["certificate", try #require(original.reportNumber), "--out", first],
+                             env: Self.today).status == 0)
+            let here = home.run(["verify", "--certificate", first])
+            #expect(here.status == 0 && here.stdout.contains("this register holds an amendment of record")
+                    && here.stdout.contains("#\(amendment.id), report \(number), the report that stands"), "\(here)")
         }
 
         @Test func theFormatsSnippetChecksACertificateWithDebiansToolsAlone() throws {

@@ -731,9 +731,11 @@ enum Commands {
         guard failed.isEmpty else {
             throw CommandFailure(failed.map { "rigbook: \(shown): \($0)" }.joined(separator: "\n"))
         }
-        // The keys this data home's register holds, where it has one: said, never required.
-        let held = FileManager.default.fileExists(atPath: context.home.registerPath)
-            ? (try? Register.openForReading(path: context.home.registerPath).examinerKeys()) : nil
+        // The keys this data home's register holds, and what it knows since of each record, where it has one:
+        // said, never required (a page's "Amended by" banner is the register's, not the signed record's).
+        let register = FileManager.default.fileExists(atPath: context.home.registerPath)
+            ? try? Register.openForReading(path: context.home.registerPath) : nil
+        let held = try? register?.examinerKeys()
         var out = Output()
         for finding in findings {
             let known = held?.first { $0.fingerprint == finding.fingerprint }
@@ -743,6 +745,14 @@ enum Commands {
                     + "(--key, from `rigbook keys export`)"
             try out.write("\(shown): record \(finding.recordUUID.lowercased()) signed by \(finding.examiner), key "
                           + "\(finding.shortFingerprint) (\(standing)): the signature holds\n")
+            if let uuid = UUID(uuidString: finding.recordUUID),
+               let newer = (try? register?.inspection(uuid: uuid))??.supersededByUUID,
+               let amendment = try? register?.inspection(uuid: newer) {
+                try out.write("\(shown): this register holds an amendment of record "
+                              + "\(finding.recordUUID.lowercased()): #\(amendment.id)"
+                              + (amendment.reportNumber.map { ", report \($0)" } ?? "")
+                              + ", the report that stands\n")
+            }
         }
         try out.flush()
         return ExitCode.success
