@@ -140,9 +140,12 @@ extension Register {
 
     /// `name` as the register spells it among `knownPeople` (letter case and surrounding spaces aside); nil for a
     /// stranger, a look-alike or a typo, which must never quietly become a new signing identity.
-    public func knownPerson(_ name: String) throws(RegisterError) -> String? {
+    /// `people`: the `knownPeople` already read, for many names in a row.
+    public func knownPerson(_ name: String, among people: [String]? = nil) throws(RegisterError) -> String? {
         let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
-        return try knownPeople().first { $0.lowercased() == folded }
+        let candidates: [String]
+        if let people { candidates = people } else { candidates = try knownPeople() }
+        return candidates.first { $0.lowercased() == folded }
     }
 
     /// Refuses a signer whose key the register does not hold, or has retired.

@@ -54,7 +54,6 @@ extension Register {
         var instruments = InstrumentMemory(register: self)
         var seen: [TestIdentity: Int] = [:]
         var stored: [UUID: Set<TestIdentity>] = [:]
-        var people: [String: String?] = [:]
         let known = try knownPeople()
         // The register's tags and those this import adds, for a tag that is no asset's: one that looks like another
         // (`ЕL-1` in Cyrillic beside `EL-1`) is refused, as `asset add` refuses it.
@@ -91,8 +90,7 @@ extension Register {
             }
             // Who vouches is someone the register knows, spelled as it spells them: never a new identity by a typo.
             let named = row.values.technician
-            if people[named.lowercased()] == nil { people[named.lowercased()] = try knownPerson(named) }
-            guard let person = people[named.lowercased()] ?? nil else {
+            guard let person = try knownPerson(named, among: known) else {
                 let listed = known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"
                 problem("Person", "\(VisibleText.make(named)) is neither an examiner of this register nor holds a key "
                         + "in it\(listed); make their key first with `rigbook keys new --examiner NAME`")
