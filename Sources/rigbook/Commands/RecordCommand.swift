@@ -180,8 +180,9 @@ enum RecordCommand {
     static func values(_ object: [String: Any], examiner: Examiner) throws -> InspectionValues {
         if let named = object["inspector_name"] as? String,
            named.trimmingCharacters(in: .whitespaces).lowercased() != examiner.name.lowercased() {
-            throw CommandFailure("rigbook: inspector_name says \(named), --examiner \(examiner.name): the person "
-                                 + "who authenticates is the one who made the report; nothing was saved")
+            throw CommandFailure("rigbook: inspector_name says \(VisibleText.make(named)), --examiner "
+                                 + "\(examiner.name): the person who authenticates is the one who made the report; "
+                                 + "nothing was saved")
         }
         var fresh = InspectionValues()
         fresh.inspectorName = examiner.name
@@ -213,8 +214,8 @@ enum RecordCommand {
         let technician = try knownTechnician(examiner, in: register)
         if let named = object["technician"] as? String,
            named.trimmingCharacters(in: .whitespaces).lowercased() != technician.lowercased() {
-            throw CommandFailure("rigbook: technician says \(named), --examiner \(technician): the person who "
-                                 + "authenticates is the one who tested; nothing was saved")
+            throw CommandFailure("rigbook: technician says \(VisibleText.make(named)), --examiner \(technician): the "
+                                 + "person who authenticates is the one who tested; nothing was saved")
         }
         var given: [String: Any] = [:]
         let readings: Set<String> = ["earth_continuity_ohm", "insulation_mohm", "leakage_ma", "load_current_a",
