@@ -24,14 +24,15 @@ struct MigrationTests {
             var triggerNames: [String] = []
             while try triggers.step() { triggerNames.append(triggers.text(0)) }
             // Evidence refuses edits; every kind of entry is noted for sync; records are numbered as they come in;
-            // summaries are written by the fold alone.
+            // summaries are written by the fold alone, and the status columns follow them.
             #expect(triggerNames == (["asset_changes", "attachments", "electrical_tests", "inspections", "merges",
                                       "notices", "particulars", "examiner_keys", "key_retirements",
                                       "signatures"].flatMap { table in
                 ["deleted", "replaced", "updated"].map { "\(table)_are_never_\($0)" }
             } + SyncJournal.tables.map { "\($0.name)_are_journaled" }
               + ["inspections_are_numbered", "electrical_tests_are_numbered", "record_numbers_are_never_updated",
-                 "record_numbers_are_never_deleted", "assets_summaries_are_folded"]).sorted())
+                 "record_numbers_are_never_deleted", "assets_summaries_are_folded", "assets_statuses_on_insert",
+                 "assets_statuses_on_update", "assets_statuses_are_derived"]).sorted())
 
             let recorded = try RegisterSchema.appliedNames(register.db)
             #expect(!RegisterSchema.migrations.isEmpty)

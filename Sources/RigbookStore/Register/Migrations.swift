@@ -437,6 +437,9 @@ enum RegisterSchema {
         // Examiners' keys, their retirements and records' signatures: entries of the chain, journaled for sync.
         Migration(name: "018-examiner-keys-and-signatures", sql: SignatureStore.migrationSQL(appendOnly: appendOnly)
             + "\n" + SyncJournal.triggers(for: ["examiner_keys", "key_retirements", "signatures"])),
+        // What decides each asset's status, kept and indexed, so the list reads a screenful and range counts
+        // (`StatusColumns`), not every row. Triggers make them again from whatever a merge or a pull brings in.
+        Migration(name: "019-status-columns", sql: StatusColumns.migrationSQL),
     ]
 
     /// Rebuilds `assets` from its own definition, its WLL check now asked of lifting equipment only.

@@ -1,0 +1,161 @@
+import Foundation
+import RigbookCore
+
+/// Each status on a given day as ranges of the status columns (`StatusColumns`): one arm a class, each arm a range
+/// of one index, so a status's count is a few range counts and its rows in tag order a merge of sorted ranges.
+enum StatusRanges {
+    struct Arm {
+        static let wholeClass = "?1 IS NOT NULL"
+        let statusClass: StatusColumns.Class
+        /// Over the status columns, with `?1` the day (ISO text). Every arm names the day, so each query binds it.
+        let condition: String
+    }
+
+    static func arms(_ status: AssetStatus) -> [Arm] {
+        switch status {
+        case .doNotUse:
+            [Arm(statusClass: .failed, condition: Arm.wholeClass),
+             Arm(statusClass: .quarantined, condition: "status_remedy < ?1"),
+             Arm(statusClass: .remedy, condition: "status_remedy < ?1")]
+        case .overdue:
+            [Arm(statusClass: .dated, condition: "status_due < ?1"),
+             Arm(statusClass: .remedy, condition: "status_remedy >= ?1 AND status_due < ?1")]
+        case .remedyBy:
+            [Arm(statusClass: .remedy, condition: "status_remedy >= ?1 AND (status_due IS NULL OR status_due >= ?1)")]
+        case .quarantined:
+            [Arm(statusClass: .quarantined, condition: "(status_remedy IS NULL OR status_remedy >= ?1)")]
+        case .dueSoon: [Arm(statusClass: .dated, condition: "status_due >= ?1 AND status_soon <= ?1")]
+        case .untested: [Arm(statusClass: .untested, condition: Arm.wholeClass)]
+        case .ok: [Arm(statusClass: .dated, condition: "status_soon > ?1")]
+        case .withdrawn: [Arm(statusClass: .withdrawn, condition: Arm.wholeClass)]
+        case .retired: [Arm(statusClass: .retired, condition: Arm.wholeClass)]
+        }
+    }
+
+    static func sql(_ arm: Arm) -> String { "(status_class = \(arm.statusClass.rawValue) AND \(arm.condition))" }
+
+    /// The whole status as one condition.
+    static func condition(_ status: AssetStatus) -> String {
+        "(" + arms(status).map(sql).joined(separator: " OR ") + ")"
+    }
+}
+
+/// Where a read of the list starts: just after (or, going back, just before) this row of this status.
+public struct ListAnchor: Sendable, Hashable {
+    public var status: AssetStatus
+    public var tag: String
+
+    public init(status: AssetStatus, tag: String) {
+        self.status = status
+        self.tag = tag
+    }
+}
+
+/// The register list read a window at a time: statuses in attention order, tag order inside each, as the list
+/// shows them. Counts come from range counts of the status indexes, rows by keyset from an anchor, never by
+/// OFFSET: what a screen costs does not grow with the register.
+extension Register {
+    /// How many assets have each status on `today` (retired ones only when asked for). The most common status, OK,
+    /// is what is left of the whole count: its range is most of the register.
+    public func statusCounts(on today: CalendarDate,
+                             includingRetired: Bool = false) throws(RegisterError) -> [AssetStatus: Int] {
+        try perform {
+            var counts: [AssetStatus: Int] = [:]
+            var others = 0
+            for status in AssetStatus.allCases where status != .ok {
+                var count = 0
+                for arm in StatusRanges.arms(status) {
+                    if case .integer(let n)? = try db.scalar(
+                        "SELECT count(*) FROM assets WHERE \(StatusRanges.sql(arm))", [.text(today.iso)]) {
+                        count += Int(n)
+                    }
+                }
+                others += count
+                if status != .retired || includingRetired { counts[status] = count }
+            }
+            guard case .integer(let total)? = try db.scalar("SELECT count(*) FROM assets") else { return counts }
+            counts[.ok] = Int(total) - others
+            return counts
+        }
+    }
+
+    /// Up to `limit` rows of the list of `statuses` (in attention order) that follow `anchor` (from the first row
+    /// when nil), or that come before it when `backwards` (from the last row when nil), always given in list order.
+    /// `counts` (from `statusCounts`) tells each status's read which index serves it best.
+    public func listRows(on today: CalendarDate, statuses: [AssetStatus], counts: [AssetStatus: Int],
+                         from anchor: ListAnchor?, backwards: Bool = false,
+                         limit: Int) throws(RegisterError) -> [RegisterRow] {
+        try perform {
+            let ordered = statuses.sorted()
+            let total = counts.values.reduce(0, +)
+            var rows: [RegisterRow] = []
+            var segments = backwards ? Array(ordered.reversed()) : ordered
+            if let anchor {
+                // The anchor's own status first (after or before its tag), then those beyond it.
+                segments = segments.filter { backwards ? $0 <= anchor.status : $0 >= anchor.status }
+            }
+            let fetch = try db.prepare("SELECT \(AssetColumns.select) FROM assets WHERE tag = ?")
+            for status in segments where rows.count < limit && (counts[status] ?? 0) > 0 {
+                let bound = anchor?.status == status ? anchor?.tag : nil
+                let tags = try listTags(status, on: today, dense: isDense(counts[status] ?? 0, of: total),
+                                        beyond: bound, backwards: backwards, limit: limit - rows.count)
+                var segment: [RegisterRow] = []
+                for tag in tags {
+                    try fetch.bind([.text(tag)])
+                    if try fetch.step() { segment.append(AssetColumns.row(fetch)) }
+                }
+                rows += segment
+            }
+            return backwards ? rows.reversed() : rows
+        }
+    }
+
+    /// The asset's place in the list of `statuses` on `today` (0 is the first row), nil when it is not shown.
+    public func listPosition(of uuid: UUID, on today: CalendarDate, statuses: [AssetStatus],
+                             counts: [AssetStatus: Int]) throws(RegisterError) -> Int? {
+        guard let row = try asset(uuid: uuid) else { return nil }
+        let status = row.status(on: today).status
+        guard statuses.contains(status) else { return nil }
+        return try perform {
+            let before = statuses.filter { $0 < status }.reduce(0) { $0 + (counts[$1] ?? 0) }
+            let total = counts.values.reduce(0, +)
+            var inside = 0
+            if isDense(counts[status] ?? 0, of: total) {
+                let sql = "SELECT count(*) FROM assets INDEXED BY assets_in_list_order WHERE tag < ?2 AND "
+                    + StatusRanges.condition(status)
+                if case .integer(let n)? = try db.scalar(sql, [.text(today.iso), .text(row.asset.tag)]) {
+                    inside = Int(n)
+                }
+            } else {
+                for arm in StatusRanges.arms(status) {
+                    let sql = "SELECT count(*) FROM assets WHERE \(StatusRanges.sql(arm)) AND tag < ?2"
+                    if case .integer(let n)? = try db.scalar(sql, [.text(today.iso), .text(row.asset.tag)]) {
+                        inside += Int(n)
+                    }
+                }
+            }
+            return before + inside
+        }
+    }
+
+    /// Whether a status's rows are better found by walking every row in tag order (most rows have it: a screenful
+    /// is met within a few thousand) than by sorting its own ranges (few rows have it: the sort is small).
+    private func isDense(_ count: Int, of total: Int) -> Bool { count * 50 >= total }
+
+    /// The tags of up to `limit` rows of `status` beyond `bound`, nearest first.
+    private func listTags(_ status: AssetStatus, on today: CalendarDate, dense: Bool, beyond bound: String?,
+                          backwards: Bool, limit: Int) throws -> [String] {
+        let beyond = bound == nil ? "" : (backwards ? " AND tag < ?2" : " AND tag > ?2")
+        let order = backwards ? "DESC" : "ASC"
+        let sql = dense
+            ? "SELECT tag FROM assets INDEXED BY assets_in_list_order WHERE \(StatusRanges.condition(status))"
+                + beyond + " ORDER BY tag \(order) LIMIT ?3"
+            : StatusRanges.arms(status).map { "SELECT tag FROM assets WHERE \(StatusRanges.sql($0))\(beyond)" }
+                .joined(separator: " UNION ALL ") + " ORDER BY tag \(order) LIMIT ?3"
+        let statement = try db.prepare(sql)
+        try statement.bind([.text(today.iso), bound.map(SQLValue.text) ?? .null, .integer(Int64(limit))])
+        var tags: [String] = []
+        while try statement.step() { tags.append(statement.text(0)) }
+        return tags
+    }
+}
