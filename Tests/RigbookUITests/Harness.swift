@@ -48,9 +48,10 @@ final class Harness {
 
     /// - Parameter prepare: runs on the register before the session loads it.
     /// - Parameter calendar: today as the calendar says it now (nil: the harness's day throughout).
+    /// - Parameter listWindowFrom: from how many assets the list is read a window at a time.
     init(_ content: Content = .empty, width: Int = 80, height: Int = 24, profile: Profile? = nil,
          prepare: (Register) throws -> Void = { _ in }, calendar: (@Sendable () -> CalendarDate)? = nil,
-         sourceLocation: SourceLocation = #_sourceLocation) throws {
+         listWindowFrom: Int = ListState.windowFrom, sourceLocation: SourceLocation = #_sourceLocation) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rigbook-ui-\(UUID().uuidString)")
         home = DataHome(root: root.path)
         ownsHome = true
@@ -65,14 +66,14 @@ final class Harness {
         try prepare(register)
         if let profile { try profile.save(to: home.profilePath) }
         (clock, runtime, terminal) = Harness.start(home: home, register: register, width: width, height: height,
-                                                   calendar: calendar)
+                                                   calendar: calendar, listWindowFrom: listWindowFrom)
         verifyScreen(sourceLocation: sourceLocation)
     }
 
     /// A second session on the same home (another Register instance, its own clock), as a second
     /// terminal on the same machine would be. `readOnly`: its register opened only to read, as the program opens
     /// one it may not write.
-    init(sharingHomeOf other: Harness, readOnly: Bool = false,
+    init(sharingHomeOf other: Harness, readOnly: Bool = false, listWindowFrom: Int = ListState.windowFrom,
          sourceLocation: SourceLocation = #_sourceLocation) throws {
         root = other.root
         home = other.home
@@ -80,16 +81,16 @@ final class Harness {
         register = readOnly ? try Register.openForReading(path: home.registerPath)
             : try Register.open(path: home.registerPath)
         (clock, runtime, terminal) = Harness.start(home: home, register: register, width: other.width,
-                                                   height: other.height)
+                                                   height: other.height, listWindowFrom: listWindowFrom)
         verifyScreen(sourceLocation: sourceLocation)
     }
 
     private static func start(home: DataHome, register: Register, width: Int, height: Int,
-                              calendar: (@Sendable () -> CalendarDate)? = nil)
+                              calendar: (@Sendable () -> CalendarDate)? = nil, listWindowFrom: Int)
         -> (HarnessClock, Runtime, InMemoryTerminal) {
         let clock = HarnessClock()
         let session = Session(home: home, register: register, today: harnessToday, width: width, height: height,
-                              clock: { clock.seconds }, calendar: calendar)
+                              clock: { clock.seconds }, calendar: calendar, listWindowFrom: listWindowFrom)
         let terminal = InMemoryTerminal(width: width, height: height)
         let runtime = Runtime(session: session, terminal: terminal)
         runtime.start()

@@ -62,12 +62,15 @@ public final class Session {
     /// Why the register can only be read (nil: it can be written): said from the start, and a save is refused
     /// with it rather than failing inside SQLite.
     let readOnly: String?
+    /// From how many assets the list is read a window at a time (`ListWindow`).
+    let listWindowFrom: Int
 
     public init(home: DataHome, register: Register, today: CalendarDate, width: Int = 80, height: Int = 24,
                 draftRetentionDays: Int = 30, clock: @escaping () -> Double = Session.monotonicSeconds,
                 calendar: (() -> CalendarDate)? = nil, backgroundSync: BackgroundSyncWorker? = nil,
-                readOnly: String? = nil) {
+                readOnly: String? = nil, listWindowFrom: Int = ListState.windowFrom) {
         self.home = home
+        self.listWindowFrom = listWindowFrom
         self.backgroundSync = backgroundSync
         self.register = register
         // The caller's reason (why opening to write failed), else what the connection itself says.
@@ -190,7 +193,10 @@ public final class Session {
     }
 
     /// Work for the next key, once the frame is on the terminal (`App.prepareNextKey`).
-    func prepareNextKey() { withUnsafePointer(to: &state) { App.prepareNextKey($0.pointee) } }
+    func prepareNextKey() {
+        readListWindowAhead()
+        withUnsafePointer(to: &state) { App.prepareNextKey($0.pointee) }
+    }
 
     /// How long the loop may wait for a key before something comes due (nil: no deadline).
     func timeoutMilliseconds() -> Int32? {
@@ -226,16 +232,9 @@ public final class Session {
                 invalidateScreen()
                 return perform(.reloadRegister)
             case .reloadRegister:
-                var rows = try register.rows(includingRetired: state.list.showRetired)
-                // Draft marks come from file names (and a journal's first byte): the list never reads a draft.
-                let withDrafts = Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:)))
-                if !withDrafts.isEmpty {
-                    for index in rows.indices where withDrafts.contains(rows[index].asset.uuid) {
-                        rows[index].hasDraft = true
-                    }
-                }
-                return [.registerLoaded(rows, try register.particulars(),
-                                        batchDrafts: Set(drafts.batchIDs()))]
+                return try loadForList()
+            case .readListWindow(let request):
+                return try readListWindow(request)
             case .refreshAsset(let uuid):
                 guard var row = try register.asset(uuid: uuid) else { return perform(.reloadRegister) }
                 row.hasDraft = [DraftIdentity.draftID(assetUUID: uuid), DraftIdentity.assetDraftID(assetUUID: uuid),

@@ -40,17 +40,6 @@ enum StatusRanges {
     }
 }
 
-/// Where a read of the list starts: just after (or, going back, just before) this row of this status.
-public struct ListAnchor: Sendable, Hashable {
-    public var status: AssetStatus
-    public var tag: String
-
-    public init(status: AssetStatus, tag: String) {
-        self.status = status
-        self.tag = tag
-    }
-}
-
 /// The register list read a window at a time: statuses in attention order, tag order inside each, as the list
 /// shows them. Counts come from range counts of the status indexes, rows by keyset from an anchor, never by
 /// OFFSET: what a screen costs does not grow with the register.
@@ -135,6 +124,32 @@ extension Register {
                 }
             }
             return before + inside
+        }
+    }
+
+    /// How many assets (in service, or retired too) have an interval longer than LOLER reg 9(3) allows without an
+    /// examination scheme (`Asset.intervalExceedsLOLER`), from the few the long-interval index holds.
+    public func flaggedIntervalCount(includingRetired: Bool = false) throws(RegisterError) -> Int {
+        try perform {
+            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets INDEXED BY assets_with_long_intervals"
+                                           + " WHERE \(StatusColumns.longIntervals)")
+            var count = 0
+            while try statement.step() {
+                let asset = AssetColumns.row(statement).asset
+                if asset.intervalExceedsLOLER && (includingRetired || !asset.isRetired) { count += 1 }
+            }
+            return count
+        }
+    }
+
+    /// The longest tags (by characters), for the width of the list's tag column.
+    public func longestTags(limit: Int = 20) throws(RegisterError) -> [String] {
+        try perform {
+            let statement = try db.prepare("SELECT tag FROM assets ORDER BY length(tag) DESC LIMIT ?")
+            try statement.bind([.integer(Int64(limit))])
+            var tags: [String] = []
+            while try statement.step() { tags.append(statement.text(0)) }
+            return tags
         }
     }
 

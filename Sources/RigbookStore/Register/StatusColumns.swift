@@ -55,6 +55,18 @@ enum StatusColumns {
                          "open_remedy_deadline", "unresolved_fail_date", "last_thorough_result", "out_of_service",
                          "retired_on"]
 
+    /// `assets_by_tag_length` finds the longest tags, which the list's tag column must fit, without a pass over
+    /// every tag.
+    ///
+    /// Lifting equipment whose interval is longer than LOLER reg 9(3) allows without a scheme (whether a scheme
+    /// sets it is read from each of these rows): the list's header counts them.
+    static let longIntervals: String = {
+        let accessories = EquipmentType.allCases.filter(\.isAccessory).map { "'\($0.rawValue)'" }
+            .joined(separator: ", ")
+        return "asset_kind IS NULL AND interval_months > (CASE WHEN lifts_persons = 1 OR type IN (\(accessories))"
+            + " THEN 6 ELSE 12 END)"
+    }()
+
     /// Adds them, fills them, indexes them and keeps them. Each index holds the tag (the table's key), so a status's
     /// rows come in tag order from its ranges alone; `assets_in_list_order` walks every row in tag order with what
     /// decides its status, for the statuses most rows have.
@@ -73,6 +85,8 @@ enum StatusColumns {
             CREATE INDEX assets_by_status_soon ON assets(status_class, status_soon);
             CREATE INDEX assets_by_status_remedy ON assets(status_class, status_remedy, status_due);
             CREATE INDEX assets_in_list_order ON assets(tag, status_class, status_due, status_soon, status_remedy);
+            CREATE INDEX assets_with_long_intervals ON assets(tag) WHERE \(longIntervals);
+            CREATE INDEX assets_by_tag_length ON assets(length(tag));
             CREATE TRIGGER assets_statuses_on_insert AFTER INSERT ON assets
             BEGIN UPDATE assets SET \(setNew) WHERE tag = NEW.tag; END;
             CREATE TRIGGER assets_statuses_on_update AFTER UPDATE OF \(inputs.joined(separator: ", ")) ON assets

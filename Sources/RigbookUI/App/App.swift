@@ -63,7 +63,12 @@ public enum App {
         let context = state.context(now: now, batch: batch)
         var due: [Effect] = []
         for index in state.screens.indices { due += state.screens[index].advance(context: context) }
-        let routed = route(&state, event, context)
+        var routed = route(&state, event, context)
+        if state.list.largeRegister {
+            routed += state.list.windowEffects(after: event, alongside: routed,
+                                               pageSize: ListState.pageSize(Rect(width: state.width,
+                                                                                 height: state.height)))
+        }
         let syncBefore = state.sync.status
         let syncing = state.sync.follow(event, now: now)
         state.list.syncHeader = state.sync.header(now: now, today: state.today)

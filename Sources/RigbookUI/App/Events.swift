@@ -11,7 +11,12 @@ public enum Event: Sendable {
     case dayChanged(CalendarDate)
     /// The whole register, with the particulars that name each asset's site.
     /// The register's rows (draft marks from file names), its particulars and the batch drafts' ids.
-    case registerLoaded([RegisterRow], Particulars, batchDrafts: Set<String> = [])
+    /// `large`: the register is read a window at a time whenever nothing needs every row (`ListState.largeRegister`).
+    case registerLoaded([RegisterRow], Particulars, batchDrafts: Set<String> = [], large: Bool = false)
+    /// A large register's counts and the window of rows around the selection.
+    case registerWindowLoaded(ListWindowLoad)
+    /// Rows the list's window asked for (`Effect.readListWindow`).
+    case listWindowRead(ListWindowPage)
     /// One asset re-read after a change (a save, a draft kept or discarded).
     case assetRefreshed(RegisterRow)
     case sampleLoaded(count: Int)
@@ -100,6 +105,8 @@ public enum Event: Sendable {
 /// over every kind of payload (a few hundred bytes of `InspectionValues` among them) for each typed key.
 public indirect enum Effect: Sendable {
     case reloadRegister
+    /// Read rows for a large register's list window.
+    case readListWindow(ListWindowRequest)
     /// Make the list's filter index on another thread once the loop is idle (a large register just loaded); it
     /// comes back as `searchIndexPrepared`.
     case prepareSearchIndex

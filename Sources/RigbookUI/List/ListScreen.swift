@@ -96,7 +96,17 @@ extension ListState: Screen {
         if scan != nil { return handleScan(key, context: context) }
         if editingFilter { return handleFilter(key, context: context) }
         guard let action = ListState.keymap.action(for: key) else { return .stay }
+        return perform(action, context: context)
+    }
+
+    /// Does what a key of the list's keymap asks.
+    mutating func perform(_ action: ListAction, context: ScreenContext) -> Outcome {
         let page = ListState.pageSize(context.area)
+        if window != nil, [.markAll, .inspectMarked, .dashboard].contains(action) {
+            // They need every row of a large register: read them, then do it (`registerLoaded`).
+            pendingAll = action
+            return .stay
+        }
         switch action {
         case .up, .down:
             move(by: action == .up ? -1 : 1, pageSize: page)
@@ -117,8 +127,8 @@ extension ListState: Screen {
             return .help(title: ListState.keymap.title, lines)
         case .quit: return .effects([.quit])
         case .loadSample:
-            if rows.isEmpty { return .effects([.loadSample]) }
-            return .notify(.error("Sample data only goes into an empty register; this one holds \(rows.count) assets."))
+            if assetCount == 0 { return .effects([.loadSample]) }
+            return .notify(.error("Sample data only goes into an empty register; this one holds \(assetCount) assets."))
         case .openHistory, .inspect:
             guard let row = selectedRow else { return .notify(.error("There is no asset selected.")) }
             return .effects([action == .inspect ? .openForm(assetUUID: row.asset.uuid, amending: nil, recover: false)
@@ -183,13 +193,26 @@ extension ListState: Screen {
 
     public mutating func receive(_ event: Event, context: ScreenContext) -> Outcome? {
         switch event {
-        case .registerLoaded(let rows, let particulars, let batchDrafts):
+        case .registerLoaded(let rows, let particulars, let batchDrafts, let large):
             self.batchDrafts = batchDrafts
+            largeRegister = large
             load(rows, today: context.today, particulars: particulars, keepSelectionOn: savedAsset)
             placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
-            let saved = reportSave()
-            return wantsIndexAhead ? saved + .effects([.prepareSearchIndex]) : saved
+            var outcome = reportSave()
+            if let action = pendingAll {
+                pendingAll = nil
+                outcome = outcome + perform(action, context: context)
+            }
+            return wantsIndexAhead ? outcome + .effects([.prepareSearchIndex]) : outcome
+        case .registerWindowLoaded(let load):
+            loadWindow(load, today: context.today, pageSize: ListState.pageSize(context.area))
+            placeAfterSave()
+            scrollToSelection(pageSize: ListState.pageSize(context.area))
+            return reportSave()
+        case .listWindowRead(let page):
+            receiveWindow(page, pageSize: ListState.pageSize(context.area))
+            return nil
         case .searchIndexPrepared(let prepared):
             adopt(prepared)
             return nil
@@ -208,6 +231,8 @@ extension ListState: Screen {
             return .notify(.info("Loaded \(count) sample assets, lifting and electrical, with their history."))
                 + .effects([.reloadRegister])
         case .dayChanged(let day):
+            // A window's rows and counts are of the day before: read again for the new day.
+            if window != nil { return .effects([.reloadRegister]) }
             load(rows, today: day)
             scrollToSelection(pageSize: ListState.pageSize(context.area))
             return .stay
@@ -246,7 +271,8 @@ extension ListState: Screen {
 
     /// The first asset after `position` that has not had a thorough examination today: the next item to do.
     private func nextToDo(after position: Int) -> UUID? {
-        ((position + 1)..<max(position + 1, visibleCount)).lazy.map { rows[rowIndex(visible: $0)] }
+        ((position + 1)..<max(position + 1, visibleCount)).lazy.prefix { holdsRow(visible: $0) }
+            .map { rows[rowIndex(visible: $0)] }
             .first { $0.summary.lastThoroughDate != today }?.asset.uuid
     }
 

@@ -10,29 +10,29 @@ import Synchronization
 /// rebuilding anything that grows with the register.
 public struct ListState: Sendable {
     /// Every asset, in tag order, with its status on `today`.
-    public private(set) var rows: [RegisterRow] = [] { didSet { rowsVersion = memos.newVersion() } }
-    public private(set) var reports: [StatusReport] = [] { didSet { rowsVersion = memos.newVersion() } }
+    public internal(set) var rows: [RegisterRow] = [] { didSet { rowsVersion = memos.newVersion() } }
+    public internal(set) var reports: [StatusReport] = [] { didSet { rowsVersion = memos.newVersion() } }
     /// Set anew whenever `rows` or `reports` change, unique among the copies of this list that share its memos:
     /// two of them with one version hold the same rows and reports (the row memo then need not compare a row
     /// field by field). Zero is the empty list every copy starts from.
     private(set) var rowsVersion = 0
     /// Row indexes in attention order (status rank, then tag).
-    private(set) var order: [Int32] = []
-    public private(set) var counts: [AssetStatus: Int] = [:]
-    public private(set) var draftCount = 0
+    internal(set) var order: [Int32] = []
+    public internal(set) var counts: [AssetStatus: Int] = [:]
+    public internal(set) var draftCount = 0
     /// The batch inspections' drafts on disk (their file names): counted in the header beside the assets'
     /// drafts, since a batch's file name names no asset to mark.
     var batchDrafts: Set<String> = []
     /// Assets whose interval is longer than LOLER reg 9(3) allows without an examination scheme.
-    public private(set) var flaggedIntervals = 0
+    public internal(set) var flaggedIntervals = 0
     /// Columns the widest tag needs (tags are short codes; the name gets what is left).
-    public private(set) var tagWidth = 7
+    public internal(set) var tagWidth = 7
     /// What the widest value of each column needs, so spare room goes where text would be cut.
-    private(set) var contentWidths = ListColumn.ContentWidths()
+    internal(set) var contentWidths = ListColumn.ContentWidths()
     /// The rows' widths and counts as last measured: the columns are worked out from it.
-    private var survey = ListSurvey()
+    var survey = ListSurvey()
     /// Status rank of each row (`AssetStatus.attentionRank`), for the filter's `is:` words.
-    private var ranks: [UInt8] = []
+    var ranks: [UInt8] = []
     /// The register's particulars: each asset's site, by name.
     public private(set) var particulars = Particulars()
     public var loaded = false
@@ -45,14 +45,14 @@ public struct ListState: Sendable {
     /// Row indexes the filter shows, best match first (attention order among equals); nil when there is no filter.
     private(set) var matches: [Int32]?
     /// The same rows in row (tag) order: what the next, longer query narrows, read front to back (nil: every row).
-    private var matchedRows: [Int32]?
+    var matchedRows: [Int32]?
     /// Whether a filter has run since the last load: only then can a longer query narrow its result.
-    private var filtered = false
+    var filtered = false
     /// Counts per status of the rows the filter shows (nil: no filter, the whole register's counts hold).
     public private(set) var shownCounts: [AssetStatus: Int]?
     /// `is:` words of the filter that name no status.
     public private(set) var unknownStatusWords: [String] = []
-    private var searchIndex: SearchIndex?
+    var searchIndex: SearchIndex?
     public var editingFilter = false
     /// What drawing this list keeps from frame to frame (`ListView`).
     let memos = ListMemos()
@@ -86,10 +86,23 @@ public struct ListState: Sendable {
     /// The next item to do that the last save moved the selection to, if there was one.
     var nextAfterSave: UUID?
 
+    /// From how many assets a register's list is read a window at a time: below it, every row is read at once in
+    /// less time than a frame, and the filter, marks and dashboard need no read of their own.
+    public static let windowFrom = 20_000
+
+    /// A large register's list holds a window of its rows while nothing needs them all (nil: every row is loaded).
+    public internal(set) var window: ListWindow?
+    /// The register has so many assets that its list is read a window at a time whenever it can be.
+    public internal(set) var largeRegister = false
+    /// An action that needs every row (`*`, `I`, Tab on a large register), waiting for them to be read.
+    var pendingAll: ListAction?
+    /// A read of the window came back short: no more reads until the next load.
+    var windowExhausted = false
+
     public init(today: CalendarDate) { self.today = today }
 
     /// Rows on screen at once in `area`: the area less the title, counts, headings and footer.
-    static func pageSize(_ area: Rect) -> Int { max(1, area.height - ListView.chromeHeight) }
+    public static func pageSize(_ area: Rect) -> Int { max(1, area.height - ListView.chromeHeight) }
 
     /// Takes a fresh load of the register (in tag order) and files it into attention order, one
     /// bucket per status, keeping tag order inside each.
@@ -98,6 +111,7 @@ public struct ListState: Sendable {
         let previous = uuid ?? selectedRow?.asset.uuid
         self.today = today
         if let particulars { self.particulars = particulars }
+        window = nil
         rows = register
         (reports, survey) = ListSurvey.statuses(of: register, on: today)
         draftCount = survey.drafts
@@ -134,7 +148,7 @@ public struct ListState: Sendable {
     var showsSites: Bool { particulars.sites.count > 1 }
 
     /// The widest value of each column that can grow (from `survey`), up to what any column is given.
-    private mutating func measureColumns() {
+    mutating func measureColumns() {
         var widths = ListColumn.ContentWidths(name: survey.name, type: 0, location: survey.location, site: 0,
                                               serial: survey.serial, manufacturer: survey.manufacturer,
                                               wll: survey.wll, liftsPersons: survey.liftsPersons)
@@ -161,6 +175,7 @@ public struct ListState: Sendable {
     /// selection stays on the same asset. Returns false when the asset is not in the list.
     @discardableResult
     public mutating func update(_ row: RegisterRow, today: CalendarDate) -> Bool {
+        if window != nil { return updateInWindow(row, today: today) }
         guard let index = rows.firstIndex(where: { $0.asset.uuid == row.asset.uuid }) else { return false }
         let selected = selectedRow?.asset.uuid
         let old = reports[index].status
@@ -199,21 +214,34 @@ public struct ListState: Sendable {
         return true
     }
 
-    public var visibleCount: Int { matches?.count ?? order.count }
+    public var visibleCount: Int { window?.total ?? matches?.count ?? order.count }
 
-    /// The row index behind a visible position.
+    /// The row index behind a visible position (one the list holds: `holdsRow`).
     public func rowIndex(visible position: Int) -> Int {
-        Int(matches?[position] ?? order[position])
+        if let window { return position - window.start }
+        return Int(matches?[position] ?? order[position])
+    }
+
+    /// Whether the row at a visible position is read: always, unless the list is a window over a large register.
+    public func holdsRow(visible position: Int) -> Bool {
+        guard let window else { return position >= 0 && position < visibleCount }
+        return position >= window.start && position < window.start + rows.count
     }
 
     public var selectedRow: RegisterRow? {
-        visibleCount == 0 ? nil : rows[rowIndex(visible: min(selection, visibleCount - 1))]
+        guard visibleCount > 0 else { return nil }
+        let position = min(selection, visibleCount - 1)
+        return holdsRow(visible: position) ? rows[rowIndex(visible: position)] : nil
     }
 
     func visibleIndex(of uuid: UUID) -> Int? {
         guard let row = rows.firstIndex(where: { $0.asset.uuid == uuid }) else { return nil }
+        if let window { return window.start + row }
         return (matches ?? order).firstIndex(of: Int32(row))
     }
+
+    /// How many assets the list has (the retired among them when they are shown).
+    public var assetCount: Int { window?.total ?? rows.count }
 
     public mutating func setQuery(_ newQuery: String) {
         // Typing on can only narrow the result: filter the previous matches.
@@ -273,6 +301,8 @@ public struct ListState: Sendable {
     }
 
     private mutating func applyQuery(_ text: String, narrowing: Bool) {
+        // A window holds a few rows of a large register: the filter runs once every row is read (`needsAllRows`).
+        guard window == nil else { return }
         let parsed = FilterQuery(text)
         unknownStatusWords = parsed.unknownStatuses
         filtered = !text.isEmpty
@@ -379,4 +409,151 @@ public struct PreparedSearchIndex: Sendable {
     let list: ListMemos
     let rowsVersion: Int
     let particulars: Particulars
+}
+
+// MARK: A large register's window
+
+extension ListState {
+    /// Whether something the list shows needs every row: a filter, the scan prompt, or an action waiting for them.
+    public var needsAllRows: Bool { !query.isEmpty || scan != nil || pendingAll != nil }
+
+    /// Takes a large register's counts and the window around the row to select. The selection keeps its place on
+    /// the screen; the columns are as wide as the rows read so far need (until the next load).
+    public mutating func loadWindow(_ load: ListWindowLoad, today: CalendarDate, pageSize: Int) {
+        let offset = selection - top
+        let widths = window == nil ? ListSurvey() : survey
+        self.today = today
+        particulars = load.particulars
+        batchDrafts = load.batchDrafts
+        largeRegister = true
+        windowExhausted = false
+        window = ListWindow(start: load.start, total: load.statuses.reduce(0) { $0 + (load.counts[$1] ?? 0) },
+                            statuses: load.statuses)
+        rows = load.rows
+        (reports, survey) = ListSurvey.statuses(of: rows, on: today)
+        survey.merge(widths)
+        survey.tag = max(survey.tag, load.longestTags.map(ListSurvey.displayWidth(ofTag:)).max() ?? 0)
+        counts = load.counts
+        draftCount = load.drafts
+        flaggedIntervals = load.flaggedIntervals
+        tagWidth = min(12, max(3, survey.tag))
+        measureColumns()
+        (order, ranks, matches, matchedRows, filtered, searchIndex, shownCounts) = ([], [], nil, nil, false, nil, nil)
+        loaded = true
+        if let selected = load.selected, let position = visibleIndex(of: selected) { selection = position }
+        clampSelection()
+        top = max(0, selection - offset)
+        scrollToSelection(pageSize: pageSize)
+    }
+
+    /// The read the window needs for the screen (`pageSize` rows from `top`) to be held; nil when it is. `ahead`:
+    /// also when the screen comes within a page of the window's edge (read while the loop waits for a key).
+    public func windowRequest(pageSize: Int, ahead: Bool = false) -> ListWindowRequest? {
+        guard let window, window.total > 0, !windowExhausted else { return nil }
+        let spare = ahead ? pageSize : 0
+        let first = max(0, top - spare), last = min(window.total, top + pageSize + spare)
+        let start = window.start, end = window.start + rows.count
+        func request(_ anchor: ListAnchor?, backwards: Bool, _ limit: Int) -> ListWindowRequest {
+            ListWindowRequest(anchor: anchor, backwards: backwards, limit: max(1, limit), today: today,
+                              statuses: window.statuses, counts: counts)
+        }
+        if rows.isEmpty || first >= end + ListWindow.walk || last <= start - ListWindow.walk {
+            // Far from what is held (Home, End): read afresh from the nearer end of the list.
+            if first < window.total - last { return request(nil, backwards: false, last + ListWindow.margin) }
+            return request(nil, backwards: true, window.total - first + ListWindow.margin)
+        }
+        if first < start { return request(anchor(of: 0), backwards: true, start - first + ListWindow.margin) }
+        if last > end { return request(anchor(of: rows.count - 1), backwards: false, last - end + ListWindow.margin) }
+        return nil
+    }
+
+    private func anchor(of index: Int) -> ListAnchor {
+        ListAnchor(status: reports[index].status, tag: rows[index].asset.tag)
+    }
+
+    /// Takes rows the window asked for. A read that no longer fits the window (another load came between) is set
+    /// aside; a read that came back shorter than the counts promised (the register changed since they were
+    /// counted) leaves the window as it is until the next load, which the change brings.
+    public mutating func receiveWindow(_ page: ListWindowPage, pageSize: Int) {
+        guard var window, page.request.today == today, page.request.statuses == window.statuses else { return }
+        let request = page.request
+        let available: Int
+        switch (request.anchor, request.backwards) {
+        case (nil, false):
+            available = window.total
+            window.start = 0
+            rows = page.rows
+        case (nil, true):
+            available = window.total
+            window.start = window.total - page.rows.count
+            rows = page.rows
+        case (let anchor?, false):
+            guard !rows.isEmpty, anchor == self.anchor(of: rows.count - 1) else { return }
+            available = window.total - window.start - rows.count
+            rows += page.rows
+        case (let anchor?, true):
+            guard !rows.isEmpty, anchor == self.anchor(of: 0) else { return }
+            available = window.start
+            window.start -= page.rows.count
+            rows = page.rows + rows
+        }
+        if page.rows.count < min(request.limit, available) { windowExhausted = true }
+        // Keep the rows around the screen; those far from it go.
+        if rows.count > ListWindow.largest {
+            let keepFrom = max(0, min(top - window.start - ListWindow.walk, rows.count - ListWindow.largest))
+            let keepTo = min(rows.count, keepFrom + ListWindow.largest)
+            rows = Array(rows[keepFrom..<keepTo])
+            window.start += keepFrom
+        }
+        // The columns keep the widths of the load: a read ahead, beside the screen, never moves what it shows.
+        reports = rows.map { $0.status(on: today) }
+        self.window = window
+        clampSelection()
+        scrollToSelection(pageSize: pageSize)
+    }
+
+    /// One asset re-read into the window: kept in place when it keeps its status and tag (its place in the list);
+    /// false when it moves, or is not in the window, and the list must be read again.
+    mutating func updateInWindow(_ row: RegisterRow, today: CalendarDate) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.asset.uuid == row.asset.uuid }) else { return false }
+        let report = row.status(on: today)
+        guard report.status == reports[index].status, row.asset.tag == rows[index].asset.tag else { return false }
+        if rows[index].hasDraft != row.hasDraft { draftCount += row.hasDraft ? 1 : -1 }
+        if rows[index].asset.intervalExceedsLOLER != row.asset.intervalExceedsLOLER {
+            flaggedIntervals += row.asset.intervalExceedsLOLER ? 1 : -1
+        }
+        rows[index] = row
+        reports[index] = report
+        return true
+    }
+}
+
+extension ListState {
+    /// What a large register's list needs read after `event`: every row, or a window again, when what needs every
+    /// row came or went (a key, or a load that did what waited for them); else the rows of the screen it now shows.
+    /// Nothing beside a load already asked for: its result replaces the window.
+    func windowEffects(after event: Event, alongside effects: [Effect], pageSize: Int) -> [Effect] {
+        guard loaded, largeRegister else { return [] }
+        if effects.contains(where: { if case .reloadRegister = $0 { true } else { false } }) { return [] }
+        switch event {
+        case .key, .registerLoaded, .registerWindowLoaded:
+            if (window == nil) != needsAllRows { return [.reloadRegister] }
+        default:
+            break
+        }
+        return windowRequest(pageSize: pageSize).map { [.readListWindow($0)] } ?? []
+    }
+}
+
+extension ListState {
+    /// The rows a new read of a large register's list keeps in view, best first: the one a save just saved, the
+    /// selected one, then (it may be gone) the rows the window holds after it and before it.
+    public var rowsToKeep: [UUID] {
+        var uuids = [savedAsset, selectedRow?.asset.uuid].compactMap { $0 }
+        if let window, !rows.isEmpty {
+            let here = min(max(0, selection - window.start), rows.count - 1)
+            uuids += rows[here...].prefix(20).map(\.asset.uuid) + rows[..<here].suffix(20).reversed().map(\.asset.uuid)
+        }
+        return uuids
+    }
 }

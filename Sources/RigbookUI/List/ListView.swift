@@ -127,7 +127,7 @@ enum ListView {
         list.memos.title.row(0, key: TitleKey(list, width: area.width), in: &frame, enabled: memo != nil) { frame in
             drawTitle(list, into: &frame, area: area)
         }
-        if list.loaded && list.rows.isEmpty {
+        if list.loaded && list.assetCount == 0 {
             drawWelcome(list, into: &frame, area: area)
             drawFooter(list, into: &frame, area: area, memo: memo)
             return
@@ -166,7 +166,7 @@ enum ListView {
         }
         let hasSite = columns.contains { $0.id == .site }
         let scheme = list.particulars.organisation.colourCode
-        for position in first..<max(first, last) {
+        for position in first..<max(first, last) where list.holdsRow(visible: position) {
             drawListRow(list, position: position, y: 3 + position - first, columns: columns, hasSite: hasSite,
                         scheme: scheme, area: area, memo: memo, into: &frame)
         }
@@ -214,7 +214,7 @@ enum ListView {
         var width: Int
 
         init(_ list: ListState, width: Int) {
-            assets = list.rows.count
+            assets = list.assetCount
             readOnly = list.readOnly
             drafts = list.draftCount + list.batchDrafts.count
             query = list.query
@@ -306,7 +306,7 @@ enum ListView {
     static func drawTitle(_ list: ListState, into frame: inout Frame, area: Rect) {
         frame.fill(y: 0, in: area, style: .reverse)
         var title = " Rigbook  " + (list.readOnly ? "READ ONLY  " : "")
-            + "\(list.rows.count) asset\(list.rows.count == 1 ? "" : "s")"
+            + "\(list.assetCount) asset\(list.assetCount == 1 ? "" : "s")"
         let drafts = list.draftCount + list.batchDrafts.count
         if drafts > 0 { title += "  ✎ \(drafts) draft\(drafts == 1 ? "" : "s")" }
         if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }

@@ -17,7 +17,7 @@ extension ListView {
         let columns = list.memos.columns.columns(width: area.width, tagWidth: list.tagWidth,
                                                  content: list.contentWidths)
         let hasSite = columns.contains { $0.id == .site }
-        for position in [list.top - 1, list.top + page] where position >= 0 && position < list.visibleCount {
+        for position in [list.top - 1, list.top + page] where list.holdsRow(visible: position) {
             // Found in the memo, a row costs a look-up; else it is formatted on a blank line and kept.
             var scratch = Frame(width: area.width, height: area.height)
             drawListRow(list, position: position, y: 3, columns: columns, hasSite: hasSite,

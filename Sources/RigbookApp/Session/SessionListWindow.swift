@@ -1,0 +1,76 @@
+import Foundation
+import RigbookCore
+import RigbookStore
+import RigbookUI
+
+/// The register read for the list: every row, or, for a large register while nothing needs every row, the counts
+/// and a window of rows around the row to keep in view (`ListWindow`).
+extension Session {
+    func loadForList() throws -> [Event] {
+        let list = state.list
+        let large = try register.assetCount() >= listWindowFrom
+        let draftAssets = Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:)))
+        let particulars = try register.particulars()
+        let batchDrafts = Set(drafts.batchIDs())
+        guard large && !list.needsAllRows else {
+            var rows = try register.rows(includingRetired: list.showRetired)
+            // Draft marks come from file names (and a journal's first byte): the list never reads a draft.
+            if !draftAssets.isEmpty {
+                for index in rows.indices where draftAssets.contains(rows[index].asset.uuid) {
+                    rows[index].hasDraft = true
+                }
+            }
+            return [.registerLoaded(rows, particulars, batchDrafts: batchDrafts, large: large)]
+        }
+        let today = state.today
+        let statuses = list.showRetired ? AssetStatus.allCases : AssetStatus.active
+        let counts = try register.statusCounts(on: today, includingRetired: list.showRetired)
+        let reach = ListWindow.margin + ListState.pageSize(Rect(width: state.width, height: state.height))
+        var rows: [RegisterRow] = [], start = 0, selected: UUID?
+        for uuid in list.rowsToKeep {
+            guard let position = try register.listPosition(of: uuid, on: today, statuses: statuses, counts: counts),
+                  let row = try register.asset(uuid: uuid) else { continue }
+            let anchor = ListAnchor(status: row.status(on: today).status, tag: row.asset.tag)
+            let before = try register.listRows(on: today, statuses: statuses, counts: counts, from: anchor,
+                                               backwards: true, limit: reach)
+            let after = try register.listRows(on: today, statuses: statuses, counts: counts, from: anchor,
+                                              limit: reach)
+            (rows, start, selected) = (before + [row] + after, position - before.count, uuid)
+            break
+        }
+        if selected == nil {
+            rows = try register.listRows(on: today, statuses: statuses, counts: counts, from: nil, limit: 2 * reach)
+        }
+        markDrafts(&rows, draftAssets)
+        var draftCount = 0
+        for uuid in draftAssets {
+            if let row = try register.asset(uuid: uuid), list.showRetired || !row.asset.isRetired { draftCount += 1 }
+        }
+        return [.registerWindowLoaded(ListWindowLoad(
+            counts: counts, statuses: statuses, rows: rows, start: start, selected: selected, drafts: draftCount,
+            flaggedIntervals: try register.flaggedIntervalCount(includingRetired: list.showRetired),
+            longestTags: try register.longestTags(),
+            particulars: particulars, batchDrafts: batchDrafts))]
+    }
+
+    /// Rows the list's window asked for, with their draft marks.
+    func readListWindow(_ request: ListWindowRequest) throws -> [Event] {
+        var rows = try register.listRows(on: request.today, statuses: request.statuses, counts: request.counts,
+                                         from: request.anchor, backwards: request.backwards, limit: request.limit)
+        markDrafts(&rows, Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:))))
+        return [.listWindowRead(ListWindowPage(request: request, rows: rows))]
+    }
+
+    /// Reads ahead, while the loop waits for a key, the rows the next keys will need.
+    func readListWindowAhead() {
+        let page = ListState.pageSize(Rect(width: state.width, height: state.height))
+        guard state.screens.isEmpty, let request = state.list.windowRequest(pageSize: page, ahead: true),
+              let events = try? readListWindow(request) else { return }
+        for event in events { update(with: event) }
+    }
+
+    private func markDrafts(_ rows: inout [RegisterRow], _ draftAssets: Set<UUID>) {
+        guard !draftAssets.isEmpty else { return }
+        for index in rows.indices where draftAssets.contains(rows[index].asset.uuid) { rows[index].hasDraft = true }
+    }
+}
