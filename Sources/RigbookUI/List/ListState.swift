@@ -457,13 +457,14 @@ extension ListState {
             ListWindowRequest(anchor: anchor, backwards: backwards, limit: max(1, limit), today: today,
                               statuses: window.statuses, counts: counts)
         }
+        // Only what is missing: a key reads at most a screenful, and the read ahead a page beyond it.
         if rows.isEmpty || first >= end + ListWindow.walk || last <= start - ListWindow.walk {
             // Far from what is held (Home, End): read afresh from the nearer end of the list.
-            if first < window.total - last { return request(nil, backwards: false, last + ListWindow.margin) }
-            return request(nil, backwards: true, window.total - first + ListWindow.margin)
+            if first < window.total - last { return request(nil, backwards: false, last) }
+            return request(nil, backwards: true, window.total - first)
         }
-        if first < start { return request(anchor(of: 0), backwards: true, start - first + ListWindow.margin) }
-        if last > end { return request(anchor(of: rows.count - 1), backwards: false, last - end + ListWindow.margin) }
+        if first < start { return request(anchor(of: 0), backwards: true, start - first) }
+        if last > end { return request(anchor(of: rows.count - 1), backwards: false, last - end) }
         return nil
     }
 

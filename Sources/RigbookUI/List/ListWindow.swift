@@ -12,7 +12,7 @@ public struct ListWindow: Sendable, Equatable {
     /// The list's statuses (retired last, when shown), in attention order.
     public var statuses: [AssetStatus]
 
-    /// Rows read beyond the screen on each side, so that most keys find their rows already read.
+    /// Rows a load reads beyond the screen on each side; after that, a page ahead is read while the loop waits.
     public static let margin = 100
     /// The most rows a window keeps: a read that would grow it further lets the far side go.
     static let largest = 8 * margin
