@@ -26,17 +26,23 @@ func runBench() throws {
         try Runtime.bench(home: home).start()
         print(format((now() - start) * 1000))
         if arguments.contains("--phases") {
-            // The parts of a first frame, one after the other: the rows read, then filed into the list.
+            // The parts of a first frame, one after the other: a large register's counts and window of rows.
             let register = try Register.open(path: home.registerPath)
             var mark = now()
             func phase(_ name: String) { print("\(name): \(format((now() - mark) * 1000))"); mark = now() }
-            let rows = try register.rows()
-            phase("rows read")
-            let particulars = try register.particulars()
+            _ = try register.assetCount()
+            phase("assets counted")
+            let counts = try register.statusCounts(on: benchToday)
+            phase("statuses counted")
+            _ = try register.listRows(on: benchToday, statuses: AssetStatus.active, counts: counts, from: nil,
+                                      limit: 2 * (ListWindow.margin + 20))
+            phase("window read")
+            _ = try register.flaggedIntervalCount()
+            phase("long intervals counted")
+            _ = try register.longestTags()
+            phase("longest tags read")
+            _ = try register.particulars()
             phase("particulars read")
-            var list = ListState(today: benchToday)
-            list.load(rows, today: list.today, particulars: particulars)
-            phase("list filed")
         }
         exit(0)
     }

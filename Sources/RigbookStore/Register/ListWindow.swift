@@ -9,6 +9,9 @@ enum StatusRanges {
         let statusClass: StatusColumns.Class
         /// Over the status columns, with `?1` the day (ISO text). Every arm names the day, so each query binds it.
         let condition: String
+        /// The index whose range it is, where SQLite would pick another: DUE SOON's rows are found from the
+        /// start of their window (a short range), not from their due date (every asset due from today on).
+        var index: String? = nil
     }
 
     static func arms(_ status: AssetStatus) -> [Arm] {
@@ -24,7 +27,9 @@ enum StatusRanges {
             [Arm(statusClass: .remedy, condition: "status_remedy >= ?1 AND (status_due IS NULL OR status_due >= ?1)")]
         case .quarantined:
             [Arm(statusClass: .quarantined, condition: "(status_remedy IS NULL OR status_remedy >= ?1)")]
-        case .dueSoon: [Arm(statusClass: .dated, condition: "status_due >= ?1 AND status_soon <= ?1")]
+        case .dueSoon:
+            [Arm(statusClass: .dated, condition: "status_due >= ?1 AND status_soon <= ?1",
+                 index: "assets_by_status_soon")]
         case .untested: [Arm(statusClass: .untested, condition: Arm.wholeClass)]
         case .ok: [Arm(statusClass: .dated, condition: "status_soon > ?1")]
         case .withdrawn: [Arm(statusClass: .withdrawn, condition: Arm.wholeClass)]
@@ -33,6 +38,14 @@ enum StatusRanges {
     }
 
     static func sql(_ arm: Arm) -> String { "(status_class = \(arm.statusClass.rawValue) AND \(arm.condition))" }
+
+    /// The table as an arm reads it: through its index, when it names one.
+    static func from(_ arm: Arm) -> String { "assets" + (arm.index.map { " INDEXED BY \($0)" } ?? "") }
+
+    /// How many rows the arm holds (and meet `also`).
+    static func count(_ arm: Arm, also: String = "") -> String {
+        "SELECT count(*) FROM \(from(arm)) WHERE \(sql(arm))\(also)"
+    }
 
     /// The whole status as one condition.
     static func condition(_ status: AssetStatus) -> String {
@@ -54,8 +67,7 @@ extension Register {
             for status in AssetStatus.allCases where status != .ok {
                 var count = 0
                 for arm in StatusRanges.arms(status) {
-                    if case .integer(let n)? = try db.scalar(
-                        "SELECT count(*) FROM assets WHERE \(StatusRanges.sql(arm))", [.text(today.iso)]) {
+                    if case .integer(let n)? = try db.scalar(StatusRanges.count(arm), [.text(today.iso)]) {
                         count += Int(n)
                     }
                 }
@@ -117,7 +129,7 @@ extension Register {
                 }
             } else {
                 for arm in StatusRanges.arms(status) {
-                    let sql = "SELECT count(*) FROM assets WHERE \(StatusRanges.sql(arm)) AND tag < ?2"
+                    let sql = StatusRanges.count(arm, also: " AND tag < ?2")
                     if case .integer(let n)? = try db.scalar(sql, [.text(today.iso), .text(row.asset.tag)]) {
                         inside += Int(n)
                     }
@@ -131,8 +143,8 @@ extension Register {
     /// examination scheme (`Asset.intervalExceedsLOLER`), from the few the long-interval index holds.
     public func flaggedIntervalCount(includingRetired: Bool = false) throws(RegisterError) -> Int {
         try perform {
-            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets INDEXED BY assets_with_long_intervals"
-                                           + " WHERE \(StatusColumns.longIntervals)")
+            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets"
+                                           + " INDEXED BY assets_with_long_intervals WHERE \(StatusColumns.longIntervals)")
             var count = 0
             while try statement.step() {
                 let asset = AssetColumns.row(statement).asset
@@ -145,7 +157,7 @@ extension Register {
     /// The longest tags (by characters), for the width of the list's tag column.
     public func longestTags(limit: Int = 20) throws(RegisterError) -> [String] {
         try perform {
-            let statement = try db.prepare("SELECT tag FROM assets ORDER BY length(tag) DESC LIMIT ?")
+            let statement = try db.prepare("SELECT tag FROM assets INDEXED BY assets_by_tag_length ORDER BY length(tag) DESC LIMIT ?")
             try statement.bind([.integer(Int64(limit))])
             var tags: [String] = []
             while try statement.step() { tags.append(statement.text(0)) }
@@ -165,7 +177,8 @@ extension Register {
         let sql = dense
             ? "SELECT tag FROM assets INDEXED BY assets_in_list_order WHERE \(StatusRanges.condition(status))"
                 + beyond + " ORDER BY tag \(order) LIMIT ?3"
-            : StatusRanges.arms(status).map { "SELECT tag FROM assets WHERE \(StatusRanges.sql($0))\(beyond)" }
+            : StatusRanges.arms(status)
+                .map { "SELECT tag FROM \(StatusRanges.from($0)) WHERE \(StatusRanges.sql($0))\(beyond)" }
                 .joined(separator: " UNION ALL ") + " ORDER BY tag \(order) LIMIT ?3"
         let statement = try db.prepare(sql)
         try statement.bind([.text(today.iso), bound.map(SQLValue.text) ?? .null, .integer(Int64(limit))])

@@ -82,7 +82,7 @@ enum StatusColumns {
             ALTER TABLE assets ADD COLUMN status_remedy TEXT;
             UPDATE assets SET \(set);
             CREATE INDEX assets_by_status_due ON assets(status_class, status_due);
-            CREATE INDEX assets_by_status_soon ON assets(status_class, status_soon);
+            CREATE INDEX assets_by_status_soon ON assets(status_class, status_soon, status_due);
             CREATE INDEX assets_by_status_remedy ON assets(status_class, status_remedy, status_due);
             CREATE INDEX assets_in_list_order ON assets(tag, status_class, status_due, status_soon, status_remedy);
             CREATE INDEX assets_with_long_intervals ON assets(tag) WHERE \(longIntervals);
