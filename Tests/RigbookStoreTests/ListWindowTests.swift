@@ -92,8 +92,9 @@ import Testing
             let ok = try #require(rows.first { $0.status(on: Self.sampleDay).status == .ok && !$0.asset.isElectrical })
             try other.insert(try validated(failingValues(on: "2026-11-29"), for: ok.asset, today: Self.sampleDay),
                              saved: testStamp)
-            try other.addAsset(makeAsset(tag: "ZZ-NEW-1", commissioned: "2025-11-01"))
-            try other.addAsset(makeAsset(tag: "AA-NEW-2", commissioned: nil))
+            let file = "tag,name,type,wll_kg,length_m,location,interval_months,lifts_persons,status,uuid\n"
+                + "ZZ-NEW-1,Imported sling,web-sling,2000,,,6,,,\nAA-NEW-2,Imported hook,hook,500,,,6,yes,,\n"
+            #expect(try other.importAssets(try AssetImport.parse(file, today: Self.sampleDay).get()) == 2)
             try Self.expectSameList(register, on: Self.sampleDay)
         }
     }
@@ -115,6 +116,18 @@ import Testing
             #expect(try register.assetCount() == 5_030)
             try Self.expectSameList(register, on: Self.sampleDay)
             try Self.expectSameList(register, on: Self.sampleDay.addingDays(60))
+        }
+    }
+
+    @Test func followsASyncPull() throws {
+        let url = try newServer()
+        try Self.withEveryStatus { register, folder in
+            _ = try register.sync(url: url)
+            let replica = try Register.open(path: folder.appendingPathComponent("replica.sqlite").path)
+            _ = try replica.sync(url: url)
+            #expect(try replica.assetCount() == (try register.assetCount()))
+            try Self.expectSameList(replica, on: Self.sampleDay)
+            try Self.expectSameList(replica, on: Self.sampleDay.addingDays(31), includingRetired: true)
         }
     }
 
