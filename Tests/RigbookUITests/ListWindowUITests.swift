@@ -111,6 +111,29 @@ import Testing
     }
 }
 
+extension ListWindowUITests {
+    @Test func aSaveInTheWindowMovesTheAssetAndTheSelectionToTheNextToDo() throws {
+        let profile = Profile(inspectorName: "Ann Smith", certificationNumber: "LEEA-1")
+        let h = try Harness(.sample(count: 5_000), width: 120, height: 60, profile: profile, listWindowFrom: 1)
+        let list = h.state.list
+        let start = try #require(list.window?.start)
+        let index = try #require(list.rows.indices.first {
+            list.reports[$0].status == .overdue && !list.rows[$0].asset.isElectrical
+                && !list.rows[$0 + 1].asset.isElectrical && list.reports[$0 + 1].status == .overdue
+        })
+        let saved = list.rows[index].asset, next = list.rows[index + 1].asset
+        for _ in 0..<(start + index) { h.press(.down) }
+        #expect(h.state.list.selectedRow?.asset.uuid == saved.uuid)
+        h.press(.char("i"), .function(2), .ctrl("s"))
+        h.press(.char("y"))
+        #expect(h.state.form == nil && h.state.screens.isEmpty, "\(h.screen.joined(separator: "\n"))")
+        #expect(h.state.list.window != nil)
+        #expect(h.state.list.selectedRow?.asset.uuid == next.uuid, "the worklist moves on to the next item")
+        #expect(h.screen.contains { $0.contains(saved.tag) }, "the save is reported")
+        try Self.expectSameAsFullRead(h, on: harnessToday)
+    }
+}
+
 extension Harness {
     /// Lets the session look at the register (it does once a second) and returns the harness.
     func afterLookingAround() -> Harness {
