@@ -131,6 +131,19 @@ import Testing
         }
     }
 
+    @Test func verifyFindsAStatusColumnForgedBehindTheTriggers() throws {
+        try Self.withEveryStatus { register, _ in
+            #expect(try register.verifyChain().problems.isEmpty)
+            let db = try Database(path: register.path)
+            try db.execute("DROP TRIGGER assets_statuses_are_derived")
+            try db.run("UPDATE assets SET status_class = 6 WHERE tag = (SELECT min(tag) FROM assets"
+                       + " WHERE status_class = 2)")
+            let problems = try register.verifyChain().problems
+            #expect(problems.count == 1 && problems.first?.contains("changed behind Rigbook's back") == true,
+                    "\(problems)")
+        }
+    }
+
     @Test func aStatusColumnCannotBeSetByHand() throws {
         try Self.withEveryStatus { register, _ in
             let db = try Database(path: register.path)

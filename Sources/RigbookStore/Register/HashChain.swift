@@ -374,8 +374,8 @@ extension Register {
     /// Recomputes every record's hash from its canonical content and parent, checks that every parent and
     /// the head are entries of the register and, given `expectedHead` (a head printed earlier), that it
     /// still is one: so altered records and removed ones (the newest too) are both found. Then checks what
-    /// the chain does not cover: every record still has the number it came in with, and every asset's status
-    /// columns are what its records fold to.
+    /// the chain does not cover: every record still has the number it came in with, every asset's status
+    /// columns are what its records fold to, and the columns the list finds statuses by follow them.
     public func verifyChain(expectedHead: String? = nil) throws(RegisterError) -> ChainVerification {
         try perform {
             var result = try verifyEntries(expectedHead: expectedHead)
@@ -386,6 +386,7 @@ extension Register {
             } else {
                 result.problems += try RegisterSchema.summaryProblems(db)
             }
+            result.problems += try StatusColumns.problems(db)
             return result
         }
     }

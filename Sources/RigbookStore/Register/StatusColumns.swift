@@ -50,6 +50,24 @@ enum StatusColumns {
         return [statusClass, due, soon, remedy]
     }
 
+    /// True for a row whose status columns are not what its columns make (`row`: as in `expressions`).
+    static func differs(row p: String) -> String {
+        zip(names, expressions(row: p)).map { "\(p)\($0) IS NOT \($1)" }.joined(separator: " OR ")
+    }
+
+    /// What `verify` says of assets whose status columns were set behind Rigbook's back (its triggers dropped
+    /// first): the list would show them among the wrong status, a dangerous item among the OK ones.
+    static func problems(_ db: Database) throws -> [String] {
+        let statement = try db.prepare("SELECT tag, uuid FROM assets WHERE \(differs(row: ""))")
+        var problems: [String] = []
+        while try statement.step() {
+            let asset = "asset \(VisibleText.make(statement.text(0))) (\(statement.text(1).lowercased()))"
+            problems.append(asset + " is listed by status columns its summary does not give: they were changed "
+                            + "behind Rigbook's back")
+        }
+        return problems
+    }
+
     /// The columns they are made of: a change of any of them makes them again.
     static let inputs = ["last_thorough_date", "commissioned", "interval_months", "next_examination_by",
                          "open_remedy_deadline", "unresolved_fail_date", "last_thorough_result", "out_of_service",
@@ -73,8 +91,6 @@ enum StatusColumns {
     static let migrationSQL: String = {
         let set = zip(names, expressions(row: "")).map { "\($0) = \($1)" }.joined(separator: ", ")
         let setNew = zip(names, expressions(row: "NEW.")).map { "\($0) = \($1)" }.joined(separator: ", ")
-        let differs = zip(names, expressions(row: "NEW.")).map { "NEW.\($0) IS NOT \($1)" }
-            .joined(separator: " OR ")
         return """
             ALTER TABLE assets ADD COLUMN status_class INTEGER;
             ALTER TABLE assets ADD COLUMN status_due TEXT;
@@ -92,7 +108,7 @@ enum StatusColumns {
             CREATE TRIGGER assets_statuses_on_update AFTER UPDATE OF \(inputs.joined(separator: ", ")) ON assets
             BEGIN UPDATE assets SET \(setNew) WHERE tag = NEW.tag; END;
             CREATE TRIGGER assets_statuses_are_derived BEFORE UPDATE OF \(names.joined(separator: ", ")) ON assets
-            WHEN \(differs)
+            WHEN \(differs(row: "NEW."))
             BEGIN SELECT RAISE(ABORT, 'an asset''s status columns follow its summary: save a record instead'); END;
             """
     }()
