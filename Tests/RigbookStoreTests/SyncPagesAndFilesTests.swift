@@ -84,6 +84,54 @@ struct SyncPagesAndFilesTests {
         }
     }
 
+    @Test("a pull read from the server a few rows at a time brings the same register as one read whole")
+    func pullReadInBatches() throws {
+        let url = try newServer()
+        try withTemporaryDirectory { folder in
+            let a = try replica(folder, "a")
+            try Self.fill(a)
+            _ = try a.sync(url: url)
+            // Two rows a fetch: every table of more than two entries spans several, one page of them all.
+            let b = try replica(folder, "b")
+            let pulled = try b.pullPages(url: url, pageSize: 1_000, pages: .max, fetchSize: 2)
+            #expect(pulled.assets == 8 && pulled.records == 12 && pulled.assetChanges == 1, "\(pulled)")
+            // Pages of three, cut across fetches of two.
+            let c = try replica(folder, "c")
+            _ = try c.pullPages(url: url, pageSize: 3, pages: .max, fetchSize: 2)
+            for replica in [b, c] {
+                #expect(try contents(a) == (try contents(replica)))
+                #expect(try replica.verifyChain().problem == nil)
+                #expect(try replica.asset(tag: "SL-1A") != nil && (try replica.asset(tag: "SL-1")) != nil)
+            }
+        }
+    }
+
+    @Test("a cursor hands every row, in order, a batch at a time, and another can follow it in the transaction")
+    func cursorBatches() throws {
+        let server = try PostgresConnection(url: try newServer())
+        for (rows, batch) in [(5, 2), (4, 2), (0, 3), (1, 1000), (2, 0)] {
+            var sizes: [Int] = []
+            var seen: [Int64] = []
+            try server.transaction {
+                for _ in 0..<2 {
+                    sizes = []
+                    seen = []
+                    try server.forEachBatch("SELECT n FROM generate_series(1, $1::int) AS n ORDER BY n",
+                                            [.integer(Int64(rows))], batch: batch) { fetched in
+                        sizes.append(fetched.count)
+                        for row in 0..<fetched.count { seen.append(fetched.int64(row, 0)) }
+                    }
+                }
+            }
+            #expect(seen == (0..<rows).map { Int64($0) + 1 }, "\(rows) rows by \(batch)")
+            #expect(sizes.allSatisfy { $0 > 0 && $0 <= max(1, batch) }, "\(sizes)")
+        }
+        // Outside a transaction a cursor ends with its statement: refused, not read whole.
+        #expect(throws: ServerError.self) {
+            try server.forEachBatch("SELECT 1", batch: 10) { _ in }
+        }
+    }
+
     /// A small JPEG attached to a record of a new asset of `register`; returns the file's hash.
     static func photographed(_ register: Register, tag: String, bytes: [UInt8]) throws -> String {
         let source = NSTemporaryDirectory() + "rigbook-sync-photo-\(UUID().uuidString).jpg"

@@ -283,6 +283,21 @@ final class PostgresConnection {
         return PostgresRows(result)
     }
 
+    /// Runs one SELECT with `$1…$n` parameters through a cursor, handing `body` its rows `batch` at a time: no more
+    /// than one batch is ever held here, where one `query` holds every row until it is released. Only inside a
+    /// `transaction` (a cursor lives in one), and one at a time on a connection.
+    func forEachBatch(_ sql: String, _ parameters: [SQLValue] = [], batch: Int = 1_000,
+                      _ body: (PostgresRows) throws -> Void) throws {
+        let size = max(1, batch)
+        try query("DECLARE rigbook_batches NO SCROLL CURSOR FOR " + sql, parameters)
+        while true {
+            let rows = try query("FETCH \(size) FROM rigbook_batches")
+            if rows.count > 0 { try body(rows) }
+            if rows.count < size { break }
+        }
+        try execute("CLOSE rigbook_batches")
+    }
+
     /// The first column of the first row, if any.
     func scalar(_ sql: String, _ parameters: [SQLValue] = []) throws(ServerError) -> SQLValue? {
         let rows = try query(sql, parameters)

@@ -96,6 +96,9 @@ extension Register {
     /// Entries per page of a sync: each page is one transaction on the side that takes it.
     public static let syncPageSize = 50_000
 
+    /// Rows a pull reads from the server at a time (one `FETCH` of a page's cursor): what it holds of them.
+    static let syncFetchSize = 1_000
+
     /// The server URL last synced with, if any (`rigbook sync` without a URL uses it).
     public func rememberedServer() throws(RegisterError) -> String? {
         try perform {
@@ -192,11 +195,12 @@ extension Register {
     /// Brings in what the server received after this register's mark, page by page (`pageSize` entries in the
     /// server's order, each page one transaction here), so memory stays bounded and an interrupted pull leaves
     /// whole pages: the next sync resumes after the last one.
-    private func pull(_ server: PostgresConnection, identity: String, pageSize: Int,
-                      pages: Int = .max) throws -> MergeReport {
+    private func pull(_ server: PostgresConnection, identity: String, pageSize: Int, pages: Int = .max,
+                      fetchSize: Int = Register.syncFetchSize) throws -> MergeReport {
         var report = MergeReport()
         var taken = 0
-        while taken < pages, let page = try pullPage(server, identity: identity, pageSize: pageSize) {
+        while taken < pages,
+              let page = try pullPage(server, identity: identity, pageSize: pageSize, fetchSize: fetchSize) {
             report = Self.adding(report, page.report)
             taken += 1
             if page.last { break }
@@ -204,15 +208,17 @@ extension Register {
         return report
     }
 
-    /// Only the first `pages` pages of a pull, then stops as an interrupted sync would (for tests).
-    func pullPages(url: String, pageSize: Int, pages: Int) throws -> MergeReport {
+    /// Only the first `pages` pages of a pull, then stops as an interrupted sync would, reading `fetchSize` rows
+    /// from the server at a time (for tests).
+    func pullPages(url: String, pageSize: Int, pages: Int,
+                   fetchSize: Int = Register.syncFetchSize) throws -> MergeReport {
         let server = try PostgresConnection(url: url)
         let identity = try ServerSchema.prepare(server)
         try perform {
             try db.run("INSERT OR IGNORE INTO sync_servers (identity, url, last_used_at) VALUES (?, ?, ?)",
                        [.text(identity), .text(url), .text(Timestamp.now())])
         }
-        return try pull(server, identity: identity, pageSize: pageSize, pages: pages)
+        return try pull(server, identity: identity, pageSize: pageSize, pages: pages, fetchSize: fetchSize)
     }
 
     /// One page: the entries after the mark up to the `size`-th (or the server's head), applied by the merge
@@ -220,28 +226,31 @@ extension Register {
     /// merge rules refuse while more follows is read again twice as long: a push is numbered table by table, so
     /// a page may end between a new asset and the change that gave its tag up on another (those pass together);
     /// only a refusal of everything up to the head is final.
-    private func pullPage(_ server: PostgresConnection, identity: String,
-                          pageSize: Int) throws -> (report: MergeReport, last: Bool)? {
+    private func pullPage(_ server: PostgresConnection, identity: String, pageSize: Int,
+                          fetchSize: Int) throws -> (report: MergeReport, last: Bool)? {
         let mark = try perform { try marks(identity).pulled }
         var size = max(1, pageSize)
         while true {
             // One snapshot of the server for every table: pushes are serialised, so what is numbered up to the
-            // page's end is all there.
-            var rowsByTable: [String: PostgresRows] = [:]
+            // page's end is all there. Its rows come a batch at a time through a cursor into a snapshot on disk:
+            // a page's 50,000 entries held whole by libpq and again in an in-memory database were most of a
+            // first pull's 300 MB.
+            let snapshot = try perform { try makeSnapshot() }
+            var received: [String: Int] = [:]
             var head = mark, end = mark
             try server.transaction("ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 head = max(mark, try Self.serverHead(server))
                 end = try Self.pageEnd(server, after: mark, size: size) ?? head
                 for table in SyncJournal.tables {
-                    let columns = SyncJournal.serverColumns(table).joined(separator: ", ")
-                    rowsByTable[table.name] = try server.query(
-                        "SELECT seq, \(columns) FROM \(table.name) WHERE seq > $1 AND seq <= $2 ORDER BY seq",
-                        [.integer(mark), .integer(end)])
+                    received[table.name] = try receive(table, from: server, after: mark, through: end,
+                                                       into: snapshot, fetchSize: fetchSize)
                 }
             }
-            guard rowsByTable.values.contains(where: { $0.count > 0 }) else { return nil }
+            guard received.values.contains(where: { $0 > 0 }) else { return nil }
+            try perform { try foldSnapshotAssets(snapshot) }
             do {
-                let report = try applyPage(rowsByTable, identity: identity, through: end)
+                let report = try applyPage(snapshot, changesArrived: (received["asset_changes"] ?? 0) > 0,
+                                           identity: identity, through: end)
                 return (report, end >= head)
             } catch RegisterError.mergeRefused(let problems) {
                 guard end < head else { throw RegisterError.mergeRefused(problems) }
@@ -259,18 +268,21 @@ extension Register {
         return end
     }
 
-    /// Applies one page by the merge rules, in one transaction here, the pull mark moved to `end`.
-    private func applyPage(_ rowsByTable: [String: PostgresRows], identity: String,
+    /// The page cache while a page goes in (the register's indexes are large: far less is read back than with
+    /// SQLite's 2 MB).
+    static let pullCacheMiB = 128
+
+    /// Applies one page (`snapshot`, as `receive` filled it) by the merge rules, in one transaction here, the
+    /// pull mark moved to `end`. `changesArrived`: the page holds asset changes (conflicts to look for).
+    private func applyPage(_ snapshot: Database, changesArrived: Bool, identity: String,
                            through end: Int64) throws -> MergeReport {
-        let snapshot = try perform { try makeSnapshot(rowsByTable) }
-        // A larger page cache while a page goes in (the register's indexes are large): far less is read back.
-        return try perform { try db.withRoomForLargeWrite(cacheMiB: 128) {
+        try perform { try db.withRoomForLargeWrite(cacheMiB: Self.pullCacheMiB) {
             try db.transaction {
                 let pushed = try marks(identity).pushed
                 // This register's changes the server has not seen: the conflicts reported are between them and
                 // what arrives (none to look for when no change arrives).
                 var unpushed = Set<String>()
-                if (rowsByTable["asset_changes"]?.count ?? 0) > 0 {
+                if changesArrived {
                     let changes = try db.prepare("""
                         SELECT entry_key FROM sync_journal WHERE entry_table = 'asset_changes' AND seq > ?
                         AND (pulled_from IS NULL OR pulled_from <> ?)
@@ -288,35 +300,56 @@ extension Register {
         } }
     }
 
-    /// An in-memory database shaped like this register's evidence tables (their columns, no constraints),
-    /// holding what the server sent: `bringIn` reads it as it reads another register. The server keeps an
-    /// asset as it was added; here it gets its changes applied and `as_added`, as in a register.
-    private func makeSnapshot(_ rowsByTable: [String: PostgresRows]) throws -> Database {
-        let snapshot = try Database(path: ":memory:")
+    /// A database shaped like this register's evidence tables (their columns, no constraints), empty, for what
+    /// the server sends: `bringIn` reads it as it reads another register. A private temporary file (SQLite's
+    /// empty name), gone when closed: beyond a small cache its pages wait in the file, not in memory, so a page
+    /// of any size fits.
+    private func makeSnapshot() throws -> Database {
+        let snapshot = try Database(path: "")
+        try snapshot.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048")
         for table in SyncJournal.tables {
-            let columns = try columnNamesOf(table.name)
             try snapshot.execute("CREATE TABLE \(table.name) ("
                                  + "\(try columnDefinitions(table.name).joined(separator: ", ")))")
-            guard let rows = rowsByTable[table.name], rows.count > 0 else { continue }
-            let serverColumns = SyncJournal.serverColumns(table)
-            var names = serverColumns
-            if columns.contains("id") { names.append("id") }
-            let insert = try snapshot.prepare("INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES ("
-                                              + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")")
-            try snapshot.execute("BEGIN")
-            for row in 0..<rows.count {
-                var values = serverColumns.indices.map { index in
-                    let value = rows.value(row, index + 1)
-                    return SyncJournal.untyped.contains(serverColumns[index]) ? ServerValue.decode(value) : value
-                }
-                if columns.contains("id") { values.append(.integer(rows.int64(row, 0))) }
-                try insert.bind(values)
-                while try insert.step() {}
-            }
-            try snapshot.execute("COMMIT")
         }
-        try foldSnapshotAssets(snapshot)
         return snapshot
+    }
+
+    /// Streams into the snapshot's `table` the server's entries numbered after `mark` through `end`, a batch
+    /// at a time, in the server's order (its number as the `id` where the table has one); returns how many.
+    /// Runs in the server's transaction of the page. The server keeps an asset as it was added; the snapshot's
+    /// assets get their changes applied afterwards (`foldSnapshotAssets`).
+    private func receive(_ table: SyncJournal.Table, from server: PostgresConnection, after mark: Int64,
+                         through end: Int64, into snapshot: Database, fetchSize: Int) throws -> Int {
+        let serverColumns = SyncJournal.serverColumns(table)
+        let hasID = try perform { try columnNamesOf(table.name) }.contains("id")
+        let names = serverColumns + (hasID ? ["id"] : [])
+        let untyped = serverColumns.map { SyncJournal.untyped.contains($0) }
+        // The snapshot's failures as the register's (as every write here), the server's as its own.
+        let insert = try perform {
+            try snapshot.prepare("INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES ("
+                                 + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")")
+        }
+        try perform { try snapshot.execute("BEGIN") }
+        var values = [SQLValue](repeating: .null, count: names.count)
+        var count = 0
+        try server.forEachBatch("SELECT seq, \(serverColumns.joined(separator: ", ")) FROM \(table.name)"
+                                + " WHERE seq > $1 AND seq <= $2 ORDER BY seq",
+                                [.integer(mark), .integer(end)], batch: fetchSize) { rows in
+            try perform {
+                for row in 0..<rows.count {
+                    for index in serverColumns.indices {
+                        let value = rows.value(row, index + 1)
+                        values[index] = untyped[index] ? ServerValue.decode(value) : value
+                    }
+                    if hasID { values[serverColumns.count] = .integer(rows.int64(row, 0)) }
+                    try insert.bind(values)
+                    while try insert.step() {}
+                }
+            }
+            count += rows.count
+        }
+        try perform { try snapshot.execute("COMMIT") }
+        return count
     }
 
     /// Gives the snapshot's changed assets `as_added` (what the server keeps) and their current values.
