@@ -15,6 +15,10 @@ import RigbookUI
 /// line on stderr rather than a crash.
 func runBench() throws {
     let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: "--peak-of") {
+        // First, before any other option is looked for: what follows is another program's command line.
+        try SyncBench.peakOf(Array(arguments[(index + 1)...]))
+    }
     if let home = value(after: "--memory-probe") {
         try MemoryProbe.run(home: home)
         exit(0)
