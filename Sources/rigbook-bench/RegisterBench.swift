@@ -110,7 +110,8 @@ struct RegisterBench {
 
         // Save: gate, insert, summary update, draft removal (the draft file is written untimed first). Lifting
         // equipment only, as before the sample held electrical items: an inspection is saved on it.
-        let lifting = rows.filter { !$0.asset.isElectrical }
+        // Commissioned by the bench's day: a kept register may have been made on a later day.
+        let lifting = rows.filter { !$0.asset.isElectrical && ($0.asset.commissioned.map { $0 <= today } ?? true) }
         let drafts = DraftStore(home: home)
         // Signed as the form's save signs: the examiner's key, made on this machine at the first save.
         let signer = try KeyRing(home: home).signer(for: InspectionValues.benchPass(on: today).inspectorName,
