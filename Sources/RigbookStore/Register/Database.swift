@@ -161,6 +161,15 @@ public final class Database {
         return try body()
     }
 
+    /// Runs `body`'s reads on one snapshot (a read transaction), or on the one already open: several queries that
+    /// must agree (counts and the rows they count), with one lock of the file rather than one a query.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Runs `body` (which opens its own transaction) with room for a write that touches many pages: a page

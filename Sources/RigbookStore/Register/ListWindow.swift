@@ -61,7 +61,7 @@ extension Register {
     /// is what is left of the whole count: its range is most of the register.
     public func statusCounts(on today: CalendarDate,
                              includingRetired: Bool = false) throws(RegisterError) -> [AssetStatus: Int] {
-        try perform {
+        try perform { try db.reading {
             var counts: [AssetStatus: Int] = [:]
             var others = 0
             for status in AssetStatus.allCases where status != .ok {
@@ -77,7 +77,7 @@ extension Register {
             guard case .integer(let total)? = try db.scalar("SELECT count(*) FROM assets") else { return counts }
             counts[.ok] = Int(total) - others
             return counts
-        }
+        } }
     }
 
     /// Up to `limit` rows of the list of `statuses` (in attention order) that follow `anchor` (from the first row
@@ -86,7 +86,7 @@ extension Register {
     public func listRows(on today: CalendarDate, statuses: [AssetStatus], counts: [AssetStatus: Int],
                          from anchor: ListAnchor?, backwards: Bool = false,
                          limit: Int) throws(RegisterError) -> [RegisterRow] {
-        try perform {
+        try perform { try db.reading {
             let ordered = statuses.sorted()
             let total = counts.values.reduce(0, +)
             var rows: [RegisterRow] = []
@@ -95,20 +95,19 @@ extension Register {
                 // The anchor's own status first (after or before its tag), then those beyond it.
                 segments = segments.filter { backwards ? $0 <= anchor.status : $0 >= anchor.status }
             }
-            let fetch = try db.prepare("SELECT \(AssetColumns.select) FROM assets WHERE tag = ?")
             for status in segments where rows.count < limit && (counts[status] ?? 0) > 0 {
                 let bound = anchor?.status == status ? anchor?.tag : nil
                 let tags = try listTags(status, on: today, dense: isDense(counts[status] ?? 0, of: total),
                                         beyond: bound, backwards: backwards, limit: limit - rows.count)
-                var segment: [RegisterRow] = []
                 for tag in tags {
-                    try fetch.bind([.text(tag)])
-                    if try fetch.step() { segment.append(AssetColumns.row(fetch)) }
+                    let row = try db.withKept(Self.rowByTag, [.text(tag)]) {
+                        try $0.step() ? AssetColumns.row($0) : nil
+                    }
+                    if let row { rows.append(row) }
                 }
-                rows += segment
             }
             return backwards ? rows.reversed() : rows
-        }
+        } }
     }
 
     /// The asset's place in the list of `statuses` on `today` (0 is the first row), nil when it is not shown.
@@ -117,7 +116,7 @@ extension Register {
         guard let row = try asset(uuid: uuid) else { return nil }
         let status = row.status(on: today).status
         guard statuses.contains(status) else { return nil }
-        return try perform {
+        return try perform { try db.reading {
             let before = statuses.filter { $0 < status }.reduce(0) { $0 + (counts[$1] ?? 0) }
             let total = counts.values.reduce(0, +)
             var inside = 0
@@ -136,15 +135,15 @@ extension Register {
                 }
             }
             return before + inside
-        }
+        } }
     }
 
     /// How many assets (in service, or retired too) have an interval longer than LOLER reg 9(3) allows without an
     /// examination scheme (`Asset.intervalExceedsLOLER`), from the few the long-interval index holds.
     public func flaggedIntervalCount(includingRetired: Bool = false) throws(RegisterError) -> Int {
         try perform {
-            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets"
-                                           + " INDEXED BY assets_with_long_intervals WHERE \(StatusColumns.longIntervals)")
+            let statement = try db.prepare("SELECT \(AssetColumns.select) FROM assets INDEXED BY"
+                                           + " assets_with_long_intervals WHERE \(StatusColumns.longIntervals)")
             var count = 0
             while try statement.step() {
                 let asset = AssetColumns.row(statement).asset
@@ -157,13 +156,16 @@ extension Register {
     /// The longest tags (by characters), for the width of the list's tag column.
     public func longestTags(limit: Int = 20) throws(RegisterError) -> [String] {
         try perform {
-            let statement = try db.prepare("SELECT tag FROM assets INDEXED BY assets_by_tag_length ORDER BY length(tag) DESC LIMIT ?")
+            let statement = try db.prepare(
+                "SELECT tag FROM assets INDEXED BY assets_by_tag_length ORDER BY length(tag) DESC LIMIT ?")
             try statement.bind([.integer(Int64(limit))])
             var tags: [String] = []
             while try statement.step() { tags.append(statement.text(0)) }
             return tags
         }
     }
+
+    private static let rowByTag = "SELECT \(AssetColumns.select) FROM assets WHERE tag = ?"
 
     /// Whether a status's rows are better found by walking every row in tag order (most rows have it: a screenful
     /// is met within a few thousand) than by sorting its own ranges (few rows have it: the sort is small).

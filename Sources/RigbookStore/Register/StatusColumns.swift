@@ -87,7 +87,8 @@ enum StatusColumns {
 
     /// Adds them, fills them, indexes them and keeps them. Each index holds the tag (the table's key), so a status's
     /// rows come in tag order from its ranges alone; `assets_in_list_order` walks every row in tag order with what
-    /// decides its status, for the statuses most rows have.
+    /// decides its status, for the statuses most rows have; `assets_by_class_and_tag` gives a whole class (WITHDRAWN,
+    /// UNTESTED, a dangerous fail) in tag order with nothing to sort.
     static let migrationSQL: String = {
         let set = zip(names, expressions(row: "")).map { "\($0) = \($1)" }.joined(separator: ", ")
         let setNew = zip(names, expressions(row: "NEW.")).map { "\($0) = \($1)" }.joined(separator: ", ")
@@ -101,6 +102,7 @@ enum StatusColumns {
             CREATE INDEX assets_by_status_soon ON assets(status_class, status_soon, status_due);
             CREATE INDEX assets_by_status_remedy ON assets(status_class, status_remedy, status_due);
             CREATE INDEX assets_in_list_order ON assets(tag, status_class, status_due, status_soon, status_remedy);
+            CREATE INDEX assets_by_class_and_tag ON assets(status_class, tag);
             CREATE INDEX assets_with_long_intervals ON assets(tag) WHERE \(longIntervals);
             CREATE INDEX assets_by_tag_length ON assets(length(tag));
             CREATE TRIGGER assets_statuses_on_insert AFTER INSERT ON assets

@@ -480,24 +480,28 @@ extension ListState {
         guard var window, page.request.today == today, page.request.statuses == window.statuses else { return }
         let request = page.request
         let available: Int
+        // Each row's status is worked out once, as it comes in.
+        let read = page.rows.map { $0.status(on: today) }
         switch (request.anchor, request.backwards) {
         case (nil, false):
             available = window.total
             window.start = 0
-            rows = page.rows
+            (rows, reports) = (page.rows, read)
         case (nil, true):
             available = window.total
             window.start = window.total - page.rows.count
-            rows = page.rows
+            (rows, reports) = (page.rows, read)
         case (let anchor?, false):
             guard !rows.isEmpty, anchor == self.anchor(of: rows.count - 1) else { return }
             available = window.total - window.start - rows.count
             rows += page.rows
+            reports += read
         case (let anchor?, true):
             guard !rows.isEmpty, anchor == self.anchor(of: 0) else { return }
             available = window.start
             window.start -= page.rows.count
-            rows = page.rows + rows
+            rows.insert(contentsOf: page.rows, at: 0)
+            reports.insert(contentsOf: read, at: 0)
         }
         if page.rows.count < min(request.limit, available) { windowExhausted = true }
         // Keep the rows around the screen; those far from it go.
@@ -505,10 +509,10 @@ extension ListState {
             let keepFrom = max(0, min(top - window.start - ListWindow.walk, rows.count - ListWindow.largest))
             let keepTo = min(rows.count, keepFrom + ListWindow.largest)
             rows = Array(rows[keepFrom..<keepTo])
+            reports = Array(reports[keepFrom..<keepTo])
             window.start += keepFrom
         }
         // The columns keep the widths of the load: a read ahead, beside the screen, never moves what it shows.
-        reports = rows.map { $0.status(on: today) }
         self.window = window
         clampSelection()
         scrollToSelection(pageSize: pageSize)
