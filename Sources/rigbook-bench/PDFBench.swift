@@ -80,8 +80,7 @@ enum PDFBench {
         let measured = timed(environment + [rigbook, "report", "--out", pdf])
         _ = try? timed(environment + [rigbook, "report", "--out", page]).get()
         let html = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
-        let pages = output(of: ["pdfinfo", pdf], quiet: true).split(separator: "\n")
-            .first { $0.hasPrefix("Pages:") }.map { $0.split(separator: " ").last.map(String.init) ?? "?" } ?? "?"
+        let pages = PDFBench.pages(pdf)
         let chromium = html.isEmpty ? "— (no HTML page)" : chromiumPrint(html, home: home)
         print("| figure | Rigbook | target | Chromium, same report's HTML |")
         print("|---|---|---|---|")
@@ -98,6 +97,12 @@ enum PDFBench {
               + "\(String(format: "%.1f", figures.seconds)) s, peak \(Int(figures.peakMB)) MB | "
               + "< 60 s, < 200 MB \(met ? "✓" : "✗") | \(chromium) |")
         print("")
+    }
+
+    /// The pages of the PDF at `path` as pdfinfo counts them, or "?".
+    static func pages(_ path: String) -> String {
+        output(of: ["pdfinfo", path], quiet: true).split(separator: "\n")
+            .first { $0.hasPrefix("Pages:") }.map { $0.split(separator: " ").last.map(String.init) ?? "?" } ?? "?"
     }
 
     /// Why a timed command gave no figures.

@@ -39,6 +39,8 @@ struct RegisterBench {
         var unsignedBatchSave = Samples()
         var batchCheckpoint = Samples()
         var memoryMB = Double.nan
+        /// The bulk commands on the register, each its own process.
+        var bulk: [BulkBench.Figure] = []
     }
 
     func run() throws -> Result {
@@ -163,6 +165,7 @@ struct RegisterBench {
         }
 
         result.memoryMB = MemoryProbe.measure(home: home.root)
+        result.bulk = try BulkBench.run(home: home.root, today: today)
         return result
     }
 
@@ -223,6 +226,14 @@ struct RegisterBench {
             $0.memoryMB < 100
         }) {
             String(format: "%.0f MB", $0.memoryMB)
+        }
+        // Each size's figure judged: a bulk command's memory must not grow with the register.
+        for (index, command) in (results.first?.bulk ?? []).map(\.command).enumerated() {
+            row("\(command): peak memory, time", "< \(Int(BulkBench.targetMB)) MB each") { result in
+                guard index < result.bulk.count else { return "—" }
+                let figure = result.bulk[index]
+                return "\(figure.memory) \(figure.met ? "✓" : "✗"), \(figure.time)"
+            }
         }
         row("baseline: whole register rewritten as JSON", "—", timing(\.baseline))
         row("save ÷ baseline (medians)", "—") { String(format: "1 : %.0f", $0.baseline.median / $0.save.median) }
