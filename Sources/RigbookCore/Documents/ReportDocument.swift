@@ -131,7 +131,7 @@ public struct ReportDocument {
     }
 
     private func attention(_ out: some DocumentWriter, _ source: some RowSource, due: inout DueList,
-                           findingRows: [UUID: (row: RegisterRow, listedReasons: [StatusReason]?)]) throws {
+                           findingRows: [UUID: FindingAsset]) throws {
         // Only the findings on the report's assets; one already explained by its asset's DO NOT USE needs no row
         // of its own.
         let findings = findings.filter { findingRows[$0.assetUUID] != nil }
@@ -172,8 +172,8 @@ public struct ReportDocument {
         }
         if !found.isEmpty { try out.writeRow(.group("Findings of the period")) }
         for finding in found {
-            guard let row = findingRows[finding.assetUUID]?.row else { continue }
-            let asset = row.asset, status = row.status(on: today).status
+            guard let asset = findingRows[finding.assetUUID] else { continue }
+            let status = asset.status
             try out.writeRow(.init([ReportDocument.badge(status), .cell(asset.tag), .cell(asset.name),
                                     .cell(ReportDocument.locationName(asset.location)),
                                     finding.isTest ? "retest" : "—", "\(finding.date.iso)", .cell(finding.text)],

@@ -24,6 +24,29 @@ struct ReportKey: RowKey {
     }
 }
 
+/// A finding's asset as its row in the attention list shows it. Not its `RegisterRow` (some 650 bytes, and its
+/// strings): at 1,000,000 assets a month's findings were on some 7,900 assets, 5 MB of rows held while the list
+/// was drawn.
+struct FindingAsset {
+    let uuid: UUID
+    let tag: String
+    let name: String
+    let location: String
+    /// Its status on the report's day.
+    let status: AssetStatus
+    /// Its reasons, when the attention list lists it already; nil when it does not.
+    let listedReasons: [StatusReason]?
+
+    init(_ asset: Asset, status: AssetStatus, listedReasons: [StatusReason]?) {
+        uuid = asset.uuid
+        tag = asset.tag
+        name = asset.name
+        location = asset.location
+        self.status = status
+        self.listedReasons = listedReasons
+    }
+}
+
 /// The report's first read: every figure the page gives before its lists (the counts, the chart, whether
 /// electrical items are in it) and, for each list, a key per asset it will show; the lists' rows are read again
 /// by uuid as they are written (holding every row, its status and the attention items was 1.0 GB at
@@ -39,9 +62,9 @@ struct ReportTally {
     /// Assets falling due in each week of the chart.
     private(set) var weeks = [Int](repeating: 0, count: ReportDocument.forecastWeeks)
     var due: DueList
-    /// The rows of the assets the period's findings are about (a few), with their reasons when the attention
-    /// list lists them already: a finding's row shows whatever the asset's status.
-    private(set) var findingRows: [UUID: (row: RegisterRow, listedReasons: [StatusReason]?)] = [:]
+    /// What the attention list shows of the assets the period's findings are about, with their reasons when it
+    /// lists them already: a finding's row shows whatever the asset's status.
+    private(set) var findingRows: [UUID: FindingAsset] = [:]
     private let findingAssets: Set<UUID>
     /// Intervals longer than LOLER allows; assets out of use or with a defect to remedy (the default report's
     /// findings); electrical items out of use; and, for the location tables and the whole book, every asset.
@@ -73,7 +96,9 @@ struct ReportTally {
         if asset.isElectrical { electricalCounts[rank] += 1 }
         if let week = DueForecast.week(of: report, today: today, count: weeks.count) { weeks[week] += 1 }
         let item = due.add(row, report: report)
-        if findingAssets.contains(asset.uuid) { findingRows[asset.uuid] = (row, item?.report.reasons) }
+        if findingAssets.contains(asset.uuid) {
+            findingRows[asset.uuid] = FindingAsset(asset, status: report.status, listedReasons: item?.report.reasons)
+        }
         if asset.intervalExceedsLOLER { overlong.append(key) }
         if !scope.allParticulars, ReportDocument.defectStatuses.contains(report.status) { defects.append(key) }
         if asset.isElectrical, report.status == .doNotUse { electricalOutOfUse.append(key) }
