@@ -5,4 +5,8 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
+// glibc's malloc_trim: what a long document's content freed is handed back before cairo finishes its PDF.
+#if defined(__linux__)
+#include <malloc.h>
+#endif
 #endif
