@@ -6,6 +6,11 @@ import RigbookStore
 /// process on the home (`--home`), its output thrown away or written to a file outside the home, its wall time and
 /// its peak resident memory (`ru_maxrss`) taken from `wait4` when it ends. Target: < 100 MB each, at 1,000,000 assets
 /// too (the command holds no row: its memory must not grow with the register).
+///
+/// A fresh bench process (`--measure-child`) spawns each command, not the bench itself: on Linux a child's
+/// `ru_maxrss` starts at the peak of the process it was spawned from (exec keeps the old memory's high-water
+/// mark), and the bench's own peak, with a register built and listed in it, was 109 MB at 1,000 assets. From a
+/// fresh bench the floor is 31 MB (`/bin/true` measures that), below the 33 MB even `rigbook --version` takes.
 enum BulkBench {
     static let targetMB = 100.0
 
@@ -66,7 +71,7 @@ enum BulkBench {
             progress("bench: \(shown) on \(home)…")
             var figure = Figure(command: shown)
             let errors = folder + "/stderr.txt"
-            switch spawn(rigbook, ["--home", home] + words, environment: pairs, errors: errors) {
+            switch measured(rigbook, ["--home", home] + words, environment: pairs, errors: errors, folder: folder) {
             case .failure(let failure): figure.failure = failure.reason
             case .success(let child):
                 figure.seconds = child.seconds
@@ -99,6 +104,42 @@ enum BulkBench {
         guard path.hasSuffix(".pdf") else { return bytes }
         let pages = PDFBench.pages(path)
         return "\(Int(pages)?.formatted() ?? pages) pages, \(bytes)"
+    }
+
+    /// `executable`'s figures (`spawn`) as a fresh bench process spawned for it measures them.
+    private static func measured(_ executable: String, _ arguments: [String], environment: [String], errors: String,
+                                 folder: String) -> Result<(status: Int32, seconds: Double, peakKB: Int), Failure> {
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let figures = folder + "/figures.txt"
+        try? FileManager.default.removeItem(atPath: figures)
+        switch spawn(me, ["--measure-child", figures, errors, executable] + arguments, environment: environment,
+                      errors: "/dev/null") {
+        case .failure(let failure): return .failure(failure)
+        case .success(let helper) where helper.status != 0:
+            return .failure(Failure(reason: "the measuring process ended with \(helper.status)"))
+        case .success: break
+        }
+        let text = (try? String(contentsOfFile: figures, encoding: .utf8)) ?? ""
+        let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+        guard words.count == 3, let status = Int32(words[0]), let seconds = Double(words[1]),
+              let peakKB = Int(words[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            return .failure(Failure(reason: text.isEmpty ? "no figures" : text))
+        }
+        return .success((status, seconds, peakKB))
+    }
+
+    /// `--measure-child FIGURES ERRORS EXECUTABLE ARGUMENTS…`: this process's one job. `EXECUTABLE` is spawned with
+    /// this process's environment (`spawn`) and its status, wall time and peak memory written to `FIGURES` as
+    /// "STATUS SECONDS KB", or why it could not be run.
+    static func measureChild(_ words: [String]) {
+        guard words.count >= 3 else { return progress("rigbook-bench: --measure-child FIGURES ERRORS EXECUTABLE …") }
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let text: String
+        switch spawn(words[2], Array(words.dropFirst(3)), environment: environment, errors: words[1]) {
+        case .success(let child): text = "\(child.status) \(child.seconds) \(child.peakKB)"
+        case .failure(let failure): text = failure.reason
+        }
+        try? text.write(toFile: words[0], atomically: false, encoding: .utf8)
     }
 
     /// Why a child gave no figures.

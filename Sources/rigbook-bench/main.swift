@@ -27,6 +27,11 @@ func runBench() throws {
         try MemoryProbe.run(home: home)
         exit(0)
     }
+    if let index = arguments.firstIndex(of: "--measure-child") {
+        // One bulk command spawned and measured by a fresh process (`BulkBench`): for `--bulk-only` and `--sizes`.
+        BulkBench.measureChild(Array(arguments[(index + 1)...]))
+        exit(0)
+    }
     if let root = value(after: "--first-frame") {
         // One first frame on an existing home: for profilers.
         let home = DataHome(root: root)
