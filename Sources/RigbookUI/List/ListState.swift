@@ -544,6 +544,10 @@ extension ListState {
         switch event {
         case .key, .registerLoaded, .registerWindowLoaded:
             if (window == nil) != needsAllRows { return [.reloadRegister] }
+        case .failure:
+            // A read that failed (a lock, a damaged file) is not asked again at once, which spun without end: the
+            // next key or the second's tick asks again.
+            return []
         default:
             break
         }
