@@ -36,4 +36,26 @@ import Testing
                        + " status_remedy)")
         try ListWindowUITests.expectSameAsFullRead(h.afterLookingAround(), on: harnessToday)
     }
+
+    @Test func aScreenTallerThanTheWindowKeepsPagesDown() throws {
+        // 496 rows a page: more than the rows a window keeps beyond the screen's top.
+        let h = try Harness(.sample(count: 5_000), width: 120, height: 500, listWindowFrom: 1)
+        try ListWindowUITests.expectSameAsFullRead(h, on: harnessToday)
+        var list = h.state.list
+        let page = ListState.pageSize(Rect(width: 120, height: 500))
+        list.top = 2_000
+        list.selection = 2_000
+        #expect(list.windowRequest(pageSize: page) != nil)
+        // Reads as the loop does them: each one brings the window nearer the screen, none is trimmed off again.
+        var reads = 0
+        while let request = list.windowRequest(pageSize: page), reads < 10 {
+            let rows = try h.register.listRows(on: request.today, statuses: request.statuses, counts: request.counts,
+                                               from: request.anchor, backwards: request.backwards,
+                                               limit: request.limit)
+            list.receiveWindow(ListWindowPage(request: request, rows: rows), pageSize: page)
+            reads += 1
+        }
+        #expect(reads < 10, "the window never came to hold the screen")
+        #expect(list.holdsRow(visible: 2_000) && list.holdsRow(visible: 2_000 + page - 1))
+    }
 }

@@ -504,10 +504,13 @@ extension ListState {
             reports.insert(contentsOf: read, at: 0)
         }
         if page.rows.count < min(request.limit, available) { windowExhausted = true }
-        // Keep the rows around the screen; those far from it go.
-        if rows.count > ListWindow.largest {
-            let keepFrom = max(0, min(top - window.start - ListWindow.walk, rows.count - ListWindow.largest))
-            let keepTo = min(rows.count, keepFrom + ListWindow.largest)
+        // Keep the rows around the screen; those far from it go. What stays holds the screen and a page on each
+        // side (the read ahead's): on a screen taller than the walk, a read trimmed off again was asked again.
+        let before = max(ListWindow.walk, pageSize)
+        let largest = max(ListWindow.largest, before + 2 * pageSize)
+        if rows.count > largest {
+            let keepFrom = max(0, min(top - window.start - before, rows.count - largest))
+            let keepTo = min(rows.count, keepFrom + largest)
             rows = Array(rows[keepFrom..<keepTo])
             reports = Array(reports[keepFrom..<keepTo])
             window.start += keepFrom

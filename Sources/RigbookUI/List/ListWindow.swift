@@ -14,7 +14,8 @@ public struct ListWindow: Sendable, Equatable {
 
     /// Rows a load reads beyond the screen on each side; after that, a page ahead is read while the loop waits.
     public static let margin = 100
-    /// The most rows a window keeps: a read that would grow it further lets the far side go.
+    /// The most rows a window keeps (on a screen taller than `walk`, the screen and a page each side of it): a read
+    /// that would grow it further lets the far side go.
     static let largest = 8 * margin
     /// Further than this from the window, a move reads afresh from an end of the list rather than walking to it.
     static let walk = 4 * margin
