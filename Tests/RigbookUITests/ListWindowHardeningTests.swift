@@ -58,4 +58,24 @@ import Testing
         #expect(reads < 10, "the window never came to hold the screen")
         #expect(list.holdsRow(visible: 2_000) && list.holdsRow(visible: 2_000 + page - 1))
     }
+
+    @Test func statusColumnsChangedBehindRigbooksBackAreNotTrusted() throws {
+        let h = try Harness(.sample(count: 5_000), width: 120, height: 60, listWindowFrom: 1)
+        #expect(h.state.list.window != nil)
+        let db = try Database(path: h.home.registerPath)
+        try db.execute("DROP TRIGGER assets_statuses_are_derived")
+        // A dangerous item out of every class: counted among the OK ones and never listed.
+        try db.run("UPDATE assets SET status_class = NULL WHERE tag = (SELECT min(tag) FROM assets"
+                   + " WHERE status_class = 2)")
+        _ = h.afterLookingAround()
+        #expect(h.state.list.window == nil, "the list reads every row")
+        #expect(h.screen.joined(separator: "\n").contains("rigbook verify"), "\(h.screen.joined(separator: "\n"))")
+        let expected = try ListWindowUITests.fullRead(h.register, on: harnessToday)
+        h.press(.home)
+        let walked = h.walkWholeList(maxPages: 2_000)
+        let missing = Set(expected.tags).subtracting(walked.rows.map(\.tag)).sorted()
+        let same = walked.rows.map(\.tag) == expected.tags
+        #expect(same, "the list differs from a full read; missing: \(missing)")
+        #expect(h.screen[1].hasPrefix(" " + expected.counts.prefix(20)), "\(h.screen[1]) \(expected.counts)")
+    }
 }

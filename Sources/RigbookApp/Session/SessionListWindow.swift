@@ -9,10 +9,12 @@ extension Session {
     func loadForList() throws -> [Event] {
         let list = state.list
         let large = try register.assetCount() >= listWindowFrom
+        // Status columns changed behind Rigbook's back cannot place every asset: such a register is read whole.
+        let byWindow = large ? try register.statusColumnsAreSound() : false
         let draftAssets = Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:)))
         let particulars = try register.particulars()
         let batchDrafts = Set(drafts.batchIDs())
-        guard large && !list.needsAllRows else {
+        guard byWindow && !list.needsAllRows else {
             var rows = try register.rows(includingRetired: list.showRetired)
             // Draft marks come from file names (and a journal's first byte): the list never reads a draft.
             if !draftAssets.isEmpty {
@@ -20,7 +22,10 @@ extension Session {
                     rows[index].hasDraft = true
                 }
             }
-            return [.registerLoaded(rows, particulars, batchDrafts: batchDrafts, large: large)]
+            let loaded = Event.registerLoaded(rows, particulars, batchDrafts: batchDrafts, large: byWindow)
+            guard large && !byWindow else { return [loaded] }
+            return [loaded, .failure("Status columns changed behind Rigbook's back (rigbook verify names them): the"
+                                     + " list reads every asset.")]
         }
         let today = state.today
         let statuses = list.showRetired ? AssetStatus.allCases : AssetStatus.active

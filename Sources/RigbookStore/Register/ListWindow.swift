@@ -138,6 +138,23 @@ extension Register {
         } }
     }
 
+    /// Whether the status columns can place every asset: the triggers that keep them are all there and every row
+    /// is of a class the list reads. Else (changed behind Rigbook's back) a list read by them would show an asset
+    /// among the wrong status, or count it as OK and never show it: such a register's list reads every row.
+    public func statusColumnsAreSound() throws(RegisterError) -> Bool {
+        try perform {
+            let names = StatusColumns.guards.map { "'\($0)'" }.joined(separator: ", ")
+            let triggers = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'"
+                                         + " AND name IN (\(names))")
+            guard triggers == .integer(Int64(StatusColumns.guards.count)) else { return false }
+            // Each arm of the OR is a range of the class index: a few steps, whatever the register's size.
+            let highest = StatusColumns.Class.allCases.count - 1
+            let unclassed = try db.scalar("SELECT count(*) FROM assets WHERE status_class IS NULL OR status_class < 0"
+                                          + " OR status_class > \(highest)")
+            return unclassed == .integer(0)
+        }
+    }
+
     /// How many assets (in service, or retired too) have an interval longer than LOLER reg 9(3) allows without an
     /// examination scheme (`Asset.intervalExceedsLOLER`), from the few the long-interval index holds.
     public func flaggedIntervalCount(includingRetired: Bool = false) throws(RegisterError) -> Int {

@@ -68,6 +68,11 @@ enum StatusColumns {
         return problems
     }
 
+    /// The triggers that keep them what the summary makes, and the summary what the records fold to: with any of
+    /// them gone (dropped behind Rigbook's back) the columns may place an asset among the wrong status.
+    static let guards = ["assets_statuses_on_insert", "assets_statuses_on_update", "assets_statuses_are_derived",
+                         "assets_summaries_are_folded"]
+
     /// The columns they are made of: a change of any of them makes them again.
     static let inputs = ["last_thorough_date", "commissioned", "interval_months", "next_examination_by",
                          "open_remedy_deadline", "unresolved_fail_date", "last_thorough_result", "out_of_service",
