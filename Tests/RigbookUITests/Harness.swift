@@ -143,6 +143,12 @@ final class Harness {
         verifyScreen(sourceLocation: sourceLocation)
     }
 
+    /// Lets the filter's index that a load asked for be made beside the loop and taken, then draws the frame.
+    func settleSearchIndex(sourceLocation: SourceLocation = #_sourceLocation) {
+        session.settleSearchIndex()
+        checkScreen(sourceLocation: sourceLocation)
+    }
+
     /// After an event sent to the session directly: the runtime draws its frame, and the screen is checked.
     func checkScreen(sourceLocation: SourceLocation = #_sourceLocation) {
         runtime.drawFrame()

@@ -58,7 +58,7 @@ public final class Session {
     let searchIndexWorker = SearchIndexWorker()
     /// A loaded list asked for its index to be made ahead: started at the loop's next idle moment, so the frame
     /// of the load is drawn first.
-    private var searchIndexWanted = false
+    var searchIndexWanted = false
     /// Why the register can only be read (nil: it can be written): said from the start, and a save is refused
     /// with it rather than failing inside SQLite.
     let readOnly: String?
@@ -119,7 +119,7 @@ public final class Session {
             register.checkpointIfDeferred()
             if searchIndexWanted {
                 searchIndexWanted = false
-                searchIndexWorker.start(state.list)
+                searchIndexWorker.start(state.list, registerPath: register.path)
             }
         }
         followTheSearchIndex(before: event)
@@ -202,6 +202,8 @@ public final class Session {
     func timeoutMilliseconds() -> Int32? {
         // The frame is drawn: the index a load asked for can be started at once (on the tick this brings).
         if searchIndexWanted { return 0 }
+        // An index being made beside the loop: a filter typed before it was ready runs as soon as it comes.
+        if searchIndexWorker.isRunning { return min(timeoutUntilDeadline() ?? 100, 100) }
         // A sync running on the worker: look for its outcome often (the loop never waits for it).
         if backgroundSync?.isRunning == true { return min(timeoutUntilDeadline() ?? 200, 200) }
         return timeoutUntilDeadline()

@@ -27,6 +27,8 @@ extension Session {
             return [loaded, .failure("Status columns changed behind Rigbook's back (rigbook verify names them): the"
                                      + " list reads every asset.")]
         }
+        // Before the reads: an index made from this state, or a later one, holds every row they see.
+        let stamp = try register.stamp()
         let today = state.today
         let statuses = list.showRetired ? AssetStatus.allCases : AssetStatus.active
         let counts = try register.statusCounts(on: today, includingRetired: list.showRetired)
@@ -55,15 +57,37 @@ extension Session {
             counts: counts, statuses: statuses, rows: rows, start: start, selected: selected, drafts: draftCount,
             flaggedIntervals: try register.flaggedIntervalCount(includingRetired: list.showRetired),
             longestTags: try register.longestTags(),
-            particulars: particulars, batchDrafts: batchDrafts))]
+            particulars: particulars, batchDrafts: batchDrafts, stamp: stamp))]
     }
 
     /// Rows the list's window asked for, with their draft marks.
     func readListWindow(_ request: ListWindowRequest) throws -> [Event] {
-        var rows = try register.listRows(on: request.today, statuses: request.statuses, counts: request.counts,
+        var rows: [RegisterRow] = []
+        if let matched = request.matched {
+            // An asset gone since the index was made (its tag changed) leaves the read short.
+            try register.forEachRow(uuids: matched.uuids) { rows.append($0); return true }
+        } else {
+            rows = try register.listRows(on: request.today, statuses: request.statuses, counts: request.counts,
                                          from: request.anchor, backwards: request.backwards, limit: request.limit)
+        }
         markDrafts(&rows, Set(drafts.ids().compactMap(DraftStore.assetUUID(ofDraftID:))))
         return [.listWindowRead(ListWindowPage(request: request, rows: rows))]
+    }
+
+    /// The filter's index of the register as `basis` says, made on the calling thread (beside the loop) on a
+    /// connection of its own.
+    static func makeRegisterIndex(path: String, basis: RegisterSearchIndex.Basis) -> Event {
+        do {
+            let register = try Register.openForReading(path: path)
+            var builder = RegisterSearchIndex.Builder(basis: basis)
+            try register.forEachRow(includingRetired: basis.includesRetired) { row in
+                builder.add(row)
+                return true
+            }
+            return .registerIndexPrepared(builder.finish())
+        } catch {
+            return .failure("The filter could not index the register: \(error.localizedDescription)")
+        }
     }
 
     /// Reads ahead, while the loop waits for a key, the rows the next keys will need.

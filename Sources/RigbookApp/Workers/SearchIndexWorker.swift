@@ -37,28 +37,53 @@ final class BackgroundJob<Result: Sendable>: Sendable {
     }
 }
 
-/// Makes the list's filter index on a thread of its own once the loop is idle after a load (the first
-/// filter key at a million assets made it, half a second). It works from a copy of the list; the result waits in
-/// a mailbox the loop looks at before each event, and the list takes it only if its rows are still the ones the
-/// copy had (`ListState.adopt`). While it runs the copy keeps the rows it was given: if the list loads others
-/// meanwhile, both are held until it ends.
-typealias SearchIndexWorker = BackgroundJob<PreparedSearchIndex>
+/// Makes the list's filter index on a thread of its own once the loop is idle after a load (the first filter key at
+/// a million assets made it, half a second). The result waits in a mailbox the loop looks at before each event.
+///
+/// A list of every row gives a copy of itself to work from; the list takes the index only if its rows are still
+/// the ones the copy had (`ListState.adopt`). While it runs the copy keeps the rows it was given: if the list loads
+/// others meanwhile, both are held until it ends. A large register's window gives what to read instead, and the
+/// index is made from the register on a connection of the worker's own (`RegisterSearchIndex`).
+typealias SearchIndexWorker = BackgroundJob<Event>
 
 extension SearchIndexWorker {
-    /// Starts making the index of `list` unless one is being made (that one is then set aside by the list if it
-    /// no longer fits, and the filter makes its own).
-    func start(_ list: ListState) { start { list.prepareSearchIndex() } }
+    /// Starts making the index `list` needs unless one is being made (that one is then set aside by the list if it
+    /// no longer fits, and another is asked for).
+    func start(_ list: ListState, registerPath: String) {
+        if list.window != nil {
+            guard let basis = list.registerIndexWanted else { return }
+            start { Session.makeRegisterIndex(path: registerPath, basis: basis) }
+        } else {
+            start { .searchIndexPrepared(list.prepareSearchIndex()) }
+        }
+    }
 }
 
 extension Session {
-    /// Hands an index made beside the loop to `update`, before the event that might need it. A filter key waits
-    /// for the index under way (at most what making it on the key would take) rather than making a second beside
-    /// it on the same two cores.
+    /// Hands an index made beside the loop to `update`, before the event that might need it. A filter key on a list
+    /// of every row waits for the index under way (at most what making it on the key would take) rather than
+    /// making a second beside it on the same two cores; a window's filter never waits (it says it is waiting).
     func followTheSearchIndex(before event: Event) {
-        if case .key = event, state.list.editingFilter, searchIndexWorker.isRunning {
+        if case .key = event, state.list.editingFilter, state.list.window == nil, searchIndexWorker.isRunning {
             searchIndexWorker.waitUntilDone()
         }
         guard let prepared = searchIndexWorker.take() else { return }
-        update(with: .searchIndexPrepared(prepared))
+        update(with: prepared)
+    }
+}
+
+extension Session {
+    /// Makes the filter index the list wants and hands it over, waiting for it: for tests and the bench, which need
+    /// the filter's answers rather than its wait (the loop itself never waits for a large register's index).
+    public func settleSearchIndex() {
+        for _ in 0..<20 {
+            if searchIndexWanted {
+                searchIndexWanted = false
+                searchIndexWorker.start(state.list, registerPath: register.path)
+            }
+            searchIndexWorker.waitUntilDone()
+            if let made = searchIndexWorker.take() { update(with: made) }
+            if !searchIndexWanted && !searchIndexWorker.isRunning { return }
+        }
     }
 }

@@ -172,6 +172,9 @@ public final class Database {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Rows this connection has inserted, changed or deleted since it opened (triggers' rows too).
+    var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
     /// Runs `body` (which opens its own transaction) with room for a write that touches many pages: a page
     /// cache of `cacheMiB` (random index pages are re-read otherwise) and statement journals in memory. Each
     /// statement with a trigger that may abort journals the pages it changes; past 64 KiB SQLite moves that

@@ -11,3 +11,10 @@ extension Register {
         }
     }
 }
+
+extension Register {
+    /// The register's state as this connection sees it (`RegisterStamp`): equal stamps, no commit between.
+    public func stamp() throws(RegisterError) -> RegisterStamp {
+        try perform { RegisterStamp(dataVersion: try dataVersion(), ownChanges: db.totalChanges) }
+    }
+}

@@ -64,6 +64,8 @@ public enum Event: Sendable {
     case particularsNotRecorded(String)
     /// The filter's index, made beside the loop after a load (`Effect.prepareSearchIndex`).
     case searchIndexPrepared(PreparedSearchIndex)
+    /// A large register's filter index, made beside the loop (`Effect.prepareSearchIndex` on a window).
+    case registerIndexPrepared(RegisterSearchIndex)
     /// Every version of one particular, oldest first, `changedAt` in local time.
     case particularsHistoryLoaded(title: String, [ParticularsVersion], particulars: Particulars)
     /// The asset editor may open (its draft's lock is held).

@@ -209,13 +209,18 @@ extension ListState: Screen {
             loadWindow(load, today: context.today, pageSize: ListState.pageSize(context.area))
             placeAfterSave()
             scrollToSelection(pageSize: ListState.pageSize(context.area))
-            return reportSave()
+            let outcome = reportSave()
+            return askForRegisterIndex().map { outcome + $0 } ?? outcome
         case .listWindowRead(let page):
             receiveWindow(page, pageSize: ListState.pageSize(context.area))
             return nil
         case .searchIndexPrepared(let prepared):
             adopt(prepared)
             return nil
+        case .registerIndexPrepared(let index):
+            adopt(index, pageSize: ListState.pageSize(context.area))
+            // Made from a state the register has left since (a commit came meanwhile): another is made.
+            return askForRegisterIndex()
         case .assetRefreshed(let row):
             if row.asset.isRetired && !showRetired { return .effects([.reloadRegister]) }
             if !update(row, today: context.today) { return .effects([.reloadRegister]) }

@@ -43,16 +43,23 @@ public struct ListState: Sendable {
 
     public private(set) var query = ""
     /// Row indexes the filter shows, best match first (attention order among equals); nil when there is no filter.
-    private(set) var matches: [Int32]?
+    internal(set) var matches: [Int32]?
     /// The same rows in row (tag) order: what the next, longer query narrows, read front to back (nil: every row).
     var matchedRows: [Int32]?
     /// Whether a filter has run since the last load: only then can a longer query narrow its result.
     var filtered = false
     /// Counts per status of the rows the filter shows (nil: no filter, the whole register's counts hold).
-    public private(set) var shownCounts: [AssetStatus: Int]?
+    public internal(set) var shownCounts: [AssetStatus: Int]?
     /// `is:` words of the filter that name no status.
     public private(set) var unknownStatusWords: [String] = []
     var searchIndex: SearchIndex?
+    /// A large register's filter index, made beside the loop (`RegisterSearchIndex`); nil until the first one comes.
+    public internal(set) var registerIndex: RegisterSearchIndex?
+    /// The filter has words but waits for the register's index, being made beside the loop: the list is unfiltered
+    /// meanwhile, and says so.
+    public internal(set) var filterWaiting = false
+    /// The register's state when the window was last loaded: an index made from it is current.
+    var windowStamp: RegisterStamp?
     public var editingFilter = false
     /// What drawing this list keeps from frame to frame (`ListView`).
     let memos = ListMemos()
@@ -99,6 +106,8 @@ public struct ListState: Sendable {
     var pendingAll: ListAction?
     /// A read of the window came back short: no more reads until the next load.
     var windowExhausted = false
+    /// How many answers the filter of a large register has given: each names the rows its window reads.
+    var filterAnswers = 0
 
     public init(today: CalendarDate) { self.today = today }
 
@@ -242,7 +251,11 @@ public struct ListState: Sendable {
     }
 
     /// How many assets the list has (the retired among them when they are shown).
-    public var assetCount: Int { window?.total ?? rows.count }
+    public var assetCount: Int {
+        // A filtered window's total is its answer's: the list's is the counts'.
+        guard let window else { return rows.count }
+        return window.filterAnswer == nil ? window.total : window.statuses.reduce(0) { $0 + (counts[$1] ?? 0) }
+    }
 
     public mutating func setQuery(_ newQuery: String) {
         // Typing on can only narrow the result: filter the previous matches.
@@ -260,17 +273,7 @@ public struct ListState: Sendable {
         let list = self
         return SearchIndex.build(count: rows.count) { row, builder in
             let asset = list.rows[row].asset
-            builder.own(asset.tag)
-            builder.own(asset.serialNumber)
-            builder.own(asset.clientRef)
-            builder.shared(asset.name)
-            builder.shared(asset.typeLabel)
-            builder.shared(list.siteName(of: asset))
-            builder.shared(asset.location)
-            builder.shared(asset.manufacturer)
-            // An electrical asset is found by its class and by the word "electrical".
-            builder.shared(asset.electrical.map { "electrical \($0.environment.label)" } ?? "")
-            builder.endRow()
+            builder.add(asset, site: list.siteName(of: asset))
         }
     }
 
@@ -301,11 +304,11 @@ public struct ListState: Sendable {
         return true
     }
 
-    private mutating func applyQuery(_ text: String, narrowing: Bool) {
-        // A window holds a few rows of a large register: the filter runs once every row is read (`needsAllRows`).
-        guard window == nil else { return }
+    mutating func applyQuery(_ text: String, narrowing: Bool) {
         let parsed = FilterQuery(text)
         unknownStatusWords = parsed.unknownStatuses
+        // A window holds a few rows of a large register: its filter runs over the register's index.
+        if window != nil { return applyQueryToWindow(parsed, text: text, narrowing: narrowing) }
         filtered = !text.isEmpty
         if parsed.isEmpty {
             // Only spaces, or "is:" still being typed: everything shows, but the filter is on.
@@ -314,32 +317,46 @@ public struct ListState: Sendable {
             shownCounts = text.isEmpty ? nil : counts
             return
         }
-        let searches = !parsed.terms.isEmpty || !parsed.exact.isEmpty
-        if searchIndex == nil && searches { searchIndex = makeSearchIndex() }
-        // Nil: every row. Rows are visited in row order, which reads the index's tables front to back.
-        let candidates = narrowing ? matchedRows : nil
+        if searchIndex == nil && (!parsed.terms.isEmpty || !parsed.exact.isEmpty) { searchIndex = makeSearchIndex() }
+        let rows = self.rows
+        let answer = ListState.filter(parsed, index: searchIndex, ranks: ranks, among: narrowing ? matchedRows : nil,
+                                      kind: { rows[Int($0)].asset.kind })
+        (matches, matchedRows, shownCounts) = (answer.shown, answer.inRowOrder, answer.counts)
+    }
+
+    /// What a filter shows over an index of rows in tag order with their status ranks: the rows it keeps best
+    /// first, the same in row order (what a longer query narrows), and how many it keeps of each status.
+    struct FilterAnswer {
+        var shown: [Int32]
+        var inRowOrder: [Int32]
+        var counts: [AssetStatus: Int]
+    }
+
+    /// The filter `parsed` over the rows of `index` (every row, or the `among` a shorter query kept), whose status
+    /// ranks are `ranks` and kinds `kind`: the whole list's filter and a large register's are this one.
+    static func filter(_ parsed: FilterQuery, index: SearchIndex?, ranks: [UInt8], among candidates: [Int32]?,
+                       kind: @escaping @Sendable (Int32) -> AssetKind) -> FilterAnswer {
         var allowed = [Bool](repeating: parsed.statuses == nil, count: AssetStatus.allCases.count)
         for status in parsed.statuses ?? [] { allowed[status.attentionRank] = true }
         // `is:electrical` / `is:lifting` narrow by kind as well as by status. Words alone keep every
         // status and kind: no call a row to ask (a million calls a keystroke).
-        let kinds = parsed.kinds, rows = self.rows, ranks = self.ranks, allowedRanks = allowed
+        let kinds = parsed.kinds, allowedRanks = allowed
         let keptRow: @Sendable (Int32) -> Bool = { row in
-            allowedRanks[Int(ranks[Int(row)])] && (kinds.map { $0.contains(rows[Int(row)].asset.kind) } ?? true)
+            allowedRanks[Int(ranks[Int(row)])] && (kinds.map { $0.contains(kind(row)) } ?? true)
         }
         let kept = parsed.statuses == nil && kinds == nil ? nil : keptRow
         let found: (rows: [Int32], scores: [Int32])
-        if let index = searchIndex, searches {
+        if let index, !parsed.terms.isEmpty || !parsed.exact.isEmpty {
+            // Nil candidates: every row, visited in row order, which reads the index's tables front to back.
             found = index.matches(parsed.terms, exact: parsed.exact, among: candidates, keep: kept)
         } else {
-            let all = candidates ?? Array(0..<Int32(rows.count))
+            let all = candidates ?? Array(0..<Int32(ranks.count))
             found = (kept.map { all.filter($0) } ?? all, [])
         }
-        matchedRows = found.rows
         let shown = ListState.bestFirst(found.rows, scores: found.scores, ranks: ranks)
-        matches = shown.rows
         var byStatus: [AssetStatus: Int] = [:]
         for (rank, count) in shown.perRank.enumerated() where count > 0 { byStatus[AssetStatus.allCases[rank]] = count }
-        shownCounts = byStatus
+        return FilterAnswer(shown: shown.rows, inRowOrder: found.rows, counts: byStatus)
     }
 
     /// Rows given in row order, put best first: by score, highest first (no scores: all equal), then in attention
@@ -415,13 +432,16 @@ public struct PreparedSearchIndex: Sendable {
 // MARK: A large register's window
 
 extension ListState {
-    /// Whether something the list shows needs every row: a filter, the scan prompt, or an action waiting for them.
-    public var needsAllRows: Bool { !query.isEmpty || scan != nil || pendingAll != nil }
+    /// Whether something the list shows needs every row: the scan prompt, or an action waiting for them (a filter
+    /// runs over the register's index).
+    public var needsAllRows: Bool { scan != nil || pendingAll != nil }
 
     /// Takes a large register's counts and the window around the row to select. The selection keeps its place on
     /// the screen; the columns are as wide as the rows read so far need (until the next load).
     public mutating func loadWindow(_ load: ListWindowLoad, today: CalendarDate, pageSize: Int) {
         let offset = selection - top
+        let selectedMatch = self.selectedMatch
+        windowStamp = load.stamp
         let widths = window == nil ? ListSurvey() : survey
         self.today = today
         particulars = load.particulars
@@ -442,6 +462,10 @@ extension ListState {
         (order, ranks, matches, matchedRows, filtered, searchIndex, shownCounts) = ([], [], nil, nil, false, nil, nil)
         loaded = true
         if let selected = load.selected, let position = visibleIndex(of: selected) { selection = position }
+        if !query.isEmpty {
+            applyQuery(query, narrowing: false)
+            select(match: selectedMatch)
+        }
         clampSelection()
         top = max(0, selection - offset)
         scrollToSelection(pageSize: pageSize)
@@ -454,6 +478,7 @@ extension ListState {
         let spare = ahead ? pageSize : 0
         let first = max(0, top - spare), last = min(window.total, top + pageSize + spare)
         let start = window.start, end = window.start + rows.count
+        if let answer = window.filterAnswer { return matchedRequest(answer, first: first, last: last) }
         func request(_ anchor: ListAnchor?, backwards: Bool, _ limit: Int) -> ListWindowRequest {
             ListWindowRequest(anchor: anchor, backwards: backwards, limit: max(1, limit), today: today,
                               statuses: window.statuses, counts: counts)
@@ -479,29 +504,15 @@ extension ListState {
     public mutating func receiveWindow(_ page: ListWindowPage, pageSize: Int) {
         guard var window, page.request.today == today, page.request.statuses == window.statuses else { return }
         let request = page.request
-        let available: Int
         // Each row's status is worked out once, as it comes in.
         let read = page.rows.map { $0.status(on: today) }
-        switch (request.anchor, request.backwards) {
-        case (nil, false):
-            available = window.total
-            window.start = 0
-            (rows, reports) = (page.rows, read)
-        case (nil, true):
-            available = window.total
-            window.start = window.total - page.rows.count
-            (rows, reports) = (page.rows, read)
-        case (let anchor?, false):
-            guard !rows.isEmpty, anchor == self.anchor(of: rows.count - 1) else { return }
-            available = window.total - window.start - rows.count
-            rows += page.rows
-            reports += read
-        case (let anchor?, true):
-            guard !rows.isEmpty, anchor == self.anchor(of: 0) else { return }
-            available = window.start
-            window.start -= page.rows.count
-            rows.insert(contentsOf: page.rows, at: 0)
-            reports.insert(contentsOf: read, at: 0)
+        let available: Int
+        if let matched = request.matched {
+            guard matched.answer == window.filterAnswer else { return }
+            available = receiveMatches(page, matched, reports: read, window: &window)
+        } else {
+            guard let keyset = receiveByKeyset(page, reports: read, window: &window) else { return }
+            available = keyset
         }
         if page.rows.count < min(request.limit, available) { windowExhausted = true }
         // Keep the rows around the screen; those far from it go. What stays holds the screen and a page on each
@@ -521,12 +532,43 @@ extension ListState {
         scrollToSelection(pageSize: pageSize)
     }
 
+    /// Files rows read by keyset at the window's edge they were read from (or afresh from an end of the list);
+    /// returns how many rows the list had there to read, nil when the read no longer fits the window.
+    private mutating func receiveByKeyset(_ page: ListWindowPage, reports read: [StatusReport],
+                                          window: inout ListWindow) -> Int? {
+        switch (page.request.anchor, page.request.backwards) {
+        case (nil, false):
+            window.start = 0
+            (rows, reports) = (page.rows, read)
+            return window.total
+        case (nil, true):
+            window.start = window.total - page.rows.count
+            (rows, reports) = (page.rows, read)
+            return window.total
+        case (let anchor?, false):
+            guard !rows.isEmpty, anchor == self.anchor(of: rows.count - 1) else { return nil }
+            let available = window.total - window.start - rows.count
+            rows += page.rows
+            reports += read
+            return available
+        case (let anchor?, true):
+            guard !rows.isEmpty, anchor == self.anchor(of: 0) else { return nil }
+            let available = window.start
+            window.start -= page.rows.count
+            rows.insert(contentsOf: page.rows, at: 0)
+            reports.insert(contentsOf: read, at: 0)
+            return available
+        }
+    }
+
     /// One asset re-read into the window: kept in place when it keeps its status and tag (its place in the list);
     /// false when it moves, or is not in the window, and the list must be read again.
     mutating func updateInWindow(_ row: RegisterRow, today: CalendarDate) -> Bool {
         guard let index = rows.firstIndex(where: { $0.asset.uuid == row.asset.uuid }) else { return false }
         let report = row.status(on: today)
-        guard report.status == reports[index].status, row.asset.tag == rows[index].asset.tag else { return false }
+        // A changed asset (not only its history) may have changed what the filter's index holds of it: a load
+        // brings the register's new state, from which another index is made.
+        guard report.status == reports[index].status, row.asset == rows[index].asset else { return false }
         if rows[index].hasDraft != row.hasDraft { draftCount += row.hasDraft ? 1 : -1 }
         if rows[index].asset.intervalExceedsLOLER != row.asset.intervalExceedsLOLER {
             flaggedIntervals += row.asset.intervalExceedsLOLER ? 1 : -1
@@ -554,6 +596,8 @@ extension ListState {
         default:
             break
         }
+        // The filter was cleared: the whole list's window is read again around the selected row.
+        if window?.filterAnswer != nil && matches == nil { return [.reloadRegister] }
         return windowRequest(pageSize: pageSize).map { [.readListWindow($0)] } ?? []
     }
 }

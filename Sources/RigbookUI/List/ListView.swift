@@ -387,8 +387,13 @@ enum ListView {
             let prompt = "/" + list.query
             let used = frame.put(prompt, x: 0, y: y, in: area, style: .bold)
             frame.cursor = (area.x + min(used, area.width - 1), area.y + y)
-            let hint = "  " + ListState.filterKeymap.hint
+            let hint = "  " + (list.filterWaiting ? ListState.waitingHint : ListState.filterKeymap.hint)
             if used + hint.displayWidth < area.width { frame.put(hint, x: used, y: y, in: area, style: .dim) }
+            return
+        }
+        if list.filterWaiting {
+            let used = frame.put("/\(list.query)  ", x: 0, y: y, in: area, style: .bold)
+            frame.put(ListState.waitingHint, x: used, y: y, in: area, style: .dim)
             return
         }
         let key = FooterKey(query: list.query, width: area.width)

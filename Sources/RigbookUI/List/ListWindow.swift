@@ -11,6 +11,9 @@ public struct ListWindow: Sendable, Equatable {
     public var total: Int
     /// The list's statuses (retired last, when shown), in attention order.
     public var statuses: [AssetStatus]
+    /// Which filter's answer the window holds rows of, by position in it (`ListState.filterAnswers`); nil when it
+    /// holds the whole list's, by keyset.
+    public var filterAnswer: Int? = nil
 
     /// Rows a load reads beyond the screen on each side; after that, a page ahead is read while the loop waits.
     public static let margin = 100
@@ -30,6 +33,15 @@ public struct ListWindowRequest: Sendable, Equatable {
     public var today: CalendarDate
     public var statuses: [AssetStatus]
     public var counts: [AssetStatus: Int]
+    /// A filtered list's rows, read by uuid instead of by keyset (nil: the whole list's).
+    public var matched: MatchedRead? = nil
+}
+
+/// Rows of a filter's answer to read: those at `from` on in the answer, by their uuids.
+public struct MatchedRead: Sendable, Equatable {
+    public var answer: Int
+    public var from: Int
+    public var uuids: [UUID]
 }
 
 /// The rows a `ListWindowRequest` read, in list order.
@@ -59,10 +71,13 @@ public struct ListWindowLoad: Sendable {
     public var longestTags: [String]
     public var particulars: Particulars
     public var batchDrafts: Set<String>
+    /// The register's state the load saw: a filter index made from it is current.
+    public var stamp: RegisterStamp
 
     public init(counts: [AssetStatus: Int], statuses: [AssetStatus], rows: [RegisterRow], start: Int,
                 selected: UUID?, drafts: Int, flaggedIntervals: Int, longestTags: [String], particulars: Particulars,
-                batchDrafts: Set<String>) {
+                batchDrafts: Set<String>, stamp: RegisterStamp) {
+        self.stamp = stamp
         self.longestTags = longestTags
         self.counts = counts
         self.statuses = statuses

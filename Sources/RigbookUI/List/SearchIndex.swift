@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RigbookCore
 
 /// The lower-cased searchable text of every row (tag, name, type, site, location, serial, client ref,
 /// manufacturer), kept so that a filter keystroke over a million assets is a tight pass, not a million string
@@ -135,6 +136,22 @@ struct SearchIndex: Sendable {
             combinationIDs[combination] = id
             for slot in 0..<SearchIndex.sharedPerRow { index.combinationValues.append(combination[slot]) }
             return id
+        }
+
+        /// A row of the list: the asset's tag, serial number and client ref, then its name, type, site,
+        /// location, manufacturer and kind (in `SharedField`'s order).
+        mutating func add(_ asset: Asset, site: String) {
+            own(asset.tag)
+            own(asset.serialNumber)
+            own(asset.clientRef)
+            shared(asset.name)
+            shared(asset.typeLabel)
+            shared(site)
+            shared(asset.location)
+            shared(asset.manufacturer)
+            // An electrical asset is found by its class and by the word "electrical".
+            shared(asset.electrical.map { "electrical \($0.environment.label)" } ?? "")
+            endRow()
         }
 
         mutating func endRow() {
