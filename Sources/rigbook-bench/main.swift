@@ -134,6 +134,22 @@ func runBench() throws {
         // the neighbours', not the key's.
         print("list keystroke, CPU: \(format(cpu.median)) / \(format(cpu.p99))")
         print("list keystroke: \(format(samples.median)) / \(format(samples.p99))")
+        // The filter, once its index is made beside the loop (a large register's) or on its first key (a small one).
+        var index = Samples(), filter = Samples(), filterCPU = Samples()
+        index.time { runtime.session.settleSearchIndex() }
+        for round in 0..<40 {
+            runtime.press(.char("/"))
+            for character in RegisterBench.filterQueries[round % RegisterBench.filterQueries.count] {
+                let start = now(), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
+                runtime.press(.char(character))
+                filter.values.append((now() - start) * 1000)
+                filterCPU.values.append((now(CLOCK_THREAD_CPUTIME_ID) - cpuStart) * 1000)
+            }
+            runtime.press(.escape)
+        }
+        print("filter index, made beside the loop: \(format(index.median))")
+        print("filter keystroke, CPU: \(format(filterCPU.median)) / \(format(filterCPU.p99))")
+        print("filter keystroke: \(format(filter.median)) / \(format(filter.p99))")
         exit(0)
     }
     let kills = value(after: "--kills").flatMap { Int($0) } ?? 20

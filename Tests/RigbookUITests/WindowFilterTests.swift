@@ -149,6 +149,17 @@ import RigbookTestSupport
         try ListWindowUITests.expectSameAsFullRead(h, on: harnessToday)
     }
 
+    @Test func aLabelScannedIntoTheFilterGoesToItsAsset() throws {
+        let h = try Harness(.sample(count: 5_000), width: 120, height: 40, listWindowFrom: 1)
+        h.settleSearchIndex()
+        let tag = try ListWindowUITests.fullRead(h.register, on: harnessToday).tags[4_321]
+        h.type(LabelPayload(tag: tag, due: CalendarDate(iso: "2027-06-01")).text)
+        h.press(.enter)
+        #expect(h.state.list.selectedRow?.asset.tag == tag, "\(h.dump)")
+        #expect(h.state.list.query.isEmpty && h.state.list.window != nil, "the list is a window again, unfiltered")
+        #expect(h.screen[39].contains(tag), "the list says what it found: \(h.screen[39])")
+    }
+
     @Test func theFilterFollowsASaveElsewhereAnImportAMergeAndANewDay() throws {
         let day = Mutex(harnessToday)
         let h = try Harness(.sample(count: 5_000), width: 120, height: 40, calendar: { day.withLock { $0 } },

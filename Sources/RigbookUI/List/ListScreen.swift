@@ -170,6 +170,11 @@ extension ListState: Screen {
         switch ListState.filterKeymap.action(for: key) {
         case .keep:
             editingFilter = false
+            if window != nil, case .payload = LabelPayload.read(query) {
+                // A scan into a large register's filter: find its asset once every row is read.
+                pendingJump = query
+                return .stay
+            }
             // A scanned payload or a tag typed whole: Enter goes to the asset.
             if case .some(.some(let notice)) = jumpFromFilter(page: ListState.pageSize(context.area)) {
                 return .notify(notice)
@@ -203,6 +208,12 @@ extension ListState: Screen {
             if let action = pendingAll {
                 pendingAll = nil
                 outcome = outcome + perform(action, context: context)
+            }
+            if pendingJump != nil {
+                pendingJump = nil
+                if case .some(.some(let notice)) = jumpFromFilter(page: ListState.pageSize(context.area)) {
+                    outcome = outcome + .notify(notice)
+                }
             }
             return wantsIndexAhead ? outcome + .effects([.prepareSearchIndex]) : outcome
         case .registerWindowLoaded(let load):

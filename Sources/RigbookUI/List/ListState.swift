@@ -104,6 +104,9 @@ public struct ListState: Sendable {
     public internal(set) var largeRegister = false
     /// An action that needs every row (`*`, `I`, Tab on a large register), waiting for them to be read.
     var pendingAll: ListAction?
+    /// A label scanned into a large register's filter, to jump to once every row is read (a payload names a tag,
+    /// which the filter's answer does not hold).
+    var pendingJump: String?
     /// A read of the window came back short: no more reads until the next load.
     var windowExhausted = false
     /// How many answers the filter of a large register has given: each names the rows its window reads.
@@ -432,9 +435,9 @@ public struct PreparedSearchIndex: Sendable {
 // MARK: A large register's window
 
 extension ListState {
-    /// Whether something the list shows needs every row: the scan prompt, or an action waiting for them (a filter
-    /// runs over the register's index).
-    public var needsAllRows: Bool { scan != nil || pendingAll != nil }
+    /// Whether something the list shows needs every row: the scan prompt, or an action or a scan waiting for them
+    /// (a filter runs over the register's index).
+    public var needsAllRows: Bool { scan != nil || pendingAll != nil || pendingJump != nil }
 
     /// Takes a large register's counts and the window around the row to select. The selection keeps its place on
     /// the screen; the columns are as wide as the rows read so far need (until the next load).
