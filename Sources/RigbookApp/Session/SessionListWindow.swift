@@ -79,7 +79,7 @@ extension Session {
     static func makeRegisterIndex(path: String, basis: RegisterSearchIndex.Basis) -> Event {
         do {
             let register = try Register.openForReading(path: path)
-            var builder = RegisterSearchIndex.Builder(basis: basis)
+            var builder = RegisterSearchIndex.Builder(basis: basis, capacity: try register.assetCount())
             try register.forEachRow(includingRetired: basis.includesRetired) { row in
                 builder.add(row)
                 return true

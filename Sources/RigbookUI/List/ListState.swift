@@ -352,8 +352,15 @@ public struct ListState: Sendable {
         if let index, !parsed.terms.isEmpty || !parsed.exact.isEmpty {
             // Nil candidates: every row, visited in row order, which reads the index's tables front to back.
             found = index.matches(parsed.terms, exact: parsed.exact, among: candidates, keep: kept)
+        } else if let candidates {
+            found = (kept.map { candidates.filter($0) } ?? candidates, [])
+        } else if kinds == nil {
+            // Statuses alone over every row (`is:` typed first): a pass over the ranks, no call a row.
+            found = (ranks.withUnsafeBufferPointer { ranks in
+                (0..<Int32(ranks.count)).filter { allowedRanks[Int(ranks[Int($0)])] }
+            }, [])
         } else {
-            let all = candidates ?? Array(0..<Int32(ranks.count))
+            let all = Array(0..<Int32(ranks.count))
             found = (kept.map { all.filter($0) } ?? all, [])
         }
         let shown = ListState.bestFirst(found.rows, scores: found.scores, ranks: ranks)
@@ -364,42 +371,56 @@ public struct ListState: Sendable {
 
     /// Rows given in row order, put best first: by score, highest first (no scores: all equal), then in attention
     /// order (by status, then row order), with how many rows there are of each status. A counting sort on the
-    /// pair, so a keystroke over a million matches costs two passes, not a comparison sort.
+    /// pair, so a keystroke over a million matches costs a few passes, not a comparison sort; many rows are sorted
+    /// in two halves on two threads, each counting its own and then placing them after the other half's of the
+    /// same slot (the first key of a filter over a million assets).
     static func bestFirst(_ rows: [Int32], scores: [Int32], ranks: [UInt8]) -> (rows: [Int32], perRank: [Int]) {
         let rankCount = AssetStatus.allCases.count
         var perRank = [Int](repeating: 0, count: rankCount)
         guard !rows.isEmpty else { return ([], perRank) }
-        let low = scores.min() ?? 0
-        let levels = Int(min(4096, (scores.max() ?? 0) - low + 1))
-        var starts = [Int](repeating: 0, count: levels * rankCount + 1)
-        let sorted = [Int32](unsafeUninitializedCapacity: rows.count) { out, written in
-            rows.withUnsafeBufferPointer { rows in
-            scores.withUnsafeBufferPointer { scores in
-            ranks.withUnsafeBufferPointer { ranks in
-            starts.withUnsafeMutableBufferPointer { starts in
-                // A row's slot: the highest score level first, then the most urgent status.
-                @inline(__always) func slot(_ position: Int) -> Int {
-                    let level = scores.isEmpty ? 0 : Int(min(Int32(levels - 1), scores[position] - low))
-                    return (levels - 1 - level) * rankCount + Int(ranks[Int(rows[position])])
-                }
-                for position in rows.indices { starts[slot(position) + 1] += 1 }
-                for index in 1..<starts.count { starts[index] += starts[index - 1] }
-                for position in rows.indices {
-                    let key = slot(position)
-                    out[starts[key]] = rows[position]
-                    starts[key] += 1
-                }
-            }}}}
-            written = rows.count
+        let bounds = InHalves.map(count: scores.count) { range in
+            scores[range].reduce((low: Int32.max, high: Int32.min)) { (min($0.low, $1), max($0.high, $1)) }
         }
-        // After the placement each slot's start is the next one's: the counts per status are read from the ends.
-        var previousEnd = 0
-        for level in 0..<levels {
-            for rank in 0..<rankCount {
-                let end = starts[level * rankCount + rank]
-                perRank[rank] += end - previousEnd
-                previousEnd = end
+        let low = scores.isEmpty ? 0 : bounds.map(\.result.low).min() ?? 0
+        let high = scores.isEmpty ? 0 : bounds.map(\.result.high).max() ?? 0
+        let levels = Int(min(4096, high - low + 1)), slots = levels * rankCount
+        // A row's slot: the highest score level first, then the most urgent status.
+        let slot: @Sendable (Int) -> Int = { position in
+            let level = scores.isEmpty ? 0 : Int(min(Int32(levels - 1), scores[position] - low))
+            return (levels - 1 - level) * rankCount + Int(ranks[Int(rows[position])])
+        }
+        let counted = InHalves.map(count: rows.count) { range in
+            var counts = [Int](repeating: 0, count: slots)
+            counts.withUnsafeMutableBufferPointer { counts in
+                for position in range { counts[slot(position)] += 1 }
             }
+            return counts
+        }
+        // Where each part's rows of each slot go: after every earlier slot's, and after the earlier part's own.
+        var starts = counted.map { _ in [Int](repeating: 0, count: slots) }
+        var next = 0
+        for slot in 0..<slots {
+            for part in counted.indices {
+                starts[part][slot] = next
+                next += counted[part].result[slot]
+            }
+            perRank[slot % rankCount] += (next - starts[0][slot])
+        }
+        let placeFrom = starts
+        let sorted = [Int32](unsafeUninitializedCapacity: rows.count) { out, written in
+            // The buffer's address crosses to the other thread as a number: each part writes only its own slots.
+            let address = UInt(bitPattern: out.baseAddress)
+            _ = InHalves.map(count: rows.count) { range in
+                let out = UnsafeMutablePointer<Int32>(bitPattern: address)!
+                var at = placeFrom[range.lowerBound == 0 ? 0 : placeFrom.count - 1]
+                for position in range {
+                    let key = slot(position)
+                    out[at[key]] = rows[position]
+                    at[key] += 1
+                }
+                return 0
+            }
+            written = rows.count
         }
         return (sorted, perRank)
     }

@@ -37,13 +37,21 @@ public struct RegisterSearchIndex: Sendable {
 
     /// Fills an index an asset at a time, in tag order.
     public struct Builder {
-        private var search = SearchIndex.Builder(capacity: 0)
+        private var search: SearchIndex.Builder
         private var uuids: [UUID] = []
         private var ranks: [UInt8] = []
         private var kinds: [UInt8] = []
         private let basis: Basis
 
-        public init(basis: Basis) { self.basis = basis }
+        /// `capacity`: about how many assets there are. Room for them is made once: an array grown by doubling
+        /// copies itself, and holds both copies for a moment.
+        public init(basis: Basis, capacity: Int) {
+            self.basis = basis
+            search = SearchIndex.Builder(capacity: capacity)
+            uuids.reserveCapacity(capacity)
+            ranks.reserveCapacity(capacity)
+            kinds.reserveCapacity(capacity)
+        }
 
         public mutating func add(_ row: RegisterRow) {
             let asset = row.asset

@@ -13,7 +13,7 @@ import RigbookCore
 /// Bytes are compared, so a character of several bytes matches as its bytes do.
 ///
 /// A row's fields are of two sorts. Its *own* fields (tag, serial number, client ref) differ from row to row: their
-/// bytes are kept per row, separated by 0x1F, with three bit sets of the bytes in them (`ownBits`). Its *shared*
+/// bytes are kept per row, separated by 0x1F, with a bit set of the bytes in them (`ownBits`). Its *shared*
 /// fields (name, type, site, location, manufacturer, kind) repeat across a register (a thousand "1 t web
 /// sling"s on "Quay 2"): each distinct value is kept once, each distinct combination of them once, and a row
 /// holds its combination's id. A keystroke scores each value and each combination once, so a row costs a
@@ -38,13 +38,13 @@ struct SearchIndex: Sendable {
     static let wholeValueBonus: Int32 = 256
     private var ownBytes: [UInt8] = []
     private var ownStarts: [UInt32] = [0]
-    /// Which byte classes (`bitIndex`) each row's own text holds: at all, at the start of a word, where letters
-    /// and digits change. For each block of 64 rows, one word per class and sort; bit `row % 64` is the row's. A
-    /// keystroke over a million rows reads a word or three per 64 rows, not the 24 bytes a row of three masks
-    /// would be (reading those was most of a first key's time).
+    /// Which byte classes (`bitIndex`) each row's own text holds. For each block of 64 rows, one word per class;
+    /// bit `row % 64` is the row's. A keystroke over a million rows reads a word per 64 rows and class, not a mask
+    /// per row (reading those was most of a first key's time). Where in a word a byte is (its bonus) is not kept:
+    /// at a million rows that doubled the index, and a one-letter word mostly scores its most on a shared value.
     private var ownBits: [UInt64] = []
     static let classCount = 64
-    static let wordsPerBlock = classCount * 3
+    static let wordsPerBlock = classCount
     /// Each row's combination of shared values.
     private var rowCombinations: [UInt32] = []
     /// `sharedPerRow` value ids per combination.
@@ -52,14 +52,6 @@ struct SearchIndex: Sendable {
     private var valueBytes: [UInt8] = []
     private var valueStarts: [UInt32] = [0]
 
-    /// The bytes of a row's own text, one bit per byte class (`bitIndex`): those present, and those found at the
-    /// start of a word or where letters and digits change. A word with a byte not present cannot match there;
-    /// a one-letter word's score there is known from the masks alone. Filed into `ownBits` at the row's end.
-    struct OwnMasks: Sendable {
-        var present: UInt64 = 0
-        var atBoundary: UInt64 = 0
-        var atChange: UInt64 = 0
-    }
 
     /// Fills an index a row at a time: `own` and `shared` for each of the row's fields, then `endRow`.
     struct Builder {
@@ -68,7 +60,9 @@ struct SearchIndex: Sendable {
         private var combinationIDs: [Combination: UInt32] = [:]
         private var combination = Combination()
         private var sharedInRow = 0
-        private var masks = OwnMasks()
+        /// The byte classes (`bitIndex`) of the row's own text so far: a word with a byte not among them cannot
+        /// match there. Filed into `ownBits` at the row's end.
+        private var present: UInt64 = 0
         private var ownInRow = 0
 
         /// Six value ids: a row's shared fields.
@@ -100,18 +94,7 @@ struct SearchIndex: Sendable {
             if ownInRow > 0 { index.ownBytes.append(SearchIndex.separator) }
             let start = index.ownBytes.count
             SearchIndex.appendLowercased(text, to: &index.ownBytes)
-            var previous = CharacterClass.other
-            for byte in index.ownBytes[start...] {
-                let bit = UInt64(1) << SearchIndex.bitIndex[Int(byte)]
-                masks.present |= bit
-                let current = SearchIndex.characterClass(byte)
-                switch SearchIndex.bonus(previous, current) {
-                case SearchIndex.bonusBoundary: masks.atBoundary |= bit
-                case SearchIndex.bonusChange: masks.atChange |= bit
-                default: break
-                }
-                previous = current
-            }
+            for byte in index.ownBytes[start...] { present |= UInt64(1) << SearchIndex.bitIndex[Int(byte)] }
             ownInRow += 1
         }
 
@@ -161,14 +144,12 @@ struct SearchIndex: Sendable {
             let row = index.rowCombinations.count - 1
             if row % 64 == 0 { index.ownBits.append(contentsOf: repeatElement(0, count: SearchIndex.wordsPerBlock)) }
             let base = row / 64 * SearchIndex.wordsPerBlock, bit = UInt64(1) << (row % 64)
-            for (sort, classes) in [masks.present, masks.atBoundary, masks.atChange].enumerated() {
-                var left = classes
-                while left != 0 {
-                    index.ownBits[base + left.trailingZeroBitCount * 3 + sort] |= bit
-                    left &= left - 1
-                }
+            var left = present
+            while left != 0 {
+                index.ownBits[base + left.trailingZeroBitCount] |= bit
+                left &= left - 1
             }
-            masks = OwnMasks()
+            present = 0
             sharedInRow = 0
             ownInRow = 0
         }
@@ -206,17 +187,13 @@ struct SearchIndex: Sendable {
         return joined.index
     }
 
-    /// A bit for each letter and digit of ASCII (exact: `exactBits`), the other bytes sharing the rest.
+    /// A bit for each letter and digit of ASCII, the other bytes sharing the rest (a shared bit narrows less).
     private static let bitIndex: [UInt64] = (0..<256).map { byte in
         switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte) - 0x61
         case UInt8(ascii: "0")...UInt8(ascii: "9"): 26 + UInt64(byte) - 0x30
         default: 36 + UInt64(byte) % 28
         }
-    }
-
-    private static func isExact(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Lower case as `String.lowercased()` gives it, without its cost for the ASCII text most fields are.
@@ -235,8 +212,9 @@ struct SearchIndex: Sendable {
         /// The term's bytes in the terms' buffer.
         var start: Int
         var end: Int
-        /// A one-letter word of a letter or digit: its class, whose bits give its score in a row's own text (else -1).
-        var single: Int
+        /// The most the term can score in any field: every byte matched with no gap and the biggest bonus. A row
+        /// whose shared values reach it needs no look at its own text.
+        var ceiling: Int32
         /// The term's distinct byte classes, in `classes`.
         var classStart: Int
         var classEnd: Int
@@ -266,8 +244,9 @@ struct SearchIndex: Sendable {
                 for byte in term where !classes[classStart...].contains(Int(SearchIndex.bitIndex[Int(byte)])) {
                     classes.append(Int(SearchIndex.bitIndex[Int(byte)]))
                 }
-                let single = term.count == 1 && SearchIndex.isExact(term[0]) ? classes[classStart] : -1
-                plans.append(TermPlan(start: start, end: start + term.count, single: single, classStart: classStart,
+                let ceiling = Int32(term.count) * (SearchIndex.scoreMatch + SearchIndex.bonusBoundary)
+                    + SearchIndex.bonusBoundary * (SearchIndex.firstCharacterMultiplier - 1)
+                plans.append(TermPlan(start: start, end: start + term.count, ceiling: ceiling, classStart: classStart,
                                       classEnd: classes.count))
             }
         }
@@ -324,8 +303,6 @@ struct SearchIndex: Sendable {
         var combinationScores = [Int32](repeating: unknown, count: termCount * combinationCount)
         // Each combination's whole-value bonus, or `noMatch` when it lacks an exact value.
         var combinationExtras = [Int32](repeating: unknown, count: combinationCount)
-        let boundaryScore = SearchIndex.scoreMatch + SearchIndex.bonusBoundary * SearchIndex.firstCharacterMultiplier
-        let changeScore = SearchIndex.scoreMatch + SearchIndex.bonusChange * SearchIndex.firstCharacterMultiplier
         var found = 0
         query.plans.withUnsafeBufferPointer { plans in
         query.bytes.withUnsafeBufferPointer { termBytes in
@@ -389,25 +366,21 @@ struct SearchIndex: Sendable {
                             rebasing: termBytes[plan.start..<plan.end]))
                         combinationScores[t &* combinationCount &+ combination] = best
                     }
-                    // Its own text can match only when it holds each of the term's byte classes.
-                    let block = (r &>> 6) &* SearchIndex.wordsPerBlock, bit = UInt64(1) &<< UInt64(r & 63)
-                    var holds = true
-                    for k in plan.classStart..<plan.classEnd where ownBits[block &+ classes[k] &* 3] & bit == 0 {
-                        holds = false
-                        break
-                    }
-                    if holds {
-                        let score: Int32?
-                        if plan.single >= 0 {
-                            let words = block &+ plan.single &* 3
-                            score = ownBits[words &+ 1] & bit != 0 ? boundaryScore
-                                : ownBits[words &+ 2] & bit != 0 ? changeScore : SearchIndex.scoreMatch
-                        } else {
-                            score = SearchIndex.score(UnsafeBufferPointer(rebasing: termBytes[plan.start..<plan.end]),
-                                                      in: UnsafeBufferPointer(
-                                                          rebasing: own[Int(ownStarts[r])..<Int(ownStarts[r + 1])]))
+                    // Its own text can beat its shared values only when they fall short of the most a term can
+                    // score, and can match only when it holds each of the term's byte classes.
+                    if best < plan.ceiling {
+                        let block = (r &>> 6) &* SearchIndex.wordsPerBlock, bit = UInt64(1) &<< UInt64(r & 63)
+                        var holds = true
+                        for k in plan.classStart..<plan.classEnd where ownBits[block &+ classes[k]] & bit == 0 {
+                            holds = false
+                            break
                         }
-                        if let score, score > best { best = score }
+                        if holds, let score = SearchIndex.score(
+                            UnsafeBufferPointer(rebasing: termBytes[plan.start..<plan.end]),
+                            in: UnsafeBufferPointer(rebasing: own[Int(ownStarts[r])..<Int(ownStarts[r + 1])])),
+                           score > best {
+                            best = score
+                        }
                     }
                     if best == noMatch { break }
                     total &+= best
