@@ -240,7 +240,8 @@ extension ListState: Screen {
             return reportSave()
         case .particularsRecorded(_, _, _, let particulars):
             setParticulars(particulars)
-            return nil
+            // A large register's filter index holds each asset's site name: a load brings another one.
+            return window != nil ? .effects([.reloadRegister]) : nil
         case .labelsWritten(let path, let count):
             return .notify(.info("Labels for \(count) asset\(count == 1 ? "" : "s"): \(path)"))
         case .sampleLoaded(let count):
