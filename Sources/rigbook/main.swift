@@ -5,28 +5,28 @@ import RigbookStore
 
 /// Entry point: global options, then a subcommand or the full-screen register.
 func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
-    var arguments = Arguments(rawArguments)
+    var arguments = Arguments<Commands.GlobalOptions>(rawArguments)
     defer { ServerReads.removeReplicas() }
     do {
-        if arguments.flag("--version") {
+        if arguments.flag(\.version) {
             print("rigbook \(RigbookVersion.current)")
             return ExitCode.success
         }
-        let homeOption = try arguments.option("--home")
+        let homeOption = try arguments.value(\.home)
         if homeOption?.isEmpty == true {
             // An unset variable in a script must not quietly mean the default (real) register.
             throw UsageError("--home needs a folder, not an empty value")
         }
-        if arguments.flag("--help") || arguments.flag("-h") {
+        if arguments.flag(\.help) {
             // `rigbook asset add --help` is `rigbook help asset add`.
             var words: [String] = []
-            while let word = arguments.optionalPositional() { words.append(word) }
+            while let word = arguments.nextOperand(\.command) { words.append(word) }
             arguments = Arguments(["help"] + words)
         }
         if let fixed = environment["RIGBOOK_TODAY"], CalendarDate(iso: fixed) == nil, !arguments.peekIsHelp {
             throw UsageError("RIGBOOK_TODAY must be a real date written YYYY-MM-DD, not \(fixed)")
         }
-        let serverOption = try arguments.option("--server")
+        let serverOption = try arguments.value(\.server)
         if serverOption?.isEmpty == true { throw UsageError("--server needs a URL, not an empty value") }
         var context = Context(home: DataHome.resolve(option: homeOption, environment: environment),
                               today: CalendarDate.today(environment: environment),
@@ -34,7 +34,7 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
         context.server = serverOption
         var words: [String] = []
         var probe = arguments
-        while words.count < 2, let word = probe.optionalPositional() { words.append(word) }
+        while words.count < 2, let word = probe.nextOperand(\.command) { words.append(word) }
         if words.isEmpty {
             if serverOption != nil {
                 throw UsageError("--server is for the reading commands (rigbook help sync); the full-screen"
@@ -51,8 +51,8 @@ func runMain(_ rawArguments: [String], environment: [String: String]) -> Int32 {
             throw UsageError("--server is for reading the server: " + ServerReads.commands.sorted()
                 .joined(separator: ", ") + "; \(spec.name) works on this machine's register")
         }
-        for _ in 0..<used { _ = arguments.optionalPositional() }
-        return try spec.run(&arguments, context)
+        for _ in 0..<used { _ = arguments.nextOperand(\.command) }
+        return try spec.run(arguments.words, context)
     } catch let failure as StandardStreams.Failure {
         return StandardStreams.exitStatus(failure)
     } catch let error as UsageError {

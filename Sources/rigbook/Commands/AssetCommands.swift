@@ -4,6 +4,31 @@ import RigbookStore
 
 /// Assets over their life: edit, retire, import.
 extension Commands {
+    struct AssetEditOptions: OptionTable {
+        let asset = Operand.tag
+        let reason = Option("--reason", "TEXT", "Why the asset changes: kept with each change.")
+        let tag = Option("--tag", "TAG", "Its new tag (the old one still finds it).")
+        let name = AssetOptions.name
+        let type = AssetOptions.type
+        let wll = AssetOptions.wll
+        let interval = AssetOptions.interval
+        let length = AssetOptions.length
+        let location = AssetOptions.location
+        let manufacturer = AssetOptions.manufacturer
+        let serial = AssetOptions.serial
+        let manufactured = AssetOptions.manufactured
+        let commissioned = AssetOptions.commissioned
+        let liftsPersons = AssetOptions.liftsPersons
+        let noLiftsPersons = Flag("--no-lifts-persons", "It no longer lifts people.")
+        let scheme = AssetOptions.scheme
+        let site = Option("--site", "SITE", "Move it to this site of the register (name or uuid).")
+        let equipmentClass = AssetOptions.equipmentClass
+        let environment = AssetOptions.environment
+        let risk = AssetOptions.risk
+        let intervalReason = AssetOptions.intervalReason
+        let clientRef = AssetOptions.clientRef
+    }
+
     static let assetEdit = CommandSpec(
         name: "asset edit", abstract: "Change an asset's fields; every change is kept with its reason.",
         usage: """
@@ -28,18 +53,15 @@ extension Commands {
             is given (then with --interval-reason). --client-ref is the owner's own plant number,
             for either kind.
             """,
-        flags: ["--no-lifts-persons"]
+        options: AssetEditOptions.self
     ) { arguments, context in
-        let reason = try require(arguments.option("--reason"), "--reason")
-        var given: [String: String] = [:]
-        for option in ["--tag", "--name", "--type", "--wll", "--interval", "--length", "--location",
-                       "--manufacturer", "--serial", "--manufactured", "--commissioned", "--scheme", "--site",
-                       "--class", "--environment", "--risk", "--interval-reason", "--client-ref"] {
-            if let value = try arguments.option(option) { given[option] = value }
-        }
-        let liftsPersons: Bool? = arguments.flag("--lifts-persons") ? true
-            : arguments.flag("--no-lifts-persons") ? false : nil
-        let tag = try arguments.positional("the asset TAG")
+        let reason = try arguments.required(\.reason)
+        let given = try arguments.values([\.tag, \.name, \.type, \.wll, \.interval, \.length, \.location,
+                                          \.manufacturer, \.serial, \.manufactured, \.commissioned, \.scheme, \.site,
+                                          \.equipmentClass, \.environment, \.risk, \.intervalReason, \.clientRef])
+        let liftsPersons: Bool? = arguments.flag(\.liftsPersons) ? true
+            : arguments.flag(\.noLiftsPersons) ? false : nil
+        let tag = try arguments.operand(\.asset)
         try arguments.finish()
         let register = try context.openRegister()
         let row = try findAsset(register, tag: tag)
@@ -119,6 +141,13 @@ extension Commands {
         return ExitCode.success
     }
 
+    struct AssetRetireOptions: OptionTable {
+        let tag = Operand.tag
+        let reason = Option.choice("--reason", ["disposed", "lost", "sold", "scrapped"], "How it left service.")
+        let note = Option("--note", "TEXT", "More about it, for the history.")
+        let on = Option("--on", "YYYY-MM-DD", "The day it left service (default today).")
+    }
+
     static let assetRetire = CommandSpec(
         name: "asset retire", abstract: "Take an asset out of service for good; its records are kept.",
         usage: "rigbook asset retire TAG --reason disposed|lost|sold|scrapped [--note TEXT] [--on YYYY-MM-DD]",
@@ -127,18 +156,17 @@ extension Commands {
             the report; its inspection records stay, as LOLER regulation 11 asks. --on is the day it left
             service (default today, never in the future); --note says more, for the history.
             `asset list --retired` lists retired assets too.
-            """
+            """,
+        options: AssetRetireOptions.self
     ) { arguments, context in
-        let word = try require(arguments.option("--reason"), "--reason")
+        let word = try arguments.required(\.reason)
         guard let disposition = Disposition(word: word) else {
             throw UsageError("--reason must be one of disposed, lost, sold, scrapped, not \(word)")
         }
-        let note = try arguments.option("--note")
-        let on = try arguments.option("--on").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--on")
-        } ?? context.today
+        let note = try arguments.value(\.note)
+        let on = try arguments.date(\.on) ?? context.today
         if on > context.today { throw UsageError("--on \(on.iso) is in the future (today is \(context.today.iso))") }
-        let tag = try arguments.positional("the asset TAG")
+        let tag = try arguments.operand(\.tag)
         try arguments.finish()
         let register = try context.openRegister()
         let row = try findAsset(register, tag: tag)
@@ -151,6 +179,11 @@ extension Commands {
         try Output.line("Retired \(row.asset.tag) (\(disposition.label)) on \(on.iso); its \(records) record"
                         + "\(records == 1 ? " is" : "s are") kept.")
         return ExitCode.success
+    }
+
+    struct ImportOptions: OptionTable {
+        let file = Operand("FILE.csv", missing: "the FILE.csv to import", kind: .file)
+        let dryRun = Flag.dryRun
     }
 
     static let importAssets = CommandSpec(
@@ -168,10 +201,10 @@ extension Commands {
             what would be added, writing nothing (on a new home, not even the register). See
             docs/FORMATS.md.
             """,
-        flags: ["--dry-run"]
+        options: ImportOptions.self
     ) { arguments, context in
-        let dryRun = arguments.flag("--dry-run")
-        let file = try arguments.positional("the FILE.csv to import")
+        let dryRun = arguments.flag(\.dryRun)
+        let file = try arguments.operand(\.file)
         try arguments.finish()
         let text = try readText(file)
         let rows: [AssetImport.Row]

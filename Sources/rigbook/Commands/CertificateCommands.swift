@@ -5,6 +5,16 @@ import RigbookStore
 
 /// `certificate`, `notices` and `notices done`.
 extension Commands {
+    struct CertificateOptions: OptionTable {
+        let target = Operand("RECORD|TAG", missing: "the RECORD or TAG", kind: .tag)
+        let test = Option("--test", "ID", "An electrical test's certificate: the test's id or uuid.")
+        let site = Option("--site", "SITE", "A visit's certificate: every record of this site (name or uuid).")
+        let from = Option("--from", "YYYY-MM-DD", "The visit's first day.")
+        let to = Option("--to", "YYYY-MM-DD", "The visit's last day (default: --from).")
+        let format = Option.documentFormat
+        let out = Option.out
+    }
+
     static let certificate = CommandSpec(
         name: "certificate",
         abstract: "Print a report of thorough examination (LOLER Schedule 1) for A4, or a visit's schedule.",
@@ -34,15 +44,16 @@ extension Commands {
             and hashes included, so the same records give the same file (a test certificate's employer and site
             are the register's now: a test does not copy them). A PDF is never written to a terminal (exit 64);
             --out - sends it to a pipe.
-            """
+            """,
+        options: CertificateOptions.self
     ) { arguments, context in
-        let testWord = try arguments.option("--test")
-        let site = try arguments.option("--site")
-        let from = try arguments.date("--from")
-        let to = try arguments.date("--to")
-        let out = try arguments.option("--out")
-        let format = try Parse.documentFormat(try arguments.option("--format"), out: out)
-        let target = arguments.isEmpty ? nil : try arguments.positional("the RECORD or TAG")
+        let testWord = try arguments.value(\.test)
+        let site = try arguments.value(\.site)
+        let from = try arguments.date(\.from)
+        let to = try arguments.date(\.to)
+        let out = try arguments.value(\.out)
+        let format = try Parse.documentFormat(try arguments.value(\.format), out: out)
+        let target = arguments.isEmpty ? nil : try arguments.operand(\.target)
         try arguments.finish()
         if let testWord {
             guard target == nil, site == nil, from == nil, to == nil else {
@@ -300,6 +311,10 @@ extension Commands {
         }
     }
 
+    struct NoticesOptions: OptionTable {
+        let format = Option.choice("--format", ["text", "json", "csv"], "How to print the duties (default text).")
+    }
+
     static let notices = CommandSpec(
         name: "notices", abstract: "List reg 10 duties not yet done (reports to send, defects to tell); exit 3 if any.",
         usage: "rigbook notices [--format text|json|csv]",
@@ -309,10 +324,10 @@ extension Commands {
             copy to the enforcing authority where there is a serious risk of injury. Most urgent first. Exit
             codes: 0 none open, 3 some open (like `due`), 1 failure, 64 bad usage. json and csv columns are
             in docs/FORMATS.md. `rigbook notices done` records a duty done.
-            """
+            """,
+        options: NoticesOptions.self
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "csv"],
-                                      default: "text")
+        let format = try arguments.choice(\.format, default: "text")
         try arguments.finish()
         let register = try context.readRegister()
         let open = try orFail { try register.openNotices() }
@@ -350,6 +365,13 @@ extension Commands {
         return rows.isEmpty ? ExitCode.success : ExitCode.attention
     }
 
+    struct NoticesDoneOptions: OptionTable {
+        let record = Operand("RECORD", missing: "the RECORD (#ID, a report number or a record uuid)")
+        let duty = Option.choice("--duty", NoticeDuty.allCases.map(\.rawValue), "The duty done.", value: "DUTY")
+        let on = Option("--on", "YYYY-MM-DD", "The day it was done (default today).")
+        let to = Option("--to", "NAME", "Who was told or sent it.")
+    }
+
     static let noticesDone = CommandSpec(
         name: "notices done", abstract: "Record that a reg 10 duty on a thorough examination was done.",
         usage: """
@@ -361,18 +383,19 @@ extension Commands {
             done (default today; not in the future, not before the examination); --to who was told or sent it
             (needed for employer_told: who at the employer was told of the defect). A notice is a new entry
             of the register's hash chain, never an edit: the newest notice of a duty says where it stands.
-            """
+            """,
+        options: NoticesDoneOptions.self
     ) { arguments, context in
-        guard let dutyWord = try arguments.option("--duty") else {
+        guard let dutyWord = try arguments.value(\.duty) else {
             throw UsageError("missing --duty (one of \(NoticeDuty.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         guard let duty = NoticeDuty(rawValue: dutyWord) else {
             throw UsageError("--duty must be one of \(NoticeDuty.allCases.map(\.rawValue).joined(separator: ", ")),"
                              + " not \(dutyWord)")
         }
-        let on = try arguments.date("--on") ?? context.today
-        let recipient = try arguments.option("--to") ?? ""
-        let word = try arguments.positional("the RECORD (#ID, a report number or a record uuid)")
+        let on = try arguments.date(\.on) ?? context.today
+        let recipient = try arguments.value(\.to) ?? ""
+        let word = try arguments.operand(\.record)
         try arguments.finish()
 
         let record: StoredInspection

@@ -95,19 +95,54 @@ struct Context: Sendable {
     }
 }
 
-/// A subcommand in swift-argument-parser's shape: a name, an abstract, usage, a discussion, and
-/// `run`, which parses its own arguments (usage errors before any work) and does the work.
+/// A subcommand in swift-argument-parser's shape: a name, an abstract, usage, a discussion, the table of what it
+/// takes, and `run`, which reads its words through that table (usage errors before any work) and does the work.
 struct CommandSpec: Sendable {
     let name: String
     let abstract: String
     let usage: String
     let discussion: String
-    /// Its options that take no value; every other `--name` takes one (see `Arguments.flag`).
-    var flags: [String] = []
-    let run: @Sendable (inout Arguments, Context) throws -> Int32
+    /// Its options, flags and operands, as `run` reads them: the help's OPTIONS, the man page, the completions.
+    let declared: [Declared]
+    /// Plumbing the shells' completions call: left out of the overview and of the commands completed.
+    let hidden: Bool
+    let run: @Sendable (ArgumentWords, Context) throws -> Int32
+
+    init<Table: OptionTable>(name: String, abstract: String, usage: String, discussion: String,
+                             options: Table.Type, hidden: Bool = false,
+                             run: @escaping @Sendable (inout Arguments<Table>, Context) throws -> Int32) {
+        self.name = name
+        self.abstract = abstract
+        self.usage = usage
+        self.discussion = discussion
+        self.hidden = hidden
+        declared = Table.declared
+        self.run = { words, context in
+            var arguments = Arguments<Table>(words)
+            return try run(&arguments, context)
+        }
+    }
+
+    var options: [Declared] { declared.filter { !$0.names.isEmpty } }
+
+    var operands: [Operand] {
+        declared.compactMap { if case .operand(let operand) = $0 { operand } else { nil } }
+    }
 
     var helpText: String {
         "\(abstract)\n\nUSAGE: \(usage)\n" + (discussion.isEmpty ? "" : "\n\(discussion)\n")
+            + (options.isEmpty ? "" : "\nOPTIONS:\n\(Commands.columns(options.compactMap(\.helpRow), nameWidth: 24))\n")
+    }
+}
+
+extension Declared {
+    /// The option's line in a help's OPTIONS: `--format table|json` and what it does.
+    var helpRow: (name: String, text: String)? {
+        switch self {
+        case .option(let option): (option.name + " " + option.value, option.help)
+        case .flag(let flag): (flag.spelling, flag.help)
+        case .operand: nil
+        }
     }
 }
 
@@ -125,7 +160,10 @@ enum Commands {
     }
 
     /// Every option that takes no value, of any command or of rigbook itself.
-    static let flagNames = Set(all.flatMap(\.flags)).union(Arguments.globalFlags)
+    static let flagNames = Set((all.flatMap(\.declared) + GlobalOptions.declared).flatMap(\.flagNames))
+
+    /// Rigbook's own flags (`-h`, `--help`, `--version`): never taken for a value.
+    static let globalFlagNames = Set(GlobalOptions.declared.flatMap(\.flagNames))
 
     /// The commands of a group (`asset`, `drafts`): those whose name is the group's word and one more.
     static func group(_ word: String) -> [CommandSpec] {
@@ -156,6 +194,17 @@ enum Commands {
         return ExitCode.usage
     }
 
+    /// Rigbook's own options, before any command.
+    struct GlobalOptions: OptionTable {
+        let home = Option("--home", "DIR", "The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook, else"
+                          + " ~/.local/share/rigbook).", kind: .directory)
+        let server = Option("--server", "URL", "Read the organisation's server instead (due, export, report,"
+                            + " calendar, certificate, notices, verify).")
+        let version = Flag("--version", "Print the version.")
+        let help = Flag("--help", "Show help; `rigbook help COMMAND` for one command or group.", alias: "-h")
+        let command = Operand("COMMAND", missing: "a command", kind: .command, repeats: true)
+    }
+
     static let overview = """
         Rigbook \(RigbookVersion.current) — an offline register of lifting equipment and its inspections.
 
@@ -167,24 +216,17 @@ enum Commands {
         \(commandLines)
 
         OPTIONS:
-        \(columns([
-            ("--home DIR", "The data home (default: $RIGBOOK_HOME, else $XDG_DATA_HOME/rigbook, else"
-                + " ~/.local/share/rigbook)."),
-            ("--server URL", "Read the organisation's server instead (due, export, report, calendar,"
-                + " certificate, notices, verify)."),
-            ("--version", "Print the version."),
-            ("-h, --help", "Show help; `rigbook help COMMAND` for one command or group."),
-        ]))
+        \(columns(GlobalOptions.declared.compactMap(\.helpRow)))
 
         ENVIRONMENT:
         \(columns(environment))
 
-        EXIT CODES: 0 ok, 1 failure, 3 something needs attention (due, notices),
-        64 bad usage, 141 output closed early (| head).
+        EXIT CODES:
+        \(columns(ExitCode.meanings.map { ("\($0.status)", $0.meaning) }))
         """
 
     /// Every environment variable rigbook reads, with what it does.
-    private static let environment = [
+    static let environment = [
         ("RIGBOOK_HOME", "The data home (overrides XDG_DATA_HOME and HOME)."),
         ("XDG_DATA_HOME", "Else the data home is $XDG_DATA_HOME/rigbook."),
         ("HOME", "Else the data home is ~/.local/share/rigbook."),
@@ -205,12 +247,12 @@ enum Commands {
     ]
 
     /// The overview's command list: a line a command, its name padded to a column, then its abstract.
-    private static var commandLines: String { columns(all.map { ($0.name, $0.abstract) }) }
+    private static var commandLines: String { columns(all.filter { !$0.hidden }.map { ($0.name, $0.abstract) }) }
 
-    /// Names in a column as wide as the longest (up to 16) plus two spaces, then their text, wrapped to 80
+    /// Names in a column as wide as the longest (up to `nameWidth`) plus two spaces, then their text, wrapped to 80
     /// columns under itself; a longer name has a line to itself. A name never runs into its text.
-    static func columns(_ rows: [(name: String, text: String)], width: Int = 80) -> String {
-        let indent = 2 + min(16, rows.map(\.name.count).max() ?? 0) + 2
+    static func columns(_ rows: [(name: String, text: String)], width: Int = 80, nameWidth: Int = 16) -> String {
+        let indent = 2 + min(nameWidth, rows.map(\.name.count).max() ?? 0) + 2
         return rows.map { row in
             var lines: [String] = []
             var line = "  " + row.name.padding(toLength: indent - 2, withPad: " ", startingAt: 0)
@@ -232,12 +274,16 @@ enum Commands {
         }.joined(separator: "\n")
     }
 
+    struct HelpOptions: OptionTable {
+        let command = Operand("COMMAND", missing: "a command", kind: .command, repeats: true)
+    }
+
     static let help = CommandSpec(
         name: "help", abstract: "Show help for rigbook or for one command.",
-        usage: "rigbook help [COMMAND]", discussion: ""
+        usage: "rigbook help [COMMAND]", discussion: "", options: HelpOptions.self
     ) { arguments, _ in
         var words: [String] = []
-        while let word = arguments.optionalPositional() { words.append(word) }
+        while let word = arguments.nextOperand(\.command) { words.append(word) }
         try arguments.finish()
         if words.isEmpty { print(overview); return ExitCode.success }
         // A command that also heads a group (`notices`, `notices done`): its own help, then the group's.
@@ -255,6 +301,57 @@ enum Commands {
         }
         print(spec.helpText, terminator: "")
         return ExitCode.success
+    }
+
+    /// An asset's fields as `asset add` and `asset edit` take them.
+    enum AssetOptions {
+        static let name = Option("--name", "TEXT", "What it is, in a few words (2 t web sling 3 m).")
+        static let type = Option.choice("--type", EquipmentType.allCases.map(\.rawValue),
+                                        "What kind of lifting equipment it is.", value: "TYPE")
+        static let wll = Option("--wll", "KG", "Its working load limit in kg.")
+        static let interval = Option("--interval", "MONTHS", "Months between thorough examinations (an electrical"
+                                     + " item's tests), 1 to 60.", range: Asset.intervalRange)
+        static let length = Option("--length", "M", "Its length in metres.")
+        static let location = Option("--location", "TEXT", "Where on site it is kept.")
+        static let manufacturer = Option("--manufacturer", "TEXT", "Who made it.")
+        static let serial = Option("--serial", "TEXT", "Its serial number.")
+        static let manufactured = Option("--manufactured", "YYYY-MM-DD", "When it was made.")
+        static let commissioned = Option("--commissioned", "YYYY-MM-DD", "When it was first put into service.")
+        static let liftsPersons = Flag("--lifts-persons", "It lifts people: examined at least every 6 months.")
+        static let scheme = Option("--scheme", "TEXT", "The examination scheme that sets a longer interval.")
+        static let clientRef = Option("--client-ref", "TEXT", "The owner's own plant number for it.")
+        static let equipmentClass = Option.choice("--class", ElectricalClass.allCases.map(\.rawValue),
+                                                  "An electrical item's class.", value: "CLASS")
+        static let environment = Option.choice("--environment", ElectricalEnvironment.allCases.map(\.rawValue),
+                                               "Where an electrical item is used (AS/NZS 3760 Table 4).",
+                                               value: "ENV")
+        static let risk = Option.choice("--risk", ElectricalRisk.allCases.map(\.rawValue),
+                                        "high halves an electrical item's interval.")
+        static let intervalReason = Option("--interval-reason", "TEXT", "Why an electrical item is tested at"
+                                           + " another interval than the table's.")
+    }
+
+    struct AssetAddOptions: OptionTable {
+        let kind = Option.choice("--kind", AssetKind.allCases.map(\.rawValue), "lifting (the default) or electrical.")
+        let tag = Option("--tag", "TAG", "Its tag: how labels, lists and commands name it.")
+        let name = AssetOptions.name
+        let type = AssetOptions.type
+        let wll = AssetOptions.wll
+        let interval = AssetOptions.interval
+        let length = AssetOptions.length
+        let site = Option("--site", "SITE", "The register's site it is on, by name or uuid (default: the main site).")
+        let location = AssetOptions.location
+        let manufacturer = AssetOptions.manufacturer
+        let serial = AssetOptions.serial
+        let manufactured = AssetOptions.manufactured
+        let commissioned = AssetOptions.commissioned
+        let liftsPersons = AssetOptions.liftsPersons
+        let scheme = AssetOptions.scheme
+        let clientRef = AssetOptions.clientRef
+        let equipmentClass = AssetOptions.equipmentClass
+        let environment = AssetOptions.environment
+        let risk = AssetOptions.risk
+        let intervalReason = AssetOptions.intervalReason
     }
 
     static let assetAdd = CommandSpec(
@@ -289,41 +386,35 @@ enum Commands {
             --client-ref is the owner's own plant number for the asset (their register's, beside
             the tag); the list's filter finds it, and certificates and card labels print it.
             """,
-        flags: ["--lifts-persons"]
+        options: AssetAddOptions.self
     ) { arguments, context in
-        let kindWord = try arguments.option("--kind") ?? "lifting"
+        let kindWord = try arguments.value(\.kind) ?? "lifting"
         guard let kind = AssetKind(rawValue: kindWord.lowercased()) else {
             throw UsageError("unknown --kind \(kindWord); one of: lifting electrical")
         }
         if kind == .electrical { return try addElectrical(&arguments, context) }
         // Stored in NFC, so a tag typed with a separate accent mark is the tag typed with a composed one.
-        let tag = Tags.normalized(try require(arguments.option("--tag"), "--tag"))
-        let name = try require(arguments.option("--name"), "--name")
-        let typeWord = try require(arguments.option("--type"), "--type")
+        let tag = Tags.normalized(try arguments.required(\.tag))
+        let name = try arguments.required(\.name)
+        let typeWord = try arguments.required(\.type)
         guard let type = EquipmentType(rawValue: typeWord) else {
             let types = EquipmentType.allCases.map(\.rawValue).joined(separator: " ")
             throw UsageError("unknown --type \(typeWord); one of: \(types)")
         }
-        let wll = try Parse.positiveNumber(try require(arguments.option("--wll"), "--wll"), option: "--wll")
-        let liftsPersons = arguments.flag("--lifts-persons")
-        let interval = try arguments.option("--interval").map { (text: String) throws(UsageError) in
-            try Parse.int(text, option: "--interval", range: Asset.intervalRange)
-        } ?? type.defaultIntervalMonths(liftsPersons: liftsPersons)
-        let length = try arguments.option("--length").map { (text: String) throws(UsageError) in
+        let wll = try Parse.positiveNumber(try arguments.required(\.wll), option: "--wll")
+        let liftsPersons = arguments.flag(\.liftsPersons)
+        let interval = try arguments.int(\.interval) ?? type.defaultIntervalMonths(liftsPersons: liftsPersons)
+        let length = try arguments.value(\.length).map { (text: String) throws(UsageError) in
             try Parse.positiveNumber(text, option: "--length")
         }
-        let site = try arguments.option("--site")
-        let location = try arguments.option("--location") ?? ""
-        let manufacturer = try arguments.option("--manufacturer") ?? ""
-        let serial = try arguments.option("--serial") ?? ""
-        let manufactured = try arguments.option("--manufactured").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--manufactured")
-        }
-        let commissioned = try arguments.option("--commissioned").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--commissioned")
-        }
-        let scheme = try arguments.option("--scheme") ?? ""
-        let clientRef = try arguments.option("--client-ref") ?? ""
+        let site = try arguments.value(\.site)
+        let location = try arguments.value(\.location) ?? ""
+        let manufacturer = try arguments.value(\.manufacturer) ?? ""
+        let serial = try arguments.value(\.serial) ?? ""
+        let manufactured = try arguments.date(\.manufactured)
+        let commissioned = try arguments.date(\.commissioned)
+        let scheme = try arguments.value(\.scheme) ?? ""
+        let clientRef = try arguments.value(\.clientRef) ?? ""
         try arguments.finish()
         let asset = Asset(tag: tag, name: name, type: type, wllKg: wll, lengthM: length, location: location,
                           manufacturer: manufacturer, serialNumber: serial, manufactured: manufactured,
@@ -362,33 +453,29 @@ enum Commands {
     }
 
     /// `asset add --kind electrical`: TagWorks' 8 fields.
-    static func addElectrical(_ arguments: inout Arguments, _ context: Context) throws -> Int32 {
-        let tag = Tags.normalized(try require(arguments.option("--tag"), "--tag"))
-        let name = try require(arguments.option("--name"), "--name")
-        let classWord = try require(arguments.option("--class"), "--class")
+    static func addElectrical(_ arguments: inout Arguments<AssetAddOptions>, _ context: Context) throws -> Int32 {
+        let tag = Tags.normalized(try arguments.required(\.tag))
+        let name = try arguments.required(\.name)
+        let classWord = try arguments.required(\.equipmentClass)
         guard let equipmentClass = ElectricalClass(word: classWord) else {
             throw UsageError("unknown --class \(classWord); one of: "
                              + ElectricalClass.allCases.map(\.rawValue).joined(separator: " "))
         }
-        let environmentWord = try require(arguments.option("--environment"), "--environment")
+        let environmentWord = try arguments.required(\.environment)
         guard let environment = ElectricalEnvironment(rawValue: environmentWord.lowercased()) else {
             throw UsageError("unknown --environment \(environmentWord); one of: "
                              + ElectricalEnvironment.allCases.map(\.rawValue).joined(separator: " "))
         }
-        let riskWord = try arguments.option("--risk") ?? "normal"
+        let riskWord = try arguments.value(\.risk) ?? "normal"
         guard let risk = ElectricalRisk(rawValue: riskWord.lowercased()) else {
             throw UsageError("unknown --risk \(riskWord); one of: normal high")
         }
-        let site = try arguments.option("--site")
-        let location = try arguments.option("--location") ?? ""
-        let interval = try arguments.option("--interval").map { (text: String) throws(UsageError) in
-            try Parse.int(text, option: "--interval", range: Asset.intervalRange)
-        }
-        let reason = try arguments.option("--interval-reason") ?? ""
-        let commissioned = try arguments.option("--commissioned").map { (text: String) throws(UsageError) in
-            try Parse.date(text, option: "--commissioned")
-        }
-        let clientRef = try arguments.option("--client-ref") ?? ""
+        let site = try arguments.value(\.site)
+        let location = try arguments.value(\.location) ?? ""
+        let interval = try arguments.int(\.interval)
+        let reason = try arguments.value(\.intervalReason) ?? ""
+        let commissioned = try arguments.date(\.commissioned)
+        let clientRef = try arguments.value(\.clientRef) ?? ""
         try arguments.finish()
         let particulars = ElectricalParticulars(equipmentClass: equipmentClass, environment: environment, risk: risk,
                                                 intervalReason: reason.trimmingCharacters(in: .whitespaces))
@@ -399,6 +486,12 @@ enum Commands {
         print("Added \(tag) (\(equipmentClass.label), \(environment.label.lowercased()), "
               + "tested every \(asset.intervalMonths) months)\(placed).")
         return ExitCode.success
+    }
+
+    struct AssetListOptions: OptionTable {
+        let format = Option.choice("--format", ["table", "csv", "json"], "How to print the list (default table).")
+        let retired = Flag("--retired", "List retired assets too.")
+        let kind = Option.kind
     }
 
     static let assetList = CommandSpec(
@@ -412,12 +505,11 @@ enum Commands {
             interval_reason, client_ref); csv has the same columns. See docs/FORMATS.md. --retired lists retired
             assets too (status retired); --kind lists one kind only.
             """,
-        flags: ["--retired"]
+        options: AssetListOptions.self
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "csv", "json"],
-                                      default: "table")
-        let includingRetired = arguments.flag("--retired")
-        let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) -> AssetKind in
+        let format = try arguments.choice(\.format, default: "table")
+        let includingRetired = arguments.flag(\.retired)
+        let kind = try arguments.value(\.kind).map { (word: String) throws(UsageError) -> AssetKind in
             guard let kind = AssetKind(rawValue: word.lowercased()) else {
                 throw UsageError("unknown --kind \(word); one of: lifting electrical")
             }
@@ -476,6 +568,11 @@ enum Commands {
         return ExitCode.success
     }
 
+    struct HistoryOptions: OptionTable {
+        let format = Option.choice("--format", ["table", "json"], "How to print the history (default table).")
+        let tag = Operand.tag
+    }
+
     static let history = CommandSpec(
         name: "history", abstract: "Print an asset's inspection records, newest first.",
         usage: "rigbook history TAG [--format table|json]",
@@ -492,10 +589,11 @@ enum Commands {
             record amended on two registers, merged) head the table with a ⚠ line, and
             the json with an entry of kind conflicting_amendments. See docs/FORMATS.md.
             TAG matches whatever its letter case (SL-ß is sl-ss); see docs/USER-GUIDE.md.
-            """
+            """,
+        options: HistoryOptions.self
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
-        let tag = try arguments.positional("the asset TAG")
+        let format = try arguments.choice(\.format, default: "table")
+        let tag = try arguments.operand(\.tag)
         try arguments.finish()
         let register = try context.readRegister()
         let row = try findAsset(register, tag: tag)
@@ -543,6 +641,10 @@ enum Commands {
         return ExitCode.success
     }
 
+    struct DraftsListOptions: OptionTable {
+        let format = Option.choice("--format", ["table", "json"], "How to print the drafts (default table).")
+    }
+
     static let draftsList = CommandSpec(
         name: "drafts list", abstract: "List unsubmitted drafts (never part of the register).",
         usage: "rigbook drafts list [--format table|json]",
@@ -552,9 +654,10 @@ enum Commands {
             as they are on disk (see docs/FORMATS.md; `form_kind` says which), each with `locked_by` when a
             session has it open. Unreadable drafts found on the way are moved to Drafts/Corrupt/ and
             reported on stderr.
-            """
+            """,
+        options: DraftsListOptions.self
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["table", "json"], default: "table")
+        let format = try arguments.choice(\.format, default: "table")
         try arguments.finish()
         _ = try context.readRegister() // drafts belong to a register: a wrong home is said, not listed empty
         let store = DraftStore(home: context.home)
@@ -583,15 +686,20 @@ enum Commands {
         return ExitCode.success
     }
 
+    struct DraftsDiscardOptions: OptionTable {
+        let id = Operand("ID", missing: "the draft ID")
+    }
+
     static let draftsDiscard = CommandSpec(
         name: "drafts discard", abstract: "Delete one draft for good.",
         usage: "rigbook drafts discard ID",
         discussion: "ID is a draft id (inspection-, asset-, test- or batch-<uuid>) or any beginning of one that"
             + " names a single draft:"
             + " the id as `drafts list` cuts it (…) will do; `drafts list --format json` prints ids whole."
-            + " A draft open in a session is refused."
+            + " A draft open in a session is refused.",
+        options: DraftsDiscardOptions.self
     ) { arguments, context in
-        let given = try arguments.positional("the draft ID")
+        let given = try arguments.operand(\.id)
         try arguments.finish()
         let prefix = String(given.hasSuffix("…") ? given.dropLast() : given[...]).lowercased()
         guard DraftStore.isAnyDraftIDPrefix(prefix) else {
@@ -623,6 +731,11 @@ enum Commands {
         return ExitCode.success
     }
 
+    struct DraftsPurgeOptions: OptionTable {
+        let olderThan = Option("--older-than", "DAYS", "Remove drafts last edited more than DAYS ago (default:"
+                               + " RIGBOOK_DRAFT_RETENTION_DAYS, else 30).", range: 0...36_500)
+    }
+
     static let draftsPurge = CommandSpec(
         name: "drafts purge", abstract: "Remove drafts already saved or older than the retention.",
         usage: "rigbook drafts purge [--older-than DAYS]",
@@ -630,16 +743,23 @@ enum Commands {
             Removes drafts whose form was already saved and drafts last edited more than DAYS ago (default:
             RIGBOOK_DRAFT_RETENTION_DAYS, else 30); moves unreadable ones to Drafts/Corrupt/. The same
             pass runs each time the full-screen register starts.
-            """
+            """,
+        options: DraftsPurgeOptions.self
     ) { arguments, context in
-        let days = try arguments.option("--older-than").map { (text: String) throws(UsageError) in
-            try Parse.int(text, option: "--older-than", range: 0...36_500)
-        } ?? context.draftRetentionDays
+        let days = try arguments.int(\.olderThan) ?? context.draftRetentionDays
         try arguments.finish()
         let register = try context.readRegister()
         let report = DraftStore(home: context.home).housekeeping(register: register, retentionDays: days)
         try Output.line(report.summary ?? "Nothing to purge.")
         return ExitCode.success
+    }
+
+    struct VerifyOptions: OptionTable {
+        let head = Option("--head", "HASH", "Also check that this head, printed earlier, is still in the register.")
+        let certificate = Option("--certificate", "FILE", "Check a certificate (PDF or HTML) instead, without the"
+                                 + " register.", kind: .file)
+        let key = Option("--key", "EXAMINER.pem", "The examiner's published key the certificate must be signed"
+                         + " with.", kind: .file)
     }
 
     static let verify = CommandSpec(
@@ -662,14 +782,15 @@ enum Commands {
             of the record against the record. A certificate carries its own key, so it also says whether the
             key is one this data home's register holds; --key EXAMINER.pem (`rigbook keys export`) requires
             the examiner's published key. See docs/FORMATS.md.
-            """
+            """,
+        options: VerifyOptions.self
     ) { arguments, context in
-        if let file = try arguments.option("--certificate") {
-            let key = try arguments.option("--key")
+        if let file = try arguments.value(\.certificate) {
+            let key = try arguments.value(\.key)
             try arguments.finish()
             return try verifyCertificate(file, key: key, context: context)
         }
-        let expected = try arguments.option("--head")
+        let expected = try arguments.value(\.head)
         if let expected, expected.count != 64 || !expected.allSatisfy(\.isHexDigit) {
             throw UsageError("--head must be a SHA-256 of 64 hex digits, not \(expected)")
         }
@@ -758,6 +879,13 @@ enum Commands {
         return ExitCode.success
     }
 
+    struct SampleOptions: OptionTable {
+        let assets = Option("--assets", "N", "How many assets to make (default 200, at most 1,000,000).",
+                            range: 1...1_000_000)
+        let seed = Option("--seed", "S", "The random seed (default 42): the same seed and day give the same"
+                          + " register.")
+    }
+
     static let sample = CommandSpec(
         name: "sample", abstract: "Fill an empty register with realistic sample data.",
         usage: "rigbook sample [--assets N] [--seed S]",
@@ -765,12 +893,11 @@ enum Commands {
             Makes N assets (default 200, at most 1,000,000) with years of history: about one in five an
             electrical item (test and tag) with its tests, the rest lifting equipment with its inspections. The
             same seed (default 42) and day give the same register. Only an empty register is filled.
-            """
+            """,
+        options: SampleOptions.self
     ) { arguments, context in
-        let count = try arguments.option("--assets").map { (text: String) throws(UsageError) in
-            try Parse.int(text, option: "--assets", range: 1...1_000_000)
-        } ?? 200
-        let seed = try arguments.option("--seed").map { (text: String) throws(UsageError) -> UInt64 in
+        let count = try arguments.int(\.assets) ?? 200
+        let seed = try arguments.value(\.seed).map { (text: String) throws(UsageError) -> UInt64 in
             guard let value = UInt64(text) else { throw UsageError("--seed must be a whole number ≥ 0, not \(text)") }
             return value
         } ?? 42
@@ -797,10 +924,6 @@ enum Commands {
         return ExitCode.success
     }
 
-    static func require(_ value: String?, _ option: String) throws(UsageError) -> String {
-        guard let value else { throw UsageError("missing \(option)") }
-        return value
-    }
 }
 
 enum JSONOutput {

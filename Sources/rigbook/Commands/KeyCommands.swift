@@ -8,6 +8,28 @@ import RigbookStore
 enum KeyCommands {
     static let all = [list, new, export, importKey, retire]
 
+    static let examiner = Option("--examiner", "NAME", "The examiner whose key it is.")
+    static let key = Operand("KEY", missing: "the KEY (a fingerprint)")
+
+    struct NewOptions: OptionTable {
+        let examiner = KeyCommands.examiner
+    }
+
+    struct ExportOptions: OptionTable {
+        let key = KeyCommands.key
+        let out = Option("--out", "FILE.pem", "Write the key to FILE.pem instead of standard output.", kind: .file)
+    }
+
+    struct ImportOptions: OptionTable {
+        let file = Operand("FILE.pem", missing: "the FILE.pem", kind: .file)
+        let examiner = KeyCommands.examiner
+    }
+
+    struct RetireOptions: OptionTable {
+        let key = KeyCommands.key
+        let reason = Option("--reason", "TEXT", "Why it is retired (lost laptop, replaced key…).")
+    }
+
     static let list = CommandSpec(
         name: "keys list", abstract: "List the examiners' keys the register holds, and which are on this machine.",
         usage: "rigbook keys list",
@@ -15,7 +37,8 @@ enum KeyCommands {
             One line a key: its fingerprint (the SHA-256 of the public key; the first 16 digits name it), the
             examiner, when it was added, whether it is retired (when, and why), and whether its private key is on
             this machine. An examiner on two laptops has two keys.
-            """
+            """,
+        options: NoOptions.self
     ) { arguments, context in
         try arguments.finish()
         let register = try context.readRegister()
@@ -46,9 +69,10 @@ enum KeyCommands {
             Makes an Ed25519 key pair: the private key in this data home (keys/FINGERPRINT.pem, mode 0600), under
             the passphrase in the file RIGBOOK_KEY_PASSPHRASE_FILE names when it is set; the public key into the
             register, where it travels with backup, merge and sync. Saves by NAME are signed with it from then on.
-            """
+            """,
+        options: NewOptions.self
     ) { arguments, context in
-        guard let examiner = try arguments.option("--examiner"), !examiner.trimmingCharacters(in: .whitespaces).isEmpty
+        guard let examiner = try arguments.value(\.examiner), !examiner.trimmingCharacters(in: .whitespaces).isEmpty
         else { throw UsageError("keys new needs --examiner NAME") }
         try arguments.finish()
         let register = try context.openRegister()
@@ -76,10 +100,11 @@ enum KeyCommands {
             KEY is a fingerprint or its start (at least 8 digits; spaces are ignored). Only the public key is ever
             written: a private key never leaves its data home by a command. Without --out it goes to standard
             output.
-            """
+            """,
+        options: ExportOptions.self
     ) { arguments, context in
-        let out = try arguments.option("--out")
-        let word = try arguments.positional("the KEY (a fingerprint)")
+        let out = try arguments.value(\.out)
+        let word = try arguments.operand(\.key)
         try arguments.finish()
         let key = try find(word, in: try context.readRegister())
         let pem: String
@@ -94,11 +119,12 @@ enum KeyCommands {
         discussion: """
             For an examiner whose laptop does not sync with this register: records signed with the key can then be
             checked here. A private key file is refused, whatever it holds: only public keys are imported.
-            """
+            """,
+        options: ImportOptions.self
     ) { arguments, context in
-        guard let examiner = try arguments.option("--examiner"), !examiner.trimmingCharacters(in: .whitespaces).isEmpty
+        guard let examiner = try arguments.value(\.examiner), !examiner.trimmingCharacters(in: .whitespaces).isEmpty
         else { throw UsageError("keys import needs --examiner NAME") }
-        let file = try arguments.positional("the FILE.pem")
+        let file = try arguments.operand(\.file)
         try arguments.finish()
         guard let data = FileManager.default.contents(atPath: file) else {
             throw CommandFailure("rigbook: cannot read \(file); no key was added")
@@ -131,11 +157,12 @@ enum KeyCommands {
             What the key signed before stays valid; a record signed with it after now fails `rigbook verify`. The
             retirement is an entry of the register's chain, with who and when, and cannot be undone: make a new
             key (`rigbook keys new`) for the examiner.
-            """
+            """,
+        options: RetireOptions.self
     ) { arguments, context in
-        guard let reason = try arguments.option("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty
+        guard let reason = try arguments.value(\.reason), !reason.trimmingCharacters(in: .whitespaces).isEmpty
         else { throw UsageError("keys retire needs --reason TEXT (why: lost laptop, replaced key…)") }
-        let word = try arguments.positional("the KEY (a fingerprint)")
+        let word = try arguments.operand(\.key)
         try arguments.finish()
         let key = try find(word, in: try context.readRegister())
         let register = try context.openRegister()

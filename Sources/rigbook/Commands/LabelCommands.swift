@@ -4,6 +4,19 @@ import RigbookCore
 import RigbookStore
 
 extension Commands {
+    struct LabelsOptions: OptionTable {
+        let tags = Operand("TAG", missing: "a TAG", kind: .tag, repeats: true)
+        let layout = Option.choice("--layout", Labels.Layout.allCases.map(\.rawValue),
+                                   "The label (default \(Labels.Layout.card.rawValue)).")
+        let sheet = Option.choice("--sheet", Labels.Sheet.all.map(\.name),
+                                  "The label stationery (default \(Labels.Sheet.small.name)).")
+        let site = Option("--site", "SITE", "Every asset on this site (name or uuid).")
+        let dueBefore = Option("--due-before", "YYYY-MM-DD", "Every asset due before this day, the overdue included.")
+        let kind = Option.kind
+        let format = Option.documentFormat
+        let out = Option.out
+    }
+
     static let labels = CommandSpec(
         name: "labels",
         abstract: "Print labels with QR codes for the equipment: one A4 HTML page of labels.",
@@ -32,9 +45,10 @@ extension Commands {
             Exit 1 when a tag is not in the register or nothing matches. Without --out it goes to standard
             output. --format pdf, or an --out name ending .pdf, draws the sheets as PDF (cairo and pango), at the
             stationery's exact geometry with vector QR codes; a PDF is never written to a terminal (exit 64).
-            """
+            """,
+        options: LabelsOptions.self
     ) { arguments, context in
-        let layoutWord = try arguments.option("--layout")
+        let layoutWord = try arguments.value(\.layout)
         let layout = try layoutWord.map { (word: String) throws(UsageError) -> Labels.Layout in
             guard let layout = Labels.Layout(rawValue: word) else {
                 let layouts = Labels.Layout.allCases.map(\.rawValue).joined(separator: ", ")
@@ -42,18 +56,18 @@ extension Commands {
             }
             return layout
         }
-        let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) in try parseKind(word) }
-        let sheetWord = try arguments.option("--sheet") ?? Labels.Sheet.small.name
+        let kind = try arguments.value(\.kind).map { (word: String) throws(UsageError) in try parseKind(word) }
+        let sheetWord = try arguments.value(\.sheet) ?? Labels.Sheet.small.name
         guard let sheet = Labels.Sheet.named(sheetWord) else {
             let sheets = Labels.Sheet.all.map(\.name).joined(separator: ", ")
             throw UsageError("--sheet must be one of \(sheets), not \(sheetWord)")
         }
-        let site = try arguments.option("--site")
-        let before = try arguments.date("--due-before")
-        let out = try arguments.option("--out")
-        let format = try Parse.documentFormat(try arguments.option("--format"), out: out)
+        let site = try arguments.value(\.site)
+        let before = try arguments.date(\.dueBefore)
+        let out = try arguments.value(\.out)
+        let format = try Parse.documentFormat(try arguments.value(\.format), out: out)
         var tags: [String] = []
-        while let tag = arguments.optionalPositional() { tags.append(tag) }
+        while let tag = arguments.nextOperand(\.tags) { tags.append(tag) }
         try arguments.finish()
         if tags.isEmpty && site == nil && before == nil && kind == nil {
             throw UsageError("give one or more TAGs, or --site SITE, --due-before YYYY-MM-DD and/or --kind "

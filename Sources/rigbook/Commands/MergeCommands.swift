@@ -4,6 +4,11 @@ import RigbookStore
 
 /// Registers as files: a backup while others work, and a laptop's work merged in.
 extension Commands {
+    struct BackupOptions: OptionTable {
+        let file = Operand("FILE", missing: "the backup FILE", kind: .file)
+        let force = Flag("--force", "Replace an earlier backup of this register that no session has open.")
+    }
+
     static let backup = CommandSpec(
         name: "backup", abstract: "Copy the register safely while others keep working.",
         usage: "rigbook backup FILE [--force]",
@@ -16,10 +21,10 @@ extension Commands {
             its records name are copied into Attachments/ beside FILE (named by SHA-256, so backups in
             one folder share them); restore both together.
             """,
-        flags: ["--force"]
+        options: BackupOptions.self
     ) { arguments, context in
-        let force = arguments.flag("--force")
-        let target = try arguments.positional("the backup FILE")
+        let force = arguments.flag(\.force)
+        let target = try arguments.operand(\.file)
         try arguments.finish()
         // An unset variable in a script must not become a nameless file.
         if target.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -41,6 +46,11 @@ extension Commands {
         return ExitCode.success
     }
 
+    struct MergeOptions: OptionTable {
+        let other = Operand("OTHER.sqlite", missing: "the OTHER.sqlite register to merge", kind: .file)
+        let dryRun = Flag.dryRun
+    }
+
     static let merge = CommandSpec(
         name: "merge", abstract: "Bring in what another register (a laptop's) has and this one lacks.",
         usage: "rigbook merge OTHER.sqlite [--dry-run]",
@@ -56,10 +66,10 @@ extension Commands {
             The attachment files OTHER's records name are copied from Attachments/ beside OTHER when this
             home lacks them, each checked by its SHA-256 before it is kept.
             """,
-        flags: ["--dry-run"]
+        options: MergeOptions.self
     ) { arguments, context in
-        let dryRun = arguments.flag("--dry-run")
-        let otherPath = try arguments.positional("the OTHER.sqlite register to merge")
+        let dryRun = arguments.flag(\.dryRun)
+        let otherPath = try arguments.operand(\.other)
         try arguments.finish()
         // A dry run makes nothing on disk, not even the register a real merge would make.
         let (register, isNew) = dryRun ? try context.registerForDryRun() : (try context.openRegister(), false)

@@ -33,6 +33,15 @@ enum RecordCommand {
             .union(["result_choice"])
     }
 
+    struct Options: OptionTable {
+        let tag = Operand("TAG", missing: "the TAG of the asset examined", kind: .tag)
+        let from = Option("--from", "FILE.json|-", "The record as JSON; - reads standard input.", kind: .file)
+        let examiner = Option("--examiner", "NAME", "Who makes the report (a test's technician).")
+        let authenticate = Flag("--authenticate", "The examiner authenticates the report, as the form's tick does.")
+        let amends = Option("--amends", "REPORT_NO", "Amend this report.")
+        let dryRun = Flag.dryRun
+    }
+
     static let spec = CommandSpec(
         name: "record",
         abstract: "Save an inspection record or a test from a JSON file, through the form's gate, signed.",
@@ -52,14 +61,14 @@ enum RecordCommand {
             RIGBOOK_KEY_PASSPHRASE_FILE names). --amends REPORT_NO makes an amendment (give
             amendment_reason). --dry-run checks and prints what would be saved, and saves nothing.
             """,
-        flags: ["--authenticate", "--dry-run"]
+        options: Options.self
     ) { arguments, context in
-        guard let from = try arguments.option("--from") else { throw UsageError("record needs --from FILE.json") }
-        guard let examiner = try arguments.option("--examiner")?.trimmingCharacters(in: .whitespaces),
+        guard let from = try arguments.value(\.from) else { throw UsageError("record needs --from FILE.json") }
+        guard let examiner = try arguments.value(\.examiner)?.trimmingCharacters(in: .whitespaces),
               !examiner.isEmpty else { throw UsageError("record needs --examiner NAME: who makes the report") }
-        let authenticate = arguments.flag("--authenticate"), dryRun = arguments.flag("--dry-run")
-        let amends = try arguments.option("--amends")
-        let tag = try arguments.positional("the TAG of the asset examined")
+        let authenticate = arguments.flag(\.authenticate), dryRun = arguments.flag(\.dryRun)
+        let amends = try arguments.value(\.amends)
+        let tag = try arguments.operand(\.tag)
         try arguments.finish()
         guard authenticate || dryRun else {
             throw UsageError("record needs --authenticate: by it \(examiner) authenticates the report, as the form's "

@@ -90,6 +90,13 @@ struct Progress {
 }
 
 extension Commands {
+    struct DueOptions: OptionTable {
+        let within = Option("--within", "DAYS", "List the items falling due within DAYS instead of the due soon ones.",
+                            range: 0...3650)
+        let asOf = Option.asOf
+        let format = Option.choice("--format", ["text", "json", "ics"], "How to print the list (default text).")
+    }
+
     static let due = CommandSpec(
         name: "due", abstract: "List what needs attention; exits 3 when something does.",
         usage: "rigbook due [--within DAYS] [--as-of YYYY-MM-DD] [--format text|json|ics]",
@@ -101,14 +108,12 @@ extension Commands {
             one), or the remedy of a defect. Exit
             codes: 0 nothing needs attention, 3 something does, 1 failure, 64 bad usage. --format ics
             prints the calendar feed (as `rigbook calendar`). Drafts are never read.
-            """
+            """,
+        options: DueOptions.self
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json", "ics"],
-                                      default: "text")
-        let within = try arguments.option("--within").map { (text: String) throws(UsageError) in
-            try Parse.int(text, option: "--within", range: 0...3650)
-        }
-        let asOf = try arguments.date("--as-of")
+        let format = try arguments.choice(\.format, default: "text")
+        let within = try arguments.int(\.within)
+        let asOf = try arguments.date(\.asOf)
         try arguments.finish()
         let today = asOf ?? context.today
         let register = try context.readRegister()
@@ -194,6 +199,12 @@ extension Commands {
         return needsAttention ? ExitCode.attention : ExitCode.success
     }
 
+    struct ExportOptions: OptionTable {
+        let format = Option.choice("--format", ["csv", "json"], "csv (the default) or json.")
+        let table = Option.choice("--table", ["assets", "records"], "The table a csv holds (default assets).")
+        let out = Option.out
+    }
+
     static let export = CommandSpec(
         name: "export", abstract: "Export assets with their status, or records, as CSV or JSON.",
         usage: "rigbook export [--format csv|json] [--table assets|records] [--out FILE]",
@@ -204,15 +215,15 @@ extension Commands {
             electrical tests, told apart by kind (inspection, electrical_test); a test's readings and their
             verdicts are columns. --out writes the file atomically.
             Columns are fixed and documented in docs/FORMATS.md. Drafts are never exported.
-            """
+            """,
+        options: ExportOptions.self
     ) { arguments, context in
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["csv", "json"], default: "csv")
-        let table = try Parse.format(try arguments.option("--table"), allowed: ["assets", "records"],
-                                     default: "assets", option: "--table")
+        let format = try arguments.choice(\.format, default: "csv")
+        let table = try arguments.choice(\.table, default: "assets")
         if format == "json", table != "assets" {
             throw UsageError("--table is for csv; json holds assets and records together")
         }
-        let out = try arguments.option("--out")
+        let out = try arguments.value(\.out)
         try arguments.finish()
         let register = try context.readRegister()
         let testTotal = try orFail { try register.testCount() }
@@ -283,6 +294,14 @@ extension Commands {
 }
 
 extension Commands {
+    struct CalendarOptions: OptionTable {
+        let out = Option.out
+        let alarms = Option("--alarms", "DAYS,DAYS", "Alarms this many days before each date (default 30,1).")
+        let redact = Flag("--redact", "Leave tags, names and types out of the events.")
+        let digest = Flag("--digest", "One event a day, with the number of items due.")
+        let asOf = Option.asOf
+    }
+
     static let calendar = CommandSpec(
         name: "calendar", abstract: "Write an iCalendar feed of every due date for calendar apps.",
         usage: "rigbook calendar [--out FILE.ics] [--alarms DAYS,DAYS] [--redact] [--digest] [--as-of YYYY-MM-DD]",
@@ -294,20 +313,20 @@ extension Commands {
             event titles); --digest makes one event per day with the number of items due. The feed is
             rebuilt from the register each time and never written into it.
             """,
-        flags: ["--redact", "--digest"]
+        options: CalendarOptions.self
     ) { arguments, context in
         var options = ICalendarOptions()
-        if let alarms = try arguments.option("--alarms") {
+        if let alarms = try arguments.value(\.alarms) {
             let days = alarms.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !days.isEmpty, days.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 365 }) else {
                 throw UsageError("--alarms takes days before the date, e.g. 30,1 (each 0 to 365), not \(alarms)")
             }
             options.alarmDaysBefore = days.compactMap { $0 }
         }
-        options.redact = arguments.flag("--redact")
-        options.digest = arguments.flag("--digest")
-        let asOf = try arguments.date("--as-of")
-        let out = try arguments.option("--out")
+        options.redact = arguments.flag(\.redact)
+        options.digest = arguments.flag(\.digest)
+        let asOf = try arguments.date(\.asOf)
+        let out = try arguments.value(\.out)
         try arguments.finish()
         let register = try context.readRegister()
         try orFail {
@@ -319,6 +338,18 @@ extension Commands {
             }
         }
         return ExitCode.success
+    }
+
+    struct ReportOptions: OptionTable {
+        let format = Option.documentFormat
+        let out = Option.out
+        let asOf = Option.asOf
+        let since = Option("--since", "YYYY-MM-DD", "The start of the report's period (default: 30 days before).")
+        let site = Option("--site", "SITE", "Only this site (name or uuid).")
+        let type = Option.choice("--type", EquipmentType.allCases.map(\.rawValue), "Only this type of lifting"
+                                 + " equipment.", value: "TYPE")
+        let kind = Option.kind
+        let allParticulars = Flag("--all-particulars", "Add every asset's LOLER Schedule 1 particulars.")
     }
 
     static let report = CommandSpec(
@@ -342,16 +373,17 @@ extension Commands {
             --format pdf, or an --out name ending .pdf, draws the same report as a PDF, page by page (header rows
             repeated, rows never split, "page N of M" on each page); a PDF is never written to a terminal.
             Without --out it goes to standard output.
-            """
+            """,
+        options: ReportOptions.self
     ) { arguments, context in
-        let asOf = try arguments.date("--as-of")
-        let since = try arguments.date("--since")
-        let siteName = try arguments.option("--site")
-        let type = try arguments.option("--type").map { (word: String) throws(UsageError) in try parseType(word) }
-        let kind = try arguments.option("--kind").map { (word: String) throws(UsageError) in try parseKind(word) }
-        let allParticulars = arguments.flag("--all-particulars")
-        let out = try arguments.option("--out")
-        let format = try Parse.documentFormat(try arguments.option("--format"), out: out)
+        let asOf = try arguments.date(\.asOf)
+        let since = try arguments.date(\.since)
+        let siteName = try arguments.value(\.site)
+        let type = try arguments.value(\.type).map { (word: String) throws(UsageError) in try parseType(word) }
+        let kind = try arguments.value(\.kind).map { (word: String) throws(UsageError) in try parseKind(word) }
+        let allParticulars = arguments.flag(\.allParticulars)
+        let out = try arguments.value(\.out)
+        let format = try Parse.documentFormat(try arguments.value(\.format), out: out)
         try arguments.finish()
         let today = asOf ?? context.today
         let from = since ?? today.addingDays(-StatusRules.dueSoonDays)

@@ -45,6 +45,38 @@ enum SettingsCommands {
         return key
     }
 
+    /// The options that pick whose particulars a key is: `settings get` and `settings set` take them.
+    protocol SelectingOptions: OptionTable {
+        var employer: Option { get }
+        var site: Option { get }
+        var examiner: Option { get }
+        var asset: Option { get }
+    }
+
+    static let employerOption = Option("--employer", "NAME", "The employer, by name or uuid (default: the main one).")
+    static let siteOption = Option("--site", "NAME", "The site, by name or uuid (default: the main one).")
+    static let examinerOption = Option("--examiner", "NAME", "The examiner, by name or uuid.")
+    static let assetOption = Option("--asset", "TAG", "The asset.", kind: .tag)
+    static let keyValues = ValueKind.choices(keys.map(\.name))
+
+    struct GetOptions: SelectingOptions {
+        let key = Operand("KEY", missing: "the settings KEY", kind: keyValues)
+        let employer = employerOption
+        let site = siteOption
+        let examiner = examinerOption
+        let asset = assetOption
+        let format = Option.choice("--format", ["text", "json"], "How to print every particular (default text).")
+    }
+
+    struct SetOptions: SelectingOptions {
+        let key = Operand("KEY", missing: "the settings KEY", kind: keyValues)
+        let value = Operand("VALUE", missing: "the VALUE")
+        let employer = employerOption
+        let site = siteOption
+        let examiner = examinerOption
+        let asset = assetOption
+    }
+
     /// The selecting options, read before any positional word (so an option's value is never taken for one).
     struct Selectors {
         var employer: String?
@@ -52,11 +84,11 @@ enum SettingsCommands {
         var examiner: String?
         var asset: String?
 
-        init(_ arguments: inout Arguments) throws(UsageError) {
-            employer = try arguments.option("--employer")
-            site = try arguments.option("--site")
-            examiner = try arguments.option("--examiner")
-            asset = try arguments.option("--asset")
+        init<Table: SelectingOptions>(_ arguments: inout Arguments<Table>) throws(UsageError) {
+            employer = try arguments.value(\.employer)
+            site = try arguments.value(\.site)
+            examiner = try arguments.value(\.examiner)
+            asset = try arguments.value(\.asset)
         }
 
         /// Refuses options that do not go with `kind` (a site may be narrowed by its employer).
@@ -353,11 +385,12 @@ enum SettingsCommands {
             own (the others are on the main site). --format json prints them as JSON (docs/FORMATS.md).
             Without KEY but with --asset, --examiner, --site or --employer, that one's particulars are printed
             the same way.
-            """
+            """,
+        options: GetOptions.self
     ) { arguments, context in
         let selectors = try Selectors(&arguments)
-        let format = try Parse.format(try arguments.option("--format"), allowed: ["text", "json"], default: "text")
-        let word = arguments.optionalPositional()
+        let format = try arguments.choice(\.format, default: "text")
+        let word = arguments.nextOperand(\.key)
         try arguments.finish()
         let key = try word.map { (word: String) throws(UsageError) in try SettingsCommands.key(word) }
         if let key {
@@ -410,11 +443,12 @@ enum SettingsCommands {
             saved test keeps the limits it was judged by. A value the register would refuse (a control
             character, an empty name, a name another employer, site of the same employer, or examiner has)
             is bad usage (exit 64).
-            """
+            """,
+        options: SetOptions.self
     ) { arguments, context in
         let selectors = try Selectors(&arguments)
-        let key = try SettingsCommands.key(try arguments.positional("the settings KEY"))
-        let value = try arguments.positional("the VALUE for \(key.name)")
+        let key = try SettingsCommands.key(try arguments.operand(\.key))
+        let value = try arguments.operand(\.value, missing: "the VALUE for \(key.name)")
         try arguments.finish()
         try selectors.check(for: key)
         let register = try context.openRegister()
@@ -434,6 +468,16 @@ enum SettingsCommands {
         return ExitCode.success
     }
 
+    struct AddOptions: OptionTable {
+        let what = Operand("employer|site|examiner", missing: "what to add: employer, site or examiner",
+                           kind: .choices(["employer", "site", "examiner"]))
+        let name = Operand("NAME", missing: "the NAME")
+        let address = Option("--address", "TEXT", "Its address.")
+        let employer = Option("--employer", "NAME", "The employer a site belongs to (by name or uuid).")
+        let qualification = Option("--qualification", "TEXT", "An examiner's qualification.")
+        let selfEmployed = Flag("--self-employed", "The examiner is self-employed.")
+    }
+
     static let add = CommandSpec(
         name: "settings add", abstract: "Add an employer, a site of an employer, or an examiner.",
         usage: """
@@ -448,14 +492,14 @@ enum SettingsCommands {
             (ignoring letter case): they are how particulars are picked, and how the form finds its examiner.
             Change anything afterwards with `rigbook settings set`, or on the Settings screen (, on the list).
             """,
-        flags: ["--self-employed"]
+        options: AddOptions.self
     ) { arguments, context in
-        let address = try arguments.option("--address") ?? ""
-        let employerName = try arguments.option("--employer")
-        let qualification = try arguments.option("--qualification")
-        let selfEmployed = arguments.flag("--self-employed")
-        let what = try arguments.positional("what to add: employer, site or examiner")
-        let name = try arguments.positional("the NAME of the \(what)")
+        let address = try arguments.value(\.address) ?? ""
+        let employerName = try arguments.value(\.employer)
+        let qualification = try arguments.value(\.qualification)
+        let selfEmployed = arguments.flag(\.selfEmployed)
+        let what = try arguments.operand(\.what)
+        let name = try arguments.operand(\.name, missing: "the NAME of the \(what)")
         try arguments.finish()
         guard ["employer", "site", "examiner"].contains(what) else {
             throw UsageError("settings add takes employer, site or examiner, not \(what)")

@@ -6,6 +6,10 @@ import Synchronization
 /// The organisation's register on PostgreSQL: `rigbook sync`, and `--server URL` on the commands
 /// that read.
 extension Commands {
+    struct SyncOptions: OptionTable {
+        let url = Operand("URL", missing: "the server's URL")
+    }
+
     static let sync = CommandSpec(
         name: "sync", abstract: "Sync this register with the organisation's server (PostgreSQL).",
         usage: "rigbook sync [URL]",
@@ -22,9 +26,10 @@ extension Commands {
             server on the first sync. Drafts and the profile never leave this machine.
             Exit 75: the server cannot be reached now (sync again later); 78: it refused for a reason
             someone must put right first (a password, a database, a role, a permission), as the message says.
-            """
+            """,
+        options: SyncOptions.self
     ) { arguments, context in
-        let given = arguments.optionalPositional() ?? context.server
+        let given = arguments.nextOperand(\.url) ?? context.server
         try arguments.finish()
         let register = try context.openRegister()
         let remembered = try orFail { try register.rememberedServer() }

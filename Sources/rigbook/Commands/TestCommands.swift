@@ -7,6 +7,27 @@ import RigbookStore
 /// the technician its Person column names. docs/FORMATS.md ("`rigbook tests import`") gives the columns and the
 /// test names.
 enum TestCommands {
+    struct ImportOptions: OptionTable {
+        let file = Operand("FILE.csv", missing: "the FILE.csv of test results", kind: .file)
+        let authenticate = Flag("--authenticate", "Each row's Person authenticates its test, as the form's tick"
+                                + " does.")
+        let dateFormat = Option.choice("--date-format", TestImport.DateFormat.allCases.map(\.rawValue),
+                                       "How the export writes dates (default YYYY-MM-DD).")
+        let licence = Option("--licence", "TEXT", "The technician's licence, where the export lacks it.")
+        let calibrated = Option("--calibrated", "YYYY-MM-DD", "The instrument's calibration date, where the export"
+                                + " lacks it.")
+        let calibrationNoted = Flag("--calibration-noted", "The technician noted an instrument calibrated over 12"
+                                    + " months before.")
+        let type = Option.choice("--type", TestType.allCases.map(\.rawValue), "The tests' type (default periodic).",
+                                 value: "TYPE")
+        let addAssets = Flag("--add-assets", "Add the assets the register lacks.")
+        let equipmentClass = Option.choice("--class", ElectricalClass.allCases.map(\.rawValue), "The class of the"
+                                           + " assets added, where the export has none.", value: "CLASS")
+        let environment = Option.choice("--environment", ElectricalEnvironment.allCases.map(\.rawValue),
+                                        "Where the assets added are used.", value: "ENVIRONMENT")
+        let dryRun = Flag.dryRun
+    }
+
     static let importTests = CommandSpec(
         name: "tests import", abstract: "Save the test results of a PAT tester's export (CSV), all of them or none.",
         usage: "rigbook tests import FILE.csv --authenticate [--date-format YYYY-MM-DD|DD/MM/YYYY|MM/DD/YYYY]\n"
@@ -33,34 +54,34 @@ enum TestCommands {
             A Retest (Months) other than the asset's interval is kept in the test's notes and warned about.
             --dry-run checks everything and saves nothing. See docs/FORMATS.md.
             """,
-        flags: ["--authenticate", "--calibration-noted", "--add-assets", "--dry-run"]
+        options: ImportOptions.self
     ) { arguments, context in
-        let authenticate = arguments.flag("--authenticate"), dryRun = arguments.flag("--dry-run")
-        let addAssets = arguments.flag("--add-assets")
+        let authenticate = arguments.flag(\.authenticate), dryRun = arguments.flag(\.dryRun)
+        let addAssets = arguments.flag(\.addAssets)
         var options = TestImport.Options()
-        options.calibrationNoted = arguments.flag("--calibration-noted")
-        if let format = try arguments.option("--date-format") {
+        options.calibrationNoted = arguments.flag(\.calibrationNoted)
+        if let format = try arguments.value(\.dateFormat) {
             guard let value = TestImport.DateFormat(rawValue: format.uppercased()) else {
                 throw UsageError("unknown --date-format \(format); one of "
                                  + TestImport.DateFormat.allCases.map(\.rawValue).joined(separator: " "))
             }
             options.dateFormat = value
         }
-        options.licence = try arguments.option("--licence")?.trimmingCharacters(in: .whitespaces) ?? ""
-        if let calibrated = try arguments.option("--calibrated") {
+        options.licence = try arguments.value(\.licence)?.trimmingCharacters(in: .whitespaces) ?? ""
+        if let calibrated = try arguments.value(\.calibrated) {
             guard CalendarDate(iso: calibrated) != nil else {
                 throw UsageError("--calibrated \(calibrated) is not a date YYYY-MM-DD")
             }
             options.calibrated = calibrated
         }
-        if let type = try arguments.option("--type") {
+        if let type = try arguments.value(\.type) {
             guard let value = TestType(rawValue: type) else {
                 throw UsageError("unknown --type \(type); one of "
                                  + TestType.allCases.map(\.rawValue).joined(separator: " "))
             }
             options.testType = value
         }
-        let classWord = try arguments.option("--class"), environmentWord = try arguments.option("--environment")
+        let classWord = try arguments.value(\.equipmentClass), environmentWord = try arguments.value(\.environment)
         var adding: Register.NewTestedAssets?
         if addAssets {
             guard let classWord, let environmentWord else {
@@ -79,7 +100,7 @@ enum TestCommands {
         } else if classWord != nil || environmentWord != nil {
             throw UsageError("--class and --environment say how --add-assets adds assets; give --add-assets too")
         }
-        let file = try arguments.positional("the FILE.csv of test results")
+        let file = try arguments.operand(\.file)
         try arguments.finish()
         guard authenticate || dryRun else {
             throw UsageError("tests import needs --authenticate: by it each row's Person authenticates the test, as "
