@@ -6,7 +6,8 @@ private let commandNames = ["asset add", "asset list", "asset edit", "asset reti
                             "calendar", "export", "report", "certificate", "labels", "notices", "notices done",
                             "record", "tests import", "verify", "backup", "merge", "sync", "drafts list",
                             "drafts discard", "drafts purge", "settings get", "settings set", "settings add",
-                            "keys list", "keys new", "keys export", "keys import", "keys retire", "sample", "help"]
+                            "keys list", "keys new", "keys export", "keys import", "keys retire", "sample", "help",
+                            "man"]
 private let groups = ["asset": ["add", "list", "edit", "retire"], "drafts": ["list", "discard", "purge"],
                       "settings": ["get", "set", "add"], "keys": ["list", "new", "export", "import", "retire"],
                       "tests": ["import"]]
@@ -16,19 +17,6 @@ private func commandSection(_ overview: String) -> [String] {
     let lines = overview.components(separatedBy: "\n")
     guard let start = lines.firstIndex(of: "COMMANDS:") else { return [] }
     return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
-}
-
-/// Environment variables the program reads (`environment["NAME"]` in Sources/, the benchmark aside).
-private func environmentVariablesRead() throws -> Set<String> {
-    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources")
-    var names = Set<String>()
-    let files = try #require(FileManager.default.enumerator(atPath: sources.path))
-    for case let file as String in files where file.hasSuffix(".swift") && !file.hasPrefix("rigbook-bench") {
-        let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
-        for match in text.matches(of: /environment\["([A-Z_]+)"\]/) { names.insert(String(match.1)) }
-    }
-    return names
 }
 
 private let validAdd = ["asset", "add", "--tag", "SH-1", "--name", "Shackle", "--type", "shackle", "--wll", "100"]

@@ -108,25 +108,32 @@ public enum KeyCatalog {
     /// Keymaps that several screens share get a row of their own rather than a place in each.
     static let shared: Set<String> = [EditableText.keymap.title, App.keymap.title]
 
-    /// The README's key table: a row per screen, each binding as its keys and a few words.
-    public static func markdownTable() -> String {
-        var rows = ["| where | keys |", "|---|---|"]
-        for screen in screens {
+    /// A row per screen: each binding as its keys and a few words, then what other keys do (keys empty), each once.
+    /// The README's key table and the man page's KEYS are made from it.
+    public static func rows() -> [(screen: String, items: [(keys: String, does: String)])] {
+        screens.map { screen in
             var seen = Set<String>()
-            var items: [String] = []
+            var items: [(keys: String, does: String)] = []
+            func add(_ keys: String, _ does: String) {
+                if seen.insert(keys.isEmpty ? does : "\(keys) \(does)").inserted { items.append((keys, does)) }
+            }
             for situation in screen.situations {
                 for keymap in situation.keymaps where situation.keymaps.count == 1 || !shared.contains(keymap.title) {
-                    for binding in keymap.bindings {
-                        let item = "\(binding.label) \(binding.brief ?? binding.help.lowercasedFirst)"
-                        if seen.insert(item).inserted { items.append(item) }
-                    }
-                    if let other = keymap.otherKeys, seen.insert(other).inserted { items.append(other) }
+                    for binding in keymap.bindings { add(binding.label, binding.brief ?? binding.help.lowercasedFirst) }
+                    if let other = keymap.otherKeys { add("", other) }
                 }
             }
-            let keys = items.joined(separator: " · ").replacingOccurrences(of: "|", with: "\\|")
-            rows.append("| \(screen.name) | \(keys) |")
+            return (screen.name, items)
         }
-        return rows.joined(separator: "\n")
+    }
+
+    /// The README's key table: a row per screen, each binding as its keys and a few words.
+    public static func markdownTable() -> String {
+        let rows = rows().map { screen, items in
+            let keys = items.map { $0.keys.isEmpty ? $0.does : "\($0.keys) \($0.does)" }.joined(separator: " · ")
+            return "| \(screen) | \(keys.replacingOccurrences(of: "|", with: "\\|")) |"
+        }
+        return (["| where | keys |", "|---|---|"] + rows).joined(separator: "\n")
     }
 }
 

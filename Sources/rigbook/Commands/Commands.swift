@@ -152,6 +152,7 @@ enum Commands {
                                      RecordCommand.spec, TestCommands.importTests, verify, backup, merge,
                                      sync, draftsList, draftsDiscard, draftsPurge, SettingsCommands.get,
                                      SettingsCommands.set, SettingsCommands.add] + KeyCommands.all + [sample, help]
+        + ShellCommands.all
 
     static func find(_ words: [String]) -> (CommandSpec, Int)? {
         if words.count >= 2, let spec = all.first(where: { $0.name == "\(words[0]) \(words[1])" }) { return (spec, 2) }
