@@ -7,7 +7,7 @@ private let commandNames = ["asset add", "asset list", "asset edit", "asset reti
                             "record", "tests import", "verify", "backup", "merge", "sync", "drafts list",
                             "drafts discard", "drafts purge", "settings get", "settings set", "settings add",
                             "keys list", "keys new", "keys export", "keys import", "keys retire", "sample", "help",
-                            "man"]
+                            "completions", "man"]
 private let groups = ["asset": ["add", "list", "edit", "retire"], "drafts": ["list", "discard", "purge"],
                       "settings": ["get", "set", "add"], "keys": ["list", "new", "export", "import", "retire"],
                       "tests": ["import"]]
