@@ -4,21 +4,16 @@ import RigbookCore
 import RigbookStore
 import RigbookUI
 
-// rigbook-bench: speed and memory of the real code paths (no curses: the in-memory screen), at
-// 1,000, 10,000 and 100,000 assets. `swift run -c release rigbook-bench [--sizes 1000,10000]
-// [--skip-terminal] [--loss] [--import-only] [--pdf-only]`; for one figure alone `--terminal-only [--keys N] [--samples CSV]`, `--loss-only [--kills N]`,
-// `--sync-only URL [--sync-assets N]` (URL: an empty PostgreSQL database), and on a kept home (for profilers)
-// `--form-only HOME`, `--list-only HOME`, `--filter-only HOME`; `--homes DIR` keeps the registers in DIR/h<size>.
-// `--bulk-only HOME` runs the bulk commands (due, export, asset list, calendar, report as HTML and PDF, labels) on
-// an existing home, each as its own process, and gives their time and peak memory (< 100 MB): a register of
-// 1,000,000 assets made once (`rigbook --home HOME sample --assets 1000000`) is measured again and again; every
-// `--sizes` run gives these figures for each size it builds.
-// Figures go to stdout as Markdown tables for docs/PERFORMANCE.md.
+// rigbook-bench: speed and memory of the real code paths; `Usage.text` (`rigbook-bench --help`) lists its options.
 
 /// Everything the bench does; any failure (a full disk, a register that cannot be made) ends it with one
 /// line on stderr rather than a crash.
 func runBench() throws {
     let arguments = CommandLine.arguments
+    if Usage.asked(arguments) {
+        print(Usage.text)
+        exit(0)
+    }
     if let index = arguments.firstIndex(of: "--peak-of") {
         // First, before any other option is looked for: what follows is another program's command line.
         try SyncBench.peakOf(Array(arguments[(index + 1)...]))
