@@ -41,12 +41,12 @@ enum ManPages {
         page.paragraph("The full-screen register's keys, screen by screen, as each screen's help (? or F1) lists them.")
         for (screen, items) in KeyCatalog.rows() {
             page.subsection(screen)
-            for (keys, does) in items {
-                if keys.isEmpty { page.paragraph(does) } else { page.item(Roff.bold(keys), does) }
-            }
+            page.list(items.filter { !$0.keys.isEmpty }.map { (Roff.bold($0.keys), $0.does) }, indent: 14)
+            // What other keys do is a sentence of its own ("Any other key keeps it.").
+            for (keys, does) in items where keys.isEmpty { page.paragraph(does) }
         }
         page.section("EXIT STATUS")
-        for (status, meaning) in ExitCode.meanings { page.item(Roff.bold("\(status)"), meaning) }
+        page.list(ExitCode.meanings.map { (Roff.bold("\($0.status)"), $0.meaning) }, indent: 6)
         page.section("ENVIRONMENT")
         for (name, text) in Commands.environment { page.item(Roff.bold(name), text) }
         page.section("FILES")

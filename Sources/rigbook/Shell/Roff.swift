@@ -55,6 +55,13 @@ struct Roff {
         lines += [".TP", tag, Roff.escape(text)]
     }
 
+    /// Tagged lines with no space between them, each tag in a column `indent` wide: a list to scan (keys).
+    mutating func list(_ items: [(tag: String, text: String)], indent: Int) {
+        lines.append(".PD 0")
+        for (tag, text) in items { lines += [".TP \(indent)n", tag, Roff.escape(text)] }
+        lines.append(".PD")
+    }
+
     static func bold(_ text: String) -> String { "\\fB\(escape(text))\\fR" }
 
     static func italic(_ text: String) -> String { "\\fI\(escape(text))\\fR" }
