@@ -126,13 +126,18 @@ import RigbookTestSupport
         let h = try Harness(.sample(count: 5_000), width: 120, height: 40, listWindowFrom: 1)
         h.press(.char("/"))
         h.type("sling")
-        if h.state.list.registerIndex == nil {
+        let waited = h.state.list.registerIndex == nil
+        if waited {
             #expect(h.state.list.filterWaiting)
             #expect(h.screen[39].contains("indexing the register"), "\(h.screen[39])")
             #expect(h.screen[0].contains("5000 assets"))
+            // Keys work on the unfiltered list meanwhile.
+            h.press(.enter, .down, .down, .down)
+            #expect(h.state.list.selection == 3)
         }
         h.settleSearchIndex()
         #expect(!h.state.list.filterWaiting)
+        if waited { #expect(h.state.list.selection == 0, "the filter, once it runs, selects its best match") }
         try Self.expectFilterWalk(h, "sling")
         try Self.expectFilterWalk(h, "is:overdue sh")
         try Self.expectFilterWalk(h, "zzzz")

@@ -38,10 +38,18 @@ extension ListState {
         let selected = selectedMatch
         registerIndex = index
         guard !query.isEmpty else { return }
-        applyQuery(query, narrowing: false)
-        select(match: selected)
+        reapplyFilter(keeping: selected)
         clampSelection()
         scrollToSelection(pageSize: pageSize)
+    }
+
+    /// The filter run again over a new index or after a load: the match that was selected stays selected, else the
+    /// best match is (as when the filter was typed).
+    mutating func reapplyFilter(keeping selected: UUID?) {
+        applyQuery(query, narrowing: false)
+        guard window?.filterAnswer != nil else { return }
+        (selection, top) = (0, 0)
+        select(match: selected)
     }
 
     /// `applyQuery` for a window: the answer comes from the register's index, and the window holds its rows.

@@ -486,10 +486,7 @@ extension ListState {
         (order, ranks, matches, matchedRows, filtered, searchIndex, shownCounts) = ([], [], nil, nil, false, nil, nil)
         loaded = true
         if let selected = load.selected, let position = visibleIndex(of: selected) { selection = position }
-        if !query.isEmpty {
-            applyQuery(query, narrowing: false)
-            select(match: selectedMatch)
-        }
+        if !query.isEmpty { reapplyFilter(keeping: selectedMatch) }
         clampSelection()
         top = max(0, selection - offset)
         scrollToSelection(pageSize: pageSize)
