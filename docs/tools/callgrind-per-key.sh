@@ -1,5 +1,5 @@
 #!/bin/bash
-# Instructions a key of the live full-screen program (PERFORMANCE.md, "Key to screen, third/fourth pass"): runs
+# Instructions a key of the live full-screen program (PERFORMANCE.md, "How to profile"): runs
 # RIGBOOK under callgrind in tmux (80×24) on a copy of HOME, goes to the list (list: 25 j first, past the page) or
 # into a form's notes (notes: i, Tab ×8, a ×5), turns instrumentation on, sends N keys 150 ms apart, turns it off
 # and dumps. Prints the profile's file and its total divided by N; `callgrind_annotate --inclusive=yes FILE` for

@@ -2,7 +2,7 @@
 """The code a key runs, from a callgrind profile made with --dump-instr=yes (docs/tools/code-footprint.sh):
 distinct 64-byte lines and 4 KiB pages of machine code executed, per object file, and instructions per key.
 A key that arrives after the caches went elsewhere pays for every distinct line and page it touches (PERFORMANCE.md,
-"Key to screen, sixth pass"); the instruction count alone does not say that.
+"How to profile"); the instruction count alone does not say that.
     code-footprint.py PROFILE KEYS [FUNCTIONS]"""
 import collections
 import re

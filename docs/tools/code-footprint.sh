@@ -1,5 +1,5 @@
 #!/bin/bash
-# The code a key runs (PERFORMANCE.md, "Key to screen, sixth pass"): BIN (or vim on a 1,000-line file when BIN is
+# The code a key runs (PERFORMANCE.md, "How to profile"): BIN (or vim on a 1,000-line file when BIN is
 # `vim`) under callgrind in tmux (80×24), taken to the list or the notes (MODE: list sends j, notes sends a), ten
 # keys to settle, then N keys 35 ms apart (as the bench sends them) with instrumentation on; prints, per key, the
 # distinct lines and pages of machine code executed and the instructions, per object file, and the FUNCTIONS

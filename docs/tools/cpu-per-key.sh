@@ -1,5 +1,5 @@
 #!/bin/bash
-# CPU a key of the live full-screen program (PERFORMANCE.md, "Work per key"): starts RIGBOOK in tmux (80×24) on a
+# CPU a key of the live full-screen program (PERFORMANCE.md, "How to profile"): starts RIGBOOK in tmux (80×24) on a
 # copy of HOME, goes to the list (list: sends j) or into a form's notes (notes: i, then Tab ×8, sends a), and
 # runs `perf ARGS -p PID` while N keys are sent 10 ms apart. Divide perf's task-clock by N.
 #   docs/tools/cpu-per-key.sh .build/release/rigbook HOME list 300 stat -e task-clock

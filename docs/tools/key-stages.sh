@@ -1,5 +1,5 @@
 #!/bin/bash
-# Where a key's time goes, stage by stage, for rigbook and vim alike (PERFORMANCE.md, "Key to screen, fifth pass"):
+# Where a key's time goes, stage by stage, for rigbook and vim alike (PERFORMANCE.md, "How to profile"):
 # runs `rigbook-bench --terminal-only` under a system-wide `perf record` of the scheduler and read/write
 # tracepoints, then, for every key each program answered, times
 #   A→B  the bench's send-keys to tmux writing the key into the pane's pty

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Key to screen, paired (PERFORMANCE.md, seventh pass): two programs, each in a tmux server of its own at 80×24,
+# Key to screen, paired (PERFORMANCE.md, "How to profile"): two programs, each in a tmux server of its own at 80×24,
 # driven through control-mode clients; each key is sent to A and to B in turn (the order alternating), and the time
 # from the `send-keys` to the first `%output` is taken for each. The difference of each pair cancels what the
 # machine does meanwhile, which a single run of the bench cannot. SETUP_A / SETUP_B: keys (comma-separated) sent

@@ -1,6 +1,6 @@
 #!/bin/bash
 # A key's own time in the live program, from the `read` that takes the key to the first `write` to the terminal
-# (PERFORMANCE.md, "Key to screen, fifth pass"): starts BIN in tmux (80×24) on a copy of HOME (or vim on a
+# (PERFORMANCE.md, "How to profile"): starts BIN in tmux (80×24) on a copy of HOME (or vim on a
 # 1,000-line file when BIN is `vim`), goes to the list or the notes (MODE: list sends j, notes sends a), sends N keys
 # GAP seconds apart through one tmux control client (no process started per key) and prints, of `perf trace -e
 # read,write`'s read→write (tracing included), the median, the 10th/90th/99th percentiles and the four slowest keys.
