@@ -5,7 +5,8 @@ import RigbookStore
 /// Key-to-screen in a real terminal: the built `rigbook`, `vim`, and `vim` a second time, each in a tmux server of
 /// its own at 80×24, driven through control-mode clients. The programs take turns key by key (the order rotating),
 /// so a noisy spell on the machine falls on all of them alike: measured one after the other, two runs of one
-/// program landed 30–160 µs apart and decided the target more than the programs did (PERFORMANCE.md, "How to profile").
+/// program landed 30–160 µs apart and decided the target more than the programs did (PERFORMANCE.md, "How to
+/// profile").
 enum TerminalBench {
     /// One program under test: how to start it, when it is ready, the keys that bring it to where it is measured.
     struct Program {
