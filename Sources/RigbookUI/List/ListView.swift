@@ -309,7 +309,10 @@ enum ListView {
             + "\(list.assetCount) asset\(list.assetCount == 1 ? "" : "s")"
         let drafts = list.draftCount + list.batchDrafts.count
         if drafts > 0 { title += "  ✎ \(drafts) draft\(drafts == 1 ? "" : "s")" }
-        if !list.query.isEmpty { title += "  filter: \(list.visibleCount) shown" }
+        if !list.query.isEmpty {
+            // Waiting for a large register's index, the list shows every asset: none of them is the filter's.
+            title += list.filterWaiting ? "  filter: waiting for its index" : "  filter: \(list.visibleCount) shown"
+        }
         if !list.marks.isEmpty { title += "  • \(list.marks.count) marked" }
         // On the right, each only when the counts fit beside it (the counts matter more): the sync's state,
         // then the date, which goes first when there is no room for both.
