@@ -53,9 +53,9 @@ public enum App {
     /// Keys that mean the same on every screen.
     public static let keymap = Keymap<GlobalAction>(title: "Everywhere", whileTyping: true, [
         KeyBinding([.ctrl("z")], help: "Suspend like any terminal program (the draft is written first); fg resumes",
-                   brief: "suspend", action: .suspend),
+                   brief: "suspend", rank: .sometimes, action: .suspend),
         KeyBinding([.ctrl("l")], help: "Redraw the screen and read the register again", brief: "redraw",
-                   action: .redraw),
+                   rank: .rarely, action: .redraw),
     ])
 
     /// - Parameter batch: frames shown so far (see `ScreenContext.batch`).

@@ -1,3 +1,18 @@
+/// How often a key is pressed where it is bound, most first. The README's key table and the man page's KEYS
+/// list a screen's keys in this order, so a reader meets the keys that matter before the rare ones; the footer
+/// and the help page keep the keymap's own order. Four steps rather than a number per key: a rank has to mean
+/// the same on every screen, because one screen's line merges several keymaps (a form, its popups, its questions).
+public enum KeyRank: Comparable, Sendable {
+    /// Pressed on almost every visit: moving, the next field, saving, leaving.
+    case constant
+    /// The screen's main errands: what it is opened for, besides moving.
+    case often
+    /// Now and then: jumps, the help, a second way to a place.
+    case sometimes
+    /// Set-up, sample data, redrawing: once in a while.
+    case rarely
+}
+
 /// One entry of a keymap: the keys, how they are shown, what they do. The footer, the help page,
 /// the hints in boxes and the README's key table are all generated from these, so none of them can
 /// disagree with what the keys do.
@@ -10,15 +25,18 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     public var footer: String?
     /// A few words for the README's key table when there is no footer text.
     public var brief: String?
+    /// Where the key table lists it: asked of every binding, so a new key is placed on purpose.
+    public var rank: KeyRank
     public var action: Action
 
     public init(_ keys: [Key], label: String? = nil, help: String, footer: String? = nil, brief: String? = nil,
-                action: Action) {
+                rank: KeyRank, action: Action) {
         self.keys = keys
         self.label = label ?? keys.map(\.name).joined(separator: " ")
         self.help = help
         self.footer = footer
         self.brief = brief
+        self.rank = rank
         self.action = action
     }
 }
@@ -27,19 +45,21 @@ extension KeyBinding {
     /// ↑ k and ↓ j: moving through a list or a page.
     static func moves(up: Action, _ upHelp: String, down: Action, _ downHelp: String,
                       footer: String = "move") -> [KeyBinding] {
-        [KeyBinding([.up, .char("k")], label: "↑ k", help: upHelp, action: up),
-         KeyBinding([.down, .char("j")], label: "↓ j", help: downHelp, footer: footer, action: down)]
+        [KeyBinding([.up, .char("k")], label: "↑ k", help: upHelp, rank: .constant, action: up),
+         KeyBinding([.down, .char("j")], label: "↓ j", help: downHelp, footer: footer, rank: .constant,
+                    action: down)]
     }
 
     /// Esc and q go back (Ctrl-C too, as everywhere outside a form).
     static func back(_ action: Action, to place: String) -> KeyBinding {
         KeyBinding([.escape, .char("q"), .ctrl("c")], label: "Esc q", help: "Back to the \(place) (Ctrl-C too)",
-                   footer: "back", action: action)
+                   footer: "back", rank: .constant, action: action)
     }
 
     /// ? and F1 open the screen's help page.
     static func help(_ action: Action) -> KeyBinding {
-        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", action: action)
+        KeyBinding([.char("?"), .function(1)], label: "? F1", help: "This help", footer: "help", rank: .sometimes,
+                   action: action)
     }
 }
 
@@ -116,7 +136,7 @@ public struct Keymap<Action: Sendable>: Sendable {
     public var summary: KeymapSummary {
         KeymapSummary(title: title, whileTyping: whileTyping,
                       bindings: bindings.map { .init(keys: $0.keys, label: $0.label, help: $0.help,
-                                                     brief: $0.brief ?? $0.footer) },
+                                                     brief: $0.brief ?? $0.footer, rank: $0.rank) },
                       otherKeys: otherKeys?.help)
     }
 }
@@ -128,6 +148,7 @@ public struct KeymapSummary: Sendable {
         public var label: String
         public var help: String
         public var brief: String?
+        public var rank: KeyRank
     }
     public var title: String
     public var whileTyping: Bool

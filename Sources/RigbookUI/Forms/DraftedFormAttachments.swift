@@ -76,7 +76,7 @@ extension KeyBinding where Action == FormAction {
     static let attachFile = KeyBinding([.ctrl("o")], label: "Ctrl-O",
                                        help: "Attach a photo or PDF: asks for its path (Tab completes); "
                                            + "copied at once, kept with the draft",
-                                       footer: "attach", action: .attach)
+                                       footer: "attach", rank: .sometimes, action: .attach)
 }
 
 extension FormState {
@@ -87,12 +87,12 @@ extension FormState {
     static let attachmentKeymap = Keymap<FormAction>(title: "Inspection form: attachments", [
         KeyBinding([.delete, .char("x")], label: "Delete x",
                    help: "Remove the selected file from this inspection (no question: Ctrl-O attaches it again)",
-                   footer: "remove", action: .removeAttachment),
+                   footer: "remove", rank: .sometimes, action: .removeAttachment),
         KeyBinding([.up], label: "↑", help: "Previous file (from the first: the previous field)",
-                   brief: "previous file", action: .previousAttachment),
+                   brief: "previous file", rank: .sometimes, action: .previousAttachment),
         KeyBinding([.down], label: "↓", help: "Next file (from the last: the next field)", brief: "next file",
-                   action: .nextAttachment),
-        KeyBinding([.enter], help: "Next field", brief: "next field", action: .next),
+                   rank: .sometimes, action: .nextAttachment),
+        KeyBinding([.enter], help: "Next field", brief: "next field", rank: .sometimes, action: .next),
     ])
 
     static let attachmentHint = "Delete or x removes the selected file; Ctrl-O attaches another."

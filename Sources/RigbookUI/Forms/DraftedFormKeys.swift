@@ -14,22 +14,23 @@ enum DraftedFormKeys {
                        own: [KeyBinding<FormAction>] = []) -> Keymap<FormAction> {
         Keymap(title: title, whileTyping: true, [
             KeyBinding([.tab], label: "Tab", help: "Next field (also ↓ outside multi-line fields)", footer: "next",
-                       action: .next),
+                       rank: .constant, action: .next),
             KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
-                       brief: "previous field", action: .previous),
+                       brief: "previous field", rank: .often, action: .previous),
             KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes \(record) to the register "
                        + "(with only the \(authentication) unmet, asks \"Authenticate and save? y/n\")",
-                       footer: "save", action: .save),
+                       footer: "save", rank: .constant, action: .save),
             KeyBinding([.ctrl("n")],
                        help: "Save and next: saves as Ctrl-S does, then opens the next asset of the list",
-                       brief: "save and open the next asset", action: .saveAndNext),
+                       brief: "save and open the next asset", rank: .often, action: .saveAndNext),
             KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C",
-                       help: "Close the form (asks first if you typed anything)", footer: "close", action: .close),
+                       help: "Close the form (asks first if you typed anything)", footer: "close", rank: .often,
+                       action: .close),
             cleanPass,
             .attachFile,
             FieldJump.binding,
         ] + own + [
-            KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
+            KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", rank: .sometimes, action: .help),
         ])
     }
 
@@ -37,16 +38,16 @@ enum DraftedFormKeys {
     static func choices(title: String, space: String, typeAhead: String,
                         enter: KeyBinding<FormAction>) -> Keymap<FormAction> {
         Keymap(title: title, [
-            KeyBinding([.char(" ")], label: "Space", help: space, footer: "tick", action: .toggle),
+            KeyBinding([.char(" ")], label: "Space", help: space, footer: "tick", rank: .constant, action: .toggle),
             KeyBinding(TypeAhead.keys, label: TypeAhead.label, help: typeAhead,
-                       brief: "jump to an option by its first letter", action: .typeAhead),
+                       brief: "jump to an option by its first letter", rank: .often, action: .typeAhead),
             KeyBinding([.right], label: "→", help: "Choice: next option (with nothing chosen, the first)",
-                       brief: "next option", action: .cycleForward),
+                       brief: "next option", rank: .often, action: .cycleForward),
             KeyBinding([.left], label: "←", help: "Choice: previous option", brief: "previous option",
-                       action: .cycleBack),
+                       rank: .sometimes, action: .cycleBack),
             enter,
-            KeyBinding([.down], label: "↓", help: "Next field", action: .next),
-            KeyBinding([.up], label: "↑", help: "Previous field", action: .previous),
+            KeyBinding([.down], label: "↓", help: "Next field", rank: .constant, action: .next),
+            KeyBinding([.up], label: "↑", help: "Previous field", rank: .often, action: .previous),
         ])
     }
 

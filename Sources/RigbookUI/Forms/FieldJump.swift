@@ -16,7 +16,7 @@ struct FieldJump: Sendable, Equatable {
     static let binding = KeyBinding<FormAction>([.ctrl("g")], label: "Ctrl-G",
                                                 help: "Go to a field: the first letters of its label, then Enter (the "
                                                     + "first of several; Esc stays)",
-                                                brief: "go to a field", action: .goToField)
+                                                brief: "go to a field", rank: .sometimes, action: .goToField)
 
     /// The indexes of the labels `typed` begins; when none, of those with a word it begins ("no" is Notes, not
     /// "Certification no.").

@@ -207,14 +207,14 @@ enum PlainFormKeys {
     static func fields(title: String, save: (help: String, footer: String), close: (help: String, footer: String),
                        own: [KeyBinding<FormAction>] = []) -> Keymap<FormAction> {
         Keymap(title: title, whileTyping: true, [
-            KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
-            KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", action: .previous),
-            KeyBinding([.ctrl("s")], help: save.help, footer: save.footer, action: .save),
+            KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", rank: .constant, action: .next),
+            KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", rank: .often, action: .previous),
+            KeyBinding([.ctrl("s")], help: save.help, footer: save.footer, rank: .constant, action: .save),
             KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C", help: close.help, footer: close.footer,
-                       action: .close),
+                       rank: .often, action: .close),
             FieldJump.binding,
         ] + own + [
-            KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", action: .help),
+            KeyBinding([.function(1)], label: "F1", help: "This help", footer: "help", rank: .sometimes, action: .help),
         ])
     }
 
@@ -222,13 +222,13 @@ enum PlainFormKeys {
         title: "A choice or yes / no", space: "Yes / no; on a choice, the next option",
         typeAhead: "On a choice: the next option starting with that letter (again: the one after it); yes / no: y, n",
         enter: KeyBinding([.enter], help: "List the options to pick from", brief: "list the options",
-                          action: .openChoices))
+                          rank: .often, action: .openChoices))
 
     /// "Leave without saving?" with the safe answer first, so Enter never throws work away.
     static func discardQuestion(_ title: String, lines: [String], discard: String) -> Question<LeaveEditorChoice> {
         Question(title: title, lines: lines.map { ($0, .plain) },
                  options: [.init("Keep editing", answer: .keepEditing),
-                           .init(discard, answer: .discard, keys: [.char("d")], hint: "discards")],
+                           .init(discard, answer: .discard, keys: [.char("d")], rank: .sometimes, hint: "discards")],
                  cancel: (.keepEditing, "keeps editing"), otherKeys: ("Any other key keeps editing.", .keepEditing),
                  minWidth: 52)
     }

@@ -60,15 +60,16 @@ public enum ScanAction: Sendable { case lookUp, close, switchMode, deleteBack, d
 extension ListState {
     public static let scanKeymap = Keymap<ScanAction>(title: "Scan", whileTyping: true, [
         KeyBinding([.enter], help: "Scan: find the scanned label's asset (or a tag typed whole)", footer: "finds",
-                   brief: "find the scanned asset", action: .lookUp),
+                   brief: "find the scanned asset", rank: .constant, action: .lookUp),
         KeyBinding([.tab], help: "Scan: switch between jumping to each scan and marking each for a batch",
-                   footer: "jump / mark", brief: "jump or mark", action: .switchMode),
+                   footer: "jump / mark", brief: "jump or mark", rank: .sometimes, action: .switchMode),
         KeyBinding([.escape], help: "Scan: close the prompt", footer: "closes", brief: "close the scan prompt",
-                   action: .close),
+                   rank: .often, action: .close),
         KeyBinding([.backspace], help: "Scan: delete the last character", brief: "delete a scanned character",
-                   action: .deleteBack),
-        KeyBinding([.ctrl("u")], help: "Scan: delete all of it", brief: "clear the scan", action: .deleteAll),
-        KeyBinding([.ctrl("c")], help: "Quit", brief: "quit", action: .quit),
+                   rank: .sometimes, action: .deleteBack),
+        KeyBinding([.ctrl("u")], help: "Scan: delete all of it", brief: "clear the scan", rank: .sometimes,
+                   action: .deleteAll),
+        KeyBinding([.ctrl("c")], help: "Quit", brief: "quit", rank: .sometimes, action: .quit),
     ])
 
     /// `#`: the prompt opens marking when assets are already marked (a batch is being gathered), else jumping.

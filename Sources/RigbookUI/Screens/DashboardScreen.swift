@@ -30,7 +30,7 @@ public struct DashboardState: Screen {
 
     static let keymap = Keymap<DashboardAction>(title: "Dashboard", [
         KeyBinding([.tab, .escape, .char("q"), .ctrl("c")], label: "Tab Esc q",
-                   help: "Back to the register (Ctrl-C too)", footer: "back", action: .back),
+                   help: "Back to the register (Ctrl-C too)", footer: "back", rank: .constant, action: .back),
         .help(.help),
     ])
 

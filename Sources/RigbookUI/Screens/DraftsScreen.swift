@@ -21,8 +21,9 @@ public struct DraftsState: Screen {
     static let keymap = Keymap<DraftsAction>(title: "Drafts",
                                              KeyBinding.moves(up: .up, "Previous draft", down: .down, "Next draft") + [
         KeyBinding([.enter], help: "Recover: open the form with the draft's values", footer: "recover",
-                   action: .recover),
-        KeyBinding([.char("x")], help: "Discard the draft (asks first)", footer: "discard", action: .discard),
+                   rank: .constant, action: .recover),
+        KeyBinding([.char("x")], help: "Discard the draft (asks first)", footer: "discard", rank: .often,
+                   action: .discard),
         .scan(.scan),
         .back(.back, to: "register"),
         .help(.help),
@@ -33,7 +34,7 @@ public struct DraftsState: Screen {
         return Question(title: "Discard the draft for \(tag)?", lines: lines, options: [
             // The safe answer first, so Enter never throws work away.
             .init("Keep it", answer: .keep),
-            .init("Discard it for good", answer: .discard, keys: [.char("d")], hint: "discards"),
+            .init("Discard it for good", answer: .discard, keys: [.char("d")], rank: .sometimes, hint: "discards"),
         ], cancel: (.keep, "keeps it"), otherKeys: ("Any other key keeps it.", .keep), minWidth: 56)
     }
 

@@ -13,9 +13,10 @@ public struct HelpState: Screen {
 
     static let keymap = Keymap<HelpAction>(title: "Help", [
         KeyBinding([.escape, .char("q"), .char("?"), .function(1), .enter, .ctrl("c")], label: "Esc q ?",
-                   help: "Close help (F1, Enter and Ctrl-C too)", footer: "closes help", action: .close),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", action: .down),
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", action: .up),
+                   help: "Close help (F1, Enter and Ctrl-C too)", footer: "closes help", rank: .constant,
+                   action: .close),
+        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", rank: .constant, action: .down),
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", rank: .constant, action: .up),
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {

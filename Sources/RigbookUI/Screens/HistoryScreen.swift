@@ -49,13 +49,14 @@ public struct HistoryState: Screen {
                                               KeyBinding.moves(up: .up, "Previous record",
                                                                down: .down, "Next record") + [
         KeyBinding([.enter], help: "Open the record: all 17 fields, when and by whom it was saved", footer: "open",
-                   action: .open),
-        KeyBinding([.char("i")], help: "Record a new inspection of this asset", footer: "inspect", action: .inspect),
+                   rank: .constant, action: .open),
+        KeyBinding([.char("i")], help: "Record a new inspection of this asset", footer: "inspect", rank: .often,
+                   action: .inspect),
         KeyBinding([.char("A")], help: "Amend the selected record, or the newest record amending it "
-                   + "(a new record; the original stays as it is)", footer: "amend", action: .amend),
+                   + "(a new record; the original stays as it is)", footer: "amend", rank: .sometimes, action: .amend),
         RecordKeys.certificate(.certificate),
         KeyBinding([.char("Q")], help: "Show the QR code of the asset's label, to read with a phone (again: the "
-                   + "records)", footer: "QR", action: .code),
+                   + "records)", footer: "QR", rank: .rarely, action: .code),
         .scan(.scan),
         .back(.back, to: "register"),
         .help(.help),

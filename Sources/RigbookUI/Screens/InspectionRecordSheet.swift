@@ -15,7 +15,7 @@ public struct InspectionRecordSheet: RecordSheet {
 
     public static let keymap = RecordKeys.keymap(title: "Inspection record", [
         KeyBinding([.char("A")], help: "Amend this record, or the newest record amending it "
-                   + "(a new record; this one stays as it is)", footer: "amend", action: .amend),
+                   + "(a new record; this one stays as it is)", footer: "amend", rank: .sometimes, action: .amend),
         .scan(.scan),
     ])
 

@@ -18,10 +18,12 @@ public struct ParticularsHistoryState: Screen {
     }
 
     static let keymap = Keymap<ParticularsHistoryAction>(title: "Particulars history", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", brief: "scroll up", action: .up),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", footer: "scroll", action: .down),
-        KeyBinding([.pageUp], help: "Page up", action: .pageUp),
-        KeyBinding([.pageDown, .char(" ")], label: "PgDn Space", help: "Page down", action: .pageDown),
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", brief: "scroll up", rank: .constant,
+                   action: .up),
+        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", footer: "scroll", rank: .constant,
+                   action: .down),
+        KeyBinding([.pageUp], help: "Page up", rank: .often, action: .pageUp),
+        KeyBinding([.pageDown, .char(" ")], label: "PgDn Space", help: "Page down", rank: .often, action: .pageDown),
         .back(.back, to: "particulars"),
         .help(.help),
     ])

@@ -38,7 +38,7 @@ enum RecordKeys {
     /// P: the record's certificate as PDF, on the record and on the history list alike.
     static func certificate<Action>(_ action: Action) -> KeyBinding<Action> {
         KeyBinding([.char("P")], help: "Write this record's certificate as PDF into Documents/Certificates",
-                   footer: "PDF", brief: "certificate as PDF", action: action)
+                   footer: "PDF", brief: "certificate as PDF", rank: .often, action: action)
     }
 }
 

@@ -57,18 +57,19 @@ public struct RecoveryState: Screen {
 
     static func question(tag: String) -> Question<RecoveryChoice> {
         Question(title: "Unsubmitted draft for \(tag)", lines: [], options: [
-            .init("Recover", answer: .recover, keys: [.char("r")], hint: "recover"),
-            .init("Discard", answer: .discard, keys: [.char("d")], hint: "discard"),
-            .init("Back", answer: .back, keys: [.char("b")]),
+            .init("Recover", answer: .recover, keys: [.char("r")], rank: .constant, hint: "recover"),
+            .init("Discard", answer: .discard, keys: [.char("d")], rank: .often, hint: "discard"),
+            .init("Back", answer: .back, keys: [.char("b")], rank: .sometimes),
         ], cancel: (.back, "back"), minWidth: 56)
     }
 
     /// The question when the draft is not the form asked for: the same answers, named for what each opens.
     static func otherDraftQuestion(tag: String, kind: String, wanted: String) -> Question<RecoveryChoice> {
         Question(title: "Unsaved \(kind) draft for \(tag)", lines: [], options: [
-            .init("Resume the draft", answer: .recover, keys: [.char("r")], hint: "resume"),
-            .init("Discard it, \(wanted)", answer: .discard, keys: [.char("d")], hint: "discard, \(wanted)"),
-            .init("Back", answer: .back, keys: [.char("b")]),
+            .init("Resume the draft", answer: .recover, keys: [.char("r")], rank: .constant, hint: "resume"),
+            .init("Discard it, \(wanted)", answer: .discard, keys: [.char("d")], rank: .often,
+                  hint: "discard, \(wanted)"),
+            .init("Back", answer: .back, keys: [.char("b")], rank: .sometimes),
         ], cancel: (.back, "back"), minWidth: 56)
     }
 

@@ -46,6 +46,7 @@ extension KeyBinding {
     /// commands.
     static func scan(_ action: Action) -> KeyBinding {
         KeyBinding([.char("#"), .char("/")], help: "Scan a label (or type a tag) and go to its asset; a scanner's "
-                   + "/RB1:… opens it by itself", footer: "scan", brief: "scan a label", action: action)
+                   + "/RB1:… opens it by itself", footer: "scan", brief: "scan a label", rank: .sometimes,
+                   action: action)
     }
 }

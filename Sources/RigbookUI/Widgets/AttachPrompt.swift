@@ -126,11 +126,11 @@ public struct AttachPrompt: Sendable, Equatable {
 
     public static let keymap = Keymap<AttachAction>(title: "Attach a file", whileTyping: true, [
         KeyBinding([.tab], label: "Tab", help: "Complete the file name (again: list the names that fit; ~ is home)",
-                   footer: "complete", action: .complete),
+                   footer: "complete", rank: .sometimes, action: .complete),
         KeyBinding([.enter], help: "Attach: the file is copied at once into Documents/Attachments/",
-                   footer: "attach", action: .attach),
+                   footer: "attach", rank: .sometimes, action: .attach),
         KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C", help: "Close the prompt: nothing is attached",
-                   footer: "cancel", action: .cancel),
+                   footer: "cancel", rank: .sometimes, action: .cancel),
     ])
 
     /// The path's editing keys: a text field's, less those of several lines (Enter attaches here).

@@ -26,19 +26,19 @@ public struct ChoicePopup: Sendable {
 
     static let keymap = Keymap<Action>(title: "Choice list", [
         KeyBinding([.up], label: "↑", help: "Previous option", footer: "choose", brief: "previous option",
-                   action: .previous),
+                   rank: .constant, action: .previous),
         KeyBinding([.down, .tab], label: "↓", help: "Next option", footer: "choose", brief: "next option",
-                   action: .next),
-        KeyBinding([.home], help: "First option", action: .first),
-        KeyBinding([.end], help: "Last option", action: .last),
+                   rank: .constant, action: .next),
+        KeyBinding([.home], help: "First option", rank: .sometimes, action: .first),
+        KeyBinding([.end], help: "Last option", rank: .sometimes, action: .last),
         KeyBinding([.enter, .char(" ")], label: "Enter", help: "Take the highlighted option", footer: "takes",
-                   action: .take),
+                   rank: .constant, action: .take),
         KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Close the list, nothing changed", footer: "cancels",
-                   action: .cancel),
+                   rank: .often, action: .cancel),
         // Letters type ahead (no j and k here: they would take two letters away from the options).
         KeyBinding(TypeAhead.keys, label: TypeAhead.label,
                    help: "The next option starting with that letter (again: the one after it)",
-                   brief: "jump to an option by its first letter", action: .typeAhead),
+                   brief: "jump to an option by its first letter", rank: .often, action: .typeAhead),
     ])
 
     public mutating func handle(_ key: Key) -> Answer? {

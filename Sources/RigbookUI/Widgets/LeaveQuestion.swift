@@ -21,12 +21,14 @@ struct LeaveQuestion: Sendable {
 
     /// The question while the draft's last write failed for `reason`: keep editing, or discard what was typed.
     func question(draftNotWritten reason: String?) -> Question<LeaveChoice> {
-        let keepEditing = Question<LeaveChoice>.Option("Keep editing", answer: .keepEditing, keys: [.char("k")])
+        let keepEditing = Question<LeaveChoice>.Option("Keep editing", answer: .keepEditing, keys: [.char("k")],
+                                                       rank: .sometimes)
         guard let reason else {
             return Question(title: title, lines: [(unsaved, .plain)],
                             options: [keepEditing,
-                                      .init("Close and keep draft", answer: .keepDraft, keys: [.char("c")]),
-                                      .init("Discard", answer: .discard, keys: [.char("d")])],
+                                      .init("Close and keep draft", answer: .keepDraft, keys: [.char("c")],
+                                            rank: .sometimes),
+                                      .init("Discard", answer: .discard, keys: [.char("d")], rank: .sometimes)],
                             cancel: (.keepEditing, "keeps editing"), minWidth: 50)
         }
         // A reason may end a sentence of its own (an error's description): one full stop, not two.
@@ -36,7 +38,8 @@ struct LeaveQuestion: Sendable {
                                 ("Closing now would lose what you typed: keep editing, then save, or close once "
                                  + "the title no longer says DRAFT NOT ON DISK.", .plain)],
                         options: [keepEditing,
-                                  .init("Discard what I typed", answer: .discard, keys: [.char("d")])],
+                                  .init("Discard what I typed", answer: .discard, keys: [.char("d")],
+                                        rank: .sometimes)],
                         cancel: (.keepEditing, "keeps editing"), minWidth: 50)
     }
 

@@ -7,12 +7,21 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
         /// Keys that give this answer at once, and the word the hint shows after them ("discard").
         public var keys: [Key]
         public var hint: String?
+        /// Where the key table lists the keys (`KeyBinding.rank`).
+        public var rank: KeyRank
 
-        public init(_ label: String, answer: Answer, keys: [Key] = [], hint: String? = nil) {
+        /// An option taken with ← → and Enter only.
+        public init(_ label: String, answer: Answer) {
+            self.init(label, answer: answer, keys: [], rank: .rarely)
+        }
+
+        /// An option with keys of its own, which rank beside the screen's other keys.
+        public init(_ label: String, answer: Answer, keys: [Key], rank: KeyRank, hint: String? = nil) {
             self.label = label
             self.answer = answer
             self.keys = keys
             self.hint = hint
+            self.rank = rank
         }
     }
 
@@ -51,19 +60,19 @@ public struct Question<Answer: Sendable & Equatable>: Sendable {
         if options.count > 1 {
             bindings += [
                 KeyBinding([.left, .up, .backTab], label: "←", help: "Previous option (also ↑ and Shift-Tab)",
-                           footer: "choose", brief: "previous option", action: .previous),
+                           footer: "choose", brief: "previous option", rank: .sometimes, action: .previous),
                 KeyBinding([.right, .down, .tab], label: "→", help: "Next option (also ↓ and Tab)",
-                           footer: "choose", brief: "next option", action: .next),
+                           footer: "choose", brief: "next option", rank: .sometimes, action: .next),
             ]
         }
         bindings.append(KeyBinding([.enter], help: "Take the highlighted option",
-                                   footer: options.count > 1 ? "picks" : "OK", action: .takeSelected))
+                                   footer: options.count > 1 ? "picks" : "OK", rank: .often, action: .takeSelected))
         for option in options where !option.keys.isEmpty {
-            bindings.append(KeyBinding(option.keys, help: option.label, footer: option.hint,
+            bindings.append(KeyBinding(option.keys, help: option.label, footer: option.hint, rank: option.rank,
                                        action: .answer(option.answer)))
         }
         bindings.append(KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Ctrl-C too: " + cancel.hint,
-                                   footer: cancel.hint, action: .answer(cancel.answer)))
+                                   footer: cancel.hint, rank: .often, action: .answer(cancel.answer)))
         keymap = Keymap(title: title, otherKeys: otherKeys.map { ($0.help, .answer($0.answer)) }, bindings)
     }
 

@@ -83,13 +83,15 @@ public struct BatchFormState: Screen {
     }
 
     static let keymap = Keymap<BatchAction>(title: "Batch inspection", whileTyping: true, [
-        KeyBinding([.pageUp], help: "Asset list: the previous asset", brief: "previous asset", action: .previousAsset),
-        KeyBinding([.pageDown], help: "Asset list: the next asset", brief: "next asset", action: .nextAsset),
+        KeyBinding([.pageUp], help: "Asset list: the previous asset", brief: "previous asset", rank: .often,
+                   action: .previousAsset),
+        KeyBinding([.pageDown], help: "Asset list: the next asset", brief: "next asset", rank: .often,
+                   action: .nextAsset),
         KeyBinding([.ctrl("x")], label: "Ctrl-X", help: "Take the selected asset out of the batch (its lock is let go)",
-                   footer: "take out", action: .takeOut),
+                   footer: "take out", rank: .sometimes, action: .takeOut),
         KeyBinding([.ctrl("t")], label: "Ctrl-T",
                    help: "Split the selected asset off into its own form, prefilled with the batch's values "
-                       + "(a defect found on one item)", footer: "split off", action: .splitOff),
+                       + "(a defect found on one item)", footer: "split off", rank: .sometimes, action: .splitOff),
     ])
 
     /// Rows above the shared form: the title, the asset list's heading and up to a quarter of the screen of assets.

@@ -85,16 +85,16 @@ extension BatchFormState {
     static let footerKeymap = Keymap<FormAction>(
         title: keymap.title,
         [KeyBinding([.ctrl("s")], help: "Save every asset's record in one transaction", footer: "save all",
-                    action: .save),
+                    rank: .constant, action: .save),
          KeyBinding([.escape], label: "Esc", help: "Close the batch (asks first if you typed anything)",
-                    footer: "close", action: .close),
+                    footer: "close", rank: .often, action: .close),
          KeyBinding([.ctrl("x")], label: "Ctrl-X", help: "Take the selected asset out", footer: "take out",
-                    action: .next),
+                    rank: .sometimes, action: .next),
          KeyBinding([.ctrl("t")], label: "Ctrl-T", help: "Split off into its own form", footer: "split off",
-                    action: .next),
-         KeyBinding([.char(" ")], label: "Space", help: "Tick", footer: "tick", action: .toggle),
-         KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", action: .next),
-         KeyBinding([.function(1)], label: "F1", help: "Help", footer: "help", action: .help)])
+                    rank: .sometimes, action: .next),
+         KeyBinding([.char(" ")], label: "Space", help: "Tick", footer: "tick", rank: .constant, action: .toggle),
+         KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", rank: .constant, action: .next),
+         KeyBinding([.function(1)], label: "F1", help: "Help", footer: "help", rank: .sometimes, action: .help)])
 
     static var helpLines: [(keys: String, help: String)] {
         keymap.helpLines() + FormState.helpLines

@@ -52,21 +52,24 @@ public struct DefectNoticeDialog: Sendable {
     var isTyping: Bool { focus != .seriousRisk }
 
     static let keymap = Keymap<Action>(title: "Reg 10 notice", whileTyping: true, [
-        KeyBinding([.tab], label: "Tab", help: "Next question (also ↓ and Enter)", footer: "next", action: .next),
+        KeyBinding([.tab], label: "Tab", help: "Next question (also ↓ and Enter)", footer: "next", rank: .sometimes,
+                   action: .next),
         KeyBinding([.backTab], label: "Shift-Tab", help: "Previous question (also ↑)", brief: "previous question",
-                   action: .previous),
-        KeyBinding([.ctrl("s")], help: "Save the record with these notices", footer: "save", action: .save),
+                   rank: .sometimes, action: .previous),
+        KeyBinding([.ctrl("s")], help: "Save the record with these notices", footer: "save", rank: .sometimes,
+                   action: .save),
         KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Back to the form: nothing is saved",
-                   footer: "back", action: .back),
+                   footer: "back", rank: .sometimes, action: .back),
     ])
 
     /// On the risk question, which is a check box and not text.
     static let checkKeymap = Keymap<Action>(title: "Reg 10 notice: the risk question", [
         KeyBinding([.char(" ")], label: "Space", help: "Tick or untick: an existing or imminent risk of serious injury",
-                   footer: "tick", action: .toggle),
+                   footer: "tick", rank: .sometimes, action: .toggle),
         KeyBinding([.down, .enter], label: "↓", help: "Next question (also Enter)", brief: "next question",
-                   action: .next),
-        KeyBinding([.up], label: "↑", help: "Previous question", brief: "previous question", action: .previous),
+                   rank: .sometimes, action: .next),
+        KeyBinding([.up], label: "↑", help: "Previous question", brief: "previous question", rank: .sometimes,
+                   action: .previous),
     ])
 
     public mutating func handle(_ key: Key, batch: Int) -> Answer? {

@@ -4,22 +4,22 @@ extension FormState {
     static let keymap = DraftedFormKeys.fields(
         title: "Inspection form", record: "the record", authentication: "confirmation",
         cleanPass: KeyBinding([.function(2)], help: "Clean pass: ticks all five checks and sets the result to Pass",
-                              footer: "clean pass", action: .cleanPass),
+                              footer: "clean pass", rank: .often, action: .cleanPass),
         // F4, not Ctrl-O: Ctrl-O attaches a file on both form kinds.
         own: [KeyBinding([.function(4)], label: "F4",
                          help: "Inspector: pick one of the register's examiners (a new name is added when saved)",
-                         brief: "pick an examiner", action: .pickExaminer),
+                         brief: "pick an examiner", rank: .sometimes, action: .pickExaminer),
               KeyBinding([.function(3)], label: "F3",
                          help: "Set up the register's employer, site and examiner, which a report of thorough "
                             + "examination names; the form waits underneath", brief: "set up the register",
-                         action: .setUp)])
+                         rank: .rarely, action: .setUp)])
 
     static let choiceKeymap = DraftedFormKeys.choices(
         title: "Inspection form: choices and check boxes",
         space: "Tick or untick a check box (a check then moves on) or toggle; next option of a choice",
         typeAhead: "Choice: the next option starting with that letter (again: the one after it)",
         enter: KeyBinding([.enter], help: "Choice: list the options · elsewhere: next field",
-                          brief: "list the options", action: .openChoices))
+                          brief: "list the options", rank: .often, action: .openChoices))
 
     static let footerKeymap = DraftedFormKeys.footer(keymap, choiceKeymap)
 

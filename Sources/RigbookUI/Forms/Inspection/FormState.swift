@@ -410,8 +410,8 @@ extension AuthenticateChoice {
         return Question(
             title: thorough ? "Authenticate and save?" : "Confirm and save?",
             lines: [(sentence, .bold), ("Every other rule is met.", .plain)],
-            options: [.init("Yes, save", answer: .save, keys: [.char("y")], hint: "yes"),
-                      .init("No", answer: .back, keys: [.char("n")], hint: "no")],
+            options: [.init("Yes, save", answer: .save, keys: [.char("y")], rank: .sometimes, hint: "yes"),
+                      .init("No", answer: .back, keys: [.char("n")], rank: .sometimes, hint: "no")],
             cancel: (.back, "back"), minWidth: 44)
     }
 }

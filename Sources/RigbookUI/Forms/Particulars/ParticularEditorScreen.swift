@@ -80,7 +80,7 @@ public struct ParticularEditorState: PlainForm {
         title: "Particulars", save: ("Save: the register keeps it as a new version, with who and when", "save"),
         close: ("Close (asks first if you changed anything)", "close"),
         own: [KeyBinding([.ctrl("r")], help: "History: every version of this particular, when and by whom",
-                         footer: "history", action: .history)])
+                         footer: "history", rank: .sometimes, action: .history)])
 
     static let discardQuestion = PlainFormKeys.discardQuestion(
         "Leave without saving?", lines: ["What you changed here is not kept."], discard: "Discard the changes")

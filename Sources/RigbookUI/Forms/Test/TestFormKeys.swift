@@ -5,12 +5,12 @@ extension TestFormState {
         title: "Test form", record: "the test", authentication: "authentication",
         cleanPass: KeyBinding([.function(2)], help: "Observations pass: visual inspection Pass (and polarity, the "
                               + "RCD's push-button where the class has them); the readings are still typed",
-                              footer: "visual pass", action: .cleanPass))
+                              footer: "visual pass", rank: .often, action: .cleanPass))
 
     static let choiceKeymap = DraftedFormKeys.choices(
         title: "Test form: choices and check boxes", space: "Tick or untick a check box; next option of a choice",
         typeAhead: "Choice: the next option starting with that letter (p Pass, f Fail, a Automatic)",
-        enter: KeyBinding([.enter], help: "Next field", brief: "next field", action: .next))
+        enter: KeyBinding([.enter], help: "Next field", brief: "next field", rank: .often, action: .next))
 
     static let footerKeymap = DraftedFormKeys.footer(keymap, choiceKeymap)
 
