@@ -97,16 +97,36 @@ extension RigbookCLITests {
                 """)
         }
 
-        /// The KEYS section has the screens of the README's key table, which a UI test holds to the keymaps.
+        /// The KEYS section says what the README's key table says, which a UI test holds to the keymaps: each screen
+        /// with each of its keys and what they do, in the same order.
         @Test func theKeysAreTheKeymaps() throws {
             let dir = TempDir(); defer { dir.remove() }
             let keys = plain(section("KEYS", of: try writePage("rigbook.1", dir).roff).joined(separator: "\n"))
             let readme = try String(contentsOf: sourcesFolder.deletingLastPathComponent().appendingPathComponent(
                 "README.md"), encoding: .utf8)
-            let screens = readme.components(separatedBy: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| where") }
-                .map { $0.dropFirst(2).components(separatedBy: " |")[0] }
-            #expect(screens.count >= 15, "\(screens)")
-            for screen in screens { #expect(keys.contains(".SS \"\(screen)\""), "KEYS lacks \(screen)") }
+            let table = readme.components(separatedBy: "<!-- keys")[1].components(separatedBy: "<!-- /keys -->")[0]
+            // Past the heading: a row per screen, then the one that says where every key is explained.
+            let rows = table.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }.dropFirst().dropLast()
+            #expect(rows.count >= 15, "\(table)")
+            for row in rows {
+                let cells = row.dropFirst(2).dropLast(2).components(separatedBy: " | ")
+                let screen = cells[0]
+                let entries = cells[1].replacingOccurrences(of: "\\|", with: "|").components(separatedBy: " · ")
+                // Each entry as the page sets it: the keys as a tag, what they do under it; what other keys do is
+                // a paragraph.
+                let expected = entries.map { entry in
+                    let parts = entry.split(separator: "`", maxSplits: 2, omittingEmptySubsequences: false)
+                    return parts.count == 3 ? ".TP 14n\n\(parts[1])\n\(parts[2].dropFirst())\n" : ".PP\n\(entry)\n"
+                }
+                let start = try #require(keys.range(of: ".SS \"\(screen)\"\n"), "KEYS lacks \(screen)")
+                let end = keys[start.upperBound...].range(of: "\n.SS ")?.lowerBound ?? keys.endIndex
+                let screenKeys = keys[start.upperBound..<end] + "\n"
+                var rest = screenKeys[...]
+                for entry in expected {
+                    let found = try #require(rest.range(of: entry), "KEYS under \(screen) lacks \(entry)")
+                    rest = rest[found.upperBound...]
+                }
+            }
             #expect(keys.contains("\nCtrl-S\nsave\n"), "\(keys.prefix(2000))")
         }
 

@@ -4,7 +4,8 @@ import Testing
 @testable import RigbookUI
 
 /// Keymaps are data: every situation of every screen binds a key once, a text field's situation
-/// binds no printable key, and the README's key table is the one the keymaps generate.
+/// binds no printable key, and the README's key table is the one the keymaps generate: a line per screen with
+/// each key once, all it does there, most-used first.
 @Suite struct KeymapTests {
     static let situations = KeyCatalog.screens.flatMap { screen in screen.situations.map { (screen.name, $0) } }
 
@@ -47,6 +48,48 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func everyLabelNamesOnlyKeysItsBindingHas() {
+        // The key table merges bindings by the words of their labels: a word must be the key's own name.
+        for (screen, situation) in KeymapTests.situations {
+            for keymap in situation.keymaps {
+                for binding in keymap.bindings where binding.label != TypeAhead.label {
+                    let names = Set(binding.keys.map(\.name))
+                    for word in binding.label.split(separator: " ") {
+                        #expect(names.contains(String(word)), "\(screen) \(keymap.title): \(binding.label)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: KeyCatalog.rows().map(\.screen))
+    func aScreensLineNamesEachKeyOnceWithAllItDoes(_ name: String) throws {
+        let screen = try #require(KeyCatalog.screens.first { $0.name == name })
+        let items = try #require(KeyCatalog.rows().first { $0.screen == name }).items.filter { !$0.keys.isEmpty }
+        let words = items.map { $0.keys.split(separator: " ").map(String.init) }
+        let all = words.flatMap { $0 }
+        #expect(Set(all).count == all.count, "a key twice on the \(name) line: \(all)")
+        var ranks = Array(repeating: KeyRank.rarely, count: items.count)
+        for binding in screen.lineKeymaps.flatMap(\.bindings) {
+            let shown = binding.label.split(separator: " ").map(String.init)
+            // The binding's keys are all in one entry, which says what the binding does.
+            let entries = words.indices.filter { words[$0].contains(where: shown.contains) }
+            #expect(entries.count == 1, "\(name): \(binding.label) is in \(entries.count) entries")
+            guard let entry = entries.first else { continue }
+            #expect(Set(shown).isSubset(of: words[entry]), "\(name): \(binding.label) is split")
+            #expect(items[entry].does.components(separatedBy: " / ").contains(binding.brief),
+                    "\(name): \(items[entry].keys) does not say \(binding.brief)")
+            ranks[entry] = min(ranks[entry], binding.rank)
+        }
+        // Most used first: an entry ranks as the most used binding in it.
+        #expect(ranks == ranks.sorted(), "\(name): \(zip(items.map(\.keys), ranks).map { "\($0) \($1)" })")
+    }
+
+    @Test func theKeyTableEndsWithWhereEveryKeyIsExplained() throws {
+        let last = try #require(KeyCatalog.markdownTable().split(separator: "\n").last)
+        #expect(last.contains("`?`") && last.contains("`F1`"), "\(last)")
     }
 
     @Test func theReadmeKeyTableIsTheOneTheKeymapsMake() throws {

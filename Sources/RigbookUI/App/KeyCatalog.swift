@@ -14,6 +14,14 @@ public enum KeyCatalog {
         public var name: String
         public var situations: [Situation]
 
+        /// The keymaps its line of the key table is made from: every situation's, less a shared one (`shared`)
+        /// that comes with the screen's own.
+        var lineKeymaps: [KeymapSummary] {
+            situations.flatMap { situation in
+                situation.keymaps.filter { situation.keymaps.count == 1 || !KeyCatalog.shared.contains($0.title) }
+            }
+        }
+
         /// A screen in one situation, with one keymap.
         static func one(_ name: String, _ situation: String, typing: Bool = false,
                         _ keymap: KeymapSummary) -> ScreenKeys {
@@ -105,36 +113,77 @@ public enum KeyCatalog {
         .one("everywhere", "any screen", typing: true, App.keymap.summary),
     ]
 
-    /// Keymaps that several screens share get a row of their own rather than a place in each.
-    static let shared: Set<String> = [EditableText.keymap.title, App.keymap.title]
+    /// Keymaps that several screens share get a row of their own rather than a place in each (the attach prompt's
+    /// path is edited as any text field is: its keys are that row's).
+    static let shared: Set<String> = [EditableText.keymap.title, AttachPrompt.editingKeymap.title, App.keymap.title]
 
-    /// A row per screen: each binding as its keys and a few words, then what other keys do (keys empty), each once.
-    /// The README's key table and the man page's KEYS are made from it.
+    /// A line per screen: each key once, with everything it does there, most-used first (`KeyRank`), then what
+    /// other keys do (keys empty). The README's key table and the man page's KEYS are made from it; the screens'
+    /// help pages keep every binding apart, with its whole help text.
     public static func rows() -> [(screen: String, items: [(keys: String, does: String)])] {
         screens.map { screen in
-            var seen = Set<String>()
-            var items: [(keys: String, does: String)] = []
-            func add(_ keys: String, _ does: String) {
-                if seen.insert(keys.isEmpty ? does : "\(keys) \(does)").inserted { items.append((keys, does)) }
-            }
-            for situation in screen.situations {
-                for keymap in situation.keymaps where situation.keymaps.count == 1 || !shared.contains(keymap.title) {
-                    for binding in keymap.bindings { add(binding.label, binding.brief ?? binding.help.lowercasedFirst) }
-                    if let other = keymap.otherKeys { add("", other) }
+            var entries: [Entry] = []
+            var others: [String] = []
+            for keymap in screen.lineKeymaps {
+                for binding in keymap.bindings {
+                    Entry(binding).merge(into: &entries) { $0.keys.contains(where: $1.keys.contains) }
                 }
+                if let other = keymap.otherKeys, !others.contains(other) { others.append(other) }
             }
-            return (screen.name, items)
+            // Keys that do the same are one entry too ("q Ctrl-C quit"), ranked as the more used of them.
+            var joined: [Entry] = []
+            for entry in entries { entry.merge(into: &joined) { $0.does == $1.does } }
+            let ranked = joined.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+            return (screen.name, ranked.map { ($0.element.keys.joined(separator: " "),
+                                                $0.element.does.joined(separator: " / ")) }
+                                 + others.map { ("", $0) })
         }
     }
 
-    /// The README's key table: a row per screen, each binding as its keys and a few words.
+    /// Some keys and what they do on one screen, as the key table shows them.
+    struct Entry {
+        /// The keys as the labels show them, each once ("Esc", "Ctrl-C").
+        var keys: [String]
+        /// A few words per thing the keys do, each once ("close", "cancel").
+        var does: [String]
+        /// The most used of the bindings it merges.
+        var rank: KeyRank
+
+        init(_ binding: KeymapSummary.Binding) {
+            keys = binding.label.split(separator: " ").map(String.init)
+            does = [binding.brief]
+            rank = binding.rank
+        }
+
+        /// Adds this entry to `entries`: into the first entry `belongs` says it goes with, and every later such entry
+        /// into that one as well (a binding whose keys two entries show makes them one), else at the end.
+        func merge(into entries: inout [Entry], where belongs: (Entry, Entry) -> Bool) {
+            let matches = entries.indices.filter { belongs(entries[$0], self) }
+            guard let first = matches.first else { return entries.append(self) }
+            for index in matches.dropFirst().reversed() { entries[first].absorb(entries.remove(at: index)) }
+            entries[first].absorb(self)
+        }
+
+        private mutating func absorb(_ other: Entry) {
+            keys += other.keys.filter { !keys.contains($0) }
+            does += other.does.filter { !does.contains($0) }
+            rank = min(rank, other.rank)
+        }
+    }
+
+    /// The README's key table: a line per screen, each key once with what it does there, most-used first; the last
+    /// row says where every key is explained in full.
     public static func markdownTable() -> String {
         let rows = rows().map { screen, items in
-            let keys = items.map { $0.keys.isEmpty ? $0.does : "\($0.keys) \($0.does)" }.joined(separator: " · ")
+            let keys = items.map { $0.keys.isEmpty ? $0.does : "`\($0.keys)` \($0.does)" }.joined(separator: " · ")
             return "| \(screen) | \(keys.replacingOccurrences(of: "|", with: "\\|")) |"
         }
-        return (["| where | keys |", "|---|---|"] + rows).joined(separator: "\n")
+        return (["| where | keys, most-used first |", "|---|---|"] + rows + [fullList]).joined(separator: "\n")
     }
+
+    /// The key table's last row: the table shows each key once, in a few words; the help page has them all.
+    static let fullList = "| every key | `?` (`F1` in a form) opens the screen's help: all its keys, each with what"
+        + " it does |"
 }
 
 extension String {

@@ -18,7 +18,8 @@ public enum KeyRank: Comparable, Sendable {
 /// disagree with what the keys do.
 public struct KeyBinding<Action: Sendable>: Sendable {
     public var keys: [Key]
-    /// Shown for the keys, e.g. "↑ k"; defaults to the keys' names.
+    /// Shown for the keys, e.g. "↑ k"; defaults to the keys' names. Each word names one of `keys`
+    /// (`TypeAhead.label` stands for its letters), so the key table can tell which keys a label shows.
     public var label: String
     public var help: String
     /// Short text for the footer; nil keeps the binding out of the footer.
@@ -42,10 +43,11 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 }
 
 extension KeyBinding {
-    /// ↑ k and ↓ j: moving through a list or a page.
+    /// ↑ k and ↓ j: moving through a list or a page. Both have the footer's word in the key table, where they
+    /// make one entry ("↑ k ↓ j move").
     static func moves(up: Action, _ upHelp: String, down: Action, _ downHelp: String,
                       footer: String = "move") -> [KeyBinding] {
-        [KeyBinding([.up, .char("k")], label: "↑ k", help: upHelp, rank: .constant, action: up),
+        [KeyBinding([.up, .char("k")], label: "↑ k", help: upHelp, brief: footer, rank: .constant, action: up),
          KeyBinding([.down, .char("j")], label: "↓ j", help: downHelp, footer: footer, rank: .constant,
                     action: down)]
     }
@@ -136,7 +138,8 @@ public struct Keymap<Action: Sendable>: Sendable {
     public var summary: KeymapSummary {
         KeymapSummary(title: title, whileTyping: whileTyping,
                       bindings: bindings.map { .init(keys: $0.keys, label: $0.label, help: $0.help,
-                                                     brief: $0.brief ?? $0.footer, rank: $0.rank) },
+                                                     brief: $0.brief ?? $0.footer ?? $0.help.lowercasedFirst,
+                                                     rank: $0.rank) },
                       otherKeys: otherKeys?.help)
     }
 }
@@ -147,7 +150,8 @@ public struct KeymapSummary: Sendable {
         public var keys: [Key]
         public var label: String
         public var help: String
-        public var brief: String?
+        /// A few words for the key table: the binding's brief, else its footer word, else its help.
+        public var brief: String
         public var rank: KeyRank
     }
     public var title: String

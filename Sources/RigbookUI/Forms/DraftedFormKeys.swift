@@ -14,7 +14,7 @@ enum DraftedFormKeys {
                        own: [KeyBinding<FormAction>] = []) -> Keymap<FormAction> {
         Keymap(title: title, whileTyping: true, [
             KeyBinding([.tab], label: "Tab", help: "Next field (also ↓ outside multi-line fields)", footer: "next",
-                       rank: .constant, action: .next),
+                       brief: "next field", rank: .constant, action: .next),
             KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field (also ↑ outside multi-line fields)",
                        brief: "previous field", rank: .often, action: .previous),
             KeyBinding([.ctrl("s")], help: "Save: checks every rule, then writes \(record) to the register "

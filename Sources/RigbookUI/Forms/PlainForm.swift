@@ -207,7 +207,8 @@ enum PlainFormKeys {
     static func fields(title: String, save: (help: String, footer: String), close: (help: String, footer: String),
                        own: [KeyBinding<FormAction>] = []) -> Keymap<FormAction> {
         Keymap(title: title, whileTyping: true, [
-            KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", rank: .constant, action: .next),
+            KeyBinding([.tab], label: "Tab", help: "Next field", footer: "next", brief: "next field", rank: .constant,
+                       action: .next),
             KeyBinding([.backTab], label: "Shift-Tab", help: "Previous field", rank: .often, action: .previous),
             KeyBinding([.ctrl("s")], help: save.help, footer: save.footer, rank: .constant, action: .save),
             KeyBinding([.escape, .ctrl("c")], label: "Esc Ctrl-C", help: close.help, footer: close.footer,

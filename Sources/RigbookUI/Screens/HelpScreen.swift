@@ -15,8 +15,9 @@ public struct HelpState: Screen {
         KeyBinding([.escape, .char("q"), .char("?"), .function(1), .enter, .ctrl("c")], label: "Esc q ?",
                    help: "Close help (F1, Enter and Ctrl-C too)", footer: "closes help", rank: .constant,
                    action: .close),
-        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", rank: .constant, action: .down),
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", rank: .constant, action: .up),
+        KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", brief: "scroll", rank: .constant,
+                   action: .down),
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", brief: "scroll", rank: .constant, action: .up),
     ])
 
     public mutating func handle(_ key: Key, context: ScreenContext) -> Outcome {

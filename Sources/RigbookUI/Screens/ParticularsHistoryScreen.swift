@@ -18,7 +18,7 @@ public struct ParticularsHistoryState: Screen {
     }
 
     static let keymap = Keymap<ParticularsHistoryAction>(title: "Particulars history", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", brief: "scroll up", rank: .constant,
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Scroll up", brief: "scroll", rank: .constant,
                    action: .up),
         KeyBinding([.down, .char("j")], label: "↓ j", help: "Scroll down", footer: "scroll", rank: .constant,
                    action: .down),

@@ -36,7 +36,7 @@ public struct SettingsState: Screen {
 
     /// The footer leaves moving out (↑ ↓ are obvious) so that adding each kind fits at 80 columns.
     static let keymap = Keymap<SettingsAction>(title: "Settings", [
-        KeyBinding([.up, .char("k")], label: "↑ k", help: "Previous item", brief: "previous item", rank: .constant,
+        KeyBinding([.up, .char("k")], label: "↑ k", help: "Previous item", brief: "move", rank: .constant,
                    action: .up),
         KeyBinding([.down, .char("j")], label: "↓ j", help: "Next item", brief: "move", rank: .constant, action: .down),
         KeyBinding([.pageUp], help: "Page up", rank: .sometimes, action: .pageUp),

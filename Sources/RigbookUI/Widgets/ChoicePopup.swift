@@ -31,10 +31,11 @@ public struct ChoicePopup: Sendable {
                    rank: .constant, action: .next),
         KeyBinding([.home], help: "First option", rank: .sometimes, action: .first),
         KeyBinding([.end], help: "Last option", rank: .sometimes, action: .last),
+        // The key table's words are a question's and the attach prompt's, so a form's line says each once.
         KeyBinding([.enter, .char(" ")], label: "Enter", help: "Take the highlighted option", footer: "takes",
-                   rank: .constant, action: .take),
+                   brief: "picks", rank: .constant, action: .take),
         KeyBinding([.escape, .ctrl("c")], label: "Esc", help: "Close the list, nothing changed", footer: "cancels",
-                   rank: .often, action: .cancel),
+                   brief: "cancel", rank: .often, action: .cancel),
         // Letters type ahead (no j and k here: they would take two letters away from the options).
         KeyBinding(TypeAhead.keys, label: TypeAhead.label,
                    help: "The next option starting with that letter (again: the one after it)",

@@ -43,7 +43,7 @@ public struct EditableText: Sendable, Equatable {
                    rank: .sometimes, action: .lineEnd),
         KeyBinding([.backspace, .ctrl("h")], label: "Backspace", help: "Delete before the cursor (Ctrl-H too)",
                    brief: "delete back", rank: .constant, action: .deleteBack),
-        KeyBinding([.delete, .ctrl("d")], label: "Del Ctrl-D", help: "Delete at the cursor", brief: "delete",
+        KeyBinding([.delete, .ctrl("d")], label: "Delete Ctrl-D", help: "Delete at the cursor", brief: "delete",
                    rank: .often, action: .deleteForward),
         KeyBinding([.ctrl("k")], help: "Delete to the end of the line (at its end: join the next line)",
                    brief: "delete to line end", rank: .sometimes, action: .deleteToEnd),

@@ -38,7 +38,8 @@ enum ManPages {
         page.section("COMMANDS")
         for spec in Commands.all { page.command(spec) }
         page.section("KEYS")
-        page.paragraph("The full-screen register's keys, screen by screen, as each screen's help (? or F1) lists them.")
+        page.paragraph("The full-screen register's keys, screen by screen: each key once with what it does there, the"
+                       + " most used first. Each screen's help (? or, in a form, F1) lists every key in full.")
         for (screen, items) in KeyCatalog.rows() {
             page.subsection(screen)
             page.list(items.filter { !$0.keys.isEmpty }.map { (Roff.bold($0.keys), $0.does) }, indent: 14)

@@ -52,8 +52,8 @@ public struct DefectNoticeDialog: Sendable {
     var isTyping: Bool { focus != .seriousRisk }
 
     static let keymap = Keymap<Action>(title: "Reg 10 notice", whileTyping: true, [
-        KeyBinding([.tab], label: "Tab", help: "Next question (also ↓ and Enter)", footer: "next", rank: .sometimes,
-                   action: .next),
+        KeyBinding([.tab], label: "Tab", help: "Next question (also ↓ and Enter)", footer: "next",
+                   brief: "next question", rank: .sometimes, action: .next),
         KeyBinding([.backTab], label: "Shift-Tab", help: "Previous question (also ↑)", brief: "previous question",
                    rank: .sometimes, action: .previous),
         KeyBinding([.ctrl("s")], help: "Save the record with these notices", footer: "save", rank: .sometimes,
