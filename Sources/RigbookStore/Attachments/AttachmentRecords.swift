@@ -11,11 +11,17 @@ enum AttachmentColumns {
     /// Enters `attachments` of the record `recordUUID`, in order, inside the caller's write transaction.
     static func append(_ db: Database, _ attachments: [Attachment], kind: String, recordUUID: UUID,
                        attachedAt: String) throws {
-        for (position, attachment) in attachments.enumerated() {
-            try HashChain.append(db, HashChain.attachment, [
-                .text(UUID().uuidString), .text(kind), .text(recordUUID.uuidString), .integer(Int64(position)),
-                .text(attachment.sha256), .text(attachment.name), .integer(attachment.size), .text(attachedAt),
-            ])
+        for values in entries(attachments, kind: kind, recordUUID: recordUUID, attachedAt: attachedAt) {
+            try HashChain.append(db, HashChain.attachment, values)
+        }
+    }
+
+    /// The attachment entries' columns (`HashChain.attachment.columns`), in position order.
+    static func entries(_ attachments: [Attachment], kind: String, recordUUID: UUID,
+                        attachedAt: String) -> [[SQLValue]] {
+        attachments.enumerated().map { position, attachment in
+            [.text(UUID().uuidString), .text(kind), .text(recordUUID.uuidString), .integer(Int64(position)),
+             .text(attachment.sha256), .text(attachment.name), .integer(attachment.size), .text(attachedAt)]
         }
     }
 

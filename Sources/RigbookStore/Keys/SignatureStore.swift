@@ -84,19 +84,31 @@ enum SignatureStore {
     /// in, then `appendPending` chains it after the entry.
     static func sign(_ db: Database, _ kind: HashChain.Kind, canonical: [UInt8], hash: String,
                      _ value: (String) -> SQLValue) throws {
-        guard let signer = db.signer, let columns = signable[kind.name] else { return }
+        guard let signer = db.signer,
+              let signature = try signature(by: signer, kind, canonical: canonical, hash: hash, value) else { return }
+        db.pendingSignatures.append(signature)
+    }
+
+    /// The signature entry's columns (`signature.columns`) when `signer` signs an entry of `kind` whose canonical
+    /// bytes hash to `hash`; nil for an entry no person vouches for. Needs no register: a bulk load signs off the
+    /// thread that writes.
+    static func signature(by signer: RecordSigner, _ kind: HashChain.Kind, canonical: [UInt8], hash: String,
+                          _ value: (String) -> SQLValue) throws -> [SQLValue]? {
+        guard let columns = signable[kind.name] else { return nil }
         // A notice is vouched for when it says a duty was done; one a save opens is part of its record, signed.
-        if kind.name == HashChain.notice.name && value("done_on") == .null { return }
-        guard case .text(let uuid) = value(columns.uuid), case .text(let savedAt) = value(columns.saved) else { return }
+        if kind.name == HashChain.notice.name && value("done_on") == .null { return nil }
+        guard case .text(let uuid) = value(columns.uuid), case .text(let savedAt) = value(columns.saved) else {
+            return nil
+        }
         let signature = try signer.sign(canonical)
         // Signed as it is saved, so dated by its save; named by what it signs, so the same record and key always
         // give the same entry (sample data from one seed is one register).
         let name = try HashChain.sha256(uuid + " " + signer.fingerprint)
-        db.pendingSignatures.append([
+        return [
             .text(uuidText(hex: name)),
             .text(kind.name), .text(uuid), .text(hash), .text(signer.fingerprint),
             .text(Data(signature).base64EncodedString()), .text(savedAt),
-        ])
+        ]
     }
 
     /// Why a text a key entry keeps cannot be kept: too long, or holding what could drive a terminal or hide
@@ -137,9 +149,11 @@ public struct RecordSigner: Sendable {
     public init(key: SigningKey, examiner: String) {
         self.key = key
         self.examiner = examiner
+        fingerprint = key.publicKey.fingerprint
     }
 
-    var fingerprint: String { key.publicKey.fingerprint }
+    /// Worked out once: every signature names it twice.
+    let fingerprint: String
 
     func sign(_ bytes: [UInt8]) throws -> [UInt8] {
         do { return try key.sign(bytes) } catch { throw RegisterError.writeFailed("the record could not be signed: "

@@ -126,10 +126,40 @@ enum HashChain {
 
     /// `canonical`'s UTF-8 bytes, built as bytes: the save path hashes them without making the text.
     static func canonicalBytes(_ kind: Kind, parent: String?, _ value: (String) -> SQLValue) -> [UInt8] {
+        canonicalBytes(kind, parent: parent) { _, name in value(name) }
+    }
+
+    /// `canonicalBytes` of a row written as `layout`'s columns: its values found by position, not by name.
+    static func canonicalBytes(_ layout: Layout, parent: String?, _ values: [SQLValue]) -> [UInt8] {
+        canonicalBytes(layout.kind, parent: parent) { index, _ in layout.positions[index].map { values[$0] } ?? .null }
+    }
+
+    /// `value` is given each hashed column's place in `kind.hashed` and its name.
+    private static func canonicalBytes(_ kind: Kind, parent: String?,
+                                       at value: (Int, String) -> SQLValue) -> [UInt8] {
         var bytes = Array(header(kind, parent: parent).utf8)
         bytes.reserveCapacity(2_048)
         appendBody(kind, value, to: &bytes)
         return bytes
+    }
+
+    /// Where each of a kind's hashed columns is in a row written as `columns` (nil: not written, so NULL): looked up
+    /// once, so a bulk load builds each canonical text without finding its columns by name.
+    struct Layout: Sendable {
+        let kind: Kind
+        let columns: [String]
+        let positions: [Int?]
+
+        init(_ kind: Kind, columns: [String]) {
+            self.kind = kind
+            self.columns = columns
+            positions = kind.hashed.map { columns.firstIndex(of: $0) }
+        }
+
+        /// The value of the column `name` in a row of these columns (NULL when it is not one of them).
+        func value(_ name: String, in values: [SQLValue]) -> SQLValue {
+            columns.firstIndex(of: name).map { values[$0] } ?? .null
+        }
     }
 
     static func header(_ kind: Kind, parent: String?) -> String {
@@ -139,15 +169,15 @@ enum HashChain {
     /// The column lines of the canonical text: what `as_added` keeps of an asset.
     static func body(_ kind: Kind, _ value: (String) -> SQLValue) -> String {
         var bytes: [UInt8] = []
-        appendBody(kind, value, to: &bytes)
+        appendBody(kind, { _, name in value(name) }, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A line `name type:length:value` per column, then one per extension column that is not NULL.
-    private static func appendBody(_ kind: Kind, _ value: (String) -> SQLValue, to bytes: inout [UInt8]) {
-        for name in kind.columns { appendLine(name, value(name), to: &bytes) }
-        for name in kind.extensionColumns {
-            let v = value(name)
+    private static func appendBody(_ kind: Kind, _ value: (Int, String) -> SQLValue, to bytes: inout [UInt8]) {
+        for (index, name) in kind.columns.enumerated() { appendLine(name, value(index, name), to: &bytes) }
+        for (offset, name) in kind.extensionColumns.enumerated() {
+            let v = value(kind.columns.count + offset, name)
             if v != .null { appendLine(name, v, to: &bytes) }
         }
     }
@@ -242,13 +272,19 @@ enum HashChain {
     /// transaction; the statement is kept, since saves and merges run it many times.
     @discardableResult
     static func append(_ db: Database, _ kind: Kind, _ values: [SQLValue]) throws -> Int64 {
-        let names = kind.columns + [kind.hashColumn, "parent_hash"]
-        let sql = "INSERT INTO \(kind.table) (\(names.joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
-        try db.withKept(sql, try chained(db, kind, columns: kind.columns, values)) { while try $0.step() {} }
+        try db.withKept(insertSQL(kind), try chained(db, kind, columns: kind.columns, values)) {
+            while try $0.step() {}
+        }
         let id = db.lastInsertRowID
         try SignatureStore.appendPending(db)
         return id
+    }
+
+    /// The insert of an entry of `kind`: its columns, its hash and its parent.
+    static func insertSQL(_ kind: Kind) -> String {
+        let names = kind.columns + [kind.hashColumn, "parent_hash"]
+        return "INSERT INTO \(kind.table) (\(names.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
     }
 
     /// One column's line: its name, then its value as `type:length:value` — `null`, `i:` integer, `r:` real
