@@ -23,6 +23,18 @@ import Testing
         #expect(key.publicKey.shortFingerprint.split(separator: " ").count == 4)
     }
 
+    /// A key keeps its libcrypto context from one signature to the next: each is still the one a new key of the same
+    /// seed makes (Ed25519 signatures depend on the key and the message alone).
+    @Test func aKeySignsManyMessagesAsANewKeySignsEach() throws {
+        let seed = [UInt8](repeating: 7, count: 32)
+        let kept = try SigningKey.sample(seed: seed)
+        for index in 0..<5 {
+            let message = Self.message + Array("record \(index)".utf8)
+            #expect(try kept.sign(message) == (try SigningKey.sample(seed: seed).sign(message)))
+            #expect(kept.publicKey.verifies(try kept.sign(message), of: message))
+        }
+    }
+
     @Test func theKeyFileRoundTripsUnderAPassphraseAndRefusesTheWrongOne() throws {
         let key = try SigningKey.generate()
         let plain = try key.pem(passphrase: nil)

