@@ -39,7 +39,7 @@ enum AssetColumns {
     static let summaryAssignments = summaryColumns.map { "\($0) = ?" }.joined(separator: ", ")
 
     static func values(_ a: Asset, summary: HistorySummary, createdAt: String) -> [SQLValue] {
-        [.text(a.uuid.uuidString)] + AssetField.added.map { AssetChangeStore.sqlValue($0.value(in: a)) }
+        [.text(a.uuid.text)] + AssetField.added.map { AssetChangeStore.sqlValue($0.value(in: a)) }
             + [a.electrical == nil ? .null : .text(AssetKind.electrical.rawValue), .text(createdAt),
                .text(Tags.key(a.tag))] + summaryValues(a, summary)
     }
@@ -149,7 +149,7 @@ enum InspectionColumns {
                        saved: SaveStamp, particularsJSON: String?, visit: UUID? = nil,
                        alsoAmends: [UUID] = []) -> [SQLValue] {
         let v = r.values
-        return [.text(r.assetUUID.uuidString), .text(r.sessionID), amendsID.map(SQLValue.integer) ?? .null,
+        return [.text(r.assetUUID.text), .text(r.sessionID), amendsID.map(SQLValue.integer) ?? .null,
                 .text(v.inspectionType.rawValue), .text(v.inspectorName), .text(v.certificationNumber),
                 .bool(v.checkMarking), .bool(v.checkCuts), .bool(v.checkDeformation), .bool(v.checkFittings),
                 .bool(v.checkCorrosion), .text(r.result.rawValue), .text(v.notes), .text(v.schemeReference),
@@ -157,7 +157,7 @@ enum InspectionColumns {
                 .date(r.remedyDeadline), .text(r.inspectionDate.iso), .bool(true),
                 .text(saved.savedAt), .text(saved.appVersion), .text(saved.operatorName),
                 .real(asset.wllKg), .text(asset.location),
-                .text(recordUUID.uuidString), r.amends.map { .text($0.uuidString) } ?? .null,
+                .text(recordUUID.text), r.amends.map { .text($0.uuidString) } ?? .null,
                 r.amends == nil ? .null : .text(v.amendmentReason)]
             + reportValues(r, particularsJSON: particularsJSON) + [visit.map { .text($0.uuidString) } ?? .null,
                                                                     alsoAmendsValue(alsoAmends)]

@@ -193,7 +193,7 @@ public struct SampleData {
             values.defectDescription = Self.defects[random.below(Self.defects.count)]
             values.notes = "Re-check at next examination."
         }
-        let sessionID = "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-\(type.rawValue)-\(date.iso)"
+        let sessionID = "sample-\(seed)-\(asset.uuid.lowercasedText)-\(type.rawValue)-\(date.iso)"
         var particulars = Self.particulars.report(assetUUID: asset.uuid, examinerName: name)
         particulars.previousThoroughExamination = previousThorough?.iso
         let context = SaveGate.Context(asset: asset, today: today, sessionID: sessionID, particulars: particulars)

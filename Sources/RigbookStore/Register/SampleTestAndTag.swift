@@ -130,7 +130,7 @@ extension SampleData {
         v.authenticated = true
         let context = TestGate.Context(
             assetUUID: asset.uuid, equipmentClass: equipmentClass, commissioned: asset.commissioned, today: today,
-            sessionID: "sample-\(seed)-\(asset.uuid.uuidString.lowercased())-test-\(type.rawValue)-\(date.iso)")
+            sessionID: "sample-\(seed)-\(asset.uuid.lowercasedText)-test-\(type.rawValue)-\(date.iso)")
         return try? TestGate.validate(v, context).get()
     }
 }

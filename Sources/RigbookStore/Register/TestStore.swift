@@ -24,7 +24,7 @@ enum TestColumns {
         let v = t.values
         let cls = asset.electrical?.equipmentClass ?? .other
         return [
-            .text(testUUID.uuidString), .text(t.assetUUID.uuidString), .text(t.sessionID), .text(v.testType.rawValue),
+            .text(testUUID.text), .text(t.assetUUID.text), .text(t.sessionID), .text(v.testType.rawValue),
             .text(t.testDate.iso), .text(v.technician), .text(v.licenceNumber), .text(v.instrumentModel),
             .text(v.instrumentSerial), .text(v.procedureReference), .text(v.calibrationDate),
             .bool(v.calibrationAcknowledged), .word(v.visual), .text(v.earthContinuityOhm), .text(v.insulationMOhm),
