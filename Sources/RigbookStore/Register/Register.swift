@@ -290,8 +290,9 @@ public final class Register {
         }
     }
 
-    func insertAsset(_ statement: Statement, _ asset: Asset, summary: HistorySummary) throws {
-        let values = AssetColumns.values(asset, summary: summary, createdAt: Timestamp.now())
+    func insertAsset(_ statement: Statement, _ asset: Asset, summary: HistorySummary,
+                     createdAt: String = Timestamp.now()) throws {
+        let values = AssetColumns.values(asset, summary: summary, createdAt: createdAt)
         try statement.bind(try HashChain.chained(db, HashChain.asset, columns: AssetColumns.written, values))
         while try statement.step() {}
     }
@@ -853,23 +854,36 @@ public final class Register {
             let encoder = ReportParticularsEncoder()
             particularsJSON = try items.map { try $0.records.map { try $0.particulars.map(encoder.encode) } }
         }
+
+        /// What an asset's records and tests fold to, stamped by `saved`, summarised in memory as the load inserts
+        /// them: ids grow in insertion order, so the offsets order the fold exactly as the ids will.
+        static func summary(records: [ValidatedInspection], tests: [ValidatedTest],
+                            saved: (CalendarDate) -> SaveStamp) -> HistorySummary {
+            HistorySummary(history: records.enumerated().map {
+                $1.facts(id: Int64($0), savedAt: saved($1.inspectionDate).savedAt)
+            } + tests.enumerated().map { $1.facts(id: Int64($0)) })
+        }
     }
 
     /// `load` of a prepared batch.
     public func load(_ batch: LoadBatch, saved: (CalendarDate) -> SaveStamp, recordUUID: () -> UUID = UUID.init,
                      signer: (_ examiner: String, _ on: CalendarDate) -> RecordSigner? = { _, _ in nil })
         throws(RegisterError) {
+        try load(batch, addedAt: { Timestamp.now() }, saved: saved, recordUUID: recordUUID, signer: signer)
+    }
+
+    /// `load` with the assets' times of adding from `addedAt` (the clock; a test gives two loads one time).
+    func load(_ batch: LoadBatch, addedAt: () -> String, saved: (CalendarDate) -> SaveStamp, recordUUID: () -> UUID,
+              signer: (_ examiner: String, _ on: CalendarDate) -> RecordSigner?) throws(RegisterError) {
         try perform {
             defer { db.signer = nil }
             try db.transaction { try HashChain.holdingHead(db) {
                 let assetStatement = try db.prepare(AssetColumns.insertSQL)
                 let recordStatement = try db.prepare(InspectionColumns.insertSQL)
                 for ((asset, records, tests), particulars) in zip(batch.items, batch.particularsJSON) {
-                    // Ids grow in insertion order, so the offsets order the fold exactly as the ids will.
-                    let facts = records.enumerated().map {
-                        $1.facts(id: Int64($0), savedAt: saved($1.inspectionDate).savedAt)
-                    } + tests.enumerated().map { $1.facts(id: Int64($0)) }
-                    try insertAsset(assetStatement, asset, summary: HistorySummary(history: facts))
+                    try insertAsset(assetStatement, asset,
+                                    summary: LoadBatch.summary(records: records, tests: tests, saved: saved),
+                                    createdAt: addedAt())
                     for (record, particularsJSON) in zip(records, particulars) {
                         let values = InspectionColumns.values(
                             record, recordUUID: recordUUID(), amendsID: nil, asset: asset,

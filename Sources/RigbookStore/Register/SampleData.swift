@@ -16,6 +16,10 @@ public struct SampleData {
         self.today = today
     }
 
+    /// When each asset is added (the clock: the one thing of a sample its seed does not decide); a test gives one
+    /// time to two loads to compare them whole.
+    var addedAt: @Sendable () -> String = { Timestamp.now() }
+
     /// Builds the batch and loads it in chunks (each chunk one transaction) so memory stays flat.
     public func load(into register: Register, progress: (Int) -> Void = { _ in }) throws(RegisterError) {
         // Particulars someone already set (the set-up screen before `S`) are kept: the sample's go only where the
@@ -29,6 +33,17 @@ public struct SampleData {
         do { try register.bulkLoading { try loadChunks(into: register, signers: signers, progress: progress) } }
         catch let error as RegisterError { throw error }
         catch { throw RegisterError.writeFailed("\(error)") }
+    }
+
+    /// The last year's records are signed with the sample examiners' keys; older ones are from before keys.
+    private func signer(_ signers: [String: RecordSigner]) -> @Sendable (String, CalendarDate) -> RecordSigner? {
+        let keysSince = today.addingMonths(-12)
+        return { examiner, date in date >= keysSince ? signers[examiner] : nil }
+    }
+
+    /// Stamped with the record's own date, not the clock: the same seed gives the same register.
+    private var saved: @Sendable (CalendarDate) -> SaveStamp {
+        { [today] date in SaveStamp(savedAt: date.iso + "T16:00:00.000Z", operatorName: "sample", today: today) }
     }
 
     /// Each sample examiner's and technician's key, made from the seed and marked as a sample key in the register (a
@@ -56,21 +71,16 @@ public struct SampleData {
                             progress: (Int) -> Void) throws(RegisterError) {
         // Record uuids come from a generator of their own, so the records drawn from the assets' stay the same.
         var recordUUIDs = SplitMix64(seed: ~seed)
-        // Stamped with the record's own date, not the clock: the same seed gives the same register.
-        let saved = { (date: CalendarDate) in
-            SaveStamp(savedAt: date.iso + "T16:00:00.000Z", operatorName: "sample", today: today)
-        }
         // The next chunk is made (drawn, through the gates, its particulars written) on a second core while this one
         // is written: the writing is in order on this thread, so the register is the same as one thread makes.
-        let chunks = MadeAhead(SampleChunks(self))
+        let source = SampleChunks(self, size: 20_000)
+        let chunks = MadeAhead { try source.next() }
         defer { chunks.stop() }
         var start = 0
+        let signer = signer(signers)
         while let batch = try chunks.next() {
-            // The last year's records are signed with the sample examiners' keys; older ones are from before keys.
-            let keysSince = today.addingMonths(-12)
-            try register.load(batch, saved: saved, recordUUID: { recordUUIDs.uuid() }) { examiner, date in
-                date >= keysSince ? signers[examiner] : nil
-            }
+            try register.load(batch, addedAt: addedAt, saved: saved, recordUUID: { recordUUIDs.uuid() },
+                              signer: signer)
             start += batch.items.count
             progress(start)
         }
@@ -234,7 +244,7 @@ extension String {
     }
 }
 
-/// The sample's assets in chunks of 20,000, in order, each ready for `Register.load`. Used by one thread at a time.
+/// The sample's assets in chunks, in order, each ready for `Register.load`. Used by one thread at a time.
 final class SampleChunks: @unchecked Sendable {
     private let sample: SampleData
     private var random: SplitMix64
@@ -243,10 +253,12 @@ final class SampleChunks: @unchecked Sendable {
     private var electricalRandom: SplitMix64
     private let lifting: Int
     private var start = 0
-    static let size = 20_000
+    /// Assets a chunk: the same register whatever the size (the generators run on from chunk to chunk).
+    private let size: Int
 
-    init(_ sample: SampleData) {
+    init(_ sample: SampleData, size: Int) {
         self.sample = sample
+        self.size = size
         random = SplitMix64(seed: sample.seed)
         electricalRandom = SplitMix64(seed: sample.seed ^ SampleData.electricalSeed)
         lifting = sample.count - SampleData.electricalCount(of: sample.count)
@@ -255,60 +267,12 @@ final class SampleChunks: @unchecked Sendable {
     /// The next chunk; nil after the last.
     func next() throws -> Register.LoadBatch? {
         guard start < sample.count else { return nil }
-        let end = min(sample.count, start + Self.size)
+        let end = min(sample.count, start + size)
         let batch = (start..<end).map { index in
             index < lifting ? sample.makeAsset(number: index + 1, random: &random)
                 : sample.makeElectricalItem(number: index + 1, index: index - lifting, random: &electricalRandom)
         }
         start = end
         return try Register.LoadBatch(batch)
-    }
-}
-
-/// Items made on a thread of their own, in order, at most one ahead of the one taken: a maker and a user on two
-/// cores. A failure of the maker is the user's at the item it would have been.
-final class MadeAhead: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var made: [Result<Register.LoadBatch?, Error>] = []
-    private var stopped = false
-
-    init(_ chunks: SampleChunks) {
-        let thread = Thread { [self] in
-            while true {
-                let item = Result { try chunks.next() }
-                condition.lock()
-                while made.count >= 1 && !stopped { condition.wait() }
-                if stopped {
-                    condition.unlock()
-                    return
-                }
-                made.append(item)
-                condition.broadcast()
-                condition.unlock()
-                if case .success(nil) = item { return }
-                if case .failure = item { return }
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-
-    /// The next item, waiting for it; nil after the last.
-    func next() throws(RegisterError) -> Register.LoadBatch? {
-        condition.lock()
-        while made.isEmpty { condition.wait() }
-        let item = made.removeFirst()
-        condition.broadcast()
-        condition.unlock()
-        do { return try item.get() } catch let error as RegisterError { throw error }
-        catch { throw RegisterError.writeFailed("the sample could not be made: \(error)") }
-    }
-
-    /// Lets the maker end: after the last item, or when the user gives up.
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
     }
 }
