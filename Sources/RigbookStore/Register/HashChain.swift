@@ -129,9 +129,11 @@ enum HashChain {
         canonicalBytes(kind, parent: parent) { _, name in value(name) }
     }
 
-    /// `canonicalBytes` of a row written as `layout`'s columns: its values found by position, not by name.
-    static func canonicalBytes(_ layout: Layout, parent: String?, _ values: [SQLValue]) -> [UInt8] {
-        canonicalBytes(layout.kind, parent: parent) { index, _ in layout.positions[index].map { values[$0] } ?? .null }
+    /// The column lines of a row written as `layout`'s columns, its values found by position, not by name (its
+    /// canonical text after the header, which alone names the parent), appended to `bytes`: a bulk load makes them
+    /// before the entry's place in the chain is known.
+    static func appendBody(_ layout: Layout, _ values: [SQLValue], to bytes: inout [UInt8]) {
+        appendBody(layout.kind, { index, _ in layout.positions[index].map { values[$0] } ?? .null }, to: &bytes)
     }
 
     /// `value` is given each hashed column's place in `kind.hashed` and its name.
@@ -154,11 +156,6 @@ enum HashChain {
             self.kind = kind
             self.columns = columns
             positions = kind.hashed.map { columns.firstIndex(of: $0) }
-        }
-
-        /// The value of the column `name` in a row of these columns (NULL when it is not one of them).
-        func value(_ name: String, in values: [SQLValue]) -> SQLValue {
-            columns.firstIndex(of: name).map { values[$0] } ?? .null
         }
     }
 

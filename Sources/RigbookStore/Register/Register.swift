@@ -52,6 +52,10 @@ public final class Register {
     /// up to date first (as any Rigbook would on opening it); after that, the connection is read-only.
     public static func openForReading(path: String) throws(RegisterError) -> Register {
         let headerID = try inspectFile(path: path)
+        // A write cut short in rollback-journal mode (a sample killed while it loaded, `bulkLoad`) left its journal
+        // beside the file, which only a connection that may write rolls back: the register is opened so first, as
+        // for an upgrade.
+        if journalHoldsChanges(path) { _ = try open(path: path) }
         let walHoldsChanges = walHoldsChanges(path)
         // A register's header carries Rigbook's id once it is made; only while a WAL holds changes not yet
         // copied back may the header still lag behind. Refused here, a foreign file gets no companions.
@@ -98,7 +102,10 @@ public final class Register {
         }
         // Neither busy nor damaged (those are said as they are): the companion files could not be made.
         do { return try connect(.readOnly) }
-        catch .cannotOpen where !walHoldsChanges { return try connect(.readOnlyImmutable) }
+        // Never with a rollback journal beside it: the file may then hold half a write, which only the journal undoes.
+        catch .cannotOpen where !walHoldsChanges && !journalHoldsChanges(path) {
+            return try connect(.readOnlyImmutable)
+        }
         catch .cannotOpen(_, let reason) {
             throw .cannotOpen(path: path, reason: "\(reason); its -wal file holds changes not yet in the register"
                               + " file, which can be read only with write access to its folder")
@@ -109,6 +116,13 @@ public final class Register {
     static func walHoldsChanges(_ path: String) -> Bool {
         var info = stat()
         return stat(path + "-wal", &info) == 0 && info.st_size > 0
+    }
+
+    /// Whether a rollback journal beside the register holds anything: a write in rollback-journal mode that has not
+    /// ended (cut short, or still going on in another process).
+    static func journalHoldsChanges(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-journal", &info) == 0 && info.st_size > 0
     }
 
     /// Refuses a foreign or newer file on a read-only connection; true when the register is of an earlier
@@ -819,11 +833,12 @@ public final class Register {
     /// Runs `body` with relaxed durability and a larger page cache: for loading invented sample data,
     /// never for evidence (a crash mid-load loses only the sample, and `sample` refills an empty register).
     /// The page cache is large: every record is put into indexes on random keys (its uuid, its hash), and at a
-    /// million assets a small cache read an index page back from disk for nearly every one.
+    /// million assets a small cache read an index page back from disk for nearly every one. 512 MiB, not more: with
+    /// the batches in hand, a million-asset sample then stays under a gigabyte.
     public func bulkLoading<T>(_ body: () throws -> T) throws -> T {
         try db.execute("PRAGMA synchronous = OFF")
         defer { try? db.execute("PRAGMA synchronous = FULL") }
-        return try db.withRoomForLargeWrite(cacheMiB: 768, body)
+        return try db.withRoomForLargeWrite(cacheMiB: 512, body)
     }
 
     /// Bulk load for `sample`: assets with their inspection records and electrical tests (both from their gates)
