@@ -276,7 +276,7 @@ public struct ListState: Sendable {
         let list = self
         return SearchIndex.build(count: rows.count) { row, builder in
             let asset = list.rows[row].asset
-            builder.add(asset, site: list.siteName(of: asset))
+            builder.add(asset, particulars: list.particulars)
         }
     }
 

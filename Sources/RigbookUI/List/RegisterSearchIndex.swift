@@ -55,7 +55,7 @@ public struct RegisterSearchIndex: Sendable {
 
         public mutating func add(_ row: RegisterRow) {
             let asset = row.asset
-            search.add(asset, site: basis.particulars.site(ofAsset: asset.uuid)?.name ?? "")
+            search.add(asset, particulars: basis.particulars)
             uuids.append(asset.uuid)
             ranks.append(UInt8(row.status(on: basis.today).status.attentionRank))
             kinds.append(UInt8(AssetKind.allCases.firstIndex(of: asset.kind) ?? 0))

@@ -121,9 +121,10 @@ struct SearchIndex: Sendable {
             return id
         }
 
-        /// A row of the list: the asset's tag, serial number and client ref, then its name, type, site,
-        /// location, manufacturer and kind (in `SharedField`'s order).
-        mutating func add(_ asset: Asset, site: String) {
+        /// A row of the list: the asset's tag, serial number and client ref, then its name, type, site (by
+        /// `particulars`), location, manufacturer and kind (in `SharedField`'s order).
+        mutating func add(_ asset: Asset, particulars: Particulars) {
+            let site = particulars.site(ofAsset: asset.uuid)?.name ?? ""
             own(asset.tag)
             own(asset.serialNumber)
             own(asset.clientRef)
